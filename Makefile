@@ -1,0 +1,41 @@
+# Chicken Foot Hub: `make run` starts the hub in a desktop window with mocked pins,
+# `make test` runs everything CI checks.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck pytest sounds screenshots bench install uninstall clean system-deps
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+system-deps:
+	@.ci/system-deps
+
+run: $(STAMP)
+	$(BIN)/hubd --mock-pins --windowed
+
+test: system-deps $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine hubd tests benchmarks sounds hardware
+	$(BIN)/ruff format --check engine hubd tests benchmarks sounds hardware
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest
+
+sounds:
+	$(PYTHON) sounds/generate.py
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_bench.py
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

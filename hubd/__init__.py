@@ -1,0 +1,1 @@
+"""Chicken Foot Hub daemon."""
