@@ -1,0 +1,1 @@
+"""Hardware adapters: one small interface per capability, each with a real and a fake."""

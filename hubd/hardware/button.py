@@ -1,0 +1,152 @@
+"""The hub button: pure debounce and hold logic, and a thin gpiozero adapter.
+
+The two halves never meet directly. :class:`GpioButton` runs on gpiozero's thread and only
+posts timestamped :class:`ButtonEdge` values; the main loop feeds them to its own
+:class:`ButtonLogic` (the single owner of the button's state) and calls
+:meth:`ButtonLogic.poll` by :meth:`ButtonLogic.next_deadline` to see a hold.
+
+Why not gpiozero's own ``bounce_time`` and ``hold_time``:
+
+* ``MockFactory`` ignores ``bounce_time``, so no test could ever see the debounce work;
+* with the lgpio pin factory (the only one on a Pi 5) ``bounce_time`` is a glitch filter
+  that reports an edge only once the level has been stable that long, so it delays every
+  press by its own length, while our leading-edge debounce reports the first edge at once;
+* ``hold_time`` fires ``when_held`` on yet another thread, with its own timer that tests
+  cannot drive; here a hold is a deadline the main loop checks with an injected clock.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from hubd.clock import Clock
+
+
+class ButtonSignal(enum.Enum):
+    """What the button means, as opposed to what its contacts do."""
+
+    PRESS = "press"  # the first falling edge of a press, reported at once
+    HOLD = "hold"  # still down hold_s after the press; once per press
+    RELEASE = "release"  # stably up for debounce_s after a press
+
+
+@dataclass(frozen=True)
+class ButtonEdge:
+    """A raw contact change as seen by gpiozero, stamped with the clock's time."""
+
+    pressed: bool
+    t: float
+
+
+class ButtonLogic:
+    """Leading-edge debounce and hold detection, fed with edges and times.
+
+    A press is reported on its very first edge (zero added latency). After that, the
+    contacts may bounce freely: the press only ends once the button has been up for
+    ``debounce_s`` without interruption, and only then can a new press be reported.
+    Times that go backwards (edges posted out of order) are treated as "no time passed".
+    """
+
+    def __init__(self, debounce_s: float = 0.02, hold_s: float = 3.0) -> None:
+        if not 0 <= debounce_s < hold_s:
+            raise ValueError(
+                f"need 0 <= debounce_s < hold_s, got debounce_s={debounce_s}, hold_s={hold_s}"
+            )
+        self.debounce_s = debounce_s
+        self.hold_s = hold_s
+        self._now = float("-inf")  # latest time seen; never decreases
+        self._contact_down = False  # the raw level, bounces included
+        self._pressed = False  # inside a debounced press
+        self._held = False  # HOLD already reported for this press
+        self._press_t = 0.0
+        self._up_since = 0.0  # when the contacts last opened, while pressed
+
+    @property
+    def is_pressed(self) -> bool:
+        """Whether a debounced press is in progress (from PRESS until RELEASE)."""
+        return self._pressed
+
+    def edge(self, pressed: bool, t: float) -> list[ButtonSignal]:
+        """Take a raw contact change at time ``t``; return what it means."""
+        signals = self.poll(t)
+        t = self._now
+        if pressed == self._contact_down:
+            return signals  # a missed edge in between: nothing changes
+        self._contact_down = pressed
+        if not pressed:
+            self._up_since = t
+        elif not self._pressed:
+            self._pressed, self._held, self._press_t = True, False, t
+            signals.append(ButtonSignal.PRESS)
+        elif not self._held and t >= self._press_t + self.hold_s:
+            # The contacts bounced open right at the hold deadline and closed again.
+            self._held = True
+            signals.append(ButtonSignal.HOLD)
+        return signals
+
+    def poll(self, t: float) -> list[ButtonSignal]:
+        """Let time pass until ``t``; return a HOLD or RELEASE that became due."""
+        self._now = max(self._now, t)
+        deadline = self.next_deadline()
+        if deadline is None or self._now < deadline:
+            return []
+        if self._contact_down:
+            self._held = True
+            return [ButtonSignal.HOLD]
+        self._pressed = False
+        return [ButtonSignal.RELEASE]
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`poll` may next have something to report, or None if only an edge can."""
+        if not self._pressed:
+            return None
+        if not self._contact_down:
+            return self._up_since + self.debounce_s
+        if not self._held:
+            return self._press_t + self.hold_s
+        return None
+
+
+class GpioButton:
+    """The hub button on a GPIO pin (to ground, internal pull-up), reporting raw edges.
+
+    gpiozero calls ``when_pressed`` / ``when_released`` on its own thread; those callbacks
+    only stamp the edge with ``clock`` and hand it to ``post`` (which must be thread-safe,
+    e.g. ``queue.Queue.put`` or ``pygame.event.post``). See the module docstring for why
+    gpiozero's ``bounce_time`` and ``hold_time`` stay unused.
+    """
+
+    def __init__(
+        self,
+        pin: int,
+        post: Callable[[ButtonEdge], None],
+        clock: Clock,
+        pin_factory: Any = None,
+    ) -> None:
+        from gpiozero import Button  # imported here so the logic above needs no gpiozero
+
+        self._post = post
+        self._clock = clock
+        self._button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+        self._button.when_pressed = self._on_pressed
+        self._button.when_released = self._on_released
+
+    def _on_pressed(self) -> None:
+        self._post(ButtonEdge(True, self._clock.now()))
+
+    def _on_released(self) -> None:
+        self._post(ButtonEdge(False, self._clock.now()))
+
+    @property
+    def is_pressed(self) -> bool:
+        """The raw level right now (for ``hubd check-hardware``), bounces included."""
+        return bool(self._button.is_pressed)
+
+    def close(self) -> None:
+        """Stop watching the pin and release it."""
+        self._button.when_pressed = None
+        self._button.when_released = None
+        self._button.close()
