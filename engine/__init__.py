@@ -1,0 +1,73 @@
+"""The Chicken Foot rules engine: pure, deterministic, driven by a game log.
+
+>>> from engine import Game, NewGame, StartRound, Play, Tile
+>>> game = Game.from_events([NewGame(("Ana", "Ben")), StartRound("Ana")])
+>>> game.state.current_player, game.state.yard
+('Ana', 12)
+>>> game.apply(Play("Ana", Tile.parse("9-4"), Tile.parse("9-9")))
+>>> [str(p.tile) for p in game.state.open_places()]
+['9-9']
+"""
+
+from engine.errors import RuleError
+from engine.events import (
+    AmendRound,
+    Draw,
+    EndRound,
+    Event,
+    Hand,
+    HandPips,
+    NewGame,
+    Pass,
+    Play,
+    StartRound,
+    Undo,
+    dump_line,
+    parse_event,
+    parse_line,
+    read_log,
+)
+from engine.game import Game, summary
+from engine.rules import OPTIONS, PRESETS, Rules, make_rules
+from engine.scoring import Outcome, TieBreak, ranking
+from engine.state import GameState, Phase, RoundEnd
+from engine.table import Placed, PlaceKind, Table
+from engine.tiles import SET_SIZES, Tile, all_tiles, set_size
+
+__all__ = [
+    "OPTIONS",
+    "PRESETS",
+    "SET_SIZES",
+    "AmendRound",
+    "Draw",
+    "EndRound",
+    "Event",
+    "Game",
+    "GameState",
+    "Hand",
+    "HandPips",
+    "NewGame",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "PlaceKind",
+    "Placed",
+    "Play",
+    "RoundEnd",
+    "RuleError",
+    "Rules",
+    "StartRound",
+    "Table",
+    "TieBreak",
+    "Tile",
+    "Undo",
+    "all_tiles",
+    "dump_line",
+    "make_rules",
+    "parse_event",
+    "parse_line",
+    "ranking",
+    "read_log",
+    "set_size",
+    "summary",
+]

@@ -1,0 +1,127 @@
+"""``chickenfoot``: replay a game log, or play random games to test the engine."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from statistics import mean
+from typing import Any, TextIO
+
+from engine.errors import RuleError
+from engine.events import parse_line
+from engine.game import Game, summary
+from engine.rules import PRESETS
+from engine.simulate import InvariantViolation, Simulator
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+
+
+def replay_lines(lines: Iterable[bytes]) -> tuple[dict[str, Any], bool]:
+    """Apply a log; return the summary (with ``error`` at the first bad line) and success."""
+    game = Game()
+    for number, raw in enumerate(lines, start=1):
+        try:
+            text = raw.decode("utf-8")
+            if not text.strip():
+                continue
+            game.apply(parse_line(text))
+        except UnicodeDecodeError:
+            return _failed(game, number, "the line is not UTF-8 text"), False
+        except RuleError as err:
+            return _failed(game, number, err.message), False
+    return summary(game.state), True
+
+
+def _failed(game: Game, line: int, message: str) -> dict[str, Any]:
+    out = summary(game.state)
+    out["error"] = {"line": line, "message": message}
+    return out
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        if args.file == "-":
+            lines = sys.stdin.buffer.read().splitlines()
+        else:
+            with open(args.file, "rb") as handle:
+                lines = handle.read().splitlines()
+    except OSError as err:
+        print(f"chickenfoot: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return EXIT_USAGE
+    result, ok = replay_lines(lines)
+    json.dump(result, out, ensure_ascii=False)
+    out.write("\n")
+    return EXIT_OK if ok else EXIT_REFUSED
+
+
+def _rules_option(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise argparse.ArgumentTypeError(f"--rules must be a JSON object: {err.msg}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("--rules must be a JSON object like '{\"set\": 12}'")
+    return value
+
+
+def _simulate(args: argparse.Namespace, out: TextIO) -> int:
+    rules = {"preset": args.preset, **args.rules}
+    sim = Simulator(args.players, rules, args.seed, check=not args.no_check)
+    started = time.perf_counter()
+    try:
+        for _ in range(args.games):
+            sim.play_game()
+    except InvariantViolation as err:
+        print(f"chickenfoot: invariant violated in game {sim.stats.games + 1}: {err}",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_REFUSED
+    except RuleError as err:
+        print(f"chickenfoot: {err.message}", file=sys.stderr)
+        return EXIT_USAGE
+    elapsed = time.perf_counter() - started
+    stats = sim.stats
+    rounds = max(stats.rounds, 1)
+    endings = ", ".join(f"{k} {v / rounds:.1%}" for k, v in sorted(stats.endings.items()))
+    print(f"{stats.games} games ({args.preset}, {args.players} players) in {elapsed:.2f} s: "
+          f"{stats.games / elapsed:.1f} games/s, {stats.rounds / elapsed:.0f} rounds/s, "
+          f"{stats.events / elapsed:.0f} events/s", file=out)  # fmt: skip
+    print(f"rounds: {stats.rounds}; endings: {endings}; events per round "
+          f"{stats.events / rounds:.1f}; chicken feet per round {stats.feet / rounds:.2f}; "
+          f"mean hand score {mean(stats.round_scores or [0]):.1f}", file=out)  # fmt: skip
+    if not args.no_check:
+        print(f"invariants checked after all {stats.events} events: 0 violations; "
+              f"{stats.refusals_checked} illegal events refused, "
+              f"{stats.undos_checked} undos exact", file=out)  # fmt: skip
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="chickenfoot", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="apply a JSON Lines game log, print the state")
+    replay.add_argument("file", help="the log file, or - for standard input")
+    simulate = commands.add_parser("simulate", help="random legal self-play with checks")
+    simulate.add_argument("-n", "--games", type=int, default=100)
+    simulate.add_argument("--preset", choices=sorted(PRESETS), default="classic")
+    simulate.add_argument("--players", type=int, default=4)
+    simulate.add_argument("--rules", type=_rules_option, default={},
+                          help="rule options as JSON, e.g. '{\"set\": 12}'")  # fmt: skip
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--no-check", action="store_true",
+                          help="skip the invariant checks (measures the engine alone)")  # fmt: skip
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    out = out or sys.stdout
+    if args.command == "replay":
+        return _replay(args, out)
+    return _simulate(args, out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

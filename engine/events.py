@@ -1,0 +1,230 @@
+"""The game log's events and their JSON Lines form.
+
+Each event is a small frozen value. ``parse_event`` turns one decoded JSON object into an
+event (or refuses it with a RuleError); ``event.to_json()`` gives the object back, so a log
+read and written again is the same log.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.errors import RuleError
+from engine.tiles import Tile, tile_from_json
+
+
+@dataclass(frozen=True)
+class HandPips:
+    """A hand entered as its pip count (the 0-0 counted as 0)."""
+
+    pips: int
+    double_blank: bool = False
+
+
+#: A hand at the end of a round: the tiles left, or their pip count.
+Hand = tuple[Tile, ...] | HandPips
+
+
+@dataclass(frozen=True)
+class NewGame:
+    players: tuple[str, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    type: Literal["new_game"] = "new_game"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "players": list(self.players), "rules": dict(self.rules)}
+
+
+@dataclass(frozen=True)
+class StartRound:
+    opener: str
+    search_draws: Mapping[str, int] | None = None
+    type: Literal["start_round"] = "start_round"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "opener": self.opener}
+        if self.search_draws is not None:
+            out["search_draws"] = dict(self.search_draws)
+        return out
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    tile: Tile
+    on: Tile
+    type: Literal["play"] = "play"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": self.type,
+            "player": self.player,
+            "tile": self.tile.to_json(),
+            "on": self.on.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Draw:
+    player: str
+    type: Literal["draw"] = "draw"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+    type: Literal["pass"] = "pass"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "player": self.player}
+
+
+@dataclass(frozen=True)
+class EndRound:
+    hands: Mapping[str, Hand]
+    agreed: bool = False
+    type: Literal["end_round"] = "end_round"
+
+    def to_json(self) -> dict[str, Any]:
+        hands: dict[str, Any] = {}
+        for name, hand in self.hands.items():
+            if isinstance(hand, HandPips):
+                entry: dict[str, Any] = {"pips": hand.pips}
+                if hand.double_blank:
+                    entry["double_blank"] = True
+                hands[name] = entry
+            else:
+                hands[name] = [t.to_json() for t in hand]
+        out: dict[str, Any] = {"type": self.type}
+        if self.agreed:
+            out["reason"] = "agreed"
+        out["hands"] = hands
+        return out
+
+
+@dataclass(frozen=True)
+class AmendRound:
+    round: int
+    scores: Mapping[str, int]
+    type: Literal["amend_round"] = "amend_round"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type, "round": self.round, "scores": dict(self.scores)}
+
+
+@dataclass(frozen=True)
+class Undo:
+    type: Literal["undo"] = "undo"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+Event = NewGame | StartRound | Play | Draw | Pass | EndRound | AmendRound | Undo
+
+
+def _name(obj: Mapping[str, Any], key: str) -> str:
+    value = obj.get(key)
+    if not isinstance(value, str) or not value:
+        raise RuleError(f'a {obj.get("type")} event needs "{key}": a player\'s name')
+    return value
+
+
+def _count(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RuleError(f"{what} must be a whole number, 0 or more, not {value!r}")
+    return value
+
+
+def _hand(name: str, value: object) -> Hand:
+    if isinstance(value, list):
+        return tuple(tile_from_json(t, f"a tile in {name}'s hand") for t in value)
+    if isinstance(value, Mapping):
+        extra = set(value) - {"pips", "double_blank"}
+        if extra or "pips" not in value:
+            raise RuleError(f'{name}\'s hand must be a list of tiles or {{"pips": N}}')
+        blank = value.get("double_blank", False)
+        if not isinstance(blank, bool):
+            raise RuleError(f"{name}'s double_blank must be true or false, not {blank!r}")
+        return HandPips(_count(value["pips"], f"{name}'s pips"), blank)
+    raise RuleError(f'{name}\'s hand must be a list of tiles or {{"pips": N}}, not {value!r}')
+
+
+def _string_map(value: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RuleError(f"{what} must be an object keyed by player names")
+    return value
+
+
+def parse_event(obj: object) -> Event:
+    """One decoded JSON object from the log as an event, or a RuleError saying why not."""
+    if not isinstance(obj, Mapping):
+        raise RuleError('each line of a game log must be a JSON object with a "type"')
+    kind = obj.get("type")
+    if kind == "new_game":
+        players = obj.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+            raise RuleError('new_game needs "players": a list of names')
+        rules = obj.get("rules", {})
+        if not isinstance(rules, Mapping):
+            raise RuleError('new_game\'s "rules" must be an object like {"preset": "classic"}')
+        return NewGame(tuple(players), dict(rules))
+    if kind == "start_round":
+        draws = obj.get("search_draws")
+        if draws is not None:
+            draws = {
+                p: _count(n, f"{p}'s search draws")
+                for p, n in _string_map(draws, "search_draws").items()
+            }
+        return StartRound(_name(obj, "opener"), draws)
+    if kind == "play":
+        return Play(
+            _name(obj, "player"),
+            tile_from_json(obj.get("tile"), "the tile played"),
+            tile_from_json(obj.get("on"), 'the tile played on ("on")'),
+        )
+    if kind == "draw":
+        return Draw(_name(obj, "player"))
+    if kind == "pass":
+        return Pass(_name(obj, "player"))
+    if kind == "end_round":
+        reason = obj.get("reason")
+        if reason not in (None, "agreed"):
+            raise RuleError(f'end_round\'s reason can only be "agreed", not {reason!r}')
+        hands = _string_map(obj.get("hands"), 'end_round\'s "hands"')
+        return EndRound({p: _hand(p, h) for p, h in hands.items()}, agreed=reason == "agreed")
+    if kind == "amend_round":
+        number = obj.get("round")
+        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+            raise RuleError(f'amend_round needs "round": a round number, not {number!r}')
+        scores = _string_map(obj.get("scores"), 'amend_round\'s "scores"')
+        return AmendRound(number, {p: _count(s, f"{p}'s score") for p, s in scores.items()})
+    if kind == "undo":
+        return Undo()
+    raise RuleError(f"unknown event type {kind!r}")
+
+
+def parse_line(line: str) -> Event:
+    """One line of a JSON Lines game log as an event."""
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise RuleError(f"not valid JSON: {err.msg} at column {err.colno}") from None
+    return parse_event(obj)
+
+
+def dump_line(event: Event) -> str:
+    return json.dumps(event.to_json(), ensure_ascii=False)
+
+
+def read_log(lines: Iterable[str]) -> Iterator[tuple[int, Event]]:
+    """(line number, event) for every non-blank line; blank lines count in line numbers."""
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            yield number, parse_line(line)

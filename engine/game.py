@@ -1,0 +1,90 @@
+"""A game: its log of events and the state that follows from it.
+
+The log is append-only. ``undo`` is itself an event: it takes the latest event still in
+effect out of effect. The state is rebuilt from a snapshot taken at the start of the round
+(or of the game) plus the events after it, so undo is exact and never replays the whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.errors import RuleError
+from engine.events import Event, NewGame, StartRound, Undo
+from engine.state import GameState, apply_event
+
+
+class Game:
+    """The one owner of a game's log and state."""
+
+    def __init__(self) -> None:
+        self.log: list[Event] = []  # every accepted event, undos included
+        self._effective: list[Event] = []  # the events still in effect
+        self._snapshots: list[tuple[int, GameState]] = [(0, GameState())]
+        self.state = GameState()
+
+    @classmethod
+    def from_events(cls, events: Iterable[Event]) -> Game:
+        game = cls()
+        for event in events:
+            game.apply(event)
+        return game
+
+    @property
+    def effective(self) -> tuple[Event, ...]:
+        return tuple(self._effective)
+
+    def apply(self, event: Event) -> Event | None:
+        """Apply ``event`` or raise RuleError, changing nothing. Undo returns what it undid."""
+        if isinstance(event, Undo):
+            undone = self._undo()
+            self.log.append(event)
+            return undone
+        apply_event(self.state, event)
+        self._effective.append(event)
+        self.log.append(event)
+        if isinstance(event, NewGame | StartRound):
+            self._snapshots.append((len(self._effective), self.state.copy()))
+        return None
+
+    def _undo(self) -> Event:
+        if not self._effective:
+            raise RuleError("there is nothing to undo")
+        if len(self._effective) == 1:
+            raise RuleError("there is nothing to undo: the game has only just begun")
+        undone = self._effective.pop()
+        count = len(self._effective)
+        while self._snapshots[-1][0] > count:
+            self._snapshots.pop()
+        start, snapshot = self._snapshots[-1]
+        state = snapshot.copy()
+        for event in self._effective[start:]:
+            apply_event(state, event)
+        self.state = state
+        return undone
+
+
+def summary(state: GameState) -> dict[str, Any]:
+    """The state as ``chickenfoot replay`` prints it (keep this stable)."""
+    lock = state.lock
+    outcome = state.outcome
+    winner: str | list[str] | None = None
+    if outcome is not None:
+        names = [state.players[s] for s in outcome.winners]
+        winner = names[0] if len(names) == 1 else names
+    return {
+        "phase": state.phase.value,
+        "round": state.round,
+        "starting_double": state.starting_double,
+        "current_player": state.current_player,
+        "lock": None if lock is None else {"double": lock.end, "toes_needed": lock.room},
+        "open_ends": [{"on": p.tile.to_json(), "needs": p.end} for p in state.open_places()],
+        "yard": state.yard,
+        "hands": dict(zip(state.players, state.hands, strict=True)),
+        "round_end": None if state.round_end is None else state.round_end.value,
+        "scores": [dict(zip(state.players, row, strict=True)) for row in state.scores],
+        "totals": dict(zip(state.players, state.totals, strict=True)),
+        "winner": winner,
+        "error": None,
+    }

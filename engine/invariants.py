@@ -1,0 +1,54 @@
+"""Checks that must hold after every event; the simulator and the tests run them."""
+
+from __future__ import annotations
+
+from engine.state import GameState, Phase
+from engine.table import FOOT_TOES, PlaceKind
+
+
+def violations(state: GameState) -> list[str]:
+    """Every broken invariant of ``state``, in words (empty when all is well)."""
+    found: list[str] = []
+    rules, table = state.rules, state.table
+    if rules is None:
+        return found
+    if any(h < 0 for h in state.hands) or state.yard < 0:
+        found.append(f"negative count: hands {state.hands}, yard {state.yard}")
+    if table is not None:
+        counted = len(table) + sum(state.hands) + state.yard
+        if counted != rules.set_size:
+            found.append(
+                f"tiles not conserved: table {len(table)} + hands {sum(state.hands)} + yard "
+                f"{state.yard} = {counted}, set has {rules.set_size}"
+            )
+        carrying = [rules.highest + 1] * (rules.highest + 1)
+        open_feet = []
+        for tile, place in table.placed.items():
+            if tile.hi > rules.highest:
+                found.append(f"{tile} is outside the set")
+            carrying[tile.lo] -= 1
+            if not tile.is_double:
+                carrying[tile.hi] -= 1
+            if not 0 <= len(place.children) <= place.capacity:
+                found.append(f"{tile} holds {len(place.children)} of {place.capacity}")
+            for child in place.children:
+                if table.placed[child].parent != tile or not child.carries(place.end):
+                    found.append(f"{child} does not fit on {tile}")
+            if place.kind is PlaceKind.FOOT and place.room > 0:
+                open_feet.append(tile)
+            if place.kind is PlaceKind.FOOT and place.capacity != FOOT_TOES:
+                found.append(f"foot {tile} takes {place.capacity} toes")
+        if carrying != table.off_table_carrying:
+            found.append("the census of tiles off the table is wrong")
+        if len(open_feet) > 1 or (open_feet and table.lock != open_feet[0]):
+            found.append(f"open feet {open_feet} but lock {table.lock}")
+        if not open_feet and table.lock is not None:
+            found.append(f"lock on {table.lock} with no open foot")
+    playing = state.phase in (Phase.OPENING, Phase.PLAY)
+    if playing != (state.current is not None):
+        found.append(f"current player {state.current} in phase {state.phase}")
+    if state.current is not None and state.hands[state.current] == 0:
+        found.append(f"{state.current_player} is to play with no tiles")
+    if len(state.scores) > rules.rounds or state.round > rules.rounds:
+        found.append(f"round {state.round} beyond the game's {rules.rounds}")
+    return found

@@ -1,0 +1,180 @@
+"""Rule presets and options (RULES.md), validated when a game is created."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import RuleError
+from engine.tiles import SET_SIZES, set_size
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    hand_sizes: Mapping[int, int]  # by player count
+    hub_arms: int | None  # None: one arm per player
+    reserve_two_players: int
+    reserve_more_players: int
+    double_in_hands: bool
+    double_blank_50: bool
+
+
+PRESETS: dict[str, Preset] = {
+    "classic": Preset(
+        "classic",
+        "The common rules: the double is set aside, one hub arm per player, a small reserve.",
+        2, 8, {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}, None, 2, 1, False, False,
+    ),
+    "hub": Preset(
+        "hub",
+        "The electronic hub's rules: six hub slots, hands dealt from the whole set.",
+        2, 6, {2: 11, 3: 11, 4: 9, 5: 7, 6: 7}, 6, 0, 0, True, False,
+    ),
+    "four-arm": Preset(
+        "four-arm",
+        "Four hub arms, seven tiles each, and the 0-0 is worth 50.",
+        2, 8, dict.fromkeys(range(2, 9), 7), 4, 0, 0, True, True,
+    ),
+}  # fmt: skip
+
+#: Every option a game log may set, with a one-line explanation for the setup screen.
+OPTIONS: dict[str, str] = {
+    "set": "Size of the domino set: double-9, 12, 15 or 18.",
+    "hand_size": "Tiles dealt to each player.",
+    "hub_arms": "How many arms the hub double takes before play spreads out.",
+    "reserve": "Tiles always left in the chicken yard; nobody draws below it.",
+    "double_in_hands": "Deal the starting double like any tile (its holder opens the round).",
+    "double_blank_50": "The 0-0 left in a hand scores 50 instead of 0.",
+    "rounds": "How many rounds the game has (a full game counts down every double).",
+}
+
+_BOOL_OPTIONS = ("double_in_hands", "double_blank_50")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of one game, resolved for its number of players."""
+
+    preset: str
+    highest: int  # the set is double-`highest`
+    players: int
+    hand_size: int
+    hub_arms: int
+    reserve: int
+    double_in_hands: bool
+    double_blank_50: bool
+    rounds: int
+    options: Mapping[str, Any]  # exactly what the log asked for, for writing it back
+
+    @property
+    def set_size(self) -> int:
+        return set_size(self.highest)
+
+    def starting_double(self, round_number: int) -> int:
+        """Round 1 starts with the N-N, round 2 with (N-1)-(N-1), and so on."""
+        return self.highest - (round_number - 1)
+
+
+def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError(f"rule option {name} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        allowed = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise RuleError(f"rule option {name} = {value} is not allowed; use {allowed}")
+    return value
+
+
+def _hand_size(value: object, players: int) -> int:
+    if isinstance(value, Mapping):
+        by_count: dict[int, object] = {}
+        for key, size in value.items():
+            try:
+                by_count[int(key)] = size
+            except (TypeError, ValueError):
+                raise RuleError(
+                    f"rule option hand_size maps player counts to sizes; {key!r} is not a count"
+                ) from None
+        if players not in by_count:
+            raise RuleError(f"rule option hand_size gives no hand size for {players} players")
+        return _whole("hand_size", by_count[players], 1)
+    return _whole("hand_size", value, 1)
+
+
+def make_rules(options: Mapping[str, Any], players: int) -> Rules:
+    """Resolve a preset and its overrides for ``players`` players, or refuse them."""
+    if not isinstance(options, Mapping):
+        raise RuleError('rules must be an object like {"preset": "classic"}')
+    preset_name = options.get("preset", "classic")
+    if preset_name not in PRESETS:
+        raise RuleError(f"unknown rules preset {preset_name!r}; use one of {', '.join(PRESETS)}")
+    preset = PRESETS[preset_name]
+    unknown = sorted(set(options) - set(OPTIONS) - {"preset"})
+    if unknown:
+        raise RuleError(f"unknown rule option {unknown[0]!r}; the options are {', '.join(OPTIONS)}")
+    if not preset.min_players <= players <= preset.max_players:
+        raise RuleError(
+            f"the {preset.name} rules are for {preset.min_players} to {preset.max_players} "
+            f"players, not {players}"
+        )
+    highest = options.get("set", 9)
+    if highest not in SET_SIZES or isinstance(highest, bool):
+        raise RuleError(
+            f"rule option set = {highest!r} is not allowed; use one of "
+            + ", ".join(str(n) for n in SET_SIZES)
+        )
+    for name in _BOOL_OPTIONS:
+        if name in options and not isinstance(options[name], bool):
+            raise RuleError(f"rule option {name} must be true or false, not {options[name]!r}")
+    if "hand_size" in options:
+        hand_size = _hand_size(options["hand_size"], players)
+    else:
+        hand_size = preset.hand_sizes[players]
+    default_arms = players if preset.hub_arms is None else preset.hub_arms
+    default_reserve = preset.reserve_two_players if players == 2 else preset.reserve_more_players
+    rules = Rules(
+        preset=preset.name,
+        highest=highest,
+        players=players,
+        hand_size=hand_size,
+        hub_arms=_whole("hub_arms", options.get("hub_arms", default_arms), 1, highest),
+        reserve=_whole("reserve", options.get("reserve", default_reserve), 0),
+        double_in_hands=options.get("double_in_hands", preset.double_in_hands),
+        double_blank_50=options.get("double_blank_50", preset.double_blank_50),
+        rounds=_whole("rounds", options.get("rounds", highest + 1), 1, highest + 1),
+        options=dict(options),
+    )
+    _check_fit(rules)
+    return rules
+
+
+def tiles_needed(players: int, hand_size: int, double_in_hands: bool) -> int:
+    """Tiles a deal takes: every hand, plus the starting double when it is set aside."""
+    return players * hand_size + (0 if double_in_hands else 1)
+
+
+def _check_fit(rules: Rules) -> None:
+    needed = tiles_needed(rules.players, rules.hand_size, rules.double_in_hands)
+    if needed <= rules.set_size:
+        return
+    deal = f"{rules.players} players x {rules.hand_size} tiles"
+    if not rules.double_in_hands:
+        deal += " plus the starting double"
+    fitting = [
+        n
+        for n in SET_SIZES
+        if tiles_needed(rules.players, rules.hand_size, rules.double_in_hands) <= set_size(n)
+    ]
+    advice = (
+        f'use a double-{fitting[0]} set ("set": {fitting[0]}) or smaller hands'
+        if fitting
+        else "no set is big enough; deal smaller hands"
+    )
+    raise RuleError(
+        f"{deal} need {needed} tiles but a double-{rules.highest} set has only "
+        f"{rules.set_size}; {advice}"
+    )
