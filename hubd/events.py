@@ -1,0 +1,56 @@
+"""Events that reach the main loop from other threads, and the inbox that carries them.
+
+gpiozero calls back on its own threads. Those callbacks only ``post`` an event here; the
+main loop drains the inbox, so the loop remains the one owner of the state.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hubd.hardware.button import ButtonEdge
+
+
+@dataclass(frozen=True)
+class Shutdown:
+    """Stop the main loop cleanly (SIGTERM, SIGINT, or the window closed)."""
+
+    reason: str
+
+
+HubEvent = ButtonEdge | Shutdown
+
+
+class Inbox:
+    """A thread-safe queue of HubEvents that can also wake a loop blocked elsewhere."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[HubEvent] = queue.SimpleQueue()
+        self._wake: Callable[[], None] | None = None
+
+    def set_waker(self, wake: Callable[[], None] | None) -> None:
+        """``wake`` is called after each post, from the posting thread (must be thread-safe)."""
+        self._wake = wake
+
+    def post(self, event: HubEvent) -> None:
+        self._queue.put(event)
+        if self._wake is not None:
+            self._wake()
+
+    def drain(self) -> list[HubEvent]:
+        events: list[HubEvent] = []
+        while True:
+            try:
+                events.append(self._queue.get_nowait())
+            except queue.Empty:
+                return events
+
+    def wait(self, timeout: float | None) -> list[HubEvent]:
+        """Block until at least one event or ``timeout`` seconds; return all that arrived."""
+        try:
+            first = self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return []
+        return [first, *self.drain()]

@@ -1,0 +1,42 @@
+"""What the screens ask the main loop to do.
+
+Screens read the state and return intents; only the main loop acts on them (applies engine
+events, commits them to the store, changes settings). A screen never changes state itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import Event
+
+
+@dataclass(frozen=True)
+class Submit:
+    """Apply an engine event to the game in progress (a NewGame starts a new stored game)."""
+
+    event: Event
+    where: tuple[int, int] | None = None  # the tap that made it, to show a refusal there
+
+
+@dataclass(frozen=True)
+class Go:
+    """Show another screen: "new_game", "play", "scores", "history", "settings", ..."""
+
+    screen: str
+
+
+@dataclass(frozen=True)
+class ChangeSetting:
+    """A setting the user changed: key is one of language, volume, muted, rotation, preset."""
+
+    key: str
+    value: str | int | bool
+
+
+@dataclass(frozen=True)
+class HubButton:
+    """Act as if the hub button was pressed (the on-screen hub, or the demo)."""
+
+
+Intent = Submit | Go | ChangeSetting | HubButton

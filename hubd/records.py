@@ -1,0 +1,29 @@
+"""Read-only records the store hands to the screens (history and statistics)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game in the store, finished or not."""
+
+    game_id: int
+    started: str  # ISO 8601 local time
+    finished: str | None  # None while the game is being played
+    players: tuple[str, ...]
+    totals: tuple[int, ...]  # by seat
+    winners: tuple[str, ...]  # empty until the game is over; several when shared
+    rounds_played: int
+    preset: str
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    name: str
+    games: int
+    wins: int  # a shared win counts for each winner
+    average_round_score: float
+    zero_rounds: int
+    feet_opened: int
