@@ -109,7 +109,7 @@ class Simulator:
         self.stats.games += 1
         return game
 
-    def _deal(self, game: Game) -> tuple[list[list[Tile]], list[Tile], StartRound]:
+    def deal(self, game: Game) -> tuple[list[list[Tile]], list[Tile], StartRound]:
         rules = game.state.rules
         assert rules is not None
         double_number = rules.starting_double(game.state.round + 1)
@@ -135,12 +135,12 @@ class Simulator:
             draws[self.names[seat]] += 1
             seat = (seat + 1) % players
 
-    def _legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
+    def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
         places = game.state.open_places()
         return [(t, p.tile) for t in hand for p in places if t.carries(p.end)]
 
     def _play_round(self, game: Game) -> None:
-        hands, yard, start = self._deal(game)
+        hands, yard, start = self.deal(game)
         self._apply(game, start)
         state = game.state
         while state.in_round:
@@ -153,13 +153,13 @@ class Simulator:
                 self._try_mischief(game, seat, hand)
             if self.rng.random() < 0.002:
                 break  # the table agrees the round is stuck
-            moves = self._legal_moves(game, hand)
+            moves = self.legal_moves(game, hand)
             if moves and not (state.can_draw and self.rng.random() < 0.03):
                 self._place(game, name, hand, self.rng.choice(moves))
             elif state.can_draw:
                 hand.append(yard.pop())
                 self._apply(game, Draw(name))
-                fits = [m for m in self._legal_moves(game, hand) if m[0] == hand[-1]]
+                fits = [m for m in self.legal_moves(game, hand) if m[0] == hand[-1]]
                 if fits:
                     self._place(game, name, hand, fits[0])
                 else:
