@@ -25,7 +25,11 @@ FLASH_OFF_S = 0.25
 
 
 class HubLight(Protocol):
-    """The LED under the hub. All calls come from the main loop."""
+    """The LED under the hub. All calls come from the main loop.
+
+    The latest call wins: ``pulse()``, ``on()`` or ``off()`` during a flash ends it at once
+    (so "third toe: off" is never delayed); asking for the current mode again is a no-op.
+    """
 
     @property
     def mode(self) -> LightMode: ...
