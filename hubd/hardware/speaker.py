@@ -55,6 +55,10 @@ MIXER_BUFFER = 512  # samples: about 23 ms at 22050 Hz, small enough to feel ins
 MIXER_CHANNELS = 8  # sounds that may overlap; the oldest is cut when all are busy
 DFPLAYER_REOPEN_INTERVAL_S = 5.0
 
+# What a broken, missing or misnamed port raises (pyserial refuses an unknown URL scheme with a
+# ValueError); caught at every call into the DFPlayer so none reaches the main loop.
+_PORT_ERRORS = (serial.SerialException, OSError, ValueError)
+
 _SILENT_NOTICE = "the hub stays silent and shows a visual cue instead"
 
 
@@ -300,7 +304,7 @@ class DFPlayerSpeaker:
             started = self._player.open(wait=True)
             self._handle_replies(self._player.poll_replies())
             self._player.set_volume(self._device_volume())
-        except (serial.SerialException, OSError) as exc:
+        except _PORT_ERRORS as exc:
             self._lose(exc)
             return
         if not started:
@@ -318,7 +322,7 @@ class DFPlayerSpeaker:
         try:
             self._player.play_mp3_folder(track)
             self._handle_replies(self._player.poll_replies())
-        except (serial.SerialException, OSError) as exc:
+        except _PORT_ERRORS as exc:
             self._lose(exc)
 
     def set_volume(self, level: float) -> None:
@@ -349,7 +353,7 @@ class DFPlayerSpeaker:
             return
         try:
             send()
-        except (serial.SerialException, OSError) as exc:
+        except _PORT_ERRORS as exc:
             self._lose(exc)
 
     def _ensure_open(self) -> bool:
@@ -365,7 +369,7 @@ class DFPlayerSpeaker:
             # power-cycled boots by itself and says so (INITIALISED), and gets its volume then.
             self._player.open_port()
             self._player.set_volume(self._device_volume())
-        except (serial.SerialException, OSError) as exc:
+        except _PORT_ERRORS as exc:
             self._player.close()
             self._log.debug("DFPlayer on %s still unavailable: %s", self.port, exc)
             return False
