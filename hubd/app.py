@@ -1,0 +1,448 @@
+"""The hub's main loop: the one owner of the game, the screen and every output.
+
+Inputs arrive as pygame events (touch, mouse, keys) and as HubEvents posted to the inbox by
+other threads (the hub button's edges). The loop turns them into engine events, commits each
+accepted event to the store before the screen shows it, and turns the change of state into
+effects: a foot opened cackles and pulses the hub light, the third toe plays the release
+sound and puts the light out, going out, a blocked round and the end of the game have their
+own sounds. It sleeps until something happens: an idle hub does not redraw.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+import pygame
+
+from engine import Event, Game, GameState, NewGame, Phase, RoundEnd, RuleError, Tile, Undo
+from hubd.clock import Clock
+from hubd.demo import DemoPlayer
+from hubd.display import Display
+from hubd.events import HubEvent, Inbox, Shutdown
+from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
+from hubd.hardware.light import HubLight
+from hubd.hardware.notify import SystemNotifier
+from hubd.hardware.speaker import Speaker
+from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
+from hubd.screens import Ui, UiContext, describe_event
+from hubd.store import GameStore, StoreError
+
+log = logging.getLogger("hubd")
+
+#: The longest the loop sleeps: signals are handled and the watchdog fed at least this often.
+MAX_WAIT_S = 0.5
+WAKE_EVENT = pygame.event.custom_type()
+SETTINGS_FILE = "settings.json"
+SETTING_KEYS = ("language", "volume", "muted", "rotation", "preset")
+
+
+@dataclass
+class Settings:
+    """What the settings screen changes; saved in the data folder, over the config file."""
+
+    language: str
+    volume: int
+    muted: bool
+    rotation: int
+    preset: str
+
+    @classmethod
+    def load(cls, folder: Path, defaults: Settings) -> Settings:
+        path = folder / SETTINGS_FILE
+        try:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return defaults
+        except (OSError, ValueError) as err:
+            log.warning("ignoring unreadable %s: %s", path, err)
+            return defaults
+        if not isinstance(saved, dict):
+            return defaults
+        values = {k: saved[k] for k in SETTING_KEYS if k in saved}
+        return cls(**{**defaults.__dict__, **values})
+
+    def save(self, folder: Path) -> None:
+        path = folder / SETTINGS_FILE
+        temp = path.with_suffix(".tmp")
+        with open(temp, "w", encoding="utf-8") as handle:
+            json.dump(self.__dict__, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+
+
+@dataclass
+class Devices:
+    """The outputs the loop drives, each behind its small interface."""
+
+    speaker: Speaker
+    light: HubLight
+    notifier: SystemNotifier
+    press_mock_button: Callable[[bool], None] | None = None  # drive the mock pin (desktop)
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Before:
+    """What the effects compare: the state's outline before an event."""
+
+    lock: Tile | None
+    round_end: RoundEnd | None
+    phase: Phase
+
+    @classmethod
+    def of(cls, state: GameState | None) -> _Before:
+        if state is None:
+            return cls(None, None, Phase.SETUP)
+        lock = state.lock
+        return cls(lock.tile if lock else None, state.round_end, state.phase)
+
+
+class HubApp:
+    def __init__(
+        self,
+        *,
+        display: Display,
+        ui: Ui,
+        store: GameStore,
+        devices: Devices,
+        clock: Clock,
+        inbox: Inbox,
+        settings: Settings,
+        data_folder: Path,
+        button_logic: ButtonLogic,
+        demo: DemoPlayer | None = None,
+        demo_interval: float = 1.0,
+        out: TextIO | None = None,
+    ) -> None:
+        self.display = display
+        self.ui = ui
+        self.store = store
+        self.devices = devices
+        self.clock = clock
+        self.inbox = inbox
+        self.settings = settings
+        self.data_folder = data_folder
+        self.button = button_logic
+        self.demo = demo
+        self.demo_interval = demo_interval
+        self.out = out or sys.stdout
+        self.game: Game | None = None
+        self.game_id: int | None = None
+        self.store_error: str | None = store.recovered_from
+        self.running = False
+        self._next_demo = clock.now()
+        self._dirty = True
+        self._known_players: list[str] = []
+        self._history: list[Any] = []
+        self._stats: list[Any] = []
+        self._refresh_records()
+
+    # -- start-up -------------------------------------------------------------------------
+
+    def resume(self) -> None:
+        """Take up the unfinished game, exactly where it was left."""
+        game_id = self.store.unfinished_game()
+        if game_id is None:
+            self.ui.show_screen("new_game")
+            return
+        try:
+            self.game = self.store.load(game_id)
+        except StoreError as err:
+            log.error("cannot resume game %s: %s", game_id, err)
+            self.store_error = str(err)
+            self.ui.show_screen("new_game")
+            return
+        self.game_id = game_id
+        log.info("resumed game %s at event %s", game_id, len(self.game.log))
+        self._show_light(self.game.state)
+        self.ui.state_changed(self.context())
+
+    def context(self) -> UiContext:
+        return UiContext(
+            state=self.game.state if self.game is not None else None,
+            known_players=self._known_players,
+            history=self._history,
+            stats=self._stats,
+            language=self.settings.language,
+            volume=self.settings.volume,
+            muted=self.settings.muted,
+            preset=self.settings.preset,
+            rotation=self.settings.rotation,
+            audio_available=self.devices.speaker.available,
+            store_error=self.store_error,
+        )
+
+    def _refresh_records(self) -> None:
+        try:
+            self._known_players = self.store.known_players()
+            self._history = self.store.history(50)
+            self._stats = self.store.player_stats()
+        except StoreError as err:
+            self.store_error = str(err)
+
+    # -- the loop -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        self.running = True
+        self.inbox.set_waker(_post_wake)
+        self.devices.notifier.ready()
+        self._report_status()
+        try:
+            while self.running:
+                self.step(self._wait_time())
+        finally:
+            self.inbox.set_waker(None)
+            self.devices.notifier.stopping()
+
+    def _wait_time(self) -> float:
+        now = self.clock.now()
+        deadlines = [
+            d
+            for d in (
+                self.button.next_deadline(),
+                self.devices.light.next_deadline(),
+                self.ui.next_deadline(),
+                self._next_demo if self.demo is not None else None,
+            )
+            if d is not None
+        ]
+        if self._dirty:
+            return 0.0
+        return max(0.0, min([now + MAX_WAIT_S, *deadlines]) - now)
+
+    def step(self, wait: float) -> None:
+        """One turn of the loop: wait up to ``wait`` s for input, handle it, draw."""
+        first = pygame.event.wait(int(wait * 1000)) if wait > 0 else None
+        events = pygame.event.get()
+        if first is not None and first.type != pygame.NOEVENT:
+            events.insert(0, first)
+        for event in events:
+            self.handle_pygame(event)
+        for hub_event in self.inbox.drain():
+            self.handle_hub_event(hub_event)
+        now = self.clock.now()
+        for signal in self.button.poll(now):
+            self._button_signal(signal)
+        self.devices.light.tick(now)
+        if self.demo is not None and now >= self._next_demo:
+            self._next_demo = now + self.demo_interval
+            self.handle_intent(self.demo.step(self.game))
+        self.draw()
+        self.devices.notifier.watchdog()
+
+    def draw(self) -> None:
+        rects = self.ui.render(self.display.surface, self.context(), self.clock.now())
+        self._dirty = False
+        self.display.present(rects)
+
+    # -- inputs ---------------------------------------------------------------------------
+
+    def handle_pygame(self, event: pygame.event.Event) -> None:
+        now = self.clock.now()
+        if event.type == pygame.QUIT:
+            self.stop("window closed")
+        elif event.type == pygame.FINGERDOWN:
+            pos = self.display.finger_to_logical(event.x, event.y)
+            self._intents(self.ui.tap(pos, self.context(), now))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if getattr(event, "touch", False):
+                return  # SDL's copy of a touch that FINGERDOWN already handled
+            pos = self.display.to_logical(event.pos)
+            self._intents(self.ui.tap(pos, self.context(), now))
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_SPACE:
+            if self.devices.press_mock_button is not None and not getattr(event, "repeat", 0):
+                self.devices.press_mock_button(event.type == pygame.KEYDOWN)
+        elif event.type == pygame.KEYDOWN:
+            self._intents(self.ui.key(pygame.key.name(event.key), self.context(), now))
+        elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+            self.display.resized()
+            self.ui.resize(self.display.logical_size)
+            self._dirty = True
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self.ui.resize(self.display.logical_size)
+            self._dirty = True
+
+    def handle_hub_event(self, event: HubEvent) -> None:
+        if isinstance(event, ButtonEdge):
+            for signal in self.button.edge(event.pressed, event.t):
+                self._button_signal(signal)
+        elif isinstance(event, Shutdown):
+            self.stop(event.reason)
+
+    def _button_signal(self, signal: ButtonSignal) -> None:
+        if signal is ButtonSignal.PRESS:
+            self.hub_pressed()
+        elif signal is ButtonSignal.HOLD:
+            self.change_setting("muted", not self.settings.muted)
+            self.ui.show_notice(
+                self.ui.tr("Sound off") if self.settings.muted else self.ui.tr("Sound on"),
+                self.clock.now(),
+            )
+
+    def hub_pressed(self) -> None:
+        """The table's "chicken foot!" call: cackle at once, then help with the double."""
+        self.devices.speaker.play("cackle")
+        state = self.game.state if self.game is not None else None
+        if state is None or not state.in_round:
+            return
+        now = self.clock.now()
+        lock = state.lock
+        if lock is not None:
+            self.devices.light.flash(lock.room)
+            self.ui.flash_toes(lock.room, now)
+            return
+        table = state.table
+        assert table is not None
+        doubles = sorted({Tile(p.end, p.end) for p in state.open_places()} - set(table.placed))
+        self.ui.open_double_picker(doubles)
+        self._dirty = True
+
+    def _intents(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            self.handle_intent(intent)
+        self._dirty = True
+
+    def handle_intent(self, intent: Intent) -> None:
+        if isinstance(intent, Submit):
+            self.submit(intent.event, intent.where)
+        elif isinstance(intent, Go):
+            if intent.screen == "history":
+                self._refresh_records()
+            self.ui.show_screen(intent.screen)
+        elif isinstance(intent, ChangeSetting):
+            self.change_setting(intent.key, intent.value)
+        elif isinstance(intent, HubButton):
+            if self.devices.press_mock_button is not None:
+                self.devices.press_mock_button(True)  # through gpiozero, like the real button
+                self.devices.press_mock_button(False)
+            else:
+                self.hub_pressed()
+        self._dirty = True
+
+    # -- applying an event ----------------------------------------------------------------
+
+    def submit(self, event: Event, where: tuple[int, int] | None = None) -> bool:
+        """Apply, commit, then show: the screen never shows what the store does not hold."""
+        now = self.clock.now()
+        before = _Before.of(self.game.state if self.game is not None else None)
+        try:
+            if isinstance(event, NewGame):
+                game = Game()
+                game.apply(event)
+                game_id = self.store.new_game(event, datetime.now())
+                seq = 1
+                self.game, self.game_id = game, game_id
+                undone = None
+            else:
+                if self.game is None or self.game_id is None:
+                    raise RuleError("start a new game first")
+                undone = self.game.apply(event)
+                try:
+                    seq = self.store.append(self.game_id, event)
+                except StoreError:
+                    self.game = self.store.load(self.game_id)  # back to what is committed
+                    raise
+        except RuleError as err:
+            self.ui.show_refusal(err.message, where, now)
+            self._dirty = True
+            return False
+        except StoreError as err:
+            self.store_error = str(err)
+            log.error("%s", err)
+            self.ui.show_refusal(str(err), where, now)
+            self._dirty = True
+            return False
+        self.store_error = None
+        print(f"game {self.game_id} event {seq} {event.type} committed", file=self.out,
+              flush=True)  # fmt: skip
+        self._effects(before, event, undone)
+        if isinstance(event, NewGame) or self.game.state.phase is Phase.GAME_OVER:
+            self._refresh_records()
+        self.ui.state_changed(self.context())
+        if undone is not None:
+            self.ui.show_notice(
+                self.ui.tr("Undid: {what}").format(what=describe_event(undone, self.ui.tr)), now
+            )
+        self._report_status()
+        self._dirty = True
+        return True
+
+    def _effects(self, before: _Before, event: Event, undone: Event | None) -> None:
+        assert self.game is not None
+        state = self.game.state
+        after = _Before.of(state)
+        self._show_light(state)
+        if isinstance(event, Undo):
+            return  # taking an entry back is quiet; the light follows the state
+        speaker = self.devices.speaker
+        if after.lock is not None and after.lock != before.lock:
+            speaker.play("cackle")
+        elif before.lock is not None and after.lock is None and after.round_end is None:
+            speaker.play("released")
+        if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
+            speaker.play("game_over")
+        elif after.round_end is not before.round_end and before.round_end is None:
+            if after.round_end is RoundEnd.OUT:
+                speaker.play("out")
+            elif after.round_end is RoundEnd.BLOCKED:
+                speaker.play("blocked")
+
+    def _show_light(self, state: GameState) -> None:
+        light = self.devices.light
+        if state.lock is not None:
+            if light.mode != "pulse":
+                light.pulse()
+        elif light.mode != "off":
+            light.off()
+
+    def change_setting(self, key: str, value: str | int | bool) -> None:
+        if key not in SETTING_KEYS:
+            log.warning("unknown setting %s", key)
+            return
+        setattr(self.settings, key, value)
+        if key == "language":
+            self.ui.set_language(str(value))
+        elif key == "volume":
+            self.devices.speaker.set_volume(int(value) / 100)
+        elif key == "muted":
+            self.devices.speaker.set_muted(bool(value))
+        elif key == "rotation":
+            self.display.set_rotation(int(value))
+            self.ui.resize(self.display.logical_size)
+        try:
+            self.settings.save(self.data_folder)
+        except OSError as err:
+            log.warning("could not save settings: %s", err)
+        self.ui.state_changed(self.context())
+        self._dirty = True
+
+    def _report_status(self) -> None:
+        state = self.game.state if self.game is not None else None
+        if state is None:
+            text = "waiting for a new game"
+        elif state.in_round:
+            text = f"game {self.game_id}, round {state.round}: {state.current_player} to play"
+        else:
+            text = f"game {self.game_id}, round {state.round}: {state.phase.value}"
+        self.devices.notifier.status(text)
+
+    def stop(self, reason: str) -> None:
+        log.info("stopping: %s", reason)
+        self.running = False
+
+
+def _post_wake() -> None:
+    """Wake the loop from another thread (SDL's event queue is thread-safe)."""
+    try:
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
+    except pygame.error:
+        pass  # the display is gone: the loop is stopping anyway

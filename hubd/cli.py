@@ -1,0 +1,328 @@
+"""``hubd``: the hub daemon, and its helper commands (export, import, backup, check-hardware)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from hubd.clock import Clock, MonotonicClock
+from hubd.config import ConfigError, HubConfig, default_config_path, load_config
+
+log = logging.getLogger("hubd")
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+COMMANDS = ("run", "export", "import", "backup", "check-hardware")
+DEMO_PACE_S = 1.2  # a step every so often: slow enough to follow at a shop window
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", type=Path,
+                        help="TOML config file (default: ~/.config/chickenfoot-hub/hub.toml "
+                        "if present, else built-in defaults)")  # fmt: skip
+    parser.add_argument("--data", type=Path, help="data folder (default: $STATE_DIRECTORY "
+                        "or ~/.local/share/chickenfoot-hub)")  # fmt: skip
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="hubd", description="The Chicken Foot Hub daemon.")
+    commands = parser.add_subparsers(dest="command")
+    run = commands.add_parser("run", help="run the hub (the default)")
+    _run_options(run)
+    export = commands.add_parser("export", help="write a game's log or score sheet")
+    _common(export)
+    export.add_argument("game", nargs="?", type=int, help="game id (default: the latest)")
+    export.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
+    load = commands.add_parser("import", help="load a JSON Lines game log into the store")
+    _common(load)
+    load.add_argument("file", type=Path)
+    backup = commands.add_parser("backup", help="copy the database safely, even while running")
+    _common(backup)
+    backup.add_argument("dest", type=Path)
+    check = commands.add_parser("check-hardware", help="test the button, light and speaker")
+    _common(check)
+    check.add_argument("--mock-pins", action="store_true", help="use gpiozero's MockFactory")
+    check.add_argument("--seconds", type=float, default=10.0,
+                       help="how long to watch the button (default 10)")  # fmt: skip
+    return parser
+
+
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    _common(parser)
+    parser.add_argument("--mock-pins", action="store_true",
+                        help="gpiozero's MockFactory; the space bar is the hub button")  # fmt: skip
+    parser.add_argument("--windowed", action="store_true", help="a desktop window, not full screen")
+    parser.add_argument("--headless", action="store_true", help="SDL's dummy video and audio")
+    parser.add_argument("--demo", action="store_true", help="play games by itself")
+    parser.add_argument("--demo-fast", action="store_true", help="demo as fast as it can go")
+    parser.add_argument("--demo-seed", type=int, help="seed for a repeatable demo")
+    parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    argv = list(argv)
+    if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help"):
+        argv.insert(0, "run")  # `hubd --mock-pins` means `hubd run --mock-pins`
+    return build_parser().parse_args(argv)
+
+
+def _load(args: argparse.Namespace) -> tuple[HubConfig, Path]:
+    path = args.config
+    if path is None and default_config_path(os.environ).is_file():
+        path = default_config_path(os.environ)
+    config = load_config(path)
+    return config, Path(args.data or config.data_folder())
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(
+        level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
+        format="%(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        config, folder = _load(args)
+    except ConfigError as err:
+        print(f"hubd: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    from hubd.store import StoreError  # after the config: a config error needs no SQLite
+
+    try:
+        if args.command == "export":
+            return _export(args, folder)
+        if args.command == "import":
+            return _import(args, folder)
+        if args.command == "backup":
+            return _backup(args, folder)
+        if args.command == "check-hardware":
+            return check_hardware(config, folder, args.mock_pins, args.seconds)
+        return run_daemon(args, config, folder)
+    except StoreError as err:
+        print(f"hubd: {err}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+# -- the store commands -------------------------------------------------------------------
+
+
+def _export(args: argparse.Namespace, folder: Path) -> int:
+    from hubd.store import GameStore
+
+    store = GameStore.open(folder, readonly=True)
+    try:
+        game_id = args.game or store.latest_game()
+        if game_id is None:
+            print("hubd: there are no games to export", file=sys.stderr)
+            return EXIT_ERROR
+        write = store.export_csv if args.format == "csv" else store.export_jsonl
+        if args.output is None:
+            write(game_id, sys.stdout)
+        else:
+            with open(args.output, "w", encoding="utf-8", newline="") as handle:
+                write(game_id, handle)
+    finally:
+        store.close()
+    return EXIT_OK
+
+
+def _import(args: argparse.Namespace, folder: Path) -> int:
+    from hubd.store import GameStore
+
+    store = GameStore.open(folder)
+    try:
+        game_id = store.import_log(args.file)
+    finally:
+        store.close()
+    print(f"imported {args.file} as game {game_id}")
+    return EXIT_OK
+
+
+def _backup(args: argparse.Namespace, folder: Path) -> int:
+    from hubd.store import GameStore
+
+    store = GameStore.open(folder, readonly=True)
+    try:
+        store.backup(args.dest)
+    finally:
+        store.close()
+    print(f"backed up {folder} to {args.dest}")
+    return EXIT_OK
+
+
+# -- hardware -----------------------------------------------------------------------------
+
+
+def on_raspberry_pi() -> bool:
+    try:
+        return Path("/proc/device-tree/model").read_bytes().startswith(b"Raspberry Pi")
+    except OSError:
+        return False
+
+
+def make_pin_factory(mock_pins: bool, data_folder: Path) -> tuple[Any, bool]:
+    """(pin factory or None for gpiozero's default, whether pins are mocked)."""
+    if not mock_pins and on_raspberry_pi():
+        # lgpio makes a pipe in its working directory at import; give it one it can write.
+        os.environ.setdefault("LG_WD", str(data_folder))
+        return None, False
+    if not mock_pins:
+        log.warning("no Raspberry Pi GPIO here: using mock pins (the space bar is the hub button)")
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    return MockFactory(pin_class=MockPWMPin), True
+
+
+def build_pins(
+    config: HubConfig, data_folder: Path, mock_pins: bool, post: Any, clock: Clock
+) -> tuple[Any, Any, Any]:
+    """The hub button and light; on a GPIO error, mock pins with a clear message."""
+    from hubd.hardware.button import GpioButton
+    from hubd.hardware.light import GpioLight
+
+    factory, mocked = make_pin_factory(mock_pins, data_folder)
+    try:
+        button = GpioButton(config.pins.button, post, clock, pin_factory=factory)
+        light = GpioLight(config.pins.light, pin_factory=factory, clock=clock)
+    except Exception as err:  # gpiozero raises many kinds: busy, permission, no factory
+        if mocked:
+            raise
+        log.error("cannot use the GPIO pins (%s); the hub button and light are off. "
+                  "See hardware/TROUBLESHOOTING.md", err)  # fmt: skip
+        return build_pins(config, data_folder, True, post, clock)
+    mock_pin = factory.pin(config.pins.button) if mocked else None
+    return button, light, mock_pin
+
+
+def check_hardware(config: HubConfig, folder: Path, mock_pins: bool, seconds: float) -> int:
+    """Print the button's state live, blink the LED and play the cackle once."""
+    from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
+
+    clock = MonotonicClock()
+    folder.mkdir(parents=True, exist_ok=True)
+    button, light, _ = build_pins(config, folder, mock_pins, lambda edge: None, clock)
+    print(f"button on GPIO{config.pins.button}, light on GPIO{config.pins.light}, "
+          f"speaker: {config.sound.speaker}")  # fmt: skip
+    speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
+                           config.sound.volume / 100)  # fmt: skip
+    print("speaker: playing the cackle" if speaker.available else
+          "speaker: NOT AVAILABLE (see hardware/TROUBLESHOOTING.md, 'No sound')")  # fmt: skip
+    speaker.play("cackle")
+    print("light: blinking 3 times")
+    light.flash(3)
+    print(f"button: press it now (watching for {seconds:g} s, Ctrl-C to stop)")
+    end = clock.now() + seconds
+    last: bool | None = None
+    try:
+        while clock.now() < end:
+            pressed = button.is_pressed
+            if pressed != last:
+                print(f"button: {'PRESSED' if pressed else 'released'}", flush=True)
+                last = pressed
+            light.tick(clock.now())
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        button.close()
+        light.close()
+        speaker.close()
+    return EXIT_OK
+
+
+# -- the daemon ---------------------------------------------------------------------------
+
+
+def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int:
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from hubd.store import GameStore
+
+    folder.mkdir(parents=True, exist_ok=True)
+    store = GameStore.open(folder)  # refuses a second daemon on the same folder
+    if store.recovered_from:
+        log.warning("%s", store.recovered_from)
+    import pygame
+
+    from hubd.app import Devices, HubApp, Settings
+    from hubd.demo import DemoPlayer
+    from hubd.display import Display
+    from hubd.events import Inbox, Shutdown
+    from hubd.hardware.button import ButtonLogic
+    from hubd.hardware.notify import SdNotifier
+    from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
+    from hubd.screens import Ui
+
+    clock = MonotonicClock()
+    inbox = Inbox()
+    settings = Settings.load(folder, Settings(
+        config.game.language, config.sound.volume, config.sound.muted,
+        config.display.rotation, config.game.preset))  # fmt: skip
+    pygame.init()
+    fullscreen = config.display.fullscreen and not args.windowed and not args.headless
+    display = Display((config.display.width, config.display.height), settings.rotation,
+                      fullscreen=fullscreen, kiosk=fullscreen)  # fmt: skip
+    ui = Ui(display.logical_size)
+    ui.set_language(settings.language)
+    speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
+                           settings.volume / 100, log)  # fmt: skip
+    speaker.set_muted(settings.muted)
+    button, light, mock_pin = build_pins(config, folder, args.mock_pins, inbox.post, clock)
+
+    def press_mock(pressed: bool) -> None:
+        if pressed:
+            mock_pin.drive_low()
+        else:
+            mock_pin.drive_high()
+
+    devices = Devices(
+        speaker=speaker,
+        light=light,
+        notifier=SdNotifier.from_environ(clock=clock),
+        press_mock_button=press_mock if mock_pin is not None else None,
+        closers=[button.close, light.close, speaker.close],
+    )
+    demo = None
+    if args.demo or args.demo_fast:
+        demo = DemoPlayer(settings.preset, seed=args.demo_seed)
+    app = HubApp(
+        display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,
+        settings=settings, data_folder=folder,
+        button_logic=ButtonLogic(config.button.debounce_ms / 1000, config.button.hold_seconds),
+        demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
+    )  # fmt: skip
+
+    def on_signal(signum: int, _frame: object) -> None:
+        inbox.post(Shutdown(signal.Signals(signum).name))
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    app.resume()
+    if not speaker.available:
+        log.warning("no sound: the screen shows a visual cue for every sound")
+    try:
+        app.run()
+    finally:
+        for close in devices.closers:
+            try:
+                close()
+            except Exception as err:  # shutting down: report and go on closing the rest
+                log.warning("while closing: %s", err)
+        devices.notifier.close()
+        store.close()
+        display.close()
+        pygame.quit()
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
