@@ -10,6 +10,7 @@ own sounds. It sleeps until something happens: an idle hub does not redraw.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -442,7 +443,5 @@ class HubApp:
 
 def _post_wake() -> None:
     """Wake the loop from another thread (SDL's event queue is thread-safe)."""
-    try:
+    with contextlib.suppress(pygame.error):  # the display is gone: the loop is stopping
         pygame.event.post(pygame.event.Event(WAKE_EVENT))
-    except pygame.error:
-        pass  # the display is gone: the loop is stopping anyway

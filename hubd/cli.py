@@ -68,7 +68,7 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     argv = list(argv)
-    if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help"):
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
         argv.insert(0, "run")  # `hubd --mock-pins` means `hubd run --mock-pins`
     return build_parser().parse_args(argv)
 
