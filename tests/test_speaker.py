@@ -267,6 +267,20 @@ def test_mixer_close_releases_the_mixer_it_opened(fresh_mixer: None) -> None:
     speaker.play("cackle")  # after close: silent, no error
 
 
+def test_mixer_reopens_a_mixer_that_pygame_init_opened_with_its_defaults(
+    fresh_mixer: None,
+) -> None:
+    pygame.mixer.init(frequency=44100, size=-16, channels=2)
+    speaker = MixerSpeaker(DEFAULT_SOUND_DIR)
+    try:
+        assert pygame.mixer.get_init() == (22050, -16, 1)
+        speaker.play("cackle")
+        assert playing_lengths() == [0.8]
+    finally:
+        speaker.close()
+    assert not pygame.mixer.get_init()
+
+
 # ----------------------------------------------------------------------------- DFPlayer
 
 

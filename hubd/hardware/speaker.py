@@ -52,6 +52,7 @@ DEFAULT_SOUND_DIR = Path(__file__).resolve().parents[2] / "sounds"
 
 MIXER_FREQUENCY = 22050  # the WAVs' own rate, so the mixer never resamples
 MIXER_BUFFER = 512  # samples: about 23 ms at 22050 Hz, small enough to feel instant
+MIXER_FORMAT = (MIXER_FREQUENCY, -16, 1)  # what pygame.mixer.get_init() reports when it is ours
 MIXER_CHANNELS = 8  # sounds that may overlap; the oldest is cut when all are busy
 DFPLAYER_REOPEN_INTERVAL_S = 5.0
 
@@ -174,7 +175,8 @@ class MixerSpeaker:
     silent; a missing or corrupt WAV silences that sound only (one warning names them all),
     and the speaker is unavailable only if none loaded.
 
-    Construct it before ``pygame.init()``: once the mixer is running, its settings are fixed.
+    A mixer already opened with other settings (``pygame.init()`` opens it at 44100 Hz stereo)
+    is closed and reopened with these: the speaker is its only user.
     """
 
     def __init__(
@@ -186,7 +188,10 @@ class MixerSpeaker:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._owns_mixer = False
         try:
-            if not pygame.mixer.get_init():
+            if pygame.mixer.get_init() != MIXER_FORMAT:
+                # pygame.init() opens the mixer with its own defaults (44100 Hz stereo); the
+                # speaker is the mixer's only user, so it reopens it small and mono.
+                pygame.mixer.quit()
                 pygame.mixer.pre_init(
                     frequency=MIXER_FREQUENCY, size=-16, channels=1, buffer=MIXER_BUFFER
                 )
