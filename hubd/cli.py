@@ -59,7 +59,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock-pins", action="store_true",
                         help="gpiozero's MockFactory; the space bar is the hub button")  # fmt: skip
     parser.add_argument("--windowed", action="store_true", help="a desktop window, not full screen")
-    parser.add_argument("--headless", action="store_true", help="SDL's dummy video and audio")
+    parser.add_argument("--headless", action="store_true",
+                        help="no screen (SDL dummy video; dummy audio unless SDL_AUDIODRIVER is set)")  # fmt: skip
     parser.add_argument("--demo", action="store_true", help="play games by itself")
     parser.add_argument("--demo-fast", action="store_true", help="demo as fast as it can go")
     parser.add_argument("--demo-seed", type=int, help="seed for a repeatable demo")
@@ -242,8 +243,10 @@ def check_hardware(config: HubConfig, folder: Path, mock_pins: bool, seconds: fl
 
 def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int:
     if args.headless:
+        # No screen. Sound stays on when a driver is named (a hub with no display still
+        # cackles); otherwise it is SDL's dummy too.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ["SDL_AUDIODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from hubd.store import GameStore
 

@@ -1,0 +1,106 @@
+"""Run the real ``hubd`` in a child process, as systemd would, and listen to it.
+
+Used by the process tests and by the benchmarks: it binds a real Unix datagram socket for
+sd_notify, starts ``python -m hubd.cli`` headless with mock pins, and collects the lines
+the daemon logs for each committed event.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+COMMITTED = re.compile(r"^game (\d+) event (\d+) (\w+) committed$")
+
+
+class DaemonProcess:
+    def __init__(self, data: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        self.data = data
+        self.notify_path = data.parent / f"notify-{os.getpid()}-{time.monotonic_ns()}.sock"
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.sock.bind(str(self.notify_path))
+        self.messages: list[str] = []
+        self.committed: list[tuple[int, int]] = []
+        self.stderr_lines: list[str] = []
+        full_env = {
+            **os.environ,
+            "NOTIFY_SOCKET": str(self.notify_path),
+            "SDL_VIDEODRIVER": "dummy",
+            "SDL_AUDIODRIVER": "dummy",
+            "PYTHONUNBUFFERED": "1",
+            **(env or {}),
+        }
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "hubd.cli", "--headless", "--mock-pins", "--data", str(data),
+             *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=full_env,
+            text=True,
+        )  # fmt: skip
+        self._readers = [
+            threading.Thread(target=self._read_stdout, daemon=True),
+            threading.Thread(target=self._read_stderr, daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+
+    def _read_stdout(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            match = COMMITTED.match(line.strip())
+            if match:
+                self.committed.append((int(match[1]), int(match[2])))
+
+    def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.stderr_lines.append(line.rstrip("\n"))
+
+    def wait_message(self, wanted: str, timeout: float = 20.0) -> float:
+        """Wait for an sd_notify message; return the seconds since the process started."""
+        deadline = time.monotonic() + timeout
+        while wanted not in self.messages:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0 or self.proc.poll() is not None:
+                raise AssertionError(
+                    f"no {wanted} from hubd (exit {self.proc.poll()}); messages {self.messages}; "
+                    f"stderr: {self.stderr_lines[-10:]}"
+                )
+            self.sock.settimeout(min(remaining, 0.2))
+            try:
+                data = self.sock.recv(4096)
+            except TimeoutError:
+                continue
+            self.messages.extend(data.decode().split("\n"))
+            if wanted in self.messages:
+                return time.perf_counter() - self.started
+        return time.perf_counter() - self.started
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.wait(10)
+        for reader in self._readers:
+            reader.join(5)
+
+    def terminate(self, timeout: float = 5.0) -> float:
+        """SIGTERM; return how long the daemon took to exit."""
+        start = time.perf_counter()
+        self.proc.terminate()
+        self.proc.wait(timeout)
+        for reader in self._readers:
+            reader.join(5)
+        return time.perf_counter() - start
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.kill()
+        self.sock.close()
+        self.notify_path.unlink(missing_ok=True)

@@ -1,0 +1,129 @@
+"""The real daemon in a child process: sd_notify, SIGTERM, kill -9 and resume, faults."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from daemon_harness import DaemonProcess
+
+from engine.cli import replay_lines
+from hubd.store import GameStore
+
+KILL_ROUNDS = 50
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def test_ready_status_watchdog_and_clean_stop(data: Path) -> None:
+    daemon = DaemonProcess(data, env={"WATCHDOG_USEC": "400000"})
+    try:
+        daemon.wait_message("READY=1")
+        daemon.wait_message("WATCHDOG=1", timeout=5)
+        assert any(m.startswith("STATUS=") for m in daemon.messages)
+        took = daemon.terminate()
+        daemon.wait_message("STOPPING=1", timeout=1)
+    finally:
+        daemon.close()
+    assert daemon.proc.returncode == 0, daemon.stderr_lines
+    assert took < 2.0, f"SIGTERM took {took:.2f} s"
+
+
+def test_demo_plays_and_logs_each_committed_event(data: Path) -> None:
+    daemon = DaemonProcess(data, "--demo-fast", "--demo-seed", "7")
+    try:
+        daemon.wait_message("READY=1")
+        deadline = time.monotonic() + 20
+        while len(daemon.committed) < 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        daemon.terminate()
+    finally:
+        daemon.close()
+    assert len(daemon.committed) >= 200, daemon.stderr_lines[-20:]
+    game_ids = {g for g, _ in daemon.committed}
+    store = GameStore.open(data)
+    try:
+        for game_id in game_ids:
+            seqs = [s for g, s in daemon.committed if g == game_id]
+            assert seqs == list(range(1, len(seqs) + 1))
+            assert len(store.events(game_id)) == len(seqs)
+    finally:
+        store.close()
+
+
+def _check_resumable(data: Path, committed: list[tuple[int, int]]) -> None:
+    store = GameStore.open(data)
+    try:
+        for game_id in {g for g, _ in committed}:
+            logged = max(s for g, s in committed if g == game_id)
+            events = store.events(game_id)
+            assert len(events) >= logged, f"game {game_id}: {len(events)} < logged {logged}"
+            lines = [json.dumps(e.to_json()).encode() for e in events]
+            result, ok = replay_lines(lines)
+            assert ok, result["error"]
+    finally:
+        store.close()
+
+
+def test_kill_minus_nine_loses_no_logged_event(data: Path) -> None:
+    rng = random.Random(2026)
+    committed: list[tuple[int, int]] = []
+    for _ in range(KILL_ROUNDS):
+        daemon = DaemonProcess(data, "--demo-fast")
+        try:
+            daemon.wait_message("READY=1")
+            time.sleep(rng.uniform(0.0, 0.3))
+            daemon.kill()
+        finally:
+            daemon.close()
+        committed.extend(daemon.committed)
+        _check_resumable(data, committed)
+    assert committed, "the demo committed nothing in all runs"
+
+
+def test_second_daemon_on_the_same_folder_refuses(data: Path) -> None:
+    first = DaemonProcess(data)
+    try:
+        first.wait_message("READY=1")
+        second = subprocess.run(
+            [sys.executable, "-m", "hubd.cli", "--headless", "--mock-pins", "--data", str(data)],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    finally:
+        first.close()
+    assert second.returncode != 0
+    assert "already" in second.stderr
+
+
+def test_no_audio_device_keeps_running_silent(data: Path) -> None:
+    daemon = DaemonProcess(data, env={"SDL_AUDIODRIVER": "no-such-driver"})
+    try:
+        daemon.wait_message("READY=1")
+        daemon.terminate()
+    finally:
+        daemon.close()
+    assert daemon.proc.returncode == 0
+    warnings = [line for line in daemon.stderr_lines if "WARNING" in line and "sound" in line]
+    assert warnings, daemon.stderr_lines
+
+
+def test_bad_config_value_stops_start_up_with_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "hub.toml"
+    config.write_text("[display]\nrotation = 45\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "hubd.cli", "--headless", "--config", str(config),
+         "--data", str(tmp_path / "data")],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "rotation" in lines[0] and "45" in lines[0] and "270" in lines[0]
