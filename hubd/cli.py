@@ -270,14 +270,16 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     settings = Settings.load(folder, Settings(
         config.game.language, config.sound.volume, config.sound.muted,
         config.display.rotation, config.game.preset))  # fmt: skip
-    pygame.init()
+    # The speaker first: it opens the mixer with its own small buffer, which a plain
+    # pygame.init() would have opened with SDL's defaults.
+    speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
+                           settings.volume / 100, log)  # fmt: skip
+    pygame.font.init()
     fullscreen = config.display.fullscreen and not args.windowed and not args.headless
     display = Display((config.display.width, config.display.height), settings.rotation,
                       fullscreen=fullscreen, kiosk=fullscreen)  # fmt: skip
     ui = Ui(display.logical_size)
     ui.set_language(settings.language)
-    speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
-                           settings.volume / 100, log)  # fmt: skip
     speaker.set_muted(settings.muted)
     button, light, mock_pin = build_pins(config, folder, args.mock_pins, inbox.post, clock)
 

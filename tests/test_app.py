@@ -1,0 +1,216 @@
+"""The main loop with mock pins and fakes: the button, the lock's effects, the store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from engine import Draw, NewGame, Pass, Play, RuleError, StartRound, Tile, Undo
+from hubd.app import Devices, HubApp, Settings
+from hubd.clock import FakeClock
+from hubd.display import Display
+from hubd.events import Inbox
+from hubd.hardware.button import ButtonLogic, GpioButton
+from hubd.hardware.light import FakeLight
+from hubd.hardware.notify import FakeNotifier
+from hubd.hardware.speaker import FakeSpeaker
+from hubd.screens import Ui
+from hubd.store import GameStore
+
+BUTTON_PIN = 17
+T = Tile.parse
+
+
+@dataclass
+class Hub:
+    app: HubApp
+    clock: FakeClock
+    speaker: FakeSpeaker
+    light: FakeLight
+    notifier: FakeNotifier
+    pin: Any
+    store: GameStore
+
+    def edge(self, pressed: bool, after: float = 0.0) -> None:
+        self.clock.advance(after)
+        if pressed:
+            self.pin.drive_low()
+        else:
+            self.pin.drive_high()
+
+    def run(self) -> None:
+        """Let the loop handle everything posted so far (no waiting)."""
+        self.app.step(0)
+
+    def play(self, player: str, tile: str, on: str) -> bool:
+        return self.app.submit(Play(player, T(tile), T(on)))
+
+
+@pytest.fixture
+def hub(mock_factory: Any, tmp_path: Path) -> Iterator[Hub]:
+    pygame.init()
+    clock = FakeClock(100.0)
+    inbox = Inbox()
+    button = GpioButton(BUTTON_PIN, inbox.post, clock, pin_factory=mock_factory)
+    speaker, light, notifier = FakeSpeaker(), FakeLight(clock), FakeNotifier()
+    store = GameStore.open(tmp_path / "data")
+    display = Display((800, 480))
+    app = HubApp(
+        display=display, ui=Ui(display.logical_size), store=store,
+        devices=Devices(speaker=speaker, light=light, notifier=notifier), clock=clock,
+        inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
+        data_folder=tmp_path / "data", button_logic=ButtonLogic(0.02, 3.0),
+    )  # fmt: skip
+    yield Hub(app, clock, speaker, light, notifier, mock_factory.pin(BUTTON_PIN), store)
+    button.close()
+    store.close()
+    display.close()
+
+
+def start_two_player_game(hub: Hub) -> None:
+    """Ana and Ben, classic rules with two hub arms: Ana opens on the 9-9."""
+    assert hub.app.submit(NewGame(("Ana", "Ben"), {"preset": "classic"}))
+    assert hub.app.submit(StartRound("Ana"))
+    assert hub.play("Ana", "9-4", "9-9")
+    assert hub.play("Ben", "9-5", "9-9")  # the hub has both arms: play spreads out
+
+
+def test_press_cackles_and_opens_the_double_picker(hub: Hub, monkeypatch: Any) -> None:
+    start_two_player_game(hub)
+    picked: list[list[Tile]] = []
+    monkeypatch.setattr(hub.app.ui, "open_double_picker", lambda d: picked.append(list(d)))
+    hub.edge(True)
+    hub.run()
+    assert hub.speaker.played == ["cackle"]
+    assert picked == [[T("4-4"), T("5-5")]]
+
+
+def test_double_locks_play_pulses_light_until_the_third_toe(hub: Hub) -> None:
+    start_two_player_game(hub)
+    assert hub.play("Ana", "4-4", "9-4")
+    assert hub.speaker.played[-1] == "cackle"
+    assert hub.light.mode == "pulse"
+    assert not hub.play("Ben", "5-2", "9-5")  # refused: the foot needs its toes
+    assert hub.play("Ben", "4-1", "4-4")
+    assert hub.play("Ana", "4-2", "4-4")
+    assert hub.light.mode == "pulse"
+    assert hub.play("Ben", "4-3", "4-4")
+    assert hub.speaker.played[-1] == "released"
+    assert hub.light.mode == "off"
+
+
+def test_press_while_a_foot_is_open_flashes_the_toes_owed(hub: Hub) -> None:
+    start_two_player_game(hub)
+    hub.play("Ana", "4-4", "9-4")
+    hub.play("Ben", "4-1", "4-4")
+    hub.edge(True)
+    hub.run()
+    assert hub.speaker.played[-1] == "cackle"
+    assert hub.light.calls[-1] == "flash 2"
+
+
+def test_contact_bounce_is_one_press(hub: Hub) -> None:
+    for i in range(10):
+        hub.edge(i % 2 == 0, after=0.0005)
+    hub.run()
+    assert hub.speaker.played == ["cackle"]
+
+
+def test_stuck_button_is_one_press_not_a_flood(hub: Hub) -> None:
+    hub.edge(True)
+    for _ in range(600):  # ten minutes, the loop waking every second
+        hub.clock.advance(1.0)
+        hub.run()
+    assert hub.speaker.played == ["cackle"]
+
+
+def test_hold_toggles_mute(hub: Hub) -> None:
+    hub.edge(True)
+    hub.run()
+    hub.clock.advance(3.1)
+    hub.run()
+    assert hub.app.settings.muted and hub.speaker.muted
+    hub.edge(False, after=0.1)
+    hub.clock.advance(0.1)
+    hub.run()
+    hub.edge(True, after=0.1)
+    hub.run()
+    hub.clock.advance(3.1)
+    hub.run()
+    assert not hub.app.settings.muted and not hub.speaker.muted
+
+
+def test_undo_reopens_the_foot_and_the_light_follows(hub: Hub) -> None:
+    start_two_player_game(hub)
+    hub.play("Ana", "4-4", "9-4")
+    assert hub.app.submit(Undo())
+    assert hub.light.mode == "off"
+    assert hub.app.submit(Undo())  # takes back Ben's 9-5
+    assert hub.app.game is not None and hub.app.game.state.current_player == "Ben"
+
+
+def test_every_accepted_event_is_committed_before_it_shows(hub: Hub) -> None:
+    start_two_player_game(hub)
+    hub.app.submit(Draw("Ana"))
+    hub.app.submit(Pass("Ana"))
+    assert hub.app.game_id is not None
+    stored = hub.store.events(hub.app.game_id)
+    assert stored == list(hub.app.game.log) if hub.app.game else False
+
+
+def test_refused_entry_changes_nothing(hub: Hub, monkeypatch: Any) -> None:
+    start_two_player_game(hub)
+    shown: list[str] = []
+    monkeypatch.setattr(hub.app.ui, "show_refusal", lambda m, where, now: shown.append(m))
+    before = hub.app.game.state.copy() if hub.app.game else None
+    assert not hub.play("Ben", "4-1", "9-4")
+    assert shown == ["it is Ana's turn, not Ben's"]
+    assert hub.app.game is not None and hub.app.game.state == before
+    assert len(hub.store.events(hub.app.game_id or 0)) == 4
+
+
+def test_store_failure_refuses_the_entry_and_keeps_the_committed_game(
+    hub: Hub, monkeypatch: Any
+) -> None:
+    from hubd.store import StoreFullError
+
+    start_two_player_game(hub)
+
+    def full(game_id: int, event: object) -> int:
+        raise StoreFullError("The SD card is full: new plays cannot be saved")
+
+    monkeypatch.setattr(hub.store, "append", full)
+    assert not hub.play("Ana", "4-4", "9-4")
+    assert hub.app.store_error and "full" in hub.app.store_error
+    assert hub.app.game is not None and hub.app.game.state.lock is None
+    assert len(hub.app.game.log) == 4
+    assert hub.light.mode == "off"
+
+
+def test_resume_takes_up_the_unfinished_game(hub: Hub, tmp_path: Path) -> None:
+    start_two_player_game(hub)
+    hub.play("Ana", "4-4", "9-4")
+    game_id = hub.app.game_id
+    assert game_id is not None
+    resumed = hub.store.load(game_id)
+    assert hub.app.game is not None and resumed.state == hub.app.game.state
+    assert len(resumed.log) == len(hub.app.game.log)
+
+
+def test_idle_loop_draws_nothing(hub: Hub, monkeypatch: Any) -> None:
+    hub.run()
+    drawn: list[Any] = []
+    monkeypatch.setattr(hub.app.display, "present", lambda rects: drawn.extend(rects))
+    for _ in range(5):
+        hub.clock.advance(1.0)
+        hub.run()
+    assert drawn == []
+
+
+def test_rule_error_is_a_value_error() -> None:
+    assert issubclass(RuleError, ValueError)
