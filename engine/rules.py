@@ -110,7 +110,7 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
     if not isinstance(options, Mapping):
         raise RuleError('rules must be an object like {"preset": "classic"}')
     preset_name = options.get("preset", "classic")
-    if preset_name not in PRESETS:
+    if not isinstance(preset_name, str) or preset_name not in PRESETS:
         raise RuleError(f"unknown rules preset {preset_name!r}; use one of {', '.join(PRESETS)}")
     preset = PRESETS[preset_name]
     unknown = sorted(set(options) - set(OPTIONS) - {"preset"})
@@ -122,7 +122,7 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
             f"players, not {players}"
         )
     highest = options.get("set", 9)
-    if highest not in SET_SIZES or isinstance(highest, bool):
+    if not isinstance(highest, int) or isinstance(highest, bool) or highest not in SET_SIZES:
         raise RuleError(
             f"rule option set = {highest!r} is not allowed; use one of "
             + ", ".join(str(n) for n in SET_SIZES)
