@@ -37,5 +37,14 @@ sounds:
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py
 
+# On the Pi: `sudo make install` (again to update; games and config are kept).
+# INSTALL_ARGS passes options (hardware/install.sh --help), DESTDIR=DIR a throw-away root.
+install:
+	DESTDIR="$(DESTDIR)" bash hardware/install.sh $(INSTALL_ARGS)
+
+# Keeps the games database and the config; UNINSTALL_ARGS=--purge removes them too.
+uninstall:
+	DESTDIR="$(DESTDIR)" bash hardware/uninstall.sh $(UNINSTALL_ARGS)
+
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

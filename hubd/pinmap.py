@@ -14,16 +14,25 @@ from dataclasses import dataclass
 class PinAssignment:
     """One wire from the Pi's 40-pin header to a part of the hub."""
 
-    role: str  # config key under [pins], e.g. "button"
+    role: str  # config key under [pins], e.g. "button"; the part is the text before "_"
     bcm: int | None  # BCM GPIO number; None for power and ground pins
     physical: int  # header pin number, 1-40
     part: str
     wire: str  # wire colour used in the guide and the diagram
     note: str = ""
+    part_pin: str = ""  # the terminal on the part, as printed on it ("NO", "RX", ...)
+    series_resistor_ohms: int = 0  # a resistor in this wire, 0 for none
+
+    @property
+    def device(self) -> str:
+        """The part this wire goes to: "button", "light" or "dfplayer"."""
+        return self.role.split("_", 1)[0]
 
 
 #: Header pins that carry power or ground: never usable as a GPIO.
-POWER_PINS: frozenset[int] = frozenset({1, 2, 4, 17})
+FIVE_VOLT_PINS: frozenset[int] = frozenset({2, 4})
+THREE_VOLT_PINS: frozenset[int] = frozenset({1, 17})
+POWER_PINS: frozenset[int] = FIVE_VOLT_PINS | THREE_VOLT_PINS
 GROUND_PINS: frozenset[int] = frozenset({6, 9, 14, 20, 25, 30, 34, 39})
 
 #: BCM number -> physical header pin, for the 26 GPIOs on the 40-pin header.
@@ -33,23 +42,70 @@ BCM_TO_PHYSICAL: dict[int, int] = {
     16: 36, 20: 38, 21: 40,
 }  # fmt: skip
 
+#: Pins 27 and 28 are the HAT ID EEPROM's I2C bus: reserved, never wired.
+ID_EEPROM_PINS: frozenset[int] = frozenset({27, 28})
+
+# The hub LED is driven straight from its GPIO pin through a series resistor. The sums
+# (shown in hardware/BOM.md, made from these numbers) keep the current well under what
+# one pin may source: the Pi's GPIO pads are set to 8 mA drive by default and 16 mA is
+# the most any single pin should ever carry.
+GPIO_VOLTS = 3.3
+LED_FORWARD_VOLTS = 2.0  # a red, amber or yellow 5 mm or 10 mm LED
+LED_RESISTOR_OHMS = 220  # E12 value
+GPIO_PIN_LIMIT_MILLIAMPS = 16.0
+GPIO_DEFAULT_DRIVE_MILLIAMPS = 8.0
+
+
+def led_current_milliamps(
+    resistor_ohms: int = LED_RESISTOR_OHMS,
+    forward_volts: float = LED_FORWARD_VOLTS,
+    supply_volts: float = GPIO_VOLTS,
+) -> float:
+    """Ohm's law over the resistor: what the LED draws when the pin is high."""
+    return (supply_volts - forward_volts) / resistor_ohms * 1000.0
+
+
 #: The hub's wiring. Roles with a BCM number are configurable under [pins].
 PIN_MAP: tuple[PinAssignment, ...] = (
-    PinAssignment("button", 17, 11, "arcade button (one leg)", "yellow",
-                  "internal pull-up; the other leg goes to ground"),
-    PinAssignment("button_ground", None, 9, "arcade button (other leg)", "black"),
-    PinAssignment("light", 18, 12, "hub LED anode via 68 ohm resistor", "red",
-                  "hardware PWM channel 0, so the pulse is smooth"),
-    PinAssignment("light_ground", None, 14, "hub LED cathode", "black"),
-    PinAssignment("dfplayer_tx", 14, 8, "DFPlayer Mini RX via 1 kohm resistor", "green",
-                  "UART TX (only with speaker = \"dfplayer\")"),
-    PinAssignment("dfplayer_rx", 15, 10, "DFPlayer Mini TX", "blue",
-                  "UART RX (only with speaker = \"dfplayer\")"),
-    PinAssignment("dfplayer_power", None, 2, "DFPlayer Mini VCC (5 V)", "orange"),
-    PinAssignment("dfplayer_ground", None, 6, "DFPlayer Mini GND", "black"),
+    PinAssignment("button", 17, 11, "arcade button microswitch", "yellow",
+                  "internal pull-up: reads high, low while pressed", part_pin="NO"),
+    PinAssignment("button_ground", None, 9, "arcade button microswitch", "black",
+                  "NC terminal stays unused", part_pin="COM"),
+    PinAssignment("light", 18, 12, "hub LED", "orange",
+                  "software PWM from gpiozero: the slow pulse needs no hardware PWM",
+                  part_pin="anode (long leg)", series_resistor_ohms=LED_RESISTOR_OHMS),
+    PinAssignment("light_ground", None, 14, "hub LED", "black",
+                  part_pin="cathode (short leg, flat rim)"),
+    PinAssignment("dfplayer_tx", 14, 8, "DFPlayer Mini", "green",
+                  "UART TXD, only with speaker = \"dfplayer\"; the series resistor the "
+                  "module's makers advise, it also keeps data noise off the speaker",
+                  part_pin="RX",
+                  series_resistor_ohms=1000),
+    PinAssignment("dfplayer_rx", 15, 10, "DFPlayer Mini", "blue",
+                  "UART RXD, only with speaker = \"dfplayer\"; the module's TX is 3.3 V logic",
+                  part_pin="TX"),
+    PinAssignment("dfplayer_power", None, 2, "DFPlayer Mini", "red",
+                  "5 V: the module's amplifier drives the 3 W speaker", part_pin="VCC"),
+    PinAssignment("dfplayer_ground", None, 6, "DFPlayer Mini", "black", part_pin="GND"),
 )  # fmt: skip
 
 
 def default_pins() -> dict[str, int]:
     """The configurable GPIO roles and their default BCM numbers."""
     return {p.role: p.bcm for p in PIN_MAP if p.bcm is not None and p.role in ("button", "light")}
+
+
+def header_pin_name(physical: int) -> str:
+    """The name printed on pinout charts for a header pin: "5V", "GND", "GPIO17", ..."""
+    if physical in FIVE_VOLT_PINS:
+        return "5V"
+    if physical in THREE_VOLT_PINS:
+        return "3V3"
+    if physical in GROUND_PINS:
+        return "GND"
+    if physical in ID_EEPROM_PINS:
+        return "ID_SD" if physical == 27 else "ID_SC"
+    for bcm, pin in BCM_TO_PHYSICAL.items():
+        if pin == physical:
+            return f"GPIO{bcm}"
+    raise ValueError(f"no header pin {physical}: the 40-pin header has pins 1 to 40")

@@ -1,0 +1,98 @@
+# Shared by hardware/install.sh and hardware/uninstall.sh (sourced, not run).
+# shellcheck shell=bash
+
+readonly APP_USER=chickenfoot
+readonly APP_HOME=/var/lib/chickenfoot       # StateDirectory=chickenfoot: the games database
+readonly APP_CACHE=/var/cache/chickenfoot    # CacheDirectory=chickenfoot
+readonly APP_PREFIX=/opt/chickenfoot-hub     # src/ (the code) and venv/
+readonly CONFIG_DIR=/etc/chickenfoot-hub
+readonly CONFIG_FILE=$CONFIG_DIR/hubd.toml
+readonly UNIT_NAME=hubd.service
+readonly UNIT_FILE=/etc/systemd/system/$UNIT_NAME
+readonly COMMAND_FILE=/usr/local/bin/hubd   # hardware/hubd-command.sh: hubd check-hardware ...
+# gpio: /dev/gpiochip*; audio: /dev/snd/*; video, render: /dev/dri/*; input: the
+# touchscreen; dialout: the UART for the DFPlayer Mini. Same list as the unit's
+# SupplementaryGroups= (tests/test_installer.py checks they agree).
+readonly APP_GROUPS=(gpio audio video input render dialout)
+readonly BOOT_BLOCK_BEGIN="# BEGIN chickenfoot-hub (hardware/install.sh --boot-config)"
+readonly BOOT_BLOCK_END="# END chickenfoot-hub"
+
+ROOT=${DESTDIR:-}     # an alternative root (DESTDIR-style); empty for the real system
+DRY_RUN=0
+USE_SYSTEMCTL=auto    # auto: only when systemctl exists (and systemd runs, for start/stop)
+
+say() { printf '%s\n' "$*"; }
+warn() { printf '%s: warning: %s\n' "$PROGRAM" "$*" >&2; }
+die() { printf '%s: %s\n' "$PROGRAM" "$*" >&2; exit 1; }
+
+# Run a command that changes something, showing it first; --dry-run only shows it.
+run() {
+    local word shown=+
+    for word in "$@"; do
+        case $word in
+            *[!A-Za-z0-9_./=,:@%+-]* | '') shown+=" $(printf '%q' "$word")" ;;
+            *) shown+=" $word" ;;
+        esac
+    done
+    printf '%s\n' "$shown"
+    [ "$DRY_RUN" -eq 1 ] || "$@"
+}
+
+# A path on the target system: under --root when one is given.
+target() { printf '%s%s' "$ROOT" "$1"; }
+
+set_root() {
+    [ -n "$1" ] || die "--root needs a folder"
+    [ -d "$1" ] || die "--root $1: no such folder"
+    ROOT=$(cd "$1" && pwd)
+    [ "$ROOT" = / ] && ROOT=
+    return 0
+}
+
+# --prefix makes the shadow tools (useradd, groupadd, usermod, userdel, groupdel) edit
+# ROOT/etc/{passwd,group,shadow,gshadow} without a chroot (Debian 12's shadow 4.13 has it;
+# --root would need a root that can be chrooted into).
+shadow_prefix() {
+    if [ -n "$ROOT" ]; then printf '%s\n' --prefix "$ROOT"; fi
+}
+
+# Whether the target has a user or group: read its own files, not the host's NSS.
+has_user() { grep -q "^$1:" "$(target /etc/passwd)" 2>/dev/null; }
+has_group() { grep -q "^$1:" "$(target /etc/group)" 2>/dev/null; }
+user_field() { awk -F: -v u="$1" -v f="$2" '$1 == u { print $f }' "$(target /etc/passwd)"; }
+
+# systemctl for the target: offline (--root) for another root; a live manager otherwise.
+systemd_running() { [ -z "$ROOT" ] && [ -d /run/systemd/system ]; }
+can_systemctl() {
+    [ "$USE_SYSTEMCTL" != no ] && command -v systemctl >/dev/null 2>&1
+}
+target_systemctl() {
+    if [ -n "$ROOT" ]; then
+        run systemctl --root="$ROOT" "$@"
+    else
+        run systemctl "$@"
+    fi
+}
+
+# The firmware folder: /boot/firmware on Bookworm, /boot before it.
+boot_dir() {
+    if [ -d "$(target /boot/firmware)" ]; then
+        target /boot/firmware
+    else
+        target /boot
+    fi
+}
+
+# Remove our block from config.txt (if any), printing the rest.
+strip_boot_block() {
+    awk -v b="$BOOT_BLOCK_BEGIN" -v e="$BOOT_BLOCK_END" '
+        $0 == b { skip = 1; next }
+        $0 == e { skip = 0; next }
+        !skip { print }' "$1"
+}
+
+require_root() {
+    if [ "$(id -u)" -ne 0 ] && [ "$DRY_RUN" -eq 0 ]; then
+        die "run it as root: sudo make ${1:-install} (or --dry-run to see what it would do)"
+    fi
+}

@@ -1,0 +1,28 @@
+#!/bin/sh
+# /usr/local/bin/hubd, installed by hardware/install.sh: the hub's commands with the
+# installed config, e.g.
+#   hubd check-hardware                    (stop the service first: sudo systemctl stop hubd)
+#   sudo hubd backup /tmp/hub-backup.sqlite3
+#   sudo hubd export --format csv -o /tmp/scores.csv
+# Run with sudo, it acts as the service's user, so that files in the games folder keep
+# their owner and the daemon can still open them.
+set -eu
+HUBD=/opt/chickenfoot-hub/venv/bin/hubd
+CONFIG=/etc/chickenfoot-hub/hubd.toml
+APP_USER=chickenfoot
+
+case ${1:-} in
+    run | export | import | backup | check-hardware) command=$1; shift ;;
+    *) command=run ;;
+esac
+
+# lgpio creates its notification FIFOs in $LG_WD (else the working directory), which must
+# be writable and the caller's own.
+if [ "$(id -u)" -eq 0 ]; then
+    LG_WD=${LG_WD:-/var/cache/chickenfoot}
+    export LG_WD
+    exec runuser -u "$APP_USER" -- "$HUBD" "$command" --config "$CONFIG" "$@"
+fi
+LG_WD=${LG_WD:-${XDG_RUNTIME_DIR:-$HOME}}
+export LG_WD
+exec "$HUBD" "$command" --config "$CONFIG" "$@"
