@@ -274,9 +274,15 @@ def _start_round(state: GameState, event: StartRound) -> None:
         hands[opener] -= 1  # the opener placed the double from their hand
         yard += 1
     if yard < 0:
+        left = rules.set_size - dealt  # the starting double among them
+        if left == 0:
+            raise RuleError(
+                f"the chicken yard is empty after the deal, so nobody can find the "
+                f"{double}-{double} there: it was dealt to a player"
+            )
         raise RuleError(
-            f"the chicken yard holds only {rules.set_size - dealt - 1} tiles after the deal, "
-            f"fewer than the {sum(draws)} drawn while searching for the {double}-{double}"
+            f"the chicken yard holds {left} tiles after the deal, the {double}-{double} among "
+            f"them: at most {left - 1} can be drawn while searching for it, not {sum(draws)}"
         )
     state.round += 1
     state.table = Table(double, rules.hub_arms, rules.highest)
