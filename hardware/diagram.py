@@ -26,6 +26,7 @@ from hubd.pinmap import (  # noqa: E402
     GROUND_PINS,
     LED_FORWARD_VOLTS,
     LED_RESISTOR_OHMS,
+    LED_TARGET_MILLIAMPS,
     PIN_MAP,
     POWER_PINS,
     PinAssignment,
@@ -124,7 +125,7 @@ def pin_table_markdown(pin_map: Iterable[PinAssignment] = PIN_MAP) -> str:
         "|---|---|---|---|---|---|---|---|",
     ]
     for a in sorted(pin_map, key=lambda a: a.physical):
-        bcm = f"GPIO{a.bcm}" if a.bcm is not None else "-"
+        bcm = str(a.bcm) if a.bcm is not None else "-"
         resistor = ohms_text(a.series_resistor_ohms) if a.series_resistor_ohms else ""
         cells = [
             bcm,
@@ -143,7 +144,8 @@ def pin_table_markdown(pin_map: Iterable[PinAssignment] = PIN_MAP) -> str:
 def led_sums_markdown() -> str:
     """The LED resistor worked out from the pin map's numbers, for the bill of materials."""
     drop = GPIO_VOLTS - LED_FORWARD_VOLTS
-    exact_ohms = drop / 0.006
+    target_amps = LED_TARGET_MILLIAMPS / 1000
+    exact_ohms = drop / target_amps
     current = led_current_milliamps()
     share = current / GPIO_PIN_LIMIT_MILLIAMPS * 100
     return "\n".join(
@@ -152,7 +154,8 @@ def led_sums_markdown() -> str:
             f"about {LED_FORWARD_VOLTS:.1f} V.",
             f"- Voltage left for the resistor: {GPIO_VOLTS:.1f} V - {LED_FORWARD_VOLTS:.1f} V "
             f"= {drop:.1f} V.",
-            f"- For about 6 mA: R = {drop:.1f} V / 0.006 A = {exact_ohms:.0f} Ω; the nearest "
+            f"- For about {LED_TARGET_MILLIAMPS:g} mA: R = {drop:.1f} V / {target_amps:g} A = "
+            f"{exact_ohms:.0f} Ω; the nearest "
             f"standard (E12) value is **{LED_RESISTOR_OHMS} Ω**.",
             f"- Check: I = {drop:.1f} V / {LED_RESISTOR_OHMS} Ω = **{current:.1f} mA**: bright "
             f"enough for a diffused 5 mm or 10 mm LED on a table, under the pin's default "

@@ -51,7 +51,8 @@ ID_EEPROM_PINS: frozenset[int] = frozenset({27, 28})
 # the most any single pin should ever carry.
 GPIO_VOLTS = 3.3
 LED_FORWARD_VOLTS = 2.0  # a red, amber or yellow 5 mm or 10 mm LED
-LED_RESISTOR_OHMS = 220  # E12 value
+LED_TARGET_MILLIAMPS = 6.0  # plenty for a diffused LED on a table
+LED_RESISTOR_OHMS = 220  # the E12 value nearest (GPIO_VOLTS - LED_FORWARD_VOLTS) / target
 GPIO_PIN_LIMIT_MILLIAMPS = 16.0
 GPIO_DEFAULT_DRIVE_MILLIAMPS = 8.0
 
