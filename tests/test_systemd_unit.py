@@ -1,0 +1,155 @@
+"""systemd/hubd.service: what the daemon relies on, `systemd-analyze verify`, and its
+hardening score from `systemd-analyze security --offline=true` (2.0 or lower)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+UNIT = REPO / "systemd" / "hubd.service"
+INSTALLED_EXEC = "/opt/chickenfoot-hub/venv/bin/hubd"
+MAX_EXPOSURE = 2.0
+
+needs_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (Debian package systemd; .ci/system-deps installs it)",
+)
+
+
+def unit_settings(text: str) -> dict[str, list[str]]:
+    """``Section.Key`` -> every value it is given, in order (systemd allows repeats)."""
+    settings: dict[str, list[str]] = {}
+    section = ""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            section = line[1:-1]
+            continue
+        key, _, value = line.partition("=")
+        settings.setdefault(f"{section}.{key.strip()}", []).append(value.strip())
+    return settings
+
+
+@pytest.fixture(scope="module")
+def unit() -> dict[str, list[str]]:
+    return unit_settings(UNIT.read_text(encoding="utf-8"))
+
+
+def one(unit: dict[str, list[str]], key: str) -> str:
+    values = unit.get(key, [])
+    assert len(values) == 1, f"{key}: {values}"
+    return values[0]
+
+
+def words(unit: dict[str, list[str]], key: str) -> list[str]:
+    return [word for value in unit.get(key, []) for word in value.split()]
+
+
+# --- what the daemon and the installer rely on --------------------------------------------------
+
+
+def test_it_is_a_notify_service_with_a_watchdog_that_restarts(
+    unit: dict[str, list[str]],
+) -> None:
+    assert one(unit, "Service.Type") == "notify"
+    assert one(unit, "Service.NotifyAccess") == "main"
+    assert one(unit, "Service.WatchdogSec") == "10"
+    assert one(unit, "Service.Restart") == "on-failure"
+    assert one(unit, "Service.RestartSec") == "2"
+    assert one(unit, "Service.TimeoutStopSec") == "5"
+    assert one(unit, "Install.WantedBy") == "multi-user.target"
+    assert "sound.target" in words(unit, "Unit.After")
+
+
+def test_it_runs_the_installed_daemon_with_the_installed_config(
+    unit: dict[str, list[str]],
+) -> None:
+    assert one(unit, "Service.ExecStart") == (
+        f"{INSTALLED_EXEC} --config /etc/chickenfoot-hub/hubd.toml"
+    )
+
+
+def test_it_runs_as_its_own_user_in_the_installers_groups(unit: dict[str, list[str]]) -> None:
+    assert one(unit, "Service.User") == "chickenfoot"
+    assert one(unit, "Service.Group") == "chickenfoot"
+    common = (REPO / "hardware" / "common.sh").read_text(encoding="utf-8")
+    match = re.search(r"^readonly APP_GROUPS=\(([^)]*)\)", common, re.MULTILINE)
+    assert match is not None
+    assert words(unit, "Service.SupplementaryGroups") == match.group(1).split()
+    # A user namespace would hide those groups from the daemon.
+    assert "Service.PrivateUsers" not in unit
+    assert "Service.DynamicUser" not in unit
+
+
+def test_state_runtime_and_working_directories(unit: dict[str, list[str]]) -> None:
+    assert one(unit, "Service.StateDirectory") == "chickenfoot"
+    assert one(unit, "Service.RuntimeDirectory") == "chickenfoot"
+    # lgpio needs a writable working directory (or $LG_WD) for its FIFOs.
+    assert one(unit, "Service.WorkingDirectory") == "/run/chickenfoot"
+    environment = words(unit, "Service.Environment")
+    assert "LG_WD=/run/chickenfoot" in environment
+    assert "SDL_VIDEODRIVER=kmsdrm" in environment
+    assert "SDL_AUDIODRIVER=alsa" in environment
+
+
+def test_it_reaches_exactly_the_devices_the_hub_needs(unit: dict[str, list[str]]) -> None:
+    assert one(unit, "Service.DevicePolicy") == "closed"
+    allowed = {value.split()[0] for value in unit["Service.DeviceAllow"]}
+    assert {"char-gpiochip", "char-alsa", "char-drm", "char-input", "char-ttyAMA"} <= allowed
+    assert "Service.PrivateDevices" not in unit
+    # gpiozero reads the board from /proc/device-tree and /proc/cpuinfo.
+    assert "Service.ProcSubset" not in unit
+    assert words(unit, "Service.RestrictAddressFamilies") == ["AF_UNIX", "AF_NETLINK"]
+
+
+# --- systemd-analyze -----------------------------------------------------------------------------
+
+
+@needs_analyze
+def test_systemd_analyze_verify_finds_nothing(tmp_path: Path) -> None:
+    """`verify` insists that ExecStart's program exists, which it does only on an installed
+    Pi; so verify a copy whose ExecStart points at a stand-in with the same arguments.
+    Everything else (keys, values, After=/WantedBy= targets) is checked as written."""
+    stand_in = tmp_path / "hubd"
+    stand_in.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    stand_in.chmod(0o755)
+    text = UNIT.read_text(encoding="utf-8")
+    assert f"ExecStart={INSTALLED_EXEC} " in text
+    copy = tmp_path / "hubd.service"
+    copy.write_text(text.replace(f"ExecStart={INSTALLED_EXEC} ", f"ExecStart={stand_in} "))
+    result = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(copy)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    # An unknown key or a bad value is only a warning (exit 0): fail on any word about us.
+    about_us = [line for line in output.splitlines() if "hubd.service" in line]
+    assert result.returncode == 0, output
+    assert about_us == [], output
+
+
+@needs_analyze
+def test_systemd_analyze_security_rates_it_2_or_lower() -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--no-pager", str(UNIT)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    match = re.search(r"Overall exposure level for hubd\.service: (\d+(?:\.\d+)?)", output)
+    assert match is not None, output
+    exposure = float(match.group(1))
+    print(f"systemd-analyze security: hubd.service exposure {exposure}")
+    assert exposure <= MAX_EXPOSURE, output
