@@ -58,6 +58,12 @@ class Play:
     on: Tile
     type: Literal["play"] = "play"
 
+    def __post_init__(self) -> None:
+        # Tile(9, 4) built directly is the tile 4-9: store it smaller number first, as the
+        # table does, so that it can never be placed twice.
+        object.__setattr__(self, "tile", Tile.of(*self.tile))
+        object.__setattr__(self, "on", Tile.of(*self.on))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "type": self.type,
@@ -90,6 +96,13 @@ class EndRound:
     hands: Mapping[str, Hand]
     agreed: bool = False
     type: Literal["end_round"] = "end_round"
+
+    def __post_init__(self) -> None:
+        hands = {
+            name: hand if isinstance(hand, HandPips) else tuple(Tile.of(*t) for t in hand)
+            for name, hand in self.hands.items()
+        }
+        object.__setattr__(self, "hands", hands)
 
     def to_json(self) -> dict[str, Any]:
         hands: dict[str, Any] = {}
@@ -136,7 +149,8 @@ def _name(obj: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def _count(value: object, what: str) -> int:
+def check_count(value: object, what: str) -> int:
+    """``value`` if it is a whole number, 0 or more (also for events built in Python)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise RuleError(f"{what} must be a whole number, 0 or more, not {value!r}")
     return value
@@ -152,7 +166,7 @@ def _hand(name: str, value: object) -> Hand:
         blank = value.get("double_blank", False)
         if not isinstance(blank, bool):
             raise RuleError(f"{name}'s double_blank must be true or false, not {blank!r}")
-        return HandPips(_count(value["pips"], f"{name}'s pips"), blank)
+        return HandPips(check_count(value["pips"], f"{name}'s pips"), blank)
     raise RuleError(f'{name}\'s hand must be a list of tiles or {{"pips": N}}, not {value!r}')
 
 
@@ -179,7 +193,7 @@ def parse_event(obj: object) -> Event:
         draws = obj.get("search_draws")
         if draws is not None:
             draws = {
-                p: _count(n, f"{p}'s search draws")
+                p: check_count(n, f"{p}'s search draws")
                 for p, n in _string_map(draws, "search_draws").items()
             }
         return StartRound(_name(obj, "opener"), draws)
@@ -204,7 +218,7 @@ def parse_event(obj: object) -> Event:
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise RuleError(f'amend_round needs "round": a round number, not {number!r}')
         scores = _string_map(obj.get("scores"), 'amend_round\'s "scores"')
-        return AmendRound(number, {p: _count(s, f"{p}'s score") for p, s in scores.items()})
+        return AmendRound(number, {p: check_count(s, f"{p}'s score") for p, s in scores.items()})
     if kind == "undo":
         return Undo()
     raise RuleError(f"unknown event type {kind!r}")

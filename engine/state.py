@@ -23,6 +23,7 @@ from engine.events import (
     Play,
     StartRound,
     Undo,
+    check_count,
 )
 from engine.rules import Rules, make_rules
 from engine.scoring import DOUBLE_BLANK_BONUS, Outcome, outcome, tile_value, totals
@@ -260,7 +261,7 @@ def _start_round(state: GameState, event: StartRound) -> None:
     opener = state._seat(event.opener)
     draws = [0] * len(state.players)
     for name, count in (event.search_draws or {}).items():
-        draws[state._seat(name)] = count
+        draws[state._seat(name)] = check_count(count, f"{name}'s search draws")
     if not rules.double_in_hands and any(draws):
         raise RuleError(
             "the starting double is set aside before the deal, so nobody draws from the "
@@ -330,7 +331,7 @@ def _play(state: GameState, event: Play) -> None:
     table = state.table
     assert table is not None
     tile = event.tile
-    if tile.hi > rules.highest:
+    if tile.lo < 0 or tile.hi > rules.highest:
         raise RuleError(f"{tile} is not in a double-{rules.highest} set")
     if tile in table:
         raise RuleError(f"{event.player} cannot play {tile}: it is already on the table")
@@ -403,6 +404,7 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
     for name in state.players:
         hand, held = hands[name], state.hands[state.seat_of[name]]
         if isinstance(hand, HandPips):
+            check_count(hand.pips, f"{name}'s pips")
             if held == 0 and (hand.pips or hand.double_blank):
                 raise RuleError(f"{name} has no tiles left, so {name}'s hand scores 0")
             tiles: tuple[Tile, ...] = (DOUBLE_BLANK,) if hand.double_blank else ()
@@ -416,7 +418,7 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
             tiles = hand
             score = sum(tile_value(t, rules.double_blank_50) for t in hand)
         for tile in tiles:
-            if tile.hi > rules.highest:
+            if tile.lo < 0 or tile.hi > rules.highest:
                 raise RuleError(f"{tile} in {name}'s hand is not in a double-{rules.highest} set")
             if tile in table:
                 raise RuleError(f"{tile} is on the table, so it cannot be in {name}'s hand")
@@ -448,9 +450,14 @@ def _end_round(state: GameState, event: EndRound) -> None:
 
 def _amend_round(state: GameState, event: AmendRound) -> None:
     state._rules()
+    if event.round < 1:
+        raise RuleError(f"there is no round {event.round}: rounds are numbered from 1")
     if event.round > len(state.scores):
         raise RuleError(f"round {event.round} has not been scored yet, so it cannot be amended")
-    seats = [(state._seat(name), score) for name, score in event.scores.items()]
+    seats = [
+        (state._seat(name), check_count(score, f"{name}'s score"))
+        for name, score in event.scores.items()
+    ]
     for seat, score in seats:
         state.scores[event.round - 1][seat] = score
 
