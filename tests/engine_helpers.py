@@ -117,14 +117,14 @@ def end_round(agreed: bool = False, **hands: str | int | Hand) -> EndRound:
 
 
 def scored_game(
-    rounds: list[dict[str, int]], players: tuple[str, ...] = NAMES, **rules: Any
+    round_scores: list[dict[str, int]], players: tuple[str, ...] = NAMES, **rules: Any
 ) -> Game:
     """A game whose rounds each ended by agreement with the given scores (as pip counts).
 
-    The game has exactly ``len(rounds)`` rounds unless ``rules`` says otherwise.
+    The game has exactly ``len(round_scores)`` rounds unless ``rules`` says otherwise.
     """
-    rules.setdefault("rounds", len(rounds))
+    rules.setdefault("rounds", len(round_scores))
     game = new_game(players, **rules)
-    for scores in rounds:
+    for scores in round_scores:
         run(game, StartRound(players[0]), end_round(agreed=True, **scores))
     return game
