@@ -108,21 +108,21 @@ _SAFE = "Everything saved before is safe."
 
 
 def _sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
-    """The StoreError for an sqlite3 error met while ``doing`` something."""
+    """The StoreError for an sqlite3 error met while ``doing`` ("save event 7 of game 2")."""
     code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
     if code == sqlite3.SQLITE_FULL:
-        return StoreFullError(f"Not saved ({doing}): the disk holding {folder} is full. {_SAFE}")
+        return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {_SAFE}")
     if code == sqlite3.SQLITE_READONLY:
-        return StoreReadOnlyError(f"Not saved ({doing}): {folder} is read-only. {_SAFE}")
+        return StoreReadOnlyError(f"Cannot {doing}: {folder} is read-only. {_SAFE}")
     if code == sqlite3.SQLITE_IOERR:
         return StoreIOError(
-            f"Not saved ({doing}): the disk holding {folder} reported an error ({err}). {_SAFE}"
+            f"Cannot {doing}: the disk holding {folder} reported an error ({err}). {_SAFE}"
         )
     if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return StoreCorruptError(f"the saved games are damaged ({err})")
+        return StoreCorruptError(f"Cannot {doing}: the saved games are damaged ({err})")
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return StoreError(f"the saved games are busy ({doing}): {err}; try again")
-    return StoreError(f"the game store failed ({doing}): {err}")
+        return StoreError(f"Cannot {doing}: the saved games are busy ({err}); try again")
+    return StoreError(f"Cannot {doing}: {err}")
 
 
 def _os_error(err: OSError, doing: str, folder: Path) -> StoreError:
@@ -337,7 +337,7 @@ def _open_checked(path: Path) -> _Opened:
     except BaseException as err:
         db.close()
         if isinstance(err, sqlite3.Error):
-            raise _sqlite_error(err, "opening the saved games", path.parent) from err
+            raise _sqlite_error(err, "open the saved games", path.parent) from err
         raise
 
 
@@ -393,7 +393,7 @@ def _open_readonly(path: Path) -> sqlite3.Connection:
     except BaseException as err:
         db.close()
         if isinstance(err, sqlite3.Error):
-            raise _sqlite_error(err, "opening the saved games", path.parent) from err
+            raise _sqlite_error(err, "open the saved games", path.parent) from err
         raise
 
 
@@ -533,7 +533,7 @@ class GameStore:
     def new_game(self, event: NewGame, now: datetime) -> int:
         """Store a new game (its new_game line is event 1); RuleError if the engine refuses."""
         game = Game.from_events([event])
-        with self._writing("the new game") as db:
+        with self._writing("save the new game") as db:
             game_id = self._insert_game(db, game, now)
         self._mirror = (game_id, game, _progress(game.state))
         return game_id
@@ -549,7 +549,7 @@ class GameStore:
         seq = len(game.log)
         after = _progress(game.state)
         try:
-            with self._writing(f"event {seq} of game {game_id}") as db:
+            with self._writing(f"save event {seq} of game {game_id}") as db:
                 db.execute(
                     "INSERT INTO events (game_id, seq, line) VALUES (?, ?, ?)",
                     (game_id, seq, dump_line(event)),
@@ -591,14 +591,14 @@ class GameStore:
                 raise ImportRefusedError(number, err.message) from None
         if not game.log:
             raise ImportRefusedError(None, "the log holds no events")
-        with self._writing("the imported game") as db:
+        with self._writing("save the imported game") as db:
             return self._insert_game(db, game, now or self._clock())
 
     # -- reading -------------------------------------------------------------------------
 
     def events(self, game_id: int) -> list[Event]:
         """The game's log as events, undos included."""
-        with self._reading(f"reading game {game_id}") as db:
+        with self._reading(f"read game {game_id}") as db:
             lines = _log_lines(db, game_id)
         try:
             return [parse_line(line) for _, line in lines]
@@ -609,18 +609,18 @@ class GameStore:
 
     def load(self, game_id: int) -> Game:
         """The game rebuilt from its whole log, so its state and undo history are exact."""
-        with self._reading(f"loading game {game_id}") as db:
+        with self._reading(f"load game {game_id}") as db:
             return _replay(db, game_id)
 
     def unfinished_game(self) -> int | None:
         """The game to resume: the most recent game, if it is not over."""
-        with self._reading("looking for the game to resume") as db:
+        with self._reading("look for the game to resume") as db:
             return _resumable(db)
 
     def history(self, limit: int = 50, *, finished_only: bool = False) -> list[GameRecord]:
         """Games newest first (unfinished ones too, unless ``finished_only``)."""
         where = "WHERE finished IS NOT NULL" if finished_only else ""
-        with self._reading("reading the history") as db:
+        with self._reading("read the history") as db:
             rows = db.execute(
                 "SELECT id, created, finished, totals, winners, rounds_played, preset"
                 f" FROM games {where} ORDER BY id DESC LIMIT ?",
@@ -656,7 +656,7 @@ class GameStore:
 
     def player_stats(self) -> list[PlayerStats]:
         """Each player's figures over finished games: most wins first, then most games."""
-        with self._reading("reading the statistics") as db:
+        with self._reading("read the statistics") as db:
             rows = db.execute(
                 "SELECT p.name, count(*), sum(gp.won), sum(gp.total), sum(g.rounds_played),"
                 " sum(gp.zero_rounds), sum(gp.feet_opened)"
@@ -679,7 +679,7 @@ class GameStore:
 
     def known_players(self, limit: int | None = None) -> list[str]:
         """Names from past games, the most recently used first (seat order within a game)."""
-        with self._reading("reading the player names") as db:
+        with self._reading("read the player names") as db:
             rows = db.execute(
                 "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id"
                 " ORDER BY gp.game_id DESC, gp.seat"
@@ -691,7 +691,7 @@ class GameStore:
 
     def export_jsonl(self, game_id: int, out: TextIO) -> None:
         """The game's log exactly as stored: ``chickenfoot replay`` reads it."""
-        with self._reading(f"exporting game {game_id}") as db:
+        with self._reading(f"export game {game_id}") as db:
             lines = _log_lines(db, game_id)
         for _, line in lines:
             out.write(line + "\n")
@@ -728,7 +728,7 @@ class GameStore:
         try:
             copy = sqlite3.connect(partial, isolation_level=None)
             try:
-                with self._reading("making a backup"):
+                with self._reading("make the backup"):
                     self._db.backup(copy)
                 copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
             finally:
@@ -737,7 +737,7 @@ class GameStore:
             _sync_folder(dest.parent)
         except sqlite3.Error as err:
             partial.unlink(missing_ok=True)
-            raise _sqlite_error(err, "writing the backup", dest.parent) from err
+            raise _sqlite_error(err, "write the backup", dest.parent) from err
         except OSError as err:
             partial.unlink(missing_ok=True)
             raise _os_error(err, f"write the backup {dest.name}", dest.parent) from err

@@ -52,11 +52,13 @@ from hubd.store import (
     StoreCorruptError,
     StoreError,
     StoreFullError,
+    StoreIOError,
     StoreLockedError,
     StoreReadOnlyError,
     StoreVersionError,
     StoreWriteError,
     UnknownGameError,
+    _sqlite_error,
 )
 from hubd.store_migrations import CURRENT_VERSION, MIGRATIONS
 
@@ -725,8 +727,30 @@ def test_a_failed_migration_changes_nothing(folder: Path) -> None:
         assert columns == ["id", "created", "preset"]
 
 
+@pytest.mark.parametrize(
+    ("code", "error", "words"),
+    [
+        (sqlite3.SQLITE_FULL, StoreFullError, "is full"),
+        (sqlite3.SQLITE_READONLY | (3 << 8), StoreReadOnlyError, "is read-only"),  # ROLLBACK
+        (sqlite3.SQLITE_IOERR | (4 << 8), StoreIOError, "reported an error"),  # IOERR_FSYNC
+        (sqlite3.SQLITE_CORRUPT, StoreCorruptError, "damaged"),
+        (sqlite3.SQLITE_BUSY, StoreError, "busy"),
+    ],
+)
+def test_sqlite_errors_become_store_errors(
+    code: int, error: type[StoreError], words: str, tmp_path: Path
+) -> None:
+    """Each SQLite result code a disk can cause maps to its error (codes set by hand)."""
+    cause = sqlite3.OperationalError("from sqlite")
+    cause.sqlite_errorcode = code
+    made = _sqlite_error(cause, "save event 3 of game 1", tmp_path)
+    assert type(made) is error
+    assert made.message.startswith("Cannot save event 3 of game 1: ")
+    assert words in made.message
+
+
 def test_error_family() -> None:
-    for write_error in (StoreFullError, StoreReadOnlyError):
+    for write_error in (StoreFullError, StoreReadOnlyError, StoreIOError):
         assert issubclass(write_error, StoreWriteError) and issubclass(write_error, StoreError)
     for error in (StoreLockedError, StoreCorruptError, StoreVersionError, ImportRefusedError):
         assert issubclass(error, StoreError)
