@@ -612,6 +612,12 @@ class GameStore:
         with self._reading(f"load game {game_id}") as db:
             return _replay(db, game_id)
 
+    def latest_game(self) -> int | None:
+        """The most recent game, finished or not (None in an empty store)."""
+        with self._reading("look for the latest game") as db:
+            row = db.execute("SELECT max(id) FROM games").fetchone()
+        return None if row[0] is None else int(row[0])
+
     def unfinished_game(self) -> int | None:
         """The game to resume: the most recent game, if it is not over."""
         with self._reading("look for the game to resume") as db:

@@ -208,11 +208,12 @@ def test_an_unknown_game_is_named(store: GameStore) -> None:
 
 def test_the_game_to_resume_is_the_latest_if_not_over(store: GameStore) -> None:
     assert store.unfinished_game() is None
+    assert store.latest_game() is None
     first = store_log(store, played()[:3])
     assert store.unfinished_game() == first
     finished = store_log(store, played(2))
     assert store.unfinished_game() is None  # the earlier game was left behind
-    assert finished > first
+    assert store.latest_game() == finished > first
     second = store.new_game(NewGame(("Ana", "Ben")), NOW)
     assert store.unfinished_game() == second
 
