@@ -1,0 +1,308 @@
+"""The builder screens lay out widgets with, and the screen base class."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from hubd.i18n import Translator
+from hubd.intents import Intent
+from hubd.screens.context import UiContext
+from hubd.screens.widgets import MIN_TARGET, Action, Color, Kind, Painter, Style, Widget
+
+if TYPE_CHECKING:
+    from hubd.screens.ui import Ui
+
+Rect = pygame.Rect
+
+
+class Builder:
+    """Collects the widgets of one frame, fitting every text to its box."""
+
+    def __init__(self, painter: Painter, size: tuple[int, int], translator: Translator) -> None:
+        self.painter = painter
+        self.w, self.h = size
+        self.landscape = self.w >= self.h
+        if self.landscape:
+            self.scale = min(self.w / 800, self.h / 480)
+        else:
+            self.scale = min(self.w / 720, self.h / 1280)
+        self.translator = translator
+        self.widgets: list[Widget] = []
+
+    @property
+    def rtl(self) -> bool:
+        return self.translator.rtl
+
+    def tr(self, text: str) -> str:
+        return self.translator.gettext(text)
+
+    def ntr(self, singular: str, plural: str, count: int) -> str:
+        return self.translator.ngettext(singular, plural, count)
+
+    def px(self, n: float) -> int:
+        return round(n * self.scale)
+
+    @property
+    def target(self) -> int:
+        """The smallest tap target side at this size (64 px at 800x480)."""
+        return max(self.px(MIN_TARGET), MIN_TARGET if self.scale >= 1 else 0)
+
+    @property
+    def gap(self) -> int:
+        return max(4, self.px(8))
+
+    @property
+    def screen(self) -> Rect:
+        return Rect(0, 0, self.w, self.h)
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def _fit(
+        self,
+        widget: Widget,
+        size: int,
+        floor: int | None,
+        wrap: bool,
+    ) -> Widget:
+        if not widget.text:
+            return widget
+        floor = floor if floor is not None else max(11, round(size * 0.6))
+        box = widget.rect
+        size, lines, cut = self.painter.fit(
+            widget.text,
+            max(1, box.w - 2 * widget.pad),
+            box.h,
+            size,
+            min(floor, size),
+            widget.bold,
+            wrap,
+        )
+        widget.size, widget.lines, widget.truncated = size, lines, cut
+        return widget
+
+    def label(
+        self,
+        rect: Rect,
+        text: str,
+        size: int,
+        *,
+        floor: int | None = None,
+        bold: bool = False,
+        align: str = "center",
+        wrap: bool = False,
+        color: Color | None = None,
+        reading: bool = False,
+        mirror: bool = True,
+    ) -> Widget:
+        widget = Widget(
+            Rect(rect),
+            Kind.LABEL,
+            text,
+            bold=bold,
+            align=align,
+            color=color,
+            reading=reading,
+            mirror=mirror,
+        )
+        return self.add(self._fit(widget, size, floor, wrap))
+
+    def button(
+        self,
+        rect: Rect,
+        text: str,
+        action: Action | None,
+        *,
+        size: int | None = None,
+        style: Style = Style.NORMAL,
+        key: str = "",
+        bold: bool = True,
+        floor: int | None = None,
+        wrap: bool = True,
+        reading: bool = False,
+        mirror: bool = True,
+        kind: Kind = Kind.BUTTON,
+        locked: bool = False,
+    ) -> Widget:
+        widget = Widget(
+            Rect(rect),
+            kind,
+            text,
+            bold=bold,
+            style=style,
+            action=action,
+            key=key or f"{kind.value}:{text}:{rect.x},{rect.y}",
+            reading=reading,
+            mirror=mirror,
+            pad=max(3, self.px(6)),
+            locked=locked,
+        )
+        return self.add(self._fit(widget, size or self.px(22), floor, wrap))
+
+    def panel(self, rect: Rect, style: Style = Style.DARK, kind: Kind = Kind.PANEL) -> Widget:
+        return self.add(Widget(Rect(rect), kind, style=style))
+
+    def banner(self, rect: Rect, text: str, style: Style = Style.WARN, size: int = 0) -> Widget:
+        widget = Widget(Rect(rect), Kind.BANNER, text, bold=True, style=style, pad=self.px(8))
+        return self.add(self._fit(widget, size or self.px(24), None, True))
+
+    def tile(
+        self,
+        rect: Rect,
+        a: int,
+        b: int,
+        *,
+        vertical: bool = False,
+        lit: bool = False,
+        action: Action | None = None,
+        key: str = "",
+    ) -> Widget:
+        return self.add(
+            Widget(
+                Rect(rect),
+                Kind.TILE,
+                tile=(a, b),
+                vertical=vertical,
+                action=action,
+                style=Style.SELECTED if lit else Style.NORMAL,
+                key=key or f"tile:{a}-{b}",
+            )
+        )
+
+    # -- common pieces -----------------------------------------------------------------
+
+    def top_bar(
+        self,
+        title: str,
+        back: Action | None,
+        extra: Sequence[tuple[str, Action]],
+        primary: bool = False,
+    ) -> Rect:
+        """A title, a back button and buttons (the last one primary); returns the area below."""
+        height = self.target + self.gap
+        bar = Rect(0, 0, self.w, height)
+        self.panel(bar, Style.DARK)
+        x = self.gap
+        if back is not None:
+            self.button(
+                Rect(x, self.gap // 2, self.px(110), self.target),
+                self.tr("Back"),
+                back,
+                key="back",
+                size=self.px(20),
+            )
+            x += self.px(110) + self.gap
+        right = self.w - self.gap
+        for i, (text, action) in enumerate(reversed(extra)):
+            width = max(self.target, self.px(150 if primary and i == 0 else 130))
+            right -= width
+            style = Style.PRIMARY if primary and i == 0 else Style.NORMAL
+            self.button(
+                Rect(right, self.gap // 2, width, self.target),
+                text,
+                action,
+                size=self.px(20),
+                key=f"bar:{text}",
+                style=style,
+            )
+            right -= self.gap
+        self.label(
+            Rect(x, 0, right - x, height),
+            title,
+            self.px(28),
+            bold=True,
+            align="start",
+            floor=self.px(16),
+        )
+        return Rect(0, height, self.w, self.h - height)
+
+
+def grid(
+    area: Rect, count: int, columns: int, gap: int, row_height: int | None = None
+) -> list[Rect]:
+    """``count`` cells in rows of ``columns`` filling ``area`` (or rows of ``row_height``)."""
+    if count == 0:
+        return []
+    rows = -(-count // columns)
+    width = (area.w - gap * (columns - 1)) // columns
+    height = row_height if row_height is not None else (area.h - gap * (rows - 1)) // rows
+    return [
+        Rect(
+            area.x + (i % columns) * (width + gap),
+            area.y + (i // columns) * (height + gap),
+            width,
+            height,
+        )
+        for i in range(count)
+    ]
+
+
+def split_h(area: Rect, *weights: float, gap: int = 0) -> list[Rect]:
+    """``area`` cut into columns in proportion to ``weights``."""
+    free = area.w - gap * (len(weights) - 1)
+    total = sum(weights)
+    rects, x = [], area.x
+    for i, weight in enumerate(weights):
+        width = (
+            free - (x - area.x - gap * i) if i == len(weights) - 1 else round(free * weight / total)
+        )
+        rects.append(Rect(x, area.y, width, area.h))
+        x += width + gap
+    return rects
+
+
+def split_v(area: Rect, *weights: float, gap: int = 0) -> list[Rect]:
+    """``area`` cut into rows in proportion to ``weights``."""
+    free = area.h - gap * (len(weights) - 1)
+    total = sum(weights)
+    rects, y = [], area.y
+    for i, weight in enumerate(weights):
+        height = (
+            free - (y - area.y - gap * i) if i == len(weights) - 1 else round(free * weight / total)
+        )
+        rects.append(Rect(area.x, y, area.w, height))
+        y += height + gap
+    return rects
+
+
+class Screen:
+    """A view: builds its widgets from the context and its own small state."""
+
+    name = ""
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+
+    def enter(self, ctx: UiContext | None) -> None:
+        """Called when the screen is shown: reset what was being entered."""
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        raise NotImplementedError
+
+    def back(self, ctx: UiContext) -> list[Intent]:
+        """Where escape (or Back) leads."""
+        return self.ui.go(default_screen(ctx))
+
+    def go(self, screen: str) -> Action:
+        return lambda _pos: self.ui.go(screen)
+
+
+def default_screen(ctx: UiContext) -> str:
+    """The screen the game's phase calls for."""
+    from engine import Phase
+
+    state = ctx.state
+    if state is None or state.rules is None:
+        return "new_game"
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return "game_over"
+    if phase is Phase.ROUND_OVER:
+        return "round_end"
+    if phase is Phase.SETUP:
+        return "round_start" if state.round == 0 else "scores"
+    return "play"

@@ -1,0 +1,24 @@
+"""What the main loop hands the UI each frame (read-only for the UI)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import engine
+from hubd.records import GameRecord, PlayerStats
+
+
+@dataclass
+class UiContext:
+    state: engine.GameState | None = None  # the game in progress, None when no game
+    known_players: Sequence[str] = ()  # names from earlier games, for the name picker
+    history: Sequence[GameRecord] = ()  # finished games, newest first
+    stats: Sequence[PlayerStats] = ()
+    language: str = "en"
+    volume: int = 80  # 0-100
+    muted: bool = False
+    preset: str = "classic"  # default rules preset for a new game
+    rotation: int = 0  # 0, 90, 180, 270 (the app rotates, not the UI)
+    audio_available: bool = True  # False: the UI flashes a banner where a sound would play
+    store_error: str | None = None  # shown as a banner

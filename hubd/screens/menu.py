@@ -1,0 +1,57 @@
+"""The menu overlay: the screens that are not part of a turn."""
+
+from __future__ import annotations
+
+from hubd.intents import Intent
+from hubd.screens.base import Builder, Rect, grid
+from hubd.screens.context import UiContext
+from hubd.screens.ui import Overlay, Ui
+from hubd.screens.widgets import Action, Style
+
+
+class Menu(Overlay):
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        state = ctx.state
+        items: list[tuple[str, Action, Style]] = [
+            (b.tr("Scores"), self._go("scores"), Style.NORMAL),
+            (b.tr("History"), self._go("history"), Style.NORMAL),
+            (b.tr("Settings"), self._go("settings"), Style.NORMAL),
+            (b.tr("New game"), self._go("new_game"), Style.NORMAL),
+        ]
+        if state is not None and state.in_round:
+            items.append((b.tr("End the round by agreement"), self._agree, Style.WARN))
+        items.append((b.tr("Close"), self._close, Style.QUIET))
+        columns = 2 if b.landscape else 1
+        rows = -(-len(items) // columns)
+        height = b.target + b.px(12)
+        width = min(b.w - 4 * b.gap, b.px(640) if b.landscape else b.w)
+        panel = Rect(0, 0, width, rows * (height + b.gap) + 3 * b.gap + b.px(48))
+        panel.center = (b.w // 2, b.h // 2)
+        b.panel(panel, Style.DARK)
+        inner = panel.inflate(-2 * b.gap, -2 * b.gap)
+        title = Rect(inner.x, inner.y, inner.w, b.px(48))
+        b.label(title, b.tr("Menu"), b.px(28), bold=True)
+        area = Rect(inner.x, title.bottom + b.gap, inner.w, inner.bottom - title.bottom - b.gap)
+        for (text, action, style), box in zip(
+            items, grid(area, len(items), columns, b.gap, height), strict=True
+        ):
+            b.button(box, text, action, style=style, key=f"menu:{text}")
+
+    def _go(self, screen: str) -> Action:
+        return lambda _pos: self.ui.go(screen)
+
+    def _agree(self, _pos: tuple[int, int]) -> list[Intent]:
+        from hubd.screens.round_end import RoundEndScreen
+
+        screen = self.ui.screens["round_end"]
+        assert isinstance(screen, RoundEndScreen)
+        intents = self.ui.go("round_end")
+        screen.agreed = True
+        return intents
+
+    def _close(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.ui.open_overlay(None)
+        return []

@@ -1,0 +1,169 @@
+"""Round start: who has (or found) the starting double, with the search-draw flow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import GameState, Phase, StartRound
+from hubd.intents import Intent
+from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.context import UiContext
+from hubd.screens.ui import Ui
+from hubd.screens.widgets import Action, Kind, Style
+
+
+class RoundStartScreen(Screen):
+    name = "round_start"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.mode = "ask"  # "ask", "search" (counting draws), "found" (who drew the double)
+        self.draws: dict[str, int] = {}
+
+    def enter(self, ctx: UiContext | None) -> None:
+        self.mode = "ask"
+        self.draws = {}
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        state = ctx.state
+        menu = [(b.tr("Menu"), self._menu)]
+        if state is None or state.rules is None or state.phase is not Phase.SETUP:
+            area = b.top_bar(b.tr("Next round"), None, menu)
+            b.label(
+                area.inflate(-2 * b.gap, -2 * b.gap),
+                b.tr("No round is waiting to start."),
+                b.px(28),
+                wrap=True,
+            )
+            return
+        rules = state.rules
+        number = state.round + 1
+        double = rules.starting_double(number)
+        title = b.tr("Round {n} of {rounds}").format(n=number, rounds=rules.rounds)
+        back = self.go("scores") if state.round else None
+        area = b.top_bar(title, back, menu)
+        area = area.inflate(-2 * b.gap, -2 * b.gap)
+        tile = f"{double}-{double}"
+        if b.landscape:
+            picture_box, rest = split_h(area, 1, 4, gap=b.gap)
+        else:
+            picture_box, rest = split_v(area, 1, 3, gap=b.gap)
+        side = min(picture_box.w, picture_box.h // 2, b.px(150))
+        picture = Rect(0, 0, side, side * 2)
+        picture.center = picture_box.center
+        b.tile(picture, double, double, vertical=True, key="start:double")
+        prompt_h = b.px(110) if b.landscape else b.px(150)
+        prompt = Rect(rest.x, rest.y, rest.w, prompt_h)
+        bottom = Rect(rest.x, rest.bottom - b.target, rest.w, b.target)
+        players = Rect(rest.x, prompt.bottom + b.gap, rest.w, bottom.y - prompt.bottom - 2 * b.gap)
+        if self.mode == "ask":
+            if rules.double_in_hands:
+                question = b.tr("Who has the {tile}?").format(tile=tile)
+            else:
+                question = b.tr("The {tile} is set aside in the hub. Who found it first?").format(
+                    tile=tile
+                )
+            self._prompt(b, prompt, question, b.tr("That player opens the round."))
+            self._player_buttons(b, state, players, self._open)
+            if rules.double_in_hands:
+                b.button(
+                    bottom, b.tr("Nobody has it: search the yard"), self._search, key="start:search"
+                )
+        elif self.mode == "search":
+            self._prompt(
+                b,
+                prompt,
+                b.tr("Take turns drawing from the yard until someone draws the {tile}.").format(
+                    tile=tile
+                ),
+                b.tr("Tap a player each time they draw another tile."),
+            )
+            self._player_buttons(b, state, players, self._count, counts=True)
+            found, clear, cancel = split_h(bottom, 2, 1, 1, gap=b.gap)
+            b.button(
+                found,
+                b.tr("Someone drew the {tile}").format(tile=tile),
+                self._found,
+                style=Style.PRIMARY,
+                key="start:found",
+            )
+            b.button(clear, b.tr("Start over"), self._clear, key="start:clear")
+            b.button(cancel, b.tr("Cancel"), self._cancel, key="start:cancel")
+        else:
+            self._prompt(
+                b,
+                prompt,
+                b.tr("Who drew the {tile}?").format(tile=tile),
+                b.tr("That player opens the round."),
+            )
+            self._player_buttons(b, state, players, self._open_found, counts=True)
+            b.button(
+                split_h(bottom, 2, 1, gap=b.gap)[1],
+                b.tr("Cancel"),
+                self._cancel,
+                key="start:cancel",
+            )
+
+    def _prompt(self, b: Builder, box: Rect, question: str, hint: str) -> None:
+        top, bottom = split_v(box, 3, 2)
+        b.label(top, question, b.px(30), bold=True, wrap=True, floor=b.px(16))
+        b.label(bottom, hint, b.px(20), wrap=True, floor=b.px(12), color=(170, 190, 180))
+
+    def _player_buttons(
+        self,
+        b: Builder,
+        state: GameState,
+        area: Rect,
+        make: Callable[[str], Action],
+        counts: bool = False,
+    ) -> None:
+        names = state.players
+        columns = 2 if len(names) > 4 or not b.landscape else 1
+        if b.landscape and len(names) > 4:
+            columns = 3 if len(names) > 6 else 2
+        rows = -(-len(names) // columns)
+        height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
+        for name, box in zip(names, grid(area, len(names), columns, b.gap, height), strict=True):
+            action = make(name)
+            if counts:
+                b.button(box, "", action, key=f"player:{name}")
+                left, right = split_h(box.inflate(-b.px(8), 0), 3, 1)
+                b.label(left, name, b.px(26), bold=True, floor=b.px(14), align="start")
+                b.label(right, str(self.draws.get(name, 0)), b.px(34), bold=True, reading=True)
+            else:
+                b.button(box, name, action, key=f"player:{name}", size=b.px(28), kind=Kind.BUTTON)
+
+    def _open(self, name: str) -> Action:
+        return self.ui.submit(lambda: StartRound(name))
+
+    def _open_found(self, name: str) -> Action:
+        return self.ui.submit(lambda: StartRound(name, dict(self.draws)))
+
+    def _count(self, name: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.draws[name] = self.draws.get(name, 0) + 1
+            return []
+
+        return action
+
+    def _search(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.mode = "search"
+        return []
+
+    def _found(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.mode = "found"
+        return []
+
+    def _clear(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.draws = {}
+        return []
+
+    def _cancel(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.enter(None)
+        return []
+
+    def _menu(self, _pos: tuple[int, int]) -> list[Intent]:
+        from hubd.screens.menu import Menu
+
+        self.ui.open_overlay(Menu(self.ui))
+        return []

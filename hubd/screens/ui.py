@@ -1,0 +1,408 @@
+"""The Ui: screens, overlays, messages, taps, and redrawing only what changed."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+import engine
+from engine import Draw, Event, Pass, Phase, Undo
+from hubd import i18n
+from hubd.intents import Go, Intent, Submit
+from hubd.screens.base import Builder, Screen, default_screen
+from hubd.screens.context import UiContext
+from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Style, Widget, mirror
+
+log = logging.getLogger(__name__)
+
+PRESS_TIME = 0.2  # s the pressed highlight stays
+REFUSAL_TIME = 4.0
+NOTICE_TIME = 3.0
+FLASH_TIME = 2.5
+FLASH_PERIOD = 0.4
+FULL_REDRAW_SHARE = 0.5  # above this share of the screen changed, redraw all of it
+
+
+@dataclass
+class Toast:
+    text: str
+    until: float
+    where: tuple[int, int] | None  # the finger, for a refusal; None: a notice at the bottom
+    warn: bool
+
+
+class Overlay:
+    """A panel over the screen; a tap outside it closes it."""
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        raise NotImplementedError
+
+
+def _context_signature(ctx: UiContext) -> tuple[object, ...]:
+    state = ctx.state
+    game: tuple[object, ...] | None = None
+    if state is not None:
+        table = state.table
+        game = (
+            id(state),
+            state.players,
+            state.phase,
+            state.round,
+            state.yard,
+            tuple(state.hands),
+            state.current,
+            state.drew,
+            len(table) if table else 0,
+            table.lock if table else None,
+            tuple(tuple(r) for r in state.scores),
+        )
+    return (
+        game,
+        ctx.language,
+        ctx.volume,
+        ctx.muted,
+        ctx.preset,
+        ctx.rotation,
+        ctx.audio_available,
+        ctx.store_error,
+        len(ctx.history),
+        tuple(ctx.known_players),
+        len(ctx.stats),
+    )
+
+
+class Ui:
+    """The touchscreen user interface. See hubd/screens/__init__.py for the contract."""
+
+    SCREENS = (
+        "new_game",
+        "round_start",
+        "play",
+        "round_end",
+        "scores",
+        "game_over",
+        "history",
+        "settings",
+    )
+
+    def __init__(self, size: tuple[int, int], font_path: str | None = None) -> None:
+        from hubd.screens.history import HistoryScreen
+        from hubd.screens.play import PlayScreen
+        from hubd.screens.round_end import RoundEndScreen
+        from hubd.screens.round_start import RoundStartScreen
+        from hubd.screens.scores import GameOverScreen, ScoresScreen
+        from hubd.screens.settings import SettingsScreen
+        from hubd.screens.setup import NewGameScreen
+
+        self.size = size
+        self.painter = Painter(font_path)
+        self.translator = i18n.load(i18n.SOURCE_LANGUAGE)
+        self.painter.visual = self.translator.visual
+        screens: list[Screen] = [
+            NewGameScreen(self),
+            RoundStartScreen(self),
+            PlayScreen(self),
+            RoundEndScreen(self),
+            ScoresScreen(self),
+            GameOverScreen(self),
+            HistoryScreen(self),
+            SettingsScreen(self),
+        ]
+        self.screens = {s.name: s for s in screens}
+        self.current = "new_game"
+        self.overlay: Overlay | None = None
+        self.toasts: list[Toast] = []
+        self._widgets: list[Widget] = []
+        self._drawn: Counter[tuple[object, ...]] = Counter()
+        self._drawn_rects: dict[tuple[object, ...], pygame.Rect] = {}
+        self._stale = True
+        self._full = True
+        self._signature: tuple[object, ...] | None = None
+        self._pressed: tuple[str, float] | None = None
+        self._ripple: tuple[tuple[int, int], float] | None = None
+        self._flash_until = 0.0
+        self._flash_pending = False
+        self._toes: tuple[int, float] | None = None
+        self._phase: tuple[object, ...] | None = None
+        self._deadline: float | None = None
+        self._ctx: UiContext | None = None
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size != self.size:
+            self.size = size
+            self._invalidate(full=True)
+
+    def tr(self, text: str) -> str:
+        return self.translator.gettext(text)
+
+    def set_language(self, code: str) -> None:
+        if code != self.translator.code:
+            self.translator = i18n.load(code)
+            self.painter.visual = self.translator.visual
+            self._invalidate(full=True)
+
+    def show_screen(self, name: str) -> None:
+        if name not in self.screens:
+            log.warning("no screen called %r; staying on %s", name, self.current)
+            return
+        if name != self.current:
+            self.overlay = None
+            self.current = name
+            self.screens[name].enter(self._ctx)
+        self._invalidate()
+
+    def go(self, name: str) -> list[Intent]:
+        """Show ``name`` and tell the main loop (which may call show_screen again: harmless)."""
+        self.show_screen(name)
+        return [Go(name)]
+
+    def submit(self, make: Callable[[], Event], close: bool = False) -> Action:
+        """A tap handler that submits the event ``make()`` with the tap's position."""
+
+        def action(pos: tuple[int, int]) -> list[Intent]:
+            if close:
+                self.open_overlay(None)
+            return [Submit(make(), pos)]
+
+        return action
+
+    def open_overlay(self, overlay: Overlay | None) -> None:
+        self.overlay = overlay
+        self._invalidate()
+
+    def open_double_picker(self, doubles: Sequence[engine.Tile]) -> None:
+        from hubd.screens.play import DoublePicker
+
+        if self.current != "play":
+            self.show_screen("play")
+        self.open_overlay(DoublePicker(self, tuple(doubles)))
+
+    def flash_toes(self, toes_needed: int, now: float) -> None:
+        self._toes = (toes_needed, now + FLASH_TIME)
+        self._invalidate()
+
+    def show_refusal(self, message: str, where: tuple[int, int] | None, now: float) -> None:
+        self.toasts = [t for t in self.toasts if t.where is None]
+        self.toasts.append(Toast(message, now + REFUSAL_TIME, where, True))
+        self._invalidate()
+
+    def show_notice(self, message: str, now: float) -> None:
+        self.toasts = [t for t in self.toasts if t.where is not None]
+        self.toasts.append(Toast(message, now + NOTICE_TIME, None, False))
+        self._invalidate()
+
+    def state_changed(self, ctx: UiContext) -> None:
+        """The main loop applied an event: follow the game's phase, and redraw."""
+        self._ctx = ctx
+        state = ctx.state
+        phase = None if state is None else (state.players, state.phase, state.round)
+        if phase != self._phase:
+            was = self._phase
+            self._phase = phase
+            if was is not None or self.current in ("new_game", "play"):
+                target = default_screen(ctx)
+                if was is not None and state is not None and state.phase is Phase.SETUP:
+                    target = "scores" if state.round else "round_start"
+                self.show_screen(target)
+        if not ctx.audio_available and state is not None and state.lock is not None:
+            self._flash_pending = True
+        self._invalidate()
+
+    def next_deadline(self) -> float | None:
+        return self._deadline
+
+    def tap(self, pos: tuple[int, int], ctx: UiContext, now: float) -> list[Intent]:
+        widgets = self.layout(ctx, now)
+        self._ripple = (pos, now + PRESS_TIME)
+        self._invalidate()
+        for widget in reversed(widgets):
+            if not widget.rect.collidepoint(pos):
+                continue
+            if widget.action is not None:
+                self._pressed = (widget.key, now + PRESS_TIME)
+                self._ripple = None
+                return widget.action(pos)
+            if widget.kind in (Kind.SHADE, Kind.PANEL, Kind.BANNER):
+                return []  # a background: nothing under it shows here
+        return []
+
+    def key(self, key: str, ctx: UiContext, now: float) -> list[Intent]:
+        self._ctx = ctx
+        state = ctx.state
+        self._invalidate()
+        if key == "escape":
+            if self.overlay is not None:
+                self.open_overlay(None)
+                return []
+            return self.screens[self.current].back(ctx)
+        if key == "u" and state is not None:
+            return [Submit(Undo())]
+        player = state.current_player if state is not None else None
+        if player is not None and self.current == "play":
+            if key == "d":
+                return [Submit(Draw(player))]
+            if key == "p":
+                return [Submit(Pass(player))]
+        return []
+
+    def render(self, surface: pygame.Surface, ctx: UiContext, now: float) -> list[pygame.Rect]:
+        if surface.get_size() != self.size:
+            self.resize(surface.get_size())
+        self._sync(ctx)
+        if self._deadline is not None and now >= self._deadline:
+            self._stale = True
+        if not self._stale:
+            return []
+        if self._flash_pending:
+            self._flash_pending = False
+            self._flash_until = now + FLASH_TIME
+        widgets = self.layout(ctx, now)
+        drawn = Counter(w.signature() for w in widgets)
+        if self._full:
+            dirty = [surface.get_rect()]
+        else:
+            changed = (drawn - self._drawn) + (self._drawn - drawn)
+            rects = {sig: r for w in widgets if (r := w.rect) and (sig := w.signature())}
+            dirty = [(rects.get(sig) or self._drawn_rects[sig]).copy() for sig in changed]
+            dirty = _merge(dirty, surface.get_rect())
+        self._drawn = drawn
+        self._drawn_rects = {w.signature(): w.rect for w in widgets}
+        self._full = False
+        for rect in dirty:
+            surface.set_clip(rect)
+            surface.fill(BACKGROUND, rect)
+            for widget in widgets:
+                if widget.rect.colliderect(rect):
+                    self.painter.draw(surface, widget)
+        surface.set_clip(None)
+        return dirty
+
+    # -- building the frame ---------------------------------------------------------------
+
+    def layout(self, ctx: UiContext, now: float) -> list[Widget]:
+        """The widgets of the current frame (rebuilt when anything changed)."""
+        self._sync(ctx)
+        if self._deadline is not None and now >= self._deadline:
+            self._stale = True
+        if self._stale or not self._widgets:
+            self._widgets = self._build(ctx, now)
+            self._stale = False
+        return self._widgets
+
+    def _sync(self, ctx: UiContext) -> None:
+        self._ctx = ctx
+        if ctx.language != self.translator.code:
+            self.set_language(ctx.language)
+        signature = _context_signature(ctx)
+        if signature != self._signature:
+            self._signature = signature
+            self._stale = True
+
+    def _invalidate(self, full: bool = False) -> None:
+        self._stale = True
+        self._full = self._full or full
+
+    def _build(self, ctx: UiContext, now: float) -> list[Widget]:
+        w, h = self.size
+        banner_h = 0
+        if ctx.store_error:
+            banner_h = max(28, round(min(w, h) * 0.07))
+        b = Builder(self.painter, (w, h - banner_h), self.translator)
+        self.screens[self.current].build(b, ctx)
+        if self.overlay is not None:
+            b.add(Widget(b.screen, Kind.SHADE, action=self._close_overlay, key="shade"))
+            self.overlay.build(b, ctx)
+        deadlines: list[float] = []
+        self._build_messages(b, now, deadlines)
+        if b.rtl:
+            mirror(b.widgets, w)
+        if ctx.store_error:
+            b.h = h
+            b.banner(pygame.Rect(0, h - banner_h, w, banner_h), ctx.store_error, size=b.px(18))
+        if self._pressed is not None:
+            key, until = self._pressed
+            if now < until:
+                deadlines.append(until)
+                for widget in b.widgets:
+                    widget.pressed = widget.key == key and widget.action is not None
+            else:
+                self._pressed = None
+        if self._ripple is not None:
+            pos, until = self._ripple
+            if now < until:
+                deadlines.append(until)
+                side = b.px(48)
+                ring = pygame.Rect(0, 0, side, side)
+                ring.center = pos
+                b.add(Widget(ring, Kind.RIPPLE, key="ripple"))
+            else:
+                self._ripple = None
+        self._deadline = min(deadlines) if deadlines else None
+        return b.widgets
+
+    def _close_overlay(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.open_overlay(None)
+        return []
+
+    def _build_messages(self, b: Builder, now: float, deadlines: list[float]) -> None:
+        self.toasts = [t for t in self.toasts if t.until > now]
+        deadlines.extend(t.until for t in self.toasts)
+        if self._toes is not None:
+            toes, until = self._toes
+            if now < until:
+                deadlines.append(min(until, _next_tick(now)))
+                on = int((until - now) / FLASH_PERIOD) % 2 == 0
+                box = pygame.Rect(0, 0, b.w * 3 // 4, b.px(120))
+                box.center = (b.w // 2, b.h // 2)
+                text = b.ntr("{n} toe to go", "{n} toes to go", toes).format(n=toes)
+                b.banner(box, text, Style.WARN if on else Style.SELECTED, size=b.px(44))
+            else:
+                self._toes = None
+        if now < self._flash_until:
+            deadlines.append(min(self._flash_until, _next_tick(now)))
+            on = int((self._flash_until - now) / FLASH_PERIOD) % 2 == 0
+            box = pygame.Rect(0, b.h // 3, b.w, b.px(90))
+            b.banner(
+                box, b.tr("Chicken foot!"), Style.WARN if on else Style.SELECTED, size=b.px(40)
+            )
+        for toast in self.toasts:
+            if toast.where is None:
+                box = pygame.Rect(b.w // 8, b.h - b.px(84), b.w * 3 // 4, b.px(64))
+                b.banner(box, toast.text, Style.QUIET, size=b.px(22))
+                continue
+            width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
+            box = pygame.Rect(0, 0, width, b.px(110))
+            x, y = toast.where
+            box.centerx = x
+            box.bottom = y - b.px(40)
+            if box.top < b.gap:
+                box.top = y + b.px(40)
+            box.clamp_ip(b.screen)
+            b.banner(box, toast.text, Style.WARN, size=b.px(20))
+
+
+def _next_tick(now: float) -> float:
+    return now + FLASH_PERIOD / 2
+
+
+def _merge(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """Clip, drop duplicates and merge overlapping dirty rects; the whole screen if large."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(screen)
+        if rect.w == 0 or rect.h == 0:
+            continue
+        for other in list(merged):
+            if other.colliderect(rect):
+                merged.remove(other)
+                rect = rect.union(other)
+        merged.append(rect)
+    if sum(r.w * r.h for r in merged) > FULL_REDRAW_SHARE * screen.w * screen.h:
+        return [screen.copy()]
+    return merged

@@ -1,0 +1,370 @@
+"""The layout model (widgets), text fitting, and drawing: fonts, cached text, dominoes.
+
+Every screen builds a flat list of ``Widget`` values for the current state. The same list is
+drawn, hit-tested for taps, and checked by ``tests/test_layout.py`` (no clipped text, no
+overlapping or undersized tap targets), so what is tested is what is shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+import pygame
+
+from hubd.intents import Intent
+
+log = logging.getLogger(__name__)
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FONT_PATH = FONT_DIR / "DejaVuSans.ttf"
+BOLD_FONT_PATH = FONT_DIR / "DejaVuSans-Bold.ttf"
+MIN_TARGET = 64  # px, at 800x480
+MIN_READ = 32  # px, numbers players read from across the table
+
+#: A tap handler: gets the tap position, may change the screen's own state, returns intents.
+Action = Callable[[tuple[int, int]], list[Intent]]
+Color = tuple[int, int, int]
+
+
+class Kind(Enum):
+    LABEL = "label"
+    BUTTON = "button"
+    TARGET = "target"  # an open place on the table map
+    TILE = "tile"  # a domino picture
+    PANEL = "panel"
+    BANNER = "banner"
+    SHADE = "shade"  # dims what is under an overlay
+    RIPPLE = "ripple"  # the ring that answers a tap that hit nothing
+
+
+class Style(Enum):
+    NORMAL = "normal"
+    PRIMARY = "primary"
+    SELECTED = "selected"
+    DISABLED = "disabled"
+    CLOSED = "closed"
+    WARN = "warn"
+    QUIET = "quiet"
+    DARK = "dark"
+
+
+# Colours: a felt-green table, ivory tiles, amber places to tap.
+BACKGROUND: Color = (22, 58, 44)
+TEXT: Color = (245, 243, 235)
+TEXT_DIM: Color = (170, 190, 180)
+TEXT_DARK: Color = (25, 30, 28)
+TILE_FACE: Color = (250, 246, 232)
+TILE_EDGE: Color = (60, 55, 45)
+PIP: Color = (25, 25, 25)
+FILL: dict[Style, Color] = {
+    Style.NORMAL: (44, 96, 74),
+    Style.PRIMARY: (214, 150, 36),
+    Style.SELECTED: (236, 196, 70),
+    Style.DISABLED: (52, 70, 62),
+    Style.CLOSED: (70, 78, 74),
+    Style.WARN: (196, 72, 40),
+    Style.QUIET: (32, 76, 58),
+    Style.DARK: (14, 38, 29),
+}
+INK: dict[Style, Color] = {
+    Style.NORMAL: TEXT,
+    Style.PRIMARY: TEXT_DARK,
+    Style.SELECTED: TEXT_DARK,
+    Style.DISABLED: (130, 150, 140),
+    Style.CLOSED: (160, 165, 160),
+    Style.WARN: TEXT,
+    Style.QUIET: TEXT,
+    Style.DARK: TEXT,
+}
+
+
+def _lighter(color: Color, amount: int = 40) -> Color:
+    r, g, b = color
+    return (min(255, r + amount), min(255, g + amount), min(255, b + amount))
+
+
+@dataclass(eq=False, slots=True)
+class Widget:
+    """One thing on screen. Text is logical order; ``lines`` is the fitted text."""
+
+    rect: pygame.Rect
+    kind: Kind
+    text: str = ""
+    size: int = 0  # font size in px after fitting
+    lines: tuple[str, ...] = ()
+    bold: bool = False
+    style: Style = Style.NORMAL
+    align: str = "center"  # "start", "center" or "end" (swapped for right-to-left)
+    action: Action | None = None
+    key: str = ""  # identity across rebuilds, for the pressed highlight
+    tile: tuple[int, int] | None = None  # domino halves in drawing order (left/top first)
+    vertical: bool = False
+    mirror: bool = True  # False keeps the left-to-right position (keyboards)
+    reading: bool = False  # a number read from across the table (>= MIN_READ)
+    pad: int = 0  # inner margin the text keeps from the rect's sides
+    truncated: bool = False  # text shortened with an ellipsis (only names may be)
+    color: Color | None = None  # overrides the style's ink
+    locked: bool = False  # draw a padlock (a closed place)
+    pressed: bool = False  # the finger is on it (set by the Ui for one moment)
+
+    def signature(self) -> tuple[object, ...]:
+        """Equal for two widgets exactly when they look the same."""
+        return (
+            self.kind,
+            self.rect.topleft,
+            self.rect.size,
+            self.lines,
+            self.size,
+            self.bold,
+            self.style,
+            self.align,
+            self.tile,
+            self.vertical,
+            self.locked,
+            self.color,
+            self.pressed,
+        )
+
+    @property
+    def tappable(self) -> bool:
+        return self.action is not None
+
+
+class Painter:
+    """Fonts, a cache of rendered text, cached dominoes, and drawing widgets."""
+
+    def __init__(self, font_path: str | None = None) -> None:
+        pygame.font.init()
+        regular = Path(font_path) if font_path else FONT_PATH
+        bold = regular.with_name(regular.stem + "-Bold" + regular.suffix)
+        self._paths: dict[bool, str | None] = {False: None, True: None}
+        if regular.exists():
+            self._paths[False] = str(regular)
+            self._paths[True] = str(bold) if bold.exists() else str(regular)
+        else:
+            log.warning(
+                "font %s is missing (install fonts-dejavu-core); using pygame's default font, "
+                "which lacks Hebrew and Cyrillic",
+                regular,
+            )
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._widths: dict[tuple[str, int, bool], int] = {}
+        self._text: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
+        self._tiles: dict[tuple[int, int, int, int, bool, bool], pygame.Surface] = {}
+        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+        self.visual: Callable[[str], str] = lambda text: text
+
+    # -- text ----------------------------------------------------------------------------
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(self._paths[bold], size)
+            if bold and self._paths[True] == self._paths[False] and self._paths[False]:
+                font.bold = True
+            self._fonts[key] = font
+        return font
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        key = (text, size, bold)
+        found = self._widths.get(key)
+        if found is None:
+            found = self.font(size, bold).size(text)[0]
+            if len(self._widths) > 20000:
+                self._widths.clear()
+            self._widths[key] = found
+        return found
+
+    def line_height(self, size: int, bold: bool = False) -> int:
+        return self.font(size, bold).get_linesize()
+
+    def render(self, text: str, size: int, bold: bool, color: Color) -> pygame.Surface:
+        key = (text, size, bold, color)
+        surface = self._text.get(key)
+        if surface is not None:
+            self._text.move_to_end(key)
+            return surface
+        surface = self.font(size, bold).render(self.visual(text), True, color)
+        self._text[key] = surface
+        if len(self._text) > 1500:
+            self._text.popitem(last=False)
+        return surface
+
+    def wrap(self, text: str, width: int, size: int, bold: bool) -> list[str] | None:
+        """``text`` broken at spaces into lines no wider than ``width``, or None."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                trial = f"{line} {word}" if line else word
+                if self.width(trial, size, bold) <= width:
+                    line = trial
+                elif not line or self.width(word, size, bold) > width:
+                    return None
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def fit(
+        self, text: str, width: int, height: int, size: int, floor: int, bold: bool, wrap: bool
+    ) -> tuple[int, tuple[str, ...], bool]:
+        """The largest size from ``size`` down to ``floor`` at which ``text`` fits the box.
+
+        Wrapping is tried at each size when allowed. If nothing fits even at the floor the
+        text is cut with an ellipsis (returned flag True), which the layout test refuses for
+        everything but players' names.
+        """
+        size = max(size, floor)
+        for trial in range(size, floor - 1, -1):
+            lh = self.line_height(trial, bold)
+            if lh > height and trial > floor:
+                continue
+            if self.width(text, trial, bold) <= width and "\n" not in text:
+                return trial, (text,), False
+            if wrap:
+                lines = self.wrap(text, width, trial, bold)
+                if lines is not None and len(lines) * lh <= max(height, lh):
+                    return trial, tuple(lines), False
+        cut = text.replace("\n", " ")
+        while cut and self.width(cut + "…", floor, bold) > width:
+            cut = cut[:-1]
+        return floor, ((cut + "…") if cut else "",), True
+
+    # -- dominoes ------------------------------------------------------------------------
+
+    def domino(self, a: int, b: int, w: int, h: int, vertical: bool, lit: bool) -> pygame.Surface:
+        """A domino ``a|b`` (left|right, or top/bottom when vertical) of size w x h."""
+        key = (a, b, w, h, vertical, lit)
+        surface = self._tiles.get(key)
+        if surface is not None:
+            return surface
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, min(w, h) // 7)
+        face = (255, 236, 170) if lit else TILE_FACE
+        pygame.draw.rect(surface, face, surface.get_rect(), border_radius=radius)
+        pygame.draw.rect(surface, TILE_EDGE, surface.get_rect(), 1, border_radius=radius)
+        if vertical:
+            halves = [pygame.Rect(0, 0, w, h // 2), pygame.Rect(0, h - h // 2, w, h // 2)]
+            pygame.draw.line(surface, TILE_EDGE, (3, h // 2), (w - 4, h // 2))
+        else:
+            halves = [pygame.Rect(0, 0, w // 2, h), pygame.Rect(w - w // 2, 0, w // 2, h)]
+            pygame.draw.line(surface, TILE_EDGE, (w // 2, 3), (w // 2, h - 4))
+        for value, half in zip((a, b), halves, strict=True):
+            self._half(surface, value, half)
+        self._tiles[key] = surface
+        return surface
+
+    def _half(self, surface: pygame.Surface, value: int, box: pygame.Rect) -> None:
+        side = min(box.w, box.h)
+        if value > 9:  # too many pips to read: the number itself
+            size = max(8, int(side * 0.62))
+            text = self.font(size, True).render(str(value), True, PIP)
+            surface.blit(text, text.get_rect(center=box.center))
+            return
+        cell = side / 3.4
+        radius = max(1, int(side / 11))
+        cx, cy = box.center
+        spots = {
+            0: (),
+            1: ((0, 0),),
+            2: ((-1, -1), (1, 1)),
+            3: ((-1, -1), (0, 0), (1, 1)),
+            4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+            5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+            6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+            7: ((-1, -1), (1, -1), (-1, 0), (0, 0), (1, 0), (-1, 1), (1, 1)),
+            8: ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)),
+            9: tuple((x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)),
+        }[value]
+        for dx, dy in spots:
+            pygame.draw.circle(surface, PIP, (round(cx + dx * cell), round(cy + dy * cell)), radius)
+
+    # -- widgets -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, widget: Widget) -> None:
+        rect = widget.rect
+        style = widget.style
+        pressed = widget.pressed
+        if widget.kind is Kind.SHADE:
+            key = (rect.w, rect.h)
+            shade = self._shades.get(key)
+            if shade is None:
+                shade = pygame.Surface(key, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 150))
+                self._shades[key] = shade
+            surface.blit(shade, rect)
+            return
+        if widget.kind is Kind.RIPPLE:
+            pygame.draw.circle(surface, TEXT, rect.center, rect.w // 2, 3)
+            return
+        if widget.kind in (Kind.BUTTON, Kind.PANEL, Kind.BANNER, Kind.TARGET):
+            fill = FILL[style]
+            if pressed:
+                fill = _lighter(fill, 55)
+            radius = rect.h // 2 if widget.kind is Kind.TARGET else min(12, rect.h // 4)
+            if widget.kind is Kind.BANNER:
+                radius = 0
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            if widget.kind is Kind.BUTTON and style is not Style.DISABLED:
+                pygame.draw.rect(surface, _lighter(fill, 25), rect, 2, border_radius=radius)
+            if widget.kind is Kind.TARGET and style is not Style.CLOSED:
+                pygame.draw.rect(surface, TEXT, rect, 3, border_radius=radius)
+            if pressed:
+                pygame.draw.rect(surface, TEXT, rect, 3, border_radius=radius)
+        elif widget.kind is Kind.TILE and widget.tile is not None:
+            a, b = widget.tile
+            image = self.domino(a, b, rect.w, rect.h, widget.vertical, style is Style.SELECTED)
+            surface.blit(image, rect)
+        if widget.locked:
+            self._padlock(surface, rect)
+        if widget.lines:
+            self._text_lines(surface, widget)
+
+    def _text_lines(self, surface: pygame.Surface, widget: Widget) -> None:
+        color = widget.color or INK[widget.style]
+        lh = self.line_height(widget.size, widget.bold)
+        rect = widget.rect
+        top = rect.centery - lh * len(widget.lines) // 2
+        for i, line in enumerate(widget.lines):
+            image = self.render(line, widget.size, widget.bold, color)
+            box = image.get_rect()
+            box.centery = top + i * lh + lh // 2
+            if widget.align == "start":
+                box.left = rect.left + widget.pad
+            elif widget.align == "end":
+                box.right = rect.right - widget.pad
+            else:
+                box.centerx = rect.centerx
+            surface.blit(image, box)
+
+    def _padlock(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        side = max(10, min(rect.w, rect.h) // 3)
+        body = pygame.Rect(0, 0, side, side * 3 // 4)
+        body.bottomright = (rect.right - 2, rect.bottom - 2)
+        shackle = pygame.Rect(0, 0, side * 2 // 3, side * 2 // 3)
+        shackle.midbottom = (body.centerx, body.top + side // 4)
+        pygame.draw.rect(surface, (40, 40, 40), shackle, max(2, side // 6), border_radius=side)
+        pygame.draw.rect(surface, (235, 200, 90), body, border_radius=3)
+        pygame.draw.rect(surface, (40, 40, 40), body, 1, border_radius=3)
+
+
+def mirror(widgets: list[Widget], width: int) -> None:
+    """Lay ``widgets`` out right to left: mirror positions, swap alignments and tile halves."""
+    for w in widgets:
+        if not w.mirror:
+            continue
+        w.rect.x = width - w.rect.right
+        if w.align == "start":
+            w.align = "end"
+        elif w.align == "end":
+            w.align = "start"
+        if w.tile is not None and not w.vertical:
+            w.tile = (w.tile[1], w.tile[0])
