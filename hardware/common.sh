@@ -1,5 +1,5 @@
 # Shared by hardware/install.sh and hardware/uninstall.sh (sourced, not run).
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # the constants are used by the scripts that source it
 
 readonly APP_USER=chickenfoot
 readonly APP_HOME=/var/lib/chickenfoot       # StateDirectory=chickenfoot: the games database

@@ -1,0 +1,269 @@
+"""hardware/install.sh and uninstall.sh, run for real into a throw-away root under tmp_path.
+
+The root is a bare ``etc/`` (passwd, group, shadow, gshadow, as on a fresh Raspberry Pi OS
+that lacks some device groups) and ``boot/firmware/``. The shadow tools edit it through their
+``--prefix`` option and systemctl enables the unit with ``--root``; nothing outside tmp_path
+changes. The venv is made without pip and nothing is pip-installed, to stay fast and offline.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from hubd.config import load_config
+
+REPO = Path(__file__).resolve().parent.parent
+INSTALL = REPO / "hardware" / "install.sh"
+UNINSTALL = REPO / "hardware" / "uninstall.sh"
+DEVICE_GROUPS = ("gpio", "audio", "video", "input", "render", "dialout")
+CONFIG_TXT = "# Raspberry Pi config\ndtoverlay=vc4-kms-v3d\n\n[cm4]\notg_mode=1\n\n[all]\n"
+CMDLINE_TXT = "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootwait\n"
+
+_missing = [tool for tool in ("bash", "useradd", "groupadd", "usermod", "userdel", "tar")
+            if shutil.which(tool) is None]  # fmt: skip
+pytestmark = [
+    pytest.mark.skipif(
+        bool(_missing), reason=f"cannot make a throw-away root without {', '.join(_missing)}"
+    ),
+    pytest.mark.skipif(
+        os.geteuid() != 0,
+        reason="the shadow tools (useradd --prefix) only run as root, as CI does",
+    ),
+]
+
+Runner = Callable[..., subprocess.CompletedProcess[str]]
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "root"
+    etc = root / "etc"
+    etc.mkdir(parents=True)
+    (etc / "passwd").write_text(
+        "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000::/home/pi:/bin/bash\n"
+    )
+    (etc / "group").write_text("root:x:0:\naudio:x:29:pi\nvideo:x:44:pi\npi:x:1000:\n")
+    (etc / "shadow").write_text("root:*:19000:0:99999:7:::\npi:*:19000:0:99999:7:::\n")
+    (etc / "gshadow").write_text("root:*::\naudio:*::pi\nvideo:*::pi\npi:!::\n")
+    for name in ("shadow", "gshadow"):
+        (etc / name).chmod(0o640)
+    boot = root / "boot" / "firmware"
+    boot.mkdir(parents=True)
+    (boot / "config.txt").write_text(CONFIG_TXT)
+    (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+    return root
+
+
+@pytest.fixture
+def run(root: Path) -> Runner:
+    def run(script: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(
+            ["bash", str(script), "--root", str(root), *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        if check:
+            assert result.returncode == 0, result.stdout + result.stderr
+        return result
+
+    return run
+
+
+def passwd_entry(root: Path, user: str) -> list[str] | None:
+    for line in (root / "etc" / "passwd").read_text().splitlines():
+        fields = line.split(":")
+        if fields[0] == user:
+            return fields
+    return None
+
+
+def group_members(root: Path) -> dict[str, list[str]]:
+    groups = {}
+    for line in (root / "etc" / "group").read_text().splitlines():
+        name, _, _, members = line.split(":")
+        groups[name] = [m for m in members.split(",") if m]
+    return groups
+
+
+def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -> None:
+    first = run(INSTALL, "--skip-pip")
+    # The user: a system account with no login, in every device group (missing ones made).
+    user = passwd_entry(root, "chickenfoot")
+    assert user is not None
+    uid, gid = int(user[2]), int(user[3])
+    assert uid < 1000
+    assert user[5:] == ["/var/lib/chickenfoot", "/usr/sbin/nologin"]
+    groups = group_members(root)
+    for group in DEVICE_GROUPS:
+        assert groups[group].count("chickenfoot") == 1, group
+    assert "Group gpio is missing" in first.stdout
+    assert "Group audio is missing" not in first.stdout
+    assert "\naudio:x:29:pi,chickenfoot\n" in (root / "etc" / "group").read_text()
+    # The code, compiled, without the checkout's clutter.
+    src = root / "opt" / "chickenfoot-hub" / "src"
+    for name in ("pyproject.toml", "hubd/__init__.py", "hubd/pinmap.py", "engine/__init__.py",
+                 "sounds/cackle.wav", "systemd/hubd.service"):  # fmt: skip
+        assert (src / name).is_file(), name
+    assert not (src / "tests").exists() and not (src / ".venv").exists()
+    assert list((src / "hubd" / "__pycache__").glob("pinmap.*.pyc"))
+    assert all(p.stat().st_uid == 0 for p in src.rglob("*"))
+    # The venv sees the system's packages (python3-lgpio); pip was skipped here.
+    venv = root / "opt" / "chickenfoot-hub" / "venv"
+    assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
+    assert "-m pip install --upgrade -e /opt/chickenfoot-hub/src" in first.stdout
+    # The unit, installed as it is in the repository and enabled for boot.
+    unit = root / "etc" / "systemd" / "system" / "hubd.service"
+    assert unit.read_bytes() == (REPO / "systemd" / "hubd.service").read_bytes()
+    wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "hubd.service"
+    assert os.readlink(wants) == "/etc/systemd/system/hubd.service"
+    # The config: the package's own commented file, for the kiosk.
+    config_path = root / "etc" / "chickenfoot-hub" / "hubd.toml"
+    config = load_config(config_path)
+    assert config.display.fullscreen is True
+    assert config.sound.speaker == "mixer"
+    assert config.data.folder == Path("/var/lib/chickenfoot")
+    # The games folder, the service's own; and the command.
+    state = root / "var" / "lib" / "chickenfoot"
+    assert (state.stat().st_uid, state.stat().st_gid) == (uid, gid)
+    assert stat.S_IMODE(state.stat().st_mode) == 0o700
+    command = root / "usr" / "local" / "bin" / "hubd"
+    assert command.stat().st_mode & 0o111
+    # Without --boot-config, the boot files are only talked about.
+    assert (root / "boot" / "firmware" / "config.txt").read_text() == CONFIG_TXT
+    assert "dtparam=audio=on" in first.stdout
+
+    # A game was played; the user edited the config. Then an update:
+    (state / "hub.sqlite3").write_bytes(b"games")
+    config_path.write_text(config_path.read_text() + "# mine\n")
+    (src / "stale.py").write_text("")
+    passwd_before = (root / "etc" / "passwd").read_text()
+    second = run(INSTALL, "--skip-pip")
+    assert "keeping /etc/chickenfoot-hub/hubd.toml" in second.stdout
+    assert config_path.read_text().endswith("# mine\n")
+    assert (state / "hub.sqlite3").read_bytes() == b"games"
+    assert not (src / "stale.py").exists(), "the code is a fresh copy each time"
+    assert (root / "etc" / "passwd").read_text() == passwd_before
+    assert group_members(root) == groups
+    assert "useradd" not in second.stdout and "groupadd" not in second.stdout
+
+    # Uninstall (twice: it is safe to repeat) keeps the games, the config and their owner.
+    for _ in range(2):
+        run(UNINSTALL)
+    assert not unit.exists() and not wants.is_symlink()
+    assert not (root / "opt" / "chickenfoot-hub").exists()
+    assert not command.exists()
+    assert (state / "hub.sqlite3").read_bytes() == b"games"
+    assert config_path.exists()
+    assert passwd_entry(root, "chickenfoot") is not None
+
+    # --purge takes the rest, but not the device groups other software uses.
+    run(UNINSTALL, "--purge")
+    assert not state.exists() and not config_path.parent.exists()
+    assert passwd_entry(root, "chickenfoot") is None
+    groups = group_members(root)
+    assert "chickenfoot" not in groups
+    assert set(DEVICE_GROUPS) <= set(groups)
+    assert groups["audio"] == ["pi"]
+
+
+def test_dfplayer_boot_config_is_applied_once_and_removed_again(root: Path, run: Runner) -> None:
+    boot = root / "boot" / "firmware"
+    for _ in range(2):
+        run(INSTALL, "--skip-venv", "--dfplayer", "--boot-config")
+    config_txt = (boot / "config.txt").read_text()
+    assert config_txt.startswith(CONFIG_TXT)
+    assert config_txt.count("enable_uart=1") == 1
+    assert config_txt.count("dtparam=audio=on") == 1
+    assert config_txt.count("# BEGIN chickenfoot-hub") == 1
+    # The block opens with [all]: the file may end inside a [cm4]-style section.
+    added = config_txt[len(CONFIG_TXT) :].splitlines()
+    assert added[1] == "[all]"
+    cmdline = (boot / "cmdline.txt").read_text()
+    assert "console=serial0" not in cmdline
+    assert cmdline == "console=tty1 root=PARTUUID=1234-02 rootwait\n"
+    assert (boot / "config.txt.chickenfoot-hub.bak").read_text() == CONFIG_TXT
+    assert (boot / "cmdline.txt.chickenfoot-hub.bak").read_text() == CMDLINE_TXT
+    config = load_config(root / "etc" / "chickenfoot-hub" / "hubd.toml")
+    assert config.sound.speaker == "dfplayer"
+    assert not (root / "opt" / "chickenfoot-hub" / "venv").exists()
+
+    run(UNINSTALL)
+    assert (boot / "config.txt").read_text() == CONFIG_TXT
+
+
+def test_dry_run_shows_the_real_install_and_changes_nothing(root: Path, run: Runner) -> None:
+    def snapshot() -> dict[Path, bytes | None]:
+        return {p: p.read_bytes() if p.is_file() else None for p in root.rglob("*")}
+
+    before = snapshot()
+    result = run(INSTALL, "--dry-run", "--dfplayer", "--boot-config")
+    assert snapshot() == before
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("+ groupadd --prefix") and line.endswith(" gpio") for line in lines)
+    assert any(line.startswith("+ useradd --prefix") for line in lines)
+    venv = [line for line in lines if " -m venv " in line]
+    assert venv and venv[0].endswith(" -m venv --system-site-packages --without-pip "
+                                     f"{root}/opt/chickenfoot-hub/venv")  # fmt: skip
+
+
+def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> None:
+    """The real install's venv and pip commands, shown by --dry-run on this machine (nothing
+    is changed: every step goes through the dry-run guard, checked above)."""
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--no-apt", "--no-systemctl"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    assert any(line.endswith(" -m venv --system-site-packages /opt/chickenfoot-hub/venv")
+               for line in lines)  # fmt: skip
+    pip = "+ /opt/chickenfoot-hub/venv/bin/python -m pip install --quiet --upgrade -e "
+    assert pip + "/opt/chickenfoot-hub/src" in lines
+    unit = REPO / "systemd" / "hubd.service"
+    assert f"+ install -D -m 0644 {unit} /etc/systemd/system/hubd.service" in lines
+
+
+def test_make_install_and_uninstall_pass_destdir(root: Path) -> None:
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    for target, args in (("install", ["INSTALL_ARGS=--skip-venv"]), ("uninstall", [])):
+        result = subprocess.run(
+            ["make", "-C", str(REPO), "--no-print-directory", target, f"DESTDIR={root}", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        assert f"into {root}" in result.stdout or f"from {root}" in result.stdout
+    assert passwd_entry(root, "chickenfoot") is not None
+    assert not (root / "etc" / "systemd" / "system" / "hubd.service").exists()
+
+
+def test_bad_options_are_refused_with_a_message(root: Path, run: Runner) -> None:
+    result = run(INSTALL, "--frobnicate", check=False)
+    assert result.returncode != 0
+    assert "unknown option: --frobnicate" in result.stderr
+    result = subprocess.run(["bash", str(INSTALL), "--root", str(root / "nowhere")],
+                            capture_output=True, text=True, check=False)  # fmt: skip
+    assert result.returncode != 0
+    assert "no such folder" in result.stderr
+
+
+@pytest.mark.parametrize("script", [INSTALL, UNINSTALL, REPO / "hardware" / "hubd-command.sh"])
+def test_the_scripts_parse_and_pass_shellcheck_where_it_exists(script: Path) -> None:
+    shell = "sh" if script.name == "hubd-command.sh" else "bash"
+    subprocess.run([shell, "-n", str(script)], check=True)
+    if shutil.which("shellcheck"):
+        subprocess.run(["shellcheck", "-x", str(script)], check=True, cwd=REPO)
