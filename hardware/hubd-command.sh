@@ -19,9 +19,12 @@ esac
 # lgpio creates its notification FIFOs in $LG_WD (else the working directory), which must
 # be writable and the caller's own.
 if [ "$(id -u)" -eq 0 ]; then
-    LG_WD=${LG_WD:-/var/cache/chickenfoot}
-    export LG_WD
-    exec runuser -u "$APP_USER" -- "$HUBD" "$command" --config "$CONFIG" "$@"
+    # The service's environment, as far as it matters here: its home, its cache, and
+    # ALSA rather than a desktop sound server the service would not see either.
+    exec runuser -u "$APP_USER" -- env -u XDG_RUNTIME_DIR \
+        HOME=/var/lib/chickenfoot XDG_CACHE_HOME=/var/cache/chickenfoot \
+        LG_WD="${LG_WD:-/var/cache/chickenfoot}" SDL_AUDIODRIVER="${SDL_AUDIODRIVER:-alsa}" \
+        "$HUBD" "$command" --config "$CONFIG" "$@"
 fi
 LG_WD=${LG_WD:-${XDG_RUNTIME_DIR:-$HOME}}
 export LG_WD

@@ -267,3 +267,48 @@ def test_the_scripts_parse_and_pass_shellcheck_where_it_exists(script: Path) -> 
     subprocess.run([shell, "-n", str(script)], check=True)
     if shutil.which("shellcheck"):
         subprocess.run(["shellcheck", "-x", str(script)], check=True, cwd=REPO)
+
+
+@pytest.mark.skipif(shutil.which("runuser") is None, reason="runuser (util-linux) is missing")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        ([], ["run"]),
+        (["--mock-pins"], ["run", "--mock-pins"]),
+        (["check-hardware", "--seconds", "3"], ["check-hardware", "--seconds", "3"]),
+        (["backup", "/tmp/b.sqlite3"], ["backup", "/tmp/b.sqlite3"]),
+    ],
+)
+def test_the_hubd_command_puts_the_config_after_the_subcommand(
+    tmp_path: Path, args: list[str], expected: list[str]
+) -> None:
+    """/usr/local/bin/hubd: `hubd check-hardware` runs `.../venv/bin/hubd check-hardware
+    --config /etc/chickenfoot-hub/hubd.toml` as the service's user (root stands in here)."""
+    stand_in = tmp_path / "hubd"
+    stand_in.write_text('#!/bin/sh\nid -un\nprintf "%s\\n" "$@"\necho "LG_WD=$LG_WD"\n')
+    stand_in.chmod(0o755)
+    script = (REPO / "hardware" / "hubd-command.sh").read_text()
+    assert "HUBD=/opt/chickenfoot-hub/venv/bin/hubd\n" in script
+    assert "APP_USER=chickenfoot\n" in script
+    script = script.replace("HUBD=/opt/chickenfoot-hub/venv/bin/hubd\n", f"HUBD={stand_in}\n")
+    script = script.replace("APP_USER=chickenfoot\n", "APP_USER=root\n")
+    command = tmp_path / "hubd-command"
+    command.write_text(script)
+    environment = {k: v for k, v in os.environ.items() if k != "LG_WD"}
+    result = subprocess.run(
+        ["sh", str(command), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=30,
+        env=environment,
+    )
+    user, subcommand, *rest = result.stdout.splitlines()
+    assert user == "root"
+    config = ["--config", "/etc/chickenfoot-hub/hubd.toml"]
+    assert [subcommand, *rest] == [
+        expected[0],
+        *config,
+        *expected[1:],
+        "LG_WD=/var/cache/chickenfoot",
+    ]
