@@ -26,6 +26,7 @@ from hubd.pinmap import (
     PIN_MAP,
     POWER_PINS,
     THREE_VOLT_PINS,
+    PinAssignment,
     default_pins,
     header_pin_name,
     led_current_milliamps,
@@ -95,16 +96,18 @@ def test_roles_are_unique() -> None:
 
 
 @pytest.mark.parametrize("assignment", [a for a in PIN_MAP if a.bcm is not None], ids=str)
-def test_a_gpio_role_sits_on_its_gpio_pin_never_on_power_or_ground(assignment: object) -> None:
-    assert dataclasses.is_dataclass(assignment)
-    bcm, physical = assignment.bcm, assignment.physical  # type: ignore[attr-defined]
+def test_a_gpio_role_sits_on_its_gpio_pin_never_on_power_or_ground(
+    assignment: PinAssignment,
+) -> None:
+    bcm, physical = assignment.bcm, assignment.physical
+    assert bcm is not None
     assert BCM_TO_PHYSICAL[bcm] == physical
     assert physical not in POWER_PINS | GROUND_PINS | ID_EEPROM_PINS
 
 
 @pytest.mark.parametrize("assignment", [a for a in PIN_MAP if a.bcm is None], ids=str)
-def test_a_power_or_ground_role_sits_on_such_a_pin(assignment: object) -> None:
-    role, physical = assignment.role, assignment.physical  # type: ignore[attr-defined]
+def test_a_power_or_ground_role_sits_on_such_a_pin(assignment: PinAssignment) -> None:
+    role, physical = assignment.role, assignment.physical
     if role.endswith("_ground"):
         assert physical in GROUND_PINS
     else:
