@@ -238,3 +238,37 @@ def language_name(code: str) -> str:
 
 #: The type of a plain translation function, as screens receive it.
 Tr = Callable[[str], str]
+
+
+def source_messages(
+    package: Path = Path(__file__).parent / "screens",
+) -> list[tuple[str, str | None]]:
+    """Every message the screens translate: ``tr("...")`` and ``ntr("...", "...", n)`` calls,
+    plus the engine's texts the screens pass through ``tr`` (option and preset explanations).
+    """
+    import ast as python_ast
+
+    from engine import OPTIONS, PRESETS
+
+    found: dict[str, str | None] = {}
+    for path in sorted(package.glob("*.py")) + [Path(__file__)]:
+        tree = python_ast.parse(path.read_text(encoding="utf-8"))
+        for node in python_ast.walk(tree):
+            if not isinstance(node, python_ast.Call):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, python_ast.Attribute) else getattr(func, "id", "")
+            args = [a.value for a in node.args if isinstance(a, python_ast.Constant)]
+            strings = [a for a in args if isinstance(a, str)]
+            if name in ("tr", "gettext") and strings:
+                found.setdefault(strings[0], None)
+            elif name in ("ntr", "ngettext") and len(strings) >= 2:
+                found[strings[0]] = strings[1]
+            elif name == "_" and strings:
+                found.setdefault(strings[0], None)
+    for text in [*OPTIONS.values(), *(p.description for p in PRESETS.values())]:
+        found.setdefault(text, None)
+    from hubd.screens.setup import LATIN_ROWS
+
+    found.setdefault(LATIN_ROWS, None)
+    return sorted(found.items())

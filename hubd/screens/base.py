@@ -206,7 +206,7 @@ class Builder:
                 text,
                 action,
                 size=self.px(20),
-                key=f"bar:{text}",
+                key=f"bar:{len(extra) - 1 - i}",
                 style=style,
             )
             right -= self.gap

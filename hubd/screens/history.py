@@ -31,7 +31,7 @@ class HistoryScreen(Screen):
             ],
         )
         for widget in b.widgets:
-            if widget.key == f"bar:{b.tr('Games' if self.tab == 'games' else 'Players')}":
+            if widget.key == ("bar:0" if self.tab == "games" else "bar:1"):
                 widget.style = Style.SELECTED
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         row_h = b.px(64) if b.landscape else b.px(84)

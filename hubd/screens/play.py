@@ -75,7 +75,7 @@ class PlayScreen(Screen):
             return
         g = b.gap
         if b.landscape:
-            strip_h, banner_h = b.px(84), b.px(48)
+            strip_h, banner_h = b.px(76), b.px(42)
             strip = Rect(0, 0, b.w, strip_h)
             side_w = b.px(200)
             body = Rect(0, strip_h + g, b.w, b.h - strip_h - g)
@@ -156,8 +156,9 @@ class PlayScreen(Screen):
         table = state.table
         assert table is not None
         cells = table_cells(state)
+        gap = max(3, b.px(4))
         cell_h = max(b.target, b.px(64))
-        rows = max(1, (area.h + b.gap) // (cell_h + b.gap))
+        rows = max(1, (area.h + gap) // (cell_h + gap))
         columns = max(1, min(3, area.w // b.px(190)))
         capacity = rows * columns
         if len(cells) > capacity and not table.opening:
@@ -178,7 +179,10 @@ class PlayScreen(Screen):
             self.page = 0
         count = len(cells) + (pages > 1)
         columns = min(columns, max(1, -(-count // rows)))
-        boxes = grid(area, count, columns, b.gap, cell_h)
+        used_rows = -(-count // columns)
+        # Fewer lines than rows: taller cells with bigger dominoes (up to 1.75 times).
+        cell_h = max(cell_h, min((area.h + gap) // max(used_rows, 1) - gap, cell_h * 7 // 4))
+        boxes = grid(area, count, columns, gap, cell_h)
         open_tiles = {p.tile for p in state.open_places()}
         for cell, box in zip(cells, boxes, strict=False):
             self._cell(b, state, cell, box, open_tiles)
@@ -218,7 +222,7 @@ class PlayScreen(Screen):
                 wrap=False,
             )
         # The origin: the hub or the foot this line starts from, a small upright domino.
-        tile_h = min(inner.h, b.px(56))
+        tile_h = min(inner.h, max(b.px(56), inner.h * 4 // 5))
         origin = cell.origin.tile
         if cell.hub:
             hub_box = Rect(inner.x, inner.y, tile_h // 2, tile_h)
@@ -244,16 +248,22 @@ class PlayScreen(Screen):
         chain = line[:-1] if foot is not None else line
         foot_w = tile_hh // 2 + b.px(6) if foot is not None else 0
         space = room_right - left - foot_w
-        fits = max(0, (space + b.px(4)) // (tile_w + b.px(4)))
+        step = tile_w + b.px(4)
+        fits = max(0, (space + b.px(4)) // step)
         hidden = max(0, len(chain) - fits)
-        if hidden and fits:
-            fits -= 1  # room for the "+k" count
-            hidden += 1
+        more_w = b.px(34)
+        if hidden:
+            fits = max(0, (space - more_w + b.px(4)) // step)
+            if fits == 0:  # a narrow cell: one smaller domino beside the count
+                tile_w = max(b.px(36), space - more_w - b.px(4))
+                tile_hh = tile_w // 2
+                fits = 1
+            hidden = max(0, len(chain) - fits)
         x = left
         if hidden:
-            more = Rect(x, inner.y, tile_w, inner.h)
-            b.label(more, f"+{hidden}", b.px(20), bold=True)
-            x += tile_w + b.px(4)
+            more = Rect(x, inner.y, more_w, inner.h)
+            b.label(more, f"+{hidden}", b.px(18), bold=True, floor=b.px(10))
+            x += more_w
         for place in chain[hidden:]:
             touching = place.tile.other(place.end)
             rect = Rect(x, 0, tile_w, tile_hh)

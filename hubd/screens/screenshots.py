@@ -1,0 +1,275 @@
+"""Render every screen in every language at both screen sizes from a scripted game.
+
+``python -m hubd.screens.screenshots [out_dir]`` writes
+``build/screenshots/<lang>/<WxH>/<shot>.png`` with SDL's dummy video driver. The same scripted
+shots feed tests/test_layout.py, so the pictures and the layout checks see the same frames.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine import (
+    Draw,
+    EndRound,
+    Game,
+    HandPips,
+    NewGame,
+    Pass,
+    Play,
+    StartRound,
+    Tile,
+)
+from hubd import i18n
+from hubd.records import GameRecord, PlayerStats
+from hubd.screens.context import UiContext
+from hubd.screens.ui import Ui
+
+SIZES: tuple[tuple[int, int], ...] = ((800, 480), (720, 1280))
+PLAYERS = ("Ana", "Ben", "Chen", "Dee")
+KNOWN = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu", "Kadri")
+
+
+def autoplay(game: Game, plays: int = 1000) -> None:
+    """Play the round on: each player places the lowest tile that fits, else draws or passes."""
+    for _ in range(plays):
+        state = game.state
+        player = state.current_player
+        if player is None:
+            return
+        for place in state.open_places():
+            tiles = state.candidate_tiles(place.tile)
+            if tiles:
+                game.apply(Play(player, tiles[0], place.tile))
+                break
+        else:
+            game.apply(Draw(player) if state.can_draw else Pass(player))
+
+
+def locked_game() -> Game:
+    """Round 1 of a four-player classic game, a chicken foot on 4-4 with one toe to go."""
+    game = Game.from_events([NewGame(PLAYERS, {"rounds": 3}), StartRound("Ana")])
+    for player, tile, on in [
+        ("Ana", "9-4", "9-9"), ("Ben", "9-7", "9-9"), ("Chen", "9-2", "9-9"),
+        ("Dee", "9-0", "9-9"), ("Ana", "4-4", "9-4"), ("Ben", "4-1", "4-4"),
+        ("Chen", "4-6", "4-4"),
+    ]:  # fmt: skip
+        game.apply(Play(player, Tile.parse(tile), Tile.parse(on)))
+    return game
+
+
+def open_table_game() -> Game:
+    """The foot complete and play spread over the arms and toes."""
+    game = locked_game()
+    for player, tile, on in [
+        ("Dee", "4-3", "4-4"), ("Ana", "7-5", "9-7"), ("Ben", "5-8", "7-5"),
+        ("Chen", "2-8", "9-2"), ("Dee", "1-6", "4-1"), ("Ana", "6-6", "4-6"),
+        ("Ben", "6-0", "6-6"), ("Chen", "6-3", "6-6"), ("Dee", "6-5", "6-6"),
+        ("Ana", "8-8", "5-8"), ("Ben", "8-0", "8-8"), ("Chen", "8-1", "8-8"),
+        ("Dee", "8-3", "8-8"),
+    ]:  # fmt: skip
+        game.apply(Play(player, Tile.parse(tile), Tile.parse(on)))
+    game.apply(Draw("Ana"))
+    return game
+
+
+def scored_game(rounds: int = 3, scored: int = 2) -> Game:
+    """A short game (three tiles a hand) with ``scored`` rounds played out and scored."""
+    game = Game.from_events([NewGame(PLAYERS, {"rounds": rounds, "hand_size": 3})])
+    results = [(7, 12, 0, 20), (0, 9, 14, 3), (11, 0, 6, 4)]
+    for number in range(scored):
+        game.apply(StartRound(PLAYERS[number % len(PLAYERS)]))
+        autoplay(game)
+        hands = {
+            name: HandPips(0 if game.state.hands[seat] == 0 else results[number][seat])
+            for seat, name in enumerate(PLAYERS)
+        }
+        game.apply(EndRound(hands))
+    return game
+
+
+def round_over_game() -> Game:
+    game = scored_game(scored=1)
+    game.apply(StartRound("Ben"))
+    autoplay(game)
+    return game
+
+
+def history() -> tuple[list[GameRecord], list[PlayerStats]]:
+    records = [
+        GameRecord(12, "2026-11-28T20:05", "2026-11-28T21:40", PLAYERS, (41, 38, 55, 38),
+                   ("Ben",), 10, "classic"),
+        GameRecord(11, "2026-11-21T19:30", "2026-11-21T20:52", ("Ana", "Maria-Helena", "Olek"),
+                   (62, 40, 71), ("Maria-Helena",), 10, "hub"),
+        GameRecord(10, "2026-11-14T18:10", "2026-11-14T19:01", ("Tamar", "Putu"),
+                   (30, 30), ("Tamar", "Putu"), 10, "four-arm"),
+    ]  # fmt: skip
+    stats = [
+        PlayerStats("Ana", 14, 5, 6.4, 9, 7),
+        PlayerStats("Ben", 12, 4, 7.1, 6, 4),
+        PlayerStats("Maria-Helena", 3, 1, 5.9, 2, 1),
+        PlayerStats("Tamar", 2, 1, 8.0, 1, 0),
+    ]
+    return records, stats
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One scripted frame: a name and how to set the Ui and context up for it."""
+
+    name: str
+    prepare: Callable[[Ui, UiContext], None]
+
+
+def _with(game: Game | None, screen: str, then: Callable[[Ui, UiContext], None] | None = None
+          ) -> Callable[[Ui, UiContext], None]:  # fmt: skip
+    def prepare(ui: Ui, ctx: UiContext) -> None:
+        ctx.state = game.state if game is not None else None
+        ui.state_changed(ctx)
+        ui.show_screen(screen)
+        if then is not None:
+            then(ui, ctx)
+
+    return prepare
+
+
+def _tap_key(key: str) -> Callable[[Ui, UiContext], None]:
+    """Tap the widget with ``key`` in the current frame."""
+
+    def then(ui: Ui, ctx: UiContext) -> None:
+        tap_widget(ui, ctx, key)
+
+    return then
+
+
+def _steps(*steps: Callable[[Ui, UiContext], None]) -> Callable[[Ui, UiContext], None]:
+    def then(ui: Ui, ctx: UiContext) -> None:
+        for step in steps:
+            step(ui, ctx)
+
+    return then
+
+
+def tap_widget(ui: Ui, ctx: UiContext, key: str, now: float = 0.0) -> list[object]:
+    for widget in ui.layout(ctx, now):
+        if widget.key == key and widget.action is not None:
+            return list(ui.tap(widget.rect.center, ctx, now))
+    raise KeyError(f"no tappable widget {key!r} on {ui.current}")
+
+
+def _seats(ui: Ui, ctx: UiContext) -> None:
+    from hubd.screens.setup import NewGameScreen
+
+    screen = ui.screens["new_game"]
+    assert isinstance(screen, NewGameScreen)
+    screen.seats = ["Ana", "Ben", "Maria-Helena"]
+
+
+def _tab(name: str) -> Callable[[Ui, UiContext], None]:
+    return _steps(_seats, _tap_key(f"tab:{name}"))
+
+
+def _type(text: str) -> Callable[[Ui, UiContext], None]:
+    def then(ui: Ui, ctx: UiContext) -> None:
+        from hubd.screens.setup import Keyboard
+
+        assert isinstance(ui.overlay, Keyboard)
+        ui.overlay.text = text
+
+    return then
+
+
+def _refusal(ui: Ui, ctx: UiContext) -> None:
+    ui.show_refusal(
+        "Ben cannot play 9-3 on 9-0 while the chicken foot on 4-4 needs 1 more toe", (300, 300), 0
+    )
+
+
+def _notice(ui: Ui, ctx: UiContext) -> None:
+    ui.show_notice(ui.tr("Undid: {what}").format(what="Chen played 4-6 on 4-4"), 0)
+
+
+def _pick(ui: Ui, ctx: UiContext) -> None:
+    state = ctx.state
+    assert state is not None
+    tap_widget(ui, ctx, f"place:{state.open_places()[0].tile}")
+
+
+def shots() -> list[Shot]:
+    """Every scripted frame the screenshots and the layout test cover."""
+    locked = locked_game()
+    spread = open_table_game()
+    over = round_over_game()
+    scored = scored_game()
+    finished = scored_game(rounds=2, scored=2)
+    fresh = Game.from_events([NewGame(PLAYERS, {"preset": "hub", "rounds": 2})])
+    return [
+        Shot("new_game", _with(None, "new_game", _seats)),
+        Shot("new_game_rules", _with(None, "new_game", _tab("rules"))),
+        Shot("new_game_options", _with(None, "new_game", _tab("options"))),
+        Shot("new_game_keyboard", _with(None, "new_game",
+                                        _steps(_seats, _tap_key("keyboard"), _type("Kad")))),
+        Shot("round_start", _with(fresh, "round_start")),
+        Shot("round_start_search", _with(fresh, "round_start", _steps(
+            _tap_key("start:search"), _tap_key("player:Ben"), _tap_key("player:Chen"),
+            _tap_key("player:Chen")))),
+        Shot("play", _with(locked, "play")),
+        Shot("play_table", _with(spread, "play")),
+        Shot("play_picker", _with(spread, "play", _pick)),
+        Shot("play_refused", _with(locked, "play", _refusal)),
+        Shot("play_undo_notice", _with(locked, "play", _notice)),
+        Shot("play_menu", _with(locked, "play", _tap_key("menu"))),
+        Shot("round_end", _with(over, "round_end", _steps(_tap_key("pad:1"), _tap_key("pad:2")))),
+        Shot("round_end_tiles", _with(over, "round_end", _tap_key("mode:tiles"))),
+        Shot("scores", _with(scored, "scores")),
+        Shot("game_over", _with(finished, "game_over")),
+        Shot("history", _with(scored, "history")),
+        Shot("history_players", _with(scored, "history", _tap_key("bar:1"))),
+        Shot("settings", _with(scored, "settings")),
+    ]  # fmt: skip
+
+
+def context(language: str) -> UiContext:
+    records, stats = history()
+    return UiContext(known_players=KNOWN, history=records, stats=stats, language=language)
+
+
+def render_all(out: Path, languages: list[str] | None = None) -> list[Path]:
+    import pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    written: list[Path] = []
+    for language in languages or i18n.available_languages():
+        for size in SIZES:
+            folder = out / language / f"{size[0]}x{size[1]}"
+            folder.mkdir(parents=True, exist_ok=True)
+            for shot in shots():
+                ui = Ui(size)
+                ctx = context(language)
+                ui.set_language(language)
+                shot.prepare(ui, ctx)
+                surface = pygame.Surface(size)
+                ui.render(surface, ctx, 1.0)
+                path = folder / f"{shot.name}.png"
+                pygame.image.save(surface, str(path))
+                written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else Path("build/screenshots")
+    written = render_all(out)
+    print(f"wrote {len(written)} screenshots under {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
