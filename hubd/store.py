@@ -397,6 +397,20 @@ def _open_readonly(path: Path) -> sqlite3.Connection:
         raise
 
 
+def _view_only(path: Path) -> sqlite3.Connection:
+    """The saved games read-only, or an empty store that refuses every write."""
+    try:
+        return _open_readonly(path)
+    except StoreError as err:
+        logger.error("cannot show the saved games: %s", err.message)
+    db = _connect(":memory:")
+    db.execute("BEGIN")
+    migrate(db)
+    db.execute("COMMIT")
+    db.execute("PRAGMA query_only = ON")
+    return db
+
+
 # -- the store ---------------------------------------------------------------------------
 
 
@@ -409,15 +423,19 @@ class GameStore:
         db: sqlite3.Connection,
         *,
         clock: Clock,
-        lock_fd: int | None,
+        readonly: bool,
+        lock_fd: int | None = None,
         recovered_from: str | None = None,
+        cannot_save: str | None = None,
         resume: tuple[int, Game] | None = None,
     ) -> None:
         self.folder = folder
         self.path = folder / DATABASE_NAME
-        self.readonly = lock_fd is None
+        self.readonly = readonly
         #: Set when a damaged or newer database was moved aside at open: say so on screen.
         self.recovered_from = recovered_from
+        #: Set when the data folder cannot be written and the store opened view-only.
+        self.cannot_save = cannot_save
         self._db = db
         self._clock = clock
         self._lock_fd = lock_fd
@@ -436,25 +454,42 @@ class GameStore:
 
         ``readonly=True`` is for commands that run beside the daemon (export, backup): no
         lock, no migration, no repair, and every write raises StoreReadOnlyError.
+
+        When the folder cannot be written at all (read-only, full, failing), the daemon's
+        store opens view-only instead of failing, so the daemon is not restarted in a loop:
+        ``cannot_save`` says why, saved games can be viewed, new entries are refused.
         """
         folder = Path(folder)
         path = folder / DATABASE_NAME
         if readonly:
-            return cls(folder, _open_readonly(path), clock=clock, lock_fd=None)
+            return cls(folder, _open_readonly(path), clock=clock, readonly=True)
+        lock_fd: int | None = None
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise _os_error(err, "create the data folder", folder) from err
-        lock_fd = _take_lock(folder)
-        try:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise _os_error(err, "create the data folder", folder) from err
+            lock_fd = _take_lock(folder)
             opened, recovered = _open_for_daemon(path, clock)
+        except StoreWriteError as err:
+            logger.error("%s Saved games can be viewed; new ones cannot be saved.", err.message)
+            return cls(
+                folder,
+                _view_only(path),
+                clock=clock,
+                readonly=True,
+                lock_fd=lock_fd,
+                cannot_save=err.message,
+            )
         except BaseException:
-            os.close(lock_fd)
+            if lock_fd is not None:
+                os.close(lock_fd)
             raise
         return cls(
             folder,
             opened.db,
             clock=clock,
+            readonly=False,
             lock_fd=lock_fd,
             recovered_from=recovered,
             resume=opened.resume,

@@ -12,6 +12,7 @@ Emulated faults, and why they are honest:
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -130,7 +131,8 @@ def test_open_makes_the_folder_and_a_durable_database(folder: Path) -> None:
         assert db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
         assert db.execute("PRAGMA foreign_keys").fetchone() == (1,)
         assert db.execute("PRAGMA user_version").fetchone() == (CURRENT_VERSION,)
-        assert store.recovered_from is None
+        assert store.recovered_from is None and store.cannot_save is None
+        assert not store.readonly
         assert store.history() == []
         assert store.unfinished_game() is None
 
@@ -490,6 +492,35 @@ def test_a_read_only_disk_refuses_new_events_and_keeps_the_rest(store: GameStore
     assert store.history()[0].game_id == game_id
     store._db.execute("PRAGMA query_only = OFF")
     assert store.append(game_id, log[30]) == 31
+
+
+def test_an_unwritable_data_folder_opens_view_only(
+    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only file system refuses the lock file first (emulated: os.open says EROFS)."""
+    log = played()
+    with GameStore.open(folder) as store:
+        game_id = store_log(store, log[:10])
+    real_open = os.open
+
+    def read_only_lock(path: str, flags: int, mode: int = 0o777, **kw: int | None) -> int:
+        if str(path).endswith(LOCK_NAME):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        return real_open(path, flags, mode, **kw)
+
+    monkeypatch.setattr(os, "open", read_only_lock)
+    with GameStore.open(folder) as store:
+        assert store.readonly
+        assert store.cannot_save is not None and "cannot be written" in store.cannot_save
+        assert store.unfinished_game() == game_id
+        assert store.load(game_id).state == replayed(log[:10]).state
+        with pytest.raises(StoreReadOnlyError):
+            store.append(game_id, log[10])
+    with GameStore.open(tmp_path / "elsewhere") as store:  # nothing saved there: empty view
+        assert store.cannot_save is not None
+        assert store.history() == []
+        with pytest.raises(StoreReadOnlyError):
+            store.new_game(NewGame(("Ana", "Ben")), NOW)
 
 
 def test_a_full_disk_refuses_new_events_and_loses_nothing(folder: Path) -> None:
