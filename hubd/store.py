@@ -9,8 +9,12 @@ that changes them.
 
 Faults never become a crash loop: a damaged or newer database is moved aside and a fresh one
 started (``recovered_from`` says so); a full or read-only disk refuses new events with a
-``StoreWriteError`` whose message fits a banner, and loses nothing already committed. One
-daemon per data folder: ``hubd.lock`` is held with ``flock`` for the life of the store.
+``StoreWriteError`` whose message fits a banner, and loses nothing already committed (a data
+folder that cannot be written at all opens view-only, ``cannot_save`` says why). One daemon
+per data folder: ``hubd.lock`` is held with ``flock`` for the life of the store; commands
+beside the daemon (export, backup) open it with ``readonly=True`` and take no lock.
+
+The store reads the clock only through the ``clock`` it is given; tests pass fixed times.
 """
 
 from __future__ import annotations
