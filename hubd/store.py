@@ -569,11 +569,14 @@ class GameStore:
 
     # -- writing -------------------------------------------------------------------------
 
-    def new_game(self, event: NewGame, now: datetime) -> int:
-        """Store a new game (its new_game line is event 1); RuleError if the engine refuses."""
+    def new_game(self, event: NewGame, now: datetime | None = None) -> int:
+        """Store a new game (its new_game line is event 1); RuleError if the engine refuses.
+
+        ``now`` (default: the store's clock) is its start time in the history.
+        """
         game = Game.from_events([event])
         with self._writing("save the new game") as db:
-            game_id = self._insert_game(db, game, now)
+            game_id = self._insert_game(db, game, now or self._clock())
         self._mirror = (game_id, game, _progress(game.state))
         return game_id
 
