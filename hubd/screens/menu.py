@@ -15,15 +15,15 @@ class Menu(Overlay):
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
-        items: list[tuple[str, Action, Style]] = [
-            (b.tr("Scores"), self._go("scores"), Style.NORMAL),
-            (b.tr("History"), self._go("history"), Style.NORMAL),
-            (b.tr("Settings"), self._go("settings"), Style.NORMAL),
-            (b.tr("New game"), self._go("new_game"), Style.NORMAL),
+        items: list[tuple[str, Action, Style, str]] = [
+            (b.tr("Scores"), self._go("scores"), Style.NORMAL, "scores"),
+            (b.tr("History"), self._go("history"), Style.NORMAL, "history"),
+            (b.tr("Settings"), self._go("settings"), Style.NORMAL, "settings"),
+            (b.tr("New game"), self._go("new_game"), Style.NORMAL, "new_game"),
         ]
         if state is not None and state.in_round:
-            items.append((b.tr("End the round by agreement"), self._agree, Style.WARN))
-        items.append((b.tr("Close"), self._close, Style.QUIET))
+            items.append((b.tr("End the round by agreement"), self._agree, Style.WARN, "agree"))
+        items.append((b.tr("Close"), self._close, Style.QUIET, "close"))
         columns = 2 if b.landscape else 1
         rows = -(-len(items) // columns)
         height = b.target + b.px(12)
@@ -35,10 +35,10 @@ class Menu(Overlay):
         title = Rect(inner.x, inner.y, inner.w, b.px(48))
         b.label(title, b.tr("Menu"), b.px(28), bold=True)
         area = Rect(inner.x, title.bottom + b.gap, inner.w, inner.bottom - title.bottom - b.gap)
-        for (text, action, style), box in zip(
+        for (text, action, style, key), box in zip(
             items, grid(area, len(items), columns, b.gap, height), strict=True
         ):
-            b.button(box, text, action, style=style, key=f"menu:{text}")
+            b.button(box, text, action, style=style, key=f"menu:{key}")
 
     def _go(self, screen: str) -> Action:
         return lambda _pos: self.ui.go(screen)

@@ -10,6 +10,8 @@ from hubd.screens.context import UiContext
 from hubd.screens.widgets import Action, Style
 
 ROTATIONS = (0, 90, 180, 270)
+#: A control: its text, what a tap does (None: a plain value), its look, its key.
+Item = tuple[str, Action | None, Style, str]
 VOLUME_STEP = 10
 
 
@@ -25,17 +27,23 @@ class SettingsScreen(Screen):
         area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         languages = i18n.available_languages()
-        volume = [
-            ("−", self._set("volume", max(0, ctx.volume - VOLUME_STEP)), Style.NORMAL),
-            (f"{ctx.volume}%", None, Style.QUIET),
-            ("+", self._set("volume", min(100, ctx.volume + VOLUME_STEP)), Style.NORMAL),
+        volume: list[Item] = [
+            ("−", self._set("volume", max(0, ctx.volume - VOLUME_STEP)), Style.NORMAL, "volume:-"),
+            (f"{ctx.volume}%", None, Style.QUIET, ""),
+            (
+                "+",
+                self._set("volume", min(100, ctx.volume + VOLUME_STEP)),
+                Style.NORMAL,
+                "volume:+",
+            ),
             (
                 b.tr("Sound off") if ctx.muted else b.tr("Sound on"),
                 self._set("muted", not ctx.muted),
                 Style.SELECTED if ctx.muted else Style.NORMAL,
+                "muted",
             ),
         ]
-        sections: list[tuple[str, list[tuple[str, Action | None, Style]]]] = [
+        sections: list[tuple[str, list[Item]]] = [
             (
                 b.tr("Language"),
                 [
@@ -43,6 +51,7 @@ class SettingsScreen(Screen):
                         i18n.language_name(code),
                         self._set("language", code),
                         Style.SELECTED if code == ctx.language else Style.NORMAL,
+                        f"language:{code}",
                     )
                     for code in languages
                 ],
@@ -55,6 +64,7 @@ class SettingsScreen(Screen):
                         preset_name(b, p),
                         self._set("preset", p),
                         Style.SELECTED if p == ctx.preset else Style.NORMAL,
+                        f"preset:{p}",
                     )
                     for p in PRESETS
                 ],
@@ -66,13 +76,14 @@ class SettingsScreen(Screen):
                         f"{r}°",
                         self._set("rotation", r),
                         Style.SELECTED if r == ctx.rotation else Style.NORMAL,
+                        f"rotation:{r}",
                     )
                     for r in ROTATIONS
                 ],
             ),
         ]
         if not ctx.audio_available:
-            volume.append((b.tr("No sound device"), None, Style.QUIET))
+            volume.append((b.tr("No sound device"), None, Style.QUIET, ""))
         if b.landscape:
             rows = [len(items) > 4 for _, items in sections]
             weights = [2 if two else 1 for two in rows]
@@ -92,12 +103,10 @@ class SettingsScreen(Screen):
                 controls = Rect(box.x, label.bottom, box.w, box.h - label.h)
                 self._controls(b, items, controls, 3 if len(items) > 4 else len(items))
 
-    def _controls(
-        self, b: Builder, items: list[tuple[str, Action | None, Style]], area: Rect, columns: int
-    ) -> None:
+    def _controls(self, b: Builder, items: list[Item], area: Rect, columns: int) -> None:
         rows = -(-len(items) // columns)
         height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
-        for (text, action, style), box in zip(
+        for (text, action, style, key), box in zip(
             items, grid(area, len(items), columns, b.gap, height), strict=True
         ):
             if action is None:
@@ -108,7 +117,7 @@ class SettingsScreen(Screen):
                     text,
                     action,
                     style=style,
-                    key=f"setting:{text}",
+                    key=f"setting:{key}",
                     size=b.px(22),
                     floor=b.px(12),
                 )

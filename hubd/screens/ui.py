@@ -228,8 +228,8 @@ class Ui:
                 self._pressed = (widget.key, now + PRESS_TIME)
                 self._ripple = None
                 return widget.action(pos)
-            if widget.kind in (Kind.SHADE, Kind.PANEL, Kind.BANNER):
-                return []  # a background: nothing under it shows here
+            if widget.kind in (Kind.SHADE, Kind.PANEL):
+                return []  # a background: nothing under it shows here (messages let taps through)
         return []
 
     def key(self, key: str, ctx: UiContext, now: float) -> list[Intent]:
