@@ -49,9 +49,10 @@ class Simulator:
         *,
         check: bool = True,
         mischief: float = 0.05,
+        names: tuple[str, ...] | None = None,
     ) -> None:
         self.rng = random.Random(seed)
-        self.names = tuple(f"P{i + 1}" for i in range(players))
+        self.names = names or tuple(f"P{i + 1}" for i in range(players))
         self.rules = dict(rules or {"preset": "classic"})
         self.check = check
         self.mischief = mischief if check else 0.0

@@ -31,7 +31,9 @@ class DemoPlayer:
     def __init__(self, preset: str = "classic", seed: int | None = None, rounds: int = 10):
         self._rng = random.Random(seed)
         self._rules = {"preset": preset, "rounds": rounds}
-        self._sim = Simulator(len(DEMO_PLAYERS), self._rules, self._rng.randrange(2**32))
+        self._sim = Simulator(
+            len(DEMO_PLAYERS), self._rules, self._rng.randrange(2**32), names=DEMO_PLAYERS
+        )
         self._round: _Round | None = None
         self._pressed_for: Tile | None = None  # the double the hub was pressed for
 
