@@ -306,3 +306,17 @@ def default_screen(ctx: UiContext) -> str:
     if phase is Phase.SETUP:
         return "round_start" if state.round == 0 else "scores"
     return "play"
+
+
+def fit_grid(area: Rect, count: int, min_h: int, max_h: int, gap: int, most: int = 4) -> list[Rect]:
+    """``count`` cells in the fewest columns (up to ``most``) whose rows are ``min_h`` or more,
+    each row as tall as fits up to ``max_h``."""
+    if count == 0:
+        return []
+    for columns in range(1, most + 1):
+        rows = -(-count // columns)
+        height = (area.h - gap * (rows - 1)) // rows
+        if height >= min_h:
+            return grid(area, count, columns, gap, min(height, max_h))
+    rows = -(-count // most)
+    return grid(area, count, most, gap, max(1, (area.h - gap * (rows - 1)) // rows))

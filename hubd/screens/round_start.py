@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from engine import GameState, Phase, StartRound
 from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Action, Kind, Style
@@ -118,12 +118,8 @@ class RoundStartScreen(Screen):
         counts: bool = False,
     ) -> None:
         names = state.players
-        columns = 2 if len(names) > 4 or not b.landscape else 1
-        if b.landscape and len(names) > 4:
-            columns = 3 if len(names) > 6 else 2
-        rows = -(-len(names) // columns)
-        height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
-        for name, box in zip(names, grid(area, len(names), columns, b.gap, height), strict=True):
+        boxes = fit_grid(area, len(names), b.target, b.px(96), b.gap, 4 if b.landscape else 2)
+        for name, box in zip(names, boxes, strict=True):
             action = make(name)
             if counts:
                 b.button(box, "", action, key=f"player:{name}")

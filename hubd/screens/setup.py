@@ -282,7 +282,7 @@ class NewGameScreen(Screen):
 
     def _option(self, b: Builder, key: str, value: Any, box: Rect) -> None:
         b.panel(box, Style.QUIET)
-        control_w = b.target * 3 if not isinstance(value, bool) else b.target * 2
+        control_w = b.target * 2 + b.px(64) if not isinstance(value, bool) else b.target * 2
         text, controls = split_h(
             box.inflate(-b.px(8), -b.px(6)), box.w - control_w, control_w, gap=b.px(6)
         )
@@ -308,7 +308,9 @@ class NewGameScreen(Screen):
                 style=Style.SELECTED if value else Style.NORMAL,
             )
             return
-        minus, shown, plus = split_h(target, 1, 1, 1)
+        minus = Rect(target.x, target.y, b.target, b.target)
+        plus = Rect(target.right - b.target, target.y, b.target, b.target)
+        shown = Rect(minus.right, target.y, plus.x - minus.right, b.target)
         b.button(minus, "−", self._step(key, value, -1), key=f"option:{key}:-", size=b.px(30))
         b.label(
             shown,
@@ -363,28 +365,29 @@ class Keyboard(Overlay):
         inner = panel.inflate(-2 * b.gap, -2 * b.gap)
         local = b.tr(LATIN_ROWS)
         rows = (LATIN_ROWS if self.latin or local == LATIN_ROWS else local).split("/")
-        field_h = b.target + b.px(8)
-        field = Rect(inner.x, inner.y, inner.w, field_h)
+        field = Rect(inner.x, inner.y, inner.w, b.target + b.px(8))
+        gap = max(3, b.gap // 2)
+        count = len(rows) + 1
+        below = inner.bottom - field.bottom - b.gap
+        row_h = min((below - gap * (count - 1)) // count, b.px(110))
+        keys_h = count * row_h + (count - 1) * gap
+        # The keys sit at the bottom, under the thumbs; the name field just above them.
+        keys_area = Rect(inner.x, inner.bottom - keys_h, inner.w, keys_h)
+        field.bottom = keys_area.y - b.gap
         b.panel(field, Style.NORMAL)
-        shown = self.text or b.tr("Type a name")
         b.label(
             field.inflate(-2 * b.gap, 0),
-            shown,
+            self.text or b.tr("Type a name"),
             b.px(34),
             bold=bool(self.text),
             color=None if self.text else TEXT_DIM,
             floor=b.px(16),
         )
-        keys_area = Rect(
-            inner.x, field.bottom + b.gap, inner.w, inner.bottom - field.bottom - b.gap
-        )
-        count = len(rows) + 1
-        row_h = (keys_area.h - b.gap * (count - 1)) // count
         widest = max(10, *(len(r) for r in rows))
-        key_w = (keys_area.w - b.gap * (widest - 1)) // widest
+        key_w = (keys_area.w - gap * (widest - 1)) // widest
         y = keys_area.y
         for row in rows:
-            width = len(row) * key_w + (len(row) - 1) * b.gap
+            width = len(row) * key_w + (len(row) - 1) * gap
             x = keys_area.x + (keys_area.w - width) // 2
             for char in row:
                 shown_char = self._case(char)
@@ -397,10 +400,10 @@ class Keyboard(Overlay):
                     size=b.px(30),
                     wrap=False,
                 )
-                x += key_w + b.gap
-            y += row_h + b.gap
+                x += key_w + gap
+            y += row_h + gap
         bottom = Rect(keys_area.x, y, keys_area.w, row_h)
-        switch, space, delete, cancel, done = split_h(bottom, 2, 4, 2, 2, 3, gap=b.gap)
+        switch, space, delete, cancel, done = split_h(bottom, 2, 4, 2, 2, 3, gap=gap)
         can_switch = local != LATIN_ROWS
         b.button(
             switch,
