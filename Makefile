@@ -34,6 +34,10 @@ pytest: $(STAMP)
 sounds:
 	$(PYTHON) sounds/generate.py
 
+# Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/.
+screenshots: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py
 
