@@ -17,7 +17,6 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -138,7 +137,7 @@ class HubApp:
         self.out = out or sys.stdout
         self.game: Game | None = None
         self.game_id: int | None = None
-        self.store_error: str | None = store.recovered_from
+        self.store_error: str | None = store.cannot_save or store.recovered_from
         self.running = False
         self._next_demo = clock.now()
         self._dirty = True
@@ -339,20 +338,18 @@ class HubApp:
             if isinstance(event, NewGame):
                 game = Game()
                 game.apply(event)
-                game_id = self.store.new_game(event, datetime.now())
-                seq = 1
+                game_id = self.store.new_game(event)
+                seq, undone = 1, None
                 self.game, self.game_id = game, game_id
-                undone = None
             else:
                 if self.game is None or self.game_id is None:
                     raise RuleError("start a new game first")
+                # The store checks the event with the engine and commits it; only then does
+                # the game in memory (and so the screen) take it.
+                seq = self.store.append(self.game_id, event)
                 undone = self.game.apply(event)
-                try:
-                    seq = self.store.append(self.game_id, event)
-                except StoreError:
-                    self.game = self.store.load(self.game_id)  # back to what is committed
-                    raise
         except RuleError as err:
+            log.info("refused %s: %s", event.type, err.message)
             self.ui.show_refusal(err.message, where, now)
             self._dirty = True
             return False

@@ -64,24 +64,30 @@ class DaemonProcess:
         for line in self.proc.stderr:
             self.stderr_lines.append(line.rstrip("\n"))
 
+    def _receive(self, timeout: float) -> None:
+        self.sock.settimeout(timeout)
+        try:
+            data = self.sock.recv(4096)
+        except (TimeoutError, BlockingIOError):
+            return
+        self.messages.extend(data.decode().split("\n"))
+
     def wait_message(self, wanted: str, timeout: float = 20.0) -> float:
         """Wait for an sd_notify message; return the seconds since the process started."""
         deadline = time.monotonic() + timeout
         while wanted not in self.messages:
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or self.proc.poll() is not None:
+            if self.proc.poll() is not None:
+                self._receive(0.05)  # what it sent before it exited is still queued
+                if wanted in self.messages:
+                    break
+                remaining = 0
+            if remaining <= 0:
                 raise AssertionError(
                     f"no {wanted} from hubd (exit {self.proc.poll()}); messages {self.messages}; "
                     f"stderr: {self.stderr_lines[-10:]}"
                 )
-            self.sock.settimeout(min(remaining, 0.2))
-            try:
-                data = self.sock.recv(4096)
-            except TimeoutError:
-                continue
-            self.messages.extend(data.decode().split("\n"))
-            if wanted in self.messages:
-                return time.perf_counter() - self.started
+            self._receive(min(remaining, 0.2))
         return time.perf_counter() - self.started
 
     def kill(self) -> None:
