@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -375,14 +376,17 @@ class PlacePicker(Overlay):
 
 
 def _columns(count: int, area: Rect, minimum: int) -> int:
-    """Columns for ``count`` buttons in ``area``: as square as the area allows."""
-    most = max(1, area.w // max(minimum, 1))
-    for columns in range(1, most + 1):
+    """Columns for ``count`` buttons in ``area``: cells about 1.6 times as wide as tall."""
+    best, best_score = 1, float("inf")
+    for columns in range(1, max(1, area.w // max(minimum, 1)) + 1):
         rows = -(-count // columns)
-        fits = rows * minimum <= area.h and area.w // columns >= minimum
-        if fits and (area.h // rows) <= (area.w // columns) * 1.2:
-            return columns
-    return most
+        width, height = area.w // columns, min(area.h // rows, 130)
+        if width < minimum or height < minimum:
+            continue
+        score = abs(math.log(width / height / 1.6))
+        if score < best_score:
+            best, best_score = columns, score
+    return best
 
 
 class DoublePicker(Overlay):

@@ -232,8 +232,10 @@ class RoundEndScreen(Screen):
             t for t in all_tiles(state.rules.highest) if t not in state.table and t not in taken
         ]
         size = max(b.target, b.px(64))
-        columns = max(1, (area.w + b.gap) // (size + b.gap))
-        rows = max(1, (area.h + b.gap) // (size + b.gap))
+        gap = max(3, b.gap // 2)
+        wide = size * 3 // 2  # dominoes lie flat: cells half again as wide as tall
+        columns = max(1, (area.w + gap) // (wide + gap))
+        rows = max(1, (area.h + gap) // (size + gap))
         per_page = columns * rows
         if len(tiles) > per_page:
             per_page -= 1
@@ -242,8 +244,7 @@ class RoundEndScreen(Screen):
         else:
             pages, self.page = 1, 0
         shown = tiles[self.page * per_page : (self.page + 1) * per_page]
-        width = (area.w - b.gap * (columns - 1)) // columns
-        boxes = grid(area, len(shown) + (pages > 1), columns, b.gap, max(size, min(width, size)))
+        boxes = grid(area, len(shown) + (pages > 1), columns, gap, size)
         for tile, box in zip(shown, boxes, strict=False):
             chosen = tile in entry.tiles
             b.button(
@@ -253,8 +254,9 @@ class RoundEndScreen(Screen):
                 style=Style.SELECTED if chosen else Style.QUIET,
                 key=f"left:{tile}",
             )
-            pic = box.inflate(-b.px(10), -b.px(10))
-            pic.h = min(pic.h, pic.w // 2)
+            pic = box.inflate(-b.px(8), -b.px(8))
+            pic.w = min(pic.w, pic.h * 2)
+            pic.h = pic.w // 2
             pic.center = box.center
             b.tile(pic, tile.lo, tile.hi, lit=chosen, key=f"leftpic:{tile}")
         if pages > 1:

@@ -6,7 +6,16 @@ from typing import Any
 
 from engine import OPTIONS, PRESETS, SET_SIZES, NewGame, Phase, RuleError, make_rules
 from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
+from hubd.screens.base import (
+    Builder,
+    Rect,
+    Screen,
+    default_screen,
+    fit_grid,
+    grid,
+    split_h,
+    split_v,
+)
 from hubd.screens.context import UiContext
 from hubd.screens.settings import preset_name
 from hubd.screens.ui import Overlay, Ui
@@ -269,34 +278,53 @@ class NewGameScreen(Screen):
             problem = err.message
         keys = list(OPTIONS)
         columns = 2 if b.landscape else 1
-        footer = Rect(area.x, area.bottom - b.target, area.w, b.target)
-        cells_area = Rect(area.x, area.y, area.w, footer.y - area.y - b.gap)
-        rows = -(-len(keys) // columns)
-        height = (cells_area.h - b.gap * (rows - 1)) // rows
-        for key, box in zip(keys, grid(cells_area, len(keys), columns, b.gap, height), strict=True):
-            self._option(b, key, values.get(key), box)
-        reset, note = split_h(footer, 1, 3, gap=b.gap)
+        boxes = fit_grid(area, len(keys) + 1, b.target, b.px(200), b.gap, columns)
+        # One size for every explanation, the largest at which all of them fit.
+        parts = [self._option_parts(b, isinstance(values.get(k), bool), box) for k, box in
+                 zip(keys, boxes, strict=False)]  # fmt: skip
+        base = b.px(17) if b.landscape else b.px(21)
+        size = min(
+            b.painter.fit(b.tr(OPTIONS[k]), p[1].w, p[1].h, base, b.px(11), False, True)[0]
+            for k, p in zip(keys, parts, strict=True)
+        )
+        for key, box, part in zip(keys, boxes, parts, strict=False):
+            self._option(b, key, values.get(key), box, part, size)
+        last = boxes[-1]
+        reset = Rect(last.x, last.y, last.w, min(last.h, b.target + b.px(8)))
+        reset.w = min(reset.w, b.px(240))
         b.button(reset, b.tr("Defaults"), self._defaults, key="options:reset")
         if problem:
+            note = Rect(last.x, reset.bottom + b.gap, last.w, last.bottom - reset.bottom - b.gap)
+            if note.h < b.px(30):
+                note = Rect(reset.right + b.gap, last.y, last.right - reset.right - b.gap, last.h)
             b.label(note, problem, b.px(18), wrap=True, floor=b.px(10), color=(255, 190, 150))
 
-    def _option(self, b: Builder, key: str, value: Any, box: Rect) -> None:
-        b.panel(box, Style.QUIET)
-        control_w = b.target * 2 + b.px(64) if not isinstance(value, bool) else b.target * 2
+    def _option_parts(self, b: Builder, boolean: bool, box: Rect) -> tuple[Rect, Rect, Rect]:
+        """The option's title, explanation and controls boxes inside its cell."""
+        control_w = b.target * 2 if boolean else b.target * 2 + b.px(64)
         text, controls = split_h(
             box.inflate(-b.px(8), -b.px(6)), box.w - control_w, control_w, gap=b.px(6)
         )
-        title, explain = split_v(text, 2, 5)
-        b.label(title, option_label(b, key), b.px(19), bold=True, align="start", floor=b.px(12))
-        b.label(
-            explain,
-            b.tr(OPTIONS[key]),
-            b.px(15),
-            wrap=True,
-            align="start",
-            floor=b.px(10),
-            color=TEXT_DIM,
-        )
+        title_h = b.px(26) if b.landscape else b.px(34)
+        title = Rect(text.x, text.y, text.w, title_h)
+        explain = Rect(text.x, title.bottom, text.w, text.h - title_h)
+        return title, explain, controls
+
+    def _option(
+        self,
+        b: Builder,
+        key: str,
+        value: Any,
+        box: Rect,
+        parts: tuple[Rect, Rect, Rect],
+        size: int,
+    ) -> None:
+        b.panel(box, Style.QUIET)
+        title, explain, controls = parts
+        b.label(title, option_label(b, key), b.px(19) if b.landscape else b.px(24), bold=True,
+                align="start", floor=b.px(12))  # fmt: skip
+        b.label(explain, b.tr(OPTIONS[key]), size, wrap=True, align="start", floor=size,
+                color=TEXT_DIM)  # fmt: skip
         target = Rect(0, 0, controls.w, b.target)
         target.center = controls.center
         if isinstance(value, bool):
