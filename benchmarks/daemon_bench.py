@@ -25,9 +25,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from daemon_harness import DaemonProcess  # noqa: E402
+from daemon_harness import DaemonProcess
 
-from hubd.hardware.speaker import FakeSpeaker  # noqa: E402
+from hubd.hardware.speaker import FakeSpeaker
 
 
 class TimedSpeaker(FakeSpeaker):

@@ -141,6 +141,7 @@ class HubApp:
         self.running = False
         self._next_demo = clock.now()
         self._dirty = True
+        self._last_status = ""
         self._known_players: list[str] = []
         self._history: list[Any] = []
         self._stats: list[Any] = []
@@ -431,7 +432,9 @@ class HubApp:
             text = f"game {self.game_id}, round {state.round}: {state.current_player} to play"
         else:
             text = f"game {self.game_id}, round {state.round}: {state.phase.value}"
-        self.devices.notifier.status(text)
+        if text != self._last_status:
+            self._last_status = text
+            self.devices.notifier.status(text)
 
     def stop(self, reason: str) -> None:
         log.info("stopping: %s", reason)

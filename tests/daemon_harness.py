@@ -16,6 +16,8 @@ import threading
 import time
 from pathlib import Path
 
+from engine import dump_line
+
 COMMITTED = re.compile(r"^game (\d+) event (\d+) (\w+) committed$")
 
 
@@ -49,6 +51,9 @@ class DaemonProcess:
             threading.Thread(target=self._read_stdout, daemon=True),
             threading.Thread(target=self._read_stderr, daemon=True),
         ]
+        # Read sd_notify all the time, as systemd does, so the daemon never finds it full.
+        self._listener = threading.Thread(target=self._listen, daemon=True)
+        self._listener.start()
         for reader in self._readers:
             reader.start()
 
@@ -64,30 +69,31 @@ class DaemonProcess:
         for line in self.proc.stderr:
             self.stderr_lines.append(line.rstrip("\n"))
 
-    def _receive(self, timeout: float) -> None:
-        self.sock.settimeout(timeout)
-        try:
-            data = self.sock.recv(4096)
-        except (TimeoutError, BlockingIOError):
-            return
-        self.messages.extend(data.decode().split("\n"))
+    def _listen(self) -> None:
+        self.sock.settimeout(0.1)
+        while True:
+            try:
+                data = self.sock.recv(4096)
+            except TimeoutError:
+                continue
+            except OSError:
+                return  # closed
+            self.messages.extend(data.decode().split("\n"))
 
     def wait_message(self, wanted: str, timeout: float = 20.0) -> float:
         """Wait for an sd_notify message; return the seconds since the process started."""
         deadline = time.monotonic() + timeout
+        exited_at: float | None = None
         while wanted not in self.messages:
-            remaining = deadline - time.monotonic()
-            if self.proc.poll() is not None:
-                self._receive(0.05)  # what it sent before it exited is still queued
-                if wanted in self.messages:
-                    break
-                remaining = 0
-            if remaining <= 0:
+            now = time.monotonic()
+            if exited_at is None and self.proc.poll() is not None:
+                exited_at = now  # what it sent before it exited may still be queued
+            if now > deadline or (exited_at is not None and now > exited_at + 0.3):
                 raise AssertionError(
                     f"no {wanted} from hubd (exit {self.proc.poll()}); messages {self.messages}; "
                     f"stderr: {self.stderr_lines[-10:]}"
                 )
-            self._receive(min(remaining, 0.2))
+            time.sleep(0.002)
         return time.perf_counter() - self.started
 
     def kill(self) -> None:
@@ -109,4 +115,26 @@ class DaemonProcess:
         if self.proc.poll() is None:
             self.kill()
         self.sock.close()
+        self._listener.join(1)
         self.notify_path.unlink(missing_ok=True)
+
+
+def check_resumable(data: Path, committed: list[tuple[int, int]]) -> list[str]:
+    """What the store lost of the logged events, or a game that no longer replays."""
+    from engine.cli import replay_lines
+    from hubd.store import GameStore
+
+    problems = []
+    store = GameStore.open(data)
+    try:
+        for game_id in sorted({g for g, _ in committed}):
+            logged = max(s for g, s in committed if g == game_id)
+            lines = [dump_line(e).encode() for e in store.events(game_id)]
+            if len(lines) < logged:
+                problems.append(f"game {game_id}: {len(lines)} events stored, {logged} logged")
+            result, ok = replay_lines(lines)
+            if not ok:
+                problems.append(f"game {game_id} does not replay: {result['error']}")
+    finally:
+        store.close()
+    return problems

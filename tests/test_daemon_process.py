@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import subprocess
 import sys
@@ -10,9 +9,8 @@ import time
 from pathlib import Path
 
 import pytest
-from daemon_harness import DaemonProcess
+from daemon_harness import DaemonProcess, check_resumable
 
-from engine.cli import replay_lines
 from hubd.store import GameStore
 
 KILL_ROUNDS = 50
@@ -59,20 +57,6 @@ def test_demo_plays_and_logs_each_committed_event(data: Path) -> None:
         store.close()
 
 
-def _check_resumable(data: Path, committed: list[tuple[int, int]]) -> None:
-    store = GameStore.open(data)
-    try:
-        for game_id in {g for g, _ in committed}:
-            logged = max(s for g, s in committed if g == game_id)
-            events = store.events(game_id)
-            assert len(events) >= logged, f"game {game_id}: {len(events)} < logged {logged}"
-            lines = [json.dumps(e.to_json()).encode() for e in events]
-            result, ok = replay_lines(lines)
-            assert ok, result["error"]
-    finally:
-        store.close()
-
-
 def test_kill_minus_nine_loses_no_logged_event(data: Path) -> None:
     rng = random.Random(2026)
     committed: list[tuple[int, int]] = []
@@ -85,7 +69,8 @@ def test_kill_minus_nine_loses_no_logged_event(data: Path) -> None:
         finally:
             daemon.close()
         committed.extend(daemon.committed)
-        _check_resumable(data, committed)
+        lost = check_resumable(data, committed)
+        assert not lost, lost
     assert committed, "the demo committed nothing in all runs"
 
 

@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 #: How long a send may block if systemd's queue is full, so the main loop never stalls.
 SEND_TIMEOUT_S = 0.1
+#: Messages worth a short wait when systemd's queue is full; the rest are dropped at once,
+#: so a slow reader never stalls the main loop (a later STATUS or WATCHDOG replaces them).
+_WAIT_FOR = ("READY=1", "STOPPING=1")
 
 
 class SystemNotifier(Protocol):
@@ -134,7 +137,7 @@ class SdNotifier(_MessageNotifier):
         try:
             if self._socket is None:
                 self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-                self._socket.settimeout(SEND_TIMEOUT_S)
+            self._socket.settimeout(SEND_TIMEOUT_S if message in _WAIT_FOR else 0.0)
             self._socket.sendto(message.encode(), self._address)
         except OSError as error:
             if not self._failure_logged:
