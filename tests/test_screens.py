@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pygame
 import pytest
 
-from engine import Game, NewGame, PlaceKind, Play, RuleError, StartRound, Tile, TieBreak
+from engine import Game, NewGame, PlaceKind, Play, RuleError, StartRound, TieBreak, Tile
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
 from hubd.screens import Ui, UiContext, describe_event, describe_undo
 from hubd.screens.widgets import Kind, Widget
@@ -420,3 +420,19 @@ def test_a_whole_game_in_every_language(language: str) -> None:
     loop.enter_pips({n: 3 for s, n in enumerate(loop.state.players) if loop.state.hands[s]})
     assert loop.ui.current == "game_over"
     assert loop.state.outcome is not None
+
+
+def test_undo_is_on_the_round_end_and_scores_screens_too() -> None:
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=2)
+    loop.tap("player:Ana")
+    loop.block_round()
+    assert loop.ui.current == "round_end"
+    loop.tap("undo")  # the last pass: the round is open again
+    assert loop.ui.current == "play" and loop.state.round_end is None
+    loop.tap("pass")
+    loop.enter_pips({"Ana": 1, "Ben": 2})
+    assert loop.ui.current == "scores"
+    loop.tap("undo")  # the scores: back to entering the hands
+    assert loop.ui.current == "round_end" and loop.state.scores == []
+    assert loop.notices[-1] == "Undid: the round's scores"

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine import Undo
 from hubd.i18n import Translator
-from hubd.intents import Intent
+from hubd.intents import Intent, Submit
 from hubd.screens.context import UiContext
 from hubd.screens.widgets import MIN_TARGET, Action, Color, Kind, Painter, Style, Widget
 
@@ -181,8 +182,10 @@ class Builder:
         back: Action | None,
         extra: Sequence[tuple[str, Action]],
         primary: bool = False,
+        undo: bool = False,
     ) -> Rect:
-        """A title, a back button and buttons (the last one primary); returns the area below."""
+        """A title, a back button, an undo button and buttons (the last one primary);
+        returns the area below. The extra buttons' keys are "bar:0", "bar:1", ..."""
         height = self.target + self.gap
         bar = Rect(0, 0, self.w, height)
         self.panel(bar, Style.DARK)
@@ -193,6 +196,15 @@ class Builder:
                 self.tr("Back"),
                 back,
                 key="back",
+                size=self.px(20),
+            )
+            x += self.px(110) + self.gap
+        if undo:
+            self.button(
+                Rect(x, self.gap // 2, self.px(110), self.target),
+                self.tr("Undo"),
+                lambda pos: [Submit(Undo(), pos)],
+                key="undo",
                 size=self.px(20),
             )
             x += self.px(110) + self.gap

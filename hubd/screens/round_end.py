@@ -91,7 +91,7 @@ class RoundEndScreen(Screen):
         self._prepare(state)
         back = self.go("play") if state.round_end is None else None
         score = (b.tr("Score the round"), self.ui.submit(lambda: self._event(state)))
-        area = b.top_bar(self._title(b, state), back, [score], primary=True)
+        area = b.top_bar(self._title(b, state), back, [score], primary=True, undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         if b.landscape:
             hands_box, entry_box = split_h(area, 5, 7, gap=2 * b.gap)

@@ -41,7 +41,7 @@ class RoundStartScreen(Screen):
         double = rules.starting_double(number)
         title = b.tr("Round {n} of {rounds}").format(n=number, rounds=rules.rounds)
         back = self.go("scores") if state.round else None
-        area = b.top_bar(title, back, menu)
+        area = b.top_bar(title, back, menu, undo=state.round > 0)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         tile = f"{double}-{double}"
         if b.landscape:

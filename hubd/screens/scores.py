@@ -76,7 +76,9 @@ class ScoresScreen(Screen):
             extras.append((b.tr("Results"), self.go("game_over")))
         elif back is None:
             back = self.go("history")
-        area = b.top_bar(title, back, extras, primary=phase in (Phase.SETUP, Phase.GAME_OVER))
+        area = b.top_bar(
+            title, back, extras, primary=phase in (Phase.SETUP, Phase.GAME_OVER), undo=True
+        )
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         explain = explain_outcome(b, state)
         if explain:
@@ -302,7 +304,7 @@ class GameOverScreen(Screen):
             (b.tr("History"), self.go("history")),
             (b.tr("New game"), self.go("new_game")),
         ]
-        area = b.top_bar(b.tr("Game over"), self.go("scores"), extras, primary=True)
+        area = b.top_bar(b.tr("Game over"), self.go("scores"), extras, primary=True, undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         if state is None or state.outcome is None:
             b.label(area, b.tr("No game has finished yet."), b.px(28), wrap=True)

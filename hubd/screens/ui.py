@@ -374,7 +374,7 @@ class Ui:
         for toast in self.toasts:
             if toast.where is None:
                 box = pygame.Rect(b.w // 8, b.h - b.px(84), b.w * 3 // 4, b.px(64))
-                b.banner(box, toast.text, Style.QUIET, size=b.px(22))
+                b.banner(box, toast.text, Style.WARN if toast.warn else Style.QUIET, size=b.px(22))
                 continue
             width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
             box = pygame.Rect(0, 0, width, b.px(110))
