@@ -10,7 +10,6 @@ own sounds. It sleeps until something happens: an idle hub does not redraw.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import os
@@ -39,7 +38,11 @@ log = logging.getLogger("hubd")
 
 #: The longest the loop sleeps: signals are handled and the watchdog fed at least this often.
 MAX_WAIT_S = 0.5
-WAKE_EVENT = pygame.event.custom_type()
+#: How often SDL's input (touch, mouse, keys) is read while idle. The loop sleeps on the
+#: inbox, which wakes it at once for the hub button; SDL cannot wake it that way, since with
+#: the kmsdrm and dummy drivers SDL_WaitEventTimeout polls every millisecond (about 3 % of
+#: a core doing nothing). 25 Hz keeps a tap's answer within a frame or two.
+INPUT_POLL_S = 0.04
 SETTINGS_FILE = "settings.json"
 SETTING_KEYS = ("language", "volume", "muted", "rotation", "preset")
 
@@ -194,14 +197,12 @@ class HubApp:
 
     def run(self) -> None:
         self.running = True
-        self.inbox.set_waker(_post_wake)
         self.devices.notifier.ready()
         self._report_status()
         try:
             while self.running:
                 self.step(self._wait_time())
         finally:
-            self.inbox.set_waker(None)
             self.devices.notifier.stopping()
 
     def _wait_time(self) -> float:
@@ -222,13 +223,12 @@ class HubApp:
 
     def step(self, wait: float) -> None:
         """One turn of the loop: wait up to ``wait`` s for input, handle it, draw."""
-        first = pygame.event.wait(int(wait * 1000)) if wait > 0 else None
-        events = pygame.event.get()
-        if first is not None and first.type != pygame.NOEVENT:
-            events.insert(0, first)
-        for event in events:
+        hub_events = self.inbox.wait(min(wait, INPUT_POLL_S)) if wait > 0 else self.inbox.drain()
+        for hub_event in hub_events:  # first: a press cackles before anything else is done
+            self.handle_hub_event(hub_event)
+        for event in pygame.event.get():
             self.handle_pygame(event)
-        for hub_event in self.inbox.drain():
+        for hub_event in self.inbox.drain():  # edges the keyboard's mock button just made
             self.handle_hub_event(hub_event)
         now = self.clock.now()
         for signal in self.button.poll(now):
@@ -439,9 +439,3 @@ class HubApp:
     def stop(self, reason: str) -> None:
         log.info("stopping: %s", reason)
         self.running = False
-
-
-def _post_wake() -> None:
-    """Wake the loop from another thread (SDL's event queue is thread-safe)."""
-    with contextlib.suppress(pygame.error):  # the display is gone: the loop is stopping
-        pygame.event.post(pygame.event.Event(WAKE_EVENT))

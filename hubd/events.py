@@ -7,7 +7,6 @@ main loop drains the inbox, so the loop remains the one owner of the state.
 from __future__ import annotations
 
 import queue
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from hubd.hardware.button import ButtonEdge
@@ -24,20 +23,13 @@ HubEvent = ButtonEdge | Shutdown
 
 
 class Inbox:
-    """A thread-safe queue of HubEvents that can also wake a loop blocked elsewhere."""
+    """A thread-safe queue of HubEvents; the main loop sleeps on it."""
 
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[HubEvent] = queue.SimpleQueue()
-        self._wake: Callable[[], None] | None = None
-
-    def set_waker(self, wake: Callable[[], None] | None) -> None:
-        """``wake`` is called after each post, from the posting thread (must be thread-safe)."""
-        self._wake = wake
 
     def post(self, event: HubEvent) -> None:
         self._queue.put(event)
-        if self._wake is not None:
-            self._wake()
 
     def drain(self) -> list[HubEvent]:
         events: list[HubEvent] = []
