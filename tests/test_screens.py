@@ -436,3 +436,53 @@ def test_undo_is_on_the_round_end_and_scores_screens_too() -> None:
     loop.tap("undo")  # the scores: back to entering the hands
     assert loop.ui.current == "round_end" and loop.state.scores == []
     assert loop.notices[-1] == "Undid: the round's scores"
+
+
+def refusal(events: list[object], event: object) -> str:
+    from engine import Event
+
+    game = Game.from_events(events)  # type: ignore[arg-type]
+    with pytest.raises(RuleError) as caught:
+        game.apply(event)  # type: ignore[arg-type]
+    assert isinstance(event, Event)
+    return caught.value.message
+
+
+def test_the_refusals_a_player_meets_are_translated() -> None:
+    from engine import Draw, EndRound, HandPips, Pass, Undo
+    from hubd import i18n
+    from hubd.screens.refusals import translate_refusal
+
+    start = [NewGame(("Ana", "Ben")), StartRound("Ana")]
+    arm = [*start, Play("Ana", Tile(4, 9), Tile(9, 9))]
+    foot = [*arm, Play("Ben", Tile(7, 9), Tile(9, 9)), Play("Ana", Tile(4, 4), Tile(4, 9))]
+    messages = [
+        refusal(arm, Play("Ben", Tile(1, 4), Tile(4, 9))),
+        refusal(foot, Play("Ben", Tile(3, 7), Tile(7, 9))),
+        refusal([*start, Draw("Ana")], Draw("Ana")),
+        refusal(start, Pass("Ana")),
+        refusal([NewGame(("Ana", "Ben"))], Undo()),
+        refusal([NewGame(("Ana", "Ben")), StartRound("Ana")],
+                EndRound({"Ana": HandPips(3)}, agreed=True)),
+        refusal([NewGame(("Ana", "Ben")), StartRound("Ana")],
+                EndRound({"Ana": (Tile(1, 2),), "Ben": HandPips(1)}, agreed=True)),
+        refusal([], NewGame(("Ana",))),
+    ]  # fmt: skip
+    for code in ("id", "et", "uk", "he", "pt"):
+        tr = i18n.load(code).gettext
+        for message in messages:
+            assert translate_refusal(message, tr) != message, f"{code}: {message}"
+    uk = i18n.load("uk").gettext
+    assert translate_refusal(messages[1], uk) == (
+        "Ben не може зіграти 7-3 на 9-7, поки курячій лапці на 4-4 бракує ще 3 пальчиків"
+    )
+    assert translate_refusal("something new", uk) == "something new"
+
+
+def test_a_refusal_is_shown_in_the_players_language() -> None:
+    loop = Loop(language="pt")
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.tap("pass")  # before drawing
+    assert loop.refusals == ["Ana must draw from the chicken yard before passing (12 tiles there)"]
+    assert "Ana precisa comprar do galinheiro antes de passar (há 12 peças lá)" in loop.texts()

@@ -15,6 +15,7 @@ from hubd import i18n
 from hubd.intents import Go, Intent, Submit
 from hubd.screens.base import Builder, Screen, default_screen
 from hubd.screens.context import UiContext
+from hubd.screens.refusals import translate_refusal
 from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Style, Widget, mirror
 
 log = logging.getLogger(__name__)
@@ -374,7 +375,8 @@ class Ui:
         for toast in self.toasts:
             if toast.where is None:
                 box = pygame.Rect(b.w // 8, b.h - b.px(84), b.w * 3 // 4, b.px(64))
-                b.banner(box, toast.text, Style.WARN if toast.warn else Style.QUIET, size=b.px(22))
+                text = translate_refusal(toast.text, b.tr) if toast.warn else toast.text
+                b.banner(box, text, Style.WARN if toast.warn else Style.QUIET, size=b.px(22))
                 continue
             width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
             box = pygame.Rect(0, 0, width, b.px(110))
@@ -384,7 +386,7 @@ class Ui:
             if box.top < b.gap:
                 box.top = y + b.px(40)
             box.clamp_ip(b.screen)
-            b.banner(box, toast.text, Style.WARN, size=b.px(20))
+            b.banner(box, translate_refusal(toast.text, b.tr), Style.WARN, size=b.px(20))
 
 
 def _next_tick(now: float) -> float:

@@ -1,0 +1,60 @@
+"""The engine's refusals in the players' language.
+
+The engine speaks English (its messages are also the log tools' output). The refusals a
+player can meet on the touchscreen are listed here as templates; a message that matches one
+is shown translated, any other message is shown as the engine wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+
+def _(text: str) -> str:
+    """Marks a message for the catalogs without translating it here."""
+    return text
+
+
+#: English templates of the engine's refusals, with {placeholders} for what varies.
+TEMPLATES: tuple[str, ...] = (
+    _("{player} cannot play {tile} on {place} while the chicken foot on {lock} needs 1 more toe"),
+    _("{player} cannot play {tile} on {place} while the chicken foot on {lock} needs {n} more "
+      "toes"),
+    _("{player} cannot play {tile} on {place}: the hub {hub} still needs 1 more arm before "
+      "anything else"),
+    _("{player} cannot play {tile} on {place}: the hub {hub} still needs {n} more arms before "
+      "anything else"),
+    _("{player} has already drawn this turn: play that tile if it fits, or pass"),
+    _("{player} cannot draw: the chicken yard is empty; pass instead"),
+    _("{player} cannot draw: the chicken yard is down to its reserve of {n}; pass instead"),
+    _("{player} must draw from the chicken yard before passing (1 tile there)"),
+    _("{player} must draw from the chicken yard before passing ({n} tiles there)"),
+    _("{player} has no tiles left, so {again}'s hand scores 0"),
+    _("{player} holds 1 tile, but {entered} were entered"),
+    _("{player} holds {n} tiles, but {entered} were entered"),
+    _("enter every hand: {names} missing"),
+    _("there is nothing to undo: the game has only just begun"),
+    _("there is nothing to undo"),
+    _("the {preset} rules are for {low} to {high} players, not {n}"),
+)  # fmt: skip
+
+_PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
+
+
+@lru_cache(maxsize=64)
+def _pattern(template: str) -> re.Pattern[str]:
+    return re.compile(_PLACEHOLDER.sub(r"(?P<\1>.+?)", re.escape(template)))
+
+
+def translate_refusal(message: str, tr: Callable[[str], str]) -> str:
+    """``message`` in the language of ``tr`` when it is one of the known refusals."""
+    for template in TEMPLATES:
+        match = _pattern(template).fullmatch(message)
+        if match is not None:
+            try:
+                return tr(template).format(**match.groupdict())
+            except (KeyError, IndexError, ValueError):  # a broken translation: stay English
+                return message
+    return message
