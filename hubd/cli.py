@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
+import queue
 import signal
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from hubd.clock import Clock, MonotonicClock
 from hubd.config import ConfigError, HubConfig, default_config_path, load_config
+from hubd.hardware.button import ButtonEdge
 
 log = logging.getLogger("hubd")
 
@@ -59,8 +61,11 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock-pins", action="store_true",
                         help="gpiozero's MockFactory; the space bar is the hub button")  # fmt: skip
     parser.add_argument("--windowed", action="store_true", help="a desktop window, not full screen")
-    parser.add_argument("--headless", action="store_true",
-                        help="no screen (SDL dummy video; dummy audio unless SDL_AUDIODRIVER is set)")  # fmt: skip
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="no screen (SDL dummy video; dummy audio unless SDL_AUDIODRIVER is set)",
+    )
     parser.add_argument("--demo", action="store_true", help="play games by itself")
     parser.add_argument("--demo-fast", action="store_true", help="demo as fast as it can go")
     parser.add_argument("--demo-seed", type=int, help="seed for a repeatable demo")
@@ -182,13 +187,27 @@ def make_pin_factory(mock_pins: bool, data_folder: Path) -> tuple[Any, bool]:
 
 
 def build_pins(
-    config: HubConfig, data_folder: Path, mock_pins: bool, post: Any, clock: Clock
+    config: HubConfig,
+    data_folder: Path,
+    mock_pins: bool,
+    post: Any,
+    clock: Clock,
+    factory: Any = None,
 ) -> tuple[Any, Any, Any]:
-    """The hub button and light; on a GPIO error, mock pins with a clear message."""
+    """The hub button and light, and the mock button pin when the pins are mocked.
+
+    On a GPIO error (busy, no permission) the hub runs on mock pins with a clear message,
+    rather than failing to start. ``factory`` overrides the choice (tests pass theirs).
+    """
+    from gpiozero.pins.mock import MockFactory
+
     from hubd.hardware.button import GpioButton
     from hubd.hardware.light import GpioLight
 
-    factory, mocked = make_pin_factory(mock_pins, data_folder)
+    if factory is not None:
+        mocked = isinstance(factory, MockFactory)
+    else:
+        factory, mocked = make_pin_factory(mock_pins, data_folder)
     try:
         button = GpioButton(config.pins.button, post, clock, pin_factory=factory)
         light = GpioLight(config.pins.light, pin_factory=factory, clock=clock)
@@ -202,33 +221,45 @@ def build_pins(
     return button, light, mock_pin
 
 
-def check_hardware(config: HubConfig, folder: Path, mock_pins: bool, seconds: float) -> int:
+def check_hardware(
+    config: HubConfig,
+    folder: Path,
+    mock_pins: bool,
+    seconds: float,
+    *,
+    pin_factory: Any = None,
+    out: TextIO | None = None,
+) -> int:
     """Print the button's state live, blink the LED and play the cackle once."""
     from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
 
+    out = out or sys.stdout
     clock = MonotonicClock()
+    edges: queue.SimpleQueue[ButtonEdge] = queue.SimpleQueue()
     folder.mkdir(parents=True, exist_ok=True)
-    button, light, _ = build_pins(config, folder, mock_pins, lambda edge: None, clock)
-    print(f"button on GPIO{config.pins.button}, light on GPIO{config.pins.light}, "
-          f"speaker: {config.sound.speaker}")  # fmt: skip
+    button, light, _ = build_pins(config, folder, mock_pins, edges.put, clock, pin_factory)
     speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
                            config.sound.volume / 100)  # fmt: skip
-    print("speaker: playing the cackle" if speaker.available else
-          "speaker: NOT AVAILABLE (see hardware/TROUBLESHOOTING.md, 'No sound')")  # fmt: skip
+    say = functools.partial(print, file=out, flush=True)
+    say(f"button on GPIO{config.pins.button}, light on GPIO{config.pins.light}, "
+        f"speaker: {config.sound.speaker}")  # fmt: skip
+    say("speaker: playing the cackle" if speaker.available else
+        "speaker: NOT AVAILABLE (see hardware/TROUBLESHOOTING.md, 'No sound')")  # fmt: skip
     speaker.play("cackle")
-    print("light: blinking 3 times")
+    say("light: blinking 3 times")
     light.flash(3)
-    print(f"button: press it now (watching for {seconds:g} s, Ctrl-C to stop)")
+    say(f"button: {'PRESSED' if button.is_pressed else 'released'}; press it now "
+        f"(watching for {seconds:g} s, Ctrl-C to stop)")  # fmt: skip
     end = clock.now() + seconds
-    last: bool | None = None
     try:
-        while clock.now() < end:
-            pressed = button.is_pressed
-            if pressed != last:
-                print(f"button: {'PRESSED' if pressed else 'released'}", flush=True)
-                last = pressed
-            light.tick(clock.now())
-            time.sleep(0.02)
+        while (now := clock.now()) < end:
+            light.tick(now)
+            wake = min(end, light.next_deadline() or end)
+            try:
+                edge = edges.get(timeout=max(0.0, wake - now))
+            except queue.Empty:
+                continue
+            say(f"button: {'PRESSED' if edge.pressed else 'released'}")
     except KeyboardInterrupt:
         pass
     finally:
