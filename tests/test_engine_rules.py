@@ -279,3 +279,24 @@ def test_options_override_the_preset() -> None:
 def test_rules_must_be_an_object() -> None:
     with pytest.raises(RuleError, match="rules must be an object"):
         make_rules([], 4)  # type: ignore[arg-type]
+
+
+# -- new_game ---------------------------------------------------------------------------------
+
+
+def test_a_game_begins_once() -> None:
+    assert refusal(new_game(), NewGame(NAMES)) == (
+        "this game has already begun; a new game needs a new log"
+    )
+
+
+def test_every_player_name_must_differ() -> None:
+    assert refusal(Game(), NewGame(("Ana", "Ben", "Ana"))) == (
+        "two players are called Ana; every name must differ"
+    )
+
+
+def test_seat_order_is_the_order_of_the_players() -> None:
+    game = new_game(("Dee", "Ana", "Cy"))
+    assert game.state.players == ("Dee", "Ana", "Cy")
+    assert game.state.seat_of == {"Dee": 0, "Ana": 1, "Cy": 2}

@@ -146,3 +146,13 @@ def test_undo_on_an_empty_log_is_refused() -> None:
 
 def test_new_game_is_never_undone() -> None:
     assert refusal(new_game(), "undo") == "there is nothing to undo: the game has only just begun"
+
+
+def test_state_equality_sees_every_part_of_the_position() -> None:
+    drawn = run(started(), "Ana draws")
+    not_drawn = started()
+    assert drawn.state != not_drawn.state  # the hand, the yard and the draw this turn
+    passed = run(started(("Ana", "Ben"), hand_size=26), "Ana passes")
+    other_way = run(started(("Ana", "Ben"), hand_size=26, opener="Ben"), "Ben passes")
+    assert passed.state != other_way.state
+    assert run(started(), "Ana 9-4 on 9-9", "undo").state == started().state
