@@ -29,6 +29,7 @@ class DaemonProcess:
         self.sock.bind(str(self.notify_path))
         self.messages: list[str] = []
         self.committed: list[tuple[int, int]] = []
+        self.committed_types: list[str] = []
         self.stderr_lines: list[str] = []
         full_env = {
             **os.environ,
@@ -63,6 +64,7 @@ class DaemonProcess:
             match = COMMITTED.match(line.strip())
             if match:
                 self.committed.append((int(match[1]), int(match[2])))
+                self.committed_types.append(match[3])
 
     def _read_stderr(self) -> None:
         assert self.proc.stderr is not None

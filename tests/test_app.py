@@ -60,13 +60,18 @@ def hub(mock_factory: Any, tmp_path: Path) -> Iterator[Hub]:
     speaker, light, notifier = FakeSpeaker(), FakeLight(clock), FakeNotifier()
     store = GameStore.open(tmp_path / "data")
     display = Display((800, 480))
+    pin = mock_factory.pin(BUTTON_PIN)
+
+    def press_mock(pressed: bool) -> None:
+        pin.drive_low() if pressed else pin.drive_high()
+
+    devices = Devices(speaker=speaker, light=light, notifier=notifier, press_mock_button=press_mock)
     app = HubApp(
-        display=display, ui=Ui(display.logical_size), store=store,
-        devices=Devices(speaker=speaker, light=light, notifier=notifier), clock=clock,
+        display=display, ui=Ui(display.logical_size), store=store, devices=devices, clock=clock,
         inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
         data_folder=tmp_path / "data", button_logic=ButtonLogic(0.02, 3.0),
     )  # fmt: skip
-    yield Hub(app, clock, speaker, light, notifier, mock_factory.pin(BUTTON_PIN), store)
+    yield Hub(app, clock, speaker, light, notifier, pin, store)
     button.close()
     store.close()
     display.close()
@@ -214,3 +219,23 @@ def test_idle_loop_draws_nothing(hub: Hub, monkeypatch: Any) -> None:
 
 def test_rule_error_is_a_value_error() -> None:
     assert issubclass(RuleError, ValueError)
+
+
+def test_space_bar_drives_the_mock_pin_and_cackles(hub: Hub) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    hub.run()
+    assert hub.speaker.played == ["cackle"]
+    assert hub.pin.state == 0  # pulled low: pressed
+
+
+def test_one_touch_acts_once(hub: Hub, monkeypatch: Any) -> None:
+    taps: list[tuple[int, int]] = []
+    monkeypatch.setattr(hub.app.ui, "tap", lambda pos, ctx, now: taps.append(pos) or [])
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, x=0.5, y=0.5, touch_id=1,
+                                         finger_id=0, dx=0, dy=0, pressure=1.0))  # fmt: skip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(400, 240), button=1,
+                                         touch=True))  # fmt: skip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1,
+                                         touch=False))  # fmt: skip
+    hub.run()
+    assert taps == [(400, 240), (10, 10)]

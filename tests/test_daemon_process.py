@@ -35,17 +35,18 @@ def test_ready_status_watchdog_and_clean_stop(data: Path) -> None:
     assert took < 2.0, f"SIGTERM took {took:.2f} s"
 
 
-def test_demo_plays_and_logs_each_committed_event(data: Path) -> None:
+def test_demo_plays_a_whole_round_and_logs_each_committed_event(data: Path) -> None:
     daemon = DaemonProcess(data, "--demo-fast", "--demo-seed", "7")
     try:
         daemon.wait_message("READY=1")
-        deadline = time.monotonic() + 30
-        while len(daemon.committed) < 100 and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60
+        while "end_round" not in daemon.committed_types and time.monotonic() < deadline:
             time.sleep(0.05)
         daemon.terminate()
     finally:
         daemon.close()
-    assert len(daemon.committed) >= 100, daemon.stderr_lines[-20:]
+    assert "end_round" in daemon.committed_types, daemon.stderr_lines[-20:]
+    assert daemon.committed_types[:2] == ["new_game", "start_round"]
     game_ids = {g for g, _ in daemon.committed}
     store = GameStore.open(data)
     try:
