@@ -174,6 +174,13 @@ class Builder:
             )
         )
 
+    def keep_order(self, rects: list[Rect], container: Rect) -> list[Rect]:
+        """``rects`` that keep their left-to-right order inside ``container`` when the layout
+        is mirrored for a right-to-left language (number pads read 1 2 3 in Hebrew too)."""
+        if not self.rtl:
+            return rects
+        return [Rect(container.x + container.right - r.right, r.y, r.w, r.h) for r in rects]
+
     # -- common pieces -----------------------------------------------------------------
 
     def top_bar(

@@ -200,7 +200,8 @@ class RoundEndScreen(Screen):
         height = min(b.px(100), (area.h - 3 * b.gap) // 4)
         width = min(area.w, b.px(420))
         pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
-        for key, box in zip(keys, grid(pad, 12, 3, b.gap, height), strict=True):
+        boxes = b.keep_order(grid(pad, 12, 3, b.gap, height), pad)
+        for key, box in zip(keys, boxes, strict=True):
             style = Style.SELECTED if key == "0-0" and entry.double_blank else Style.NORMAL
             label = b.tr("0-0 in hand") if key == "0-0" else key
             b.button(

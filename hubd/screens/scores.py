@@ -262,7 +262,8 @@ class Amend(Overlay):
         )
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "", "0", "⌫"]
         height = (pad.h - 3 * b.gap) // 4
-        for key, box in zip(keys, grid(pad, 12, 3, b.gap, height), strict=True):
+        boxes = b.keep_order(grid(pad, 12, 3, b.gap, height), pad)
+        for key, box in zip(keys, boxes, strict=True):
             if key:
                 b.button(box, key, self._press(key), key=f"amend:key:{key}", size=b.px(32))
 

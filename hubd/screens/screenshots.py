@@ -190,13 +190,20 @@ def _refusal(ui: Ui, ctx: UiContext) -> None:
 
 
 def _notice(ui: Ui, ctx: UiContext) -> None:
-    ui.show_notice(ui.tr("Undid: {what}").format(what="Chen played 4-6 on 4-4"), 0)
+    from engine import Play
+    from hubd.screens import describe_undo
+
+    ui.show_notice(describe_undo(Play("Chen", Tile(4, 6), Tile(4, 4)), ui.tr), 0)
 
 
 def _pick(ui: Ui, ctx: UiContext) -> None:
     state = ctx.state
     assert state is not None
     tap_widget(ui, ctx, f"place:{state.open_places()[0].tile}")
+
+
+def _doubles(ui: Ui, ctx: UiContext) -> None:
+    ui.open_double_picker([Tile(0, 0), Tile(3, 3), Tile(5, 5)])
 
 
 def shots() -> list[Shot]:
@@ -206,6 +213,9 @@ def shots() -> list[Shot]:
     over = round_over_game()
     scored = scored_game()
     finished = scored_game(rounds=2, scored=2)
+    opening = Game.from_events(
+        [NewGame(PLAYERS, {"rounds": 3}), StartRound("Ana"), Play("Ana", Tile(4, 9), Tile(9, 9))]
+    )
     fresh = Game.from_events([NewGame(PLAYERS, {"preset": "hub", "rounds": 2})])
     return [
         Shot("new_game", _with(None, "new_game", _seats)),
@@ -217,12 +227,14 @@ def shots() -> list[Shot]:
         Shot("round_start_search", _with(fresh, "round_start", _steps(
             _tap_key("start:search"), _tap_key("player:Ben"), _tap_key("player:Chen"),
             _tap_key("player:Chen")))),
+        Shot("play_opening", _with(opening, "play")),
         Shot("play", _with(locked, "play")),
         Shot("play_table", _with(spread, "play")),
         Shot("play_picker", _with(spread, "play", _pick)),
         Shot("play_refused", _with(locked, "play", _refusal)),
         Shot("play_undo_notice", _with(locked, "play", _notice)),
         Shot("play_menu", _with(locked, "play", _tap_key("menu"))),
+        Shot("play_doubles", _with(spread, "play", _doubles)),
         Shot("round_end", _with(over, "round_end", _steps(_tap_key("pad:1"), _tap_key("pad:2")))),
         Shot("round_end_tiles", _with(over, "round_end", _tap_key("mode:tiles"))),
         Shot("scores", _with(scored, "scores")),
