@@ -42,6 +42,10 @@ def violations(state: GameState) -> list[str]:
             found.append("the census of tiles off the table is wrong")
         if len(open_feet) > 1 or (open_feet and table.lock != open_feet[0]):
             found.append(f"open feet {open_feet} but lock {table.lock}")
+        with_room = {t for t, p in table.placed.items() if p.room > 0}
+        if set(table.open) != with_room or any(table.open[t] is not table.placed[t]
+                                               for t in table.open):  # fmt: skip
+            found.append("the table's open places are out of step with its tiles")
         if not open_feet and table.lock is not None:
             found.append(f"lock on {table.lock} with no open foot")
     playing = state.phase in (Phase.OPENING, Phase.PLAY)

@@ -300,9 +300,16 @@ def _start_round(state: GameState, event: StartRound) -> None:
 
 def _refuse_place(state: GameState, event: Play, place: Placed, table: Table) -> None:
     """Raise the reason ``event.tile`` may not go on ``place`` now, if there is one."""
+    opening, lock = table.opening, table.lock
+    if (
+        place.room > 0
+        and event.tile.carries(place.end)
+        and (place.kind is PlaceKind.HUB if opening else lock is None or lock == place.tile)
+    ):
+        return  # the usual case: no message to build
     name, tile, where = event.player, event.tile, place.shown
     shown = tile.shown(place.end)
-    if table.opening and place.kind is not PlaceKind.HUB:
+    if opening and place.kind is not PlaceKind.HUB:
         room = table.hub_place.room
         raise RuleError(
             f"{name} cannot play {shown} on {where}: the hub {table.hub} still needs "

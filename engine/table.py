@@ -45,13 +45,13 @@ class Placed:
 class Table:
     """Every tile on the table, keyed by the tile itself (each tile exists once)."""
 
-    __slots__ = ("hub", "lock", "off_table_carrying", "placed")
+    __slots__ = ("hub", "lock", "off_table_carrying", "open", "placed")
 
     def __init__(self, hub_number: int, hub_arms: int, highest: int) -> None:
         self.hub = Tile(hub_number, hub_number)
-        self.placed: dict[Tile, Placed] = {
-            self.hub: Placed(self.hub, PlaceKind.HUB, hub_number, hub_arms, None)
-        }
+        hub = Placed(self.hub, PlaceKind.HUB, hub_number, hub_arms, None)
+        self.placed: dict[Tile, Placed] = {self.hub: hub}
+        self.open: dict[Tile, Placed] = {self.hub: hub}  # places with room, kept as tiles land
         self.lock: Tile | None = None  # the open chicken foot, if any
         # For each number, how many tiles still off the table carry it (the census).
         self.off_table_carrying = [highest + 1] * (highest + 1)
@@ -61,6 +61,7 @@ class Table:
         clone = Table.__new__(Table)
         clone.hub = self.hub
         clone.placed = {tile: p.copy() for tile, p in self.placed.items()}
+        clone.open = {tile: clone.placed[tile] for tile in self.open}
         clone.lock = self.lock
         clone.off_table_carrying = list(self.off_table_carrying)
         return clone
@@ -86,7 +87,7 @@ class Table:
             return [self.hub_place]
         if self.lock is not None:
             return [self.placed[self.lock]]
-        return [p for p in self.placed.values() if p.room > 0]
+        return list(self.open.values())
 
     def hopeless(self) -> bool:
         """No tile still off the table carries a number that any open place needs."""
@@ -97,6 +98,8 @@ class Table:
         """Attach ``tile`` to ``on`` (already checked legal) and return its new place."""
         parent = self.placed[on]
         parent.children.append(tile)
+        if parent.room == 0:
+            del self.open[on]
         if tile.is_double:
             placed = Placed(tile, PlaceKind.FOOT, tile.lo, FOOT_TOES, on)
             self.lock = tile
@@ -105,6 +108,7 @@ class Table:
             if self.lock == on and parent.room == 0:
                 self.lock = None
         self.placed[tile] = placed
+        self.open[tile] = placed
         self.off_table_carrying[tile.lo] -= 1
         if not tile.is_double:
             self.off_table_carrying[tile.hi] -= 1
