@@ -43,6 +43,7 @@ MAX_WAIT_S = 0.5
 #: the kmsdrm and dummy drivers SDL_WaitEventTimeout polls every millisecond (about 3 % of
 #: a core doing nothing). 25 Hz keeps a tap's answer within a frame or two.
 INPUT_POLL_S = 0.04
+MAX_FAILURES_IN_A_ROW = 10
 SETTINGS_FILE = "settings.json"
 SETTING_KEYS = ("language", "volume", "muted", "rotation", "preset")
 
@@ -199,9 +200,20 @@ class HubApp:
         self.running = True
         self.devices.notifier.ready()
         self._report_status()
+        failures = 0
         try:
             while self.running:
-                self.step(self._wait_time())
+                try:
+                    self.step(self._wait_time())
+                    failures = 0
+                except Exception:
+                    # A bug must not end the game at the table: what was committed is safe,
+                    # so report it and carry on. Failing over and over, let systemd restart us.
+                    failures += 1
+                    log.exception("unexpected error (%d in a row); the hub carries on", failures)
+                    if failures >= MAX_FAILURES_IN_A_ROW:
+                        raise
+                    self._dirty = True
         finally:
             self.devices.notifier.stopping()
 
