@@ -239,3 +239,25 @@ def test_one_touch_acts_once(hub: Hub, monkeypatch: Any) -> None:
                                          touch=False))  # fmt: skip
     hub.run()
     assert taps == [(400, 240), (10, 10)]
+
+
+def test_an_unexpected_error_is_logged_and_the_loop_goes_on(
+    hub: Hub, monkeypatch: Any, caplog: Any
+) -> None:
+    from hubd.events import Shutdown
+
+    real_render = hub.app.ui.render
+    calls: list[int] = []
+
+    def flaky_render(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+        hub.app.inbox.post(Shutdown("test over"))
+        return real_render(*args)
+
+    monkeypatch.setattr(hub.app.ui, "render", flaky_render)
+    hub.app.run()
+    assert "boom" in caplog.text
+    assert len(calls) >= 2
+    assert hub.notifier.messages[0] == "READY=1" and hub.notifier.messages[-1] == "STOPPING=1"
