@@ -486,3 +486,23 @@ def test_a_refusal_is_shown_in_the_players_language() -> None:
     loop.tap("pass")  # before drawing
     assert loop.refusals == ["Ana must draw from the chicken yard before passing (12 tiles there)"]
     assert "Ana precisa comprar do galinheiro antes de passar (há 12 peças lá)" in loop.texts()
+
+
+def test_without_audio_a_new_chicken_foot_flashes_instead_of_cackling() -> None:
+    loop = Loop()
+    loop.ctx.audio_available = False
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.play(Tile(4, 9), Tile(9, 9))
+    loop.play(Tile(7, 9), Tile(9, 9))
+    assert "Chicken foot!" not in loop.texts()
+    loop.play(Tile(4, 4), Tile(4, 9))
+    assert "Chicken foot!" in loop.texts()
+    styles = set()
+    for _ in range(8):  # it flashes: the banner changes colour while it lasts
+        loop.frame()
+        styles |= {w.style for w in loop.widgets() if w.text == "Chicken foot!"}
+    assert len(styles) == 2
+    loop.settle()
+    loop.play(Tile(1, 4), Tile(4, 4))  # the same foot: no new flash
+    assert "Chicken foot!" not in loop.texts()

@@ -129,6 +129,7 @@ class Ui:
         self._flash_pending = False
         self._toes: tuple[int, float] | None = None
         self._phase: tuple[object, ...] | None = None
+        self._lock: engine.Tile | None = None
         self._deadline: float | None = None
         self._ctx: UiContext | None = None
 
@@ -211,8 +212,10 @@ class Ui:
                 if was is not None and state is not None and state.phase is Phase.SETUP:
                     target = "scores" if state.round else "round_start"
                 self.show_screen(target)
-        if not ctx.audio_available and state is not None and state.lock is not None:
-            self._flash_pending = True
+        lock = state.lock.tile if state is not None and state.lock is not None else None
+        if lock is not None and lock != self._lock and not ctx.audio_available:
+            self._flash_pending = True  # no speaker to cackle: a flashing banner instead
+        self._lock = lock
         self._invalidate()
 
     def next_deadline(self) -> float | None:
