@@ -94,14 +94,15 @@ def _hand_size(value: object, players: int) -> int:
         by_count: dict[int, object] = {}
         for key, size in value.items():
             try:
-                by_count[int(key)] = size
+                count = int(key)
             except (TypeError, ValueError):
                 raise RuleError(
                     f"rule option hand_size maps player counts to sizes; {key!r} is not a count"
                 ) from None
+            by_count[count] = _whole(f"hand_size for {count} players", size, 1)
         if players not in by_count:
             raise RuleError(f"rule option hand_size gives no hand size for {players} players")
-        return _whole("hand_size", by_count[players], 1)
+        return by_count[players]
     return _whole("hand_size", value, 1)
 
 

@@ -235,7 +235,10 @@ def test_hand_size_may_be_a_map_from_player_count_written_with_string_keys() -> 
         "rule option hand_size gives no hand size for 3 players"
     )
     assert "'four' is not a count" in refused_rules(hand_size={"four": 9})
-    assert refused_rules(hand_size={"4": 0}).startswith("rule option hand_size = 0")
+    assert refused_rules(hand_size={"4": 0}).startswith("rule option hand_size for 4 players = 0")
+    assert refused_rules(hand_size={"4": 9, "5": "x"}) == (
+        "rule option hand_size for 5 players must be a whole number, not 'x'"
+    )
 
 
 @pytest.mark.parametrize("rounds", [1, 10])
