@@ -87,3 +87,19 @@ def test_desktop_windows_fit(language: str, size: tuple[int, int]) -> None:
 def test_every_screen_has_a_shot() -> None:
     covered = {name.split("_")[0] for name in SHOT_NAMES} | set(SHOT_NAMES)
     assert all(screen in covered for screen in Ui.SCREENS)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (240, 320), (3000, 400)], ids=str)
+def test_odd_windows_still_draw(size: tuple[int, int]) -> None:
+    for shot in SHOT_NAMES:
+        ui, _ = frame("he", size, shot)
+        assert ui.render(pygame.Surface(size), context("he"), 1.0) is not None
+
+
+def test_a_missing_font_falls_back_with_one_warning(caplog: pytest.LogCaptureFixture) -> None:
+    pygame.display.init()
+    with caplog.at_level("WARNING"):
+        ui = Ui((800, 480), font_path="/nonexistent/NoSuchFont.ttf")
+        ui.render(pygame.Surface((800, 480)), context("en"), 0.0)
+    warnings = [r for r in caplog.records if "NoSuchFont" in r.getMessage()]
+    assert len(warnings) == 1

@@ -194,7 +194,9 @@ class Builder:
         """A title, a back button, an undo button and buttons (the last one primary);
         returns the area below. The extra buttons' keys are "bar:0", "bar:1", ..."""
         height = self.target + self.gap
-        bar = Rect(0, 0, self.w, height)
+        # Portrait screens are narrow and tall: the title gets a row of its own.
+        title_h = 0 if self.landscape else self.px(60)
+        bar = Rect(0, 0, self.w, height + title_h)
         self.panel(bar, Style.DARK)
         x = self.gap
         if back is not None:
@@ -229,15 +231,12 @@ class Builder:
                 style=style,
             )
             right -= self.gap
-        self.label(
-            Rect(x, 0, right - x, height),
-            title,
-            self.px(28),
-            bold=True,
-            align="start",
-            floor=self.px(16),
-        )
-        return Rect(0, height, self.w, self.h - height)
+        if title_h:
+            box = Rect(self.gap, height - self.gap // 2, self.w - 2 * self.gap, title_h)
+        else:
+            box = Rect(x, 0, right - x, height)
+        self.label(box, title, self.px(30), bold=True, align="start", floor=self.px(16))
+        return Rect(0, bar.h, self.w, self.h - bar.h)
 
 
 def grid(

@@ -198,7 +198,7 @@ class RoundEndScreen(Screen):
     def _keypad(self, b: Builder, entry: HandEntry, area: Rect) -> None:
         keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0-0", "0", "⌫"]
         height = min(b.px(100), (area.h - 3 * b.gap) // 4)
-        width = min(area.w, b.px(420))
+        width = min(area.w, b.px(420) if b.landscape else b.px(600))
         pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
         boxes = b.keep_order(grid(pad, 12, 3, b.gap, height), pad)
         for key, box in zip(keys, boxes, strict=True):

@@ -113,7 +113,7 @@ def scoreboard(b: Builder, state: GameState, area: Rect) -> None:
     first = max(1, min(last, rules.rounds) - visible + 1)
     rounds = list(range(first, min(rules.rounds, first + visible - 1) + 1))
     header_h = b.px(48)
-    row_h = min(b.px(72), (area.h - header_h) // players)
+    row_h = min(b.px(72) if b.landscape else b.px(110), (area.h - header_h) // players)
     y = area.y
     b.panel(Rect(area.x, y, area.w, header_h), Style.DARK)
     b.label(
@@ -317,12 +317,16 @@ class GameOverScreen(Screen):
         else:
             headline = b.tr("{names} share the win!").format(names=names_list(b, winners))
         head, why, table = split_v(area, 2, 2, 5, gap=b.gap)
+        if not b.landscape:  # tall screens: keep the headline and its reason near the list
+            head.h = min(head.h, b.px(160))
+            why = Rect(why.x, head.bottom + b.gap, why.w, min(why.h, b.px(140)))
+            table = Rect(table.x, why.bottom + b.gap, table.w, area.bottom - why.bottom - b.gap)
         b.banner(head, headline, Style.PRIMARY, size=b.px(44))
         b.label(why, explain_outcome(b, state), b.px(24), wrap=True, floor=b.px(13))
         order = ranking(state.scores, len(state.players))
         columns = 1 if len(order) <= 4 else 2
         rows = -(-len(order) // columns)
-        height = min(b.px(72), (table.h - b.gap * (rows - 1)) // rows)
+        height = min(b.px(72 if b.landscape else 100), (table.h - b.gap * (rows - 1)) // rows)
         for place, (seat, box) in enumerate(
             zip(order, grid(table, len(order), columns, b.gap, height), strict=True), start=1
         ):
