@@ -243,15 +243,17 @@ Tr = Callable[[str], str]
 def source_messages(
     package: Path = Path(__file__).parent / "screens",
 ) -> list[tuple[str, str | None]]:
-    """Every message the screens translate: ``tr("...")`` and ``ntr("...", "...", n)`` calls,
-    plus the engine's texts the screens pass through ``tr`` (option and preset explanations).
-    """
+    """Every message the screens (and the main loop's notices) translate: ``tr("...")`` and
+    ``ntr("...", "...", n)`` calls, plus the engine's texts the screens pass through ``tr``
+    (option and preset explanations)."""
     import ast as python_ast
 
     from engine import OPTIONS, PRESETS
 
     found: dict[str, str | None] = {}
-    for path in sorted(package.glob("*.py")) + [Path(__file__)]:
+    app = Path(__file__).with_name("app.py")  # the main loop's notices use the catalogs too
+    extra = [app] if app.exists() else []
+    for path in [*sorted(package.glob("*.py")), Path(__file__), *extra]:
         tree = python_ast.parse(path.read_text(encoding="utf-8"))
         for node in python_ast.walk(tree):
             if not isinstance(node, python_ast.Call):
