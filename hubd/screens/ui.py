@@ -119,7 +119,6 @@ class Ui:
         self.toasts: list[Toast] = []
         self._widgets: list[Widget] = []
         self._drawn: Counter[tuple[object, ...]] = Counter()
-        self._drawn_rects: dict[tuple[object, ...], pygame.Rect] = {}
         self._stale = True
         self._full = True
         self._signature: tuple[object, ...] | None = None
@@ -271,12 +270,10 @@ class Ui:
         if self._full:
             dirty = [surface.get_rect()]
         else:
+            # What appeared and what went away; a signature starts with the widget's place.
             changed = (drawn - self._drawn) + (self._drawn - drawn)
-            rects = {sig: r for w in widgets if (r := w.rect) and (sig := w.signature())}
-            dirty = [(rects.get(sig) or self._drawn_rects[sig]).copy() for sig in changed]
-            dirty = _merge(dirty, surface.get_rect())
+            dirty = _merge([_place(sig) for sig in changed], surface.get_rect())
         self._drawn = drawn
-        self._drawn_rects = {w.signature(): w.rect for w in widgets}
         self._full = False
         for rect in dirty:
             surface.set_clip(rect)
@@ -390,6 +387,13 @@ class Ui:
                 box.top = y + b.px(40)
             box.clamp_ip(b.screen)
             b.banner(box, translate_refusal(toast.text, b.tr), Style.WARN, size=b.px(20))
+
+
+def _place(signature: tuple[object, ...]) -> pygame.Rect:
+    """The rect of the widget a signature describes (see Widget.signature)."""
+    _kind, topleft, size = signature[:3]
+    assert isinstance(topleft, tuple) and isinstance(size, tuple)
+    return pygame.Rect(topleft, size)
 
 
 def _next_tick(now: float) -> float:
