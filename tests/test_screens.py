@@ -506,3 +506,21 @@ def test_without_audio_a_new_chicken_foot_flashes_instead_of_cackling() -> None:
     loop.settle()
     loop.play(Tile(1, 4), Tile(4, 4))  # the same foot: no new flash
     assert "Chicken foot!" not in loop.texts()
+
+
+def test_desktop_keys_draw_pass_undo_and_go_back() -> None:
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.handle(loop.ui.key("d", loop.ctx, loop.now))
+    assert loop.state.drew
+    loop.handle(loop.ui.key("p", loop.ctx, loop.now))
+    assert loop.state.current_player == "Ben"
+    loop.handle(loop.ui.key("u", loop.ctx, loop.now))
+    assert loop.state.current_player == "Ana" and loop.state.drew
+    loop.tap("menu")
+    loop.handle(loop.ui.key("escape", loop.ctx, loop.now))
+    assert loop.ui.overlay is None
+    loop.tap("scores")
+    loop.handle(loop.ui.key("escape", loop.ctx, loop.now))
+    assert loop.ui.current == "play"
