@@ -62,6 +62,17 @@ def locked_game() -> Game:
     return game
 
 
+def double_twelve_game() -> Game:
+    """A double-12 set: numbers above 9 are written on the tiles."""
+    game = Game.from_events([NewGame(PLAYERS, {"set": 12, "rounds": 2}), StartRound("Ana")])
+    for player, tile, on in [
+        ("Ana", "12-10", "12-12"), ("Ben", "12-3", "12-12"), ("Chen", "12-11", "12-12"),
+        ("Dee", "12-0", "12-12"), ("Ana", "10-11", "12-10"), ("Ben", "3-9", "12-3"),
+    ]:  # fmt: skip
+        game.apply(Play(player, Tile.parse(tile), Tile.parse(on)))
+    return game
+
+
 def open_table_game() -> Game:
     """The foot complete and play spread over the arms and toes."""
     game = locked_game()
@@ -210,6 +221,7 @@ def shots() -> list[Shot]:
     """Every scripted frame the screenshots and the layout test cover."""
     locked = locked_game()
     spread = open_table_game()
+    twelve = double_twelve_game()
     over = round_over_game()
     scored = scored_game()
     finished = scored_game(rounds=2, scored=2)
@@ -231,6 +243,8 @@ def shots() -> list[Shot]:
         Shot("play", _with(locked, "play")),
         Shot("play_table", _with(spread, "play")),
         Shot("play_picker", _with(spread, "play", _pick)),
+        Shot("play_double12", _with(twelve, "play")),
+        Shot("play_picker12", _with(twelve, "play", _pick)),
         Shot("play_refused", _with(locked, "play", _refusal)),
         Shot("play_undo_notice", _with(locked, "play", _notice)),
         Shot("play_menu", _with(locked, "play", _tap_key("menu"))),

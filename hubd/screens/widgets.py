@@ -264,8 +264,10 @@ class Painter:
 
     def _half(self, surface: pygame.Surface, value: int, box: pygame.Rect) -> None:
         side = min(box.w, box.h)
-        if value > 9:  # too many pips to read: the number itself
-            size = max(8, int(side * 0.62))
+        if value > 9:  # too many pips to read: the number itself, with a margin
+            size = max(8, int(side * 0.6))
+            while size > 8 and self.font(size, True).size(str(value))[0] > box.w * 0.8:
+                size -= 1
             text = self.font(size, True).render(str(value), True, PIP)
             surface.blit(text, text.get_rect(center=box.center))
             return
