@@ -356,7 +356,7 @@ class PlacePicker(Overlay):
                 wrap=True,
             )
             return
-        columns = _columns(len(tiles), area, b.target)
+        columns = _columns(len(tiles), area, b.target, b.px(130))
         rows = -(-len(tiles) // columns)
         height = min((area.h - b.gap * (rows - 1)) // rows, b.px(130))
         for tile, box in zip(tiles, grid(area, len(tiles), columns, b.gap, height), strict=True):
@@ -375,12 +375,12 @@ class PlacePicker(Overlay):
         return []
 
 
-def _columns(count: int, area: Rect, minimum: int) -> int:
+def _columns(count: int, area: Rect, minimum: int, cap: int) -> int:
     """Columns for ``count`` buttons in ``area``: cells about 1.6 times as wide as tall."""
     best, best_score = 1, float("inf")
     for columns in range(1, max(1, area.w // max(minimum, 1)) + 1):
         rows = -(-count // columns)
-        width, height = area.w // columns, min(area.h // rows, 130)
+        width, height = area.w // columns, min(area.h // rows, cap)
         if width < minimum or height < minimum:
             continue
         score = abs(math.log(width / height / 1.6))
@@ -421,7 +421,7 @@ class DoublePicker(Overlay):
             if not self.doubles:
                 b.label(area, b.tr("No double can be played now."), b.px(26), wrap=True)
                 return
-            columns = _columns(len(self.doubles), area, b.target)
+            columns = _columns(len(self.doubles), area, b.target, b.px(130))
             rows = -(-len(self.doubles) // columns)
             height = min((area.h - b.gap * (rows - 1)) // rows, b.px(130))
             boxes = grid(area, len(self.doubles), columns, b.gap, height)
@@ -443,7 +443,11 @@ class DoublePicker(Overlay):
         )
         places = [p for p in state.open_places() if p.end == double.lo]
         boxes = grid(
-            area, len(places), _columns(len(places), area, b.target), b.gap, min(b.px(100), area.h)
+            area,
+            len(places),
+            _columns(len(places), area, b.target, b.px(100)),
+            b.gap,
+            min(b.px(100), area.h),
         )
         for place, box in zip(places, boxes, strict=True):
             action = self.ui.submit(partial(Play, player, double, place.tile), close=True)
