@@ -183,7 +183,10 @@ class PlayScreen(Screen):
         used_rows = -(-count // columns)
         # Fewer lines than rows: taller cells with bigger dominoes (up to 1.75 times).
         cell_h = max(cell_h, min((area.h + gap) // max(used_rows, 1) - gap, cell_h * 7 // 4))
-        boxes = grid(area, count, columns, gap, cell_h)
+        # Column by column: the hub and its arms first, then each foot's toes together.
+        per_column = -(-count // columns)
+        cells_grid = grid(area, per_column * columns, columns, gap, cell_h)
+        boxes = [cells_grid[(i % per_column) * columns + i // per_column] for i in range(count)]
         open_tiles = {p.tile for p in state.open_places()}
         for cell, box in zip(cells, boxes, strict=False):
             self._cell(b, state, cell, box, open_tiles)
