@@ -91,7 +91,7 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
 
 def _hand_size(value: object, players: int) -> int:
     if isinstance(value, Mapping):
-        by_count: dict[int, object] = {}
+        by_count: dict[int, int] = {}
         for key, size in value.items():
             try:
                 count = int(key)
