@@ -8,6 +8,9 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test lint typecheck pytest sounds screenshots bench install uninstall clean system-deps
 
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "Chicken Foot Hub needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) -V)."; \
+	    echo "Run: make PYTHON=python3.11 ..."; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -38,8 +41,12 @@ sounds:
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
 
+# Figures, never pass/fail: engine, store, screens, daemon (about two minutes in all).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py
+	$(BIN)/python benchmarks/store_bench.py
+	$(BIN)/python benchmarks/screens_bench.py
+	$(BIN)/python benchmarks/daemon_bench.py
 
 # On the Pi: `sudo make install` (again to update; games and config are kept).
 # INSTALL_ARGS passes options (hardware/install.sh --help), DESTDIR=DIR a throw-away root.
