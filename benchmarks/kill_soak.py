@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from daemon_harness import DaemonProcess, check_resumable
+from daemon_harness import check_resumable, kill_at_random
 
 
 def main() -> int:
@@ -32,14 +32,7 @@ def main() -> int:
     committed: list[tuple[int, int]] = []
     started = time.perf_counter()
     for run in range(1, args.runs + 1):
-        daemon = DaemonProcess(data, "--demo-fast")
-        try:
-            daemon.wait_message("READY=1")
-            time.sleep(rng.uniform(0.0, 0.3))
-            daemon.kill()
-        finally:
-            daemon.close()
-        committed.extend(daemon.committed)
+        committed.extend(kill_at_random(data, rng))
         problems = check_resumable(data, committed)
         if problems:
             print(f"run {run}: LOST: {'; '.join(problems)}")

@@ -8,6 +8,7 @@ the daemon logs for each committed event.
 from __future__ import annotations
 
 import os
+import random
 import re
 import socket
 import subprocess
@@ -140,3 +141,15 @@ def check_resumable(data: Path, committed: list[tuple[int, int]]) -> list[str]:
     finally:
         store.close()
     return problems
+
+
+def kill_at_random(data: Path, rng: random.Random, *args: str) -> list[tuple[int, int]]:
+    """Start the demo daemon on ``data``, let it play 0-300 ms, kill -9 it; its logged events."""
+    daemon = DaemonProcess(data, "--demo-fast", *args)
+    try:
+        daemon.wait_message("READY=1")
+        time.sleep(rng.uniform(0.0, 0.3))
+        daemon.kill()
+    finally:
+        daemon.close()
+    return daemon.committed

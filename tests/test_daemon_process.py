@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from daemon_harness import DaemonProcess, check_resumable
+from daemon_harness import DaemonProcess, check_resumable, kill_at_random
 
 from hubd.store import GameStore
 
@@ -62,14 +62,7 @@ def test_kill_minus_nine_loses_no_logged_event(data: Path) -> None:
     rng = random.Random(2026)
     committed: list[tuple[int, int]] = []
     for _ in range(KILL_ROUNDS):
-        daemon = DaemonProcess(data, "--demo-fast")
-        try:
-            daemon.wait_message("READY=1")
-            time.sleep(rng.uniform(0.0, 0.3))
-            daemon.kill()
-        finally:
-            daemon.close()
-        committed.extend(daemon.committed)
+        committed.extend(kill_at_random(data, rng))
         lost = check_resumable(data, committed)
         assert not lost, lost
     assert committed, "the demo committed nothing in all runs"

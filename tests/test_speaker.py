@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-import os
-import select
 import shutil
 import struct
 import sys
@@ -18,9 +16,10 @@ from typing import Any
 import pygame
 import pytest
 import serial
+from serial_stand_in import PtyModule
 
 from hubd.clock import FakeClock
-from hubd.hardware.dfplayer import FRAME_SIZE, Command, Reply, build_frame
+from hubd.hardware.dfplayer import Command, Reply, build_frame
 from hubd.hardware.speaker import (
     DEFAULT_SOUND_DIR,
     DFPLAYER_TRACKS,
@@ -41,7 +40,6 @@ EXPECTED_SECONDS = {
     "game_over": 1.2,
     "tap": 0.03,
 }
-IO_TIMEOUT_S = 2.0  # a safety net against a hung test, not a wait for time to pass
 
 
 def warnings_in(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -282,35 +280,6 @@ def test_mixer_reopens_a_mixer_that_pygame_init_opened_with_its_defaults(
 
 
 # ----------------------------------------------------------------------------- DFPlayer
-
-
-class PtyModule:
-    """A DFPlayer stand-in on the master side of a pseudo-terminal (see test_dfplayer.py)."""
-
-    def __init__(self) -> None:
-        self.master, self._slave = os.openpty()
-        self.path = os.ttyname(self._slave)
-
-    def read_frames(self, count: int) -> list[bytes]:
-        data = b""
-        while len(data) < count * FRAME_SIZE:
-            if not select.select([self.master], [], [], IO_TIMEOUT_S)[0]:
-                break
-            data += os.read(self.master, 1024)
-        return [data[i : i + FRAME_SIZE] for i in range(0, len(data), FRAME_SIZE)]
-
-    def send(self, data: bytes) -> None:
-        os.write(self.master, data)
-        select.select([self._slave], [], [], IO_TIMEOUT_S)
-
-    def unplug(self) -> None:
-        os.close(self.master)
-        self.master = -1
-
-    def close(self) -> None:
-        for fd in (self.master, self._slave):
-            if fd >= 0:
-                os.close(fd)
 
 
 class Table:

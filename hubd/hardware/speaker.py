@@ -94,15 +94,12 @@ def clamp_volume(level: float) -> float:
     return min(1.0, max(0.0, level))
 
 
-class SilentSpeaker:
-    """No audio device: remembers its settings, plays nothing, never available."""
+class _Settings:
+    """Volume and mute as remembered by a speaker that has nothing to pass them to."""
 
     def __init__(self, volume: float = 1.0) -> None:
         self.volume = clamp_volume(volume)
         self._muted = False
-
-    def play(self, name: str) -> None:
-        pass
 
     def set_volume(self, level: float) -> None:
         self.volume = clamp_volume(level)
@@ -114,6 +111,13 @@ class SilentSpeaker:
     def muted(self) -> bool:
         return self._muted
 
+
+class SilentSpeaker(_Settings):
+    """No audio device: remembers its settings, plays nothing, never available."""
+
+    def play(self, name: str) -> None:
+        pass
+
     @property
     def available(self) -> bool:
         return False
@@ -122,7 +126,7 @@ class SilentSpeaker:
         pass
 
 
-class FakeSpeaker:
+class FakeSpeaker(_Settings):
     """Records what was asked, for tests.
 
     ``requested`` holds every play() call; ``played`` only those a real speaker would have
@@ -131,8 +135,7 @@ class FakeSpeaker:
     """
 
     def __init__(self, volume: float = 1.0, available: bool = True) -> None:
-        self.volume = clamp_volume(volume)
-        self._muted = False
+        super().__init__(volume)
         self._available = available
         self.requested: list[str] = []
         self.played: list[str] = []
@@ -144,16 +147,6 @@ class FakeSpeaker:
         self.requested.append(name)
         if self._available and not self._muted:
             self.played.append(name)
-
-    def set_volume(self, level: float) -> None:
-        self.volume = clamp_volume(level)
-
-    def set_muted(self, muted: bool) -> None:
-        self._muted = muted
-
-    @property
-    def muted(self) -> bool:
-        return self._muted
 
     @property
     def available(self) -> bool:
