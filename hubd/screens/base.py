@@ -259,32 +259,31 @@ def grid(
     ]
 
 
+def _split(area: Rect, weights: tuple[float, ...], gap: int, across: bool) -> list[Rect]:
+    """``area`` cut in proportion to ``weights``: into columns (``across``) or rows.
+
+    The last piece takes whatever rounding left, so the pieces fill ``area`` exactly.
+    """
+    start, length = (area.x, area.w) if across else (area.y, area.h)
+    free = length - gap * (len(weights) - 1)
+    total = sum(weights)
+    rects, at = [], start
+    for i, weight in enumerate(weights):
+        last = i == len(weights) - 1
+        size = free - (at - start - gap * i) if last else round(free * weight / total)
+        rects.append(Rect(at, area.y, size, area.h) if across else Rect(area.x, at, area.w, size))
+        at += size + gap
+    return rects
+
+
 def split_h(area: Rect, *weights: float, gap: int = 0) -> list[Rect]:
     """``area`` cut into columns in proportion to ``weights``."""
-    free = area.w - gap * (len(weights) - 1)
-    total = sum(weights)
-    rects, x = [], area.x
-    for i, weight in enumerate(weights):
-        width = (
-            free - (x - area.x - gap * i) if i == len(weights) - 1 else round(free * weight / total)
-        )
-        rects.append(Rect(x, area.y, width, area.h))
-        x += width + gap
-    return rects
+    return _split(area, weights, gap, across=True)
 
 
 def split_v(area: Rect, *weights: float, gap: int = 0) -> list[Rect]:
     """``area`` cut into rows in proportion to ``weights``."""
-    free = area.h - gap * (len(weights) - 1)
-    total = sum(weights)
-    rects, y = [], area.y
-    for i, weight in enumerate(weights):
-        height = (
-            free - (y - area.y - gap * i) if i == len(weights) - 1 else round(free * weight / total)
-        )
-        rects.append(Rect(area.x, y, area.w, height))
-        y += height + gap
-    return rects
+    return _split(area, weights, gap, across=False)
 
 
 class Screen:
