@@ -343,8 +343,6 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     app.resume()
-    if not speaker.available:
-        log.warning("no sound: the screen shows a visual cue for every sound")
     try:
         app.run()
     finally:

@@ -410,9 +410,10 @@ def test_describe_event_names_the_player_and_the_tile() -> None:
     assert describe_undo(Play("Ana", Tile(2, 4), Tile(4, 9)), ui.tr).startswith("Desfeito:")
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", ["id", "et", "uk", "he", "pt"])
-def test_a_whole_game_in_every_language(language: str) -> None:
-    loop = Loop((720, 1280), language)
+def test_a_whole_game_in_every_language(language: str, size: tuple[int, int]) -> None:
+    loop = Loop(size, language)
     loop.new_game(["Ana", "Ben"], rounds=1, hand_size=2)
     loop.tap("player:Ana")
     while loop.state.round_end is None:
