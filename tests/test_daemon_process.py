@@ -90,8 +90,9 @@ def test_no_audio_device_keeps_running_silent(data: Path) -> None:
     finally:
         daemon.close()
     assert daemon.proc.returncode == 0
-    warnings = [line for line in daemon.stderr_lines if "WARNING" in line and "sound" in line]
-    assert warnings, daemon.stderr_lines
+    warnings = [line for line in daemon.stderr_lines if line.startswith("WARNING")]
+    assert len(warnings) == 1, daemon.stderr_lines
+    assert "No audio device" in warnings[0] and "visual cue" in warnings[0]
 
 
 def test_bad_config_value_stops_start_up_with_one_line(tmp_path: Path) -> None:
