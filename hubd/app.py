@@ -23,6 +23,7 @@ import pygame
 
 from engine import Event, Game, GameState, NewGame, Phase, RoundEnd, RuleError, Tile, Undo
 from hubd.clock import Clock
+from hubd.config import ConfigError, HubConfig
 from hubd.demo import DemoPlayer
 from hubd.display import Display
 from hubd.events import HubEvent, Inbox, Shutdown
@@ -45,7 +46,15 @@ MAX_WAIT_S = 0.5
 INPUT_POLL_S = 0.04
 MAX_FAILURES_IN_A_ROW = 10
 SETTINGS_FILE = "settings.json"
-SETTING_KEYS = ("language", "volume", "muted", "rotation", "preset")
+#: Each setting and the config file's [section] that holds its default and its checks.
+SETTING_SECTIONS = {
+    "language": "game",
+    "volume": "sound",
+    "muted": "sound",
+    "rotation": "display",
+    "preset": "game",
+}
+SETTING_KEYS = tuple(SETTING_SECTIONS)
 
 
 @dataclass
@@ -59,19 +68,33 @@ class Settings:
     preset: str
 
     @classmethod
-    def load(cls, folder: Path, defaults: Settings) -> Settings:
+    def from_config(cls, config: HubConfig) -> Settings:
+        return cls(
+            **{
+                key: getattr(getattr(config, section), key)
+                for key, section in SETTING_SECTIONS.items()
+            }
+        )
+
+    @classmethod
+    def load(cls, folder: Path, config: HubConfig) -> Settings:
+        """The saved settings over the config's; a bad saved value is ignored with a warning."""
         path = folder / SETTINGS_FILE
         try:
             saved = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            return defaults
+            saved = {}
         except (OSError, ValueError) as err:
             log.warning("ignoring unreadable %s: %s", path, err)
-            return defaults
-        if not isinstance(saved, dict):
-            return defaults
-        values = {k: saved[k] for k in SETTING_KEYS if k in saved}
-        return cls(**{**defaults.__dict__, **values})
+            saved = {}
+        for key, value in saved.items() if isinstance(saved, dict) else ():
+            if key not in SETTING_SECTIONS:
+                continue
+            try:  # the config file's own checks, so a saved value is held to the same rules
+                config = config.override(SETTING_SECTIONS[key], **{key: value})
+            except ConfigError as err:
+                log.warning("ignoring saved setting in %s: %s", path, err)
+        return cls.from_config(config)
 
     def save(self, folder: Path) -> None:
         path = folder / SETTINGS_FILE

@@ -298,9 +298,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
 
     clock = MonotonicClock()
     inbox = Inbox()
-    settings = Settings.load(folder, Settings(
-        config.game.language, config.sound.volume, config.sound.muted,
-        config.display.rotation, config.game.preset))  # fmt: skip
+    settings = Settings.load(folder, config)
     # The speaker first: it opens the mixer with its own small buffer, which a plain
     # pygame.init() would have opened with SDL's defaults.
     speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,

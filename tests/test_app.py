@@ -261,3 +261,26 @@ def test_an_unexpected_error_is_logged_and_the_loop_goes_on(
     assert "boom" in caplog.text
     assert len(calls) >= 2
     assert hub.notifier.messages[0] == "READY=1" and hub.notifier.messages[-1] == "STOPPING=1"
+
+
+def test_saved_settings_override_the_config_and_bad_ones_are_ignored(
+    tmp_path: Path, caplog: Any
+) -> None:
+    from hubd.config import load_config
+
+    (tmp_path / "settings.json").write_text(
+        '{"language": "he", "rotation": 45, "volume": 30, "unknown": 1}'
+    )
+    settings = Settings.load(tmp_path, load_config(None))
+    assert (settings.language, settings.rotation, settings.volume) == ("he", 0, 30)
+    assert "rotation = 45" in caplog.text
+    settings.muted = True
+    settings.save(tmp_path)
+    assert Settings.load(tmp_path, load_config(None)).muted
+
+
+def test_unreadable_settings_fall_back_to_the_config(tmp_path: Path) -> None:
+    from hubd.config import load_config
+
+    (tmp_path / "settings.json").write_bytes(b"\x00not json")
+    assert Settings.load(tmp_path, load_config(None)) == Settings.from_config(load_config(None))
