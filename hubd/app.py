@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import pygame
 
@@ -32,7 +32,8 @@ from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
-from hubd.screens import Ui, UiContext, describe_event
+from hubd.records import GameRecord, PlayerStats
+from hubd.screens import Ui, UiContext, describe_undo
 from hubd.store import GameStore, StoreError
 
 log = logging.getLogger("hubd")
@@ -170,8 +171,8 @@ class HubApp:
         self._dirty = True
         self._last_status = ""
         self._known_players: list[str] = []
-        self._history: list[Any] = []
-        self._stats: list[Any] = []
+        self._history: list[GameRecord] = []
+        self._stats: list[PlayerStats] = []
         self._refresh_records()
 
     # -- start-up -------------------------------------------------------------------------
@@ -403,9 +404,7 @@ class HubApp:
             self._refresh_records()
         self.ui.state_changed(self.context())
         if undone is not None:
-            self.ui.show_notice(
-                self.ui.tr("Undid: {what}").format(what=describe_event(undone, self.ui.tr)), now
-            )
+            self.ui.show_notice(describe_undo(undone, self.ui.tr), now)
         self._report_status()
         self._dirty = True
         return True
