@@ -399,7 +399,7 @@ class HubApp:
         self.store_error = None
         print(f"game {self.game_id} event {seq} {event.type} committed", file=self.out,
               flush=True)  # fmt: skip
-        self._effects(before, event, undone)
+        self._effects(before, event)
         if isinstance(event, NewGame) or self.game.state.phase is Phase.GAME_OVER:
             self._refresh_records()
         self.ui.state_changed(self.context())
@@ -409,7 +409,7 @@ class HubApp:
         self._dirty = True
         return True
 
-    def _effects(self, before: _Before, event: Event, undone: Event | None) -> None:
+    def _effects(self, before: _Before, event: Event) -> None:
         assert self.game is not None
         state = self.game.state
         after = _Before.of(state)
