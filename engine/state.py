@@ -7,8 +7,9 @@ change) or applies it in place. ``engine.game.Game`` keeps the log and makes und
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
+from typing import Any
 
 from engine.errors import RuleError
 from engine.events import (
@@ -22,7 +23,6 @@ from engine.events import (
     Pass,
     Play,
     StartRound,
-    Undo,
     check_count,
 )
 from engine.rules import Rules, make_rules
@@ -469,23 +469,20 @@ def _amend_round(state: GameState, event: AmendRound) -> None:
         state.scores[event.round - 1][seat] = score
 
 
+_HANDLERS: dict[type[Any], Callable[[GameState, Any], None]] = {
+    Play: _play,
+    Draw: _draw,
+    Pass: _pass,
+    StartRound: _start_round,
+    EndRound: _end_round,
+    AmendRound: _amend_round,
+    NewGame: _new_game,
+}
+
+
 def apply_event(state: GameState, event: Event) -> None:
     """Apply one event (not undo, which needs the log) to ``state`` or refuse it."""
-    if isinstance(event, Play):
-        _play(state, event)
-    elif isinstance(event, Draw):
-        _draw(state, event)
-    elif isinstance(event, Pass):
-        _pass(state, event)
-    elif isinstance(event, StartRound):
-        _start_round(state, event)
-    elif isinstance(event, EndRound):
-        _end_round(state, event)
-    elif isinstance(event, AmendRound):
-        _amend_round(state, event)
-    elif isinstance(event, NewGame):
-        _new_game(state, event)
-    elif isinstance(event, Undo):
-        raise RuleError("undo needs the game's log")
-    else:  # pragma: no cover - the Event union is closed
-        raise RuleError(f"unknown event {event!r}")
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise RuleError(f"{event.type} cannot be applied to a state alone; it needs the game's log")
+    handler(state, event)
