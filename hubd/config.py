@@ -21,11 +21,11 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from hubd.i18n import available_languages
 from hubd.pinmap import PIN_MAP, default_pins
 
 Speaker = Literal["mixer", "dfplayer", "none"]
 Rotation = Literal[0, 90, 180, 270]
-Language = Literal["en", "id", "et", "uk", "he", "pt"]
 Preset = Literal["classic", "hub", "four-arm"]  # engine.rules.PRESETS; a test checks they agree
 
 #: The file name under :func:`default_config_path`'s folder.
@@ -201,8 +201,10 @@ class DisplayConfig:
 class GameConfig:
     """New games."""
 
-    language: Language = field(
-        default="en", metadata=_key(_one_of(get_args(Language)), "The screens' language.")
+    language: str = field(
+        default="en",
+        # Every language with a catalog in hubd/locale: a translator adds one by adding a file.
+        metadata=_key(_one_of(tuple(available_languages())), "The screens' language."),
     )
     preset: Preset = field(
         default="classic", metadata=_key(_one_of(get_args(Preset)), "The default rules preset.")
