@@ -24,7 +24,7 @@ import pygame
 from engine import Event, Game, GameState, NewGame, Phase, RoundEnd, RuleError, Tile, Undo
 from hubd.clock import Clock
 from hubd.config import ConfigError, HubConfig
-from hubd.demo import DemoPlayer
+from hubd.demo import DemoPlayer, Tap
 from hubd.display import Display
 from hubd.events import HubEvent, Inbox, Shutdown
 from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
@@ -272,9 +272,26 @@ class HubApp:
         self.devices.light.tick(now)
         if self.demo is not None and now >= self._next_demo:
             self._next_demo = now + self.demo_interval
-            self.handle_intent(self.demo.step(self.game))
+            self._demo_step(self.demo)
         self.draw()
         self.devices.notifier.watchdog()
+
+    def _demo_step(self, demo: DemoPlayer) -> None:
+        action = demo.step(self.game, self._find_widget)
+        if not isinstance(action, Tap):
+            self.handle_intent(action)
+            return
+        # A tap as SDL reports a mouse click, so it takes the very path a finger's does.
+        pos = self.display.to_physical(action.pos)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+
+    def _find_widget(self, key: str) -> tuple[int, int] | None:
+        """Where the tappable widget ``key`` is on screen now (for the demo's taps)."""
+        for widget in self.ui.layout(self.context(), self.clock.now()):
+            if widget.key == key and widget.action is not None:
+                return (widget.rect.centerx, widget.rect.centery)
+        return None
 
     def draw(self) -> None:
         rects = self.ui.render(self.display.surface, self.context(), self.clock.now())

@@ -1,21 +1,53 @@
 """The demo player: plays whole games by itself through the daemon's own input path.
 
-It deals real tiles (so, unlike the engine, it knows every hand), and each step returns the
-next thing a person at the table would do: press the hub button when about to lay a double,
-or submit an entry exactly as the touchscreen does. The main loop runs the step on a timer:
-slow enough to watch in a shop window, or as fast as it can for soak tests.
+It deals real tiles (so, unlike the engine, it knows every hand) and decides, one entry at a
+time, what a person at the table would do. It then does it the way a person would: it presses
+the hub button before laying a double, and it taps the screen (the place, then the number;
+Draw; Pass; who opens the round). The main loop turns each tap into an SDL mouse event, so
+the very same code path runs as for a finger. Setting up a game and scoring a round are
+entered directly (typing names and pips tap by tap would make a shop window dull); so is an
+entry whose buttons the screen does not show after a few taps, which keeps a soak test going
+whatever screen a person left open.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import Draw, EndRound, Game, HandPips, NewGame, Pass, Phase, Play, Tile
+from engine import (
+    Draw,
+    EndRound,
+    Event,
+    Game,
+    HandPips,
+    NewGame,
+    Pass,
+    Phase,
+    Play,
+    StartRound,
+    Tile,
+)
 from engine.simulate import Simulator
 from hubd.intents import HubButton, Intent, Submit
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy", "Dee")
+#: Taps tried towards one entry before it is entered directly.
+MAX_TAPS = 8
+
+#: Where a visible, tappable widget is, by its key (None when it is not on screen).
+Finder = Callable[[str], tuple[int, int] | None]
+
+
+@dataclass(frozen=True)
+class Tap:
+    """Tap the screen here (logical coordinates)."""
+
+    pos: tuple[int, int]
+
+
+DemoAction = Intent | Tap
 
 
 @dataclass
@@ -26,7 +58,7 @@ class _Round:
 
 
 class DemoPlayer:
-    """Decides the next entry for the game in progress, one step at a time."""
+    """Decides the next entry for the game in progress and enters it, one step at a time."""
 
     def __init__(self, preset: str = "classic", seed: int | None = None, rounds: int = 10):
         self._rng = random.Random(seed)
@@ -35,25 +67,72 @@ class DemoPlayer:
             len(DEMO_PLAYERS), self._rules, self._rng.randrange(2**32), names=DEMO_PLAYERS
         )
         self._round: _Round | None = None
-        self._pressed_for: Tile | None = None  # the double the hub was pressed for
+        self._pending: Event | None = None  # the entry being made
+        self._log_length = 0  # the game's log when it was decided
+        self._taps = 0
+        self._pressed = False  # the hub button was pressed for the pending double
+        self._submitted = False  # the pending entry was submitted directly
 
-    def step(self, game: Game | None) -> Intent:
+    def step(self, game: Game | None, find: Finder) -> DemoAction:
+        if self._pending is not None:
+            if game is not None and len(game.log) > self._log_length:
+                self._entered(self._pending)
+            elif not self._submitted:
+                return self._continue(self._pending, find)
+            # else: even entered directly it was refused; decide afresh
+        event = self._decide(game)
+        self._pending, self._taps, self._pressed, self._submitted = event, 0, False, False
+        self._log_length = len(game.log) if game is not None else 0
+        return self._continue(event, find)
+
+    # -- entering the pending entry -------------------------------------------------------
+
+    def _continue(self, event: Event, find: Finder) -> DemoAction:
+        if isinstance(event, Play) and event.tile.is_double and not self._pressed:
+            self._pressed = True  # the table calls "chicken foot!" first
+            return HubButton()
+        keys = _tap_keys(event)
+        if keys and self._taps < MAX_TAPS:
+            for key in keys:
+                pos = find(key)
+                if pos is not None:
+                    self._taps += 1
+                    return Tap(pos)
+        self._submitted = True
+        return Submit(event)
+
+    def _entered(self, event: Event) -> None:
+        """The game took the pending entry: the hands and the yard follow it."""
+        self._pending = None
+        current = self._round
+        if current is None:
+            return
+        if isinstance(event, Play):
+            for hand in current.hands:
+                if event.tile in hand:
+                    hand.remove(event.tile)
+        elif isinstance(event, Draw):
+            current.hands[DEMO_PLAYERS.index(event.player)].append(current.yard.pop())
+
+    # -- deciding -------------------------------------------------------------------------
+
+    def _decide(self, game: Game | None) -> Event:
         state = game.state if game is not None else None
         if game is None or state is None or state.phase is Phase.GAME_OVER:
             self._round = None
-            return Submit(NewGame(DEMO_PLAYERS, dict(self._rules)))
+            return NewGame(DEMO_PLAYERS, dict(self._rules))
         if state.phase is Phase.SETUP:
             hands, yard, start = self._sim.deal(game)
             self._round = _Round(hands, yard, state.round + 1)
-            return Submit(start)
+            return start
         current = self._round
         if current is None or not self._in_step(game, current):
             # Someone else changed the game (a tap, an undo): the demo can no longer know
-            # the hands, so it ends the round by agreement with the counts it is sure of.
-            return self._give_up(game)
+            # the hands, so the round ends by agreement and the next one is dealt afresh.
+            self._round = None
+            return EndRound({n: HandPips(0) for n in state.players}, agreed=True)
         if state.phase is Phase.ROUND_OVER:
-            return Submit(EndRound({n: tuple(h) for n, h in zip(DEMO_PLAYERS, current.hands,
-                                                                strict=True)}))  # fmt: skip
+            return EndRound({n: tuple(h) for n, h in zip(DEMO_PLAYERS, current.hands, strict=True)})
         return self._turn(game, current)
 
     def _in_step(self, game: Game, current: _Round) -> bool:
@@ -65,33 +144,34 @@ class DemoPlayer:
             and state.yard == len(current.yard)
         )
 
-    def _give_up(self, game: Game) -> Intent:
-        state = game.state
-        self._round = None
-        if state.phase in (Phase.OPENING, Phase.PLAY, Phase.ROUND_OVER):
-            return Submit(EndRound({n: HandPips(0) for n in state.players}, agreed=True))
-        return Submit(NewGame(DEMO_PLAYERS, dict(self._rules)))
-
-    def _turn(self, game: Game, current: _Round) -> Intent:
+    def _turn(self, game: Game, current: _Round) -> Event:
         state = game.state
         seat = state.current
         assert seat is not None
         name, hand = DEMO_PLAYERS[seat], current.hands[seat]
         moves = self._sim.legal_moves(game, hand)
         if state.drew:
-            drawn = hand[-1]
-            moves = [m for m in moves if m[0] == drawn]
+            moves = [m for m in moves if m[0] == hand[-1]]  # the drawn tile, if it fits
             if not moves:
-                return Submit(Pass(name))
+                return Pass(name)
         if moves:
             tile, on = self._rng.choice(moves)
-            if tile.is_double and self._pressed_for != tile:
-                self._pressed_for = tile  # the table calls "chicken foot!" first
-                return HubButton()
-            self._pressed_for = None
-            hand.remove(tile)
-            return Submit(Play(name, tile, on))
+            return Play(name, tile, on)
         if state.can_draw:
-            hand.append(current.yard.pop())
-            return Submit(Draw(name))
-        return Submit(Pass(name))
+            return Draw(name)
+        return Pass(name)
+
+
+def _tap_keys(event: Event) -> list[str]:
+    """The screen's widgets that lead to ``event``, most direct first (see hubd.screens)."""
+    if isinstance(event, Play):  # with a double, the hub button's picker may be open
+        tile, on = event.tile, event.on
+        picker = [f"doubleplace:{on}", f"double:{tile}"] if tile.is_double else []
+        return [*picker, f"pick:{tile}", f"place:{on}", "map:more"]
+    if isinstance(event, Draw):
+        return ["draw"]
+    if isinstance(event, Pass):
+        return ["pass"]
+    if isinstance(event, StartRound) and event.search_draws is None:
+        return [f"player:{event.opener}"]
+    return []

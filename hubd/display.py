@@ -91,6 +91,18 @@ class Display:
             return py, w - 1 - px
         return px, py
 
+    def to_physical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A position on the logical canvas as a physical pixel (the inverse of to_logical)."""
+        lx, ly = pos
+        w, h = self.physical_size
+        if self.rotation == 90:
+            return ly, h - 1 - lx
+        if self.rotation == 180:
+            return w - 1 - lx, h - 1 - ly
+        if self.rotation == 270:
+            return w - 1 - ly, lx
+        return lx, ly
+
     def finger_to_logical(self, fx: float, fy: float) -> tuple[int, int]:
         """SDL reports fingers in 0..1 of the panel; turn that into a logical position."""
         w, h = self.physical_size

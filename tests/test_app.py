@@ -284,3 +284,35 @@ def test_unreadable_settings_fall_back_to_the_config(tmp_path: Path) -> None:
 
     (tmp_path / "settings.json").write_bytes(b"\x00not json")
     assert Settings.load(tmp_path, load_config(None)) == Settings.from_config(load_config(None))
+
+
+def test_demo_plays_through_taps_and_the_hub_button(hub: Hub) -> None:
+    from hubd.demo import DemoPlayer, Tap
+
+    demo = DemoPlayer(seed=5)
+    actions: list[str] = []
+    decide = demo.step
+
+    def recording_step(game: Any, find: Any) -> Any:
+        action = decide(game, find)
+        actions.append(type(action).__name__)
+        return action
+
+    demo.step = recording_step  # type: ignore[method-assign]
+    hub.app.demo, hub.app.demo_interval = demo, 0.0
+    while not (hub.app.game and hub.app.game.state.scores) and len(actions) < 5000:
+        hub.clock.advance(0.05)  # past the button's debounce between presses
+        hub.run()
+    assert hub.app.game is not None and len(hub.app.game.state.scores) == 1
+    assert actions.count(Tap.__name__) > 20  # plays, draws and passes went through the screen
+    assert "HubButton" in actions and "cackle" in hub.speaker.played
+
+
+@pytest.mark.parametrize("rotation", [0, 90, 180, 270])
+def test_display_positions_turn_both_ways(rotation: int) -> None:
+    display = Display((800, 480), rotation)
+    try:
+        for pos in [(0, 0), (10, 20), (display.logical_size[0] - 1, 5)]:
+            assert display.to_logical(display.to_physical(pos)) == pos
+    finally:
+        display.close()
