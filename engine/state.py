@@ -174,6 +174,13 @@ class GameState:
             if (tile := Tile.of(place.end, other)) not in self.table
         ]
 
+    def placeable_doubles(self) -> list[Tile]:
+        """Doubles still off the table that fit an open place now (each would open a foot)."""
+        if self.table is None:
+            return []
+        ends = {place.end for place in self.open_places()}
+        return [Tile(n, n) for n in sorted(ends) if Tile(n, n) not in self.table]
+
     @property
     def can_draw(self) -> bool:
         return (

@@ -354,10 +354,7 @@ class HubApp:
             self.devices.light.flash(lock.room)
             self.ui.flash_toes(lock.room, now)
             return
-        table = state.table
-        assert table is not None
-        doubles = sorted({Tile(p.end, p.end) for p in state.open_places()} - set(table.placed))
-        self.ui.open_double_picker(doubles)
+        self.ui.open_double_picker(state.placeable_doubles())
         self._dirty = True
 
     def _intents(self, intents: list[Intent]) -> None:

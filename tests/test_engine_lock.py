@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine_helpers import OPEN_HUB_4, refusal, run, started, tile
 
-from engine import Game, PlaceKind, summary
+from engine import Game, NewGame, PlaceKind, Play, StartRound, Tile, summary
 
 
 def foot_on_5_5() -> Game:
@@ -96,3 +96,13 @@ def test_each_double_placed_opens_exactly_one_foot() -> None:
     assert [t for t, p in table.placed.items() if p.kind is PlaceKind.FOOT] == [
         tile("5-5"), tile("0-0"),
     ]  # fmt: skip
+
+
+def test_placeable_doubles_are_those_off_the_table_that_fit_an_open_place() -> None:
+    game = Game.from_events([NewGame(("Ana", "Ben"), {"hub_arms": 2}), StartRound("Ana")])
+    assert game.state.placeable_doubles() == []  # the hub opens with 9-x tiles only
+    game.apply(Play("Ana", Tile(4, 9), Tile(9, 9)))
+    game.apply(Play("Ben", Tile(5, 9), Tile(9, 9)))
+    assert game.state.placeable_doubles() == [Tile(4, 4), Tile(5, 5)]
+    game.apply(Play("Ana", Tile(4, 4), Tile(4, 9)))
+    assert game.state.placeable_doubles() == []  # only toes while the foot is open

@@ -103,14 +103,7 @@ class Loop:
         if state.lock is not None:
             self.ui.flash_toes(state.lock.room, self.now)
             return
-        assert state.rules is not None and state.table is not None
-        ends = {p.end for p in state.open_places()}
-        doubles = [
-            Tile(n, n)
-            for n in range(state.rules.highest + 1)
-            if n in ends and Tile(n, n) not in state.table
-        ]
-        self.ui.open_double_picker(doubles)
+        self.ui.open_double_picker(state.placeable_doubles())
 
     @property
     def state(self):  # type: ignore[no-untyped-def]
