@@ -305,8 +305,16 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
                            settings.volume / 100, log)  # fmt: skip
     pygame.font.init()
     fullscreen = config.display.fullscreen and not args.windowed and not args.headless
-    display = Display((config.display.width, config.display.height), settings.rotation,
-                      fullscreen=fullscreen, kiosk=fullscreen)  # fmt: skip
+    size = (config.display.width, config.display.height)
+    try:
+        display = Display(size, settings.rotation, fullscreen=fullscreen, kiosk=fullscreen)
+    except pygame.error as err:
+        # No screen must not mean no hub: the button, light, sound and store still work.
+        log.error("cannot open the screen (%s); running without one. "
+                  "See hardware/TROUBLESHOOTING.md", err)  # fmt: skip
+        pygame.display.quit()
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        display = Display(size, settings.rotation)
     ui = Ui(display.logical_size)
     ui.set_language(settings.language)
     speaker.set_muted(settings.muted)

@@ -23,7 +23,9 @@ COMMITTED = re.compile(r"^game (\d+) event (\d+) (\w+) committed$")
 
 
 class DaemonProcess:
-    def __init__(self, data: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, data: Path, *args: str, env: dict[str, str] | None = None, headless: bool = True
+    ) -> None:
         self.data = data
         self.notify_path = data.parent / f"notify-{os.getpid()}-{time.monotonic_ns()}.sock"
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
@@ -42,8 +44,8 @@ class DaemonProcess:
         }
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hubd.cli", "--headless", "--mock-pins", "--data", str(data),
-             *args],
+            [sys.executable, "-m", "hubd.cli", *(["--headless"] if headless else []),
+             "--mock-pins", "--data", str(data), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=full_env,

@@ -107,3 +107,14 @@ def test_bad_config_value_stops_start_up_with_one_line(tmp_path: Path) -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "rotation" in lines[0] and "45" in lines[0] and "270" in lines[0]
+
+
+def test_no_screen_keeps_the_hub_running_without_one(data: Path) -> None:
+    daemon = DaemonProcess(data, env={"SDL_VIDEODRIVER": "no-such-driver"}, headless=False)
+    try:
+        daemon.wait_message("READY=1")
+        daemon.terminate()
+    finally:
+        daemon.close()
+    assert daemon.proc.returncode == 0
+    assert any("cannot open the screen" in line for line in daemon.stderr_lines)
