@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from bidi.algorithm import get_display
-
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "hubd"
 SOURCE_LANGUAGE = "en"
@@ -197,6 +195,10 @@ class Translator:
     def visual(self, text: str) -> str:
         """Text in display order: bidi reordering for right-to-left scripts and mixed text."""
         if self.rtl or any("\u0590" <= ch <= "\u08ff" for ch in text):
+            # Imported here so that the config (which lists the languages) needs no bidi:
+            # the installer reads it with the system Python, before the venv exists.
+            from bidi.algorithm import get_display
+
             return str(get_display(text, base_dir="R" if self.rtl else "L"))
         return text
 
