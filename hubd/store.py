@@ -244,16 +244,31 @@ def _replay(db: sqlite3.Connection, game_id: int) -> Game:
 def _rederive_all(db: sqlite3.Connection) -> None:
     """Recompute every game's history columns (after a migration that added some).
 
-    The time a game finished was not recorded before; its start time stands in for it.
+    The time a game finished was not recorded before; its start time stands in for it. A
+    game that no longer replays is set aside; the others are not held back by it.
     """
     for game_id, created in db.execute("SELECT id, created FROM games").fetchall():
-        _write_progress(db, game_id, _progress(_replay(db, game_id).state), created)
+        try:
+            game = _replay(db, game_id)
+        except StoreCorruptError as err:
+            _set_aside(db, game_id, err.message)
+            continue
+        _write_progress(db, game_id, _progress(game.state), created)
+
+
+def _set_aside(db: sqlite3.Connection, game_id: int, reason: str) -> None:
+    """Keep a game whose log no longer replays (an edited file, rules changed by an update)
+    out of play: it is never resumed, and its log stays for ``hubd export``."""
+    db.execute("UPDATE games SET set_aside = ? WHERE id = ?", (reason, game_id))
+    logger.error("game %s set aside: %s", game_id, reason)
 
 
 def _resumable(db: sqlite3.Connection) -> int | None:
     """The most recent game if it is not over (an older unfinished game was abandoned)."""
-    row = db.execute("SELECT id, finished FROM games ORDER BY id DESC LIMIT 1").fetchone()
-    if row is None or row[1] is not None:
+    row = db.execute(
+        "SELECT id, finished, set_aside FROM games ORDER BY id DESC LIMIT 1"
+    ).fetchone()
+    if row is None or row[1] is not None or row[2] is not None:
         return None
     return int(row[0])
 
@@ -311,6 +326,7 @@ def _check_version(db: sqlite3.Connection, path: Path) -> int:
 class _Opened:
     db: sqlite3.Connection
     resume: tuple[int, Game] | None  # the game to resume, already replayed
+    notice: str | None = None  # for the screen: the game that could not be resumed
 
 
 def _open_checked(path: Path) -> _Opened:
@@ -331,13 +347,25 @@ def _open_checked(path: Path) -> _Opened:
             if migrate(db):
                 _rederive_all(db)
             db.execute("COMMIT")
-        except BaseException:
+        except BaseException as err:
             if db.in_transaction:
                 db.execute("ROLLBACK")
+            if isinstance(err, sqlite3.Error):  # unusable as it is: moved aside, unchanged
+                raise StoreCorruptError(f"it could not be brought up to date ({err})") from err
             raise
         game_id = _resumable(db)
-        resume = None if game_id is None else (game_id, _replay(db, game_id))
-        return _Opened(db, resume)
+        if game_id is None:
+            return _Opened(db, None)
+        try:
+            return _Opened(db, (game_id, _replay(db, game_id)))
+        except StoreCorruptError as err:
+            _set_aside(db, game_id, err.message)  # the connection commits it at once
+            return _Opened(
+                db,
+                None,
+                f"Game {game_id} could not be resumed: {err.message}. It was set aside with "
+                f"its log kept (hubd export {game_id}); every other game is as it was.",
+            )
     except BaseException as err:
         db.close()
         if isinstance(err, sqlite3.Error):
@@ -364,7 +392,8 @@ def _move_aside(path: Path, tag: str, moment: datetime) -> Path:
 def _open_for_daemon(path: Path, clock: Clock) -> tuple[_Opened, str | None]:
     """Open the database; a damaged or newer one is moved aside once and a fresh one made."""
     try:
-        return _open_checked(path), None
+        opened = _open_checked(path)
+        return opened, opened.notice
     except (StoreCorruptError, StoreVersionError) as problem:
         if isinstance(problem, StoreVersionError):
             tag, what = f"newer-v{problem.version}", problem.message

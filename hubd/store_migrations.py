@@ -69,6 +69,11 @@ MIGRATIONS: tuple[Migration, ...] = (
         "indexes for statistics and the recently used names",
         ("CREATE INDEX game_players_by_player ON game_players (player_id, game_id)",),
     ),
+    Migration(
+        4,
+        "a game whose log no longer replays is set aside (with the reason), not lost",
+        ("ALTER TABLE games ADD COLUMN set_aside TEXT",),
+    ),
 )
 
 CURRENT_VERSION = MIGRATIONS[-1].version

@@ -649,8 +649,11 @@ def test_damaged_pages_are_moved_aside(folder: Path) -> None:
     assert moved_aside(folder, "corrupt")[0].name.endswith("-20260314-203000")
 
 
-def test_a_log_that_no_longer_replays_is_moved_aside(folder: Path) -> None:
+def test_a_log_that_no_longer_replays_is_set_aside_and_every_other_game_kept(
+    folder: Path,
+) -> None:
     with GameStore.open(folder) as store:
+        finished = store_log(store, played())
         game_id = store_log(store, unfinished(played()))
     with raw(folder / DATABASE_NAME) as db:
         db.execute(
@@ -659,10 +662,16 @@ def test_a_log_that_no_longer_replays_is_moved_aside(folder: Path) -> None:
         )
     with GameStore.open(folder, clock=lambda: NOW) as store:
         assert store.recovered_from is not None
+        assert f"Game {game_id} could not be resumed" in store.recovered_from
         assert "no longer replays: event 2 is refused (Zed is not a player" in (
             store.recovered_from
         )
         assert store.unfinished_game() is None
+        assert store.load(finished).state == replayed(played()).state
+        assert len(store.events(game_id)) == len(unfinished(played()))  # its log is kept
+    assert moved_aside(folder, "corrupt") == []
+    with GameStore.open(folder) as store:
+        assert store.recovered_from is None  # said once; the game stays set aside
 
 
 def test_a_newer_database_is_moved_aside_never_downgraded(folder: Path) -> None:
@@ -746,17 +755,32 @@ def test_a_version_1_database_migrates_with_its_games(folder: Path) -> None:
         assert store.append(2, played(2)[len(running)]) == len(running) + 1
 
 
-def test_a_failed_migration_changes_nothing(folder: Path) -> None:
+def test_a_migration_sets_aside_a_game_that_no_longer_replays(folder: Path) -> None:
     broken = (*played(1)[:3], Draw("Zed"))
     write_v1(folder / DATABASE_NAME, [played(2), broken])
     with GameStore.open(folder, clock=lambda: NOW) as store:
+        assert store.recovered_from is None
+        assert store.unfinished_game() is None  # the broken game is never resumed
+        assert [r.game_id for r in store.history() if r.finished] == [1]
+        assert len(store.events(2)) == 4  # its log is kept, for hubd export
+    assert moved_aside(folder, "corrupt") == []
+    with raw(folder / DATABASE_NAME) as db:
+        reason = db.execute("SELECT set_aside FROM games WHERE id = 2").fetchone()[0]
+        assert "game 2 no longer replays: event 4" in reason
+
+
+def test_a_failed_migration_changes_nothing(folder: Path) -> None:
+    write_v1(folder / DATABASE_NAME, [played(2)])
+    with raw(folder / DATABASE_NAME) as db:  # a column the next version means to add
+        db.execute("ALTER TABLE games ADD COLUMN finished TEXT")
+    with GameStore.open(folder, clock=lambda: NOW) as store:
         assert store.recovered_from is not None
-        assert "game 2 no longer replays: event 4" in store.recovered_from
+        assert "could not be brought up to date" in store.recovered_from
     moved = moved_aside(folder, "corrupt")[0]
     with raw(moved) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (1,)
         columns = [row[1] for row in db.execute("PRAGMA table_info(games)")]
-        assert columns == ["id", "created", "preset"]
+        assert columns == ["id", "created", "preset", "finished"]
 
 
 @pytest.mark.parametrize(
