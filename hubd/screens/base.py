@@ -183,6 +183,20 @@ class Builder:
 
     # -- common pieces -----------------------------------------------------------------
 
+    def dialog(self, panel: Rect | None = None) -> Rect:
+        """A dark panel over the screen (all of it, less a margin, by default); returns the
+        area inside it."""
+        panel = panel or self.screen.inflate(-2 * self.gap, -2 * self.gap)
+        self.panel(panel, Style.DARK)
+        return panel.inflate(-2 * self.gap, -2 * self.gap)
+
+    def notice_page(
+        self, title: str, text: str, back: Action | None, extra: Sequence[tuple[str, Action]]
+    ) -> None:
+        """A screen with nothing to do but say why (e.g. no round waiting to be scored)."""
+        area = self.top_bar(title, back, extra)
+        self.label(area.inflate(-2 * self.gap, -2 * self.gap), text, self.px(28), wrap=True)
+
     def top_bar(
         self,
         title: str,

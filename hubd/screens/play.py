@@ -338,9 +338,7 @@ class PlacePicker(Overlay):
         place = state.table.placed[self.on]
         tiles = state.candidate_tiles(self.on) or off_table_partners(state, place)
         player = state.current_player or ""
-        panel = b.screen.inflate(-2 * b.gap, -2 * b.gap)
-        b.panel(panel, Style.DARK)
-        inner = panel.inflate(-2 * b.gap, -2 * b.gap)
+        inner = b.dialog()
         title_h = b.px(56)
         title = Rect(inner.x, inner.y, inner.w, title_h)
         text = b.tr("{player} plays on {place} (needs {n}): the other half?").format(
@@ -405,9 +403,7 @@ class DoublePicker(Overlay):
         if state is None:
             return
         player = state.current_player or ""
-        panel = b.screen.inflate(-2 * b.gap, -2 * b.gap)
-        b.panel(panel, Style.DARK)
-        inner = panel.inflate(-2 * b.gap, -2 * b.gap)
+        inner = b.dialog()
         title = Rect(inner.x, inner.y, inner.w, b.px(56))
         cancel = Rect(inner.right - b.px(200), inner.bottom - b.target, b.px(200), b.target)
         b.button(cancel, b.tr("Cancel"), self._close, key="doubles:cancel")

@@ -80,12 +80,8 @@ class RoundEndScreen(Screen):
             or state.table is None
             or not (state.round_end is not None or (self.agreed and state.in_round))
         ):
-            area = b.top_bar(b.tr("End of round"), self.go("play"), [])
-            b.label(
-                area.inflate(-2 * b.gap, -2 * b.gap),
-                b.tr("No round is waiting to be scored."),
-                b.px(28),
-                wrap=True,
+            b.notice_page(
+                b.tr("End of round"), b.tr("No round is waiting to be scored."), self.go("play"), []
             )
             return
         self._prepare(state)

@@ -28,13 +28,7 @@ class RoundStartScreen(Screen):
         state = ctx.state
         menu = [(b.tr("Menu"), self._menu)]
         if state is None or state.rules is None or state.phase is not Phase.SETUP:
-            area = b.top_bar(b.tr("Next round"), None, menu)
-            b.label(
-                area.inflate(-2 * b.gap, -2 * b.gap),
-                b.tr("No round is waiting to start."),
-                b.px(28),
-                wrap=True,
-            )
+            b.notice_page(b.tr("Next round"), b.tr("No round is waiting to start."), None, menu)
             return
         rules = state.rules
         number = state.round + 1
