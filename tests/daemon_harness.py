@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from engine import dump_line
 
@@ -155,3 +156,14 @@ def kill_at_random(data: Path, rng: random.Random, *args: str) -> list[tuple[int
     finally:
         daemon.close()
     return daemon.committed
+
+
+def ready_then_stopped(data: Path, *args: str, **options: Any) -> DaemonProcess:
+    """Start the daemon, wait for READY=1, stop it with SIGTERM; the finished process."""
+    daemon = DaemonProcess(data, *args, **options)
+    try:
+        daemon.wait_message("READY=1")
+        daemon.terminate()
+    finally:
+        daemon.close()
+    return daemon

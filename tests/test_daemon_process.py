@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from daemon_harness import DaemonProcess, check_resumable, kill_at_random
+from daemon_harness import DaemonProcess, check_resumable, kill_at_random, ready_then_stopped
 
 from hubd.store import GameStore
 
@@ -83,12 +83,7 @@ def test_second_daemon_on_the_same_folder_refuses(data: Path) -> None:
 
 
 def test_no_audio_device_keeps_running_silent(data: Path) -> None:
-    daemon = DaemonProcess(data, env={"SDL_AUDIODRIVER": "no-such-driver"})
-    try:
-        daemon.wait_message("READY=1")
-        daemon.terminate()
-    finally:
-        daemon.close()
+    daemon = ready_then_stopped(data, env={"SDL_AUDIODRIVER": "no-such-driver"})
     assert daemon.proc.returncode == 0
     warnings = [line for line in daemon.stderr_lines if line.startswith("WARNING")]
     assert len(warnings) == 1, daemon.stderr_lines
@@ -110,11 +105,6 @@ def test_bad_config_value_stops_start_up_with_one_line(tmp_path: Path) -> None:
 
 
 def test_no_screen_keeps_the_hub_running_without_one(data: Path) -> None:
-    daemon = DaemonProcess(data, env={"SDL_VIDEODRIVER": "no-such-driver"}, headless=False)
-    try:
-        daemon.wait_message("READY=1")
-        daemon.terminate()
-    finally:
-        daemon.close()
+    daemon = ready_then_stopped(data, env={"SDL_VIDEODRIVER": "no-such-driver"}, headless=False)
     assert daemon.proc.returncode == 0
     assert any("cannot open the screen" in line for line in daemon.stderr_lines)
