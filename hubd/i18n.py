@@ -3,8 +3,7 @@
 The .po files under ``hubd/locale/<code>/LC_MESSAGES/hubd.po`` are parsed at start-up and
 turned into a standard ``gettext.GNUTranslations`` in memory, so there is no build step and a
 translator adds a language by adding one catalog. The catalog's header names the language
-(``X-Language-Name``) and its direction (``X-Text-Direction: rtl``). ``compile_catalogs()``
-also writes .mo files beside the .po files for tools that want them.
+(``X-Language-Name``) and its direction (``X-Text-Direction: rtl``).
 """
 
 from __future__ import annotations
@@ -164,17 +163,6 @@ def available_languages(root: Path = LOCALE_DIR) -> list[str]:
     if SOURCE_LANGUAGE not in found:
         found.insert(0, SOURCE_LANGUAGE)  # the messages themselves are English
     return [c for c in SHIPPED if c in found] + [c for c in found if c not in SHIPPED]
-
-
-def compile_catalogs(root: Path = LOCALE_DIR) -> list[Path]:
-    """Write ``hubd.mo`` beside every ``hubd.po`` (not needed at run time; for other tools)."""
-    written = []
-    for code in available_languages(root):
-        po = catalog_path(code, root)
-        mo = po.with_suffix(".mo")
-        mo.write_bytes(mo_bytes(parse_po(po.read_text(encoding="utf-8"), str(po))))
-        written.append(mo)
-    return written
 
 
 class Translator:

@@ -6,7 +6,6 @@ import gettext
 import io
 import logging
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -97,12 +96,8 @@ def test_the_keyboard_rows_fit(code: str) -> None:
     assert len("".join(rows)) == len(set("".join(rows)))
 
 
-def test_the_mo_form_reads_back_with_the_standard_library(tmp_path: Path) -> None:
-    root = tmp_path / "locale"
-    shutil.copytree(i18n.LOCALE_DIR, root)
-    written = i18n.compile_catalogs(root)
-    assert len(written) == len(SHIPPED)
-    et = gettext.translation(i18n.DOMAIN, root, languages=["et"])
+def test_a_shipped_catalog_reads_through_the_standard_librarys_gettext() -> None:
+    et = i18n.load("et")  # parsed from the .po, handed to gettext.GNUTranslations in memory
     assert et.gettext("Draw") == "Võta"
     assert et.ngettext("{n} tile", "{n} tiles", 2) == "{n} kivi"
 
