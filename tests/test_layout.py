@@ -27,8 +27,13 @@ def frame(language: str, size: tuple[int, int], shot_name: str) -> tuple[Ui, lis
     return ui, ui.layout(ctx, 1.0)
 
 
+#: The least font size (px) of any text, at each official size: about 4 mm from a chair.
+MIN_TEXT = {(800, 480): 20, (720, 1280): 30}
+
+
 def problems(ui: Ui, widgets: list[Widget], official: bool) -> list[str]:
     found: list[str] = []
+    least = MIN_TEXT.get(ui.size, 0) if official else 0
     screen = pygame.Rect((0, 0), ui.size)
     painter = ui.painter
     shade = max((i for i, w in enumerate(widgets) if w.kind is Kind.SHADE), default=-1)
@@ -51,6 +56,8 @@ def problems(ui: Ui, widgets: list[Widget], official: bool) -> list[str]:
                 )
             if official and widget.reading and widget.size < MIN_READ:
                 found.append(f"{name}: a number read at {widget.size} px")
+            if widget.size < least:
+                found.append(f"{name}: {widget.size} px text (at least {least})")
     targets = [w for i, w in enumerate(widgets) if w.tappable and i > shade]
     for i, widget in enumerate(targets):
         if official and (widget.rect.w < MIN_TARGET or widget.rect.h < MIN_TARGET):

@@ -32,6 +32,9 @@ class Builder:
             self.scale = min(self.w / 720, self.h / 1280)
         self.translator = translator
         self.widgets: list[Widget] = []
+        # No text is smaller than this: 20 px on the official 7" display (about 4 mm, the
+        # least a player reads from a chair), 30 px on the 720x1280 portrait panel.
+        self.min_text = max(8, round((20 if self.landscape else 30) * self.scale))
 
     @property
     def rtl(self) -> bool:
@@ -72,7 +75,8 @@ class Builder:
     ) -> Widget:
         if not widget.text:
             return widget
-        floor = floor if floor is not None else max(11, round(size * 0.6))
+        size = max(size, self.min_text)
+        floor = max(floor if floor is not None else round(size * 0.6), self.min_text)
         box = widget.rect
         size, lines, cut = self.painter.fit(
             widget.text,
@@ -99,6 +103,8 @@ class Builder:
         color: Color | None = None,
         reading: bool = False,
         mirror: bool = True,
+        role: str = "",
+        key: str = "",
     ) -> Widget:
         widget = Widget(
             Rect(rect),
@@ -109,6 +115,8 @@ class Builder:
             color=color,
             reading=reading,
             mirror=mirror,
+            role=role,
+            key=key,
         )
         return self.add(self._fit(widget, size, floor, wrap))
 
@@ -128,6 +136,8 @@ class Builder:
         mirror: bool = True,
         kind: Kind = Kind.BUTTON,
         locked: bool = False,
+        role: str = "",
+        enabled: bool = True,
     ) -> Widget:
         widget = Widget(
             Rect(rect),
@@ -141,14 +151,20 @@ class Builder:
             mirror=mirror,
             pad=max(3, self.px(6)),
             locked=locked,
+            role=role,
+            enabled=enabled,
         )
         return self.add(self._fit(widget, size or self.px(22), floor, wrap))
 
     def panel(self, rect: Rect, style: Style = Style.DARK, kind: Kind = Kind.PANEL) -> Widget:
         return self.add(Widget(Rect(rect), kind, style=style))
 
-    def banner(self, rect: Rect, text: str, style: Style = Style.WARN, size: int = 0) -> Widget:
-        widget = Widget(Rect(rect), Kind.BANNER, text, bold=True, style=style, pad=self.px(8))
+    def banner(
+        self, rect: Rect, text: str, style: Style = Style.WARN, size: int = 0, role: str = ""
+    ) -> Widget:
+        widget = Widget(
+            Rect(rect), Kind.BANNER, text, bold=True, style=style, pad=self.px(8), role=role
+        )
         return self.add(self._fit(widget, size or self.px(24), None, True))
 
     def tile(

@@ -7,11 +7,13 @@ shots feed tests/test_layout.py, so the pictures and the layout checks see the s
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from engine import (
     Draw,
@@ -28,6 +30,7 @@ from hubd import i18n
 from hubd.records import GameRecord, PlayerStats
 from hubd.screens.context import UiContext
 from hubd.screens.ui import Ui
+from hubd.screens.widgets import Kind, Widget
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (720, 1280))
 PLAYERS = ("Ana", "Ben", "Chen", "Dee")
@@ -92,6 +95,7 @@ def scored_game(rounds: int = 3, scored: int = 2) -> Game:
     """A short game (three tiles a hand) with ``scored`` rounds played out and scored."""
     game = Game.from_events([NewGame(PLAYERS, {"rounds": rounds, "hand_size": 3})])
     results = [(7, 12, 0, 20), (0, 9, 14, 3), (11, 0, 6, 4)]
+    results *= -(-scored // len(results))
     for number in range(scored):
         game.apply(StartRound(PLAYERS[number % len(PLAYERS)]))
         autoplay(game)
@@ -229,6 +233,7 @@ def shots() -> list[Shot]:
         [NewGame(PLAYERS, {"rounds": 3}), StartRound("Ana"), Play("Ana", Tile(4, 9), Tile(9, 9))]
     )
     fresh = Game.from_events([NewGame(PLAYERS, {"preset": "hub", "rounds": 2})])
+    ten = scored_game(rounds=10, scored=10)  # double-9: rounds 9-9 down to 0-0
     return [
         Shot("new_game", _with(None, "new_game", _seats)),
         Shot("new_game_rules", _with(None, "new_game", _tab("rules"))),
@@ -253,6 +258,7 @@ def shots() -> list[Shot]:
         Shot("round_end_tiles", _with(over, "round_end", _tap_key("mode:tiles"))),
         Shot("scores", _with(scored, "scores")),
         Shot("game_over", _with(finished, "game_over")),
+        Shot("scores_10_rounds", _with(ten, "scores")),
         Shot("history", _with(scored, "history")),
         Shot("history_players", _with(scored, "history", _tap_key("bar:1"))),
         Shot("settings", _with(scored, "settings")),
@@ -262,6 +268,32 @@ def shots() -> list[Shot]:
 def context(language: str) -> UiContext:
     records, stats = history()
     return UiContext(known_players=KNOWN, history=records, stats=stats, language=language)
+
+
+#: Widgets a layout file leaves out: they carry no text and cannot be tapped.
+_SILENT = (Kind.SHADE, Kind.RIPPLE)
+
+
+def layout_record(shot: str, size: tuple[int, int], widgets: list[Widget]) -> dict[str, Any]:
+    """What a ``<shot>.layout.json`` holds: every widget's key, role, rect, text and size, so
+    that tests (and a reader without eyes) can check the frame without the picture."""
+    return {
+        "shot": shot,
+        "size": [size[0], size[1]],
+        "widgets": [
+            {
+                "key": widget.key,
+                "role": widget.role or widget.kind.value,
+                "rect": [widget.rect.x, widget.rect.y, widget.rect.w, widget.rect.h],
+                "text": widget.text,
+                "font_px": widget.size,
+                "tappable": widget.tappable,
+                "enabled": widget.enabled,
+            }
+            for widget in widgets
+            if widget.kind not in _SILENT
+        ],
+    }
 
 
 def render_all(out: Path, languages: list[str] | None = None) -> list[Path]:
@@ -283,6 +315,9 @@ def render_all(out: Path, languages: list[str] | None = None) -> list[Path]:
                 ui.render(surface, ctx, 1.0)
                 path = folder / f"{shot.name}.png"
                 pygame.image.save(surface, str(path))
+                record = layout_record(shot.name, size, ui.layout(ctx, 1.0))
+                layout = folder / f"{shot.name}.layout.json"
+                layout.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n")
                 written.append(path)
     return written
 

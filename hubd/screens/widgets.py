@@ -111,6 +111,8 @@ class Widget:
     color: Color | None = None  # overrides the style's ink
     locked: bool = False  # draw a padlock (a closed place)
     pressed: bool = False  # the finger is on it (set by the Ui for one moment)
+    role: str = ""  # what it is to a reader of the layout file (status, count, end, pick...)
+    enabled: bool = True  # False: shown greyed, does nothing (a picker number that is gone)
 
     def signature(self) -> tuple[object, ...]:
         """Equal for two widgets exactly when they look the same."""
