@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import logging
 import os
 import queue
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -14,7 +16,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hubd.clock import Clock, MonotonicClock
-from hubd.config import ConfigError, HubConfig, default_config_path, load_config
+from hubd.config import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
 from hubd.hardware.button import ButtonEdge
 
 log = logging.getLogger("hubd")
@@ -22,19 +24,33 @@ log = logging.getLogger("hubd")
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 COMMANDS = ("run", "export", "import", "backup", "check-hardware")
 DEMO_PACE_S = 1.2  # a step every so often: slow enough to follow at a shop window
+PORTRAIT = (720, 1280)  # the Touch Display 2, upright
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--config", type=Path,
+    parser.add_argument("--config", type=Path, metavar="FILE",
                         help="TOML config file (default: ~/.config/chickenfoot-hub/hub.toml "
                         "if present, else built-in defaults)")  # fmt: skip
-    parser.add_argument("--data", type=Path, help="data folder (default: $STATE_DIRECTORY "
+    parser.add_argument("--data", type=Path, metavar="FOLDER",
+                        help="data folder (default: $STATE_DIRECTORY "
                         "or ~/.local/share/chickenfoot-hub)")  # fmt: skip
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hubd", description="The Chicken Foot Hub daemon.")
-    commands = parser.add_subparsers(dest="command")
+    # The run options sit on the top parser too, so that `hubd --help` lists them; parse_args
+    # hands them to `run` all the same.
+    parser = argparse.ArgumentParser(
+        prog="hubd",
+        usage="%(prog)s [options]          run the hub\n"
+        "       %(prog)s COMMAND [options]  one of the commands below",
+        description="The Chicken Foot Hub daemon. With no command it runs the hub, "
+        "with the options below (the same as `hubd run [options]`).",
+        epilog="`hubd COMMAND --help` shows a command's own options.",
+    )
+    _run_options(parser)
+    commands = parser.add_subparsers(
+        dest="command", title="commands", metavar="COMMAND", prog="hubd"
+    )
     run = commands.add_parser("run", help="run the hub (the default)")
     _run_options(run)
     export = commands.add_parser("export", help="write a game's log or score sheet")
@@ -61,6 +77,12 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock-pins", action="store_true",
                         help="gpiozero's MockFactory; the space bar is the hub button")  # fmt: skip
     parser.add_argument("--windowed", action="store_true", help="a desktop window, not full screen")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--size", type=window_size, metavar="WxH",
+                      help="window size in pixels, e.g. 720x1280 (implies --windowed; "
+                      "default: [display] in the config, else 800x480)")  # fmt: skip
+    size.add_argument("--portrait", dest="size", action="store_const", const=PORTRAIT,
+                      help="the portrait Touch Display 2: the same as --size 720x1280")  # fmt: skip
     parser.add_argument(
         "--headless",
         action="store_true",
@@ -68,8 +90,25 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--demo", action="store_true", help="play games by itself")
     parser.add_argument("--demo-fast", action="store_true", help="demo as fast as it can go")
-    parser.add_argument("--demo-seed", type=int, help="seed for a repeatable demo")
+    parser.add_argument("--demo-seed", type=int, metavar="N", help="seed for a repeatable demo")
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``--size WxH``, each side checked by the config's own rule for [display]."""
+    found = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not WIDTHxHEIGHT in pixels, e.g. 800x480 or 720x1280"
+        )
+    size = (int(found[1]), int(found[2]))
+    rules = {f.name: f.metadata["rule"] for f in dataclasses.fields(DisplayConfig)}
+    for side, value in zip(("width", "height"), size, strict=True):
+        if rules[side].check(value) is None:
+            raise argparse.ArgumentTypeError(
+                f"{text}: the {side} must be {rules[side].allowed} (pixels)"
+            )
+    return size
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -272,6 +311,13 @@ def check_hardware(
 # -- the daemon ---------------------------------------------------------------------------
 
 
+def window_mode(args: argparse.Namespace, config: HubConfig) -> tuple[tuple[int, int], bool]:
+    """The window's size and whether it fills the screen: ``--size`` wins over the config."""
+    windowed = args.windowed or args.headless or args.size is not None
+    size = args.size or (config.display.width, config.display.height)
+    return size, config.display.fullscreen and not windowed
+
+
 def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int:
     if args.headless:
         # No screen. Sound stays on when a driver is named (a hub with no display still
@@ -304,8 +350,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
                            settings.volume / 100, log)  # fmt: skip
     pygame.font.init()
-    fullscreen = config.display.fullscreen and not args.windowed and not args.headless
-    size = (config.display.width, config.display.height)
+    size, fullscreen = window_mode(args, config)
     try:
         display = Display(size, settings.rotation, fullscreen=fullscreen, kiosk=fullscreen)
     except pygame.error as err:
