@@ -23,6 +23,10 @@ DOMAIN = "hubd"
 SOURCE_LANGUAGE = "en"
 #: The languages the project ships, in the order the settings screen lists them.
 SHIPPED = ("en", "id", "et", "uk", "he", "pt")
+#: The on-screen keyboard's letter rows for typing names, as a message: each catalog gives its
+#: own script's rows. Translators: rows of at most 10 keys, separated by "/". It lives here, not
+#: with the keyboard, because the screens use the translations and never the other way round.
+LATIN_ROWS = "qwertyuiop/asdfghjkl/zxcvbnm-'"
 
 log = logging.getLogger(__name__)
 
@@ -235,22 +239,20 @@ def source_messages(
 ) -> list[tuple[str, str | None]]:
     """Every message the screens (and the main loop's notices) translate: ``tr("...")`` and
     ``ntr("...", "...", n)`` calls, plus the engine's texts the screens pass through ``tr``
-    (option and preset explanations)."""
-    import ast as python_ast
-
+    (option and preset explanations) and the keyboard rows."""
     from engine import OPTIONS, PRESETS
 
     found: dict[str, str | None] = {}
     app = Path(__file__).with_name("app.py")  # the main loop's notices use the catalogs too
     extra = [app] if app.exists() else []
     for path in [*sorted(package.glob("*.py")), Path(__file__), *extra]:
-        tree = python_ast.parse(path.read_text(encoding="utf-8"))
-        for node in python_ast.walk(tree):
-            if not isinstance(node, python_ast.Call):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
                 continue
             func = node.func
-            name = func.attr if isinstance(func, python_ast.Attribute) else getattr(func, "id", "")
-            args = [a.value for a in node.args if isinstance(a, python_ast.Constant)]
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            args = [a.value for a in node.args if isinstance(a, ast.Constant)]
             strings = [a for a in args if isinstance(a, str)]
             if name in ("tr", "gettext") and strings:
                 found.setdefault(strings[0], None)
@@ -260,7 +262,5 @@ def source_messages(
                 found.setdefault(strings[0], None)
     for text in [*OPTIONS.values(), *(p.description for p in PRESETS.values())]:
         found.setdefault(text, None)
-    from hubd.screens.setup import LATIN_ROWS
-
     found.setdefault(LATIN_ROWS, None)
     return sorted(found.items())

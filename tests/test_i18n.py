@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import io
 import logging
 import re
+import subprocess
+import sys
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -86,11 +90,52 @@ def test_hebrew_is_right_to_left_and_shown_in_visual_order() -> None:
     assert i18n.load("en").visual("שלום Ana") == "םולש Ana"  # a Hebrew name in any language
 
 
+#: Messages that may share one translation because they mean the same thing (a language
+#: without plurals, a heading and a sentence saying the same). Nothing a player taps is here.
+SAME_MEANING = {
+    frozenset({"Player", "Players"}),
+    frozenset({"New game", "the new game"}),
+    frozenset({"No finished games yet.", "No game has finished yet."}),
+}
+
+
+@pytest.mark.parametrize("code", SHIPPED[1:])
+def test_no_two_messages_share_one_translation(code: str) -> None:
+    """Two different actions never read the same ("Undo" and "Cancel" both "Скасувати" sent
+    a player to the wrong one). Every message is compared, not only buttons: a word on a
+    button and the same word in a heading or notice must mean the same thing too."""
+    by_text: dict[str, set[str]] = defaultdict(set)
+    for entry in catalog(code):
+        if entry.msgid:
+            for form in entry.msgstr:
+                by_text[form.strip().casefold()].add(entry.msgid)
+    shared = {
+        text: sorted(msgids)
+        for text, msgids in by_text.items()
+        if len(msgids) > 1 and frozenset(msgids) not in SAME_MEANING
+    }
+    assert shared == {}
+
+
+def test_the_translations_import_nothing_from_the_screens() -> None:
+    """The screens use the translations, never the other way round (no import circle)."""
+    tree = ast.parse(Path(i18n.__file__).read_text(encoding="utf-8"))
+    imported = [
+        node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    ] + [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+         for alias in node.names]  # fmt: skip
+    assert not [name for name in imported if name.startswith("hubd")]
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, hubd.i18n as t; t.source_messages(); "
+         "print(' '.join(m for m in sys.modules if m.startswith('hubd.screens')))"],
+        capture_output=True, text=True, check=True,
+    ).stdout.split()  # fmt: skip
+    assert loaded == []
+
+
 @pytest.mark.parametrize("code", SHIPPED)
 def test_the_keyboard_rows_fit(code: str) -> None:
-    from hubd.screens.setup import LATIN_ROWS
-
-    rows = i18n.load(code).gettext(LATIN_ROWS).split("/")
+    rows = i18n.load(code).gettext(i18n.LATIN_ROWS).split("/")
     assert all(0 < len(row) <= 10 for row in rows)
     assert len(rows) <= 4
     assert len("".join(rows)) == len(set("".join(rows)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OPTIONS, PRESETS, SET_SIZES, NewGame, Phase, RuleError, make_rules
+from hubd.i18n import LATIN_ROWS
 from hubd.intents import Intent
 from hubd.screens.base import (
     Builder,
@@ -23,9 +24,6 @@ from hubd.screens.widgets import TEXT_DIM, Action, Style
 
 MAX_SEATS = 8
 MAX_NAME = 16
-#: The keyboard's letter rows for typing names; each catalog gives its own script's rows.
-#: Translators: rows of at most 10 keys, separated by "/".
-LATIN_ROWS = "qwertyuiop/asdfghjkl/zxcvbnm-'"
 
 
 def option_label(b: Builder, key: str) -> str:
