@@ -9,7 +9,7 @@
 ['9-9']
 """
 
-from engine.errors import RuleError
+from engine.errors import RuleError, brief
 from engine.events import (
     AmendRound,
     Draw,
@@ -28,6 +28,9 @@ from engine.events import (
     read_log,
 )
 from engine.game import Game, summary
+from engine.limits import MAX_EVENTS, MAX_LINE, MAX_LOG_BYTES, MAX_NAME, MAX_PLAYERS
+from engine.log import Refusal, apply_lines, split_log
+from engine.names import check_name, check_players, name_problem
 from engine.rules import OPTIONS, PRESETS, Rules, make_rules
 from engine.scoring import Outcome, TieBreak, ranking
 from engine.state import GameState, Phase, RoundEnd
@@ -35,6 +38,11 @@ from engine.table import Placed, PlaceKind, Table
 from engine.tiles import SET_SIZES, Tile, all_tiles, set_size
 
 __all__ = [
+    "MAX_EVENTS",
+    "MAX_LINE",
+    "MAX_LOG_BYTES",
+    "MAX_NAME",
+    "MAX_PLAYERS",
     "OPTIONS",
     "PRESETS",
     "SET_SIZES",
@@ -53,6 +61,7 @@ __all__ = [
     "PlaceKind",
     "Placed",
     "Play",
+    "Refusal",
     "RoundEnd",
     "RuleError",
     "Rules",
@@ -62,12 +71,18 @@ __all__ = [
     "Tile",
     "Undo",
     "all_tiles",
+    "apply_lines",
+    "brief",
+    "check_name",
+    "check_players",
     "dump_line",
     "make_rules",
+    "name_problem",
     "parse_event",
     "parse_line",
     "ranking",
     "read_log",
     "set_size",
+    "split_log",
     "summary",
 ]

@@ -11,49 +11,60 @@ from statistics import mean
 from typing import Any, TextIO
 
 from engine.errors import RuleError
-from engine.events import parse_line
 from engine.game import Game, summary
+from engine.limits import MAX_LOG_BYTES
+from engine.log import Refusal, apply_lines, split_log
 from engine.rules import PRESETS
 from engine.simulate import InvariantViolation, Simulator
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
 
-def replay_lines(lines: Iterable[bytes]) -> tuple[dict[str, Any], bool]:
-    """Apply a log; return the summary (with ``error`` at the first bad line) and success."""
+def replay_lines(lines: Iterable[bytes], cut: Refusal | None = None) -> tuple[dict[str, Any], bool]:
+    """Apply a log; return the summary (with ``error`` at the first bad line) and success.
+
+    ``cut`` is the refusal of a log too long to read whole (``split_log``): it stands after
+    the lines given, so an earlier bad line is still the one named.
+    """
     game = Game()
-    for number, raw in enumerate(lines, start=1):
-        try:
-            text = raw.decode("utf-8")
-            if not text.strip():
-                continue
-            game.apply(parse_line(text))
-        except UnicodeDecodeError:
-            return _failed(game, number, "the line is not UTF-8 text"), False
-        except RuleError as err:
-            return _failed(game, number, err.message), False
-    return summary(game.state), True
-
-
-def _failed(game: Game, line: int, message: str) -> dict[str, Any]:
+    refusal = apply_lines(game, lines) or cut
     out = summary(game.state)
-    out["error"] = {"line": line, "message": message}
-    return out
+    if refusal is None:
+        return out, True
+    out["error"] = {"line": refusal.line, "message": refusal.message}
+    return out, False
+
+
+def write_json(result: dict[str, Any], out: TextIO) -> None:
+    """One JSON object on one line, whatever the output's encoding can hold.
+
+    Names and messages are written as they are when the output can encode them, and as
+    ASCII escapes otherwise (a terminal that is not UTF-8), so the object is always whole.
+    """
+    text = json.dumps(result, ensure_ascii=False)
+    encoding = getattr(out, "encoding", None)
+    if encoding:
+        try:
+            text.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            text = json.dumps(result, ensure_ascii=True)
+    out.write(text + "\n")
+    out.flush()
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         if args.file == "-":
-            lines = sys.stdin.buffer.read().splitlines()
+            data = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
         else:
             with open(args.file, "rb") as handle:
-                lines = handle.read().splitlines()
+                data = handle.read(MAX_LOG_BYTES + 1)
     except OSError as err:
         print(f"chickenfoot: cannot read {args.file}: {err.strerror}", file=sys.stderr)
         return EXIT_USAGE
-    result, ok = replay_lines(lines)
-    json.dump(result, out, ensure_ascii=False)
-    out.write("\n")
+    lines, cut = split_log(data)
+    result, ok = replay_lines(lines, cut)
+    write_json(result, out)
     return EXIT_OK if ok else EXIT_REFUSED
 
 

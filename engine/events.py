@@ -12,7 +12,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.errors import RuleError
+from engine.errors import RuleError, brief
+from engine.limits import MAX_LINE
+from engine.names import shown
 from engine.tiles import Tile, tile_from_json
 
 
@@ -152,11 +154,12 @@ def _name(obj: Mapping[str, Any], key: str) -> str:
 def check_count(value: object, what: str) -> int:
     """``value`` if it is a whole number, 0 or more (also for events built in Python)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RuleError(f"{what} must be a whole number, 0 or more, not {value!r}")
+        raise RuleError(f"{what} must be a whole number, 0 or more, not {brief(value)}")
     return value
 
 
-def _hand(name: str, value: object) -> Hand:
+def _hand(player: str, value: object) -> Hand:
+    name = shown(player)
     if isinstance(value, list):
         return tuple(tile_from_json(t, f"a tile in {name}'s hand") for t in value)
     if isinstance(value, Mapping):
@@ -165,9 +168,12 @@ def _hand(name: str, value: object) -> Hand:
             raise RuleError(f'{name}\'s hand must be a list of tiles or {{"pips": N}}')
         blank = value.get("double_blank", False)
         if not isinstance(blank, bool):
-            raise RuleError(f"{name}'s double_blank must be true or false, not {blank!r}")
+            raise RuleError(f"{name}'s double_blank must be true or false, not {brief(blank)}")
         return HandPips(check_count(value["pips"], f"{name}'s pips"), blank)
-    raise RuleError(f'{name}\'s hand must be a list of tiles or {{"pips": N}}, not {value!r}')
+    raise RuleError(f'{name}\'s hand must be a list of tiles or {{"pips": N}}, not {brief(value)}')
+
+
+NO_AMENDED_SCORE = 'amend_round must name at least one player\'s score ("scores": {} names none)'
 
 
 def _string_map(value: object, what: str) -> Mapping[str, Any]:
@@ -193,7 +199,7 @@ def parse_event(obj: object) -> Event:
         draws = obj.get("search_draws")
         if draws is not None:
             draws = {
-                p: check_count(n, f"{p}'s search draws")
+                p: check_count(n, f"{shown(p)}'s search draws")
                 for p, n in _string_map(draws, "search_draws").items()
             }
         return StartRound(_name(obj, "opener"), draws)
@@ -210,26 +216,43 @@ def parse_event(obj: object) -> Event:
     if kind == "end_round":
         reason = obj.get("reason")
         if reason not in (None, "agreed"):
-            raise RuleError(f'end_round\'s reason can only be "agreed", not {reason!r}')
+            raise RuleError(f'end_round\'s reason can only be "agreed", not {brief(reason)}')
         hands = _string_map(obj.get("hands"), 'end_round\'s "hands"')
         return EndRound({p: _hand(p, h) for p, h in hands.items()}, agreed=reason == "agreed")
     if kind == "amend_round":
         number = obj.get("round")
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise RuleError(f'amend_round needs "round": a round number, not {number!r}')
+            raise RuleError(f'amend_round needs "round": a round number, not {brief(number)}')
         scores = _string_map(obj.get("scores"), 'amend_round\'s "scores"')
-        return AmendRound(number, {p: check_count(s, f"{p}'s score") for p, s in scores.items()})
+        if not scores:
+            raise RuleError(NO_AMENDED_SCORE)
+        return AmendRound(
+            number, {p: check_count(s, f"{shown(p)}'s score") for p, s in scores.items()}
+        )
     if kind == "undo":
         return Undo()
-    raise RuleError(f"unknown event type {kind!r}")
+    raise RuleError(f"unknown event type {brief(kind)}")
 
 
 def parse_line(line: str) -> Event:
-    """One line of a JSON Lines game log as an event."""
+    """One line of a JSON Lines game log as an event.
+
+    Whatever the line holds, the answer is an event or a RuleError: a line too long to be an
+    event is refused before it is read, and so is JSON nested too deeply for the parser or
+    holding a number too long to convert (Python's 4,300-digit limit).
+    """
+    if len(line) > MAX_LINE:
+        raise RuleError(
+            f"the line is {len(line):,} characters long; no event is longer than {MAX_LINE:,}"
+        )
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as err:
         raise RuleError(f"not valid JSON: {err.msg} at column {err.colno}") from None
+    except RecursionError:
+        raise RuleError("the line is nested too deeply to be an event") from None
+    except ValueError:  # int() refuses a number of more than 4,300 digits
+        raise RuleError("the line holds a number too long to be an event") from None
     return parse_event(obj)
 
 

@@ -1,8 +1,13 @@
 """A game: its log of events and the state that follows from it.
 
 The log is append-only. ``undo`` is itself an event: it takes the latest event still in
-effect out of effect. The state is rebuilt from a snapshot taken at the start of the round
-(or of the game) plus the events after it, so undo is exact and never replays the whole game.
+effect out of effect. The state is rebuilt from the latest snapshot plus the events after it,
+so undo is exact and never replays the whole game. A snapshot is taken at the start of the
+game and of each round, and after every ``SNAPSHOT_EVERY`` events in effect since the last
+one, so an undo replays at most that many events however long the round (5,000 amendments
+undone one by one stay linear).
+
+A log holds at most ``MAX_EVENTS`` events (engine/limits.py); the next one is refused.
 """
 
 from __future__ import annotations
@@ -12,7 +17,11 @@ from typing import Any
 
 from engine.errors import RuleError
 from engine.events import Event, NewGame, StartRound, Undo
+from engine.limits import MAX_EVENTS
 from engine.state import GameState, apply_event
+
+#: The most events in effect an undo replays from its snapshot.
+SNAPSHOT_EVERY = 50
 
 
 class Game:
@@ -37,6 +46,10 @@ class Game:
 
     def apply(self, event: Event) -> Event | None:
         """Apply ``event`` or raise RuleError, changing nothing. Undo returns what it undid."""
+        if len(self.log) >= MAX_EVENTS:
+            raise RuleError(
+                f"a game's log holds at most {MAX_EVENTS:,} events; this game has reached it"
+            )
         if isinstance(event, Undo):
             undone = self._undo()
             self.log.append(event)
@@ -44,8 +57,11 @@ class Game:
         apply_event(self.state, event)
         self._effective.append(event)
         self.log.append(event)
-        if isinstance(event, NewGame | StartRound):
-            self._snapshots.append((len(self._effective), self.state.copy()))
+        count = len(self._effective)
+        if isinstance(event, NewGame | StartRound) or count >= self._snapshots[-1][0] + (
+            SNAPSHOT_EVERY
+        ):
+            self._snapshots.append((count, self.state.copy()))
         return None
 
     def _undo(self) -> Event:

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import RuleError
+from engine.errors import RuleError, brief
+from engine.limits import MAX_PLAYERS
 from engine.tiles import SET_SIZES, set_size
 
 
@@ -82,23 +83,29 @@ class Rules:
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError(f"rule option {name} must be a whole number, not {value!r}")
+        raise RuleError(f"rule option {name} must be a whole number, not {brief(value)}")
     if value < low or (high is not None and value > high):
         allowed = f"{low} to {high}" if high is not None else f"{low} or more"
         raise RuleError(f"rule option {name} = {value} is not allowed; use {allowed}")
     return value
 
 
+#: The keys a hand_size map may have: player counts written as plain digits.
+_COUNT_KEYS = {str(n): n for n in range(2, MAX_PLAYERS + 1)}
+
+
 def _hand_size(value: object, players: int) -> int:
+    """A hand size, or a map from player count to hand size checked whole (every key and
+    value, whatever the game's player count)."""
     if isinstance(value, Mapping):
         by_count: dict[int, int] = {}
         for key, size in value.items():
-            try:
-                count = int(key)
-            except (TypeError, ValueError):
+            count = _COUNT_KEYS.get(key) if isinstance(key, str) else None
+            if count is None:
                 raise RuleError(
-                    f"rule option hand_size maps player counts to sizes; {key!r} is not a count"
-                ) from None
+                    f"rule option hand_size maps player counts to sizes; {brief(key)} is not "
+                    f'a count (write "2" to "{MAX_PLAYERS}", plain digits)'
+                )
             by_count[count] = _whole(f"hand_size for {count} players", size, 1)
         if players not in by_count:
             raise RuleError(f"rule option hand_size gives no hand size for {players} players")
@@ -112,11 +119,15 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
         raise RuleError('rules must be an object like {"preset": "classic"}')
     preset_name = options.get("preset", "classic")
     if not isinstance(preset_name, str) or preset_name not in PRESETS:
-        raise RuleError(f"unknown rules preset {preset_name!r}; use one of {', '.join(PRESETS)}")
+        raise RuleError(
+            f"unknown rules preset {brief(preset_name)}; use one of {', '.join(PRESETS)}"
+        )
     preset = PRESETS[preset_name]
     unknown = sorted(set(options) - set(OPTIONS) - {"preset"})
     if unknown:
-        raise RuleError(f"unknown rule option {unknown[0]!r}; the options are {', '.join(OPTIONS)}")
+        raise RuleError(
+            f"unknown rule option {brief(unknown[0])}; the options are {', '.join(OPTIONS)}"
+        )
     if not preset.min_players <= players <= preset.max_players:
         raise RuleError(
             f"the {preset.name} rules are for {preset.min_players} to {preset.max_players} "
@@ -125,12 +136,12 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
     highest = options.get("set", 9)
     if not isinstance(highest, int) or isinstance(highest, bool) or highest not in SET_SIZES:
         raise RuleError(
-            f"rule option set = {highest!r} is not allowed; use one of "
+            f"rule option set = {brief(highest)} is not allowed; use one of "
             + ", ".join(str(n) for n in SET_SIZES)
         )
     for name in _BOOL_OPTIONS:
         if name in options and not isinstance(options[name], bool):
-            raise RuleError(f"rule option {name} must be true or false, not {options[name]!r}")
+            raise RuleError(f"rule option {name} must be true or false, not {brief(options[name])}")
     if "hand_size" in options:
         hand_size = _hand_size(options["hand_size"], players)
     else:

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.errors import RuleError
 from engine.events import (
+    NO_AMENDED_SCORE,
     AmendRound,
     Draw,
     EndRound,
@@ -25,6 +26,7 @@ from engine.events import (
     StartRound,
     check_count,
 )
+from engine.names import check_players, shown
 from engine.rules import Rules, make_rules
 from engine.scoring import DOUBLE_BLANK_BONUS, Outcome, outcome, tile_value, totals
 from engine.table import Placed, PlaceKind, Table
@@ -218,7 +220,7 @@ class GameState:
     def _seat(self, name: str) -> int:
         seat = self.seat_of.get(name)
         if seat is None:
-            raise RuleError(f"{name} is not a player in this game")
+            raise RuleError(f"{shown(name)} is not a player in this game")
         return seat
 
     def _require_round(self, name: str, action: str) -> int:
@@ -246,11 +248,8 @@ class GameState:
 def _new_game(state: GameState, event: NewGame) -> None:
     if state.rules is not None:
         raise RuleError("this game has already begun; a new game needs a new log")
-    players = event.players
-    duplicate = next((p for i, p in enumerate(players) if p in players[:i]), None)
-    if duplicate is not None:
-        raise RuleError(f"two players are called {duplicate}; every name must differ")
-    rules = make_rules(event.rules, len(players))
+    rules = make_rules(event.rules, len(event.players))  # the count first: a list can be huge
+    players = check_players(event.players)
     state.players = tuple(players)
     state.seat_of = {name: seat for seat, name in enumerate(players)}
     state.rules = rules
@@ -468,6 +467,8 @@ def _amend_round(state: GameState, event: AmendRound) -> None:
         raise RuleError(f"there is no round {event.round}: rounds are numbered from 1")
     if event.round > len(state.scores):
         raise RuleError(f"round {event.round} has not been scored yet, so it cannot be amended")
+    if not event.scores:
+        raise RuleError(NO_AMENDED_SCORE)
     seats = [
         (state._seat(name), check_count(score, f"{name}'s score"))
         for name, score in event.scores.items()

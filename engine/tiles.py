@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from engine.errors import RuleError
+from engine.errors import RuleError, brief
 
 #: The double-N sets the engine knows, by their highest number.
 SET_SIZES: tuple[int, ...] = (9, 12, 15, 18)
@@ -29,11 +29,11 @@ class Tile(NamedTuple):
                 left, _, right = text.partition(sep)
                 break
         else:
-            raise RuleError(f"{text!r} is not a tile; write it like 6-4")
+            raise RuleError(f"{brief(text)} is not a tile; write it like 6-4")
         try:
             return cls.of(int(left), int(right))
         except ValueError:
-            raise RuleError(f"{text!r} is not a tile; write it like 6-4") from None
+            raise RuleError(f"{brief(text)} is not a tile; write it like 6-4") from None
 
     @property
     def is_double(self) -> bool:
@@ -81,7 +81,7 @@ def tile_from_json(value: object, what: str = "tile") -> Tile:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise RuleError(f"{what} must be written as two numbers like [9, 4], not {value!r}")
+        raise RuleError(f"{what} must be written as two numbers like [9, 4], not {brief(value)}")
     tile = Tile.of(value[0], value[1])
     if tile.lo < 0:
         raise RuleError(f"{tile} is not a domino: numbers start at 0")

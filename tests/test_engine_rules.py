@@ -295,7 +295,7 @@ def test_a_game_begins_once() -> None:
 
 def test_every_player_name_must_differ() -> None:
     assert refusal(Game(), NewGame(("Ana", "Ben", "Ana"))) == (
-        "two players are called Ana; every name must differ"
+        "two players are called Ana; every name must differ, ignoring case"
     )
 
 

@@ -1,0 +1,71 @@
+"""Player names (RULES.md, "Fine points"): 1 to 24 characters, no space at either end, no
+control characters and no unpaired surrogates, unique ignoring case.
+
+Every name reaches the screen, the store and ``replay``'s output, so a name that cannot be
+shown, typed or told apart is refused at ``new_game`` with the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.errors import RuleError, brief
+from engine.limits import MAX_NAME, MAX_PLAYERS
+
+
+def _control(char: str) -> bool:
+    """A C0 or C1 control character (Unicode category Cc), NUL and DEL included."""
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code < 0xA0
+
+
+def _surrogate(char: str) -> bool:
+    # A str holds a surrogate code point only unpaired: a pair decodes to one character.
+    return 0xD800 <= ord(char) <= 0xDFFF
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` is not a player's name, or None if it is one."""
+    if not isinstance(name, str):
+        return f"a player's name must be text, not {brief(name)}"
+    if not name:
+        return f"a player's name cannot be empty: names are 1 to {MAX_NAME} characters"
+    if len(name) > MAX_NAME:
+        return f"a player's name is at most {MAX_NAME} characters; {brief(name)} has {len(name)}"
+    if name[0].isspace() or name[-1].isspace():
+        return f"a player's name cannot begin or end with a space: {brief(name)}"
+    if any(_control(c) for c in name):
+        return f"a player's name cannot hold control characters: {brief(name)}"
+    if any(_surrogate(c) for c in name):
+        return f"a player's name cannot hold an unpaired surrogate (broken text): {brief(name)}"
+    return None
+
+
+def check_name(name: object) -> str:
+    """``name`` if it is a valid player's name; RuleError with the rule it breaks if not."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise RuleError(problem)
+    assert isinstance(name, str)
+    return name
+
+
+def shown(name: object) -> str:
+    """A name as a message shows it: as it is when valid, else escaped and cut short."""
+    return name if isinstance(name, str) and name_problem(name) is None else brief(name)
+
+
+def check_players(players: Sequence[object]) -> tuple[str, ...]:
+    """The seat order if every name is valid and no two are the same ignoring case."""
+    if len(players) > MAX_PLAYERS:  # before looking at any name: a list can be huge
+        raise RuleError(f"a game has at most {MAX_PLAYERS} players, not {len(players)}")
+    names = tuple(check_name(p) for p in players)
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            other = seen[key]
+            called = f"called {name}" if other == name else f"called {other} and {name}"
+            raise RuleError(f"two players are {called}; every name must differ, ignoring case")
+        seen[key] = name
+    return names
