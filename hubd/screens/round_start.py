@@ -1,4 +1,5 @@
-"""Round start: who has (or found) the starting double, with the search-draw flow."""
+"""Round start: who opens by the rule in force (who holds the double, or who found it first),
+with the search-draw flow when nobody holds it."""
 
 from __future__ import annotations
 
@@ -46,18 +47,44 @@ class RoundStartScreen(Screen):
         picture = Rect(0, 0, side, side * 2)
         picture.center = picture_box.center
         b.tile(picture, double, double, vertical=True, key="start:double")
-        prompt_h = b.px(110) if b.landscape else b.px(150)
-        prompt = Rect(rest.x, rest.y, rest.w, prompt_h)
-        bottom = Rect(rest.x, rest.bottom - b.target, rest.w, b.target)
-        players = Rect(rest.x, prompt.bottom + b.gap, rest.w, bottom.y - prompt.bottom - 2 * b.gap)
+        # Two lines for the question, three (five on the narrow portrait screen) for what to
+        # do at the table; then the players, then a row of buttons (two rows in portrait).
+        line = b.painter.line_height(b.min_text)
+        question_h = 2 * b.painter.line_height(self._question_px(b), True)
+        prompt = Rect(rest.x, rest.y, rest.w, question_h + (3 if b.landscape else 5) * line)
+        rows = 0 if self.mode == "ask" and not rules.double_in_hands else 1
+        if rows and self.mode == "search" and not b.landscape:
+            rows = 2
+        bottom_h = rows * b.target + max(0, rows - 1) * b.gap
+        bottom = Rect(rest.x, rest.bottom - bottom_h, rest.w, bottom_h)
+        players = Rect(
+            rest.x,
+            prompt.bottom + b.gap,
+            rest.w,
+            bottom.y - prompt.bottom - (2 if rows else 1) * b.gap,
+        )
+        placed = b.tr("The {tile} goes in the hub; the next player clockwise plays first.")
         if self.mode == "ask":
             if rules.double_in_hands:
-                question = b.tr("Who has the {tile}?").format(tile=tile)
-            else:
-                question = b.tr("The {tile} is set aside in the hub. Who found it first?").format(
-                    tile=tile
+                question = b.tr("Who holds the {tile}? They open.")
+                hint = b.ntr(
+                    "Deal {n} tile each. The {tile} goes in the hub; the next player "
+                    "clockwise plays first.",
+                    "Deal {n} tiles each. The {tile} goes in the hub; the next player "
+                    "clockwise plays first.",
+                    rules.hand_size,
                 )
-            self._prompt(b, prompt, question, b.tr("That player opens the round."))
+            else:
+                # Text 000-002: before the deal, the first to turn up the double plays first.
+                question = b.tr("Who found the {tile} first? They play first.")
+                hint = b.ntr(
+                    "Before the deal, take turns drawing face-down tiles until someone finds "
+                    "the {tile}. It goes in the hub; then deal {n} tile each.",
+                    "Before the deal, take turns drawing face-down tiles until someone finds "
+                    "the {tile}. It goes in the hub; then deal {n} tiles each.",
+                    rules.hand_size,
+                )
+            self._prompt(b, prompt, question, hint, tile, rules.hand_size)
             self._player_buttons(b, state, players, self._open)
             if rules.double_in_hands:
                 b.button(
@@ -67,13 +94,16 @@ class RoundStartScreen(Screen):
             self._prompt(
                 b,
                 prompt,
-                b.tr("Take turns drawing from the yard until someone draws the {tile}.").format(
-                    tile=tile
-                ),
+                b.tr("Take turns drawing from the yard until someone draws the {tile}."),
                 b.tr("Tap a player each time they draw another tile."),
+                tile,
             )
             self._player_buttons(b, state, players, self._count, counts=True)
-            found, clear, cancel = split_h(bottom, 2, 1, 1, gap=b.gap)
+            if b.landscape:
+                found, clear, cancel = split_h(bottom, 2, 1, 1, gap=b.gap)
+            else:
+                found, others = split_v(bottom, 1, 1, gap=b.gap)
+                clear, cancel = split_h(others, 1, 1, gap=b.gap)
             b.button(
                 found,
                 b.tr("Someone drew the {tile}").format(tile=tile),
@@ -84,12 +114,7 @@ class RoundStartScreen(Screen):
             b.button(clear, b.tr("Start over"), self._clear, key="start:clear")
             b.button(cancel, b.tr("Cancel"), self._cancel, key="start:cancel")
         else:
-            self._prompt(
-                b,
-                prompt,
-                b.tr("Who drew the {tile}?").format(tile=tile),
-                b.tr("That player opens the round."),
-            )
+            self._prompt(b, prompt, b.tr("Who drew the {tile}? They open."), placed, tile)
             self._player_buttons(b, state, players, self._open_found, counts=True)
             b.button(
                 split_h(bottom, 2, 1, gap=b.gap)[1],
@@ -98,10 +123,19 @@ class RoundStartScreen(Screen):
                 key="start:cancel",
             )
 
-    def _prompt(self, b: Builder, box: Rect, question: str, hint: str) -> None:
-        top, bottom = split_v(box, 3, 2)
-        b.label(top, question, b.px(30), bold=True, wrap=True, floor=b.px(16))
-        b.label(bottom, hint, b.px(20), wrap=True, floor=b.px(12), color=(170, 190, 180))
+    def _question_px(self, b: Builder) -> int:
+        return b.px(30) if b.landscape else b.px(40)
+
+    def _prompt(
+        self, b: Builder, box: Rect, question: str, hint: str, tile: str, hand: int = 0
+    ) -> None:
+        question = question.format(tile=tile)
+        hint = hint.format(tile=tile, n=hand)
+        top_h = 2 * b.painter.line_height(self._question_px(b), True)
+        top = Rect(box.x, box.y, box.w, top_h)
+        bottom = Rect(box.x, top.bottom, box.w, box.h - top_h)
+        b.label(top, question, self._question_px(b), bold=True, wrap=True)
+        b.label(bottom, hint, b.min_text, wrap=True, color=(170, 190, 180))
 
     def _player_buttons(
         self,

@@ -233,6 +233,7 @@ def shots() -> list[Shot]:
         [NewGame(PLAYERS, {"rounds": 3}), StartRound("Ana"), Play("Ana", Tile(4, 9), Tile(9, 9))]
     )
     fresh = Game.from_events([NewGame(PLAYERS, {"preset": "hub", "rounds": 2})])
+    classic = Game.from_events([NewGame(PLAYERS, {"rounds": 2})])  # the double set aside
     ten = scored_game(rounds=10, scored=10)  # double-9: rounds 9-9 down to 0-0
     return [
         Shot("new_game", _with(None, "new_game", _seats)),
@@ -244,6 +245,7 @@ def shots() -> list[Shot]:
         Shot("round_start_search", _with(fresh, "round_start", _steps(
             _tap_key("start:search"), _tap_key("player:Ben"), _tap_key("player:Chen"),
             _tap_key("player:Chen")))),
+        Shot("round_start_classic", _with(classic, "round_start")),
         Shot("play_opening", _with(opening, "play")),
         Shot("play", _with(locked, "play")),
         Shot("play_table", _with(spread, "play")),

@@ -7,7 +7,7 @@ from hubd import i18n
 from hubd.intents import ChangeSetting, Intent
 from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
-from hubd.screens.widgets import Action, Style
+from hubd.screens.widgets import TEXT_DIM, Action, Style
 
 ROTATIONS = (0, 90, 180, 270)
 #: A control: its text, what a tap does (None: a plain value), its look, its key.
@@ -27,23 +27,22 @@ class SettingsScreen(Screen):
         area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         languages = i18n.available_languages()
+        # The volume shows the state; the button says what a tap does ("Turn sound off").
         volume: list[Item] = [
-            ("−", self._set("volume", max(0, ctx.volume - VOLUME_STEP)), Style.NORMAL, "volume:-"),
-            (f"{ctx.volume}%", None, Style.QUIET, ""),
+            ("−", self._volume(ctx, -VOLUME_STEP), Style.NORMAL, "volume:-"),
+            (b.tr("Sound off") if ctx.muted else f"{ctx.volume}%", None, Style.QUIET, ""),
+            ("+", self._volume(ctx, VOLUME_STEP), Style.NORMAL, "volume:+"),
             (
-                "+",
-                self._set("volume", min(100, ctx.volume + VOLUME_STEP)),
-                Style.NORMAL,
-                "volume:+",
-            ),
-            (
-                b.tr("Sound off") if ctx.muted else b.tr("Sound on"),
+                b.tr("Turn sound on") if ctx.muted else b.tr("Turn sound off"),
                 self._set("muted", not ctx.muted),
-                Style.SELECTED if ctx.muted else Style.NORMAL,
+                Style.NORMAL,
                 "muted",
             ),
         ]
-        sections: list[tuple[str, list[Item]]] = [
+        no_device = "" if ctx.audio_available else b.tr("No sound device")
+        if no_device and not b.landscape:  # a row of its own beside the sound button
+            volume.append((no_device, None, Style.QUIET, ""))
+        sections: list[tuple[str, list[Item], int]] = [
             (
                 b.tr("Language"),
                 [
@@ -55,8 +54,10 @@ class SettingsScreen(Screen):
                     )
                     for code in languages
                 ],
+                3,
             ),
-            (b.tr("Volume"), volume),
+            # Portrait is narrow: the sound button goes on a row of its own, under the volume.
+            (b.tr("Volume"), volume, 4 if b.landscape else 3),
             (
                 b.tr("Rules for new games"),
                 [
@@ -68,6 +69,7 @@ class SettingsScreen(Screen):
                     )
                     for p in PRESETS
                 ],
+                3,
             ),
             (
                 b.tr("Screen rotation"),
@@ -80,47 +82,52 @@ class SettingsScreen(Screen):
                     )
                     for r in ROTATIONS
                 ],
+                4,
             ),
         ]
-        if not ctx.audio_available:
-            volume.append((b.tr("No sound device"), None, Style.QUIET, ""))
+        rows = [-(-len(items) // columns) for _, items, columns in sections]
         if b.landscape:
-            rows = [len(items) > 4 for _, items in sections]
-            weights = [2 if two else 1 for two in rows]
-            for (title, items), box in zip(
-                sections, split_v(area, *weights, gap=b.gap), strict=True
+            for (title, items, columns), box in zip(
+                sections, split_v(area, *rows, gap=b.gap), strict=True
             ):
                 label, controls = split_h(box, 1, 3, gap=b.gap)
-                b.label(label, title, b.px(22), bold=True, align="start", wrap=True, floor=b.px(12))
-                self._controls(b, items, controls, 3 if len(items) > 4 else len(items))
+                if items is volume and no_device:  # no room for a row: under the title
+                    label, note = split_v(label, 1, 2)
+                    b.label(note, no_device, b.min_text, align="start", wrap=True, color=TEXT_DIM)
+                b.label(label, title, b.px(22), bold=True, align="start", wrap=True)
+                self._controls(b, items, controls, columns)
         else:
-            weights = [3 if len(items) > 4 else 2 for _, items in sections]
-            for (title, items), box in zip(
+            title_h = b.painter.line_height(b.px(34), True)
+            weights = [title_h + n * b.px(96) for n in rows]
+            for (title, items, columns), box in zip(
                 sections, split_v(area, *weights, gap=2 * b.gap), strict=True
             ):
-                label = Rect(box.x, box.y, box.w, b.px(44))
-                b.label(label, title, b.px(26), bold=True, align="start")
+                label = Rect(box.x, box.y, box.w, title_h)
+                b.label(label, title, b.px(34), bold=True, align="start")
                 controls = Rect(box.x, label.bottom, box.w, box.h - label.h)
-                self._controls(b, items, controls, 3 if len(items) > 4 else len(items))
+                self._controls(b, items, controls, columns)
 
     def _controls(self, b: Builder, items: list[Item], area: Rect, columns: int) -> None:
         rows = -(-len(items) // columns)
         height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
-        for (text, action, style, key), box in zip(
-            items, grid(area, len(items), columns, b.gap, height), strict=True
-        ):
+        boxes = grid(area, len(items), columns, b.gap, height)
+        if items[-1][1] is None:  # a closing note ("No sound device") takes the rest of its row
+            boxes[-1].w = area.right - boxes[-1].x
+        for (text, action, style, key), box in zip(items, boxes, strict=True):
             if action is None:
-                b.label(box, text, b.px(26), bold=True, wrap=True, floor=b.px(12))
+                b.label(box, text, b.px(26), bold=True, wrap=True)
             else:
-                b.button(
-                    box,
-                    text,
-                    action,
-                    style=style,
-                    key=f"setting:{key}",
-                    size=b.px(22),
-                    floor=b.px(12),
-                )
+                b.button(box, text, action, style=style, key=f"setting:{key}", size=b.px(22))
+
+    def _volume(self, ctx: UiContext, step: int) -> Action:
+        """A volume step; while the sound is off, a step also turns it back on."""
+        value = max(0, min(100, ctx.volume + step))
+
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            unmute = [ChangeSetting("muted", False)] if ctx.muted else []
+            return [*unmute, ChangeSetting("volume", value)]
+
+        return action
 
     def _set(self, key: str, value: str | int | bool) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
