@@ -223,22 +223,34 @@ class Painter:
         Wrapping is tried at each size when allowed. If nothing fits even at the floor the
         text is cut with an ellipsis (returned flag True), which the layout test refuses for
         everything but players' names.
+
+        The cost does not grow with the text: a line of more characters than the box has
+        pixels cannot fit (every glyph but a combining mark advances a pixel or more), so a
+        longer text is never measured whole, and the cut is a binary search over at most
+        that many characters: a few measurements for a name of any length.
         """
+        longest = width + 1
         size = max(size, floor)
         for trial in range(size, floor - 1, -1):
             lh = self.line_height(trial, bold)
             if lh > height and trial > floor:
                 continue
-            if self.width(text, trial, bold) <= width and "\n" not in text:
+            one_line = len(text) <= longest and "\n" not in text
+            if one_line and self.width(text, trial, bold) <= width:
                 return trial, (text,), False
-            if wrap:
+            if wrap and len(text) <= max(1, height // lh) * (longest + 1):
                 lines = self.wrap(text, width, trial, bold)
                 if lines is not None and len(lines) * lh <= max(height, lh):
                     return trial, tuple(lines), False
-        cut = text.replace("\n", " ")
-        while cut and self.width(cut + "…", floor, bold) > width:
-            cut = cut[:-1]
-        return floor, ((cut + "…") if cut else "",), True
+        cut = text[:longest].replace("\n", " ")
+        low, high = 0, len(cut)  # the longest start of ``cut`` that fits with its ellipsis
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.width(cut[:middle] + "…", floor, bold) <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return floor, ((cut[:low] + "…") if low else "",), True
 
     # -- dominoes ------------------------------------------------------------------------
 

@@ -1,0 +1,56 @@
+"""``Painter.fit`` cuts text in a number of measurements that does not grow with its length:
+a player's name of 50 million characters once hung the daemon at every start (issue 10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from hubd.screens.widgets import Painter
+
+
+@pytest.fixture(scope="module")
+def painter() -> Painter:
+    return Painter()
+
+
+def cut_one_by_one(painter: Painter, text: str, width: int, floor: int) -> str:
+    """The old cut, one character at a time: what the binary search must agree with."""
+    cut = text.replace("\n", " ")
+    while cut and painter.width(cut + "…", floor) > width:
+        cut = cut[:-1]
+    return (cut + "…") if cut else ""
+
+
+@pytest.mark.parametrize(
+    "text", ["Bartholomew the Magnificent", "Ana María de los Ángeles", "שרה בת אברהם", "W" * 60]
+)
+def test_the_cut_is_the_longest_start_that_fits_with_its_ellipsis(
+    painter: Painter, text: str
+) -> None:
+    for width in (40, 90, 150):
+        size, lines, cut = painter.fit(text, width, 30, 24, 20, False, False)
+        if cut:
+            assert lines == (cut_one_by_one(painter, text, width, 20),)
+            assert size == 20
+            assert painter.width(lines[0], 20) <= width or lines == ("",)
+
+
+@pytest.mark.parametrize("length", [1_000, 100_000, 50_000_000])
+def test_a_name_of_any_length_costs_a_few_measurements(
+    painter: Painter, length: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = "Bartholomew " * (length // 12) + "x" * (length % 12)
+    measured: list[int] = []
+    real = Painter.width
+
+    def counting(self: Painter, value: str, size: int, bold: bool = False) -> int:
+        measured.append(len(value))
+        return real(self, value, size, bold)
+
+    monkeypatch.setattr(Painter, "width", counting)
+    for wrap in (False, True):
+        size, lines, cut = painter.fit(text, 300, 90, 30, 20, False, wrap)
+        assert cut and size == 20 and lines[0].startswith("Bartholomew")
+        assert painter.width(lines[0], 20) <= 300
+    assert len(measured) < 40
+    assert max(measured) <= 302, "the whole text is never measured"
