@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest sounds screenshots bench install uninstall clean system-deps
+.PHONY: run test lint typecheck pytest sounds screenshots pictures bench install uninstall clean system-deps
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -40,6 +40,17 @@ sounds:
 # Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/.
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
+
+# The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
+# A shot the screenshots do not have (yet) is skipped with a warning.
+PICTURES := play_sequence_02 play_sequence_06 play_undo_notice round_end scores_10_rounds
+pictures: screenshots
+	@mkdir -p docs/pictures
+	@for shot in $(PICTURES); do \
+	  src=build/screenshots/en/800x480/$$shot.png; \
+	  if [ -f "$$src" ]; then cp "$$src" docs/pictures/ && echo "docs/pictures/$$shot.png"; \
+	  else echo "warning: $$src does not exist (no such shot yet): skipped" >&2; fi; \
+	done
 
 # Figures, never pass/fail: engine, store, screens, daemon (about two minutes in all).
 bench: $(STAMP)

@@ -1,7 +1,11 @@
-"""``hubd --help`` for newcomers: the run flags, the commands, and ``--size`` / ``--portrait``."""
+"""For newcomers: ``hubd --help`` lists the run flags, ``--size`` / ``--portrait`` choose the
+window, and the README's commands and pictures are the real ones."""
 
 from __future__ import annotations
 
+import re
+import struct
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -79,3 +83,36 @@ def test_size_makes_a_window_of_that_size_even_when_the_config_says_full_screen(
     assert cli.window_mode(cli.parse_args(["--windowed"]), kiosk) == ((800, 480), False)
     wide = HubConfig().override("display", width=1024, height=600)
     assert cli.window_mode(cli.parse_args(["--headless"]), wide) == ((1024, 600), False)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_readme_s_hubd_commands_parse() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [
+        chunk
+        for row in re.findall(r"^\| (.*?) \|", readme, re.M)
+        for chunk in re.findall(r"`(hubd(?: [^`]*)?)`", row)
+        if "[" not in chunk
+    ]
+    assert "hubd --size 720x1280" in commands
+    for command in commands:
+        try:
+            cli.parse_args(command.split()[1:])
+        except SystemExit as stop:  # --help
+            assert stop.code == 0, command
+
+
+def test_the_readme_s_pictures_are_the_ones_make_pictures_copies() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    named = re.findall(r'src="docs/pictures/([\w-]+)\.png"', readme)
+    listed = re.search(r"^PICTURES := (.*)$", (ROOT / "Makefile").read_text(), re.M)
+    assert listed is not None
+    assert sorted(named) == sorted(listed[1].split())
+    for name in named:  # a shot not rendered yet is skipped by `make pictures`, with a warning
+        picture = ROOT / "docs" / "pictures" / f"{name}.png"
+        if picture.exists():
+            header = picture.read_bytes()[:24]
+            assert header[:8] == b"\x89PNG\r\n\x1a\n"
+            assert struct.unpack(">II", header[16:24]) == (800, 480), name
