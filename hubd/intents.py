@@ -39,4 +39,9 @@ class HubButton:
     """Act as if the hub button was pressed (the on-screen hub, or the demo)."""
 
 
-Intent = Submit | Go | ChangeSetting | HubButton
+@dataclass(frozen=True)
+class SayStatus:
+    """Say the status line again (a tap on it): whose turn, and what the table waits for."""
+
+
+Intent = Submit | Go | ChangeSetting | HubButton | SayStatus

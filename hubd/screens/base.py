@@ -32,6 +32,7 @@ class Builder:
             self.scale = min(self.w / 720, self.h / 1280)
         self.translator = translator
         self.widgets: list[Widget] = []
+        self.undo: Action | None = None  # the Ui's undo (it asks first for a scored round)
         # No text is smaller than this: 20 px on the official 7" display (about 4 mm, the
         # least a player reads from a chair), 30 px on the 720x1280 portrait panel.
         self.min_text = max(8, round((20 if self.landscape else 30) * self.scale))
@@ -242,7 +243,7 @@ class Builder:
             self.button(
                 Rect(x, self.gap // 2, self.px(110), self.target),
                 self.tr("Undo"),
-                lambda pos: [Submit(Undo(), pos)],
+                self.undo or (lambda pos: [Submit(Undo(), pos)]),
                 key="undo",
                 size=self.px(20),
             )

@@ -22,3 +22,9 @@ class UiContext:
     rotation: int = 0  # 0, 90, 180, 270 (the app rotates, not the UI)
     audio_available: bool = True  # False: the UI flashes a banner where a sound would play
     store_error: str | None = None  # shown as a banner
+    last_entry: engine.Event | None = None  # the latest event still in effect (for Undo)
+    speech: bool = True  # the hub says the foot, the round's end and the scores aloud
+    speech_turns: bool = False  # ... and whose turn it is
+    speech_rate: int = 160  # words per minute
+    speech_volume: int = 100  # percent of the sounds' volume
+    speech_problem: str | None = None  # why it cannot speak: "espeak", "audio", "dfplayer"

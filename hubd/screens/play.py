@@ -1,62 +1,22 @@
-"""The play screen: the table map, whose turn it is, every hand, and the two-tap play."""
+"""The play screen: one status line, the table map, every hand and total, the last entry.
+
+Landscape (800x480): the status line across the top; the map on the left; the hands, the
+yard and the totals on the right with Draw and Pass under them; along the bottom the last
+entry with Undo beside it, then Hub, Scores and Menu. Portrait (720x1280): the status line,
+the hands in a strip, the map, the last entry, then the buttons. Undo is never beside Draw
+or Pass, and a notice (the undo's "Undid: ...") takes the last entry's place, never a button.
+"""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import partial
-
-from engine import Draw, GameState, Pass, Placed, PlaceKind, Play, Tile, Undo
-from hubd.intents import HubButton, Intent, Submit
+from engine import Draw, GameState, Pass, Phase, Tile
+from hubd.intents import HubButton, Intent
 from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
-from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import Action, Kind, Style
-
-
-@dataclass
-class Cell:
-    """One line of the table map: where it starts, its tiles, and how it ends."""
-
-    origin: Placed  # the hub or a foot
-    places: list[Placed]  # from the origin outwards (empty for the hub's own cell)
-    hub: bool = False
-
-
-def table_cells(state: GameState) -> list[Cell]:
-    """The hub, each arm, and each toe of every foot, as map cells."""
-    table = state.table
-    if table is None:
-        return []
-    hub = table.hub_place
-    cells = [Cell(hub, [], hub=True)]
-    cells += [Cell(hub, line) for line in table.arms()]
-    for place in table.placed.values():
-        if place.kind is PlaceKind.FOOT:
-            cells += [Cell(place, table.branch(toe)) for toe in place.children]
-    return cells
-
-
-def end_place(cell: Cell) -> Placed:
-    return cell.places[-1] if cell.places else cell.origin
-
-
-def off_table_partners(state: GameState, place: Placed) -> list[Tile]:
-    """Tiles still off the table that carry the number ``place`` needs."""
-    if state.table is None or state.rules is None:
-        return []
-    return [
-        tile
-        for other in range(state.rules.highest + 1)
-        if (tile := Tile.of(place.end, other)) not in state.table
-    ]
-
-
-def place_name(b: Builder, place: Placed) -> str:
-    if place.kind is PlaceKind.HUB:
-        return b.tr("the hub {tile}").format(tile=place.shown)
-    return place.shown
+from hubd.screens.map_view import draw_map
+from hubd.screens.ui import Ui
+from hubd.screens.widgets import Action, Style
+from hubd.screens.wording import NameFitter, entry_text, status_text
 
 
 class PlayScreen(Screen):
@@ -64,10 +24,6 @@ class PlayScreen(Screen):
 
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
-        self.page = 0
-
-    def enter(self, ctx: UiContext | None) -> None:
-        self.page = 0
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
@@ -76,27 +32,35 @@ class PlayScreen(Screen):
             return
         g = b.gap
         if b.landscape:
-            strip_h, banner_h = b.px(76), b.px(42)
-            strip = Rect(0, 0, b.w, strip_h)
-            side_w = b.px(200)
-            body = Rect(0, strip_h + g, b.w, b.h - strip_h - g)
-            map_area, side = split_h(body, b.w - side_w - g, side_w, gap=g)
-            banner = Rect(g, map_area.y, map_area.w - g, banner_h)
-            map_area = Rect(
-                g, banner.bottom + g, map_area.w - g, map_area.bottom - banner.bottom - 2 * g
-            )
-            buttons = Rect(side.x, side.y, side.w - g, side.h - g)
+            status = Rect(0, 0, b.w, b.px(62))
+            bottom = Rect(g, b.h - b.px(68), b.w - 2 * g, b.px(64))
+            side_w = self._hands_width(b, state)
+            middle = Rect(0, status.bottom + g, b.w, bottom.y - status.bottom - 2 * g)
+            side = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
+            moves_h = b.target
+            hands = Rect(side.x, side.y, side.w, side.h - moves_h - g)
+            moves = Rect(side.x, hands.bottom + g, side.w, moves_h)
+            map_area = Rect(g, middle.y, side.x - 2 * g, middle.h)
+            last, tools = split_h(bottom, 11, 9, gap=g)
         else:
-            strip_h, banner_h = b.px(120), b.px(72)
-            strip = Rect(0, 0, b.w, strip_h)
-            buttons_h = b.px(250)
-            banner = Rect(g, strip_h + g, b.w - 2 * g, banner_h)
-            buttons = Rect(g, b.h - buttons_h - g, b.w - 2 * g, buttons_h)
-            map_area = Rect(g, banner.bottom + g, b.w - 2 * g, buttons.y - banner.bottom - 2 * g)
-        self._players(b, state, strip)
-        self._banner(b, state, banner)
-        self._map(b, state, map_area)
-        self._buttons(b, state, buttons)
+            status = Rect(0, 0, b.w, b.px(176))
+            rows = -(-len(state.players) // 4)
+            hands = Rect(g, status.bottom + g, b.w - 2 * g, b.px(190) * rows)
+            buttons = Rect(g, b.h - b.px(96) - g, b.w - 2 * g, b.px(96))
+            last = Rect(g, buttons.y - b.px(110) - g, b.w - 2 * g, b.px(110))
+            map_area = Rect(g, hands.bottom + g, b.w - 2 * g, last.y - hands.bottom - 2 * g)
+            tools, moves = split_h(buttons, 3, 2, gap=2 * g)
+        self._status(b, ctx, state, status)
+        self._hands(b, state, hands)
+        labels = draw_map(b, self.ui, state, map_area)
+        self.ui.remember_labels(labels)
+        if not b.landscape:
+            yard_w = b.painter.width("88", b.px(60), True) + b.px(24)
+            last, yard = split_h(last, last.w - yard_w - g, yard_w, gap=g)
+            self._yard(b, state, yard)
+        self._last_entry(b, ctx, labels, last)
+        self._tools(b, tools)
+        self._moves(b, state, moves)
 
     def _no_round(self, b: Builder, ctx: UiContext) -> None:
         area = b.top_bar(b.tr("Play"), None, [])
@@ -110,365 +74,186 @@ class PlayScreen(Screen):
             button.center = (b.w // 2, area.y + area.h * 3 // 4)
             b.button(button, b.tr("Continue"), self.go(target), style=Style.PRIMARY)
 
-    def _players(self, b: Builder, state: GameState, strip: Rect) -> None:
-        b.panel(strip, Style.DARK)
-        count = len(state.players) + 1
-        cells = grid(strip.inflate(-b.gap, -b.gap), count, count, b.gap)
-        for seat, (name, cell) in enumerate(zip(state.players, cells, strict=False)):
-            current = seat == state.current
-            b.panel(cell, Style.SELECTED if current else Style.QUIET)
-            top, bottom = split_v(cell.inflate(-b.px(6), -b.px(4)), 2, 3)
-            color = (25, 30, 28) if current else None
-            b.label(top, name, b.px(19), floor=b.px(12), bold=current, color=color)
-            b.label(bottom, str(state.hands[seat]), b.px(36), bold=True, reading=True, color=color)
-        yard = cells[-1]
-        b.panel(yard, Style.NORMAL)
-        top, bottom = split_v(yard.inflate(-b.px(6), -b.px(4)), 2, 3)
-        b.label(top, b.tr("Yard"), b.px(19), floor=b.px(12))
-        b.label(bottom, str(state.yard), b.px(36), bold=True, reading=True)
+    # -- the status line -------------------------------------------------------------------
 
-    def _banner(self, b: Builder, state: GameState, box: Rect) -> None:
-        table = state.table
-        assert table is not None
-        lock = state.lock
-        player = state.current_player or ""
-        if lock is not None:
-            text = b.ntr(
-                "Chicken foot on {tile}: {n} toe to go",
-                "Chicken foot on {tile}: {n} toes to go",
-                lock.room,
-            ).format(tile=lock.tile, n=lock.room)
-            b.banner(box, text, Style.WARN, size=b.px(26))
+    def _status(self, b: Builder, ctx: UiContext, state: GameState, box: Rect) -> None:
+        size = b.px(48) if b.landscape else b.px(72)
+        locked = state.lock is not None
+        b.panel(box, Style.WARN if locked else Style.DARK)
+        inner = box.inflate(-2 * b.gap, -b.px(4))
+        text = status_text(state, b.tr, b.ntr, self._name_fitter(b, size, inner.w))
+        b.button(
+            inner,
+            text,
+            self.ui.say_again,
+            size=size,
+            floor=size,
+            style=Style.WARN if locked else Style.DARK,
+            key="status",
+            role="status",
+            wrap=True,
+        )
+
+    @staticmethod
+    def _name_fitter(b: Builder, size: int, width: int) -> NameFitter:
+        """Shortens a player's name so that the status line stays on its lines at ``size``."""
+
+        def fit(name: str, rest: str) -> str:
+            lines = 1 if b.landscape else 2
+            budget = width * lines - b.painter.width(rest, size, True) - b.px(24)
+            return b.painter.shorten(name, max(budget, b.px(60)), size, True)
+
+        return fit
+
+    # -- the hands, the yard and the totals --------------------------------------------------
+
+    @staticmethod
+    def _hands_width(b: Builder, state: GameState) -> int:
+        """Wide enough for a name, a two-digit hand and a three-digit total at 40 px."""
+        count_w, total_w = PlayScreen._number_widths(b)
+        return b.px(86) + count_w + total_w + b.px(16)
+
+    @staticmethod
+    def _number_widths(b: Builder) -> tuple[int, int]:
+        size = b.px(40) if b.landscape else b.px(60)
+        pad = b.px(10)
+        return (b.painter.width("88", size, True) + pad, b.painter.width("888", size, True) + pad)
+
+    def _hands(self, b: Builder, state: GameState, area: Rect) -> None:
+        count_px = b.px(40) if b.landscape else b.px(60)
+        name_px = b.min_text
+        totals = state.totals
+        b.panel(area, Style.DARK)
+        entries = [(name, str(hand), str(total)) for name, hand, total in
+                   zip(state.players, state.hands, totals, strict=True)]  # fmt: skip
+        entries.append((b.tr("Yard"), str(state.yard), ""))
+        if b.landscape:
+            head_h = b.px(26)
+            head = Rect(area.x + b.gap, area.y + b.px(2), area.w - 2 * b.gap, head_h)
+            count_w, total_w = self._number_widths(b)
+            name_w = head.w - count_w - total_w - b.px(8)
+            _name_col, tiles_col, score_col = split_h(head, name_w, count_w, total_w, gap=b.px(4))
+            b.label(tiles_col, b.tr("Tiles"), name_px)
+            b.label(score_col, b.tr("Score"), name_px)
+            body = Rect(area.x, head.bottom, area.w, area.bottom - head.bottom - b.px(2))
+            rows = split_v(body, *([1] * len(entries)), gap=b.px(2))
+            for seat, (row, entry) in enumerate(zip(rows, entries, strict=True)):
+                cell = Rect(row.x + b.px(4), row.y, row.w - b.px(8), row.h)
+                cols = split_h(cell, name_w, count_w, total_w, gap=b.px(4))
+                self._hand(b, state, seat, entry, cell, cols, name_px, count_px)
             return
-        if table.opening:
-            hub = table.hub_place
-            text = b.tr("{player}: start the hub arms on the {tile} ({done} of {arms})").format(
-                player=player, tile=hub.tile, done=len(hub.children), arms=hub.capacity
-            )
-        elif state.drew:
-            text = b.tr("{player} drew: play that tile if it fits, or pass").format(player=player)
-        else:
-            text = b.tr("Round {round}: {player}'s turn").format(round=state.round, player=player)
-        b.banner(box, text, Style.NORMAL, size=b.px(26))
+        # Portrait: a column of captions, then up to four players a row (the yard sits
+        # beside the last entry).
+        legend_w = max(b.painter.width(b.tr(t), name_px, False) for t in ("Tiles", "Score"))
+        legend_w += 2 * b.gap
+        inner = area.inflate(-b.gap, -b.gap)
+        players = entries[:-1]
+        row_h = inner.h // max(1, -(-len(players) // 4))
+        for first in range(0, len(players), 4):
+            band = Rect(inner.x, inner.y + (first // 4) * row_h, inner.w, row_h - b.gap // 2)
+            legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.gap // 2)
+            _top, tiles_box, score_box = split_v(legend, 35, 70, 70)
+            b.label(tiles_box, b.tr("Tiles"), name_px, align="start")
+            b.label(score_box, b.tr("Score"), name_px, align="start")
+            row = players[first : first + 4]
+            for offset, cell in enumerate(grid(cells_area, len(row), 4, b.gap // 2)):
+                cols = split_v(cell.inflate(-b.px(4), -b.px(4)), 35, 70, 70)
+                self._hand(b, state, first + offset, row[offset], cell, cols, name_px, count_px)
 
-    # -- the map ------------------------------------------------------------------------
+    def _yard(self, b: Builder, state: GameState, box: Rect) -> None:
+        """The yard on its own (portrait, beside the last entry)."""
+        b.panel(box, Style.DARK)
+        top, bottom = split_v(box.inflate(-b.px(4), -b.px(2)), 35, 70)
+        b.label(top, b.tr("Yard"), b.min_text, key="name:yard")
+        b.label(bottom, str(state.yard), b.px(60), bold=True, reading=True, role="count",
+                key="count:yard")  # fmt: skip
 
-    def _map(self, b: Builder, state: GameState, area: Rect) -> None:
-        table = state.table
-        assert table is not None
-        cells = table_cells(state)
-        gap = max(3, b.px(4))
-        cell_h = max(b.target, b.px(64))
-        rows = max(1, (area.h + gap) // (cell_h + gap))
-        columns = max(1, min(3, area.w // b.px(190)))
-        capacity = rows * columns
-        if len(cells) > capacity and not table.opening:
-            cells = [c for c in cells if not c.hub]
-        if len(cells) > capacity:  # lines ending in a complete foot say the least
-            cells = [
-                c
-                for c in cells
-                if not (end_place(c).kind is PlaceKind.FOOT and end_place(c).room == 0)
-            ] or cells
-        pages = 1
-        if len(cells) > capacity:
-            per_page = capacity - 1
-            pages = -(-len(cells) // per_page)
-            self.page %= pages
-            cells = cells[self.page * per_page : (self.page + 1) * per_page]
-        else:
-            self.page = 0
-        count = len(cells) + (pages > 1)
-        columns = min(columns, max(1, -(-count // rows)))
-        used_rows = -(-count // columns)
-        # Fewer lines than rows: taller cells with bigger dominoes (up to 1.75 times).
-        cell_h = max(cell_h, min((area.h + gap) // max(used_rows, 1) - gap, cell_h * 7 // 4))
-        # Column by column: the hub and its arms first, then each foot's toes together.
-        per_column = -(-count // columns)
-        cells_grid = grid(area, per_column * columns, columns, gap, cell_h)
-        boxes = [cells_grid[(i % per_column) * columns + i // per_column] for i in range(count)]
-        open_tiles = {p.tile for p in state.open_places()}
-        for cell, box in zip(cells, boxes, strict=False):
-            self._cell(b, state, cell, box, open_tiles)
-        if pages > 1:
-            text = b.tr("More ({page} of {pages})").format(page=self.page + 1, pages=pages)
-            b.button(boxes[-1], text, self._next_page, key="map:more", size=b.px(20))
-
-    def _next_page(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.page += 1
-        return []
-
-    def _cell(
-        self, b: Builder, state: GameState, cell: Cell, box: Rect, open_tiles: set[Tile]
+    def _hand(
+        self,
+        b: Builder,
+        state: GameState,
+        seat: int,
+        entry: tuple[str, str, str],
+        cell: Rect,
+        cols: list[Rect],
+        name_px: int,
+        count_px: int,
     ) -> None:
-        b.panel(box, Style.QUIET)
-        end = end_place(cell)
-        inner = box.inflate(-b.px(6), -b.px(6))
-        has_target = end.room > 0
-        target = Rect(box.right - box.h, box.y, box.h, box.h)
-        room_right = target.x - b.px(4) if has_target else inner.right
-        if has_target:
-            is_open = end.tile in open_tiles
-            style = Style.PRIMARY if is_open else Style.CLOSED
-            if end.kind is PlaceKind.FOOT and is_open:
-                style = Style.WARN
-            b.button(
-                target,
-                str(end.end),
-                self._pick(end.tile),
-                style=style,
-                kind=Kind.TARGET,
-                key=f"place:{end.tile}",
-                size=b.px(34),
-                floor=b.px(20),
-                reading=True,
-                locked=not is_open,
-                wrap=False,
-            )
-        # The origin: the hub or the foot this line starts from, a small upright domino.
-        tile_h = min(inner.h, max(b.px(56), inner.h * 4 // 5))
-        origin = cell.origin.tile
-        if cell.hub:
-            hub_box = Rect(inner.x, inner.y, tile_h // 2, tile_h)
-            hub_box.centery = box.centery
-            b.tile(hub_box, origin.lo, origin.hi, vertical=True, key="hub")
-            label = Rect(
-                hub_box.right + b.px(6), inner.y, room_right - hub_box.right - b.px(6), inner.h
-            )
-            hub = cell.origin
-            text = b.tr("Hub {tile}: {done} of {arms} arms").format(
-                tile=origin, done=len(hub.children), arms=hub.capacity
-            )
-            b.label(label, text, b.px(18), floor=b.px(12), wrap=True, align="start")
-            return
-        small = Rect(inner.x, inner.y, tile_h * 2 // 5, tile_h * 4 // 5)
-        small.centery = box.centery
-        b.tile(small, origin.lo, origin.hi, vertical=True, key=f"origin:{origin}")
-        # The line's tiles, the newest at the free end, touching half towards the origin.
-        left = small.right + b.px(6)
-        tile_w, tile_hh = tile_h * 3 // 2, tile_h * 3 // 4
-        line = cell.places
-        foot = line[-1] if line and line[-1].kind is PlaceKind.FOOT else None
-        chain = line[:-1] if foot is not None else line
-        foot_w = tile_hh // 2 + b.px(6) if foot is not None else 0
-        space = room_right - left - foot_w
-        step = tile_w + b.px(4)
-        fits = max(0, (space + b.px(4)) // step)
-        hidden = max(0, len(chain) - fits)
-        more_w = b.px(34)
-        if hidden:
-            fits = max(0, (space - more_w + b.px(4)) // step)
-            if fits == 0:  # a narrow cell: one smaller domino beside the count
-                tile_w = max(b.px(36), space - more_w - b.px(4))
-                tile_hh = tile_w // 2
-                fits = 1
-            hidden = max(0, len(chain) - fits)
-        x = left
-        if hidden:
-            more = Rect(x, inner.y, more_w, inner.h)
-            b.label(more, f"+{hidden}", b.px(18), bold=True, floor=b.px(10))
-            x += more_w
-        for place in chain[hidden:]:
-            touching = place.tile.other(place.end)
-            rect = Rect(x, 0, tile_w, tile_hh)
-            rect.centery = box.centery
-            b.tile(rect, touching, place.end, key=f"line:{place.tile}")
-            x += tile_w + b.px(4)
-        if foot is not None:
-            rect = Rect(x, 0, tile_hh // 2, tile_hh)
-            rect.centery = box.centery
-            b.tile(rect, foot.tile.lo, foot.tile.hi, vertical=True, key=f"foot:{foot.tile}")
+        name, hand, total = entry
+        yard = seat == len(state.players)
+        current = seat == state.current
+        if current:
+            b.panel(cell, Style.SELECTED)
+            name = ("◀ " if b.rtl else "▶ ") + name
+        color = (25, 30, 28) if current else None
+        key = "yard" if yard else str(seat)
+        align = "start" if b.landscape else "center"
+        b.label(cols[0], name, name_px, bold=current, color=color, align=align, key=f"name:{key}")
+        b.label(cols[1], hand, count_px, bold=True, reading=True, color=color,
+                role="count", key=f"count:{key}")  # fmt: skip
+        if total:
+            b.label(cols[2], total, count_px, bold=True, reading=True, color=color,
+                    role="total", key=f"total:{key}")  # fmt: skip
 
-    def _pick(self, on: Tile) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.ui.open_overlay(PlacePicker(self.ui, on))
-            return []
+    # -- the last entry and the buttons ------------------------------------------------------
 
-        return action
+    def _last_entry(self, b: Builder, ctx: UiContext, labels: dict[Tile, str], box: Rect) -> None:
+        undo_w = b.px(120) if b.landscape else b.px(200)
+        undo, text_box = split_h(box, undo_w, box.w - undo_w - b.gap, gap=b.gap)
+        enabled = ctx.last_entry is not None
+        b.button(
+            undo,
+            b.tr("Undo"),
+            self.ui.undo_action(ctx) if enabled else None,
+            style=Style.NORMAL if enabled else Style.DISABLED,
+            key="undo",
+            size=b.px(24) if b.landscape else b.px(34),
+            enabled=enabled,
+        )
+        text = entry_text(ctx.last_entry, labels, b.tr)
+        b.panel(text_box, Style.QUIET)
+        b.label(
+            text_box.inflate(-b.gap, -b.px(2)),
+            text,
+            b.px(22) if b.landscape else b.px(32),
+            align="start",
+            wrap=True,
+            role="last_entry",
+            key="last_entry",
+        )
+        self.ui.notice_box = Rect(text_box)
 
-    # -- the buttons --------------------------------------------------------------------
+    def _tools(self, b: Builder, area: Rect) -> None:
+        specs: list[tuple[str, Action, str]] = [
+            (b.tr("Hub"), lambda _pos: [HubButton()], "hub"),
+            (b.tr("Scores"), self.go("scores"), "scores"),
+            (b.tr("Menu"), self._menu, "menu"),
+        ]
+        size = b.px(24) if b.landscape else b.px(34)
+        for (text, action, key), box in zip(specs, split_h(area, 1, 1, 1, gap=b.gap), strict=True):
+            b.button(box, text, action, key=key, size=size)
 
-    def _buttons(self, b: Builder, state: GameState, area: Rect) -> None:
+    def _moves(self, b: Builder, state: GameState, area: Rect) -> None:
         player = state.current_player or ""
         submit = self.ui.submit
-        specs: list[tuple[str, Action, Style, str]] = [
-            (
-                b.tr("Draw"),
-                submit(lambda: Draw(player)),
-                Style.PRIMARY if state.can_draw else Style.DISABLED,
-                "draw",
-            ),
-            (
-                b.tr("Pass"),
-                submit(lambda: Pass(player)),
-                Style.PRIMARY if state.can_pass else Style.DISABLED,
-                "pass",
-            ),
-            (b.tr("Undo"), submit(Undo), Style.NORMAL, "undo"),
-            (b.tr("Hub"), lambda _pos: [HubButton()], Style.NORMAL, "hub"),
-            (b.tr("Scores"), self.go("scores"), Style.NORMAL, "scores"),
-            (b.tr("Menu"), self._menu, Style.NORMAL, "menu"),
-        ]
-        if b.landscape:
-            rows = split_v(area, 1, 1, 1, 1, 1, gap=b.gap)
-            boxes = rows[:4] + split_h(rows[4], 1, 1, gap=b.gap)
-        else:
-            boxes = grid(area, 6, 3, b.gap)
-        for (text, action, style, key), box in zip(specs, boxes, strict=True):
-            b.button(box, text, action, style=style, key=key, size=b.px(24), floor=b.px(14))
+        size = b.px(26) if b.landscape else b.px(36)
+        draw, pass_ = split_h(area, 1, 1, gap=b.gap)
+        for box, text, make, allowed, key in (
+            (draw, b.tr("Draw"), lambda: Draw(player), state.can_draw, "draw"),
+            (pass_, b.tr("Pass"), lambda: Pass(player), state.can_pass, "pass"),
+        ):
+            b.button(
+                box,
+                text,
+                submit(make),
+                style=Style.PRIMARY if allowed else Style.DISABLED,
+                key=key,
+                size=size,
+                enabled=allowed and state.phase is Phase.PLAY,
+            )
 
     def _menu(self, _pos: tuple[int, int]) -> list[Intent]:
         from hubd.screens.menu import Menu
 
         self.ui.open_overlay(Menu(self.ui))
-        return []
-
-
-class PlacePicker(Overlay):
-    """The second tap of a play: the other half of the tile placed on ``on``."""
-
-    def __init__(self, ui: Ui, on: Tile) -> None:
-        self.ui = ui
-        self.on = on
-
-    def build(self, b: Builder, ctx: UiContext) -> None:
-        state = ctx.state
-        if state is None or state.table is None or self.on not in state.table:
-            return
-        place = state.table.placed[self.on]
-        tiles = state.candidate_tiles(self.on) or off_table_partners(state, place)
-        player = state.current_player or ""
-        inner = b.dialog()
-        title_h = b.px(56)
-        title = Rect(inner.x, inner.y, inner.w, title_h)
-        text = b.tr("{player} plays on {place} (needs {n}): the other half?").format(
-            player=player, place=place_name(b, place), n=place.end
-        )
-        b.label(title, text, b.px(26), bold=True, wrap=True, floor=b.px(14))
-        bottom_h = b.target
-        cancel = Rect(inner.right - b.px(200), inner.bottom - bottom_h, b.px(200), bottom_h)
-        b.button(cancel, b.tr("Cancel"), self._close, key="picker:cancel")
-        area = Rect(inner.x, title.bottom + b.gap, inner.w, cancel.y - title.bottom - 2 * b.gap)
-        if not tiles:
-            b.label(
-                area,
-                b.tr("Every tile with a {n} is on the table.").format(n=place.end),
-                b.px(24),
-                wrap=True,
-            )
-            return
-        columns = _columns(len(tiles), area, b.target, b.px(130))
-        rows = -(-len(tiles) // columns)
-        height = min((area.h - b.gap * (rows - 1)) // rows, b.px(130))
-        for tile, box in zip(tiles, grid(area, len(tiles), columns, b.gap, height), strict=True):
-            other = tile.other(place.end)
-            action = self.ui.submit(partial(Play, player, tile, self.on), close=True)
-            b.button(box, "", action, key=f"pick:{tile}")
-            number, picture = split_h(box.inflate(-b.px(6), -b.px(6)), 1, 1, gap=b.px(4))
-            b.label(number, str(other), b.px(40), bold=True, reading=True)
-            tile_h = min(picture.h, picture.w * 2)
-            pic = Rect(0, 0, tile_h // 2, tile_h)
-            pic.center = picture.center
-            b.tile(pic, place.end, other, vertical=True, key=f"pickpic:{tile}")
-
-    def _close(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
-        return []
-
-
-def _columns(count: int, area: Rect, minimum: int, cap: int) -> int:
-    """Columns for ``count`` buttons in ``area``: cells about 1.6 times as wide as tall."""
-    best, best_score = 1, float("inf")
-    for columns in range(1, max(1, area.w // max(minimum, 1)) + 1):
-        rows = -(-count // columns)
-        width, height = area.w // columns, min(area.h // rows, cap)
-        if width < minimum or height < minimum:
-            continue
-        score = abs(math.log(width / height / 1.6))
-        if score < best_score:
-            best, best_score = columns, score
-    return best
-
-
-class DoublePicker(Overlay):
-    """The hub button with no foot open: which double, then (if several fit) which place."""
-
-    def __init__(self, ui: Ui, doubles: Sequence[Tile]) -> None:
-        self.ui = ui
-        self.doubles = tuple(doubles)
-        self.chosen: Tile | None = None
-
-    def build(self, b: Builder, ctx: UiContext) -> None:
-        state = ctx.state
-        if state is None:
-            return
-        player = state.current_player or ""
-        inner = b.dialog()
-        title = Rect(inner.x, inner.y, inner.w, b.px(56))
-        cancel = Rect(inner.right - b.px(200), inner.bottom - b.target, b.px(200), b.target)
-        b.button(cancel, b.tr("Cancel"), self._close, key="doubles:cancel")
-        area = Rect(inner.x, title.bottom + b.gap, inner.w, cancel.y - title.bottom - 2 * b.gap)
-        if self.chosen is None:
-            b.label(
-                title,
-                b.tr("{player} plays which double?").format(player=player),
-                b.px(26),
-                bold=True,
-                wrap=True,
-                floor=b.px(14),
-            )
-            if not self.doubles:
-                b.label(area, b.tr("No double can be played now."), b.px(26), wrap=True)
-                return
-            columns = _columns(len(self.doubles), area, b.target, b.px(130))
-            rows = -(-len(self.doubles) // columns)
-            height = min((area.h - b.gap * (rows - 1)) // rows, b.px(130))
-            boxes = grid(area, len(self.doubles), columns, b.gap, height)
-            for double, box in zip(self.doubles, boxes, strict=True):
-                b.button(box, "", self._choose(state, double), key=f"double:{double}")
-                pic_h = box.h - b.px(12)
-                pic = Rect(0, 0, pic_h // 2, pic_h)
-                pic.center = box.center
-                b.tile(pic, double.lo, double.hi, vertical=True, key=f"doublepic:{double}")
-            return
-        double = self.chosen
-        b.label(
-            title,
-            b.tr("Where does the {tile} go?").format(tile=double),
-            b.px(26),
-            bold=True,
-            wrap=True,
-            floor=b.px(14),
-        )
-        places = [p for p in state.open_places() if p.end == double.lo]
-        boxes = grid(
-            area,
-            len(places),
-            _columns(len(places), area, b.target, b.px(100)),
-            b.gap,
-            min(b.px(100), area.h),
-        )
-        for place, box in zip(places, boxes, strict=True):
-            action = self.ui.submit(partial(Play, player, double, place.tile), close=True)
-            b.button(
-                box,
-                b.tr("on {place}").format(place=place_name(b, place)),
-                action,
-                key=f"doubleplace:{place.tile}",
-            )
-
-    def _choose(self, state: GameState, double: Tile) -> Action:
-        def action(pos: tuple[int, int]) -> list[Intent]:
-            player = state.current_player or ""
-            places = [p for p in state.open_places() if p.end == double.lo]
-            if len(places) == 1:
-                self.ui.open_overlay(None)
-                return [Submit(Play(player, double, places[0].tile), pos)]
-            self.chosen = double
-            return []
-
-        return action
-
-    def _close(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
         return []

@@ -7,6 +7,7 @@ shots feed tests/test_layout.py, so the pictures and the layout checks see the s
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -114,10 +115,30 @@ def round_over_game() -> Game:
     return game
 
 
+def record_of(game_id: int, game: Game, started: str, finished: str | None) -> GameRecord:
+    """``game`` as the store's history would list it (score sheet included)."""
+    state = game.state
+    rules = state.rules
+    assert rules is not None
+    won = state.outcome.winners if state.outcome is not None else ()
+    return GameRecord(
+        game_id, started, finished, state.players, tuple(state.totals),
+        tuple(state.players[s] for s in won), len(state.scores), rules.preset,
+        tuple(rules.starting_double(n) for n in range(1, rules.rounds + 1)),
+        tuple(map(tuple, state.scores)), in_progress=finished is None,
+    )  # fmt: skip
+
+
+@functools.cache
+def _played() -> tuple[GameRecord, GameRecord]:
+    """The game in progress (two rounds of three scored) and a finished ten-round game."""
+    playing = record_of(13, scored_game(), "2026-12-05T19:10", None)
+    return playing, record_of(12, scored_game(10, 10), "2026-11-28T20:05", "2026-11-28T21:40")
+
+
 def history() -> tuple[list[GameRecord], list[PlayerStats]]:
     records = [
-        GameRecord(12, "2026-11-28T20:05", "2026-11-28T21:40", PLAYERS, (41, 38, 55, 38),
-                   ("Ben",), 10, "classic"),
+        *_played(),
         GameRecord(11, "2026-11-21T19:30", "2026-11-21T20:52", ("Ana", "Maria-Helena", "Olek"),
                    (62, 40, 71), ("Maria-Helena",), 10, "hub"),
         GameRecord(10, "2026-11-14T18:10", "2026-11-14T19:01", ("Tamar", "Putu"),
@@ -144,6 +165,7 @@ def _with(game: Game | None, screen: str, then: Callable[[Ui, UiContext], None] 
           ) -> Callable[[Ui, UiContext], None]:  # fmt: skip
     def prepare(ui: Ui, ctx: UiContext) -> None:
         ctx.state = game.state if game is not None else None
+        ctx.last_entry = game.effective[-1] if game is not None and game.effective else None
         ui.state_changed(ctx)
         ui.show_screen(screen)
         if then is not None:
@@ -206,15 +228,15 @@ def _refusal(ui: Ui, ctx: UiContext) -> None:
 
 def _notice(ui: Ui, ctx: UiContext) -> None:
     from engine import Play
-    from hubd.screens import describe_undo
 
-    ui.show_notice(describe_undo(Play("Chen", Tile(4, 6), Tile(4, 4)), ui.tr), 0)
+    ui.layout(ctx, 0)  # the map as it was drawn, so the notice can name the toe
+    ui.show_undone(Play("Chen", Tile(4, 6), Tile(4, 4)), 0)
 
 
 def _pick(ui: Ui, ctx: UiContext) -> None:
     state = ctx.state
     assert state is not None
-    tap_widget(ui, ctx, f"place:{state.open_places()[0].tile}")
+    tap_widget(ui, ctx, f"end:{state.open_places()[0].tile}")
 
 
 def _doubles(ui: Ui, ctx: UiContext) -> None:
@@ -263,6 +285,13 @@ def shots() -> list[Shot]:
         Shot("scores_10_rounds", _with(ten, "scores")),
         Shot("history", _with(scored, "history")),
         Shot("history_players", _with(scored, "history", _tap_key("bar:1"))),
+        Shot("history_sheet", _with(scored, "history", _tap_key("history:game:12"))),
+        Shot("scores_amend_round", _with(scored, "scores", _tap_key("bar:0"))),
+        Shot("scores_amend", _with(scored, "scores", _steps(
+            _tap_key("bar:0"), _tap_key("amend:round:1"), _tap_key("amend:Ben"),
+            _tap_key("amend:key:3")))),
+        Shot("round_end_next", _with(over, "round_end", _steps(
+            _tap_key("pad:1"), _tap_key("pad:2"), _tap_key("pad:ok")))),
         Shot("settings", _with(scored, "settings")),
     ]  # fmt: skip
 
@@ -273,7 +302,7 @@ def context(language: str) -> UiContext:
 
 
 #: Widgets a layout file leaves out: they carry no text and cannot be tapped.
-_SILENT = (Kind.SHADE, Kind.RIPPLE)
+_SILENT = (Kind.SHADE, Kind.RIPPLE, Kind.LINK)
 
 
 def layout_record(shot: str, size: tuple[int, int], widgets: list[Widget]) -> dict[str, Any]:

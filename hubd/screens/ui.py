@@ -10,13 +10,14 @@ from dataclasses import dataclass
 import pygame
 
 import engine
-from engine import Draw, Event, Pass, Phase, Undo
+from engine import Draw, Event, Pass, Phase, Tile, Undo
 from hubd import i18n
-from hubd.intents import Go, Intent, Submit
+from hubd.intents import Go, Intent, SayStatus, Submit
 from hubd.screens.base import Builder, Screen, default_screen
 from hubd.screens.context import UiContext
 from hubd.screens.refusals import translate_refusal
 from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Style, Widget, mirror
+from hubd.screens.wording import describe_undo, needs_confirmation
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,7 @@ def _context_signature(ctx: UiContext) -> tuple[object, ...]:
         )
     return (
         game,
+        ctx.last_entry,
         ctx.language,
         ctx.volume,
         ctx.muted,
@@ -131,6 +133,12 @@ class Ui:
         self._lock: engine.Tile | None = None
         self._deadline: float | None = None
         self._ctx: UiContext | None = None
+        self._now = 0.0  # the time of the tap being handled, for messages it shows
+        #: Each tile's line label on the table map as last drawn ("A", "B2"), for the pickers'
+        #: titles and the undo notice (which names a tile no longer on the table).
+        self.labels: dict[Tile, str] = {}
+        #: Where the current screen wants notices (the play screen's last entry line).
+        self.notice_box: pygame.Rect | None = None
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -141,6 +149,36 @@ class Ui:
 
     def tr(self, text: str) -> str:
         return self.translator.gettext(text)
+
+    def ntr(self, singular: str, plural: str, count: int) -> str:
+        return self.translator.ngettext(singular, plural, count)
+
+    def remember_labels(self, labels: dict[Tile, str]) -> None:
+        self.labels.update(labels)
+
+    def say_again(self, _pos: tuple[int, int]) -> list[Intent]:
+        """A tap on the status line: the hub says it again (when speech is on)."""
+        return [SayStatus()]
+
+    def undo_action(self, ctx: UiContext) -> Action:
+        """Undo, asking first when it would take back a scored round or a round's start."""
+
+        def action(pos: tuple[int, int]) -> list[Intent]:
+            if needs_confirmation(ctx.last_entry):
+                from hubd.screens.pickers import ConfirmUndo
+
+                self.open_overlay(ConfirmUndo(self, ctx))
+                return []
+            return [Submit(Undo(), pos)]
+
+        return action
+
+    def show_tip(self, message: str, where: tuple[int, int]) -> None:
+        """A refusal the screen knows without asking the engine (a closed end), at the finger."""
+        self.show_refusal(message, where, self._now, translate=False)
+
+    def show_undone(self, event: Event, now: float) -> None:
+        self.show_notice(describe_undo(event, self.tr, self.labels), now)
 
     def set_language(self, code: str) -> None:
         if code != self.translator.code:
@@ -178,7 +216,7 @@ class Ui:
         self._invalidate()
 
     def open_double_picker(self, doubles: Sequence[engine.Tile]) -> None:
-        from hubd.screens.play import DoublePicker
+        from hubd.screens.pickers import DoublePicker
 
         if self.current != "play":
             self.show_screen("play")
@@ -188,9 +226,12 @@ class Ui:
         self._toes = (toes_needed, now + FLASH_TIME)
         self._invalidate()
 
-    def show_refusal(self, message: str, where: tuple[int, int] | None, now: float) -> None:
+    def show_refusal(
+        self, message: str, where: tuple[int, int] | None, now: float, translate: bool = True
+    ) -> None:
         self.toasts = [t for t in self.toasts if t.where is None]
-        self.toasts.append(Toast(message, now + REFUSAL_TIME, where, True))
+        text = translate_refusal(message, self.tr) if translate else message
+        self.toasts.append(Toast(text, now + REFUSAL_TIME, where, True))
         self._invalidate()
 
     def show_notice(self, message: str, now: float) -> None:
@@ -222,6 +263,7 @@ class Ui:
 
     def tap(self, pos: tuple[int, int], ctx: UiContext, now: float) -> list[Intent]:
         widgets = self.layout(ctx, now)
+        self._now = now
         self._ripple = (pos, now + PRESS_TIME)
         self._invalidate()
         for widget in reversed(widgets):
@@ -245,7 +287,7 @@ class Ui:
                 return []
             return self.screens[self.current].back(ctx)
         if key == "u" and state is not None:
-            return [Submit(Undo())]
+            return self.undo_action(ctx)((self.size[0] // 2, self.size[1] // 2))
         player = state.current_player if state is not None else None
         if player is not None and self.current == "play":
             if key == "d":
@@ -315,6 +357,8 @@ class Ui:
         if ctx.store_error:
             banner_h = max(28, round(min(w, h) * 0.07))
         b = Builder(self.painter, (w, h - banner_h), self.translator)
+        b.undo = self.undo_action(ctx)
+        self.notice_box = None
         self.screens[self.current].build(b, ctx)
         if self.overlay is not None:
             b.add(Widget(b.screen, Kind.SHADE, action=self._close_overlay, key="shade"))
@@ -374,19 +418,41 @@ class Ui:
             )
         for toast in self.toasts:
             if toast.where is None:
-                box = pygame.Rect(b.w // 8, b.h - b.px(84), b.w * 3 // 4, b.px(64))
-                text = translate_refusal(toast.text, b.tr) if toast.warn else toast.text
-                b.banner(box, text, Style.WARN if toast.warn else Style.QUIET, size=b.px(22))
+                box = self._notice_box(b)
+                b.banner(box, toast.text, Style.WARN if toast.warn else Style.QUIET,
+                         size=b.px(22) if b.landscape else b.px(32), role="notice")  # fmt: skip
                 continue
-            width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
-            box = pygame.Rect(0, 0, width, b.px(110))
-            x, y = toast.where
-            box.centerx = x
-            box.bottom = y - b.px(40)
-            if box.top < b.gap:
-                box.top = y + b.px(40)
-            box.clamp_ip(b.screen)
-            b.banner(box, translate_refusal(toast.text, b.tr), Style.WARN, size=b.px(20))
+            b.banner(self._tip_box(b, toast.where), toast.text, Style.WARN,
+                     size=b.px(22) if b.landscape else b.px(32), role="tip")  # fmt: skip
+
+    def _notice_box(self, b: Builder) -> pygame.Rect:
+        """Where a notice goes: the screen's own place for it, else the lowest strip that
+        covers no button."""
+        if self.notice_box is not None:
+            return pygame.Rect(self.notice_box)
+        height = b.px(64) if b.landscape else b.px(96)
+        buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
+        box = pygame.Rect(b.w // 8, 0, b.w * 3 // 4, height)
+        for bottom in range(b.h - b.gap, height, -max(4, b.gap)):
+            box.bottom = bottom
+            if box.collidelist(buttons) < 0:
+                return box
+        box.bottom = b.h - b.gap
+        return box
+
+    def _tip_box(self, b: Builder, where: tuple[int, int]) -> pygame.Rect:
+        """A refusal beside the finger (above it, else below), never over the status line."""
+        width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
+        box = pygame.Rect(0, 0, width, b.px(110) if b.landscape else b.px(170))
+        status = next((w.rect for w in b.widgets if w.role == "status"), None)
+        ceiling = status.bottom + b.gap if status is not None else b.gap
+        x, y = where
+        box.centerx = x
+        box.bottom = y - b.px(40)
+        if box.top < ceiling:
+            box.top = y + b.px(40)
+        box.clamp_ip(pygame.Rect(0, ceiling, b.w, b.h - ceiling))
+        return box
 
 
 def _place(signature: tuple[object, ...]) -> pygame.Rect:

@@ -40,6 +40,7 @@ class Kind(Enum):
     BANNER = "banner"
     SHADE = "shade"  # dims what is under an overlay
     RIPPLE = "ripple"  # the ring that answers a tap that hit nothing
+    LINK = "link"  # a stroke on the table map (the hub to an arm, a foot to a toe)
 
 
 class Style(Enum):
@@ -113,6 +114,7 @@ class Widget:
     pressed: bool = False  # the finger is on it (set by the Ui for one moment)
     role: str = ""  # what it is to a reader of the layout file (status, count, end, pick...)
     enabled: bool = True  # False: shown greyed, does nothing (a picker number that is gone)
+    points: tuple[int, int, int, int] | None = None  # a LINK's two ends
 
     def signature(self) -> tuple[object, ...]:
         """Equal for two widgets exactly when they look the same."""
@@ -130,6 +132,7 @@ class Widget:
             self.locked,
             self.color,
             self.pressed,
+            self.points,
         )
 
     @property
@@ -252,6 +255,20 @@ class Painter:
                 high = middle - 1
         return floor, ((cut[:low] + "…") if low else "",), True
 
+    def shorten(self, text: str, width: int, size: int, bold: bool) -> str:
+        """``text`` cut (with an ellipsis) to fit ``width``; a binary search, so a name of any
+        length costs a few measurements."""
+        if self.width(text, size, bold) <= width:
+            return text
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.width(text[:middle] + "…", size, bold) <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low] + "…" if low else "…"
+
     # -- dominoes ------------------------------------------------------------------------
 
     def domino(self, a: int, b: int, w: int, h: int, vertical: bool, lit: bool) -> pygame.Surface:
@@ -321,6 +338,11 @@ class Painter:
         if widget.kind is Kind.RIPPLE:
             pygame.draw.circle(surface, TEXT, rect.center, rect.w // 2, 3)
             return
+        if widget.kind is Kind.LINK and widget.points is not None:
+            x1, y1, x2, y2 = widget.points
+            pygame.draw.line(surface, TILE_EDGE, (x1, y1), (x2, y2), 3)
+            pygame.draw.line(surface, TEXT_DIM, (x1, y1), (x2, y2), 1)
+            return
         if widget.kind in (Kind.BUTTON, Kind.PANEL, Kind.BANNER, Kind.TARGET):
             fill = FILL[style]
             if pressed:
@@ -378,6 +400,9 @@ def mirror(widgets: list[Widget], width: int) -> None:
         if not w.mirror:
             continue
         w.rect.x = width - w.rect.right
+        if w.points is not None:
+            x1, y1, x2, y2 = w.points
+            w.points = (width - x1, y1, width - x2, y2)
         if w.align == "start":
             w.align = "end"
         elif w.align == "end":

@@ -1,0 +1,185 @@
+"""The pickers over the play screen, and the undo that asks first.
+
+The pickers never move a target: every number 0..N has its own cell in the same place every
+time (two rows, the same columns for the whole game); a number that cannot be played there
+(its tile is already down, or the rules do not allow it) is greyed, says why, and does nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+from engine import GameState, Play, Tile, Undo
+from hubd.intents import Intent, Submit
+from hubd.screens.base import Builder, Rect, grid, split_h, split_v
+from hubd.screens.context import UiContext
+from hubd.screens.ui import Overlay, Ui
+from hubd.screens.widgets import Action, Style
+from hubd.screens.wording import describe_event, place_words
+
+
+def number_cells(b: Builder, area: Rect, highest: int) -> list[Rect]:
+    """One cell for each number 0..highest, in two rows (three on a narrow portrait screen)."""
+    count = highest + 1
+    rows = 2 if b.landscape or count <= 8 else 3
+    columns = -(-count // rows)
+    return grid(area, count, columns, b.gap)
+
+
+class _Picker(Overlay):
+    """A title, a Cancel button and the fixed grid of numbers."""
+
+    key = "picker"
+
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+
+    def frame(self, b: Builder, title: str) -> Rect:
+        inner = b.dialog()
+        title_h = b.px(64) if b.landscape else b.px(150)
+        head = Rect(inner.x, inner.y, inner.w, title_h)
+        cancel_w = b.px(200)
+        cancel = Rect(inner.right - cancel_w, inner.bottom - b.target, cancel_w, b.target)
+        b.button(cancel, self.ui.tr("Cancel"), self.close, key=f"{self.key}:cancel")
+        b.label(head, title, b.px(26) if b.landscape else b.px(38), bold=True, wrap=True)
+        return Rect(inner.x, head.bottom + b.gap, inner.w, cancel.y - head.bottom - 2 * b.gap)
+
+    def number(
+        self,
+        b: Builder,
+        cell: Rect,
+        number: int,
+        halves: tuple[int, int],
+        action: Action | None,
+        why_not: str,
+    ) -> None:
+        """One cell: the number, the domino it makes, or (greyed) why it cannot be played."""
+        enabled = action is not None
+        style = Style.NORMAL if enabled else Style.DISABLED
+        b.button(cell, "", action, style=style, key=f"pick:{number}", role="pick",
+                 enabled=enabled)  # fmt: skip
+        big = b.px(40) if b.landscape else b.px(56)
+        top, rest = split_v(cell.inflate(-b.px(4), -b.px(4)), 1, 1, gap=b.px(2))
+        b.label(top, str(number), big, bold=True, reading=True, floor=big,
+                key=f"picknum:{number}")  # fmt: skip
+        if not enabled:
+            b.label(rest, why_not, b.min_text, wrap=True, key=f"pickwhy:{number}")
+            return
+        side = min(rest.h, rest.w // 2)
+        pic = Rect(0, 0, side * 2, side)
+        pic.center = rest.center
+        b.tile(pic, *halves, key=f"pickpic:{number}")
+
+    def close(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.ui.open_overlay(None)
+        return []
+
+
+class PlacePicker(_Picker):
+    """The second tap of a play: the other half of the tile placed on ``on``."""
+
+    def __init__(self, ui: Ui, on: Tile) -> None:
+        super().__init__(ui)
+        self.on = on
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        state = ctx.state
+        if state is None or state.table is None or state.rules is None:
+            return
+        if self.on not in state.table:
+            return
+        place = state.table.placed[self.on]
+        player = state.current_player or ""
+        where = place_words(place, self.ui.labels, b.tr)
+        title = b.tr("{player} plays on {place} (needs {n}): the other half?").format(
+            player=player, place=where, n=place.end
+        )
+        area = self.frame(b, title)
+        legal = set(state.candidate_tiles(self.on))
+        cells = number_cells(b, area, state.rules.highest)
+        for other, cell in enumerate(cells):
+            tile = Tile.of(place.end, other)
+            action = None
+            why = b.tr("on the table") if tile in state.table else b.tr("not here")
+            if tile in legal:
+                action = self.ui.submit(partial(Play, player, tile, self.on), close=True)
+            self.number(b, cell, other, (place.end, other), action, why)
+
+
+class DoublePicker(_Picker):
+    """The hub button with no foot open: which double, then (if several fit) which place."""
+
+    key = "doubles"
+
+    def __init__(self, ui: Ui, doubles: Sequence[Tile]) -> None:
+        super().__init__(ui)
+        self.doubles = tuple(doubles)
+        self.chosen: Tile | None = None
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        state = ctx.state
+        if state is None or state.rules is None:
+            return
+        player = state.current_player or ""
+        if self.chosen is not None:
+            self._places(b, state, player, self.chosen)
+            return
+        area = self.frame(b, b.tr("{player} plays which double?").format(player=player))
+        on_table = state.table.placed if state.table is not None else {}
+        for number, cell in enumerate(number_cells(b, area, state.rules.highest)):
+            double = Tile(number, number)
+            action = self._choose(state, double) if double in self.doubles else None
+            why = b.tr("on the table") if double in on_table else b.tr("no end needs it")
+            self.number(b, cell, number, (number, number), action, why)
+
+    def _places(self, b: Builder, state: GameState, player: str, double: Tile) -> None:
+        area = self.frame(b, b.tr("Where does the {tile} go?").format(tile=double))
+        places = [p for p in state.open_places() if p.end == double.lo]
+        rows = split_v(area, *([1] * max(1, len(places))), gap=b.gap)
+        for place, box in zip(places, rows, strict=False):
+            action = self.ui.submit(partial(Play, player, double, place.tile), close=True)
+            text = b.tr("on {place}").format(place=place_words(place, self.ui.labels, b.tr))
+            b.button(box, text, action, key=f"doubleplace:{place.tile}")
+
+    def _choose(self, state: GameState, double: Tile) -> Action:
+        def action(pos: tuple[int, int]) -> list[Intent]:
+            player = state.current_player or ""
+            places = [p for p in state.open_places() if p.end == double.lo]
+            if len(places) == 1:
+                self.ui.open_overlay(None)
+                return [Submit(Play(player, double, places[0].tile), pos)]
+            self.chosen = double
+            return []
+
+        return action
+
+
+class ConfirmUndo(Overlay):
+    """Undoing a scored round or a round's start takes back a lot: say what, and ask."""
+
+    def __init__(self, ui: Ui, ctx: UiContext) -> None:
+        self.ui = ui
+        self.what = ctx.last_entry
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        if self.what is None:
+            return
+        panel = Rect(0, 0, min(b.w - 2 * b.gap, b.px(640)), b.px(300))
+        panel.center = (b.w // 2, b.h // 2)
+        inner = b.dialog(panel)
+        text_box, buttons = split_v(inner, 3, 2, gap=b.gap)
+        question = b.tr("Take back {what}?").format(what=describe_event(self.what, b.tr))
+        b.label(text_box, question, b.px(28) if b.landscape else b.px(40), wrap=True,
+                bold=True, key="confirm:text")  # fmt: skip
+        keep, undo = split_h(buttons, 1, 1, gap=2 * b.gap)
+        b.button(keep, b.tr("Keep it"), self._keep, key="confirm:keep")
+        b.button(undo, b.tr("Take it back"), self._undo, style=Style.WARN, key="confirm:undo")
+
+    def _keep(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.ui.open_overlay(None)
+        return []
+
+    def _undo(self, pos: tuple[int, int]) -> list[Intent]:
+        self.ui.open_overlay(None)
+        return [Submit(Undo(), pos)]

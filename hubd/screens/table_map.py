@@ -1,0 +1,372 @@
+"""The table map: the table as it looks from above, computed from the engine's table alone.
+
+Pure geometry (no pygame, no drawing): the play screen draws it, and the layout files and
+the tests read the same values.
+
+- The hub double lies crosswise in the centre. Each hub arm has a row of its own, fixed at
+  the start of the round: clockwise in the order the arms are started, so on the right side
+  from the top down, then on the left side from the bottom up.
+- A chain runs outwards along its row, tile by tile, touching half towards the hub.
+- A double lies crosswise at the end of its chain and its three toes fan out from it: the
+  first to the nearest free row above, the second to the nearest free row below, the third
+  straight on. While the foot waits for toes, its tap target sits where the third toe will go.
+- Every line (an arm or a toe) gets its row and its span when it appears, in play order, and
+  keeps them for the round. A later line only takes room no earlier line holds, so no end moves
+  when another line grows; a chain longer than its span shows its latest tiles after a "+n".
+- Every line has a short label, the same on the map, in refusals and in the undo notice:
+  arms are "A", "B", ... and the toes of the feet on arm B are "B1", "B2", ... in play order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from engine import Placed, PlaceKind, Table, Tile
+
+ARM_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class Box(NamedTuple):
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes for one round's map: chosen from the area and the target size, never from the
+    tiles on the table, so nothing reflows as the round goes on."""
+
+    row_h: int  # one row of the map: a chain and its end target
+    tile_w: int  # a domino lying along its row (tile_h across)
+    tile_h: int
+    target: int  # the side of an end's tap target
+    gap: int
+
+    @property
+    def step(self) -> int:
+        return self.tile_w + max(2, self.gap // 2)
+
+    @property
+    def hub_w(self) -> int:
+        """The room the hub takes in the middle of the map, between the two sides."""
+        return self.tile_h * 2 + self.gap
+
+    @property
+    def least_span(self) -> int:
+        """The shortest line worth a row: one tile and an end target."""
+        return self.step + self.target
+
+    @classmethod
+    def for_area(cls, area: Box, target: int, gap: int) -> Metrics:
+        row_h = target + 1  # targets in neighbouring rows may not overlap, nothing more
+        rows = max(1, area.h // row_h)
+        row_h = max(row_h, min(area.h // rows, row_h * 5 // 4))
+        tile_h = max(8, min(row_h * 9 // 25, area.w // 24))
+        return cls(row_h=row_h, tile_w=2 * tile_h, tile_h=tile_h, target=target, gap=gap)
+
+
+@dataclass(frozen=True)
+class MapTile:
+    tile: Tile
+    halves: tuple[int, int]  # in drawing order: left then right, or top then bottom
+    box: Box
+    vertical: bool
+    line: str
+
+
+@dataclass(frozen=True)
+class MapEnd:
+    """An open place: a tap target at the end it belongs to, showing the number it needs."""
+
+    on: Tile  # the tile the end is on
+    needs: int
+    box: Box
+    line: str  # the label shown with it ("" for the hub while it opens)
+    kind: PlaceKind
+    room: int
+
+
+@dataclass(frozen=True)
+class MapFold:
+    """Tiles of a long chain left out of the picture, shown as "+n"."""
+
+    hidden: int
+    box: Box
+    line: str
+
+
+@dataclass(frozen=True)
+class MapLink:
+    """A connecting stroke: the hub to an arm's row, a foot to a toe's row."""
+
+    start: tuple[int, int]
+    end: tuple[int, int]
+
+
+@dataclass
+class TableMap:
+    tiles: list[MapTile] = field(default_factory=list)
+    ends: list[MapEnd] = field(default_factory=list)
+    folds: list[MapFold] = field(default_factory=list)
+    links: list[MapLink] = field(default_factory=list)
+    labels: dict[Tile, str] = field(default_factory=dict)
+
+    def end_for(self, on: Tile) -> MapEnd | None:
+        return next((end for end in self.ends if end.on == on), None)
+
+
+def line_labels(table: Table) -> dict[Tile, str]:
+    """The label of the line each tile on the table belongs to ("" for the hub)."""
+    hub = table.hub_place
+    labels: dict[Tile, str] = {hub.tile: ""}
+    arm_of: dict[Tile, str] = {}
+    toes: Counter[str] = Counter()
+    for tile, place in table.placed.items():  # in play order: parents before children
+        parent = place.parent
+        if parent is None:
+            continue
+        if parent == hub.tile:
+            arm = ARM_LETTERS[hub.children.index(tile) % len(ARM_LETTERS)]
+            labels[tile] = arm
+        elif table.placed[parent].kind is PlaceKind.FOOT:
+            arm = arm_of[parent]
+            toes[arm] += 1
+            labels[tile] = f"{arm}{toes[arm]}"
+        else:
+            arm = arm_of[parent]
+            labels[tile] = labels[parent]
+        arm_of[tile] = arm
+    return labels
+
+
+def arm_slots(arms: int, rows: int) -> list[tuple[int, int]]:
+    """(side, row) of each hub arm in the order they are started: clockwise from the top
+    right. Side +1 is right of the hub, -1 left."""
+    right = -(-arms // 2)
+    left = arms - right
+    slots = [(1, _spread(i, right, rows)) for i in range(right)]
+    slots += [(-1, _spread(left - 1 - i, left, rows)) for i in range(left)]
+    return slots
+
+
+def _spread(index: int, count: int, rows: int) -> int:
+    """Row of the ``index``-th of ``count`` lines spread evenly over ``rows`` rows."""
+    return min(rows - 1, int((index + 0.5) * rows / count))
+
+
+@dataclass
+class _Line:
+    label: str
+    side: int
+    row: int
+    start: int  # distance from the hub's edge where the line begins (px)
+    stop: int  # where its room ends
+    origin: tuple[int, int] | None = None  # where its link starts (a foot beside it)
+    compact: bool = False  # no room for tiles: the end alone, with the tiles counted
+
+
+class _Planner:
+    """Lays the lines out in play order, each keeping the room it was given."""
+
+    def __init__(self, table: Table, area: Box, metrics: Metrics) -> None:
+        self.table = table
+        self.m = metrics
+        self.rows = max(1, area.h // metrics.row_h)
+        self.top = area.y + (area.h - self.rows * metrics.row_h) // 2
+        self.centre = area.x + area.w // 2
+        self.span = max(0, (area.w - metrics.hub_w) // 2)
+        self.taken: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        self.labels = line_labels(table)
+        self.out = TableMap(labels=self.labels)
+
+    # -- coordinates ---------------------------------------------------------------------
+
+    def x(self, side: int, u: int, width: int) -> int:
+        """Screen x of something ``width`` wide, ``u`` px out from the hub on ``side``."""
+        edge = self.m.hub_w // 2
+        return self.centre + edge + u if side > 0 else self.centre - edge - u - width
+
+    def row_box(self, line: _Line, u: int, width: int, height: int) -> Box:
+        y = self.top + line.row * self.m.row_h + (self.m.row_h - height) // 2
+        return Box(self.x(line.side, u, width), y, width, height)
+
+    def reserve(self, side: int, row: int, start: int, stop: int) -> None:
+        self.taken.setdefault((side, row), []).append((start, stop))
+
+    def free_from(
+        self, side: int, row: int, start: int, least: int | None = None
+    ) -> tuple[int, int] | None:
+        """The first stretch of this row, at or beyond ``start``, that no line holds and that
+        is at least ``least`` long (by default room for a line: a tile and an end)."""
+        least = self.m.least_span if least is None else least
+        taken = sorted(self.taken.get((side, row), []))
+        at = start
+        for a, b in [*taken, (self.span + self.m.gap, self.span + self.m.gap)]:
+            if b <= at:
+                continue
+            stop = min(self.span, a - self.m.gap)
+            if stop - at >= least:
+                return at, stop
+            at = max(at, b + self.m.gap)
+        return None
+
+    # -- the lines -----------------------------------------------------------------------
+
+    def plan(self) -> TableMap:
+        hub = self.table.hub_place
+        lines: dict[Tile, _Line] = {}  # the line each tile lies on
+        arm_lines = []
+        hub_y = self.top + self.rows * self.m.row_h // 2
+        for side, row in arm_slots(hub.capacity, self.rows):
+            line = _Line("", side, row, 0, self.span)
+            line.origin = (self.centre + side * self.m.tile_h // 2, hub_y)
+            self.reserve(side, row, 0, self.span)
+            arm_lines.append(line)
+        for index, start in enumerate(hub.children):
+            arm_lines[index].label = self.labels[start]
+            self._draw_line(arm_lines[index], self.table.branch(start), lines)
+        self._hub(hub, hub_y)
+        return self.out
+
+    def _hub(self, hub: Placed, y: int) -> None:
+        m = self.m
+        if hub.room > 0:
+            box = Box(self.centre - m.target // 2, y - m.target // 2, m.target, m.target)
+            self.out.ends.append(MapEnd(hub.tile, hub.end, box, "", hub.kind, hub.room))
+            return
+        box = Box(self.centre - m.tile_h // 2, y - m.tile_h, m.tile_h, 2 * m.tile_h)
+        halves = (hub.tile.lo, hub.tile.hi)
+        self.out.tiles.append(MapTile(hub.tile, halves, box, True, ""))
+
+    def _draw_line(self, line: _Line, places: list[Placed], lines: dict[Tile, _Line]) -> None:
+        m = self.m
+        foot = places[-1] if places[-1].kind is PlaceKind.FOOT else None
+        chain = places[:-1] if foot is not None else places
+        if line.compact:
+            self._compact(line, places)
+            return
+        room = line.stop - line.start
+        after = (m.tile_h + m.gap + m.least_span) if foot is not None else m.target
+        fits = max(1, (room - after) // m.step)
+        hidden = len(chain) - fits + 1 if len(chain) > fits else 0
+        shown = chain[hidden:] if hidden else chain
+        u = line.start
+        if line.origin is not None and places:
+            self._link(line, line.origin, u)
+        if hidden:
+            box = self.row_box(line, u, m.tile_w, m.tile_h)
+            self.out.folds.append(MapFold(hidden, box, line.label))
+            u += m.step
+        for place in shown:
+            lines[place.tile] = line
+            touching = place.tile.other(place.end)
+            halves = (touching, place.end) if line.side > 0 else (place.end, touching)
+            box = self.row_box(line, u, m.tile_w, m.tile_h)
+            self.out.tiles.append(MapTile(place.tile, halves, box, False, line.label))
+            u += m.step
+        if foot is not None:
+            self._foot(line, foot, u, lines)
+            return
+        end = places[-1]
+        if end.room > 0:
+            box = self.row_box(line, u, m.target, m.target)
+            self.out.ends.append(MapEnd(end.tile, end.end, box, line.label, end.kind, end.room))
+
+    def _foot(self, line: _Line, foot: Placed, u: int, lines: dict[Tile, _Line]) -> None:
+        m = self.m
+        box = self.row_box(line, u, m.tile_h, m.tile_w)
+        label = self.labels[foot.tile]
+        self.out.tiles.append(MapTile(foot.tile, (foot.tile.lo, foot.tile.hi), box, True, label))
+        start = u + m.tile_h + m.gap
+        middle = _Line("", line.side, line.row, start, line.stop)
+        # The side toes leave the foot's ends, so their rows are taken from the foot onwards.
+        sides = [self._side_toe(line, u, -1), self._side_toe(line, u, 1)]
+        squeezed = [middle]
+        toes = [toe or self._squeezed(squeezed, line, u) for toe in sides] + [middle]
+        for toe in toes[:2]:
+            toe.origin = (box.center[0], box.bottom if toe.row > line.row else box.y)
+        for index, tile in enumerate(foot.children[:3]):
+            toes[index].label = self.labels[tile]
+            self._draw_line(toes[index], self.table.branch(tile), lines)
+        if foot.room > 0:
+            target = self.row_box(middle, start, m.target, m.target)
+            self.out.ends.append(MapEnd(foot.tile, foot.end, target, label, foot.kind, foot.room))
+
+    def _side_toe(self, line: _Line, start: int, direction: int) -> _Line | None:
+        """Room for a toe in a row near ``line`` (above it for direction -1): the nearest row
+        free from ``start`` outwards, else the nearest free stretch further out."""
+        order = [line.row + direction * k for k in range(1, self.rows)]
+        order += [line.row - direction * k for k in range(1, self.rows)]
+        rows = [row for row in order if 0 <= row < self.rows]
+        for exact in (True, False):
+            for row in rows:
+                found = self.free_from(line.side, row, start)
+                if found is None or (exact and found[0] != start):
+                    continue
+                self.reserve(line.side, row, *found)
+                return _Line("", line.side, row, *found)
+        return None
+
+    def _squeezed(self, row: list[_Line], near: _Line, foot_u: int) -> _Line:
+        """No row has room for a toe beside its foot. It shares the middle toe's row if that
+        is long enough for both; else its end alone goes to the nearest free spot."""
+        m = self.m
+        last = row[-1]
+        if last.stop - last.start >= 2 * m.least_span + m.gap:
+            cut = last.start + m.least_span + m.gap
+            toe = _Line("", last.side, last.row, cut, last.stop)
+            last.stop = cut - m.gap
+            row.append(toe)
+            return toe
+        best: tuple[float, int, int, int] | None = None
+        for side in (near.side, -near.side):
+            for r in range(self.rows):
+                at = 0
+                while (found := self.free_from(side, r, at, m.target)) is not None:
+                    # The spot nearest the foot: close to it along the row, few rows away.
+                    start = min(max(found[0], foot_u), found[1] - m.target)
+                    far = abs(start - foot_u) + abs(r - near.row) * m.row_h
+                    far += 0 if side == near.side else 10 * self.span
+                    if best is None or far < best[0]:
+                        best = (far, side, r, start)
+                    at = found[1] + m.gap
+        if best is None:
+            return _Line("", near.side, near.row, near.stop - m.target, near.stop, compact=True)
+        _far, side, r, start = best
+        self.reserve(side, r, start, start + m.target)
+        return _Line("", side, r, start, start + m.target, compact=True)
+
+    def _compact(self, line: _Line, places: list[Placed]) -> None:
+        """A toe drawn as its end alone (its tiles counted in a "+n" beside the link)."""
+        m = self.m
+        if line.origin is not None:
+            self._link(line, line.origin, line.start)
+        end = places[-1]
+        if end.room > 0:
+            box = self.row_box(line, line.start, m.target, m.target)
+            self.out.ends.append(MapEnd(end.tile, end.end, box, line.label, end.kind, end.room))
+
+    def _link(self, line: _Line, origin: tuple[int, int], u: int) -> None:
+        box = self.row_box(line, u, 1, self.m.tile_h)
+        self.out.links.append(MapLink(origin, (box.x, box.center[1])))
+
+
+def table_map(table: Table, area: Box, metrics: Metrics) -> TableMap:
+    """The map of ``table`` drawn in ``area`` with ``metrics``."""
+    return _Planner(table, area, metrics).plan()

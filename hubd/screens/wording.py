@@ -1,0 +1,147 @@
+"""What the screens say about the game: the status line, the last entry, refusals at a touch.
+
+Every line of the table map has a label ("A" for an arm, "B2" for a toe; see table_map), and
+the same label names it here, so the map, the last entry and the undo notice agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine import (
+    AmendRound,
+    Draw,
+    EndRound,
+    Event,
+    GameState,
+    NewGame,
+    Pass,
+    Placed,
+    PlaceKind,
+    Play,
+    StartRound,
+    Tile,
+    Undo,
+)
+
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+#: Shortens a name so that it fits beside the rest of a line: (name, rest) -> name.
+NameFitter = Callable[[str, str], str]
+
+
+def line_words(label: str, tr: Translate) -> str:
+    """A line of the map by its label: "arm B" or "toe B2"."""
+    if not label:
+        return tr("the hub")
+    if label.isalpha():
+        return tr("arm {label}").format(label=label)
+    return tr("toe {label}").format(label=label)
+
+
+def place_words(place: Placed, labels: Mapping[Tile, str], tr: Translate) -> str:
+    """Where a tile goes, as the players see it on the map: "arm B", "the foot on 5-5"."""
+    if place.kind is PlaceKind.HUB:
+        return tr("the hub {tile}").format(tile=place.tile)
+    if place.kind is PlaceKind.FOOT:
+        return tr("the foot on {tile}").format(tile=place.tile)
+    return line_words(labels.get(place.tile, ""), tr)
+
+
+def status_text(
+    state: GameState, tr: Translate, ntr: TranslatePlural, fit: NameFitter | None = None
+) -> str:
+    """Whose turn it is and what the table waits for, e.g. "Dad: 2 toes on the 2-2"."""
+    table = state.table
+    player = state.current_player or ""
+    lock = state.lock
+    if table is None:
+        return player
+    if lock is not None:
+        template = ntr("{player}: {n} toe on the {tile}", "{player}: {n} toes on the {tile}",
+                       lock.room)  # fmt: skip
+        values: dict[str, object] = {"n": lock.room, "tile": lock.tile}
+    elif table.opening:
+        hub = table.hub_place
+        template = tr("{player}: start an arm ({done} of {arms})")
+        values = {"done": len(hub.children) + 1, "arms": hub.capacity}
+    elif state.drew:
+        template = tr("{player} drew: play it or pass")
+        values = {}
+    elif state.can_draw:
+        template = tr("{player}: play a tile or draw")
+        values = {}
+    else:
+        template = tr("{player}: play a tile or pass")
+        values = {}
+    if fit is not None:
+        player = fit(player, template.format(player="", **values))
+    return template.format(player=player, **values)
+
+
+def closed_reason(state: GameState, ntr: TranslatePlural, tr: Translate) -> str:
+    """Why an end on the map takes nothing now (said beside the finger at the first touch)."""
+    lock = state.lock
+    if lock is not None:
+        return ntr(
+            "The foot on {tile} needs {n} more toe first",
+            "The foot on {tile} needs {n} more toes first",
+            lock.room,
+        ).format(tile=lock.tile, n=lock.room)
+    table = state.table
+    if table is not None and table.opening:
+        return tr("Start every hub arm first")
+    return tr("Nothing can be played there now")
+
+
+def describe_event(event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None) -> str:
+    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B"."""
+    if isinstance(event, Play):
+        label = (labels or {}).get(event.tile)
+        if label is not None:
+            return tr("{player} played {tile} on {line}").format(
+                player=event.player, tile=_touching_first(event), line=line_words(label, tr)
+            )
+        return tr("{player} played {tile} on {on}").format(
+            player=event.player, tile=event.tile, on=event.on
+        )
+    if isinstance(event, Draw):
+        return tr("{player} drew a tile").format(player=event.player)
+    if isinstance(event, Pass):
+        return tr("{player} passed").format(player=event.player)
+    if isinstance(event, StartRound):
+        return tr("{player} opened the round").format(player=event.opener)
+    if isinstance(event, EndRound):
+        return tr("the round's scores")
+    if isinstance(event, AmendRound):
+        return tr("the correction to round {n}").format(n=event.round)
+    if isinstance(event, NewGame):
+        return tr("the new game")
+    if isinstance(event, Undo):
+        return tr("an undo")
+    return str(event)  # pragma: no cover - the Event union is closed
+
+
+def _touching_first(play: Play) -> str:
+    """The tile as it lies: the half that touches the tile it was played on first."""
+    for number in (play.on.lo, play.on.hi):
+        if play.tile.carries(number):
+            return play.tile.shown(number)
+    return str(play.tile)
+
+
+def describe_undo(event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None) -> str:
+    """The notice after an undo: "Undid: Ben played 4-2 on arm B"."""
+    return tr("Undid: {what}").format(what=describe_event(event, tr, labels))
+
+
+def entry_text(event: Event | None, labels: Mapping[Tile, str], tr: Translate) -> str:
+    """The last entry line: what was entered last, so it can be checked and taken back."""
+    if event is None:
+        return tr("Nothing entered yet")
+    return tr("Last: {what}").format(what=describe_event(event, tr, labels))
+
+
+def needs_confirmation(event: Event | None) -> bool:
+    """Undoing these takes back a lot at once (a scored round, a round's start): ask first."""
+    return isinstance(event, (EndRound, AmendRound, StartRound))
