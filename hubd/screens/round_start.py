@@ -51,7 +51,7 @@ class RoundStartScreen(Screen):
         # do at the table; then the players, then a row of buttons (two rows in portrait).
         line = b.painter.line_height(b.min_text)
         question_h = 2 * b.painter.line_height(self._question_px(b), True)
-        prompt = Rect(rest.x, rest.y, rest.w, question_h + (3 if b.landscape else 5) * line)
+        prompt = Rect(rest.x, rest.y, rest.w, question_h + b.gap + (3 if b.landscape else 5) * line)
         rows = 0 if self.mode == "ask" and not rules.double_in_hands else 1
         if rows and self.mode == "search" and not b.landscape:
             rows = 2
@@ -133,7 +133,7 @@ class RoundStartScreen(Screen):
         hint = hint.format(tile=tile, n=hand)
         top_h = 2 * b.painter.line_height(self._question_px(b), True)
         top = Rect(box.x, box.y, box.w, top_h)
-        bottom = Rect(box.x, top.bottom, box.w, box.h - top_h)
+        bottom = Rect(box.x, top.bottom + b.gap, box.w, box.h - top_h - b.gap)
         b.label(top, question, self._question_px(b), bold=True, wrap=True)
         b.label(bottom, hint, b.min_text, wrap=True, color=(170, 190, 180))
 

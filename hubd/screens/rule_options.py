@@ -1,0 +1,166 @@
+"""The new game's Options tab: each rule option, what it does and its value, a page at a time.
+
+Every explanation is shown whole at the least text size, so the options do not all fit on
+one 800x480 screen: they come in pages of equal rows, the ones a family changes most first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import OPTIONS, SET_SIZES, RuleError, make_rules
+from hubd.intents import Intent
+from hubd.screens.base import Builder, Rect, split_h
+from hubd.screens.widgets import TEXT_DIM, Action, Style
+
+#: The options in the order a family changes them most: a shorter game first.
+ORDER = ("rounds", "hand_size", "set", "hub_arms", "reserve", "double_in_hands", "double_blank_50")
+PROBLEM_INK = (255, 190, 150)
+
+
+def option_label(b: Builder, key: str) -> str:
+    labels = {
+        "set": b.tr("Domino set"),
+        "hand_size": b.tr("Tiles per hand"),
+        "hub_arms": b.tr("Hub arms"),
+        "reserve": b.tr("Yard reserve"),
+        "double_in_hands": b.tr("Double dealt"),
+        "double_blank_50": b.tr("0-0 worth 50"),
+        "rounds": b.tr("Rounds"),
+    }
+    return labels.get(key, key)
+
+
+class RuleOptions:
+    """The options chosen over the preset, and which page of them is on screen."""
+
+    def __init__(self) -> None:
+        self.chosen: dict[str, Any] = {}
+        self.page = 0
+
+    def build(self, b: Builder, area: Rect, rules: dict[str, Any], players: int) -> None:
+        values, problem = self._values(rules, players)
+        keys = [k for k in ORDER if k in OPTIONS] + [k for k in OPTIONS if k not in ORDER]
+        bottom = Rect(area.x, area.bottom - b.target, area.w, b.target)
+        pages_area = Rect(area.x, area.y, area.w, bottom.y - b.gap - area.y)
+        pad = b.px(8)
+        controls_w = 2 * b.target + b.px(96)
+        text_w = area.w - controls_w - 3 * pad
+        title_px = b.px(22) if b.landscape else b.px(34)
+        # Every row as tall as the longest explanation needs, so rows line up across pages.
+        lines = max(self._lines(b, b.tr(OPTIONS[k]), text_w) for k in keys)
+        needed = b.painter.line_height(title_px, True) + lines * self._line(b) + 2 * pad
+        row_h = max(b.target + 2 * pad, needed)
+        per_page = max(1, (pages_area.h + b.gap) // (row_h + b.gap))
+        row_h = (pages_area.h - b.gap * (per_page - 1)) // per_page
+        if problem:  # said in full under the rows it displaces (they move to the next page)
+            need = self._lines(b, problem, area.w - 2 * pad) * self._line(b) + 2 * pad
+            per_page -= min(per_page - 1, -(-(need + b.gap) // (row_h + b.gap)))
+        pages = -(-len(keys) // per_page)
+        self.page %= pages
+        for i, key in enumerate(keys[self.page * per_page : (self.page + 1) * per_page]):
+            box = Rect(area.x, area.y + i * (row_h + b.gap), area.w, row_h)
+            self._option(b, key, values.get(key), box, controls_w, title_px)
+        if problem:
+            top = area.y + per_page * (row_h + b.gap)
+            note = Rect(area.x, top, area.w, pages_area.bottom - top).inflate(-2 * pad, 0)
+            b.label(note, problem, b.min_text, wrap=True, align="start", color=PROBLEM_INK)
+        reset = Rect(bottom.x, bottom.y, b.px(240), b.target)
+        b.button(reset, b.tr("Defaults"), self._defaults, key="options:reset")
+        if pages > 1:
+            more = Rect(bottom.right - b.px(160), bottom.y, b.px(160), b.target)
+            b.button(more, f"{self.page + 1}/{pages} ▸", self._next_page, key="options:more")
+
+    def _values(self, rules: dict[str, Any], players: int) -> tuple[dict[str, Any], str]:
+        """Each option's value for these players, and what is wrong with them ("" if fine)."""
+        try:
+            made = make_rules(rules, players)
+        except RuleError as err:
+            shown = {k: v for k, v in self.chosen.items() if not isinstance(v, dict)}
+            return shown, err.message
+        return {
+            "set": made.highest,
+            "hand_size": made.hand_size,
+            "hub_arms": made.hub_arms,
+            "reserve": made.reserve,
+            "double_in_hands": made.double_in_hands,
+            "double_blank_50": made.double_blank_50,
+            "rounds": made.rounds,
+        }, ""
+
+    @staticmethod
+    def _line(b: Builder) -> int:
+        return b.painter.line_height(b.min_text)
+
+    @staticmethod
+    def _lines(b: Builder, text: str, width: int) -> int:
+        """How many lines ``text`` takes at the least size in ``width``."""
+        return len(b.painter.fit(text, width, 10**6, b.min_text, b.min_text, False, True)[1])
+
+    def _option(
+        self, b: Builder, key: str, value: Any, box: Rect, controls_w: int, title_px: int
+    ) -> None:
+        b.panel(box, Style.QUIET)
+        pad = b.px(8)
+        inner = box.inflate(-2 * pad, -2 * pad)
+        text, controls = split_h(inner, inner.w - controls_w, controls_w, gap=pad)
+        # The title and the explanation together, centred in the row like the controls.
+        title_h = b.painter.line_height(title_px, True)
+        words = b.tr(OPTIONS[key])
+        explain_h = self._lines(b, words, text.w) * self._line(b)
+        title = Rect(text.x, text.y, text.w, title_h)
+        title.y += max(0, (text.h - title_h - explain_h) // 2)
+        explain = Rect(text.x, title.bottom, text.w, min(explain_h, text.bottom - title.bottom))
+        b.label(title, option_label(b, key), title_px, bold=True, align="start")
+        b.label(explain, words, b.min_text, wrap=True, align="start", color=TEXT_DIM)
+        target = Rect(0, 0, controls.w, b.target)
+        target.center = controls.center
+        if isinstance(value, bool):
+            # Both answers, the one in force highlighted: a tap says what it chooses.
+            yes, no = split_h(target, 1, 1, gap=b.gap)
+            for box_, answer, text_ in ((yes, True, b.tr("Yes")), (no, False, b.tr("No"))):
+                b.button(
+                    box_,
+                    text_,
+                    self._change(key, answer),
+                    key=f"option:{key}:{'yes' if answer else 'no'}",
+                    style=Style.SELECTED if value is answer else Style.NORMAL,
+                )
+            return
+        minus = Rect(target.x, target.y, b.target, b.target)
+        plus = Rect(target.right - b.target, target.y, b.target, b.target)
+        shown = Rect(minus.right, target.y, plus.x - minus.right, b.target)
+        b.button(minus, "−", self._step(key, value, -1), key=f"option:{key}:-", size=b.px(30))
+        b.label(shown, "–" if value is None else str(value), b.px(32), bold=True, reading=True)
+        b.button(plus, "+", self._step(key, value, 1), key=f"option:{key}:+", size=b.px(30))
+
+    def _step(self, key: str, value: Any, step: int) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            if not isinstance(value, int):
+                return []
+            if key == "set":
+                index = SET_SIZES.index(value) if value in SET_SIZES else 0
+                new = SET_SIZES[max(0, min(len(SET_SIZES) - 1, index + step))]
+                self.chosen.pop("rounds", None)
+                self.chosen.pop("hub_arms", None)
+            else:
+                new = max(0 if key == "reserve" else 1, value + step)
+            self.chosen[key] = new
+            return []
+
+        return action
+
+    def _change(self, key: str, value: object) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.chosen[key] = value
+            return []
+
+        return action
+
+    def _defaults(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.chosen = {}
+        return []
+
+    def _next_page(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.page += 1
+        return []
