@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A game in the store, finished or not."""
+    """A game in the store, finished or not, with its score sheet."""
 
     game_id: int
     started: str  # ISO 8601 local time
@@ -17,6 +17,9 @@ class GameRecord:
     winners: tuple[str, ...]  # empty until the game is over; several when shared
     rounds_played: int
     preset: str
+    doubles: tuple[int, ...] = ()  # each round's starting double (9 for 9-9), every round
+    scores: tuple[tuple[int, ...], ...] = ()  # each scored round's scores, by seat
+    in_progress: bool = False  # the game being played now (an older unfinished one was left)
 
 
 @dataclass(frozen=True)

@@ -161,10 +161,12 @@ class _Progress:
     totals: tuple[int, ...]
     winners: tuple[str, ...]
     standings: tuple[_Standing, ...]
+    doubles: tuple[int, ...]  # the score sheet: each round's starting double
+    scores: tuple[tuple[int, ...], ...]  # and each scored round's scores, by seat
 
 
 def _progress(state: GameState) -> _Progress:
-    outcome = state.outcome
+    outcome, rules = state.outcome, state.rules
     won = set(outcome.winners) if outcome is not None else set()
     standings = tuple(
         _Standing(
@@ -181,6 +183,8 @@ def _progress(state: GameState) -> _Progress:
         totals=tuple(state.totals),
         winners=tuple(state.players[seat] for seat in sorted(won)),
         standings=standings,
+        doubles=tuple(map(rules.starting_double, range(1, rules.rounds + 1))) if rules else (),
+        scores=tuple(tuple(row) for row in state.scores),
     )
 
 
@@ -189,12 +193,13 @@ def _write_progress(
 ) -> None:
     """Store ``progress``; a game keeps its first finished time while it stays over."""
     db.execute(
-        "UPDATE games SET rounds_played = ?, totals = ?, winners = ?,"
+        "UPDATE games SET rounds_played = ?, totals = ?, winners = ?, sheet = ?,"
         " finished = CASE WHEN ? THEN coalesce(finished, ?) ELSE NULL END WHERE id = ?",
         (
             progress.rounds_played,
             json.dumps(progress.totals),
             json.dumps(progress.winners, ensure_ascii=False),
+            json.dumps({"doubles": progress.doubles, "scores": progress.scores}),
             progress.over,
             finished_at,
             game_id,
@@ -699,11 +704,12 @@ class GameStore:
         where = "WHERE finished IS NOT NULL" if finished_only else ""
         with self._reading("read the history") as db:
             rows = db.execute(
-                "SELECT id, created, finished, totals, winners, rounds_played, preset"
+                "SELECT id, created, finished, totals, winners, rounds_played, preset, sheet"
                 f" FROM games {where} ORDER BY id DESC LIMIT ?",
                 (limit,),
             ).fetchall()
             seats = self._seated([int(row[0]) for row in rows])
+            playing = _resumable(db)
         return [
             GameRecord(
                 game_id=game_id,
@@ -714,8 +720,11 @@ class GameStore:
                 winners=tuple(json.loads(winners)),
                 rounds_played=rounds,
                 preset=preset,
+                doubles=tuple(json.loads(sheet).get("doubles", ())),
+                scores=tuple(tuple(row) for row in json.loads(sheet).get("scores", ())),
+                in_progress=game_id == playing,
             )
-            for game_id, created, finished, totals, winners, rounds, preset in rows
+            for game_id, created, finished, totals, winners, rounds, preset, sheet in rows
         ]
 
     def _seated(self, game_ids: list[int]) -> dict[int, tuple[str, ...]]:

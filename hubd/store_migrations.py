@@ -74,6 +74,12 @@ MIGRATIONS: tuple[Migration, ...] = (
         "a game whose log no longer replays is set aside (with the reason), not lost",
         ("ALTER TABLE games ADD COLUMN set_aside TEXT",),
     ),
+    Migration(
+        5,
+        "history: each game's score sheet (every round's double, each scored round's scores)",
+        ("ALTER TABLE games ADD COLUMN sheet TEXT NOT NULL DEFAULT '{}'",),
+        rederive=True,
+    ),
 )
 
 CURRENT_VERSION = MIGRATIONS[-1].version

@@ -243,6 +243,8 @@ def test_history_records_a_finished_game(store: GameStore) -> None:
             winners=tuple(state.players[s] for s in state.outcome.winners),
             rounds_played=10,
             preset="classic",
+            doubles=tuple(range(9, -1, -1)),
+            scores=tuple(map(tuple, state.scores)),
         )
     ]
     assert store.history(finished_only=True) == store.history()
