@@ -1,12 +1,34 @@
-"""History: finished games, and each player's statistics."""
+"""History: the games (a tap opens a game's score sheet), and each player's statistics.
+
+The game being played is marked "In progress", an older one that was left unfinished "Not
+finished"; neither is listed as if it had a winner. Keys: "history:game:<id>" (a game's
+row), "history:prev" / "history:next" (pages); the score sheet's "Back" returns to the list.
+"""
 
 from __future__ import annotations
 
 from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h
+from hubd.records import GameRecord
+from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
 from hubd.screens.context import UiContext
+from hubd.screens.history_players import players_page
+from hubd.screens.score_sheet import Sheet, draw_sheet
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DIM, Action, Style
+from hubd.screens.widgets import TEXT_DARK, TEXT_DIM, Action, Style
+
+
+def when(record: GameRecord) -> str:
+    """The game's date and time as the list shows it: "2026-11-28 21:40"."""
+    return (record.finished or record.started).replace("T", " ")[:16]
+
+
+def standing(b: Builder, record: GameRecord) -> str:
+    """Who won, or that there is no winner yet."""
+    if record.in_progress:
+        return b.tr("In progress")
+    if record.finished is None or not record.winners:
+        return b.tr("Not finished")
+    return " & ".join(record.winners)
 
 
 class HistoryScreen(Screen):
@@ -16,131 +38,125 @@ class HistoryScreen(Screen):
         super().__init__(ui)
         self.tab = "games"
         self.page = 0
+        self.opened: int | None = None  # the game whose score sheet is shown
 
     def enter(self, ctx: UiContext | None) -> None:
         self.page = 0
+        self.opened = None
+
+    def back(self, ctx: UiContext) -> list[Intent]:
+        if self.opened is not None:
+            self.opened = None
+            return []
+        return super().back(ctx)
 
     def build(self, b: Builder, ctx: UiContext) -> None:
-        back = self.go(default_screen(ctx))
+        record = next((r for r in ctx.history if r.game_id == self.opened), None)
+        if record is not None:
+            self._sheet(b, record)
+            return
+        self.opened = None
         area = b.top_bar(
             b.tr("History"),
-            back,
-            [
-                (b.tr("Games"), self._tab("games")),
-                (b.tr("Players"), self._tab("players")),
-            ],
+            self.go(default_screen(ctx)),
+            [(b.tr("Games"), self._tab("games")), (b.tr("Players"), self._tab("players"))],
         )
         for widget in b.widgets:
             if widget.key == ("bar:0" if self.tab == "games" else "bar:1"):
                 widget.style = Style.SELECTED
         area = area.inflate(-2 * b.gap, -2 * b.gap)
-        row_h = b.px(64) if b.landscape else b.px(84)
-        nav = Rect(area.x, area.bottom - b.target, area.w, b.target)
-        rows_area = Rect(area.x, area.y, area.w, nav.y - area.y - b.gap)
-        per_page = max(1, (rows_area.h - b.px(40)) // row_h)
-        items = len(ctx.history) if self.tab == "games" else len(ctx.stats)
+        if self.tab == "games":
+            row_h = b.target + b.px(8) if b.landscape else b.px(150)
+            header_h = b.px(36) if b.landscape else 0
+            items = len(ctx.history)
+        else:
+            row_h = b.target + b.px(4) if b.landscape else b.px(270)
+            header_h = b.px(56) if b.landscape else 0
+            items = len(ctx.stats)
+        per_page = max(1, (area.h - header_h) // row_h)
+        if items > per_page:  # room for the page buttons
+            per_page = max(1, (area.h - header_h - b.target - b.gap) // row_h)
         pages = max(1, -(-items // per_page))
         self.page = min(self.page, pages - 1)
         start = self.page * per_page
         if self.tab == "games":
-            self._games(b, ctx, rows_area, row_h, start, per_page)
+            self._games(b, ctx, area, header_h, row_h, start, per_page)
         else:
-            self._players(b, ctx, rows_area, row_h, start, per_page)
+            players_page(b, ctx.stats[start : start + per_page], area, header_h, row_h)
         if pages > 1:
-            prev, info, nxt = split_h(nav, 1, 1, 1, gap=b.gap)
-            b.button(
-                prev,
-                b.tr("Newer"),
-                self._turn(-1),
-                key="history:prev",
-                style=Style.NORMAL if self.page else Style.DISABLED,
-            )
-            b.label(info, f"{self.page + 1} / {pages}", b.px(24))
-            b.button(
-                nxt,
-                b.tr("Older"),
-                self._turn(1),
-                key="history:next",
-                style=Style.NORMAL if self.page < pages - 1 else Style.DISABLED,
-            )
+            self._pages(b, Rect(area.x, area.bottom - b.target, area.w, b.target), pages)
+
+    def _pages(self, b: Builder, nav: Rect, pages: int) -> None:
+        prev, info, nxt = split_h(nav, 1, 1, 1, gap=b.gap)
+        first, last = self.page == 0, self.page == pages - 1
+        b.button(prev, b.tr("Newer"), self._turn(-1), key="history:prev",
+                 style=Style.DISABLED if first else Style.NORMAL)  # fmt: skip
+        b.label(info, f"{self.page + 1} / {pages}", b.px(24))
+        b.button(nxt, b.tr("Older"), self._turn(1), key="history:next",
+                 style=Style.DISABLED if last else Style.NORMAL)  # fmt: skip
 
     def _games(
-        self, b: Builder, ctx: UiContext, area: Rect, row_h: int, start: int, count: int
+        self,
+        b: Builder,
+        ctx: UiContext,
+        area: Rect,
+        header_h: int,
+        row_h: int,
+        start: int,
+        count: int,
     ) -> None:
         if not ctx.history:
-            b.label(area, b.tr("No finished games yet."), b.px(26), wrap=True)
+            b.label(area, b.tr("No game yet."), b.px(26), wrap=True)
             return
-        header = Rect(area.x, area.y, area.w, b.px(36))
-        date, players, winner = split_h(header, 2, 6, 3, gap=b.gap)
-        for box, text in (
-            (date, b.tr("Date")),
-            (players, b.tr("Players and totals")),
-            (winner, b.tr("Winner")),
-        ):
-            b.label(box, text, b.px(17), align="start", color=TEXT_DIM, floor=b.px(11))
-        y = header.bottom
+        weights = (2, 6, 3)
+        if header_h:
+            header = Rect(area.x + b.px(8), area.y, area.w - b.px(16), header_h)
+            titles = (b.tr("Date"), b.tr("Players and totals"), b.tr("Winner"))
+            for box, text in zip(split_h(header, *weights, gap=b.gap), titles, strict=True):
+                b.label(box, text, b.min_text, align="start", color=TEXT_DIM)
+        y = area.y + header_h
         for i, record in enumerate(ctx.history[start : start + count]):
-            row = Rect(area.x, y, area.w, row_h - b.px(4))
-            b.panel(row, Style.NORMAL if i % 2 == 0 else Style.QUIET)
-            date, players, winner = split_h(row.inflate(-b.px(8), 0), 2, 6, 3, gap=b.gap)
-            when = (record.finished or record.started).replace("T", " ")[:16]
-            b.label(date, when, b.px(18), align="start", wrap=True, floor=b.px(11))
+            row = Rect(area.x, y + i * row_h, area.w, row_h - b.px(6))
+            playing = record.in_progress
+            style = Style.SELECTED if playing else (Style.NORMAL if i % 2 == 0 else Style.QUIET)
+            key = f"history:game:{record.game_id}"
+            b.button(row, "", self._open(record.game_id), style=style, key=key)
+            ink = TEXT_DARK if playing else None
+            inner = row.inflate(-b.px(16), -b.px(4))
             scores = ", ".join(
                 f"{n} {t}" for n, t in zip(record.players, record.totals, strict=False)
             )
-            b.label(players, scores, b.px(20), align="start", wrap=True, floor=b.px(11))
-            b.label(
-                winner,
-                " & ".join(record.winners) or "–",
-                b.px(22),
-                bold=True,
-                align="start",
-                wrap=True,
-                floor=b.px(11),
-            )
-            y += row_h
+            if b.landscape:
+                date, players, winner = split_h(inner, *weights, gap=b.gap)
+            else:
+                top, players = split_v(inner, 2, 3)
+                date, winner = split_h(top, 1, 1, gap=b.gap)
+            b.label(date, when(record), b.px(20), align="start", wrap=True, color=ink)
+            b.label(players, scores, b.px(22), align="start", wrap=True, color=ink)
+            b.label(winner, standing(b, record), b.px(22), bold=True, color=ink,
+                    align="start" if b.landscape else "end", wrap=True)  # fmt: skip
 
-    def _players(
-        self, b: Builder, ctx: UiContext, area: Rect, row_h: int, start: int, count: int
-    ) -> None:
-        if not ctx.stats:
-            b.label(area, b.tr("No statistics yet."), b.px(26), wrap=True)
-            return
-        weights = (4, 2, 2, 3, 3, 2)
-        titles = (
-            b.tr("Player"),
-            b.tr("Games"),
-            b.tr("Wins"),
-            b.tr("Average round"),
-            b.tr("Rounds at 0"),
-            b.tr("Feet"),
-        )
-        header = Rect(area.x, area.y, area.w, b.px(40))
-        for box, text in zip(split_h(header, *weights, gap=b.gap), titles, strict=True):
-            b.label(box, text, b.px(17), color=TEXT_DIM, floor=b.px(10), wrap=True)
-        y = header.bottom
-        for i, stats in enumerate(ctx.stats[start : start + count]):
-            row = Rect(area.x, y, area.w, row_h - b.px(4))
-            b.panel(row, Style.NORMAL if i % 2 == 0 else Style.QUIET)
-            values = (
-                stats.name,
-                str(stats.games),
-                str(stats.wins),
-                f"{stats.average_round_score:.1f}",
-                str(stats.zero_rounds),
-                str(stats.feet_opened),
-            )
-            boxes = split_h(row.inflate(-b.px(8), 0), *weights, gap=b.gap)
-            for j, (box, text) in enumerate(zip(boxes, values, strict=True)):
-                b.label(
-                    box,
-                    text,
-                    b.px(24) if j == 0 else b.px(28),
-                    bold=j > 0,
-                    align="start" if j == 0 else "center",
-                    floor=b.px(12),
-                )
-            y += row_h
+    def _sheet(self, b: Builder, record: GameRecord) -> None:
+        """One game's score sheet, read-only, from its record."""
+        title = b.tr("Game of {date}").format(date=when(record)[:10])
+        area = b.top_bar(title, self._open(None), [])
+        area = area.inflate(-2 * b.gap, -2 * b.gap)
+        note_h = b.px(48) if b.landscape else b.px(100)
+        note = Rect(area.x, area.bottom - note_h, area.w, note_h)
+        if record.in_progress or record.finished is None:
+            text = standing(b, record)
+        else:
+            text = b.tr("Won by {names}").format(names=standing(b, record))
+        b.label(note, text, b.px(24), bold=True, wrap=True)
+        area.h -= note.h + b.gap
+        draw_sheet(b, Sheet.of_record(record), area)
+
+    def _open(self, game_id: int | None) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.opened = game_id
+            return []
+
+        return action
 
     def _tab(self, tab: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:

@@ -1,4 +1,11 @@
-"""Round end: enter each hand (a pip keypad with a 0-0 toggle, or tap the tiles left)."""
+"""Round end: enter each hand (its pips on a keypad, or the tiles left), then score the round.
+
+The first hand to enter is chosen already and OK moves on to the next one not yet entered, so
+a round end of N hands takes the digits, one OK per hand and the final "Score the round" tap
+(a player who went out is entered as 0 already). Keys: "hand:<player>", "mode:pips",
+"mode:tiles", the keypad's "pad:0" ... "pad:9", "pad:⌫", "pad:0-0", "pad:ok", the tiles
+"left:<tile>", "left:more", "left:ok", and "round_end:save".
+"""
 
 from __future__ import annotations
 
@@ -7,37 +14,39 @@ from dataclasses import dataclass, field
 from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile, all_tiles
 from engine.scoring import tile_value
 from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.base import Builder, Rect, Screen, grid, split_h
 from hubd.screens.context import UiContext
+from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Action, Style
-
-MAX_PIPS = 9999
 
 
 @dataclass
 class HandEntry:
     """What has been entered for one hand so far."""
 
-    digits: str = ""  # the pip count being typed
+    held: int  # how many tiles the hand holds
+    pips: Digits = field(default_factory=Digits)
     double_blank: bool = False
     tiles: list[Tile] = field(default_factory=list)
     by_tiles: bool = False
+    touched: bool = False  # anything typed or picked (an untouched hand takes the mode in use)
 
     def hand(self) -> Hand | None:
+        """The hand for the engine, None while nothing is entered."""
         if self.by_tiles:
-            return tuple(self.tiles)
-        if not self.digits and not self.double_blank:
+            return tuple(self.tiles) if self.tiles or not self.held else None
+        if self.pips.value is None and not self.double_blank:
             return None
-        return HandPips(int(self.digits or "0"), self.double_blank)
+        return HandPips(self.pips.value or 0, self.double_blank)
 
     def value(self, double_blank_50: bool) -> int | None:
-        if self.by_tiles:
-            return sum(tile_value(t, double_blank_50) for t in self.tiles)
-        if not self.digits and not self.double_blank:
+        hand = self.hand()
+        if hand is None:
             return None
-        bonus = 50 if self.double_blank and double_blank_50 else 0
-        return int(self.digits or "0") + bonus
+        if isinstance(hand, HandPips):
+            return hand.pips + (50 if hand.double_blank and double_blank_50 else 0)
+        return sum(tile_value(t, double_blank_50) for t in hand)
 
 
 class RoundEndScreen(Screen):
@@ -59,18 +68,38 @@ class RoundEndScreen(Screen):
         self._round = None
 
     def _prepare(self, state: GameState) -> None:
-        """Prefill the players who went out with 0 and select the first hand to enter."""
+        """Enter 0 for the players who went out and choose the first hand to enter."""
         if self._round == state.round and self.entries:
             return
         self._round = state.round
         self.entries = {}
         for seat, name in enumerate(state.players):
-            entry = HandEntry()
-            if state.hands[seat] == 0:
-                entry.digits = "0"
-            self.entries[name] = entry
-        waiting = [n for s, n in enumerate(state.players) if state.hands[s] > 0]
-        self.selected = waiting[0] if waiting else state.players[0]
+            held = state.hands[seat]
+            self.entries[name] = HandEntry(held, Digits("0" if held == 0 else "", fresh=True))
+        waiting = [n for n, e in self.entries.items() if e.held > 0]
+        self._choose(waiting[0] if waiting else state.players[0])
+
+    def _choose(self, name: str) -> None:
+        """Make ``name`` the hand being entered; what it shows is replaced by the first digit."""
+        self.selected = name
+        self.page = 0
+        self.entries[name].pips.fresh = True
+
+    def _next(self, _pos: tuple[int, int]) -> list[Intent]:
+        """OK: on to the next hand not yet entered (after this one, round the table)."""
+        names = list(self.entries)
+        if self.selected is None or not names:
+            return []
+        here = names.index(self.selected)
+        mode = self.entries[self.selected].by_tiles
+        for name in names[here + 1 :] + names[: here + 1]:
+            entry = self.entries[name]
+            if entry.hand() is None:
+                if not entry.touched:
+                    entry.by_tiles = mode
+                self._choose(name)
+                break
+        return []
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
@@ -86,15 +115,19 @@ class RoundEndScreen(Screen):
             return
         self._prepare(state)
         back = self.go("play") if state.round_end is None else None
-        score = (b.tr("Score the round"), self.ui.submit(lambda: self._event(state)))
-        area = b.top_bar(self._title(b, state), back, [score], primary=True, undo=True)
+        area = b.top_bar(self._title(b, state), back, [], undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
-        if b.landscape:
-            hands_box, entry_box = split_h(area, 5, 7, gap=2 * b.gap)
-        else:
-            hands_box, entry_box = split_v(area, 2, 3, gap=2 * b.gap)
-        self._hands(b, state, hands_box)
+        hands, entry_box, save = entry_layout(b, area, len(state.players))
+        self._hands(b, state, hands)
         self._entry(b, state, entry_box)
+        b.button(
+            save,
+            b.tr("Score the round"),
+            self.ui.submit(lambda: self._event(state)),
+            style=Style.PRIMARY,
+            key="round_end:save",
+            size=b.px(26),
+        )
 
     def _title(self, b: Builder, state: GameState) -> str:
         out = [n for s, n in enumerate(state.players) if state.hands[s] == 0]
@@ -112,41 +145,24 @@ class RoundEndScreen(Screen):
                 hands[name] = hand
         return EndRound(hands, agreed=state.round_end is None)
 
-    def _hands(self, b: Builder, state: GameState, area: Rect) -> None:
-        names = state.players
-        columns = 1 if len(names) <= (5 if b.landscape else 4) else 2
-        rows = -(-len(names) // columns)
-        height = min(b.px(90), (area.h - b.gap * (rows - 1)) // rows)
+    def _hands(self, b: Builder, state: GameState, boxes: list[Rect]) -> None:
         assert state.rules is not None
-        for seat, (name, box) in enumerate(
-            zip(names, grid(area, len(names), columns, b.gap, height), strict=True)
-        ):
+        for name, box in zip(state.players, boxes, strict=True):
             entry = self.entries[name]
-            chosen = name == self.selected
-            style = Style.SELECTED if chosen else Style.NORMAL
-            b.button(box, "", self._select(name), style=style, key=f"hand:{name}")
-            ink = (25, 30, 28) if chosen else None
-            left, right = split_h(box.inflate(-b.px(10), -b.px(4)), 3, 2, gap=b.px(4))
-            top, bottom = split_v(left, 1, 1)
-            b.label(top, name, b.px(24), bold=True, floor=b.px(13), align="start", color=ink)
-            held = state.hands[seat]
-            count = b.ntr("{n} tile", "{n} tiles", held).format(n=held)
-            b.label(bottom, count, b.px(18), floor=b.px(11), align="start", color=ink)
-            value = entry.value(state.rules.double_blank_50)
-            b.label(
-                right,
-                "–" if value is None else str(value),
-                b.px(34),
-                bold=True,
-                reading=True,
-                align="end",
-                color=ink,
+            hand_row(
+                b,
+                box,
+                name,
+                b.ntr("{n} tile", "{n} tiles", entry.held).format(n=entry.held),
+                entry.value(state.rules.double_blank_50),
+                name == self.selected,
+                self._select(name),
+                f"hand:{name}",
             )
 
     def _select(self, name: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.selected = name
-            self.page = 0
+            self._choose(name)
             return []
 
         return action
@@ -156,93 +172,60 @@ class RoundEndScreen(Screen):
         entry = self.entries[name]
         head = Rect(area.x, area.y, area.w, b.target)
         body = Rect(area.x, head.bottom + b.gap, area.w, area.h - head.h - b.gap)
-        title, pips, tiles = split_h(head, 2, 1, 1, gap=b.gap)
-        b.label(
-            title,
-            b.tr("{player}'s hand").format(player=name),
-            b.px(24),
-            bold=True,
-            floor=b.px(13),
-            align="start",
-        )
-        b.button(
-            pips,
-            b.tr("Pips"),
-            self._mode(entry, False),
-            key="mode:pips",
-            style=Style.NORMAL if entry.by_tiles else Style.SELECTED,
-        )
-        b.button(
-            tiles,
-            b.tr("Tiles"),
-            self._mode(entry, True),
-            key="mode:tiles",
-            style=Style.SELECTED if entry.by_tiles else Style.NORMAL,
-        )
+        title, pips, tiles = split_h(head, 4, 3, 3, gap=b.gap)
+        b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
+                align="start", wrap=True)  # fmt: skip
+        for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):
+            b.button(
+                box,
+                text,
+                self._mode(entry, by_tiles),
+                key="mode:tiles" if by_tiles else "mode:pips",
+                style=Style.SELECTED if entry.by_tiles == by_tiles else Style.NORMAL,
+            )
         if entry.by_tiles:
             self._tiles(b, state, name, entry, body)
         else:
-            self._keypad(b, entry, body)
+            toggle = (b.tr("0-0 in hand"), entry.double_blank)
+            number_pad(b, body, "pad", lambda key: self._press(entry, key), self._next, toggle)
 
     def _mode(self, entry: HandEntry, by_tiles: bool) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             entry.by_tiles = by_tiles
+            entry.touched = True
             return []
 
         return action
 
-    def _keypad(self, b: Builder, entry: HandEntry, area: Rect) -> None:
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0-0", "0", "⌫"]
-        height = min(b.px(100), (area.h - 3 * b.gap) // 4)
-        width = min(area.w, b.px(420) if b.landscape else b.px(600))
-        pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
-        boxes = b.keep_order(grid(pad, 12, 3, b.gap, height), pad)
-        for key, box in zip(keys, boxes, strict=True):
-            style = Style.SELECTED if key == "0-0" and entry.double_blank else Style.NORMAL
-            label = b.tr("0-0 in hand") if key == "0-0" else key
-            b.button(
-                box,
-                label,
-                self._press(entry, key),
-                style=style,
-                key=f"pad:{key}",
-                size=b.px(32) if len(key) == 1 else b.px(20),
-                reading=len(key) == 1,
-            )
-
     def _press(self, entry: HandEntry, key: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
+            entry.touched = True
             if key == "0-0":
                 entry.double_blank = not entry.double_blank
-            elif key == "⌫":
-                entry.digits = entry.digits[:-1]
-            elif int((entry.digits + key).lstrip("0") or "0") <= MAX_PIPS:
-                entry.digits = (entry.digits + key).lstrip("0") or "0"
+            else:
+                entry.pips.press(key)
             return []
 
         return action
 
     def _tiles(self, b: Builder, state: GameState, name: str, entry: HandEntry, area: Rect) -> None:
+        """The tiles that may be left (none chosen at first), paged; OK below them."""
         assert state.rules is not None and state.table is not None
         taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
         tiles = [
             t for t in all_tiles(state.rules.highest) if t not in state.table and t not in taken
         ]
+        nav = Rect(area.x, area.bottom - b.target, area.w, b.target)
+        area = Rect(area.x, area.y, area.w, nav.y - b.gap - area.y)
         size = max(b.target, b.px(64))
         gap = max(3, b.gap // 2)
         wide = size * 3 // 2  # dominoes lie flat: cells half again as wide as tall
         columns = max(1, (area.w + gap) // (wide + gap))
-        rows = max(1, (area.h + gap) // (size + gap))
-        per_page = columns * rows
-        if len(tiles) > per_page:
-            per_page -= 1
-            pages = -(-len(tiles) // per_page)
-            self.page %= pages
-        else:
-            pages, self.page = 1, 0
+        per_page = columns * max(1, (area.h + gap) // (size + gap))
+        pages = max(1, -(-len(tiles) // per_page))
+        self.page %= pages
         shown = tiles[self.page * per_page : (self.page + 1) * per_page]
-        boxes = grid(area, len(shown) + (pages > 1), columns, gap, size)
-        for tile, box in zip(shown, boxes, strict=False):
+        for tile, box in zip(shown, grid(area, len(shown), columns, gap, size), strict=True):
             chosen = tile in entry.tiles
             b.button(
                 box,
@@ -256,17 +239,14 @@ class RoundEndScreen(Screen):
             pic.h = pic.w // 2
             pic.center = box.center
             b.tile(pic, tile.lo, tile.hi, lit=chosen, key=f"leftpic:{tile}")
+        more, ok = split_h(nav, 1, 1, gap=b.gap)
         if pages > 1:
-            b.button(
-                boxes[-1],
-                f"{self.page + 1}/{pages} ▸",
-                self._next_page,
-                key="left:more",
-                size=b.px(18),
-            )
+            b.button(more, f"{self.page + 1}/{pages} ▸", self._next_page, key="left:more")
+        b.button(ok, b.tr("OK"), self._next, key="left:ok", size=b.px(28))
 
     def _toggle(self, entry: HandEntry, tile: Tile) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
+            entry.touched = True
             if tile in entry.tiles:
                 entry.tiles.remove(tile)
             else:

@@ -1,13 +1,15 @@
-"""The scoreboard (a column per round headed by its double), amending a round, game over."""
+"""The scores screen (the score sheet of the game in progress), amending a round, game over."""
 
 from __future__ import annotations
 
 from engine import AmendRound, GameState, Phase, TieBreak, ranking
-from hubd.intents import Intent
+from hubd.intents import Intent, Submit
 from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
+from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.score_sheet import Sheet, draw_sheet
 from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import TEXT_DIM, Action, Style
+from hubd.screens.widgets import Action, Style
 
 
 def names_list(b: Builder, names: list[str]) -> str:
@@ -82,10 +84,11 @@ class ScoresScreen(Screen):
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         explain = explain_outcome(b, state)
         if explain:
-            note = Rect(area.x, area.bottom - b.px(56), area.w, b.px(56))
-            b.label(note, explain, b.px(22), wrap=True, floor=b.px(13))
+            note_h = b.px(56) if b.landscape else b.px(120)
+            note = Rect(area.x, area.bottom - note_h, area.w, note_h)
+            b.label(note, explain, b.px(22), wrap=True)
             area.h -= note.h + b.gap
-        scoreboard(b, state, area)
+        draw_sheet(b, Sheet.of_state(state), area)
 
     def _amend(self, _pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(Amend(self.ui))
@@ -98,198 +101,119 @@ class ScoresScreen(Screen):
         return self.ui.go("play" if target == "scores" else target)
 
 
-def scoreboard(b: Builder, state: GameState, area: Rect) -> None:
-    """A row per player: a column per round (its double on top), the total and the rank."""
-    assert state.rules is not None
-    rules = state.rules
-    players = len(state.players)
-    rank_of = {seat: i + 1 for i, seat in enumerate(ranking(state.scores, players))}
-    name_w, total_w, rank_w = b.px(150), b.px(96), b.px(64)
-    rest = area.w - name_w - total_w - rank_w
-    column_w = max(b.px(52), rest // max(1, rules.rounds))
-    visible = max(1, rest // column_w)
-    column_w = rest // min(visible, rules.rounds)
-    last = max(len(state.scores), 1)
-    first = max(1, min(last, rules.rounds) - visible + 1)
-    rounds = list(range(first, min(rules.rounds, first + visible - 1) + 1))
-    header_h = b.px(48)
-    row_h = min(b.px(72) if b.landscape else b.px(110), (area.h - header_h) // players)
-    y = area.y
-    b.panel(Rect(area.x, y, area.w, header_h), Style.DARK)
-    b.label(
-        Rect(area.x + b.px(6), y, name_w - b.px(6), header_h),
-        b.tr("Player"),
-        b.px(18),
-        align="start",
-        floor=b.px(11),
-        color=TEXT_DIM,
-    )
-    x = area.x + name_w
-    for number in rounds:
-        double = rules.starting_double(number)
-        w = min(column_w - b.px(8), b.px(60))
-        box = Rect(0, 0, w, w // 2)
-        box.center = (x + column_w // 2, y + header_h // 2)
-        b.tile(box, double, double, key=f"head:{number}", lit=number == state.round)
-        x += column_w
-    b.label(Rect(x, y, total_w, header_h), b.tr("Total"), b.px(18), floor=b.px(11), color=TEXT_DIM)
-    b.label(
-        Rect(x + total_w, y, rank_w, header_h),
-        b.tr("Rank"),
-        b.px(18),
-        floor=b.px(10),
-        color=TEXT_DIM,
-    )
-    y += header_h
-    for seat, name in enumerate(state.players):
-        row = Rect(area.x, y, area.w, row_h - b.px(2))
-        leader = rank_of[seat] == 1
-        b.panel(row, Style.NORMAL if seat % 2 == 0 else Style.QUIET)
-        b.label(
-            Rect(row.x + b.px(6), row.y, name_w - b.px(6), row.h),
-            name,
-            b.px(24),
-            bold=leader,
-            align="start",
-            floor=b.px(12),
-        )
-        x = row.x + name_w
-        running = 0
-        for number, scores in enumerate(state.scores, start=1):
-            running += scores[seat]
-            if number not in rounds:
-                continue
-            cell = Rect(x + (number - rounds[0]) * column_w, row.y, column_w, row.h)
-            top, bottom = split_v(cell, 3, 2)
-            b.label(top, str(scores[seat]), b.px(28), bold=True, floor=b.px(14))
-            b.label(bottom, f"Σ {running}", b.px(14), floor=b.px(10), color=TEXT_DIM)
-        x = row.x + name_w + len(rounds) * column_w
-        b.label(
-            Rect(x, row.y, total_w, row.h),
-            str(state.totals[seat]),
-            b.px(34),
-            bold=True,
-            reading=True,
-            floor=b.px(18),
-        )
-        b.label(
-            Rect(x + total_w, row.y, rank_w, row.h),
-            str(rank_of[seat]),
-            b.px(34),
-            bold=leader,
-            reading=True,
-            floor=b.px(18),
-        )
-        y += row_h
-
-
 class Amend(Overlay):
-    """Correct a scored round: which round, whose score, the new score."""
+    """Correct a scored round: which round, then every player's score, each starting from the
+    score recorded (the first digit typed replaces it), then Save."""
 
     def __init__(self, ui: Ui) -> None:
         self.ui = ui
         self.round: int | None = None
+        self.scores: dict[str, Digits] = {}
+        self.recorded: dict[str, int] = {}
         self.player: str | None = None
-        self.digits = ""
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
         if state is None or state.rules is None:
             return
-        panel = b.screen.inflate(-2 * b.gap, -2 * b.gap)
-        b.panel(panel, Style.DARK)
-        inner = panel.inflate(-2 * b.gap, -2 * b.gap)
-        title = Rect(inner.x, inner.y, inner.w - b.px(200) - b.gap, b.target)
-        b.button(
-            Rect(inner.right - b.px(200), inner.y, b.px(200), b.target),
-            b.tr("Cancel"),
-            self._close,
-            key="amend:cancel",
-        )
+        inner = b.dialog()
+        cancel_w = max(b.px(200), b.target)
+        title = Rect(inner.x, inner.y, inner.w - cancel_w - b.gap, b.target)
+        cancel = Rect(inner.right - cancel_w, inner.y, cancel_w, b.target)
+        b.button(cancel, b.tr("Cancel"), self._close, key="amend:cancel")
         area = Rect(inner.x, title.bottom + b.gap, inner.w, inner.h - title.h - b.gap)
         if self.round is None:
             b.label(title, b.tr("Amend which round?"), b.px(26), bold=True, align="start")
             count = len(state.scores)
-            columns = max(1, min(count, area.w // (b.target + b.gap)))
+            columns = 5 if b.landscape else 3
             for number, box in zip(
                 range(1, count + 1),
-                grid(area, count, min(columns, 5), b.gap, b.target + b.px(16)),
+                grid(area, count, columns, b.gap, b.target + b.px(16)),
                 strict=True,
             ):
                 double = state.rules.starting_double(number)
                 b.button(
                     box,
                     f"{number}: {double}-{double}",
-                    self._pick_round(number),
+                    self._pick_round(state, number),
                     key=f"amend:round:{number}",
                 )
             return
-        if self.player is None:
-            b.label(
-                title,
-                b.tr("Amend round {n}: whose score?").format(n=self.round),
-                b.px(26),
-                bold=True,
-                align="start",
-                wrap=True,
-            )
-            names = state.players
-            for name, box in zip(
-                names, grid(area, len(names), 2, b.gap, b.target + b.px(8)), strict=True
-            ):
-                score = state.scores[self.round - 1][state.seat_of[name]]
-                b.button(box, f"{name}: {score}", self._pick_player(name), key=f"amend:{name}")
-            return
+        double = state.rules.starting_double(self.round)
         b.label(
             title,
-            b.tr("{player} in round {n}:").format(player=self.player, n=self.round),
+            b.tr("Amend round {n} ({double})").format(n=self.round, double=f"{double}-{double}"),
             b.px(26),
             bold=True,
             align="start",
             wrap=True,
         )
-        shown, pad = split_h(area, 1, 2, gap=b.gap) if b.landscape else split_v(area, 1, 3)
-        value_box, ok = split_v(shown, 1, 1, gap=b.gap)
-        b.label(value_box, self.digits or "0", b.px(48), bold=True, reading=True)
-        event = AmendRound(self.round, {self.player: int(self.digits or "0")})
-        ok.h = min(ok.h, b.target + b.px(16))
+        rows, pad, save = entry_layout(b, area, len(state.players))
+        for name, box in zip(state.players, rows, strict=True):
+            value = self.scores[name].value or 0
+            was = self.recorded[name]
+            note = b.tr("was {n}").format(n=was) if value != was else ""
+            hand_row(b, box, name, note, value, name == self.player, self._pick(name),
+                     f"amend:{name}")  # fmt: skip
+        if self.player is not None:
+            entry = self.scores[self.player]
+            number_pad(b, pad, "amend:key", lambda key: self._press(entry, key), self._next)
         b.button(
-            ok,
+            save,
             b.tr("Save"),
-            self.ui.submit(lambda: event, close=True),
+            self._save,
             style=Style.PRIMARY,
             key="amend:save",
+            size=b.px(26),
         )
-        keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "", "0", "⌫"]
-        height = (pad.h - 3 * b.gap) // 4
-        boxes = b.keep_order(grid(pad, 12, 3, b.gap, height), pad)
-        for key, box in zip(keys, boxes, strict=True):
-            if key:
-                b.button(box, key, self._press(key), key=f"amend:key:{key}", size=b.px(32))
 
-    def _pick_round(self, number: int) -> Action:
+    def _pick_round(self, state: GameState, number: int) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             self.round = number
+            row = state.scores[number - 1]
+            self.recorded = {name: row[seat] for seat, name in enumerate(state.players)}
+            self.scores = {n: Digits(str(v), fresh=True) for n, v in self.recorded.items()}
+            self._choose(state.players[0])
             return []
 
         return action
 
-    def _pick_player(self, name: str) -> Action:
+    def _choose(self, name: str) -> None:
+        self.player = name
+        self.scores[name].fresh = True
+
+    def _pick(self, name: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.player = name
+            self._choose(name)
             return []
 
         return action
 
-    def _press(self, key: str) -> Action:
+    def _next(self, _pos: tuple[int, int]) -> list[Intent]:
+        """OK: on to the next player (round the table)."""
+        names = list(self.scores)
+        if self.player in names:
+            self._choose(names[(names.index(self.player) + 1) % len(names)])
+        return []
+
+    def _press(self, entry: Digits, key: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
-            if key == "⌫":
-                self.digits = self.digits[:-1]
-            elif len(self.digits) < 4:
-                self.digits = (self.digits + key).lstrip("0")
+            entry.press(key)
             return []
 
         return action
+
+    def _save(self, pos: tuple[int, int]) -> list[Intent]:
+        """Only the scores that changed are sent; nothing changed, nothing is sent."""
+        self.ui.open_overlay(None)
+        changed = {
+            name: digits.value or 0
+            for name, digits in self.scores.items()
+            if (digits.value or 0) != self.recorded[name]
+        }
+        if self.round is None or not changed:
+            return []
+        return [Submit(AmendRound(self.round, changed), pos)]
 
     def _close(self, _pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(None)
@@ -322,7 +246,7 @@ class GameOverScreen(Screen):
             why = Rect(why.x, head.bottom + b.gap, why.w, min(why.h, b.px(140)))
             table = Rect(table.x, why.bottom + b.gap, table.w, area.bottom - why.bottom - b.gap)
         b.banner(head, headline, Style.PRIMARY, size=b.px(44))
-        b.label(why, explain_outcome(b, state), b.px(24), wrap=True, floor=b.px(13))
+        b.label(why, explain_outcome(b, state), b.px(24), wrap=True)
         order = ranking(state.scores, len(state.players))
         columns = 1 if len(order) <= 4 else 2
         rows = -(-len(order) // columns)
@@ -334,7 +258,7 @@ class GameOverScreen(Screen):
             ink = (25, 30, 28) if seat in outcome.winners else None
             rank, name, total = split_h(box.inflate(-b.px(10), 0), 1, 4, 2, gap=b.px(6))
             b.label(rank, f"{place}.", b.px(32), bold=True, reading=True, color=ink)
-            b.label(name, state.players[seat], b.px(28), align="start", floor=b.px(14), color=ink)
+            b.label(name, state.players[seat], b.px(28), align="start", color=ink)
             b.label(
                 total,
                 str(state.totals[seat]),

@@ -1,0 +1,119 @@
+"""A number pad whose keys never move, the number it types, and the list of hands beside it.
+
+Used by the round end (each hand's pips) and by amending a round (each player's score). Keys
+are "<prefix>:0" ... "<prefix>:9", "<prefix>:⌫", "<prefix>:ok" and, where there is one, the
+toggle "<prefix>:0-0". A number shown when its hand is chosen (a recorded score, or the 0 of
+a player who went out) is replaced by the first digit typed, so it never needs clearing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hubd.screens.base import Builder, Rect, grid, split_h, split_v
+from hubd.screens.widgets import TEXT_DARK, Action, Style
+
+MAX_NUMBER = 9999
+BACKSPACE = "⌫"
+
+
+@dataclass
+class Digits:
+    """A number being typed ("" when nothing is)."""
+
+    text: str = ""
+    fresh: bool = False  # the next digit replaces the text instead of extending it
+
+    @property
+    def value(self) -> int | None:
+        return int(self.text) if self.text else None
+
+    def press(self, key: str) -> None:
+        if key == BACKSPACE:
+            self.text = self.text[:-1]
+        else:
+            text = (key if self.fresh else self.text + key).lstrip("0") or "0"
+            if int(text) <= MAX_NUMBER:
+                self.text = text
+        self.fresh = False
+
+
+def number_pad(
+    b: Builder,
+    area: Rect,
+    prefix: str,
+    press: Callable[[str], Action],
+    ok: Action,
+    toggle: tuple[str, bool] | None = None,
+) -> None:
+    """Four rows: 1 2 3 ⌫ / 4 5 6 toggle / 7 8 9 OK / 0, with OK two rows tall and 0 three
+    keys wide, the digits in the same cells whatever the language."""
+    height = min(b.px(100) if b.landscape else b.px(120), (area.h - 3 * b.gap) // 4)
+    width = min(area.w, b.px(480) if b.landscape else b.px(680))
+    pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
+    cells = grid(pad, 16, 4, b.gap, height)
+    wide_zero = cells[12].union(cells[14])
+    tall_ok = cells[11].union(cells[15])
+    keys = ["1", "2", "3", BACKSPACE, "4", "5", "6", "0-0", "7", "8", "9", "ok", "0"]
+    boxes = [*cells[:11], tall_ok, wide_zero]
+    for key, box in zip(keys, b.keep_order(boxes, pad), strict=True):
+        if key == "0-0":
+            if toggle is None:
+                continue
+            label, on = toggle
+            b.button(
+                box,
+                label,
+                press(key),
+                style=Style.SELECTED if on else Style.NORMAL,
+                key=f"{prefix}:{key}",
+                size=b.px(20),
+            )
+        elif key == "ok":
+            b.button(box, b.tr("OK"), ok, key=f"{prefix}:ok", size=b.px(28))
+        else:
+            b.button(
+                box, key, press(key), key=f"{prefix}:{key}", size=b.px(32), reading=key.isdigit()
+            )
+
+
+def hand_row(
+    b: Builder,
+    box: Rect,
+    name: str,
+    note: str,
+    value: int | None,
+    chosen: bool,
+    action: Action,
+    key: str,
+) -> None:
+    """A hand to choose: the name and a note ("3 tiles") on the left, its number on the right."""
+    b.button(box, "", action, style=Style.SELECTED if chosen else Style.NORMAL, key=key)
+    ink = TEXT_DARK if chosen else None
+    left, right = split_h(box.inflate(-b.px(10), -b.px(4)), 3, 2, gap=b.px(4))
+    top, bottom = split_v(left, 1, 1) if note else (left, None)
+    b.label(top, name, b.px(24), bold=True, align="start", color=ink)
+    if bottom is not None:
+        b.label(bottom, note, b.px(20), align="start", color=ink)
+    shown = "–" if value is None else str(value)
+    b.label(right, shown, b.px(34), bold=True, reading=True, align="end", color=ink)
+
+
+def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, Rect]:
+    """Where the hands, the entry (keypad) and the save button go: side by side on a wide
+    screen (save under the hands), one under the other on a tall one (save at the bottom)."""
+    columns = 1 if hands <= 4 else 2
+    rows = -(-hands // columns)
+    if b.landscape:
+        left, entry = split_h(area, 5, 7, gap=2 * b.gap)
+        save_h = b.target + b.px(8)
+        save = Rect(left.x, left.bottom - save_h, left.w, save_h)
+        listed = Rect(left.x, left.y, left.w, save.y - b.gap - left.y)
+    else:
+        save = Rect(area.x, area.bottom - b.px(100), area.w, b.px(100))
+        listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
+        top = listed.bottom + 2 * b.gap
+        entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)
+    height = min(b.px(100), (listed.h - b.gap * (rows - 1)) // rows)
+    return grid(listed, hands, columns, b.gap, height), entry, save
