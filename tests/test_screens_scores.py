@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from engine import AmendRound, EndRound, Event, Game, NewGame, RuleError, StartRound, Tile
-from hubd.intents import Go, Intent, Submit
+from hubd.intents import Go, Submit
 from hubd.records import GameRecord
 from hubd.screens import Ui, UiContext
-from hubd.screens.screenshots import PLAYERS, round_over_game, scored_game
+from hubd.screens.screenshots import PLAYERS, round_over_game, scored_game, tap_widget
 from hubd.screens.widgets import Style, Widget
 from hubd.store import GameStore
 
@@ -52,18 +52,15 @@ class Table:
         return self.ui.layout(self.ctx, 0.0)
 
     def find(self, key: str) -> Widget:
-        for widget in reversed(self.widgets()):
-            if widget.key == key and widget.action is not None:
-                return widget
-        keys = sorted(w.key for w in self.widgets() if w.action is not None)
-        raise AssertionError(f"no tap target {key!r} on {self.ui.current}; there are {keys}")
+        """The tap target ``key`` (the top one, as a finger would hit it)."""
+        return next(w for w in reversed(self.widgets()) if w.key == key and w.tappable)
 
     def tap(self, *keys: str) -> None:
         for key in keys:
             self.taps += 1
-            self.handle(self.ui.tap(self.find(key).rect.center, self.ctx, 0.0))
+            self.handle(tap_widget(self.ui, self.ctx, key))
 
-    def handle(self, intents: list[Intent]) -> None:
+    def handle(self, intents: list[object]) -> None:
         for intent in intents:
             if isinstance(intent, Go):
                 self.ui.show_screen(intent.screen)
