@@ -5,12 +5,18 @@ numbers read from across the table at least 32 px, nothing outside the screen.
 
 from __future__ import annotations
 
+import itertools
+import json
+from typing import Any
+
 import pygame
 import pytest
 
+from engine import Play
 from hubd import i18n
 from hubd.screens import Ui
-from hubd.screens.screenshots import SIZES, context, shots
+from hubd.screens.screenshots import SIZES, context, layout_record, shots
+from hubd.screens.sequence import SEQUENCE
 from hubd.screens.widgets import MIN_READ, MIN_TARGET, Kind, Widget
 
 DESKTOP = [(1024, 600), (1280, 800), (1920, 1080), (600, 1024)]
@@ -110,3 +116,135 @@ def test_a_missing_font_falls_back_with_one_warning(caplog: pytest.LogCaptureFix
         ui.render(pygame.Surface((800, 480)), context("en"), 0.0)
     warnings = [r for r in caplog.records if "NoSuchFont" in r.getMessage()]
     assert len(warnings) == 1
+
+
+# -- the table as the players see it (issue "At the table", checked from the layout files) ----
+
+#: Least font sizes (px) at the official sizes: the status line, and the numbers players read
+#: from their chairs (hand counts, the yard, running totals).
+STATUS_PX = {(800, 480): 48, (720, 1280): 72}
+COUNT_PX = {(800, 480): 40, (720, 1280): 60}
+SEQUENCE_SHOTS = [name for name in SHOT_NAMES if name.startswith("play_sequence_")]
+PLAY_SHOTS = [name for name in SHOT_NAMES if name.startswith("play") and name != "play_menu"]
+
+
+def record(language: str, size: tuple[int, int], shot: str) -> dict[str, Any]:
+    """The shot's layout file, as `make screenshots` writes it (through JSON and back)."""
+    _ui, widgets = frame(language, size, shot)
+    return json.loads(json.dumps(layout_record(shot, size, widgets)))
+
+
+def by_role(layout: dict[str, Any], role: str) -> dict[str, dict[str, Any]]:
+    return {w["key"]: w for w in layout["widgets"] if w["role"] == role}
+
+
+def test_a_layout_file_has_the_promised_fields() -> None:
+    layout = record("en", (800, 480), "play_table")
+    assert layout["shot"] == "play_table" and layout["size"] == [800, 480]
+    fields = {"key", "role", "rect", "text", "font_px", "tappable", "enabled"}
+    assert all(set(w) == fields for w in layout["widgets"])
+    assert len(by_role(layout, "status")) == 1
+    assert {"end:1-6", "end:3-4", "end:2-8"} <= set(by_role(layout, "end"))
+
+
+def test_the_sequence_covers_the_opening_a_foot_and_its_toes() -> None:
+    assert len(SEQUENCE_SHOTS) >= 8
+    kinds = [type(event).__name__ for event in SEQUENCE]
+    assert kinds[0] == "StartRound" and "Draw" in kinds and "Pass" in kinds
+    doubles = [e for e in SEQUENCE if isinstance(e, Play) and e.tile.is_double]
+    toes = [e for e in SEQUENCE if isinstance(e, Play) and doubles and e.on == doubles[0].tile]
+    assert doubles and len(toes) == 3
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_open_ends_stay_put_while_the_table_grows(language: str, size: tuple[int, int]) -> None:
+    """From one entry to the next, every end still open is where it was, except the end that
+    was just played on (the foot that took a toe, the hub that took an arm, may stay too)."""
+    frames = [by_role(record(language, size, shot), "end") for shot in SEQUENCE_SHOTS]
+    moved = []
+    for step, (before, after) in enumerate(itertools.pairwise(frames), start=1):
+        event = SEQUENCE[step]
+        played_on = f"end:{event.on}" if isinstance(event, Play) else None
+        for key in before.keys() & after.keys():
+            if key != played_on and before[key]["rect"] != after[key]["rect"]:
+                moved.append(f"{key} after {event}: {before[key]['rect']} -> {after[key]['rect']}")
+    assert not moved, "\n".join(moved)
+    assert all(frames), "every frame has an open end to tap"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_pickers_keep_every_number_in_its_cell(language: str, size: tuple[int, int]) -> None:
+    early = by_role(record(language, size, "picker_early"), "pick")
+    late = by_role(record(language, size, "picker_late"), "pick")
+    numbers = {f"pick:{n}" for n in range(10)}
+    assert set(early) == set(late) == numbers
+    assert all(early[key]["rect"] == late[key]["rect"] for key in numbers)
+    # The hub's picker: 9-9 itself, then 9-4, 9-7 and 9-2 are down.
+    assert {k for k, w in early.items() if not w["enabled"]} == {"pick:4", "pick:9"}
+    assert {k for k, w in late.items() if not w["enabled"]} == {
+        "pick:2", "pick:4", "pick:7", "pick:9"
+    }  # fmt: skip
+    assert not any(w["tappable"] for w in late.values() if not w["enabled"])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_play_screen_reads_from_a_chair(language: str, size: tuple[int, int]) -> None:
+    small = []
+    for shot in PLAY_SHOTS:
+        layout = record(language, size, shot)
+        status = by_role(layout, "status")
+        assert len(status) == 1, f"{shot}: one status line"
+        (line,) = status.values()
+        if line["font_px"] < STATUS_PX[size]:
+            small.append(f"{shot}: the status line at {line['font_px']} px")
+        numbers = {**by_role(layout, "count"), **by_role(layout, "total")}
+        assert {"count:0", "count:yard", "total:0"} <= set(numbers), shot
+        small += [f"{shot}: {key} at {w['font_px']} px" for key, w in numbers.items()
+                  if w["font_px"] < COUNT_PX[size]]  # fmt: skip
+        small += [f"{shot}: {key} is {w['rect'][2:]}" for key, w in by_role(layout, "end").items()
+                  if min(w["rect"][2:]) < MIN_TARGET]  # fmt: skip
+    assert not small, "\n".join(small)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) -> None:
+    """While the foot on 4-4 waits, every other end is padlocked, disabled and still answers
+    a touch (with the reason), and a touch on one opens no picker."""
+    ui, widgets = frame(language, size, "play")
+    ends = {w.key: w for w in widgets if w.role == "end"}
+    assert not ends["end:4-4"].locked and ends["end:4-4"].enabled
+    closed = [w for key, w in ends.items() if key != "end:4-4"]
+    assert closed and all(w.locked and not w.enabled and w.tappable for w in closed)
+    ui, widgets = frame(language, size, "play_refused")
+    assert ui.overlay is None
+    tips = [w for w in widgets if w.role == "tip"]
+    status = next(w for w in widgets if w.role == "status")
+    assert len(tips) == 1 and not tips[0].rect.colliderect(status.rect)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_undo_notice_covers_no_button(language: str, size: tuple[int, int]) -> None:
+    ui, widgets = frame(language, size, "play_undo_notice")
+    (notice,) = [w for w in widgets if w.role == "notice"]
+    assert "A2" in notice.text  # the toe, named as on the map
+    buttons = [w for w in widgets if w.tappable and w.kind is not Kind.SHADE]
+    assert not [w.key for w in buttons if w.rect.colliderect(notice.rect)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_double_nine_score_sheet_shows_all_ten_rounds(
+    language: str, size: tuple[int, int]
+) -> None:
+    layout = record(language, size, "scores_10_rounds")
+    rounds = by_role(layout, "round")
+    assert set(rounds) == {f"round:{k}" for k in range(1, 11)}
+    screen = pygame.Rect(0, 0, *size)
+    rects = [pygame.Rect(w["rect"]) for w in rounds.values()]
+    assert all(screen.contains(r) for r in rects)
+    assert not any(a.colliderect(b) for a, b in itertools.combinations(rects, 2))

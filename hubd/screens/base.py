@@ -214,6 +214,22 @@ class Builder:
         area = self.top_bar(title, back, extra)
         self.label(area.inflate(-2 * self.gap, -2 * self.gap), text, self.px(28), wrap=True)
 
+    def _bar_widths(self, texts: list[str], size: int, pad: int, room: int) -> list[int]:
+        """Each button its whole text on one line if there is room, else at least its longest
+        word (the text wraps), sharing out what is left in proportion."""
+
+        def need(text: str) -> int:
+            return max(self.target, self.painter.width(text, size, True) + 2 * pad + 2)
+
+        whole = [need(text) for text in texts]
+        if sum(whole) <= room:
+            return whole
+        least = [max(need(word) for word in text.split()) if text.split() else self.target
+                 for text in texts]  # fmt: skip
+        spare = max(0, room - sum(least))
+        extra = sum(w - m for w, m in zip(whole, least, strict=True)) or 1
+        return [m + (w - m) * spare // extra for w, m in zip(whole, least, strict=True)]
+
     def top_bar(
         self,
         title: str,
@@ -224,49 +240,48 @@ class Builder:
     ) -> Rect:
         """A title, a back button, an undo button and buttons (the last one primary);
         returns the area below. The extra buttons' keys are "bar:0", "bar:1", ..."""
-        height = self.target + self.gap
+        size = self.px(20) if self.landscape else self.min_text
+        pad = max(3, self.px(6))
+        # Two lines of a button's text fit when a word or a language needs them.
+        button_h = max(self.target, 2 * self.painter.line_height(size, True) + 2 * pad)
+        height = button_h + self.gap
         # Portrait screens are narrow and tall: the title gets a row of its own.
         title_h = 0 if self.landscape else self.px(60)
         bar = Rect(0, 0, self.w, height + title_h)
         self.panel(bar, Style.DARK)
-        x = self.gap
+        left: list[tuple[str, Action, str, Style]] = []
         if back is not None:
-            self.button(
-                Rect(x, self.gap // 2, self.px(110), self.target),
-                self.tr("Back"),
-                back,
-                key="back",
-                size=self.px(20),
-            )
-            x += self.px(110) + self.gap
+            left.append((self.tr("Back"), back, "back", Style.NORMAL))
         if undo:
-            self.button(
-                Rect(x, self.gap // 2, self.px(110), self.target),
-                self.tr("Undo"),
-                self.undo or (lambda pos: [Submit(Undo(), pos)]),
-                key="undo",
-                size=self.px(20),
-            )
-            x += self.px(110) + self.gap
-        right = self.w - self.gap
-        for i, (text, action) in enumerate(reversed(extra)):
-            width = max(self.target, self.px(150 if primary and i == 0 else 130))
-            right -= width
-            style = Style.PRIMARY if primary and i == 0 else Style.NORMAL
-            self.button(
-                Rect(right, self.gap // 2, width, self.target),
-                text,
-                action,
-                size=self.px(20),
-                key=f"bar:{len(extra) - 1 - i}",
-                style=style,
-            )
-            right -= self.gap
+            action = self.undo or (lambda pos: [Submit(Undo(), pos)])
+            left.append((self.tr("Undo"), action, "undo", Style.NORMAL))
+        right = [
+            (text, action, f"bar:{i}", Style.PRIMARY if primary and i == len(extra) - 1
+             else Style.NORMAL)
+            for i, (text, action) in enumerate(extra)
+        ]  # fmt: skip
+        room = self.w - 2 * self.gap - self.gap * max(0, len(left) + len(right) - 1)
+        if self.landscape:
+            room -= self.px(170)  # the title keeps at least this much
+        widths = self._bar_widths([text for text, *_ in left + right], size, pad, room)
+        x = self.gap
+        for (text, action, key, style), width in zip(left, widths, strict=False):
+            box = Rect(x, self.gap // 2, width, button_h)
+            self.button(box, text, action, key=key, size=size, style=style)
+            x += width + self.gap
+        end = self.w - self.gap
+        for (text, action, key, style), width in zip(
+            reversed(right), reversed(widths[len(left) :]), strict=True
+        ):
+            end -= width
+            box = Rect(end, self.gap // 2, width, button_h)
+            self.button(box, text, action, key=key, size=size, style=style)
+            end -= self.gap
         if title_h:
             box = Rect(self.gap, height - self.gap // 2, self.w - 2 * self.gap, title_h)
         else:
-            box = Rect(x, 0, right - x, height)
-        self.label(box, title, self.px(30), bold=True, align="start", floor=self.px(16))
+            box = Rect(x, 0, end - x, height)
+        self.label(box, title, self.px(30), bold=True, align="start", floor=self.px(16), wrap=True)
         return Rect(0, bar.h, self.w, self.h - bar.h)
 
 

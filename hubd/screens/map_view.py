@@ -37,8 +37,10 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     """Add the map's widgets for ``state`` in ``area``; returns each tile's line label."""
     table = state.table
     assert table is not None
+    if b.rtl:  # the screen around it is mirrored, the map itself is not
+        area = Rect(b.w - area.right, area.y, area.w, area.h)
     drawn = table_map(table, Box(area.x, area.y, area.w, area.h), map_metrics(b, area))
-    b.panel(area, Style.QUIET)
+    b.panel(area, Style.QUIET).mirror = False
     for link in drawn.links:
         x1, y1 = link.start
         x2, y2 = link.end

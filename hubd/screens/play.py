@@ -32,30 +32,36 @@ class PlayScreen(Screen):
             return
         g = b.gap
         if b.landscape:
-            status = Rect(0, 0, b.w, b.px(62))
-            bottom = Rect(g, b.h - b.px(68), b.w - 2 * g, b.px(64))
+            # Every pixel counts at 800x480: five map rows, five hand rows at 40 px.
+            thin = b.px(4)
+            status = Rect(0, 0, b.w, b.target + b.px(4))
+            bottom = Rect(g, b.h - b.target - thin, b.w - 2 * g, b.target)
             side_w = self._hands_width(b, state)
-            middle = Rect(0, status.bottom + g, b.w, bottom.y - status.bottom - 2 * g)
+            middle = Rect(0, status.bottom + thin, b.w, bottom.y - status.bottom - 2 * thin)
             side = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
             moves_h = b.target
-            hands = Rect(side.x, side.y, side.w, side.h - moves_h - g)
-            moves = Rect(side.x, hands.bottom + g, side.w, moves_h)
+            hands = Rect(side.x, side.y, side.w, side.h - moves_h - thin)
+            moves = Rect(side.x, hands.bottom + thin, side.w, moves_h)
             map_area = Rect(g, middle.y, side.x - 2 * g, middle.h)
             last, tools = split_h(bottom, 11, 9, gap=g)
         else:
-            status = Rect(0, 0, b.w, b.px(176))
+            lines = 2 * b.painter.line_height(b.px(72), True)
+            status = Rect(0, 0, b.w, lines + 2 * b.gap + b.px(4))
             rows = -(-len(state.players) // 4)
-            hands = Rect(g, status.bottom + g, b.w - 2 * g, b.px(190) * rows)
-            buttons = Rect(g, b.h - b.px(96) - g, b.w - 2 * g, b.px(96))
-            last = Rect(g, buttons.y - b.px(110) - g, b.w - 2 * g, b.px(110))
+            hands = Rect(g, status.bottom + g, b.w - 2 * g, b.px(200) * rows)
+            moves = Rect(g, b.h - b.px(96) - g, b.w - 2 * g, b.px(96))
+            tools = Rect(g, moves.y - b.px(80) - g, b.w - 2 * g, b.px(80))
+            last = Rect(g, tools.y - b.px(110) - g, b.w - 2 * g, b.px(110))
             map_area = Rect(g, hands.bottom + g, b.w - 2 * g, last.y - hands.bottom - 2 * g)
-            tools, moves = split_h(buttons, 3, 2, gap=2 * g)
         self._status(b, ctx, state, status)
         self._hands(b, state, hands)
         labels = draw_map(b, self.ui, state, map_area)
         self.ui.remember_labels(labels)
         if not b.landscape:
-            yard_w = b.painter.width("88", b.px(60), True) + b.px(24)
+            yard_w = b.px(24) + max(
+                b.painter.width("88", b.px(60), True),
+                b.painter.width(b.tr("Yard"), b.min_text, False),
+            )
             last, yard = split_h(last, last.w - yard_w - g, yard_w, gap=g)
             self._yard(b, state, yard)
         self._last_entry(b, ctx, labels, last)
@@ -80,7 +86,7 @@ class PlayScreen(Screen):
         size = b.px(48) if b.landscape else b.px(72)
         locked = state.lock is not None
         b.panel(box, Style.WARN if locked else Style.DARK)
-        inner = box.inflate(-2 * b.gap, -b.px(4))
+        inner = box.inflate(-2 * b.gap, -b.px(4) if b.landscape else -b.gap)
         text = status_text(state, b.tr, b.ntr, self._name_fitter(b, size, inner.w))
         b.button(
             inner,
@@ -111,13 +117,19 @@ class PlayScreen(Screen):
     def _hands_width(b: Builder, state: GameState) -> int:
         """Wide enough for a name, a two-digit hand and a three-digit total at 40 px."""
         count_w, total_w = PlayScreen._number_widths(b)
-        return b.px(86) + count_w + total_w + b.px(16)
+        yard_w = b.painter.width(b.tr("Yard"), b.min_text, False) + b.px(14)
+        return max(b.px(86), yard_w) + count_w + total_w + b.px(16)
 
     @staticmethod
     def _number_widths(b: Builder) -> tuple[int, int]:
         size = b.px(40) if b.landscape else b.px(60)
         pad = b.px(10)
-        return (b.painter.width("88", size, True) + pad, b.painter.width("888", size, True) + pad)
+        width = b.painter.width
+        heads = [width(b.tr(text), b.min_text, False) for text in ("Tiles", "Score")]
+        return (
+            max(width("88", size, True), heads[0]) + pad,
+            max(width("888", size, True), heads[1]) + pad,
+        )
 
     def _hands(self, b: Builder, state: GameState, area: Rect) -> None:
         count_px = b.px(40) if b.landscape else b.px(60)
@@ -128,14 +140,14 @@ class PlayScreen(Screen):
                    zip(state.players, state.hands, totals, strict=True)]  # fmt: skip
         entries.append((b.tr("Yard"), str(state.yard), ""))
         if b.landscape:
-            head_h = b.px(26)
-            head = Rect(area.x + b.gap, area.y + b.px(2), area.w - 2 * b.gap, head_h)
+            head_h = b.px(24)
+            head = Rect(area.x + b.gap, area.y, area.w - 2 * b.gap, head_h)
             count_w, total_w = self._number_widths(b)
             name_w = head.w - count_w - total_w - b.px(8)
             _name_col, tiles_col, score_col = split_h(head, name_w, count_w, total_w, gap=b.px(4))
             b.label(tiles_col, b.tr("Tiles"), name_px)
             b.label(score_col, b.tr("Score"), name_px)
-            body = Rect(area.x, head.bottom, area.w, area.bottom - head.bottom - b.px(2))
+            body = Rect(area.x, head.bottom, area.w, area.bottom - head.bottom)
             rows = split_v(body, *([1] * len(entries)), gap=b.px(2))
             for seat, (row, entry) in enumerate(zip(rows, entries, strict=True)):
                 cell = Rect(row.x + b.px(4), row.y, row.w - b.px(8), row.h)
@@ -155,10 +167,10 @@ class PlayScreen(Screen):
             _top, tiles_box, score_box = split_v(legend, 35, 70, 70)
             b.label(tiles_box, b.tr("Tiles"), name_px, align="start")
             b.label(score_box, b.tr("Score"), name_px, align="start")
-            row = players[first : first + 4]
-            for offset, cell in enumerate(grid(cells_area, len(row), 4, b.gap // 2)):
+            shown = players[first : first + 4]
+            for offset, cell in enumerate(grid(cells_area, len(shown), 4, b.gap // 2)):
                 cols = split_v(cell.inflate(-b.px(4), -b.px(4)), 35, 70, 70)
-                self._hand(b, state, first + offset, row[offset], cell, cols, name_px, count_px)
+                self._hand(b, state, first + offset, shown[offset], cell, cols, name_px, count_px)
 
     def _yard(self, b: Builder, state: GameState, box: Rect) -> None:
         """The yard on its own (portrait, beside the last entry)."""
@@ -198,7 +210,7 @@ class PlayScreen(Screen):
     # -- the last entry and the buttons ------------------------------------------------------
 
     def _last_entry(self, b: Builder, ctx: UiContext, labels: dict[Tile, str], box: Rect) -> None:
-        undo_w = b.px(120) if b.landscape else b.px(200)
+        undo_w = b.px(140) if b.landscape else b.px(200)
         undo, text_box = split_h(box, undo_w, box.w - undo_w - b.gap, gap=b.gap)
         enabled = ctx.last_entry is not None
         b.button(

@@ -30,6 +30,7 @@ from engine import (
 from hubd import i18n
 from hubd.records import GameRecord, PlayerStats
 from hubd.screens.context import UiContext
+from hubd.screens.sequence import SEQUENCE, hub_picker_game, sequence_game
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Kind, Widget
 
@@ -183,6 +184,20 @@ def _tap_key(key: str) -> Callable[[Ui, UiContext], None]:
     return then
 
 
+def _speech_page(ui: Ui, ctx: UiContext) -> None:
+    """Tap through to the speech settings: the bar's button, or portrait's section."""
+    tap_widget(ui, ctx, "bar:0" if ui.size[0] >= ui.size[1] else "setting:speech")
+
+
+def _no_speech(problem: str) -> Callable[[Ui, UiContext], None]:
+    """The hub cannot speak, for ``problem`` (see hubd.speech)."""
+
+    def then(ui: Ui, ctx: UiContext) -> None:
+        ctx.speech_problem = problem
+
+    return then
+
+
 def _steps(*steps: Callable[[Ui, UiContext], None]) -> Callable[[Ui, UiContext], None]:
     def then(ui: Ui, ctx: UiContext) -> None:
         for step in steps:
@@ -221,9 +236,8 @@ def _type(text: str) -> Callable[[Ui, UiContext], None]:
 
 
 def _refusal(ui: Ui, ctx: UiContext) -> None:
-    ui.show_refusal(
-        "Ben cannot play 9-3 on 9-0 while the chicken foot on 4-4 needs 1 more toe", (300, 300), 0
-    )
+    """A touch on a padlocked end while the foot waits for its last toe."""
+    tap_widget(ui, ctx, "end:0-9")
 
 
 def _notice(ui: Ui, ctx: UiContext) -> None:
@@ -257,7 +271,15 @@ def shots() -> list[Shot]:
     fresh = Game.from_events([NewGame(PLAYERS, {"preset": "hub", "rounds": 2})])
     classic = Game.from_events([NewGame(PLAYERS, {"rounds": 2})])  # the double set aside
     ten = scored_game(rounds=10, scored=10)  # double-9: rounds 9-9 down to 0-0
+    hub_picker = _tap_key("end:9-9")
+    sequence = [
+        Shot(f"play_sequence_{step:02d}", _with(sequence_game(step), "play"))
+        for step in range(1, len(SEQUENCE) + 1)
+    ]
     return [
+        *sequence,
+        Shot("picker_early", _with(hub_picker_game(1), "play", hub_picker)),
+        Shot("picker_late", _with(hub_picker_game(3), "play", hub_picker)),
         Shot("new_game", _with(None, "new_game", _seats)),
         Shot("new_game_rules", _with(None, "new_game", _tab("rules"))),
         Shot("new_game_options", _with(None, "new_game", _tab("options"))),
@@ -293,6 +315,9 @@ def shots() -> list[Shot]:
         Shot("round_end_next", _with(over, "round_end", _steps(
             _tap_key("pad:1"), _tap_key("pad:2"), _tap_key("pad:ok")))),
         Shot("settings", _with(scored, "settings")),
+        Shot("settings_speech", _with(scored, "settings", _speech_page)),
+        Shot("settings_speech_dfplayer", _with(scored, "settings", _steps(
+            _no_speech("dfplayer"), _speech_page))),
     ]  # fmt: skip
 
 

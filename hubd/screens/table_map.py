@@ -270,7 +270,7 @@ class _Planner:
         if line.origin is not None and places:
             self._link(line, line.origin, u)
         if hidden:
-            box = self.row_box(line, u, m.tile_w, m.tile_h)
+            box = self.row_box(line, u, m.tile_w, m.target)
             self.out.folds.append(MapFold(hidden, box, line.label))
             u += m.step
         for place in shown:
