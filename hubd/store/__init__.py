@@ -1,0 +1,67 @@
+"""The game store: every game's log in SQLite, each event committed before it is shown.
+
+One file, ``hub.sqlite3`` in the data folder, in WAL mode with ``synchronous=FULL``: when
+``append`` returns, the event is on the disk. A game is its log (the engine's JSON Lines, one
+row per event, undos included), so resuming rebuilds the exact game, undo history and all.
+The only other stored values are the history columns (totals, winners, rounds, finished time,
+per-seat standings, the score sheet), derived from the log and written in the same
+transaction as the event that changes them.
+
+Faults never become a crash loop: a damaged or newer database (or a folder or empty file in
+its place) is moved aside and a fresh one started (``recovered_from`` says so); a full or
+read-only disk refuses new events with a ``StoreWriteError`` whose message fits a banner, and
+loses nothing already committed (a data folder that cannot be used at all opens view-only,
+``cannot_save`` says why and what to do). A -wal removed or replaced while the hub runs is
+noticed and what it held is put back (``GameStore.check_files``). One daemon per data folder:
+``hubd.lock`` is held with ``flock`` for the life of the store; commands beside the daemon
+(export, backup) open it with ``readonly=True`` and take no lock.
+
+The parts, each readable alone:
+
+- ``migrations``: the schema, one migration per version;
+- ``opening``: the lock, the checks, migrating, moving an unusable file aside, view-only;
+- ``files``: safe copies, moving aside, noticing a file removed or replaced under the store;
+- ``log``: each game's log, replaying it, setting a game aside, reading a log to import;
+- ``history``: the derived history columns and what reads them (history, statistics);
+- ``transfer``: export (JSON Lines, CSV) and backup;
+- ``errors``: the one error family, with messages for people;
+- ``game_store``: ``GameStore``, the one object the daemon and the commands use.
+
+The store reads the clock only through the ``clock`` it is given; tests pass fixed times.
+"""
+
+from hubd.store.errors import (
+    BackupError,
+    ImportRefusedError,
+    StoreCorruptError,
+    StoreError,
+    StoreFolderError,
+    StoreFullError,
+    StoreIOError,
+    StoreLockedError,
+    StoreReadOnlyError,
+    StoreVersionError,
+    StoreWriteError,
+    UnknownGameError,
+)
+from hubd.store.game_store import GameStore, local_now
+from hubd.store.opening import DATABASE_NAME, LOCK_NAME
+
+__all__ = [
+    "DATABASE_NAME",
+    "LOCK_NAME",
+    "BackupError",
+    "GameStore",
+    "ImportRefusedError",
+    "StoreCorruptError",
+    "StoreError",
+    "StoreFolderError",
+    "StoreFullError",
+    "StoreIOError",
+    "StoreLockedError",
+    "StoreReadOnlyError",
+    "StoreVersionError",
+    "StoreWriteError",
+    "UnknownGameError",
+    "local_now",
+]

@@ -1,0 +1,332 @@
+"""``GameStore``: the one object the daemon and the commands use; see hubd/store/__init__.py."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import TextIO
+
+from engine import Event, Game, NewGame, RuleError, dump_line, parse_line
+from hubd.records import GameRecord, PlayerStats
+from hubd.store import history as records
+from hubd.store.errors import (
+    StoreCorruptError,
+    StoreError,
+    StoreLockedError,
+    StoreWriteError,
+    sqlite_error,
+)
+from hubd.store.files import FileWatch
+from hubd.store.history import Progress, progress, stamp, write_progress
+from hubd.store.log import ImportSource, game_from_source, insert_game, log_lines, replay
+from hubd.store.opening import (
+    DATABASE_NAME,
+    Clock,
+    make_folder,
+    open_for_daemon,
+    open_readonly,
+    recover_files,
+    take_lock,
+    view_only,
+)
+from hubd.store.transfer import backup, export_csv, export_jsonl
+
+logger = logging.getLogger("hubd.store")
+
+
+def local_now() -> datetime:
+    """The wall clock in local time: the store's default clock (the one clock read)."""
+    return datetime.now().astimezone()
+
+
+class GameStore:
+    """Games, players and logs in one SQLite file; see the package docstring."""
+
+    def __init__(
+        self,
+        folder: Path,
+        db: sqlite3.Connection,
+        *,
+        clock: Clock,
+        readonly: bool,
+        lock_fd: int | None = None,
+        recovered_from: str | None = None,
+        cannot_save: str | None = None,
+        resume: tuple[int, Game] | None = None,
+    ) -> None:
+        self.folder = folder
+        self.path = folder / DATABASE_NAME
+        self.readonly = readonly
+        #: Set when something was moved or set aside at open: say so on screen.
+        self.recovered_from = recovered_from
+        #: Set when the data folder cannot be written and the store opened view-only.
+        self.cannot_save = cannot_save
+        self._db = db
+        self._clock = clock
+        self._lock_fd = lock_fd
+        # The files the daemon's connection has open, to notice one removed or replaced.
+        self._watch = None if readonly else FileWatch(self.path)
+        # The engine's view of the game being appended to, to check each event and derive
+        # the history columns before committing; dropped whenever a commit fails.
+        self._mirror: tuple[int, Game, Progress] | None = None
+        if resume is not None:
+            game_id, game = resume
+            self._mirror = (game_id, game, progress(game.state))
+
+    @classmethod
+    def open(
+        cls, folder: Path | str, *, readonly: bool = False, clock: Clock = local_now
+    ) -> GameStore:
+        """Open the store in ``folder`` (made if missing) for the daemon, holding its lock.
+
+        ``readonly=True`` is for commands that run beside the daemon (export, backup): no
+        lock, no migration, no repair, and every write raises StoreReadOnlyError.
+
+        When the folder or the database cannot be used (a file where the folder should be,
+        read-only, full, failing, not readable), the daemon's store opens view-only instead
+        of failing, so the daemon is not restarted in a loop: ``cannot_save`` says why and
+        what to do, saved games can be viewed when they can be read, new entries are refused.
+        Only a second daemon on the same folder is an error (StoreLockedError).
+        """
+        folder = Path(folder)
+        path = folder / DATABASE_NAME
+        if readonly:
+            return cls(folder, open_readonly(path), clock=clock, readonly=True)
+        lock_fd: int | None = None
+        try:
+            make_folder(folder)
+            lock_fd = take_lock(folder)
+            opened = open_for_daemon(path, clock)
+        except StoreLockedError:
+            raise
+        except StoreError as err:
+            if not isinstance(err, StoreWriteError):
+                logger.debug("unexpected store error at open", exc_info=True)
+            logger.error("%s The hub shows what it can but saves nothing.", err.message)
+            return cls(
+                folder,
+                view_only(path),
+                clock=clock,
+                readonly=True,
+                lock_fd=lock_fd,
+                cannot_save=err.message,
+            )
+        except BaseException:
+            if lock_fd is not None:
+                os.close(lock_fd)
+            raise
+        return cls(
+            folder,
+            opened.db,
+            clock=clock,
+            readonly=False,
+            lock_fd=lock_fd,
+            recovered_from=opened.notice,
+            resume=opened.resume,
+        )
+
+    def close(self) -> None:
+        self._db.close()
+        if self._lock_fd is not None:
+            os.close(self._lock_fd)  # releases the flock
+            self._lock_fd = None
+
+    def __enter__(self) -> GameStore:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- transactions --------------------------------------------------------------------
+
+    @contextmanager
+    def _writing(self, doing: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed (and synced) on leaving, rolled back on error.
+
+        The files are checked before and after: a commit never goes into a -wal that no
+        path leads to any more, and one that just did is checkpointed at once.
+        """
+        self.check_files()
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+            db.execute("COMMIT")
+        except BaseException as err:
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    logger.exception("rolling back a failed write")
+            if isinstance(err, sqlite3.Error):
+                raise sqlite_error(err, doing, self.folder) from err
+            raise
+        self.check_files()
+
+    @contextmanager
+    def _reading(self, doing: str) -> Iterator[sqlite3.Connection]:
+        try:
+            yield self._db
+        except sqlite3.Error as err:
+            raise sqlite_error(err, doing, self.folder) from err
+
+    def check_files(self) -> None:
+        """Notice the database or its -wal removed or replaced, and recover (one warning).
+
+        Cheap (two ``stat`` calls): the daemon's loop calls it whenever it turns. Never
+        raises: if recovery fails the reason is logged and the next write says it.
+        """
+        if self._watch is None or self._db.in_transaction:
+            return
+        problem = self._watch.problem()
+        if problem is None:
+            return
+        try:
+            self._db = recover_files(self._db, self._watch, self._clock())
+        except (sqlite3.Error, OSError) as err:
+            logger.error(
+                "%s while the hub was running, and the saved games could not be rewritten "
+                "(%s); stop the hub and run hubd backup before anything else",
+                problem,
+                err,
+            )
+            return
+        self._watch = FileWatch(self.path)
+        logger.warning(
+            "%s while the hub was running: every committed event was written into %s, "
+            "which was reopened; nothing was lost",
+            problem,
+            self.path,
+        )
+
+    # -- writing -------------------------------------------------------------------------
+
+    def new_game(self, event: NewGame, now: datetime | None = None) -> int:
+        """Store a new game (its new_game line is event 1); RuleError if the engine refuses.
+
+        ``now`` (default: the store's clock) is its start time in the history.
+        """
+        game = Game.from_events([event])
+        with self._writing("save the new game") as db:
+            game_id = insert_game(db, game, now or self._clock())
+        self._mirror = (game_id, game, progress(game.state))
+        return game_id
+
+    def append(self, game_id: int, event: Event, now: datetime | None = None) -> int:
+        """Commit ``event`` to the game's log and return its sequence number.
+
+        The engine checks the event first: RuleError stores nothing. When this returns, the
+        event is on the disk. StoreWriteError: not stored, nothing earlier lost.
+        """
+        game, before = self._game_to_extend(game_id)
+        game.apply(event)
+        seq = len(game.log)
+        after = progress(game.state)
+        try:
+            with self._writing(f"save event {seq} of game {game_id}") as db:
+                db.execute(
+                    "INSERT INTO events (game_id, seq, line) VALUES (?, ?, ?)",
+                    (game_id, seq, dump_line(event)),
+                )
+                if after != before:
+                    write_progress(db, game_id, after, stamp(now or self._clock()))
+        except BaseException:
+            self._mirror = None  # the engine took an event the disk did not
+            raise
+        self._mirror = (game_id, game, after)
+        return seq
+
+    def _game_to_extend(self, game_id: int) -> tuple[Game, Progress]:
+        if self._mirror is None or self._mirror[0] != game_id:
+            game = self.load(game_id)
+            self._mirror = (game_id, game, progress(game.state))
+        return self._mirror[1], self._mirror[2]
+
+    def import_log(self, source: ImportSource, now: datetime | None = None) -> int:
+        """Store a game log (a file, or its lines) as a new game, if the engine replays it.
+
+        The log is refused whole, with its first bad line, by ImportRefusedError; a file
+        longer than a log may be is refused without being read whole.
+        """
+        game = game_from_source(source)
+        with self._writing("save the imported game") as db:
+            return insert_game(db, game, now or self._clock())
+
+    # -- reading -------------------------------------------------------------------------
+
+    def events(self, game_id: int) -> list[Event]:
+        """The game's log as events, undos included."""
+        with self._reading(f"read game {game_id}") as db:
+            lines = log_lines(db, game_id)
+        try:
+            return [parse_line(line) for _, line in lines]
+        except RuleError as err:
+            raise StoreCorruptError(
+                f"game {game_id} holds a damaged event: {err.message}"
+            ) from None
+
+    def load(self, game_id: int) -> Game:
+        """The game rebuilt from its whole log, so its state and undo history are exact."""
+        with self._reading(f"load game {game_id}") as db:
+            return replay(db, game_id)
+
+    def latest_game(self) -> int | None:
+        """The most recent game, finished or not (None in an empty store)."""
+        with self._reading("look for the latest game") as db:
+            return records.latest_game(db)
+
+    def unfinished_game(self) -> int | None:
+        """The game to resume: the most recent game, if it is not over."""
+        with self._reading("look for the game to resume") as db:
+            return records.resumable(db)
+
+    def history(self, limit: int = 50, *, finished_only: bool = False) -> list[GameRecord]:
+        """Games newest first (unfinished ones too, unless ``finished_only``)."""
+        with self._reading("read the history") as db:
+            return records.history(db, limit, finished_only)
+
+    def player_stats(self) -> list[PlayerStats]:
+        """Each player's figures over finished games: most wins first, then most games."""
+        with self._reading("read the statistics") as db:
+            return records.player_stats(db)
+
+    def known_players(self, limit: int | None = None) -> list[str]:
+        """Names from past games, the most recently used first (seat order within a game)."""
+        with self._reading("read the player names") as db:
+            return records.known_players(db, limit)
+
+    # -- export and backup ---------------------------------------------------------------
+
+    def export_jsonl(self, game_id: int, out: TextIO) -> None:
+        """The game's log exactly as stored: ``chickenfoot replay`` reads it."""
+        with self._reading(f"export game {game_id}") as db:
+            export_jsonl(db, game_id, out)
+
+    def export_csv(self, game_id: int, out: TextIO) -> None:
+        """The score sheet: a row per scored round (with its double), totals, the winner.
+
+        The winner row is written only once the game is over.
+        """
+        export_csv(self.load(game_id).state, out)
+
+    def backup(self, dest: Path | str, now: datetime | None = None) -> Path:
+        """A consistent copy of the database, taken with SQLite's backup API; returns its path.
+
+        Safe while the daemon writes (the copy is one snapshot). ``dest`` may be a folder:
+        the copy is then named ``hub-<timestamp>.sqlite3``. The live database and its -wal
+        and -shm are refused as destinations; the copy is written beside ``dest`` and
+        renamed into place, so ``dest`` is never a half-written file. BackupError names
+        ``dest`` whatever goes wrong.
+        """
+        return backup(self._db, self.path, Path(dest), now or self._clock())

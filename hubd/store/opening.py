@@ -1,0 +1,316 @@
+"""Opening the database: the lock, the checks, the migrations, and what is done with a file
+that cannot be used.
+
+Start-up never ends in a traceback. A damaged or newer database, a folder or an empty file
+where the database should be, is moved aside unchanged and a fresh one started, with one
+line saying so (``Opened.notice``). A data folder or database the hub cannot read or write
+opens the store view-only with one line saying why and what to do (``StoreWriteError``). A
+stored game that no longer replays is set aside on its own.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import logging
+import os
+import sqlite3
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from engine import Game
+from hubd.store.errors import (
+    StoreCorruptError,
+    StoreError,
+    StoreFolderError,
+    StoreLockedError,
+    StoreVersionError,
+    os_error,
+    sqlite_error,
+)
+from hubd.store.files import FileWatch, aside_name, identity, move_aside, side, write_copy
+from hubd.store.history import progress, resumable, write_progress
+from hubd.store.log import ReplayError, replay, set_aside
+from hubd.store.migrations import CURRENT_VERSION, migrate, version_of
+
+logger = logging.getLogger("hubd.store")
+
+DATABASE_NAME = "hub.sqlite3"
+LOCK_NAME = "hubd.lock"
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+Clock = Callable[[], datetime]
+_POINT = "Point --data or [data] folder in the config at a folder the hub can write."
+
+
+def make_folder(folder: Path) -> None:
+    """The data folder, made if missing; StoreFolderError saying what to do if it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreFolderError(
+            f"The data folder {folder} is a file, not a folder. {_POINT}"
+        ) from None
+    except OSError as err:
+        if err.errno == errno.ENOTDIR:
+            reason = "part of its path is a file"
+        else:
+            reason = err.strerror or str(err)
+        raise StoreFolderError(
+            f"Cannot create the data folder {folder} ({reason}). {_POINT}"
+        ) from None
+
+
+def take_lock(folder: Path) -> int:
+    """Hold ``hubd.lock`` exclusively; the kernel drops it when the process dies."""
+    path = folder / LOCK_NAME
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+    except OSError as err:
+        raise os_error(err, "create the lock file", folder) from err
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+        os.close(fd)
+        raise StoreLockedError(f"another hubd is already using {folder} (pid {holder})") from None
+    try:  # the pid is only for the message above
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    except OSError:
+        pass
+    return fd
+
+
+def connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
+    # isolation_level=None: the store issues BEGIN IMMEDIATE / COMMIT itself.
+    db = sqlite3.connect(target, uri=uri, isolation_level=None)
+    db.execute("PRAGMA busy_timeout = 5000")
+    db.execute("PRAGMA foreign_keys = ON")
+    return db
+
+
+def connect_for_writing(path: Path) -> sqlite3.Connection:
+    """The daemon's connection: WAL, and every commit synced before it returns."""
+    db = connect(str(path))
+    try:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _check_integrity(db: sqlite3.Connection) -> None:
+    rows = db.execute("PRAGMA quick_check").fetchall()
+    if rows != [("ok",)]:
+        logger.error("integrity check of the saved games: %s", "; ".join(r[0] for r in rows[:5]))
+        raise StoreCorruptError("the integrity check failed")
+
+
+def check_version(db: sqlite3.Connection, path: Path) -> int:
+    version = version_of(db)
+    if version > CURRENT_VERSION:
+        raise StoreVersionError(
+            f"{path} was written by a newer hubd (database version {version}; "
+            f"this hubd reads up to version {CURRENT_VERSION})",
+            version,
+        )
+    return version
+
+
+def _rederive_all(db: sqlite3.Connection) -> None:
+    """Recompute every game's history columns (after a migration that added some).
+
+    The time a game finished was not recorded before; its start time stands in for it. A
+    game that no longer replays is set aside; the others are not held back by it.
+    """
+    for game_id, created in db.execute("SELECT id, created FROM games").fetchall():
+        try:
+            game = replay(db, game_id)
+        except ReplayError as err:
+            set_aside(db, game_id, err.message)
+            continue
+        write_progress(db, game_id, progress(game.state), created)
+
+
+@dataclass
+class Opened:
+    db: sqlite3.Connection
+    resume: tuple[int, Game] | None  # the game to resume, already replayed
+    notice: str | None = None  # for the screen: what was moved or set aside, if anything
+
+
+#: What is moved aside: the tag in its new name, what it was, and why (for the message).
+Unusable = tuple[str, str, str]
+DAMAGED = "Damaged games file"
+
+
+def _unusable_file(path: Path) -> Unusable | None:
+    """What is wrong with a file to move aside before SQLite sees it, or None.
+
+    StoreFolderError when the file cannot even be read: moving it would not help, and the
+    games in it may be fine (a wrong owner), so the hub runs view-only until it is fixed.
+    """
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        raise _unreadable(path, err) from None
+    if stat.S_ISDIR(found.st_mode):
+        return "not-a-file", f"The folder {path.name}", ""
+    if not stat.S_ISREG(found.st_mode):
+        return "not-a-file", f"{path.name}, not a plain file,", ""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(SQLITE_HEADER))
+    except OSError as err:
+        raise _unreadable(path, err) from None
+    if not head:
+        wal = side(path, "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            return None  # SQLite will read what the WAL holds
+        return "empty", "Empty games file (0 bytes)", ""
+    if head != SQLITE_HEADER[: len(head)]:
+        return "corrupt", DAMAGED, " (it is not an SQLite file)"
+    return None
+
+
+def _unreadable(path: Path, err: OSError) -> StoreFolderError:
+    reason = err.strerror or str(err)
+    return StoreFolderError(
+        f"Cannot read {path} ({reason}); nothing is changed. Give the hub's user access to it "
+        "(chown it to that user), then restart."
+    )
+
+
+def _open_checked(path: Path) -> Opened:
+    """Open, check, migrate; raise StoreCorruptError or StoreVersionError if unusable."""
+    db = connect(str(path))
+    try:
+        check_version(db, path)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        _check_integrity(db)
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if migrate(db):
+                _rederive_all(db)
+            db.execute("COMMIT")
+        except BaseException as err:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if isinstance(err, sqlite3.Error):  # unusable as it is: moved aside, unchanged
+                raise StoreCorruptError(f"it could not be brought up to date ({err})") from err
+            raise
+        game_id = resumable(db)
+        if game_id is None:
+            return Opened(db, None)
+        try:
+            return Opened(db, (game_id, replay(db, game_id)))
+        except ReplayError as err:
+            set_aside(db, game_id, err.message)  # the connection commits it at once
+            return Opened(
+                db,
+                None,
+                f"Game {game_id} could not be resumed and was set aside: {err.why}. Every other "
+                f"game is as it was; hubd export {game_id} gives its log.",
+            )
+    except BaseException as err:
+        db.close()
+        if isinstance(err, sqlite3.Error):
+            problem = sqlite_error(err, "open the saved games", path.parent)
+            if isinstance(problem, StoreCorruptError):
+                raise StoreCorruptError(str(err)) from err  # said shortly: it is moved aside
+            raise problem from err
+        raise
+
+
+def open_for_daemon(path: Path, clock: Clock) -> Opened:
+    """Open the database; an unusable one is moved aside once and a fresh one made."""
+    try:
+        unusable = _unusable_file(path)
+        if unusable is None:
+            return _open_checked(path)
+    except StoreVersionError as problem:
+        unusable = (
+            f"newer-v{problem.version}",
+            f"Games file of a newer hubd (database version {problem.version})",
+            f" (this hubd reads up to version {CURRENT_VERSION})",
+        )
+    except StoreCorruptError as problem:
+        unusable = ("corrupt", DAMAGED, f" ({problem.message})")
+    tag, what, why = unusable
+    try:
+        moved = move_aside(path, tag, clock())
+    except OSError as err:
+        raise os_error(err, f"move the unusable {path.name} aside", path.parent) from err
+    # A banner shows the start of the message: what it was and where it went, then why.
+    message = f"{what} was moved to {moved.name}{why}; a new record of games was started."
+    logger.error("%s (in %s)", message, path.parent)
+    opened = _open_checked(path)
+    opened.notice = message if opened.notice is None else f"{message} {opened.notice}"
+    return opened
+
+
+def open_readonly(path: Path) -> sqlite3.Connection:
+    if not path.is_file():
+        raise StoreError(f"there are no saved games in {path.parent} ({path.name} is missing)")
+    db = connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        version = check_version(db, path)
+        if version < CURRENT_VERSION:
+            raise StoreError(
+                f"{path} is at database version {version}; start hubd once to upgrade it "
+                f"to version {CURRENT_VERSION}"
+            )
+        return db
+    except BaseException as err:
+        db.close()
+        if isinstance(err, sqlite3.Error):
+            raise sqlite_error(err, "open the saved games", path.parent) from err
+        raise
+
+
+def view_only(path: Path) -> sqlite3.Connection:
+    """The saved games read-only, or an empty store that refuses every write."""
+    try:
+        return open_readonly(path)
+    except StoreError as err:
+        logger.debug("cannot show the saved games: %s", err.message)
+    db = connect(":memory:")
+    db.execute("BEGIN")
+    migrate(db)
+    db.execute("COMMIT")
+    db.execute("PRAGMA query_only = ON")
+    return db
+
+
+def recover_files(db: sqlite3.Connection, watch: FileWatch, moment: datetime) -> sqlite3.Connection:
+    """After the database or its -wal was removed or replaced under ``db``: put everything
+    ``db`` holds back at the path and return a new connection to it (``db`` is closed).
+
+    A stranger at either path is moved aside first (``.replaced-<time>``), never deleted,
+    so the reopened database reads only ours. The checkpoint copies every committed frame
+    from the -wal ``db`` has open (even one no path leads to) into the database it has open.
+    If that database is not the file at the path any more, or the checkpoint could not
+    finish, the whole database is rewritten from ``db`` (SQLite's backup API) at the path.
+    """
+    path, wal = watch.path, watch.wal_path
+    if identity(wal) not in (None, watch.wal):
+        os.replace(wal, aside_name(wal, "replaced", moment))
+    database_is_ours = identity(path) == watch.database
+    busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+    if busy or not database_is_ours:
+        if not database_is_ours and os.path.lexists(path):
+            os.replace(path, aside_name(path, "replaced", moment))
+        write_copy(db, path)
+    db.close()
+    reopened = connect_for_writing(path)
+    reopened.execute("PRAGMA user_version").fetchone()  # SQLite opens (makes) the -wal now
+    return reopened

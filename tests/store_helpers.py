@@ -1,0 +1,67 @@
+"""Helpers for the store tests: whole games from the simulator, a store in a temporary folder,
+a plain SQLite connection beside the store's. The fixtures ``folder`` and ``store`` are in
+store_fixtures.py (``pytest_plugins = ["store_fixtures"]``)."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
+from functools import cache
+from pathlib import Path
+
+from engine import EndRound, Event, Game, NewGame
+from engine.simulate import Simulator
+from hubd.store import DATABASE_NAME, GameStore
+
+NOW = datetime(2026, 3, 14, 20, 30, tzinfo=timezone(timedelta(hours=1)))
+LATER = NOW + timedelta(hours=2)
+REPO = Path(__file__).resolve().parent.parent
+
+
+@cache
+def played(seed: int = 1, preset: str = "classic", players: int = 4) -> tuple[Event, ...]:
+    """A whole game's log from the simulator (checked, so it holds undos too)."""
+    return tuple(Simulator(players, {"preset": preset}, seed, check=True).play_game().log)
+
+
+def replayed(log: tuple[Event, ...] | list[Event]) -> Game:
+    return Game.from_events(log)
+
+
+def store_log(store: GameStore, log: tuple[Event, ...] | list[Event], now: datetime = NOW) -> int:
+    first = log[0]
+    assert isinstance(first, NewGame)
+    game_id = store.new_game(first, now)
+    for seq, event in enumerate(log[1:], start=2):
+        assert store.append(game_id, event, now) == seq
+    return game_id
+
+
+def unfinished(log: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The log up to (not including) its last end_round: a game in its last round."""
+    last = max(i for i, e in enumerate(log) if isinstance(e, EndRound))
+    return log[:last]
+
+
+def lines_of(store: GameStore, game_id: int) -> list[str]:
+    out = io.StringIO()
+    store.export_jsonl(game_id, out)
+    return out.getvalue().splitlines()
+
+
+@contextmanager
+def raw(path: Path) -> Iterator[sqlite3.Connection]:
+    """A plain connection beside the store's, closed on leaving."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+def moved_aside(folder: Path, tag: str) -> list[Path]:
+    """The files moved aside with ``tag``, the database first, then its -shm and -wal."""
+    return sorted(p for p in folder.iterdir() if p.name.startswith(f"{DATABASE_NAME}.{tag}-"))
