@@ -32,9 +32,7 @@ NameFitter = Callable[[str, str], str]
 
 def line_words(label: str, tr: Translate) -> str:
     """A line of the map by its label: "arm B" or "toe B2"."""
-    if not label:
-        return tr("the hub")
-    if label.isalpha():
+    if label.isalpha() or not label:
         return tr("arm {label}").format(label=label)
     return tr("toe {label}").format(label=label)
 
