@@ -1,0 +1,349 @@
+"""A recorded family round, entered into the whole hub through touches and the hub button.
+
+Issue 9, point 10. ``FAMILY_ROUND`` is the log of one classic double-9 round at a table of
+four (Mum, Dad, Ben, Ana): Ben found the 9-9 first and opens; Dad draws and passes while the
+arms are being started; three chicken feet (3-3, 1-1, 0-0) are each called with the hub
+button and get their three toes; there are six draws and four passes; Mum goes out, and the
+other three hands are scored by their pips. It was written with the engine checking every
+line (``Game.from_events`` replays it).
+
+``FamilyTable`` is the hub as ``hubd run --mock-pins`` builds it (the main loop, the real Ui,
+the store in a temporary folder, the button and light on gpiozero's MockFactory pins, the
+button's timings from the default config) with a fake clock and SDL's dummy drivers. Its only
+inputs are SDL mouse clicks at the centre of a widget found by its key, and the mock button
+pin driven low and high. ``enter_round`` turns each event of the log into those inputs, the
+way a person at the table would make them, and counts them per kind of entry.
+
+Used by tests/test_family_round.py (which checks the targets) and benchmarks/taps_bench.py
+(which prints the figures).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from engine import (
+    Draw,
+    EndRound,
+    Event,
+    HandPips,
+    NewGame,
+    Pass,
+    Play,
+    StartRound,
+    parse_line,
+)
+from hubd.app import Devices, HubApp, Settings
+from hubd.cli import build_pins
+from hubd.clock import FakeClock
+from hubd.config import load_config
+from hubd.display import Display
+from hubd.events import Inbox
+from hubd.hardware.button import ButtonLogic
+from hubd.hardware.notify import FakeNotifier
+from hubd.hardware.speaker import FakeSpeaker
+from hubd.screens import Ui
+from hubd.screens.widgets import Style, Widget
+from hubd.store import GameStore
+
+FAMILY_ROUND = """\
+{"type": "new_game", "players": ["Mum", "Dad", "Ben", "Ana"], "rules": {"preset": "classic"}}
+{"type": "start_round", "opener": "Ben"}
+{"type": "play", "player": "Ben", "tile": [6, 9], "on": [9, 9]}
+{"type": "play", "player": "Ana", "tile": [2, 9], "on": [9, 9]}
+{"type": "play", "player": "Mum", "tile": [7, 9], "on": [9, 9]}
+{"type": "draw", "player": "Dad"}
+{"type": "pass", "player": "Dad"}
+{"type": "play", "player": "Ben", "tile": [8, 9], "on": [9, 9]}
+{"type": "play", "player": "Ana", "tile": [2, 5], "on": [2, 9]}
+{"type": "play", "player": "Mum", "tile": [4, 5], "on": [2, 5]}
+{"type": "play", "player": "Dad", "tile": [6, 8], "on": [6, 9]}
+{"type": "play", "player": "Ben", "tile": [5, 8], "on": [6, 8]}
+{"type": "play", "player": "Ana", "tile": [3, 7], "on": [7, 9]}
+{"type": "play", "player": "Mum", "tile": [3, 3], "on": [3, 7]}
+{"type": "play", "player": "Dad", "tile": [2, 3], "on": [3, 3]}
+{"type": "play", "player": "Ben", "tile": [3, 6], "on": [3, 3]}
+{"type": "play", "player": "Ana", "tile": [3, 9], "on": [3, 3]}
+{"type": "play", "player": "Mum", "tile": [1, 5], "on": [5, 8]}
+{"type": "play", "player": "Dad", "tile": [0, 1], "on": [1, 5]}
+{"type": "play", "player": "Ben", "tile": [4, 6], "on": [3, 6]}
+{"type": "play", "player": "Ana", "tile": [4, 9], "on": [4, 6]}
+{"type": "play", "player": "Mum", "tile": [2, 8], "on": [2, 3]}
+{"type": "play", "player": "Dad", "tile": [0, 4], "on": [4, 5]}
+{"type": "draw", "player": "Ben"}
+{"type": "play", "player": "Ben", "tile": [0, 9], "on": [0, 1]}
+{"type": "play", "player": "Ana", "tile": [5, 9], "on": [0, 9]}
+{"type": "play", "player": "Mum", "tile": [0, 5], "on": [5, 9]}
+{"type": "play", "player": "Dad", "tile": [0, 7], "on": [0, 4]}
+{"type": "play", "player": "Ben", "tile": [1, 7], "on": [0, 7]}
+{"type": "play", "player": "Ana", "tile": [1, 8], "on": [8, 9]}
+{"type": "play", "player": "Mum", "tile": [1, 1], "on": [1, 7]}
+{"type": "play", "player": "Dad", "tile": [1, 4], "on": [1, 1]}
+{"type": "play", "player": "Ben", "tile": [1, 2], "on": [1, 1]}
+{"type": "play", "player": "Ana", "tile": [1, 9], "on": [1, 1]}
+{"type": "play", "player": "Mum", "tile": [4, 8], "on": [1, 4]}
+{"type": "play", "player": "Dad", "tile": [0, 0], "on": [0, 5]}
+{"type": "draw", "player": "Ben"}
+{"type": "pass", "player": "Ben"}
+{"type": "draw", "player": "Ana"}
+{"type": "pass", "player": "Ana"}
+{"type": "play", "player": "Mum", "tile": [0, 3], "on": [0, 0]}
+{"type": "play", "player": "Dad", "tile": [0, 6], "on": [0, 0]}
+{"type": "draw", "player": "Ben"}
+{"type": "pass", "player": "Ben"}
+{"type": "draw", "player": "Ana"}
+{"type": "play", "player": "Ana", "tile": [0, 8], "on": [0, 0]}
+{"type": "play", "player": "Mum", "tile": [3, 4], "on": [0, 3]}
+{"type": "play", "player": "Dad", "tile": [4, 7], "on": [3, 4]}
+{"type": "play", "player": "Ben", "tile": [1, 3], "on": [1, 8]}
+{"type": "play", "player": "Ana", "tile": [3, 8], "on": [4, 8]}
+{"type": "play", "player": "Mum", "tile": [5, 6], "on": [0, 6]}
+{"type": "end_round", "hands": {"Mum": {"pips": 0}, "Dad": {"pips": 16}, "Ben": {"pips": 53}, \
+"Ana": {"pips": 23}}}
+"""
+
+#: Seconds between two touches (a family's pace; it lets notices and highlights expire).
+TAP_PACE_S = 0.8
+#: How long a finger keeps the hub button down.
+PRESS_S = 0.15
+
+#: The kinds of entry counted, in the order they are reported.
+PLAY = "play"
+HUB_DOUBLE = "double from the hub button"
+HUB_DOUBLE_PLACES = "double from the hub button, two places fit"
+DRAW = "draw"
+PASS = "pass"
+ROUND_START = "round start"
+ROUND_END = "round end"
+KINDS = (PLAY, HUB_DOUBLE, HUB_DOUBLE_PLACES, DRAW, PASS, ROUND_START, ROUND_END)
+
+
+def recorded_log() -> list[Event]:
+    return [parse_line(line) for line in FAMILY_ROUND.splitlines() if line.strip()]
+
+
+class EntryError(AssertionError):
+    """The screen did not offer what the next entry needs, or committed something else."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """How one event of the log was entered."""
+
+    kind: str
+    event: Event
+    taps: int
+    presses: int = 0
+    hands: int = 0  # a round end: the hands typed in
+    digits: int = 0  # a round end: the digits typed
+    greyed: tuple[str, ...] = ()  # widgets it needed that the screen showed greyed
+
+    @property
+    def target(self) -> tuple[int, int]:
+        """The most (taps, presses) the entry may take (issue 9, point 10)."""
+        return {
+            PLAY: (2, 0),
+            HUB_DOUBLE: (1, 1),
+            DRAW: (1, 0),
+            PASS: (1, 0),
+            ROUND_START: (1, 0),
+            ROUND_END: (self.digits + self.hands + 1, 0),
+        }.get(self.kind, (self.taps, self.presses))  # two places fit: no target
+
+
+class FamilyTable:
+    """The whole hub in this process, touched only through SDL clicks and the button pin."""
+
+    def __init__(self, folder: Path, pin_factory: Any, size: tuple[int, int] = (800, 480)):
+        pygame.init()
+        config = load_config(None)
+        self.clock = FakeClock(1000.0)
+        inbox = Inbox()
+        self.store = GameStore.open(folder)
+        self.display = Display(size, clock=self.clock)
+        self.button, light, self.pin = build_pins(
+            config, folder, True, inbox.post, self.clock, pin_factory
+        )
+        self.speaker = FakeSpeaker()
+        devices = Devices(speaker=self.speaker, light=light, notifier=FakeNotifier(),
+                          closers=[self.button.close, light.close])  # fmt: skip
+        self.app = HubApp(
+            display=self.display, ui=Ui(self.display.logical_size), store=self.store,
+            devices=devices, clock=self.clock, inbox=inbox,
+            settings=Settings("en", 80, False, 0, "classic"), data_folder=folder,
+            button_logic=ButtonLogic(config.button.debounce_ms / 1000,
+                                     config.button.hold_seconds,
+                                     glitch_s=config.button.glitch_ms / 1000,
+                                     long_hold_s=config.button.shutdown_seconds or None),
+            out=io.StringIO(),  # the "event N committed" lines
+        )  # fmt: skip
+        self.app.resume()
+        self.taps = 0
+        self.presses = 0
+        self.greyed: list[str] = []  # widgets touched although shown greyed
+
+    def close(self) -> None:
+        for close in self.app.devices.closers:
+            close()
+        self.store.close()
+        self.display.close()
+
+    # -- the inputs -----------------------------------------------------------------------
+
+    def widgets(self) -> list[Widget]:
+        return self.app.ui.layout(self.app.context(), self.clock.now())
+
+    def find(self, key: str) -> Widget | None:
+        """The widget ``key`` on screen now that does something when touched (it may be
+        shown greyed: the Ui acts on a touch whatever the widget looks like)."""
+        found = [w for w in self.widgets() if w.key == key and w.action is not None]
+        found.sort(key=lambda w: w.enabled)
+        return found[-1] if found else None
+
+    def tap(self, key: str) -> None:
+        """Touch the centre of the widget ``key``, as SDL reports a click."""
+        widget = self.find(key)
+        if widget is None:
+            shown = sorted(w.key for w in self.widgets() if w.action is not None and w.enabled)
+            raise EntryError(
+                f"no {key!r} to tap on the {self.app.ui.current} screen; tappable: {shown}"
+            )
+        if not widget.enabled:
+            self.greyed.append(key)
+        pos = self.display.to_physical(widget.rect.center)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+        self.taps += 1
+        self.app.step(0)
+        self.clock.advance(TAP_PACE_S)
+        self.app.step(0)
+
+    def press_hub_button(self) -> None:
+        """Press and release the hub button: the mock pin low, then high, past the debounce."""
+        self.pin.drive_low()
+        self.presses += 1
+        self.clock.advance(PRESS_S)
+        self.app.step(0)
+        self.pin.drive_high()
+        self.clock.advance(TAP_PACE_S)
+        self.app.step(0)
+
+    def selected_hand(self) -> str | None:
+        """The player whose hand the round-end screen is entering (its row is selected)."""
+        for widget in self.widgets():
+            if widget.key.startswith("hand:") and widget.style is Style.SELECTED:
+                return widget.key.removeprefix("hand:")
+        return None
+
+    @property
+    def committed(self) -> list[Event]:
+        game_id = self.app.game_id
+        return [] if game_id is None else self.store.events(game_id)
+
+
+@contextmanager
+def family_table(
+    folder: Path, pin_factory: Any, size: tuple[int, int] = (800, 480)
+) -> Iterator[FamilyTable]:
+    table = FamilyTable(folder, pin_factory, size)
+    try:
+        yield table
+    finally:
+        table.close()
+
+
+# -- entering the log -----------------------------------------------------------------------
+
+
+def enter_round(table: FamilyTable, log: list[Event]) -> list[Entry]:
+    """Enter ``log`` (a new game, then one round) and return how each event was entered.
+
+    The new game is submitted directly: the script starts at the round start screen. Every
+    other event is made of touches alone; each must commit exactly that event, no more.
+    """
+    first, *rest = log
+    if not isinstance(first, NewGame) or not table.app.submit(first):
+        raise EntryError("the log must begin with a new game the hub accepts")
+    if table.app.ui.current != "round_start":
+        raise EntryError(f"a new game shows {table.app.ui.current}, not the round start")
+    return [_enter(table, event) for event in rest]
+
+
+def _enter(table: FamilyTable, event: Event) -> Entry:
+    before = len(table.committed)
+    taps, presses, greyed = table.taps, table.presses, len(table.greyed)
+    kind, hands, digits = _touch(table, event)
+    committed = table.committed
+    if committed[before:] != [event]:
+        raise EntryError(f"entering {event} committed {committed[before:]}")
+    return Entry(kind, event, table.taps - taps, table.presses - presses, hands, digits,
+                 tuple(table.greyed[greyed:]))  # fmt: skip
+
+
+def _touch(table: FamilyTable, event: Event) -> tuple[str, int, int]:
+    """Make the touches for ``event``; returns its kind and, for a round end, hands and digits."""
+    state = table.app.game.state if table.app.game is not None else None
+    if state is None:
+        raise EntryError("no game")
+    if isinstance(event, StartRound):
+        table.tap(f"player:{event.opener}")
+        return ROUND_START, 0, 0
+    if isinstance(event, Draw):
+        table.tap("draw")
+        return DRAW, 0, 0
+    if isinstance(event, Pass):
+        table.tap("pass")
+        return PASS, 0, 0
+    if isinstance(event, Play) and event.tile.is_double:
+        table.press_hub_button()  # "chicken foot!": the doubles picker opens
+        table.tap(f"pick:{event.tile.lo}")
+        if table.find(f"doubleplace:{event.on}") is not None:  # several places fit: where?
+            table.tap(f"doubleplace:{event.on}")
+            return HUB_DOUBLE_PLACES, 0, 0
+        return HUB_DOUBLE, 0, 0
+    if isinstance(event, Play):
+        assert state.table is not None
+        place = state.table.placed[event.on]
+        table.tap(f"end:{event.on}")
+        table.tap(f"pick:{event.tile.other(place.end)}")
+        return PLAY, 0, 0
+    if isinstance(event, EndRound):
+        return _round_end(table, event)
+    raise EntryError(f"the script does not enter {event.type} events")
+
+
+def _round_end(table: FamilyTable, event: EndRound) -> tuple[str, int, int]:
+    """Each hand's pips on the keypad and OK (the screen moves on by itself), then save."""
+    if table.app.ui.current != "round_end":
+        raise EntryError(f"the round is over but the screen is {table.app.ui.current}")
+    state = table.app.game.state if table.app.game is not None else None
+    assert state is not None
+    waiting = [n for seat, n in enumerate(state.players) if state.hands[seat] > 0]
+    hands, digits = len(waiting), 0
+    for _ in range(hands):
+        name = table.selected_hand()
+        if name not in waiting:  # the screen chose none, or one already entered: choose
+            name = waiting[0]
+            table.tap(f"hand:{name}")
+        waiting.remove(name)
+        hand = event.hands[name]
+        if not isinstance(hand, HandPips) or hand.double_blank:
+            raise EntryError("the script enters hands by their pips only")
+        for digit in str(hand.pips):
+            table.tap(f"pad:{digit}")
+            digits += 1
+        table.tap("pad:ok")
+    table.tap("round_end:save")
+    return ROUND_END, hands, digits

@@ -1,0 +1,102 @@
+"""A scripted family round (issue 9, point 10): a recorded round entered into the whole hub
+through synthesised touches and hub-button presses alone ends in exactly the engine state of
+its log, and each kind of entry takes no more touches than its target.
+
+The round and the way it is entered are in tests/family_round.py; benchmarks/taps_bench.py
+prints the same counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from family_round import (
+    DRAW,
+    HUB_DOUBLE,
+    HUB_DOUBLE_PLACES,
+    PASS,
+    PLAY,
+    ROUND_END,
+    ROUND_START,
+    Entry,
+    FamilyTable,
+    enter_round,
+    family_table,
+    recorded_log,
+)
+
+from engine import Game, RoundEnd
+
+SIZES = [(800, 480), (720, 1280)]
+
+
+@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def table(request: Any, mock_factory: Any, tmp_path: Path) -> Iterator[FamilyTable]:
+    with family_table(tmp_path / "data", mock_factory, request.param) as table:
+        yield table
+
+
+@pytest.fixture
+def entries(table: FamilyTable) -> list[Entry]:
+    return enter_round(table, recorded_log())
+
+
+def test_the_round_ends_in_exactly_the_state_of_its_log(
+    table: FamilyTable, entries: list[Entry]
+) -> None:
+    log = recorded_log()
+    game = table.app.game
+    assert game is not None and table.app.game_id is not None
+    assert game.state == Game.from_events(log).state
+    assert game.log == log
+    assert table.store.events(table.app.game_id) == log
+    assert table.store.load(table.app.game_id).state == game.state  # and it resumes so
+
+
+def test_each_entry_takes_no_more_than_its_target(entries: list[Entry]) -> None:
+    over = [
+        f"{e.kind} {e.event}: {e.taps} taps + {e.presses} presses, target {e.target}"
+        for e in entries
+        if e.taps > e.target[0] or e.presses > e.target[1]
+    ]
+    assert over == []
+    assert {(e.kind, e.taps, e.presses) for e in entries if e.kind != ROUND_END} == {
+        (PLAY, 2, 0),
+        (HUB_DOUBLE, 1, 1),
+        # Two open places need the double's number: the picker then asks which (a second
+        # tap). The issue sets no target for this case.
+        (HUB_DOUBLE_PLACES, 2, 1),
+        (DRAW, 1, 0),
+        (PASS, 1, 0),
+        (ROUND_START, 1, 0),
+    }
+    (end,) = [e for e in entries if e.kind == ROUND_END]
+    assert (end.hands, end.digits) == (3, 6)
+    assert end.taps <= end.digits + end.hands + 1
+
+
+def test_the_round_is_the_one_described(table: FamilyTable, entries: list[Entry]) -> None:
+    """Guards the data: the opening, three feet called with the button, draws, passes, out."""
+    count = {kind: sum(1 for e in entries if e.kind == kind) for kind in {e.kind for e in entries}}
+    assert count[HUB_DOUBLE] + count[HUB_DOUBLE_PLACES] == 3
+    assert (count[DRAW], count[PASS], count[ROUND_START], count[ROUND_END]) == (6, 4, 1, 1)
+    assert table.speaker.played.count("released") == 3  # every foot got its three toes
+    assert table.speaker.played.count("cackle") >= 3
+    assert "out" in table.speaker.played
+    state = Game.from_events(recorded_log()).state
+    assert state.round_end is RoundEnd.OUT and state.scores == [[0, 16, 53, 23]]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="hubd/screens/play.py PlayScreen._moves shows Draw and Pass greyed during the "
+    "opening (enabled=... and state.phase is Phase.PLAY), though the engine lets a player "
+    "with no 9 draw and pass then; the Ui still acts on the greyed button",
+)
+def test_no_entry_needs_a_greyed_button(mock_factory: Any, tmp_path: Path) -> None:
+    with family_table(tmp_path / "data", mock_factory) as table:
+        greyed = [(e.event, e.greyed) for e in enter_round(table, recorded_log()) if e.greyed]
+    assert greyed == []
