@@ -31,6 +31,7 @@ from engine import (
 )
 from engine.simulate import Simulator
 from hubd.intents import HubButton, Intent, Submit
+from hubd.screens.pickers import pick_number
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 #: Taps tried towards one entry before it is entered directly.
@@ -166,8 +167,8 @@ def _tap_keys(event: Event) -> list[str]:
     """The screen's widgets that lead to ``event``, most direct first (see hubd.screens)."""
     if isinstance(event, Play):  # with a double, the hub button's picker may be open
         tile, on = event.tile, event.on
-        picker = [f"doubleplace:{on}", f"double:{tile}"] if tile.is_double else []
-        return [*picker, f"pick:{tile}", f"place:{on}", "map:more"]
+        picker = [f"doubleplace:{on}"] if tile.is_double else []
+        return [*picker, f"pick:{pick_number(tile, on)}", f"end:{on}"]
     if isinstance(event, Draw):
         return ["draw"]
     if isinstance(event, Pass):

@@ -15,6 +15,7 @@ import pytest
 from engine import Game, NewGame, PlaceKind, Play, RuleError, StartRound, TieBreak, Tile
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
 from hubd.screens import Ui, UiContext, describe_event, describe_undo
+from hubd.screens.pickers import pick_number
 from hubd.screens.widgets import Kind, Widget
 
 SIZES = [(800, 480), (720, 1280)]
@@ -92,11 +93,12 @@ class Loop:
             return
         self.game = game
         self.ctx.state = game.state
+        self.ctx.last_entry = game.effective[-1] if game.effective else None
         self.ui.state_changed(self.ctx)
         if undone is not None:
-            notice = describe_undo(undone, self.ui.tr)
+            notice = describe_undo(undone, self.ui.tr, self.ui.labels)
             self.notices.append(notice)
-            self.ui.show_notice(notice, self.now)
+            self.ui.show_undone(undone, self.now)
 
     def hub_button(self) -> None:
         state = self.state
@@ -150,8 +152,8 @@ class Loop:
 
     def play(self, tile: Tile, on: Tile) -> None:
         """A play in two taps: the place, then the other half."""
-        self.tap(f"place:{on}")
-        self.tap(f"pick:{tile}")
+        self.tap(f"end:{on}")
+        self.tap(f"pick:{pick_number(tile, on)}")
 
     def play_lowest(self) -> bool:
         """Play the lowest tile that fits anywhere (drawing or passing otherwise)."""
@@ -166,12 +168,8 @@ class Loop:
         return False
 
     def show_place(self, on: Tile) -> None:
-        """Page the table map until the place ``on`` is shown."""
-        for _ in range(10):
-            if self.has(f"place:{on}"):
-                return
-            self.tap("map:more")
-        raise AssertionError(f"{on} never shown on the map")
+        """Every open place is on the map, as a target of its own."""
+        assert self.has(f"end:{on}"), f"{on} is not on the map"
 
     def enter_pips(self, pips: dict[str, int]) -> None:
         for name, value in pips.items():
@@ -180,7 +178,7 @@ class Loop:
                 self.tap("pad:⌫")
             for digit in str(value):
                 self.tap(f"pad:{digit}")
-        self.tap("bar:0")  # score the round
+        self.tap("round_end:save")  # score the round
 
     def hand_value(self, name: str) -> int | None:
         button = self.find(f"hand:{name}").rect
@@ -228,14 +226,14 @@ def test_a_chicken_foot_locks_the_table_until_its_third_toe(loop: Loop) -> None:
     loop.play(Tile(7, 9), Tile(9, 9))
     loop.play(Tile(4, 4), Tile(4, 9))  # Ana opens a chicken foot
     assert loop.state.lock is not None
-    assert "Chicken foot on 4-4: 3 toes to go" in loop.texts()
-    places = {w.key: w for w in loop.widgets() if w.key.startswith("place:")}
-    assert not places["place:4-4"].locked
-    assert places["place:7-9"].locked  # the places outside the foot are visibly closed
+    assert "Ben: 3 toes on the 4-4" in loop.texts()  # whose turn, and what the table waits for
+    places = {w.key: w for w in loop.widgets() if w.key.startswith("end:")}
+    assert not places["end:4-4"].locked
+    assert places["end:7-9"].locked  # the places outside the foot are visibly closed
     loop.tap("hub")  # the on-screen hub while the foot is open: how many toes to go
     assert "3 toes to go" in loop.texts()
     loop.play(Tile(1, 4), Tile(4, 4))
-    assert "Chicken foot on 4-4: 2 toes to go" in loop.texts()
+    assert "Ana: 2 toes on the 4-4" in loop.texts()
     loop.play(Tile(4, 6), Tile(4, 4))
     loop.play(Tile(3, 4), Tile(4, 4))
     assert loop.state.lock is None
@@ -243,25 +241,38 @@ def test_a_chicken_foot_locks_the_table_until_its_third_toe(loop: Loop) -> None:
     assert loop.state.table.placed[Tile(4, 4)].kind is PlaceKind.FOOT
 
 
-def test_a_refused_play_shows_the_engines_message_where_the_finger_is(loop: Loop) -> None:
+def test_a_closed_end_refuses_at_the_first_touch_beside_the_finger(loop: Loop) -> None:
     loop.new_game(["Ana", "Ben"], rounds=1)
     loop.tap("player:Ana")
     loop.play(Tile(4, 9), Tile(9, 9))
     loop.play(Tile(7, 9), Tile(9, 9))
     loop.play(Tile(4, 4), Tile(4, 9))
     before = loop.state.fingerprint()
-    loop.tap("place:7-9")  # closed while the foot is open
-    pick = loop.find("pick:3-7")
-    loop.tap_at(pick.rect.center)
-    assert loop.refusals == [
-        "Ben cannot play 7-3 on 9-7 while the chicken foot on 4-4 needs 3 more toes"
-    ]
-    message = next(w for w in loop.widgets() if w.text == loop.refusals[0])
+    closed = loop.find("end:7-9")  # padlocked while the foot is open
+    loop.tap("end:7-9")
+    assert loop.ui.overlay is None  # no picker: nothing to choose there
+    reason = "The foot on 4-4 needs 3 more toes first"
+    message = next(w for w in loop.widgets() if w.text == reason)
     assert message.kind is Kind.BANNER
-    assert abs(message.rect.centerx - pick.rect.centerx) < loop.ui.size[0] // 2
+    assert abs(message.rect.centerx - closed.rect.centerx) < loop.ui.size[0] // 2
+    status = loop.find("status")
+    assert not message.rect.colliderect(status.rect)  # the status line stays in view
     assert loop.state.fingerprint() == before  # nothing changed
     loop.settle()
-    assert all(w.text != loop.refusals[0] for w in loop.widgets())
+    assert all(w.text != reason for w in loop.widgets())
+
+
+def test_a_refused_play_shows_the_engines_message_where_the_finger_is(loop: Loop) -> None:
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.play(Tile(4, 9), Tile(9, 9))
+    before = loop.state.fingerprint()
+    loop.tap("draw")  # Ben draws...
+    loop.tap("draw")  # ...and cannot draw again
+    assert loop.refusals and "draw" in loop.refusals[-1]
+    message = next(w for w in loop.widgets() if w.role == "tip")
+    assert message.kind is Kind.BANNER
+    assert loop.state.fingerprint() != before  # the first draw stands, the second changed nothing
 
 
 def test_undo_is_one_tap_and_says_what_it_undid(loop: Loop) -> None:
@@ -270,10 +281,13 @@ def test_undo_is_one_tap_and_says_what_it_undid(loop: Loop) -> None:
     loop.play(Tile(4, 9), Tile(9, 9))
     before = loop.state.fingerprint()
     loop.play(Tile(7, 9), Tile(9, 9))
+    assert "Last: Ben played 9-7 on arm B" in loop.texts()
     loop.tap("undo")
     assert loop.state.fingerprint() == before
-    assert loop.notices == ["Undid: Ben played 7-9 on 9-9"]
-    assert "Undid: Ben played 7-9 on 9-9" in loop.texts()
+    assert loop.notices == ["Undid: Ben played 9-7 on arm B"]  # named as on the map
+    notice = next(w for w in loop.widgets() if w.text == loop.notices[0])
+    buttons = [w for w in loop.widgets() if w.tappable]
+    assert not any(notice.rect.colliderect(w.rect) for w in buttons)
 
 
 def test_a_blocked_round_is_scored_from_the_hands(loop: Loop) -> None:
@@ -329,8 +343,9 @@ def test_the_hub_button_picks_a_double_and_its_only_place() -> None:
     loop.play(Tile(4, 9), Tile(9, 9))
     loop.play(Tile(7, 9), Tile(9, 9))
     loop.tap("hub")
-    assert loop.has("double:4-4") and loop.has("double:7-7")
-    loop.tap("double:7-7")
+    assert loop.has("pick:4") and loop.has("pick:7")
+    assert not loop.has("pick:9")  # on the table: greyed in its own cell, does nothing
+    loop.tap("pick:7")
     assert loop.game.effective[-1] == Play("Ana", Tile(7, 7), Tile(7, 9))
 
 
@@ -427,7 +442,12 @@ def test_undo_is_on_the_round_end_and_scores_screens_too() -> None:
     loop.tap("pass")
     loop.enter_pips({"Ana": 1, "Ben": 2})
     assert loop.ui.current == "scores"
-    loop.tap("undo")  # the scores: back to entering the hands
+    loop.tap("undo")  # the scores: a whole round's entry, so it asks first, naming it
+    assert "Take back the round's scores?" in loop.texts()
+    loop.tap("confirm:keep")
+    assert loop.state.scores == [[1, 2]]
+    loop.tap("undo")
+    loop.tap("confirm:undo")  # back to entering the hands
     assert loop.ui.current == "round_end" and loop.state.scores == []
     assert loop.notices[-1] == "Undid: the round's scores"
 

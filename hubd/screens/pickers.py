@@ -19,6 +19,15 @@ from hubd.screens.widgets import Action, Style
 from hubd.screens.wording import describe_event, place_words
 
 
+def pick_number(tile: Tile, on: Tile) -> int:
+    """The picker cell (``pick:N``) that plays ``tile`` on ``on``: the half that does not
+    touch (a double's number, in the doubles picker)."""
+    if tile.is_double:
+        return tile.lo
+    touching = on.lo if tile.carries(on.lo) else on.hi
+    return tile.other(touching)
+
+
 def number_cells(b: Builder, area: Rect, highest: int) -> list[Rect]:
     """One cell for each number 0..highest, in two rows (three on a narrow portrait screen)."""
     count = highest + 1
