@@ -4,12 +4,24 @@
 readonly APP_USER=chickenfoot
 readonly APP_HOME=/var/lib/chickenfoot       # StateDirectory=chickenfoot: the games database
 readonly APP_CACHE=/var/cache/chickenfoot    # CacheDirectory=chickenfoot
-readonly APP_PREFIX=/opt/chickenfoot-hub     # src/ (the code) and venv/
+readonly APP_PREFIX=/opt/chickenfoot-hub     # releases/ID/{src,venv}; current -> releases/ID
+readonly RELEASES_DIR=$APP_PREFIX/releases
+readonly CURRENT_LINK=$APP_PREFIX/current     # swapped in one rename: the old install runs until then
+readonly SRC_DIR=$APP_PREFIX/src              # -> current/src: the paths the unit and docs name
+readonly VENV_DIR=$APP_PREFIX/venv            # -> current/venv
 readonly CONFIG_DIR=/etc/chickenfoot-hub
 readonly CONFIG_FILE=$CONFIG_DIR/hubd.toml
 readonly UNIT_NAME=hubd.service
 readonly UNIT_FILE=/etc/systemd/system/$UNIT_NAME
 readonly COMMAND_FILE=/usr/local/bin/hubd   # hardware/hubd-command.sh: hubd check-hardware ...
+# What the options changed outside the hub's own files, so that uninstall.sh can undo it:
+# key=value lines (previous-default-target, serial-console, read-only-root).
+readonly STATE_FILE=$CONFIG_DIR/installed-options
+# --read-only-root: the games folder stays writable on the SD card under the overlay.
+readonly DATA_UNIT_NAME=chickenfoot-data.service
+readonly DATA_UNIT_FILE=/etc/systemd/system/$DATA_UNIT_NAME
+readonly UNIT_DROPIN_DIR=/etc/systemd/system/$UNIT_NAME.d
+readonly READ_ONLY_DROPIN=$UNIT_DROPIN_DIR/read-only-root.conf
 # gpio: /dev/gpiochip*; audio: /dev/snd/*; video, render: /dev/dri/*; input: the
 # touchscreen; dialout: the UART for the DFPlayer Mini. Same list as the unit's
 # SupplementaryGroups= (tests/test_installer.py checks they agree).
@@ -89,6 +101,43 @@ strip_boot_block() {
         $0 == b { skip = 1; next }
         $0 == e { skip = 0; next }
         !skip { print }' "$1"
+}
+
+# The installed options (STATE_FILE): read one, write one, forget one.
+state_get() { sed -n "s/^$1=//p" "$(target "$STATE_FILE")" 2>/dev/null | tail -n 1; }
+state_has() { grep -q "^$1=" "$(target "$STATE_FILE")" 2>/dev/null; }
+state_set() {
+    local file
+    file=$(target "$STATE_FILE")
+    say "+ record $1=$2 in $STATE_FILE"
+    [ "$DRY_RUN" -eq 1 ] && return 0
+    mkdir -p "$(dirname "$file")"
+    { grep -v "^$1=" "$file" 2>/dev/null || true; printf '%s=%s\n' "$1" "$2"; } >"$file.new"
+    chmod 0644 "$file.new"
+    mv "$file.new" "$file"
+}
+state_forget() {
+    local file
+    file=$(target "$STATE_FILE")
+    [ -f "$file" ] || return 0
+    [ "$DRY_RUN" -eq 1 ] && return 0
+    { grep -v "^$1=" "$file" || true; } >"$file.new"
+    mv "$file.new" "$file"
+    [ -s "$file" ] || rm -f "$file"
+}
+
+# Raspberry Pi OS's overlay file system (raspi-config's "Overlay File System") is on: / is an
+# overlay over the SD card's root, mounted read-only at /media/root-ro. Changes made now
+# vanish at the next boot, so the scripts refuse to run.
+overlay_active() {
+    [ -z "$ROOT" ] && [ "$(findmnt -n -o FSTYPE / 2>/dev/null)" = overlay ] \
+        && findmnt -n /media/root-ro >/dev/null 2>&1
+}
+refuse_under_overlay() {
+    if overlay_active; then
+        die "the root file system is read-only (overlay), so nothing would last past a reboot: turn it off first with sudo raspi-config nonint do_overlayfs 1 && sudo reboot, then run this again"
+    fi
+    return 0
 }
 
 require_root() {

@@ -24,6 +24,8 @@ from hubd.pinmap import (  # noqa: E402
     GPIO_PIN_LIMIT_MILLIAMPS,
     GPIO_VOLTS,
     GROUND_PINS,
+    I2S_AMP_WIRING,
+    I2S_PINS,
     LED_FORWARD_VOLTS,
     LED_RESISTOR_OHMS,
     LED_TARGET_MILLIAMPS,
@@ -79,7 +81,7 @@ TERMINAL_GAP = PITCH  # least distance between two terminals of one part
 LED_HEIGHT = 84  # anode terminal to cathode terminal
 PART_GAP = 34  # vertical space between two parts on one side
 CHAR_WIDTH = 6.6  # monospace 11 px
-HEIGHT = TOP + 19 * PITCH + 130
+HEIGHT = TOP + 19 * PITCH + 150
 
 Point = tuple[float, float]
 
@@ -181,7 +183,10 @@ def replace_block(text: str, name: str, body: str) -> str:
 
 #: file -> generated blocks in it.
 GENERATED_BLOCKS: dict[Path, dict[str, Callable[[], str]]] = {
-    README_PATH: {"pin-table": pin_table_markdown},
+    README_PATH: {
+        "pin-table": pin_table_markdown,
+        "i2s-amp-table": lambda: pin_table_markdown(I2S_AMP_WIRING),
+    },
     BOM_PATH: {"led-resistor": led_sums_markdown},
 }
 
@@ -450,8 +455,13 @@ def render_svg(pin_map: tuple[PinAssignment, ...] = PIN_MAP) -> str:
         f"LED: {GPIO_VOLTS:.1f} V - {LED_FORWARD_VOLTS:.1f} V = "
         f"{GPIO_VOLTS - LED_FORWARD_VOLTS:.1f} V across {ohms_text(LED_RESISTOR_OHMS)} "
         f"= {led_current:.1f} mA (a pin may give {GPIO_PIN_LIMIT_MILLIAMPS:.0f} mA at most).",
+        "Button: 1 kΩ in series, so a slip onto 3.3 V (pin 1 or 17) is no short. "
+        "Never wire to pins 2 and 4 (5 V).",
         'DFPlayer Mini and its speaker only with speaker = "dfplayer" (Pi Zero 2 W); '
-        "the other Pis play through the jack, USB or HDMI.",
+        "the other Pis play through the jack, USB, HDMI or an I2S amplifier.",
+        "I2S amplifier instead (Pi 5, Zero 2 W): "
+        + ", ".join(f"GPIO{bcm} {name}" for bcm, name in sorted(I2S_PINS.items()))
+        + ": keep those free (the guide's I2S table).",
         "Legend: pink = power pin, grey = ground pin, white = free GPIO.",
     ]
     for i, note in enumerate(notes):

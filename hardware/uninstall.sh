@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Remove what hardware/install.sh put in place. The games database (/var/lib/chickenfoot),
-# the config (/etc/chickenfoot-hub) and the user who owns the database are kept, so that a
-# later install finds every game again; --purge removes them too. Safe to run again.
+# Remove what hardware/install.sh put in place, and undo what its options changed (the boot
+# target of --console-boot, the serial console of --dfplayer --boot-config, the overlay of
+# --read-only-root). The games database (/var/lib/chickenfoot), the config
+# (/etc/chickenfoot-hub) and the user who owns the database are kept, so that a later install
+# finds every game again; --purge removes them too. Safe to run again.
 #
 #   sudo make uninstall                # or: sudo hardware/uninstall.sh [--purge]
 set -euo pipefail
@@ -17,7 +19,8 @@ usage() {
 Usage: sudo hardware/uninstall.sh [options]
 
 Stops and disables $UNIT_NAME and removes it, $APP_PREFIX, $COMMAND_FILE and the
-hub's block in config.txt. Keeps $APP_HOME (the games), $CONFIG_DIR and the user '$APP_USER'.
+hub's block in config.txt, and undoes what install.sh's options changed (recorded in
+$STATE_FILE). Keeps $APP_HOME (the games), $CONFIG_DIR and the user '$APP_USER'.
 
   --purge         also remove the games database, the cache, the config and the user
   --root DIR      work on DIR instead of / (same as DESTDIR=DIR)
@@ -42,6 +45,7 @@ while [ $# -gt 0 ]; do
 done
 if [ -n "$ROOT" ]; then set_root "$ROOT"; fi
 require_root uninstall
+refuse_under_overlay
 
 remove_unit() {
     if can_systemctl && [ -e "$(target "$UNIT_FILE")" ]; then
@@ -53,8 +57,50 @@ remove_unit() {
     fi
     run rm -f "$(target /etc/systemd/system/multi-user.target.wants/$UNIT_NAME)"
     run rm -f "$(target "$UNIT_FILE")"
-    run rm -rf "$(target /etc/systemd/system/$UNIT_NAME.d)"
+    run rm -rf "$(target "$UNIT_DROPIN_DIR")"
+    run rm -f "$(target "$DATA_UNIT_FILE")"
     if can_systemctl && systemd_running; then run systemctl daemon-reload; fi
+}
+
+# --console-boot: the boot target as it was before (no link at all if there was none).
+undo_console_boot() {
+    state_has previous-default-target || return 0
+    local previous
+    previous=$(state_get previous-default-target)
+    if [ -z "$previous" ]; then
+        run rm -f "$(target /etc/systemd/system/default.target)"
+    elif can_systemctl; then
+        target_systemctl set-default "$previous"
+    else
+        run ln -sfn "/lib/systemd/system/$previous" "$(target /etc/systemd/system/default.target)"
+    fi
+    say "Boot target: back to ${previous:-the default of the system}"
+    state_forget previous-default-target
+}
+
+# --read-only-root: the overlay off again (from the next boot); the data unit went above.
+undo_read_only_root() {
+    state_has read-only-root || return 0
+    if [ -z "$ROOT" ] && command -v raspi-config >/dev/null 2>&1; then
+        run raspi-config nonint do_overlayfs 1
+        say "Read-only root: off from the next boot."
+    else
+        warn "the overlay file system may still be on: sudo raspi-config nonint do_overlayfs 1"
+    fi
+    state_forget read-only-root
+}
+
+# --dfplayer --boot-config: the serial console back on the kernel command line.
+undo_serial_console() {
+    state_has serial-console || return 0
+    local console cmdline
+    console=$(state_get serial-console)
+    cmdline=$(boot_dir)/cmdline.txt
+    if [ -n "$console" ] && [ -f "$cmdline" ] && ! grep -qF "$console" "$cmdline"; then
+        say "+ put $console back at the start of $cmdline"
+        [ "$DRY_RUN" -eq 1 ] || sed -i "1s/^/$console /" "$cmdline"
+    fi
+    state_forget serial-console
 }
 
 remove_boot_block() {
@@ -65,9 +111,6 @@ remove_boot_block() {
     if [ "$DRY_RUN" -eq 0 ]; then
         strip_boot_block "$config" >"$config.new"
         mv "$config.new" "$config"
-    fi
-    if [ -e "$(boot_dir)/cmdline.txt.chickenfoot-hub.bak" ]; then
-        say "The serial console stays off; turn it on again with raspi-config if you want it."
     fi
 }
 
@@ -87,9 +130,12 @@ purge() {
 
 say "Uninstalling the Chicken Foot Hub${ROOT:+ from $ROOT}"
 remove_unit
+undo_console_boot
+undo_read_only_root
 run rm -rf "$(target "$APP_PREFIX")"
 run rm -f "$(target "$COMMAND_FILE")"
 remove_boot_block
+undo_serial_console
 if [ "$PURGE" -eq 1 ]; then
     purge
     say "Done: everything removed, the games too."

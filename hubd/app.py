@@ -46,6 +46,8 @@ MAX_WAIT_S = 0.5
 #: a core doing nothing). 25 Hz keeps a tap's answer within a frame or two.
 INPUT_POLL_S = 0.04
 MAX_FAILURES_IN_A_ROW = 10
+#: After the shutdown hold: long enough for its sound and the screen's notice, then stop.
+SHUTDOWN_GRACE_S = 1.5
 SETTINGS_FILE = "settings.json"
 #: Each setting and the config file's [section] that holds its default and its checks.
 SETTING_SECTIONS = {
@@ -150,6 +152,7 @@ class HubApp:
         demo: DemoPlayer | None = None,
         demo_interval: float = 1.0,
         out: TextIO | None = None,
+        stop_after_events: int | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
@@ -167,6 +170,11 @@ class HubApp:
         self.game_id: int | None = None
         self.store_error: str | None = store.cannot_save or store.recovered_from
         self.running = False
+        self.poweroff = False  # set by the shutdown hold: the unit powers the Pi off on exit
+        self.stop_after_events = stop_after_events  # --demo-events: stop after this many
+        self._committed = 0
+        self._stop_at: float | None = None
+        self._hold_toggled_mute = False
         self._next_demo = clock.now()
         self._dirty = True
         self._last_status = ""
@@ -250,6 +258,9 @@ class HubApp:
                 self.devices.light.next_deadline(),
                 self.ui.next_deadline(),
                 self._next_demo if self.demo is not None else None,
+                self.display.next_retry(),
+                self.devices.speaker.next_retry(),
+                self._stop_at,
             )
             if d is not None
         ]
@@ -270,11 +281,27 @@ class HubApp:
         for signal in self.button.poll(now):
             self._button_signal(signal)
         self.devices.light.tick(now)
+        self._retry_devices(now)
+        if self._stop_at is not None and now >= self._stop_at:
+            self.stop("the hub button was held to shut down: powering off")
         if self.demo is not None and now >= self._next_demo:
             self._next_demo = now + self.demo_interval
             self._demo_step(self.demo)
         self.draw()
         self.devices.notifier.watchdog()
+
+    def _retry_devices(self, now: float) -> None:
+        """A screen or speaker missing at start, or lost since, is tried again when due."""
+        if self.display.retry(now):
+            # A new screen shows nothing yet: lay out for it and draw everything again.
+            self.ui.resize((0, 0))
+            self.ui.resize(self.display.logical_size)
+            self._dirty = True
+        if self.devices.speaker.retry(now):
+            self.devices.speaker.set_volume(self.settings.volume / 100)
+            self.devices.speaker.set_muted(self.settings.muted)
+            self.ui.state_changed(self.context())  # the visual cue for no sound goes
+            self._dirty = True
 
     def _demo_step(self, demo: DemoPlayer) -> None:
         action = demo.step(self.game, self._find_widget)
@@ -334,13 +361,32 @@ class HubApp:
 
     def _button_signal(self, signal: ButtonSignal) -> None:
         if signal is ButtonSignal.PRESS:
+            self._hold_toggled_mute = False
             self.hub_pressed()
         elif signal is ButtonSignal.HOLD:
+            self._hold_toggled_mute = True
             self.change_setting("muted", not self.settings.muted)
             self.ui.show_notice(
                 self.ui.tr("Sound off") if self.settings.muted else self.ui.tr("Sound on"),
                 self.clock.now(),
             )
+        elif signal is ButtonSignal.LONG_HOLD:
+            self.shut_down()
+
+    def shut_down(self) -> None:
+        """The long hold: a sound, the light on, a notice, then stop; the unit powers off."""
+        if self._hold_toggled_mute:  # passing the mute hold on the way here was not meant
+            self._hold_toggled_mute = False
+            self.change_setting("muted", not self.settings.muted)
+        now = self.clock.now()
+        log.info("the hub button was held to shut down")
+        self.devices.speaker.play("game_over")
+        self.devices.light.on()
+        self.ui.show_notice(self.ui.tr("Shutting down: wait 20 seconds, then unplug"), now)
+        self.devices.notifier.status("shutting down (the hub button was held)")
+        self.poweroff = True
+        self._stop_at = now + SHUTDOWN_GRACE_S
+        self._dirty = True
 
     def hub_pressed(self) -> None:
         """The table's "chicken foot!" call: cackle at once, then help with the double."""
@@ -413,6 +459,9 @@ class HubApp:
         self.store_error = None
         print(f"game {self.game_id} event {seq} {event.type} committed", file=self.out,
               flush=True)  # fmt: skip
+        self._committed += 1
+        if self.stop_after_events is not None and self._committed >= self.stop_after_events:
+            self.stop(f"{self._committed} events committed")
         self._effects(before, event)
         if isinstance(event, NewGame) or self.game.state.phase is Phase.GAME_OVER:
             self._refresh_records()

@@ -22,6 +22,9 @@ from hubd.hardware.button import ButtonEdge
 log = logging.getLogger("hubd")
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+#: The daemon stopped because the hub button was held to shut down: systemd/hubd.service
+#: powers the Pi off on this exit status (and does not restart the daemon).
+EXIT_POWEROFF = 3
 COMMANDS = ("run", "export", "import", "backup", "check-hardware")
 DEMO_PACE_S = 1.2  # a step every so often: slow enough to follow at a shop window
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
@@ -91,6 +94,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true", help="play games by itself")
     parser.add_argument("--demo-fast", action="store_true", help="demo as fast as it can go")
     parser.add_argument("--demo-seed", type=int, metavar="N", help="seed for a repeatable demo")
+    parser.add_argument("--demo-events", type=int, metavar="N",
+                        help="stop once N events are committed (soak tests)")  # fmt: skip
     parser.add_argument("-v", "--verbose", action="store_true", help="debug logging")
 
 
@@ -278,7 +283,8 @@ def check_hardware(
     folder.mkdir(parents=True, exist_ok=True)
     button, light, _ = build_pins(config, folder, mock_pins, edges.put, clock, pin_factory)
     speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
-                           config.sound.volume / 100)  # fmt: skip
+                           config.sound.volume / 100, buffer=config.sound.buffer,
+                           device=config.sound.device, clock=clock)  # fmt: skip
     say = functools.partial(print, file=out, flush=True)
     say(f"button on GPIO{config.pins.button}, light on GPIO{config.pins.light}, "
         f"speaker: {config.sound.speaker}")  # fmt: skip
@@ -348,18 +354,14 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     # The speaker first: it opens the mixer with its own small buffer, which a plain
     # pygame.init() would have opened with SDL's defaults.
     speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
-                           settings.volume / 100, log)  # fmt: skip
+                           settings.volume / 100, log, buffer=config.sound.buffer,
+                           device=config.sound.device, clock=clock)  # fmt: skip
     pygame.font.init()
     size, fullscreen = window_mode(args, config)
-    try:
-        display = Display(size, settings.rotation, fullscreen=fullscreen, kiosk=fullscreen)
-    except pygame.error as err:
-        # No screen must not mean no hub: the button, light, sound and store still work.
-        log.error("cannot open the screen (%s); running without one. "
-                  "See hardware/TROUBLESHOOTING.md", err)  # fmt: skip
-        pygame.display.quit()
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        display = Display(size, settings.rotation)
+    # No screen yet must not mean no hub: the display runs without one and the loop keeps
+    # trying (a DSI panel or USB touchscreen that appears late); button, sound, store work.
+    display = Display(size, settings.rotation, fullscreen=fullscreen, kiosk=fullscreen,
+                      clock=clock)  # fmt: skip
     ui = Ui(display.logical_size)
     ui.set_language(settings.language)
     speaker.set_muted(settings.muted)
@@ -384,8 +386,13 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,
         settings=settings, data_folder=folder,
-        button_logic=ButtonLogic(config.button.debounce_ms / 1000, config.button.hold_seconds),
+        button_logic=ButtonLogic(
+            config.button.debounce_ms / 1000, config.button.hold_seconds,
+            glitch_s=config.button.glitch_ms / 1000,
+            long_hold_s=config.button.shutdown_seconds or None,
+        ),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
+        stop_after_events=args.demo_events,
     )  # fmt: skip
 
     def on_signal(signum: int, _frame: object) -> None:
@@ -406,7 +413,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
         store.close()
         display.close()
         pygame.quit()
-    return EXIT_OK
+    return EXIT_POWEROFF if app.poweroff else EXIT_OK
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ from hubd.i18n import available_languages
 from hubd.pinmap import PIN_MAP, default_pins
 
 Speaker = Literal["mixer", "dfplayer", "none"]
+#: The mixer's buffer in samples (hubd.hardware.speaker.MIXER_BUFFERS; a test checks they agree).
+MixerBuffer = Literal[128, 256, 512, 1024, 2048]
 Rotation = Literal[0, 90, 180, 270]
 Preset = Literal["classic", "hub", "four-arm"]  # engine.rules.PRESETS; a test checks they agree
 
@@ -138,7 +140,11 @@ class PinsConfig:
     )
     light: int = field(
         default=_PINS["light"],
-        metadata=_key(_BCM, "The hub LED; a hardware PWM pin (12, 13, 18, 19) pulses smoothest."),
+        metadata=_key(
+            _BCM,
+            "The hub LED. GPIO13 since I2S sound takes 18-21; a hub wired on the old default "
+            "keeps light = 18 here.",
+        ),
     )
 
 
@@ -164,6 +170,23 @@ class SoundConfig:
     muted: bool = field(
         default=False, metadata=_key(_BOOL, "Start muted (holding the hub button toggles it).")
     )
+    buffer: MixerBuffer = field(
+        default=256,
+        metadata=_key(
+            _one_of(get_args(MixerBuffer)),
+            "The mixer's buffer in samples: 256 starts a sound within 12 ms; take 512 or "
+            "1024 for a sound card that crackles.",
+        ),
+    )
+    device: str | None = field(
+        default=None,
+        metadata=_key(
+            _Rule('an ALSA device name in quotes, e.g. "default:CARD=MAX98357A"', _check_text),
+            "The ALSA device for speaker = \"mixer\" (aplay -L lists them); leave it out for "
+            "$AUDIODEV or ALSA's default.",
+            example="default:CARD=Headphones",
+        ),
+    )
 
 
 @dataclass(frozen=True)
@@ -178,6 +201,22 @@ class ButtonConfig:
         metadata=_key(
             _whole(1, 100),
             "How long the button must stay up to end a press, in milliseconds (contact bounce).",
+        ),
+    )
+    glitch_ms: int = field(
+        default=2,
+        metadata=_key(
+            _whole(0, 20),
+            "How long the line must stay low before a press counts, in milliseconds: spikes "
+            "on a long wire are shorter (0 counts the first edge).",
+        ),
+    )
+    shutdown_seconds: float = field(
+        default=8.0,
+        metadata=_key(
+            _number(0, 60),
+            "Hold the button this long to shut the Pi down cleanly (0: never); longer than "
+            "hold_seconds.",
         ),
     )
 
@@ -328,6 +367,13 @@ def _not_allowed(section: str, key: str, value: object, allowed: str) -> str:
 
 def _check_pins(config: HubConfig) -> None:
     """The checks that involve more than one key."""
+    button = config.button
+    if 0 < button.shutdown_seconds <= button.hold_seconds:
+        raise ConfigError(
+            f"[button] shutdown_seconds = {_toml_value(button.shutdown_seconds)} is not allowed "
+            f"with hold_seconds = {_toml_value(button.hold_seconds)}; use a longer time, or 0 "
+            "for no shutdown hold"
+        )
     pins = config.pins
     if pins.light == pins.button:
         raise ConfigError(

@@ -3,17 +3,31 @@
 The kmsdrm video driver ignores the console's rotation, so the screens draw on a logical
 canvas (portrait or landscape as the user sees it) and ``present`` turns it onto the panel.
 Touch and mouse positions are turned back the same way.
+
+A screen that does not open (a DSI panel or a USB touchscreen that appears late, a desktop
+that still holds it) is no reason to stop: the display falls back to SDL's dummy driver, so
+the hub runs on without a picture, and the main loop tries the real one again by
+:meth:`Display.retry` on the schedule of :class:`~hubd.hardware.retry.Retry` (every 2 s for
+a minute, then every 30 s) until it opens.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Callable
 
 import pygame
+
+from hubd.clock import Clock, MonotonicClock
+from hubd.hardware.retry import Retry
 
 log = logging.getLogger(__name__)
 
 ROTATIONS = (0, 90, 180, 270)
+#: Opens the screen: pygame.display.set_mode's (size, flags); tests pass one that fails.
+SetMode = Callable[[tuple[int, int], int], pygame.Surface]
+NO_SCREEN = "dummy"  # SDL's video driver that draws nowhere
 
 
 class Display:
@@ -24,20 +38,83 @@ class Display:
         fullscreen: bool = False,
         kiosk: bool = False,
         title: str = "Chicken Foot Hub",
+        *,
+        clock: Clock | None = None,
+        set_mode: SetMode | None = None,
     ) -> None:
         if rotation not in ROTATIONS:
             raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation}")
-        pygame.display.init()
-        pygame.display.set_caption(title)
-        flags = pygame.FULLSCREEN if fullscreen else 0
-        if fullscreen:
-            size = (0, 0)  # the panel's own mode
-        self.screen = pygame.display.set_mode(size, flags)
-        if kiosk or fullscreen:
-            pygame.mouse.set_visible(False)
         self.rotation = rotation
+        self._size = size
+        self._fullscreen = fullscreen
+        self._kiosk = kiosk
+        self._title = title
+        self._clock = clock or MonotonicClock()
+        self._set_mode: SetMode = set_mode or pygame.display.set_mode
+        # The driver asked for (kmsdrm under systemd; None: SDL's own choice), to go back to.
+        self._driver = os.environ.get("SDL_VIDEODRIVER")
+        self._retry = Retry("The screen", log)
         self._canvas: pygame.Surface | None = None
+        problem = self._open()
+        if problem is not None:
+            self._open_no_screen()
+            self._retry.lost(
+                self._clock.now(),
+                f"cannot open the screen ({problem}); running without one for now. "
+                "See hardware/TROUBLESHOOTING.md",
+            )
         self._make_canvas()
+
+    def _open(self) -> pygame.error | None:
+        """Open the real screen with the driver asked for; the error if it does not open."""
+        if self._driver is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = self._driver
+        try:
+            pygame.display.init()
+            pygame.display.set_caption(self._title)
+            flags = pygame.FULLSCREEN if self._fullscreen else 0
+            size = (0, 0) if self._fullscreen else self._size  # full screen: the panel's mode
+            self.screen = self._set_mode(size, flags)
+        except pygame.error as err:
+            pygame.display.quit()
+            return err
+        if self._kiosk or self._fullscreen:
+            pygame.mouse.set_visible(False)
+        return None
+
+    def _open_no_screen(self) -> None:
+        """SDL's dummy driver: the screens draw, nobody sees it, input (SDL's) is none."""
+        os.environ["SDL_VIDEODRIVER"] = NO_SCREEN
+        pygame.display.init()
+        self.screen = pygame.display.set_mode(self._size)
+
+    @property
+    def available(self) -> bool:
+        """Whether a real screen is open (False while running on the dummy driver)."""
+        return not self._retry.missing
+
+    def next_retry(self) -> float | None:
+        """When the main loop should try the real screen again (None: it is open)."""
+        return self._retry.next_deadline()
+
+    def retry(self, now: float) -> bool:
+        """Try the real screen again if a try is due; True when it has just opened.
+
+        The caller must then lay out for :attr:`logical_size` and redraw everything.
+        """
+        if not self._retry.due(now):
+            return False
+        pygame.display.quit()
+        problem = self._open()
+        if problem is not None:
+            self._open_no_screen()
+            self._retry.failed(now, problem)
+            return False
+        self._retry.back(now)
+        self._make_canvas()
+        return True
 
     @property
     def physical_size(self) -> tuple[int, int]:

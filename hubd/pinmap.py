@@ -56,6 +56,19 @@ LED_RESISTOR_OHMS = 220  # the E12 value nearest (GPIO_VOLTS - LED_FORWARD_VOLTS
 GPIO_PIN_LIMIT_MILLIAMPS = 16.0
 GPIO_DEFAULT_DRIVE_MILLIAMPS = 8.0
 
+# The button's wire: a 1 kΩ resistor in series keeps a slip safe (the NO wire on the 3.3 V
+# pin, or the pin driven high by mistake, passes 3.3 mA instead of a short); with the
+# internal pull-up (about 50 kΩ) a press still reads 3.3 V x 1 / 51 = 0.06 V, far below the
+# 0.8 V a pin reads as low. A long run to the table's centre may add a 10 kΩ pull-up to
+# 3.3 V and a 100 nF capacitor from the pin to ground at the Pi's end.
+BUTTON_RESISTOR_OHMS = 1000
+BUTTON_PULL_UP_OHMS = 10_000
+BUTTON_CAPACITOR_NF = 100
+
+#: The I2S sound pins (PCM_CLK, PCM_FS, PCM_DIN, PCM_DOUT): an I2S amplifier or sound HAT
+#: takes them, so neither the button nor the light may sit on one by default.
+I2S_PINS: dict[int, str] = {18: "BCLK", 19: "LRCLK", 20: "DIN", 21: "DOUT"}
+
 
 def led_current_milliamps(
     resistor_ohms: int = LED_RESISTOR_OHMS,
@@ -69,13 +82,16 @@ def led_current_milliamps(
 #: The hub's wiring. Roles with a BCM number are configurable under [pins].
 PIN_MAP: tuple[PinAssignment, ...] = (
     PinAssignment("button", 17, 11, "arcade button microswitch", "yellow",
-                  "internal pull-up: reads high, low while pressed", part_pin="NO"),
+                  "internal pull-up: reads high, low while pressed; the resistor makes a "
+                  "slip onto the wrong pin harmless", part_pin="NO",
+                  series_resistor_ohms=BUTTON_RESISTOR_OHMS),
     PinAssignment("button_ground", None, 9, "arcade button microswitch", "black",
                   "NC terminal stays unused", part_pin="COM"),
-    PinAssignment("light", 18, 12, "hub LED", "orange",
-                  "software PWM from gpiozero: the slow pulse needs no hardware PWM",
+    PinAssignment("light", 13, 33, "hub LED", "orange",
+                  "a PWM pin that I2S sound leaves free; a hub built with the LED on GPIO18 "
+                  "keeps light = 18 in its config",
                   part_pin="anode (long leg)", series_resistor_ohms=LED_RESISTOR_OHMS),
-    PinAssignment("light_ground", None, 14, "hub LED", "black",
+    PinAssignment("light_ground", None, 34, "hub LED", "black",
                   part_pin="cathode (short leg, flat rim)"),
     PinAssignment("dfplayer_tx", 14, 8, "DFPlayer Mini", "green",
                   "UART TXD, only with speaker = \"dfplayer\"; the series resistor the "
@@ -88,6 +104,21 @@ PIN_MAP: tuple[PinAssignment, ...] = (
     PinAssignment("dfplayer_power", None, 2, "DFPlayer Mini", "red",
                   "5 V: the module's amplifier drives the 3 W speaker", part_pin="VCC"),
     PinAssignment("dfplayer_ground", None, 6, "DFPlayer Mini", "black", part_pin="GND"),
+)  # fmt: skip
+
+
+#: An I2S amplifier board (MAX98357A and the like) for a Pi with no audio jack (Pi 5, Zero 2 W):
+#: the alternative to the DFPlayer Mini, so it takes the same 5 V and ground pins.
+I2S_AMP_WIRING: tuple[PinAssignment, ...] = (
+    PinAssignment("amp_power", None, 2, "I2S amplifier (MAX98357A)", "red",
+                  "5 V: about 3 W into 4 Ω", part_pin="VIN"),
+    PinAssignment("amp_ground", None, 6, "I2S amplifier (MAX98357A)", "black", part_pin="GND"),
+    PinAssignment("amp_bclk", 18, 12, "I2S amplifier (MAX98357A)", "purple",
+                  "I2S bit clock", part_pin="BCLK"),
+    PinAssignment("amp_lrclk", 19, 35, "I2S amplifier (MAX98357A)", "brown",
+                  "I2S left/right clock", part_pin="LRC"),
+    PinAssignment("amp_din", 21, 40, "I2S amplifier (MAX98357A)", "white",
+                  "I2S data from the Pi", part_pin="DIN"),
 )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""The hub button: debounce and hold logic with explicit times, and the gpiozero adapter."""
+"""The hub button: glitch filter, debounce and hold logic with explicit times, and the
+gpiozero adapter."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from hubd.clock import FakeClock
 from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal, GpioButton
 
 PRESS, HOLD, RELEASE = ButtonSignal.PRESS, ButtonSignal.HOLD, ButtonSignal.RELEASE
+LONG_HOLD = ButtonSignal.LONG_HOLD
+GLITCH_S = 0.002  # the config's default [button] glitch_ms = 2
 
 
 def feed(logic: ButtonLogic, edges: Iterable[tuple[bool, float]]) -> list[ButtonSignal]:
@@ -132,6 +135,117 @@ def test_repeated_level_is_not_an_edge() -> None:
 def test_bad_timings_are_refused() -> None:
     with pytest.raises(ValueError, match="debounce_s"):
         ButtonLogic(debounce_s=3.0, hold_s=3.0)
+    with pytest.raises(ValueError, match="glitch_s"):
+        ButtonLogic(glitch_s=-0.001)
+    with pytest.raises(ValueError, match="long_hold_s > hold_s"):
+        ButtonLogic(hold_s=3.0, long_hold_s=3.0)
+
+
+# --- the glitch filter ---------------------------------------------------------------------------
+
+
+def spikes(start: float, count: int, width: float, gap: float) -> list[tuple[bool, float]]:
+    """``count`` low spikes ``width`` s long, ``gap`` s apart: noise on a long wire."""
+    edges = []
+    for i in range(count):
+        t = start + i * (width + gap)
+        edges += [(True, t), (False, t + width)]
+    return edges
+
+
+def run(
+    logic: ButtonLogic, edges: Iterable[tuple[bool, float]], until: float
+) -> list[ButtonSignal]:
+    """Feed edges, polling at every deadline on the way, as the main loop does."""
+    signals: list[ButtonSignal] = []
+    for pressed, t in edges:
+        while (deadline := logic.next_deadline()) is not None and deadline <= t:
+            signals += logic.poll(deadline)
+        signals += logic.edge(pressed, t)
+    while (deadline := logic.next_deadline()) is not None and deadline <= until:
+        signals += logic.poll(deadline)
+    return signals + logic.poll(until)
+
+
+@pytest.mark.parametrize("width", [0.00001, 0.0005, 0.0019])
+def test_spikes_shorter_than_the_filter_are_no_press(width: float) -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S)
+    assert run(logic, spikes(1.0, 200, width, 0.003), until=10.0) == []
+    assert not logic.is_pressed
+
+
+def test_a_spike_is_no_press_even_when_nobody_polls_in_between() -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S)
+    assert feed(logic, [(True, 1.0), (False, 1.0015), (True, 1.5), (False, 1.501)]) == []
+    assert logic.poll(5.0) == []
+
+
+def test_a_press_counts_once_the_line_stayed_low_for_the_filter() -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S)
+    assert logic.edge(True, 1.0) == []
+    assert logic.next_deadline() == pytest.approx(1.002)
+    assert logic.poll(1.0019) == []
+    assert logic.poll(1.002) == [PRESS]
+    assert logic.is_pressed
+
+
+def test_a_real_press_with_bounce_on_both_edges_is_one_press() -> None:
+    logic = ButtonLogic(debounce_s=0.02, glitch_s=GLITCH_S)
+    edges = bounce(1.0, settle=True) + bounce(1.2, settle=False)
+    assert run(logic, edges, until=2.0) == [PRESS, RELEASE]
+
+
+def test_bounce_restarts_the_filter_so_the_press_comes_once_it_settles() -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S)
+    signals = feed(logic, bounce(1.0, settle=True, edges=9, span=0.004))  # settles at 1.004
+    assert signals == []
+    assert logic.next_deadline() == pytest.approx(1.006)
+    assert logic.poll(1.006) == [PRESS]
+
+
+def test_spikes_then_a_press_then_spikes_give_one_press() -> None:
+    logic = ButtonLogic(debounce_s=0.02, glitch_s=GLITCH_S)
+    edges = spikes(0.0, 50, 0.001, 0.004)
+    edges += bounce(1.0, settle=True) + bounce(1.5, settle=False)
+    edges += spikes(2.0, 50, 0.001, 0.004)
+    assert run(logic, edges, until=5.0) == [PRESS, RELEASE]
+
+
+def test_holds_are_timed_from_when_the_line_went_low() -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S, hold_s=3.0)
+    logic.edge(True, 10.0)
+    assert logic.poll(10.002) == [PRESS]
+    assert logic.next_deadline() == pytest.approx(13.0)
+
+
+def test_a_late_poll_reports_the_press_and_the_hold_in_order() -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S, hold_s=3.0, long_hold_s=8.0)
+    logic.edge(True, 0.0)
+    assert logic.poll(9.0) == [PRESS, HOLD, LONG_HOLD]
+
+
+# --- the long hold (shut down) --------------------------------------------------------------------
+
+
+def test_a_long_hold_comes_after_the_hold_once() -> None:
+    logic = ButtonLogic(glitch_s=GLITCH_S, hold_s=3.0, long_hold_s=8.0)
+    signals = logic.edge(True, 0.0)
+    for tenth in range(1, 200):
+        signals += logic.poll(tenth / 10)
+    assert signals == [PRESS, HOLD, LONG_HOLD]
+    assert logic.next_deadline() is None
+    assert logic.edge(False, 30.0) == []
+    assert logic.poll(30.02) == [RELEASE]
+
+
+def test_letting_go_between_the_holds_is_only_the_hold() -> None:
+    logic = ButtonLogic(hold_s=3.0, long_hold_s=8.0)
+    assert run(logic, [(True, 0.0), (False, 5.0)], until=20.0) == [PRESS, HOLD, RELEASE]
+
+
+def test_without_a_long_hold_a_stuck_button_only_holds() -> None:
+    logic = ButtonLogic(hold_s=3.0)
+    assert run(logic, [(True, 0.0)], until=100.0) == [PRESS, HOLD]
 
 
 def test_gpio_button_posts_raw_edges_with_clock_times(mock_factory: object) -> None:

@@ -32,7 +32,7 @@ def test_check_hardware_reports_the_button_live_and_blinks(mock_factory: Any, tm
     timer.join()
     lines = out.getvalue().splitlines()
     assert code == 0
-    assert "button on GPIO17, light on GPIO18" in lines[0]
+    assert "button on GPIO17, light on GPIO13" in lines[0]
     assert "light: blinking 3 times" in lines
     assert lines.index("button: PRESSED") < lines.index("button: released")
     light_pin = mock_factory.pin(config.pins.light)

@@ -39,13 +39,17 @@ def test_defaults_with_no_file() -> None:
     config = load_config(None)
     assert config == HubConfig()
     assert config.pins.button == default_pins()["button"] == 17
-    assert config.pins.light == default_pins()["light"] == 18
+    assert config.pins.light == default_pins()["light"] == 13  # off the I2S pins (18-21)
     assert config.sound.speaker == "mixer"
     assert config.sound.serial_port == "/dev/serial0"
     assert config.sound.volume == 80
     assert config.sound.muted is False
+    assert config.sound.buffer == 256
+    assert config.sound.device is None
     assert config.button.hold_seconds == 3.0
     assert config.button.debounce_ms == 20
+    assert config.button.glitch_ms == 2
+    assert config.button.shutdown_seconds == 8.0
     assert (config.display.width, config.display.height) == (800, 480)
     assert config.display.rotation == 0
     assert config.display.fullscreen is False
@@ -118,10 +122,14 @@ BAD_VALUES = [
     ("sound", "volume = 50.5", VOLUME),
     ("sound", 'muted = "no"', BOOL),
     ("sound", "muted = 0", BOOL),
+    ("sound", "buffer = 300", "one of 128, 256, 512, 1024, 2048"),
+    ("sound", 'device = ""', 'an ALSA device name in quotes, e.g. "default:CARD=MAX98357A"'),
     ("button", "hold_seconds = 0.2", HOLD),
     ("button", "hold_seconds = true", HOLD),
     ("button", "hold_seconds = nan", HOLD),
     ("button", "debounce_ms = 0", "a whole number from 1 to 100"),
+    ("button", "glitch_ms = 21", "a whole number from 0 to 20"),
+    ("button", "shutdown_seconds = -1", "a number from 0 to 60"),
     ("display", "width = 100", SIZE),
     ("display", "height = 5000", SIZE),
     ("display", "rotation = 45", ROTATION),
@@ -154,10 +162,23 @@ def test_every_key_has_a_bad_value_case() -> None:
 
 
 def test_button_and_light_on_one_pin(tmp_path: Path) -> None:
-    assert refusal(tmp_path, "[pins]\nbutton = 18\n") == (
-        "config error: [pins] button = 18 and [pins] light = 18 are one pin; "
+    assert refusal(tmp_path, "[pins]\nbutton = 13\n") == (
+        "config error: [pins] button = 13 and [pins] light = 13 are one pin; "
         "use a different pin for each"
     )
+
+
+def test_an_old_config_with_the_light_on_gpio18_still_works(tmp_path: Path) -> None:
+    assert load_config(write(tmp_path, "[pins]\nbutton = 17\nlight = 18\n")).pins.light == 18
+
+
+def test_the_shutdown_hold_must_be_longer_than_the_mute_hold(tmp_path: Path) -> None:
+    assert refusal(tmp_path, "[button]\nhold_seconds = 5\nshutdown_seconds = 4\n") == (
+        "config error: [button] shutdown_seconds = 4.0 is not allowed with hold_seconds = "
+        "5.0; use a longer time, or 0 for no shutdown hold"
+    )
+    config = load_config(write(tmp_path, "[button]\nhold_seconds = 5\nshutdown_seconds = 0\n"))
+    assert config.button.shutdown_seconds == 0.0
 
 
 @pytest.mark.parametrize(("key", "pin"), [("button", 14), ("light", 15)])
@@ -176,7 +197,7 @@ def test_uart_pins_are_fine_without_the_dfplayer(tmp_path: Path) -> None:
 def test_typo_in_a_key(tmp_path: Path) -> None:
     assert refusal(tmp_path, "[sound]\nvolum = 50\n") == (
         "config error: unknown key [sound] volum (did you mean volume?); "
-        "known keys in [sound]: speaker, serial_port, volume, muted"
+        "known keys in [sound]: speaker, serial_port, volume, muted, buffer, device"
     )
 
 

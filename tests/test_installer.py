@@ -9,6 +9,7 @@ changes. The venv is made without pip and nothing is pip-installed, to stay fast
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -108,8 +109,13 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     assert "Group gpio is missing" in first.stdout
     assert "Group audio is missing" not in first.stdout
     assert "\naudio:x:29:pi,chickenfoot\n" in (root / "etc" / "group").read_text()
-    # The code, compiled, without the checkout's clutter.
-    src = root / "opt" / "chickenfoot-hub" / "src"
+    # The code, compiled, without the checkout's clutter, in a release of its own that the
+    # fixed paths lead to.
+    prefix = root / "opt" / "chickenfoot-hub"
+    src = prefix / "src"
+    assert os.readlink(src) == "current/src" and os.readlink(prefix / "venv") == "current/venv"
+    first_release = os.readlink(prefix / "current")
+    assert first_release.startswith("releases/")
     for name in ("pyproject.toml", "hubd/__init__.py", "hubd/pinmap.py", "engine/__init__.py",
                  "sounds/cackle.wav", "systemd/hubd.service"):  # fmt: skip
         assert (src / name).is_file(), name
@@ -119,7 +125,8 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     # The venv sees the system's packages (python3-lgpio); pip was skipped here.
     venv = root / "opt" / "chickenfoot-hub" / "venv"
     assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
-    assert "-m pip install --upgrade -e /opt/chickenfoot-hub/src" in first.stdout
+    pip = f"/venv/bin/python -m pip install --upgrade -e /opt/chickenfoot-hub/{first_release}/src"
+    assert pip in first.stdout
     # The unit, installed as it is in the repository and enabled for boot.
     unit = root / "etc" / "systemd" / "system" / "hubd.service"
     assert unit.read_bytes() == (REPO / "systemd" / "hubd.service").read_bytes()
@@ -151,6 +158,10 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     assert config_path.read_text().endswith("# mine\n")
     assert (state / "hub.sqlite3").read_bytes() == b"games"
     assert not (src / "stale.py").exists(), "the code is a fresh copy each time"
+    assert os.readlink(prefix / "current") != first_release
+    assert [p.name for p in (prefix / "releases").iterdir()] == [
+        os.readlink(prefix / "current").split("/")[1]
+    ], "the old release is gone once the new one is in"
     assert (root / "etc" / "passwd").read_text() == passwd_before
     assert group_members(root) == groups
     assert "useradd" not in second.stdout and "groupadd" not in second.stdout
@@ -211,8 +222,8 @@ def test_dry_run_shows_the_real_install_and_changes_nothing(root: Path, run: Run
     assert any(line.startswith("+ groupadd --prefix") and line.endswith(" gpio") for line in lines)
     assert any(line.startswith("+ useradd --prefix") for line in lines)
     venv = [line for line in lines if " -m venv " in line]
-    assert venv and venv[0].endswith(" -m venv --system-site-packages --without-pip "
-                                     f"{root}/opt/chickenfoot-hub/venv")  # fmt: skip
+    made = f" -m venv --system-site-packages --without-pip {root}/opt/chickenfoot-hub/releases/"
+    assert venv and re.search(re.escape(made) + "[^/]+/venv$", venv[0])
 
 
 def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> None:
@@ -226,12 +237,20 @@ def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> Non
         check=True,
     )
     lines = result.stdout.splitlines()
-    assert any(line.endswith(" -m venv --system-site-packages /opt/chickenfoot-hub/venv")
-               for line in lines)  # fmt: skip
-    pip = "+ /opt/chickenfoot-hub/venv/bin/python -m pip install --quiet --upgrade -e "
-    assert pip + "/opt/chickenfoot-hub/src" in lines
+    made = r" -m venv --system-site-packages (/opt/chickenfoot-hub/releases/[^/ ]+)/venv$"
+    release = next(m.group(1) for line in lines if (m := re.search(made, line)))
+    pip = f"+ {release}/venv/bin/python -m pip install --quiet --upgrade -e {release}/src"
+    assert pip in lines
     unit = REPO / "systemd" / "hubd.service"
     assert f"+ install -D -m 0644 {unit} /etc/systemd/system/hubd.service" in lines
+    # Staged, then swapped: pip and a start-up check run before the new release replaces the
+    # running one, and the service restarts only after the swap.
+    swap = lines.index("+ mv -T /opt/chickenfoot-hub/current.new /opt/chickenfoot-hub/current")
+    assert lines.index(pip) < swap
+    check = next(
+        i for i, line in enumerate(lines) if "/venv/bin/python -c import\\ hubd.cli" in line
+    )
+    assert lines.index(pip) < check < swap
 
 
 def test_make_install_and_uninstall_pass_destdir(root: Path) -> None:
@@ -312,3 +331,167 @@ def test_the_hubd_command_puts_the_config_after_the_subcommand(
         *expected[1:],
         "LG_WD=/var/cache/chickenfoot",
     ]
+
+
+# --- the machine and its packages (dry runs on this machine, with stand-in dpkg and apt) ---------
+
+
+def fake_tools(
+    tmp_path: Path, arch: str, installed: tuple[str, ...], known: tuple[str, ...]
+) -> Path:
+    """``dpkg``, ``dpkg-query`` and ``apt-cache`` stand-ins in a folder to put first on PATH."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    scripts = {
+        "dpkg": f'[ "$1" = --print-architecture ] && echo {arch}\n',
+        # dpkg-query -W -f='${Status}' PACKAGE
+        "dpkg-query": 'case " ' + " ".join(installed) + ' " in *" $3 "*) '
+        'echo "install ok installed" ;; *) exit 1 ;; esac\n',
+        # apt-cache show --no-all-versions PACKAGE
+        "apt-cache": 'case " ' + " ".join(known) + ' " in *" $3 "*) echo "Package: $3" ;; esac\n',
+    }
+    for name, body in scripts.items():
+        (bin_dir / name).write_text("#!/bin/sh\n" + body)
+        (bin_dir / name).chmod(0o755)
+    return bin_dir
+
+
+def dry_run(bin_dir: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    return subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--no-systemctl", "--skip-venv", *args],
+        capture_output=True, text=True, timeout=60, check=False, env=environment,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("arch", ["armhf", "armel", "i386"])
+def test_a_32_bit_system_is_refused_with_one_line(tmp_path: Path, arch: str) -> None:
+    result = dry_run(fake_tools(tmp_path, arch, (), ()))
+    assert result.returncode == 1
+    [line] = result.stderr.strip().splitlines()
+    assert f"this is a 32-bit system ({arch})" in line and "64-bit" in line
+    assert "+ " not in result.stdout, "nothing was begun"
+
+
+ALL_BUT_ALSA = ("python3-venv", "python3-lgpio", "libgbm1", "libegl1", "libegl-mesa0",
+                "libgles2", "libgl1-mesa-dri", "espeak-ng", "fonts-dejavu-core", "alsa-utils",
+                "gpiod")  # fmt: skip
+
+
+@pytest.mark.parametrize("alsa", ["libasound2t64", "libasound2"])
+def test_either_alsa_library_counts_so_a_rerun_needs_no_network(tmp_path: Path, alsa: str) -> None:
+    result = dry_run(fake_tools(tmp_path, "arm64", (*ALL_BUT_ALSA, alsa), ()))
+    assert result.returncode == 0, result.stderr
+    assert "System packages: all present" in result.stdout
+    assert "apt-get" not in result.stdout
+
+
+def test_missing_packages_are_installed_by_the_names_this_release_knows(tmp_path: Path) -> None:
+    """Trixie (libasound2t64, no python3-lgpio on plain Debian): what is there is installed,
+    what is not is named in a warning."""
+    known = ("libasound2t64", "fonts-dejavu-core", "gpiod")
+    result = dry_run(fake_tools(tmp_path, "arm64", (*ALL_BUT_ALSA[2:-3], "alsa-utils"), known))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert "+ apt-get update -qq" in lines
+    install = next(line for line in lines if "apt-get install" in line)
+    assert install.split("--no-install-recommends ")[1].split() == [
+        "libasound2t64", "fonts-dejavu-core", "gpiod"
+    ]  # fmt: skip
+    assert "python3-lgpio is not in this system's package sources" in result.stderr
+
+
+# --- the code's modes, staging, and undoing the options ------------------------------------------
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A copy of the checkout's parts the installer copies, to spoil without touching ours."""
+    copy = tmp_path / "checkout"
+    copy.mkdir()
+    for item in ("pyproject.toml", "README.md", "engine", "hubd", "sounds", "hardware", "systemd"):
+        source = REPO / item
+        if source.is_dir():
+            shutil.copytree(source, copy / item, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, copy / item)
+    return copy
+
+
+def install_from(checkout: Path, root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(checkout / "hardware" / "install.sh"), "--root", str(root), *args],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+
+
+def test_the_code_is_installed_root_owned_and_never_group_or_world_writable(
+    root: Path, checkout: Path
+) -> None:
+    (checkout / "hubd" / "pinmap.py").chmod(0o666)
+    (checkout / "sounds").chmod(0o777)
+    (checkout / "hardware" / "install.sh").chmod(0o777)
+    result = install_from(checkout, root, "--skip-venv")
+    assert result.returncode == 0, result.stdout + result.stderr
+    src = root / "opt" / "chickenfoot-hub" / "src"
+    modes = {p.relative_to(src): stat.S_IMODE(p.stat().st_mode) for p in src.rglob("*")}
+    assert modes[Path("hubd/pinmap.py")] == 0o644
+    assert modes[Path("sounds")] == 0o755
+    assert modes[Path("hardware/install.sh")] == 0o755
+    writable = [path for path, mode in modes.items() if mode & 0o022]
+    assert writable == []
+    assert all(p.stat().st_uid == 0 and p.stat().st_gid == 0 for p in src.rglob("*"))
+
+
+def test_a_failed_update_leaves_the_running_install_as_it_was(root: Path, checkout: Path) -> None:
+    assert install_from(checkout, root, "--skip-pip").returncode == 0
+    prefix = root / "opt" / "chickenfoot-hub"
+    running = os.readlink(prefix / "current")
+    before = (prefix / "src" / "hubd" / "app.py").read_bytes()
+    # The update is broken (it does not even compile), like a pip that cannot reach the index.
+    (checkout / "hubd" / "app.py").write_text("def broken(:\n")
+    result = install_from(checkout, root, "--skip-pip")
+    assert result.returncode != 0
+    assert "the installed hub is unchanged" in result.stderr
+    assert os.readlink(prefix / "current") == running
+    assert (prefix / "src" / "hubd" / "app.py").read_bytes() == before
+    assert [p.name for p in (prefix / "releases").iterdir()] == [running.split("/")[1]]
+
+
+def test_uninstall_undoes_console_boot_and_read_only_root(root: Path, run: Runner) -> None:
+    system = root / "etc" / "systemd" / "system"
+    system.mkdir(parents=True)
+    targets = root / "lib" / "systemd" / "system"
+    targets.mkdir(parents=True)
+    for name in ("multi-user.target", "graphical.target"):
+        (targets / name).write_text(f"[Unit]\nDescription={name}\n")
+    (system / "default.target").symlink_to("/lib/systemd/system/graphical.target")
+    result = run(INSTALL, "--skip-venv", "--console-boot", "--read-only-root")
+    assert os.readlink(system / "default.target").endswith("/multi-user.target")
+    assert (system / "chickenfoot-data.service").read_bytes() == (
+        REPO / "systemd" / "chickenfoot-data.service"
+    ).read_bytes()
+    dropin = (system / "hubd.service.d" / "read-only-root.conf").read_text()
+    assert "Requires=chickenfoot-data.service" in dropin
+    assert "raspi-config nonint do_overlayfs 0" in result.stderr  # told what to do on the Pi
+    state = (root / "etc" / "chickenfoot-hub" / "installed-options").read_text().splitlines()
+    assert state == ["previous-default-target=graphical.target", "read-only-root=1"]
+    run(INSTALL, "--skip-venv", "--console-boot")  # again: the first default is kept
+    assert (
+        "previous-default-target=graphical.target"
+        in (root / "etc" / "chickenfoot-hub" / "installed-options").read_text()
+    )
+
+    run(UNINSTALL)
+    assert os.readlink(system / "default.target").endswith("/graphical.target")
+    assert not (system / "chickenfoot-data.service").exists()
+    assert not (system / "hubd.service.d").exists()
+    assert not (root / "etc" / "chickenfoot-hub" / "installed-options").exists()
+
+
+def test_uninstall_turns_the_serial_console_back_on(root: Path, run: Runner) -> None:
+    run(INSTALL, "--skip-venv", "--dfplayer", "--boot-config")
+    cmdline = root / "boot" / "firmware" / "cmdline.txt"
+    assert "console=serial0" not in cmdline.read_text()
+    run(UNINSTALL)
+    assert cmdline.read_text() == CMDLINE_TXT

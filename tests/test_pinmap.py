@@ -14,11 +14,14 @@ import pytest
 
 from hubd.pinmap import (
     BCM_TO_PHYSICAL,
+    BUTTON_RESISTOR_OHMS,
     FIVE_VOLT_PINS,
     GPIO_DEFAULT_DRIVE_MILLIAMPS,
     GPIO_PIN_LIMIT_MILLIAMPS,
     GPIO_VOLTS,
     GROUND_PINS,
+    I2S_AMP_WIRING,
+    I2S_PINS,
     ID_EEPROM_PINS,
     LED_FORWARD_VOLTS,
     LED_RESISTOR_OHMS,
@@ -133,6 +136,38 @@ def test_the_default_config_takes_its_pins_from_the_pin_map() -> None:
     assert dataclasses.asdict(load_config(None).pins) == default_pins()
 
 
+def test_the_default_pins_leave_the_i2s_pins_free_for_an_amplifier() -> None:
+    assert not set(default_pins().values()) & set(I2S_PINS)
+    assert default_pins()["light"] == 13  # a PWM pin I2S does not use
+
+
+def test_the_i2s_amplifier_uses_the_i2s_pins_and_only_the_dfplayers_power() -> None:
+    """It replaces the DFPlayer (a Pi has one or the other), so it may share its 5 V and
+    ground; every other pin is its own."""
+    gpios = {a.bcm: a.part_pin for a in I2S_AMP_WIRING if a.bcm is not None}
+    assert gpios == {18: "BCLK", 19: "LRC", 21: "DIN"}
+    assert all(I2S_PINS[bcm] in ("BCLK", "LRCLK", "DOUT") for bcm in gpios)
+    for a in I2S_AMP_WIRING:
+        if a.bcm is not None:
+            assert BCM_TO_PHYSICAL[a.bcm] == a.physical
+    hub = {a.physical: a for a in PIN_MAP}
+    shared = {a.physical for a in I2S_AMP_WIRING} & set(hub)
+    assert {hub[p].device for p in shared} == {"dfplayer"}
+    assert {a.physical for a in I2S_AMP_WIRING if a.bcm is None} <= POWER_PINS | GROUND_PINS
+
+
+def test_the_button_wire_has_its_series_resistor_and_still_reads_low() -> None:
+    button = next(a for a in PIN_MAP if a.role == "button")
+    assert button.series_resistor_ohms == BUTTON_RESISTOR_OHMS == 1000
+    assert button.physical == 11 and button.physical not in POWER_PINS
+    # Pressed, the pin sees the divider of the resistor and the pull-ups (internal 50 kΩ, and
+    # the optional 10 kΩ): far under the 0.8 V a pin reads as low.
+    for pull_up in (50_000, 1 / (1 / 50_000 + 1 / 10_000)):
+        assert GPIO_VOLTS * BUTTON_RESISTOR_OHMS / (BUTTON_RESISTOR_OHMS + pull_up) < 0.8
+    # On 3.3 V by mistake, the resistor keeps the current to a few mA.
+    assert GPIO_VOLTS / BUTTON_RESISTOR_OHMS * 1000 < GPIO_PIN_LIMIT_MILLIAMPS
+
+
 # --- the LED -----------------------------------------------------------------------------------
 
 
@@ -163,8 +198,9 @@ def test_the_svg_is_deterministic(diagram: ModuleType) -> None:
     assert diagram.render_svg() == diagram.render_svg()
 
 
-def readme_pin_table() -> list[dict[str, str]]:
+def readme_pin_table(block: str = "pin-table") -> list[dict[str, str]]:
     text = (HARDWARE / "README.md").read_text(encoding="utf-8")
+    text = text.split(f"<!-- BEGIN GENERATED {block}", 1)[1].split("<!-- END GENERATED", 1)[0]
     lines = [line for line in text.splitlines() if line.startswith("| ")]
     header = [cell.strip() for cell in lines[0].strip("|").split("|")]
     assert header[:3] == ["BCM", "Header pin", "Header name"]
@@ -176,11 +212,16 @@ def readme_pin_table() -> list[dict[str, str]]:
     return rows
 
 
-def test_the_readme_pin_table_lists_every_wire_of_the_pin_map() -> None:
-    rows = readme_pin_table()
-    assert len(rows) == len(PIN_MAP)
+@pytest.mark.parametrize(
+    ("block", "wiring"), [("pin-table", PIN_MAP), ("i2s-amp-table", I2S_AMP_WIRING)]
+)
+def test_the_readme_pin_tables_list_every_wire(
+    block: str, wiring: tuple[PinAssignment, ...]
+) -> None:
+    rows = readme_pin_table(block)
+    assert len(rows) == len(wiring)
     by_pin = {int(row["Header pin"]): row for row in rows}
-    for a in PIN_MAP:
+    for a in wiring:
         row = by_pin[a.physical]
         assert row["BCM"] == (str(a.bcm) if a.bcm is not None else "-")
         assert row["Header name"] == header_pin_name(a.physical)

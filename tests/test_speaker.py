@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import logging
 import shutil
 import struct
@@ -11,7 +12,7 @@ import wave
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, get_args
 
 import pygame
 import pytest
@@ -19,10 +20,14 @@ import serial
 from serial_stand_in import PtyModule
 
 from hubd.clock import FakeClock
+from hubd.config import MixerBuffer, SoundConfig
 from hubd.hardware.dfplayer import Command, Reply, build_frame
 from hubd.hardware.speaker import (
     DEFAULT_SOUND_DIR,
     DFPLAYER_TRACKS,
+    MIXER_BUFFER,
+    MIXER_BUFFERS,
+    MIXER_FREQUENCY,
     SOUND_NAMES,
     DFPlayerSpeaker,
     FakeSpeaker,
@@ -30,6 +35,7 @@ from hubd.hardware.speaker import (
     SilentSpeaker,
     Speaker,
     make_speaker,
+    open_mixer,
 )
 
 EXPECTED_SECONDS = {
@@ -203,15 +209,106 @@ def test_mixer_without_an_audio_device_is_silent_with_one_warning(
     assert "visual cue" in warnings_in(caplog)[0]
 
 
-def test_make_speaker_falls_back_to_silent_without_an_audio_device(
+def test_make_speaker_keeps_a_mixer_that_will_retry_without_an_audio_device(
     fresh_mixer: None, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     monkeypatch.setenv("SDL_AUDIODRIVER", "nosuchdriver")
-    speaker = make_speaker("mixer", DEFAULT_SOUND_DIR, "/dev/serial0", 0.8, None)
-    assert isinstance(speaker, SilentSpeaker)
+    clock = FakeClock(50.0)
+    speaker = make_speaker("mixer", DEFAULT_SOUND_DIR, "/dev/serial0", 0.8, None, clock=clock)
+    assert isinstance(speaker, MixerSpeaker)
     assert not speaker.available
+    assert speaker.next_retry() == 52.0
     speaker.play("cackle")
     assert len(warnings_in(caplog)) == 1
+    speaker.close()
+    assert speaker.next_retry() is None
+
+
+class FlakyMixer:
+    """Opens the mixer (under SDL's dummy driver) only after failing ``failures`` times."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.buffers: list[int] = []
+
+    def __call__(self, buffer: int) -> None:
+        self.buffers.append(buffer)
+        if len(self.buffers) <= self.failures:
+            raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+        open_mixer(buffer)
+
+
+def test_a_sound_card_that_comes_late_is_tried_on_the_schedule_then_plays(
+    fresh_mixer: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    clock = FakeClock(0.0)
+    opener = FlakyMixer(failures=40)
+    speaker = MixerSpeaker(DEFAULT_SOUND_DIR, 0.5, clock=clock, opener=opener)
+    assert not speaker.available
+    tries = [0.0]
+    while not speaker.available:
+        deadline = speaker.next_retry()
+        assert deadline is not None
+        assert not speaker.retry(deadline - 0.001), "a try before its time"
+        clock.set(deadline)
+        came_back = speaker.retry(deadline)
+        tries.append(deadline)
+        assert came_back == speaker.available
+    gaps = [b - a for a, b in itertools.pairwise(tries)]
+    # Every 2 s for the first minute, then every 30 s.
+    assert gaps[:30] == [2.0] * 30
+    assert set(gaps[30:]) == {30.0}
+    assert len(tries) == 41
+    assert speaker.next_retry() is None
+    speaker.play("cackle")
+    assert playing_lengths() == [0.8]
+    messages = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert len(messages) == 2, messages
+    assert messages[0].startswith("No audio device") and "every 2 s" in messages[0]
+    assert messages[1] == "The audio device is back after 360 s."
+    assert opener.buffers == [MIXER_BUFFER] * 41
+    speaker.close()
+
+
+def test_a_sound_card_lost_while_playing_is_tried_again(
+    fresh_mixer: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    clock = FakeClock(0.0)
+    speaker = MixerSpeaker(DEFAULT_SOUND_DIR, 0.5, clock=clock)
+    assert speaker.available and speaker.next_retry() is None
+    pygame.mixer.quit()  # the card went away under the mixer
+    speaker.play("cackle")
+    assert not speaker.available
+    assert speaker.next_retry() == 2.0
+    clock.set(2.0)
+    assert speaker.retry(2.0)
+    speaker.play("released")
+    assert playing_lengths() == [0.3]
+    assert len(warnings_in(caplog)) == 1 and "Audio stopped working" in warnings_in(caplog)[0]
+    speaker.close()
+
+
+def test_the_mixer_buffer_is_small_and_configurable(fresh_mixer: None) -> None:
+    assert MIXER_BUFFER == 256
+    assert MIXER_BUFFER / MIXER_FREQUENCY < 0.012  # under 12 ms before a sound can start
+    assert SoundConfig().buffer == MIXER_BUFFER
+    assert get_args(MixerBuffer) == MIXER_BUFFERS
+    opener = FlakyMixer(failures=0)
+    speaker = MixerSpeaker(DEFAULT_SOUND_DIR, buffer=1024, opener=opener)
+    assert opener.buffers == [1024]
+    speaker.close()
+
+
+def test_make_speaker_names_the_alsa_device_for_sdl(
+    fresh_mixer: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("AUDIODEV", raising=False)
+    speaker = make_speaker("mixer", DEFAULT_SOUND_DIR, "", 0.5, device="default:CARD=MAX98357A")
+    speaker.close()
+    import os
+
+    assert os.environ["AUDIODEV"] == "default:CARD=MAX98357A"
 
 
 def test_mixer_with_no_sound_files_is_unavailable_with_one_warning(
@@ -316,7 +413,6 @@ class Table:
             self.serial_factory,
             self.clock,
             sleep=self.sleep,
-            reopen_interval=5.0,
         )
 
     def replug(self) -> None:
@@ -463,21 +559,26 @@ def test_dfplayer_unplugged_mid_game_goes_silent_then_comes_back(
     speaker.play("cackle")  # the write fails: SerialException inside, never outside
     assert not speaker.available
     [warning] = warnings_in(caplog)
-    assert "unavailable" in warning and "retrying every 5 s" in warning
+    assert "unavailable" in warning and "trying again every 2 s" in warning
 
     attempts = table.open_attempts
-    table.clock.advance(4.0)
-    speaker.play("tap")
-    assert table.open_attempts == attempts  # too soon to try again
+    lost_at = table.clock.now()
+    assert speaker.next_retry() == lost_at + 2.0
     table.clock.advance(1.5)
     speaker.play("tap")
-    assert table.open_attempts == attempts + 1  # tried, failed quietly
+    assert not speaker.retry(table.clock.now())
+    assert table.open_attempts == attempts  # too soon to try again
+    table.clock.advance(0.5)
+    assert not speaker.retry(table.clock.now())  # the main loop's try, failed quietly
+    assert table.open_attempts == attempts + 1
+    assert speaker.next_retry() == lost_at + 4.0
     assert len(warnings_in(caplog)) == 1
 
     table.replug()
-    table.clock.advance(5.5)
-    speaker.play("released")
+    table.clock.advance(2.0)
+    speaker.play("released")  # a try was due: the play makes it, without waiting
     assert speaker.available
+    assert speaker.next_retry() is None
     # Reopened without a reset, so the sound goes out at once, after the volume.
     assert table.module.read_frames(2) == [
         build_frame(Command.SET_VOLUME, 15),

@@ -1,4 +1,4 @@
-"""The hub button: pure debounce and hold logic, and a thin gpiozero adapter.
+"""The hub button: pure glitch filter, debounce and hold logic, and a thin gpiozero adapter.
 
 The two halves never meet directly. :class:`GpioButton` runs on gpiozero's thread and only
 posts timestamped :class:`ButtonEdge` values; the main loop feeds them to its own
@@ -9,8 +9,9 @@ Why not gpiozero's own ``bounce_time`` and ``hold_time``:
 
 * ``MockFactory`` ignores ``bounce_time``, so no test could ever see the debounce work;
 * with the lgpio pin factory (the only one on a Pi 5) ``bounce_time`` is a glitch filter
-  that reports an edge only once the level has been stable that long, so it delays every
-  press by its own length, while our leading-edge debounce reports the first edge at once;
+  that reports an edge only once the level has been stable that long, so a bounce time
+  long enough for contact bounce (20 ms) would delay every press by that much; here a
+  short glitch filter (2 ms) rejects spikes and the debounce only guards the release;
 * ``hold_time`` fires ``when_held`` on yet another thread, with its own timer that tests
   cannot drive; here a hold is a deadline the main loop checks with an injected clock.
 """
@@ -28,8 +29,9 @@ from hubd.clock import Clock
 class ButtonSignal(enum.Enum):
     """What the button means, as opposed to what its contacts do."""
 
-    PRESS = "press"  # the first falling edge of a press, reported at once
-    HOLD = "hold"  # still down hold_s after the press; once per press
+    PRESS = "press"  # the line stayed low for glitch_s: a real press, reported then
+    HOLD = "hold"  # still down hold_s after the press began; once per press
+    LONG_HOLD = "long_hold"  # still down long_hold_s after it began (shut down); once
     RELEASE = "release"  # stably up for debounce_s after a press
 
 
@@ -42,31 +44,50 @@ class ButtonEdge:
 
 
 class ButtonLogic:
-    """Leading-edge debounce and hold detection, fed with edges and times.
+    """A glitch filter, debounce and hold detection, fed with edges and times.
 
-    A press is reported on its very first edge (zero added latency). After that, the
-    contacts may bounce freely: the press only ends once the button has been up for
-    ``debounce_s`` without interruption, and only then can a new press be reported.
-    Times that go backwards (edges posted out of order) are treated as "no time passed".
+    A press counts once the line has stayed low for ``glitch_s`` without a break: a spike
+    picked up by a long wire to the table's centre is shorter than that and is nothing. A
+    press is reported as soon as that time is up (:meth:`poll` at :meth:`next_deadline`), so
+    it adds exactly ``glitch_s`` to the cackle (0 reports the very first edge). Contact bounce
+    as the switch closes only restarts the wait; after the press the contacts may bounce
+    freely: it ends once the button has been up for ``debounce_s`` without interruption, and
+    only then can a new press begin. Holds are timed from when the line went low. Times that
+    go backwards (edges posted out of order) are treated as "no time passed".
     """
 
-    def __init__(self, debounce_s: float = 0.02, hold_s: float = 3.0) -> None:
+    def __init__(
+        self,
+        debounce_s: float = 0.02,
+        hold_s: float = 3.0,
+        *,
+        glitch_s: float = 0.0,
+        long_hold_s: float | None = None,
+    ) -> None:
         if not 0 <= debounce_s < hold_s:
             raise ValueError(
                 f"need 0 <= debounce_s < hold_s, got debounce_s={debounce_s}, hold_s={hold_s}"
             )
+        if not 0 <= glitch_s < hold_s:
+            raise ValueError(f"need 0 <= glitch_s < hold_s, got glitch_s={glitch_s}")
+        if long_hold_s is not None and long_hold_s <= hold_s:
+            raise ValueError(f"need long_hold_s > hold_s, got {long_hold_s} <= {hold_s}")
         self.debounce_s = debounce_s
         self.hold_s = hold_s
+        self.glitch_s = glitch_s
+        self.long_hold_s = long_hold_s
+        self._holds = (hold_s,) if long_hold_s is None else (hold_s, long_hold_s)
         self._now = float("-inf")  # latest time seen; never decreases
         self._contact_down = False  # the raw level, bounces included
-        self._pressed = False  # inside a debounced press
-        self._held = False  # HOLD already reported for this press
-        self._press_t = 0.0
+        self._pressed = False  # inside a press (from PRESS until RELEASE)
+        self._held = 0  # how many of the holds have been reported for this press
+        self._down_since = 0.0  # when the line last went low
+        self._press_t = 0.0  # when the line went low for the press in progress
         self._up_since = 0.0  # when the contacts last opened, while pressed
 
     @property
     def is_pressed(self) -> bool:
-        """Whether a debounced press is in progress (from PRESS until RELEASE)."""
+        """Whether a press is in progress (from PRESS until RELEASE)."""
         return self._pressed
 
     def edge(self, pressed: bool, t: float) -> list[ButtonSignal]:
@@ -77,36 +98,36 @@ class ButtonLogic:
             return signals  # a missed edge in between: nothing changes
         self._contact_down = pressed
         if not pressed:
-            self._up_since = t
+            self._up_since = t  # while pressed: the release's debounce; before: a spike ended
         elif not self._pressed:
-            self._pressed, self._held, self._press_t = True, False, t
-            signals.append(ButtonSignal.PRESS)
-        elif not self._held and t >= self._press_t + self.hold_s:
-            # The contacts bounced open right at the hold deadline and closed again.
-            self._held = True
-            signals.append(ButtonSignal.HOLD)
-        return signals
+            self._down_since = t  # a press begins if the line stays low for glitch_s
+        # Closed again during a press: a hold whose time came while open is due now.
+        return signals + self.poll(t)
 
     def poll(self, t: float) -> list[ButtonSignal]:
-        """Let time pass until ``t``; return a HOLD or RELEASE that became due."""
+        """Let time pass until ``t``; return the PRESS, HOLD or RELEASE that became due."""
         self._now = max(self._now, t)
-        deadline = self.next_deadline()
-        if deadline is None or self._now < deadline:
-            return []
-        if self._contact_down:
-            self._held = True
-            return [ButtonSignal.HOLD]
-        self._pressed = False
-        return [ButtonSignal.RELEASE]
+        signals: list[ButtonSignal] = []
+        while (deadline := self.next_deadline()) is not None and self._now >= deadline:
+            if not self._pressed:
+                self._pressed, self._held, self._press_t = True, 0, self._down_since
+                signals.append(ButtonSignal.PRESS)
+            elif not self._contact_down:
+                self._pressed = False
+                signals.append(ButtonSignal.RELEASE)
+            else:
+                self._held += 1
+                signals.append(ButtonSignal.HOLD if self._held == 1 else ButtonSignal.LONG_HOLD)
+        return signals
 
     def next_deadline(self) -> float | None:
         """When :meth:`poll` may next have something to report, or None if only an edge can."""
         if not self._pressed:
-            return None
+            return self._down_since + self.glitch_s if self._contact_down else None
         if not self._contact_down:
             return self._up_since + self.debounce_s
-        if not self._held:
-            return self._press_t + self.hold_s
+        if self._held < len(self._holds):
+            return self._press_t + self._holds[self._held]
         return None
 
 

@@ -8,13 +8,16 @@
 
 Whatever the device does, :meth:`Speaker.play` never raises, never blocks and never touches the
 disk: a press must cackle at once. A missing or lost device logs one warning and the speaker
-turns silent (``available`` False) so the screen can show a visual cue instead.
+turns silent (``available`` False) so the screen can show a visual cue instead; the main loop
+then tries it again on the schedule of :mod:`hubd.hardware.retry` (``next_retry``, ``retry``),
+so a USB sound card or serial adapter that appears late is used as soon as it is there.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +36,7 @@ from hubd.hardware.dfplayer import (
     SerialFactory,
     default_serial_factory,
 )
+from hubd.hardware.retry import Retry
 
 SOUND_NAMES: tuple[str, ...] = ("cackle", "released", "out", "blocked", "game_over", "tap")
 SPEAKER_KINDS: tuple[str, ...] = ("mixer", "dfplayer", "none")
@@ -51,10 +55,13 @@ DFPLAYER_TRACKS: dict[str, int] = {
 DEFAULT_SOUND_DIR = Path(__file__).resolve().parents[2] / "sounds"
 
 MIXER_FREQUENCY = 22050  # the WAVs' own rate, so the mixer never resamples
-MIXER_BUFFER = 512  # samples: about 23 ms at 22050 Hz, small enough to feel instant
+#: Samples the mixer hands to the card at a time: a sound can start only at the next buffer,
+#: so 256 is at most 11.6 ms at 22050 Hz (512 was 23 ms). ``[sound] buffer`` takes a bigger
+#: one for a card that underruns (crackles) with this.
+MIXER_BUFFER = 256
+MIXER_BUFFERS: tuple[int, ...] = (128, 256, 512, 1024, 2048)
 MIXER_FORMAT = (MIXER_FREQUENCY, -16, 1)  # what pygame.mixer.get_init() reports when it is ours
 MIXER_CHANNELS = 8  # sounds that may overlap; the oldest is cut when all are busy
-DFPLAYER_REOPEN_INTERVAL_S = 5.0
 
 # What a broken, missing or misnamed port raises (pyserial refuses an unknown URL scheme with a
 # ValueError); caught at every call into the DFPlayer so none reaches the main loop.
@@ -84,6 +91,14 @@ class Speaker(Protocol):
         """False when no audio device works: the screen then shows a visual cue."""
         ...
 
+    def next_retry(self) -> float | None:
+        """When the main loop should try a missing device again (None: nothing to try)."""
+        ...
+
+    def retry(self, now: float) -> bool:
+        """Try a missing device again; True when it has just come back."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -95,7 +110,8 @@ def clamp_volume(level: float) -> float:
 
 
 class _Settings:
-    """Volume and mute as remembered by a speaker that has nothing to pass them to."""
+    """Volume and mute as remembered by a speaker that has nothing to pass them to (and so
+    nothing to retry)."""
 
     def __init__(self, volume: float = 1.0) -> None:
         self.volume = clamp_volume(volume)
@@ -110,6 +126,12 @@ class _Settings:
     @property
     def muted(self) -> bool:
         return self._muted
+
+    def next_retry(self) -> float | None:
+        return None
+
+    def retry(self, now: float) -> bool:
+        return False
 
 
 class SilentSpeaker(_Settings):
@@ -160,41 +182,77 @@ class FakeSpeaker(_Settings):
         self.closed = True
 
 
+def open_mixer(buffer: int = MIXER_BUFFER) -> None:
+    """Open pygame.mixer small and mono for the speaker, closing whatever was open before
+    (``pygame.init()`` opens it at 44100 Hz stereo; the speaker is the mixer's only user).
+    Raises pygame.error when no audio device opens."""
+    pygame.mixer.quit()
+    pygame.mixer.pre_init(frequency=MIXER_FREQUENCY, size=-16, channels=1, buffer=buffer)
+    pygame.mixer.init()
+
+
 class MixerSpeaker:
     """pygame.mixer with every sound loaded up front.
 
-    The mixer is pre-initialised with a small buffer, so a sound starts within a few
-    milliseconds of play(). If no audio device opens, the speaker logs one warning and is
-    silent; a missing or corrupt WAV silences that sound only (one warning names them all),
-    and the speaker is unavailable only if none loaded.
+    The mixer is opened with a small buffer (:data:`MIXER_BUFFER`), so a sound starts within
+    a few milliseconds of play(). If no audio device opens, the speaker logs one warning and
+    is silent, and :meth:`retry` (called by the main loop at :meth:`next_retry`) opens it as
+    soon as a device is there; a device lost while playing is retried the same way. A missing
+    or corrupt WAV silences that sound only (one warning names them all), and the speaker is
+    unavailable only if none loaded.
 
-    A mixer already opened with other settings (``pygame.init()`` opens it at 44100 Hz stereo)
-    is closed and reopened with these: the speaker is its only user.
+    ``opener`` opens the mixer (default :func:`open_mixer`); tests pass one that fails.
     """
 
     def __init__(
-        self, sound_dir: Path, volume: float = 1.0, log: logging.Logger | None = None
+        self,
+        sound_dir: Path,
+        volume: float = 1.0,
+        log: logging.Logger | None = None,
+        *,
+        buffer: int = MIXER_BUFFER,
+        clock: Clock | None = None,
+        opener: Callable[[int], None] = open_mixer,
     ) -> None:
         self._log = log or logging.getLogger(__name__)
         self._volume = clamp_volume(volume)
         self._muted = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._owns_mixer = False
+        self._sound_dir = sound_dir
+        self._buffer = buffer
+        self._clock = clock or MonotonicClock()
+        self._opener = opener
+        self._retry = Retry("The audio device", self._log)
+        problem = self._open()
+        if problem is not None:
+            self._retry.lost(self._clock.now(), f"No audio device ({problem}): {_SILENT_NOTICE}")
+
+    def _open(self) -> pygame.error | None:
+        """Open the mixer and load the sounds; the error when no device opens."""
         try:
-            if pygame.mixer.get_init() != MIXER_FORMAT:
-                # pygame.init() opens the mixer with its own defaults (44100 Hz stereo); the
-                # speaker is the mixer's only user, so it reopens it small and mono.
-                pygame.mixer.quit()
-                pygame.mixer.pre_init(
-                    frequency=MIXER_FREQUENCY, size=-16, channels=1, buffer=MIXER_BUFFER
-                )
-                pygame.mixer.init()
-                self._owns_mixer = True
+            self._opener(self._buffer)
+            self._owns_mixer = True
             pygame.mixer.set_num_channels(MIXER_CHANNELS)
         except pygame.error as exc:
-            self._log.warning("No audio device (%s): %s.", exc, _SILENT_NOTICE)
-            return
-        self._load_sounds(sound_dir)
+            return exc
+        self._load_sounds(self._sound_dir)
+        return None
+
+    def next_retry(self) -> float | None:
+        return self._retry.next_deadline()
+
+    def retry(self, now: float) -> bool:
+        if not self._retry.due(now):
+            return False
+        problem = self._open()
+        if problem is not None:
+            self._retry.failed(now, problem)
+            return False
+        self._retry.back(now)
+        if self._muted:
+            pygame.mixer.stop()
+        return True
 
     def _load_sounds(self, sound_dir: Path) -> None:
         problems = []
@@ -253,22 +311,25 @@ class MixerSpeaker:
 
     def close(self) -> None:
         self._sounds.clear()
+        self._retry.cancel()  # closed: nothing more to try
         if self._owns_mixer:
             self._owns_mixer = False
             pygame.mixer.quit()
 
     def _lose(self, exc: pygame.error) -> None:
-        self._log.warning("Audio stopped working (%s): %s.", exc, _SILENT_NOTICE)
         self._sounds.clear()
+        self._retry.lost(self._clock.now(), f"Audio stopped working ({exc}): {_SILENT_NOTICE}")
 
 
 class DFPlayerSpeaker:
     """A DFPlayer Mini on a UART, playing ``mp3/0001.mp3`` ... by :data:`DFPLAYER_TRACKS`.
 
     Opening resets the module and waits for its start-up report (at most
-    ``startup_timeout`` s). A missing port, or one that fails mid-game (a USB adapter pulled
-    out), logs one warning and makes the speaker silent; play() then tries to reopen the port
-    at most every ``reopen_interval`` s, without waiting, and logs when it is back.
+    ``startup_timeout`` s, before the main loop runs). A missing port, or one that fails
+    mid-game (a USB adapter pulled out), logs one warning and makes the speaker silent; the
+    main loop then reopens the port by :meth:`retry` on the schedule of
+    :class:`~hubd.hardware.retry.Retry` (a play() that finds a try due makes it too), never
+    waiting, and it logs once when the module is back.
     """
 
     def __init__(
@@ -280,7 +341,6 @@ class DFPlayerSpeaker:
         *,
         sleep: Callable[[float], None] = time.sleep,
         log: logging.Logger | None = None,
-        reopen_interval: float = DFPLAYER_REOPEN_INTERVAL_S,
         startup_timeout: float = STARTUP_TIMEOUT_S,
     ) -> None:
         self.port = port
@@ -288,7 +348,7 @@ class DFPlayerSpeaker:
         self._log = log or logging.getLogger(__name__)
         self._volume = clamp_volume(volume)
         self._muted = False
-        self._reopen_interval = reopen_interval
+        self._retry = Retry(f"DFPlayer on {port}", self._log)
         self._last_error = ""
         self._player = DFPlayer(
             port,
@@ -297,7 +357,6 @@ class DFPlayerSpeaker:
             sleep=sleep,
             startup_timeout=startup_timeout,
         )
-        self._last_attempt = self._clock.now()
         try:
             started = self._player.open(wait=True)
             self._handle_replies(self._player.poll_replies())
@@ -315,7 +374,9 @@ class DFPlayerSpeaker:
 
     def play(self, name: str) -> None:
         track = DFPLAYER_TRACKS.get(name)
-        if track is None or self._muted or not self._ensure_open():
+        if track is None or self._muted:
+            return
+        if not self._player.is_open and not self.retry(self._clock.now()):
             return
         try:
             self._player.play_mp3_folder(track)
@@ -341,7 +402,11 @@ class DFPlayerSpeaker:
         return self._player.is_open
 
     def close(self) -> None:
+        self._retry.cancel()  # closed: nothing more to try
         self._player.close()
+
+    def next_retry(self) -> float | None:
+        return self._retry.next_deadline()
 
     def _device_volume(self) -> int:
         return round(self._volume * MAX_VOLUME)
@@ -354,14 +419,10 @@ class DFPlayerSpeaker:
         except _PORT_ERRORS as exc:
             self._lose(exc)
 
-    def _ensure_open(self) -> bool:
-        """Reopen a lost port, at most every reopen_interval seconds, without waiting."""
-        if self._player.is_open:
-            return True
-        now = self._clock.now()
-        if now - self._last_attempt < self._reopen_interval:
+    def retry(self, now: float) -> bool:
+        """Reopen a lost port if a try is due, without waiting; True when it is back."""
+        if self._player.is_open or not self._retry.due(now):
             return False
-        self._last_attempt = now
         try:
             # No reset: a module that kept its power keeps playing at once; one that was
             # power-cycled boots by itself and says so (INITIALISED), and gets its volume then.
@@ -369,20 +430,15 @@ class DFPlayerSpeaker:
             self._player.set_volume(self._device_volume())
         except _PORT_ERRORS as exc:
             self._player.close()
-            self._log.debug("DFPlayer on %s still unavailable: %s", self.port, exc)
+            self._retry.failed(now, exc)
             return False
-        self._log.info("DFPlayer on %s is back.", self.port)
+        self._retry.back(now)
         return True
 
     def _lose(self, exc: Exception) -> None:
         self._player.close()
-        self._last_attempt = self._clock.now()
-        self._log.warning(
-            "DFPlayer on %s unavailable (%s): %s; retrying every %g s.",
-            self.port,
-            exc,
-            _SILENT_NOTICE,
-            self._reopen_interval,
+        self._retry.lost(
+            self._clock.now(), f"DFPlayer on {self.port} unavailable ({exc}): {_SILENT_NOTICE}"
         )
 
     def _handle_replies(self, replies: list[DFPlayerReply]) -> None:
@@ -407,22 +463,26 @@ def make_speaker(
     serial_port: str,
     volume: float,
     log: logging.Logger | None = None,
+    *,
+    buffer: int = MIXER_BUFFER,
+    device: str | None = None,
+    clock: Clock | None = None,
 ) -> Speaker:
     """The speaker the config asks for ("mixer", "dfplayer" or "none").
 
-    A mixer with no audio device falls back to :class:`SilentSpeaker` (its one warning is
-    already logged). A DFPlayer is kept even when its port is missing at start-up, since it
-    keeps trying to reopen it (a USB serial adapter may be plugged in later).
+    A mixer or a DFPlayer is kept even when its device is missing at start-up (its one
+    warning is already logged): the main loop keeps trying it, since a USB sound card or
+    serial adapter may appear later. ``device`` names the ALSA device for the mixer
+    (``[sound] device``), which SDL reads from ``AUDIODEV``; without it, ``AUDIODEV`` from
+    the environment or ALSA's default is used.
     """
     log = log or logging.getLogger(__name__)
     if kind == "none":
         return SilentSpeaker(volume)
     if kind == "mixer":
-        mixer = MixerSpeaker(sound_dir, volume, log)
-        if mixer.available:
-            return mixer
-        mixer.close()
-        return SilentSpeaker(volume)
+        if device:
+            os.environ["AUDIODEV"] = device
+        return MixerSpeaker(sound_dir, volume, log, buffer=buffer, clock=clock)
     if kind == "dfplayer":
-        return DFPlayerSpeaker(serial_port, volume, log=log)
+        return DFPlayerSpeaker(serial_port, volume, clock=clock, log=log)
     raise ValueError(f"speaker kind must be one of {', '.join(SPEAKER_KINDS)}; got {kind!r}")
