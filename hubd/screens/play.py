@@ -9,7 +9,7 @@ or Pass, and a notice (the undo's "Undid: ...") takes the last entry's place, ne
 
 from __future__ import annotations
 
-from engine import Draw, GameState, Pass, Phase, Tile
+from engine import Draw, GameState, Pass, Tile
 from hubd.intents import HubButton, Intent
 from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
@@ -261,7 +261,7 @@ class PlayScreen(Screen):
                 style=Style.PRIMARY if allowed else Style.DISABLED,
                 key=key,
                 size=size,
-                enabled=allowed and state.phase is Phase.PLAY,
+                enabled=allowed,
             )
 
     def _menu(self, _pos: tuple[int, int]) -> list[Intent]:
