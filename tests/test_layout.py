@@ -229,7 +229,7 @@ def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_undo_notice_covers_no_button(language: str, size: tuple[int, int]) -> None:
-    ui, widgets = frame(language, size, "play_undo_notice")
+    _ui, widgets = frame(language, size, "play_undo_notice")
     (notice,) = [w for w in widgets if w.role == "notice"]
     assert "A2" in notice.text  # the toe, named as on the map
     buttons = [w for w in widgets if w.tappable and w.kind is not Kind.SHADE]

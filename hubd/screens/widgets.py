@@ -246,20 +246,21 @@ class Painter:
                 if lines is not None and len(lines) * lh <= max(height, lh):
                     return trial, tuple(lines), False
         cut = text[:longest].replace("\n", " ")
-        low, high = 0, len(cut)  # the longest start of ``cut`` that fits with its ellipsis
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.width(cut[:middle] + "…", floor, bold) <= width:
-                low = middle
-            else:
-                high = middle - 1
+        low = self._fitting_start(cut, width, floor, bold)
         return floor, ((cut[:low] + "…") if low else "",), True
 
     def shorten(self, text: str, width: int, size: int, bold: bool) -> str:
-        """``text`` cut (with an ellipsis) to fit ``width``; a binary search, so a name of any
-        length costs a few measurements."""
+        """``text`` cut (with an ellipsis) to fit ``width``, e.g. a long name in the status
+        line. A character is at least a pixel wide, so no more than ``width`` of them count."""
+        text = text[: max(1, width)]
         if self.width(text, size, bold) <= width:
             return text
+        low = self._fitting_start(text, width, size, bold)
+        return text[:low] + "…" if low else "…"
+
+    def _fitting_start(self, text: str, width: int, size: int, bold: bool) -> int:
+        """How many characters of ``text`` fit ``width`` with an ellipsis after them: a binary
+        search, so text of any length costs a few measurements."""
         low, high = 0, len(text)
         while low < high:
             middle = (low + high + 1) // 2
@@ -267,7 +268,7 @@ class Painter:
                 low = middle
             else:
                 high = middle - 1
-        return text[:low] + "…" if low else "…"
+        return low
 
     # -- dominoes ------------------------------------------------------------------------
 
