@@ -5,7 +5,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest sounds screenshots pictures bench install uninstall clean system-deps
+.PHONY: run test lint typecheck pytest sounds screenshots pictures bench install uninstall clean system-deps \
+        speech-samples
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -40,6 +41,11 @@ sounds:
 # Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/.
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
+
+# One phrase of each kind in every language, to listen to: build/speech/<lang>/<kind>.wav
+# (needs espeak-ng: `make system-deps` as root installs it). Prints each one's length and level.
+speech-samples: system-deps $(STAMP)
+	PYGAME_HIDE_SUPPORT_PROMPT=1 SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.speech.samples build/speech
 
 # The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
 # A shot the screenshots do not have (yet) is skipped with a warning.

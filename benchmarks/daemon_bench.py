@@ -1,17 +1,26 @@
 """Daemon figures: press-to-play latency, idle CPU, peak memory, time to READY=1.
 
     .venv/bin/python benchmarks/daemon_bench.py [--presses 1000] [--idle 30]
+                                                [--speech-presses 500] [--no-speech]
 
 The latency runs the real main loop in this process with gpiozero's MockFactory and SDL's
 dummy drivers: another thread drives the mock button pin (as gpiozero's own thread would on
 a Pi) and the speaker records when ``play()`` is called. The rest runs ``hubd`` as a child
 process and reads /proc. Targets: p99 press-to-play < 5 ms, idle CPU < 2 % of a core,
 peak RSS < 120 MB, READY < 2 s.
+
+Speech: the latency and the loop's step time (the work of one turn of the loop, its wait for
+input left out) again with a chicken foot open, so that every press is followed by a phrase:
+speech off; speech on as shipped (the phrase is rendered once, then comes from the cache); and
+speech on with every phrase rendered by espeak-ng (a cold cache: a child process at each
+press, the worst case). The speech thread renders, the mixer (SDL's dummy driver) plays; the
+press-to-play p99 must stay under 5 ms.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import sys
@@ -19,6 +28,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -28,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from daemon_harness import DaemonProcess
 
 from hubd.hardware.speaker import FakeSpeaker
+from hubd.speech.render import EspeakRenderer, espeak_available
 
 
 class TimedSpeaker(FakeSpeaker):
@@ -42,7 +53,42 @@ class TimedSpeaker(FakeSpeaker):
         super().play(name)
 
 
-def press_latency(presses: int) -> list[float]:
+class TimedStep:
+    """The loop's step time: each step's duration less its wait on the inbox for input."""
+
+    def __init__(self, app: Any) -> None:
+        self.times: list[float] = []
+        self._waited = 0.0
+        self._step, self._wait = app.step, app.inbox.wait
+        app.step, app.inbox.wait = self.step, self.wait
+
+    def wait(self, timeout: float | None) -> list[Any]:
+        start = time.perf_counter()
+        try:
+            return list(self._wait(timeout))
+        finally:
+            self._waited += time.perf_counter() - start
+
+    def step(self, wait: float) -> None:
+        self._waited, start = 0.0, time.perf_counter()
+        self._step(wait)
+        self.times.append((time.perf_counter() - start - self._waited) * 1000)
+
+
+def _open_a_foot(app: Any) -> None:
+    """Ana and Ben, the foot on 4-4 open: each press then says the toes owed."""
+    from engine import NewGame, Play, StartRound, Tile
+
+    for event in (NewGame(("Ana", "Ben"), {"preset": "classic"}), StartRound("Ana"),
+                  Play("Ana", Tile(4, 9), Tile(9, 9)), Play("Ben", Tile(5, 9), Tile(9, 9)),
+                  Play("Ana", Tile(4, 4), Tile(4, 9))):  # fmt: skip
+        assert app.submit(event)
+
+
+def press_latency(
+    presses: int, *, foot: bool = False, speech: bool = False, cache: bool = True
+) -> tuple[list[float], list[float], int]:
+    """(press-to-play ms, step ms, phrases espeak-ng rendered)."""
     import pygame
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -54,6 +100,8 @@ def press_latency(presses: int) -> list[float]:
     from hubd.hardware.light import FakeLight
     from hubd.hardware.notify import FakeNotifier
     from hubd.screens import Ui
+    from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
+    from hubd.speech.output import MixerPlayer
     from hubd.store import GameStore
 
     pygame.init()
@@ -66,12 +114,19 @@ def press_latency(presses: int) -> list[float]:
     folder = Path(tempfile.mkdtemp(prefix="hubd-bench-"))
     store = GameStore.open(folder)
     display = Display((800, 480))
+    renderer = EspeakRenderer(folder / "cache", cache=cache)
+    voice = HubSpeech(renderer, MixerPlayer()) if speech else NoSpeech(NO_AUDIO)
     app = HubApp(
         display=display, ui=Ui(display.logical_size), store=store,
-        devices=Devices(speaker=speaker, light=FakeLight(clock), notifier=FakeNotifier()),
+        devices=Devices(speaker=speaker, light=FakeLight(clock), notifier=FakeNotifier(),
+                        speech=voice),
         clock=clock, inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
-        data_folder=folder, button_logic=ButtonLogic(0.02, 3.0),
+        data_folder=folder, button_logic=ButtonLogic(0.02, 3.0), out=io.StringIO(),
     )  # fmt: skip
+    if foot:
+        _open_a_foot(app)
+    speaker.play_times.clear()
+    steps = TimedStep(app)
     edges: list[float] = []
 
     def presser() -> None:
@@ -89,11 +144,18 @@ def press_latency(presses: int) -> list[float]:
     thread.start()
     app.run()
     thread.join()
+    voice.close()
     button.close()
     store.close()
     display.close()
     cackles = speaker.play_times
-    return [(played - edge) * 1000 for edge, played in zip(edges, cackles, strict=False)]
+    latencies = [(played - edge) * 1000 for edge, played in zip(edges, cackles, strict=False)]
+    return latencies, steps.times, renderer.renders
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 def process_figures(idle_seconds: float) -> tuple[float, float, float]:
@@ -126,12 +188,30 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=1000)
     parser.add_argument("--idle", type=float, default=30.0)
+    parser.add_argument("--speech-presses", type=int, default=500)
+    parser.add_argument("--no-speech", action="store_true", help="skip the speech figures")
     args = parser.parse_args()
-    latencies = sorted(press_latency(args.presses))
+    latencies = sorted(press_latency(args.presses)[0])
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"press to play(): {len(latencies)} presses, median "
           f"{statistics.median(latencies):.2f} ms, p99 {p99:.2f} ms, max {latencies[-1]:.2f} ms "
           "(target p99 < 5 ms)")  # fmt: skip
+    runs = {
+        "speech off": (False, True),
+        "speech on": (True, True),
+        "speech on, cold": (True, False),
+    }
+    for name, (speech, cache) in {} if args.no_speech else runs.items():
+        if speech and not espeak_available():
+            print(f"{name}: espeak-ng is not installed (make system-deps); not measured")
+            continue
+        presses, steps, renders = press_latency(args.speech_presses, foot=True, speech=speech,
+                                                cache=cache)  # fmt: skip
+        print(f"foot open, {name:15}: press to play() median "
+              f"{statistics.median(presses):.2f} ms, p99 {_percentile(presses, 0.99):.2f} ms; "
+              f"step median {statistics.median(steps):.3f} ms, p99 "
+              f"{_percentile(steps, 0.99):.3f} ms ({len(steps)} steps"
+              + (f", espeak-ng ran {renders} times)" if speech else ")"))  # fmt: skip
     ready, idle, peak = process_figures(args.idle)
     print(f"start to READY=1: {ready:.2f} s (target < 2 s)")
     print(f"idle CPU over {args.idle:g} s: {idle:.2%} of one core (target < 2 %)")

@@ -31,9 +31,12 @@ from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
 from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
-from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
+from hubd.intents import ChangeSetting, Go, HubButton, Intent, SayStatus, Submit
 from hubd.records import GameRecord, PlayerStats
 from hubd.screens import Ui, UiContext, describe_undo
+from hubd.speech import NO_AUDIO, NoSpeech, Speech
+from hubd.speech.narrator import Narrator
+from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError
 
 log = logging.getLogger("hubd")
@@ -49,15 +52,26 @@ MAX_FAILURES_IN_A_ROW = 10
 #: After the shutdown hold: long enough for its sound and the screen's notice, then stop.
 SHUTDOWN_GRACE_S = 1.5
 SETTINGS_FILE = "settings.json"
-#: Each setting and the config file's [section] that holds its default and its checks.
+#: Each setting and the config file's [section] (and key, when it differs from the
+#: setting's name) that holds its default and its checks.
 SETTING_SECTIONS = {
     "language": "game",
     "volume": "sound",
     "muted": "sound",
     "rotation": "display",
     "preset": "game",
+    "speech": "speech.enabled",
+    "speech_turns": "speech.turns",
+    "speech_refusals": "speech.refusals",
+    "speech_rate": "speech.rate",
+    "speech_volume": "speech.volume",
 }
 SETTING_KEYS = tuple(SETTING_SECTIONS)
+#: Each setting's (section, key) in the config file.
+CONFIG_KEYS: dict[str, tuple[str, str]] = {
+    setting: (where.partition(".")[0], where.partition(".")[2] or setting)
+    for setting, where in SETTING_SECTIONS.items()
+}
 
 
 @dataclass
@@ -69,13 +83,18 @@ class Settings:
     muted: bool
     rotation: int
     preset: str
+    speech: bool = True
+    speech_turns: bool = False
+    speech_refusals: bool = False
+    speech_rate: int = 160
+    speech_volume: int = 100
 
     @classmethod
     def from_config(cls, config: HubConfig) -> Settings:
         return cls(
             **{
-                key: getattr(getattr(config, section), key)
-                for key, section in SETTING_SECTIONS.items()
+                setting: getattr(getattr(config, section), key)
+                for setting, (section, key) in CONFIG_KEYS.items()
             }
         )
 
@@ -93,8 +112,9 @@ class Settings:
         for key, value in saved.items() if isinstance(saved, dict) else ():
             if key not in SETTING_SECTIONS:
                 continue
+            section, name = CONFIG_KEYS[key]
             try:  # the config file's own checks, so a saved value is held to the same rules
-                config = config.override(SETTING_SECTIONS[key], **{key: value})
+                config = config.override(section, **{name: value})
             except ConfigError as err:
                 log.warning("ignoring saved setting in %s: %s", path, err)
         return cls.from_config(config)
@@ -118,6 +138,7 @@ class Devices:
     notifier: SystemNotifier
     press_mock_button: Callable[[bool], None] | None = None  # drive the mock pin (desktop)
     closers: list[Callable[[], None]] = field(default_factory=list)
+    speech: Speech = field(default_factory=lambda: NoSpeech(NO_AUDIO))
 
 
 @dataclass(frozen=True)
@@ -182,6 +203,12 @@ class HubApp:
         self._history: list[GameRecord] = []
         self._stats: list[PlayerStats] = []
         self._refresh_records()
+        self.narrator = Narrator(
+            devices.speech,
+            settings,
+            lambda: self.ui.translator,
+            lambda text: self.ui.show_notice(text, self.clock.now()),
+        )
 
     # -- start-up -------------------------------------------------------------------------
 
@@ -216,6 +243,11 @@ class HubApp:
             rotation=self.settings.rotation,
             audio_available=self.devices.speaker.available,
             store_error=self.store_error,
+            speech=self.settings.speech,
+            speech_turns=self.settings.speech_turns,
+            speech_rate=self.settings.speech_rate,
+            speech_volume=self.settings.speech_volume,
+            speech_problem=self.devices.speech.problem,
         )
 
     def _refresh_records(self) -> None:
@@ -258,6 +290,7 @@ class HubApp:
                 self.devices.light.next_deadline(),
                 self.ui.next_deadline(),
                 self._next_demo if self.demo is not None else None,
+                self.devices.speech.next_deadline(),
                 self.display.next_retry(),
                 self.devices.speaker.next_retry(),
                 self._stop_at,
@@ -281,6 +314,7 @@ class HubApp:
         for signal in self.button.poll(now):
             self._button_signal(signal)
         self.devices.light.tick(now)
+        self.devices.speech.tick(now)
         self._retry_devices(now)
         if self._stop_at is not None and now >= self._stop_at:
             self.stop("the hub button was held to shut down: powering off")
@@ -392,9 +426,10 @@ class HubApp:
         """The table's "chicken foot!" call: cackle at once, then help with the double."""
         self.devices.speaker.play("cackle")
         state = self.game.state if self.game is not None else None
+        now = self.clock.now()
+        self.narrator.pressed(state, now)  # after the cackle: the foot and its toes
         if state is None or not state.in_round:
             return
-        now = self.clock.now()
         lock = state.lock
         if lock is not None:
             self.devices.light.flash(lock.room)
@@ -423,7 +458,13 @@ class HubApp:
                 self.devices.press_mock_button(False)
             else:
                 self.hub_pressed()
+        elif isinstance(intent, SayStatus):
+            self.say_status()
         self._dirty = True
+
+    def say_status(self) -> None:
+        """A tap on the status line: speech says the status again."""
+        self.narrator.status(self.game.state if self.game is not None else None, self.clock.now())
 
     # -- applying an event ----------------------------------------------------------------
 
@@ -431,6 +472,7 @@ class HubApp:
         """Apply, commit, then show: the screen never shows what the store does not hold."""
         now = self.clock.now()
         before = _Before.of(self.game.state if self.game is not None else None)
+        outline = Outline.of(self.game.state if self.game is not None else None)
         try:
             if isinstance(event, NewGame):
                 game = Game()
@@ -448,6 +490,7 @@ class HubApp:
         except RuleError as err:
             log.info("refused %s: %s", event.type, err.message)
             self.ui.show_refusal(err.message, where, now)
+            self.narrator.refused(err.message, now)
             self._dirty = True
             return False
         except StoreError as err:
@@ -462,7 +505,8 @@ class HubApp:
         self._committed += 1
         if self.stop_after_events is not None and self._committed >= self.stop_after_events:
             self.stop(f"{self._committed} events committed")
-        self._effects(before, event)
+        sounds = self._effects(before, event)
+        self.narrator.after_event(outline, self.game.state, event, now, sounds)
         if isinstance(event, NewGame) or self.game.state.phase is Phase.GAME_OVER:
             self._refresh_records()
         self.ui.state_changed(self.context())
@@ -472,25 +516,29 @@ class HubApp:
         self._dirty = True
         return True
 
-    def _effects(self, before: _Before, event: Event) -> None:
+    def _effects(self, before: _Before, event: Event) -> list[str]:
+        """The light and the sounds of a change of state; returns the sounds played."""
         assert self.game is not None
         state = self.game.state
         after = _Before.of(state)
         self._show_light(state)
         if isinstance(event, Undo):
-            return  # taking an entry back is quiet; the light follows the state
-        speaker = self.devices.speaker
+            return []  # taking an entry back is quiet; the light follows the state
+        sounds: list[str] = []
         if after.lock is not None and after.lock != before.lock:
-            speaker.play("cackle")
+            sounds.append("cackle")
         elif before.lock is not None and after.lock is None and after.round_end is None:
-            speaker.play("released")
+            sounds.append("released")
         if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
-            speaker.play("game_over")
+            sounds.append("game_over")
         elif after.round_end is not before.round_end and before.round_end is None:
             if after.round_end is RoundEnd.OUT:
-                speaker.play("out")
+                sounds.append("out")
             elif after.round_end is RoundEnd.BLOCKED:
-                speaker.play("blocked")
+                sounds.append("blocked")
+        for name in sounds:
+            self.devices.speaker.play(name)
+        return sounds
 
     def _show_light(self, state: GameState) -> None:
         light = self.devices.light
@@ -514,6 +562,7 @@ class HubApp:
         elif key == "rotation":
             self.display.set_rotation(int(value))
             self.ui.resize(self.display.logical_size)
+        self.narrator.apply_settings()  # speech follows mute, volume and its own settings
         try:
             self.settings.save(self.data_folder)
         except OSError as err:

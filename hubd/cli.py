@@ -347,6 +347,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     from hubd.hardware.notify import SdNotifier
     from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
     from hubd.screens import Ui
+    from hubd.speech import make_speech
 
     clock = MonotonicClock()
     inbox = Inbox()
@@ -373,12 +374,14 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
         else:
             mock_pin.drive_high()
 
+    speech = make_speech(config.sound.speaker, folder, wanted=settings.speech, log=log)
     devices = Devices(
         speaker=speaker,
         light=light,
         notifier=SdNotifier.from_environ(clock=clock),
         press_mock_button=press_mock if mock_pin is not None else None,
-        closers=[button.close, light.close, speaker.close],
+        closers=[button.close, light.close, speech.close, speaker.close],
+        speech=speech,
     )
     demo = None
     if args.demo or args.demo_fast:

@@ -267,6 +267,27 @@ class DataConfig:
 
 
 @dataclass(frozen=True)
+class SpeechConfig:
+    """The hub's voice (espeak-ng, through the mixer; the DFPlayer has none)."""
+
+    enabled: bool = field(
+        default=True,
+        metadata=_key(_BOOL, "Say the chicken foot, its toes, the round's end and the scores."),
+    )
+    turns: bool = field(default=False, metadata=_key(_BOOL, "Also say whose turn it is."))
+    refusals: bool = field(
+        default=False, metadata=_key(_BOOL, "Also say why an entry was refused.")
+    )
+    rate: int = field(
+        default=160, metadata=_key(_whole(80, 260), "How fast it speaks, in words per minute.")
+    )
+    volume: int = field(
+        default=100,
+        metadata=_key(_whole(0, 100), "Speech volume, in percent of the sounds' volume."),
+    )
+
+
+@dataclass(frozen=True)
 class HubConfig:
     """The whole configuration; each field is one [section] of the file."""
 
@@ -276,6 +297,7 @@ class HubConfig:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     game: GameConfig = field(default_factory=GameConfig)
     data: DataConfig = field(default_factory=DataConfig)
+    speech: SpeechConfig = field(default_factory=SpeechConfig)
 
     def override(self, section: str, **values: object) -> HubConfig:
         """A copy with some keys changed (e.g. from command-line flags), checked like the file.

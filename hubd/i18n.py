@@ -245,6 +245,7 @@ def source_messages(
     found: dict[str, str | None] = {}
     app = Path(__file__).with_name("app.py")  # the main loop's notices use the catalogs too
     extra = [app] if app.exists() else []
+    extra += sorted(Path(__file__).with_name("speech").glob("*.py"))  # what the hub says
     for path in [*sorted(package.glob("*.py")), Path(__file__), *extra]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -139,6 +139,11 @@ BAD_VALUES = [
     ("game", 'preset = "Classic"', 'one of "classic", "hub", "four-arm"'),
     ("data", 'folder = "games"', FOLDER),
     ("data", "folder = [1, 2]", FOLDER),
+    ("speech", 'enabled = "yes"', BOOL),
+    ("speech", "turns = 1", BOOL),
+    ("speech", "refusals = 0", BOOL),
+    ("speech", "rate = 500", "a whole number from 80 to 260"),
+    ("speech", "volume = -5", VOLUME),
 ]
 
 
@@ -204,7 +209,7 @@ def test_typo_in_a_key(tmp_path: Path) -> None:
 def test_typo_in_a_section(tmp_path: Path) -> None:
     assert refusal(tmp_path, "[dispaly]\nwidth = 800\n") == (
         "config error: unknown section [dispaly] (did you mean [display]?); "
-        "known sections: [pins], [sound], [button], [display], [game], [data]"
+        "known sections: [pins], [sound], [button], [display], [game], [data], [speech]"
     )
 
 

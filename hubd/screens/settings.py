@@ -1,6 +1,9 @@
-"""Settings: language, volume and mute, the default rules preset, screen rotation."""
+"""Settings: language, volume and mute, the default rules preset, screen rotation; and a
+page of its own for speech (on or off, turns, speed, volume)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine import PRESETS
 from hubd import i18n
@@ -12,7 +15,23 @@ from hubd.screens.widgets import TEXT_DIM, Action, Style
 ROTATIONS = (0, 90, 180, 270)
 #: A control: its text, what a tap does (None: a plain value), its look, its key.
 Item = tuple[str, Action | None, Style, str]
+Value = str | int | bool
 VOLUME_STEP = 10
+
+
+def _(text: str) -> str:
+    """Marks a message for the catalogs without translating it here."""
+    return text
+
+
+#: The speech speeds offered, in words per minute (the config may set any other).
+SPEEDS = ((_("Slow"), 130), (_("Normal"), 160), (_("Fast"), 200))
+#: Why there is no speech (hubd.speech's codes), as the speech page says it.
+SPEECH_PROBLEMS = {
+    "espeak": _("Speech needs espeak-ng"),
+    "audio": _("No sound device"),
+    "dfplayer": _("No speech with the DFPlayer"),
+}
 
 
 def preset_name(b: Builder, preset: str) -> str:
@@ -22,9 +41,24 @@ def preset_name(b: Builder, preset: str) -> str:
 
 class SettingsScreen(Screen):
     name = "settings"
+    page = "main"  # or "speech"
+
+    def enter(self, ctx: UiContext | None) -> None:
+        self.page = "main"
+
+    def back(self, ctx: UiContext) -> list[Intent]:
+        if self.page != "main":
+            self.page = "main"
+            return []
+        return super().back(ctx)
 
     def build(self, b: Builder, ctx: UiContext) -> None:
-        area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [])
+        if self.page == "speech":
+            self._speech(b, ctx)
+            return
+        # The speech page: a button in the bar, or (portrait: the bar is narrow) a section.
+        speech = (b.tr("Speech"), self._page("speech"))
+        area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [speech] * b.landscape)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         languages = i18n.available_languages()
         # The volume shows the state; the button says what a tap does ("Turn sound off").
@@ -85,15 +119,30 @@ class SettingsScreen(Screen):
                 4,
             ),
         ]
+        if not b.landscape:
+            page: list[Item] = [(b.tr("Speech settings"), speech[1], Style.NORMAL, "speech")]
+            sections.append((b.tr("Speech"), page, 1))
+        self._sections(b, area, sections, volume, no_device)
+
+    def _sections(
+        self,
+        b: Builder,
+        area: Rect,
+        sections: list[tuple[str, list[Item], int]],
+        noted: list[Item] | None = None,
+        note: str = "",
+    ) -> None:
+        """Each section's title and its controls; ``note`` goes under the title of ``noted``
+        in landscape (in portrait the caller puts it in a row of its own)."""
         rows = [-(-len(items) // columns) for _, items, columns in sections]
         if b.landscape:
             for (title, items, columns), box in zip(
                 sections, split_v(area, *rows, gap=b.gap), strict=True
             ):
                 label, controls = split_h(box, 1, 3, gap=b.gap)
-                if items is volume and no_device:  # no room for a row: under the title
-                    label, note = split_v(label, 1, 2)
-                    b.label(note, no_device, b.min_text, align="start", wrap=True, color=TEXT_DIM)
+                if items is noted and note:  # no room for a row: under the title
+                    label, under = split_v(label, 1, 2)
+                    b.label(under, note, b.min_text, align="start", wrap=True, color=TEXT_DIM)
                 b.label(label, title, b.px(22), bold=True, align="start", wrap=True)
                 self._controls(b, items, controls, columns)
         else:
@@ -118,6 +167,47 @@ class SettingsScreen(Screen):
                 b.label(box, text, b.px(26), bold=True, wrap=True)
             else:
                 b.button(box, text, action, style=style, key=f"setting:{key}", size=b.px(22))
+
+    def _speech(self, b: Builder, ctx: UiContext) -> None:
+        """The speech page: on or off, turns, speed and its own volume."""
+        area = b.top_bar(b.tr("Speech"), self._page("main"), [])
+        area = area.inflate(-2 * b.gap, -2 * b.gap)
+
+        def choice(key: str, options: Sequence[tuple[str, Value]], now: Value) -> list[Item]:
+            style = {True: Style.SELECTED, False: Style.NORMAL}
+            return [
+                (text, self._set(key, value), style[value == now], f"{key}:{value}".lower())
+                for text, value in options
+            ]
+
+        on_off: list[tuple[str, Value]] = [(b.tr("On"), True), (b.tr("Off"), False)]
+        speech = choice("speech", on_off, ctx.speech)
+        note = b.tr(SPEECH_PROBLEMS[ctx.speech_problem]) if ctx.speech_problem else ""
+        if note and not b.landscape:
+            speech.append((note, None, Style.QUIET, ""))
+        level = ctx.speech_volume
+        volume: list[Item] = [
+            ("−", self._set("speech_volume", max(10, level - VOLUME_STEP)), Style.NORMAL,
+             "speech_volume:-"),
+            (f"{level}%", None, Style.QUIET, ""),
+            ("+", self._set("speech_volume", min(100, level + VOLUME_STEP)), Style.NORMAL,
+             "speech_volume:+"),
+        ]  # fmt: skip
+        speeds = [(b.tr(name), rate) for name, rate in SPEEDS]
+        sections: list[tuple[str, list[Item], int]] = [
+            (b.tr("Speak aloud"), speech, 2),
+            (b.tr("Say whose turn"), choice("speech_turns", on_off, ctx.speech_turns), 2),
+            (b.tr("Speed"), choice("speech_rate", speeds, ctx.speech_rate), 3),
+            (b.tr("Speech volume"), volume, 3),
+        ]
+        self._sections(b, area, sections, speech, note)
+
+    def _page(self, page: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.page = page
+            return []
+
+        return action
 
     def _volume(self, ctx: UiContext, step: int) -> Action:
         """A volume step; while the sound is off, a step also turns it back on."""

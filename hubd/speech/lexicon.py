@@ -4,7 +4,8 @@ Its Hebrew voice reads unpointed Hebrew letter by letter with hardly a vowel ("n
 every word the hub says in Hebrew is given here in espeak-ng's own phoneme spelling (passed as
 ``[[...]]``). Two-word entries come first where the pair is said differently from its words
 ("שלוש עשרה" is shlosh esre, not shalosh esre). A word led by "ו" ("and") not listed is said
-"ve" and the word. Player names are not here: they are read by espeak-ng's own rules.
+"ve" and the word. Player names are not here: they are read by espeak-ng's own rules, and so
+are the refusals' words beyond the one met most (refusals are said only when asked for).
 """
 
 from __future__ import annotations
@@ -85,6 +86,15 @@ HEBREW: dict[str, str] = {
     "הניצחון": "hanitsaX'on",
     "התור": "hat'oQ\"",
     "של": "Sel",
+    # the refusal met most (a tile played elsewhere while a foot is open)
+    "לא": "lo",
+    "יכול": "jaX'ol",
+    "לשחק": "leSaX'ek",
+    "כל": "kol",
+    "לרגל": "leQ\"'egel",
+    "התרנגולת": "hataQ\"neg'olet",
+    "חסרה": "XasQ\"'a",
+    "חסרות": "XesQ\"'ot",
 }
 
 #: Each voice's pronunciations; a voice not listed reads every word by its own rules.

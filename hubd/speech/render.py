@@ -55,10 +55,17 @@ class EspeakRenderer:
     """espeak-ng in a child process per phrase not in the cache."""
 
     def __init__(
-        self, cache_dir: Path, command: str = COMMAND, log: logging.Logger | None = None
+        self,
+        cache_dir: Path,
+        command: str = COMMAND,
+        log: logging.Logger | None = None,
+        keep: int = CACHE_FILES,
+        cache: bool = True,
     ) -> None:
         self.cache_dir = cache_dir
         self.command = command
+        self.keep = keep
+        self.cache = cache  # False: espeak-ng at every phrase (the benchmark's worst case)
         self._log = log or logging.getLogger(__name__)
         self.renders = 0  # child processes run (the rest came from the cache)
 
@@ -69,6 +76,8 @@ class EspeakRenderer:
     def render(self, text: str, language: str, rate: int) -> bytes:
         ssml = to_ssml(text, language)
         voice_name = voice(language)
+        if not self.cache:
+            return self._run(ssml, voice_name, rate)
         path = self.cache_dir / f"{self.key(ssml, voice_name, rate)}.wav"
         try:
             data = path.read_bytes()
@@ -126,7 +135,7 @@ class EspeakRenderer:
 
     def _prune(self) -> None:
         files = sorted(self.cache_dir.glob("*.wav"), key=_mtime, reverse=True)
-        for old in files[CACHE_FILES:]:
+        for old in files[self.keep :]:
             old.unlink(missing_ok=True)
 
 
