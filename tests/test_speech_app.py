@@ -43,6 +43,14 @@ def settle(hub: Hub, seconds: float = 5.0) -> None:
     hub.run()
 
 
+def press(hub: Hub) -> None:
+    """A short press of the hub button, then time for what follows."""
+    hub.edge(True)
+    hub.run()
+    hub.edge(False, after=0.05)
+    settle(hub)
+
+
 def test_the_cackle_comes_first_then_the_foot_is_said(hub: Hub, speech: FakeSpeech) -> None:
     start_two_player_game(hub)
     settle(hub)
@@ -64,10 +72,7 @@ def test_a_press_while_a_foot_is_open_says_the_toes_owed(hub: Hub, speech: FakeS
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
     hub.play("Ben", "4-1", "4-4")
-    hub.edge(True)
-    hub.run()
-    hub.edge(False, after=0.05)
-    settle(hub)
+    press(hub)
     assert hub.speaker.played[-1] == "cackle"
     assert speech.spoken[-1] == "Chicken foot on double 4: 2 toes to go."
 
@@ -103,10 +108,7 @@ def test_no_speech_when_muted_by_the_hubs_hold(hub: Hub, speech: FakeSpeech) -> 
     assert hub.app.settings.muted
     said = len(speech.said)
     hub.play("Ben", "4-1", "4-4")
-    hub.edge(True)
-    hub.run()
-    hub.edge(False, after=0.05)
-    settle(hub)
+    press(hub)
     assert len(speech.said) == said and speech.spoken == []
 
 
@@ -174,10 +176,7 @@ def test_without_espeak_the_hub_says_once_that_it_cannot_speak(
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
     hub.play("Ben", "4-1", "4-4")
-    hub.edge(True)
-    hub.run()
-    hub.edge(False, after=0.05)
-    settle(hub)
+    press(hub)
     assert notices == ["The hub cannot speak: espeak-ng is not installed"]
     assert hub.app.context().speech_problem == NO_ESPEAK
 
