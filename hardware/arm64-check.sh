@@ -26,7 +26,7 @@ PROGRAM=arm64-check.sh
 MIRROR=${ARM64_CHECK_MIRROR:-http://deb.debian.org/debian}
 CACHE=${ARM64_CHECK_CACHE:-/var/cache/chickenfoot-arm64-check}
 SUITES=()
-EVENTS=300
+EVENTS=1000
 ROOTS_ONLY=0
 KEEP=0
 # What the tests inside the root run: the engine, the store, the button and light logic with
@@ -217,7 +217,8 @@ check_suite() {
     local committed
     committed=$(grep -c ' committed$' "$WORK/tmp/demo.out" || true)
     if [ "$status" -eq 0 ] && [ "$committed" -ge "$EVENTS" ]; then
-        step_end "$suite" demo ok "$committed events committed"
+        step_end "$suite" demo ok "$committed events committed in $(grep -c '^game [0-9]* event 1 ' \
+            "$WORK/tmp/demo.out" || true) games"
     else
         tail -n 20 "$WORK/tmp/demo.err" >&2
         step_end "$suite" demo FAIL "exit $status, $committed events committed"
@@ -244,7 +245,8 @@ check_suite() {
         >>"$log" 2>&1 || status=$?
     if [ "$status" -eq 0 ]; then
         inside /usr/bin/env -C /root/chicken-foot-hub SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-            /opt/chickenfoot-hub/venv/bin/python -m pytest -q -p no:cacheprovider "${TESTS[@]}" \
+            /opt/chickenfoot-hub/venv/bin/python -m pytest -q -o addopts= -p no:cacheprovider \
+            "${TESTS[@]}" \
             >"$WORK/tmp/pytest.out" 2>&1 || status=$?
         cat "$WORK/tmp/pytest.out" >>"$log"
     fi

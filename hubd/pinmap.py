@@ -91,7 +91,7 @@ PIN_MAP: tuple[PinAssignment, ...] = (
                   "a PWM pin that I2S sound leaves free; a hub built with the LED on GPIO18 "
                   "keeps light = 18 in its config",
                   part_pin="anode (long leg)", series_resistor_ohms=LED_RESISTOR_OHMS),
-    PinAssignment("light_ground", None, 34, "hub LED", "black",
+    PinAssignment("light_ground", None, 39, "hub LED", "black",
                   part_pin="cathode (short leg, flat rim)"),
     PinAssignment("dfplayer_tx", 14, 8, "DFPlayer Mini", "green",
                   "UART TXD, only with speaker = \"dfplayer\"; the series resistor the "

@@ -153,3 +153,41 @@ def test_systemd_analyze_security_rates_it_2_or_lower() -> None:
     exposure = float(match.group(1))
     print(f"systemd-analyze security: hubd.service exposure {exposure}")
     assert exposure <= MAX_EXPOSURE, output
+
+
+def test_the_shutdown_hold_exit_powers_off_and_is_no_failure(unit: dict[str, list[str]]) -> None:
+    from hubd.cli import EXIT_POWEROFF
+
+    assert one(unit, "Service.SuccessExitStatus") == str(EXIT_POWEROFF)
+    post = one(unit, "Service.ExecStopPost")
+    assert post.startswith("+/bin/sh -c ")  # as root, outside the sandbox
+    assert (
+        f'[ "$$EXIT_STATUS" = {EXIT_POWEROFF} ]' in post and "systemctl --no-block poweroff" in post
+    )
+
+
+DATA_UNIT = REPO / "systemd" / "chickenfoot-data.service"
+
+
+def test_the_data_unit_keeps_the_games_folder_writable_only_under_the_overlay() -> None:
+    data = unit_settings(DATA_UNIT.read_text(encoding="utf-8"))
+    assert one(data, "Unit.ConditionPathIsMountPoint") == "/media/root-ro"
+    assert "hubd.service" in words(data, "Unit.Before")
+    assert data["Service.ExecStart"] == [
+        "/bin/mount -o remount,rw /media/root-ro",
+        "/bin/mount --bind /media/root-ro/var/lib/chickenfoot /var/lib/chickenfoot",
+    ]
+    assert one(unit_settings(UNIT.read_text(encoding="utf-8")), "Service.StateDirectory") == (
+        "chickenfoot"
+    )
+
+
+@needs_analyze
+def test_systemd_analyze_verify_finds_nothing_in_the_data_unit() -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "verify", "--man=no", str(DATA_UNIT)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    assert [line for line in output.splitlines() if "chickenfoot-data" in line] == [], output
