@@ -182,7 +182,7 @@ class SoundConfig:
         default=None,
         metadata=_key(
             _Rule('an ALSA device name in quotes, e.g. "default:CARD=MAX98357A"', _check_text),
-            "The ALSA device for speaker = \"mixer\" (aplay -L lists them); leave it out for "
+            'The ALSA device for speaker = "mixer" (aplay -L lists them); leave it out for '
             "$AUDIODEV or ALSA's default.",
             example="default:CARD=Headphones",
         ),
