@@ -33,7 +33,7 @@ from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, SayStatus, Submit
 from hubd.records import GameRecord, PlayerStats
-from hubd.screens import Ui, UiContext, describe_undo
+from hubd.screens import Ui, UiContext
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
@@ -243,12 +243,19 @@ class HubApp:
             rotation=self.settings.rotation,
             audio_available=self.devices.speaker.available,
             store_error=self.store_error,
+            last_entry=self._last_entry(),
             speech=self.settings.speech,
             speech_turns=self.settings.speech_turns,
             speech_rate=self.settings.speech_rate,
             speech_volume=self.settings.speech_volume,
             speech_problem=self.devices.speech.problem,
         )
+
+    def _last_entry(self) -> Event | None:
+        if self.game is None:
+            return None
+        effective = self.game.effective
+        return effective[-1] if effective else None
 
     def _refresh_records(self) -> None:
         try:
@@ -511,7 +518,7 @@ class HubApp:
             self._refresh_records()
         self.ui.state_changed(self.context())
         if undone is not None:
-            self.ui.show_notice(describe_undo(undone, self.ui.tr), now)
+            self.ui.show_undone(undone, now)
         self._report_status()
         self._dirty = True
         return True
