@@ -196,20 +196,22 @@ class HubSpeech:
     def tick(self, now: float) -> None:
         if self._thread is None:
             self.render_pending()
+        ready = self._ready  # one read of a reference: no lock needed to find nothing to do
+        if ready is None or now < ready.start_at:
+            return
         with self._lock:
-            ready = self._ready
-            if ready is None or now < ready.start_at:
-                return
+            if self._ready is not ready:
+                return  # superseded meanwhile
             self._ready = None
             if ready.generation != self._generation:
                 return
         self._player.play(ready.clip, self._volume)
 
     def next_deadline(self) -> float | None:
-        with self._lock:
-            if self._ready is not None:
-                return self._ready.start_at
-            return self._pending.start_at if self._pending is not None else None
+        ready, pending = self._ready, self._pending
+        if ready is not None:
+            return ready.start_at
+        return pending.start_at if pending is not None else None
 
     def set_rate(self, words_per_minute: int) -> None:
         self._rate = words_per_minute
