@@ -227,12 +227,13 @@ class GameState:
         """The seat of ``name`` if it is that player's turn in a round being played."""
         self._rules()
         phase = self.phase
+        who = shown(name)  # not checked yet: shown escaped and short if it is no name
         if phase is Phase.ROUND_OVER:
-            raise RuleError(f"{name} cannot {action}: round {self.round} is over")
+            raise RuleError(f"{who} cannot {action}: round {self.round} is over")
         if phase is Phase.GAME_OVER:
-            raise RuleError(f"{name} cannot {action}: the game is over")
+            raise RuleError(f"{who} cannot {action}: the game is over")
         if phase is Phase.SETUP:
-            raise RuleError(f"{name} cannot {action}: the next round has not started")
+            raise RuleError(f"{who} cannot {action}: the next round has not started")
         seat = self._seat(name)
         if seat != self.current:
             raise RuleError(f"it is {self.current_player}'s turn, not {name}'s")
@@ -267,7 +268,8 @@ def _start_round(state: GameState, event: StartRound) -> None:
     opener = state._seat(event.opener)
     draws = [0] * len(state.players)
     for name, count in (event.search_draws or {}).items():
-        draws[state._seat(name)] = check_count(count, f"{name}'s search draws")
+        seat = state._seat(name)
+        draws[seat] = check_count(count, f"{name}'s search draws")
     if not rules.double_in_hands and any(draws):
         raise RuleError(
             "the starting double is set aside before the deal, so nobody draws from the "

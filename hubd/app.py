@@ -104,9 +104,9 @@ class Settings:
         path = folder / SETTINGS_FILE
         try:
             saved = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # a bad data folder: the store says so
             saved = {}
-        except (OSError, ValueError) as err:
+        except (OSError, ValueError, RecursionError) as err:  # RecursionError: [[[[... JSON
             log.warning("ignoring unreadable %s: %s", path, err)
             saved = {}
         for key, value in saved.items() if isinstance(saved, dict) else ():
@@ -276,6 +276,7 @@ class HubApp:
             while self.running:
                 try:
                     self.step(self._wait_time())
+                    self.store.check_files()  # a -wal removed under the store is put back
                     failures = 0
                 except Exception:
                     # A bug must not end the game at the table: what was committed is safe,

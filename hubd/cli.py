@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import io
 import logging
 import os
 import queue
@@ -163,35 +164,60 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- the store commands -------------------------------------------------------------------
 
 
+def _say(text: str, stream: TextIO | None = None) -> None:
+    """One line to a terminal of any encoding (a path may hold bytes it cannot show)."""
+    stream = stream or sys.stdout
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(encoding, "backslashreplace").decode(encoding) + "\n")
+    stream.flush()
+
+
 def _export(args: argparse.Namespace, folder: Path) -> int:
+    """The whole export is made first, so an unknown game leaves no file behind; a log is
+    UTF-8 whatever the terminal's encoding."""
     from hubd.store import GameStore
 
     store = GameStore.open(folder, readonly=True)
     try:
-        game_id = args.game or store.latest_game()
+        game_id = store.latest_game() if args.game is None else args.game
         if game_id is None:
-            print("hubd: there are no games to export", file=sys.stderr)
+            _say("hubd: there are no games to export", sys.stderr)
             return EXIT_ERROR
-        write = store.export_csv if args.format == "csv" else store.export_jsonl
-        if args.output is None:
-            write(game_id, sys.stdout)
-        else:
-            with open(args.output, "w", encoding="utf-8", newline="") as handle:
-                write(game_id, handle)
+        text = io.StringIO()
+        (store.export_csv if args.format == "csv" else store.export_jsonl)(game_id, text)
     finally:
         store.close()
+    # A lone surrogate (from a log stored before the name rules) stays a JSON escape.
+    data = text.getvalue().encode("utf-8", "backslashreplace")
+    if args.output is None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return EXIT_OK
+    try:
+        with open(args.output, "wb") as handle:
+            handle.write(data)
+    except OSError as err:
+        _say(f"hubd: cannot write {args.output}: {err.strerror or err}", sys.stderr)
+        return EXIT_ERROR
     return EXIT_OK
 
 
 def _import(args: argparse.Namespace, folder: Path) -> int:
-    from hubd.store import GameStore
+    from hubd.store import GameStore, ImportRefusedError
 
     store = GameStore.open(folder)
     try:
+        if store.cannot_save:  # the store opened view-only: say why, do not try
+            _say(f"hubd: cannot import {args.file}: {store.cannot_save}", sys.stderr)
+            return EXIT_ERROR
         game_id = store.import_log(args.file)
+    except ImportRefusedError as err:
+        _say(f"hubd: cannot import {args.file}: {err.message}", sys.stderr)
+        return EXIT_ERROR
     finally:
         store.close()
-    print(f"imported {args.file} as game {game_id}")
+    _say(f"imported {args.file} as game {game_id}")
     return EXIT_OK
 
 
@@ -200,10 +226,10 @@ def _backup(args: argparse.Namespace, folder: Path) -> int:
 
     store = GameStore.open(folder, readonly=True)
     try:
-        store.backup(args.dest)
+        written = store.backup(args.dest)
     finally:
         store.close()
-    print(f"backed up {folder} to {args.dest}")
+    _say(f"backed up {folder} to {written}")
     return EXIT_OK
 
 
@@ -280,7 +306,10 @@ def check_hardware(
     out = out or sys.stdout
     clock = MonotonicClock()
     edges: queue.SimpleQueue[ButtonEdge] = queue.SimpleQueue()
-    folder.mkdir(parents=True, exist_ok=True)
+    try:  # only GPIO on a Pi needs it (lgpio's working folder)
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        log.warning("cannot use the data folder %s (%s)", folder, err.strerror or err)
     button, light, _ = build_pins(config, folder, mock_pins, edges.put, clock, pin_factory)
     speaker = make_speaker(config.sound.speaker, DEFAULT_SOUND_DIR, config.sound.serial_port,
                            config.sound.volume / 100, buffer=config.sound.buffer,
@@ -333,10 +362,9 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from hubd.store import GameStore
 
-    folder.mkdir(parents=True, exist_ok=True)
-    store = GameStore.open(folder)  # refuses a second daemon on the same folder
-    if store.recovered_from:
-        log.warning("%s", store.recovered_from)
+    # Refuses a second daemon on the same folder; any other problem with the folder or the
+    # database is said in one line by the store, which then opens view-only or fresh.
+    store = GameStore.open(folder)
     import pygame
 
     from hubd.app import Devices, HubApp, Settings

@@ -4,17 +4,30 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import subprocess
-import sys
+import json
+import tempfile
 from pathlib import Path
 
 import pytest
-from store_helpers import NOW, REPO, lines_of, played, raw, replayed, store_log, unfinished
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from store_helpers import NOW, lines_of, played, replayed, store_log, unfinished
 
-from engine import NewGame, Play, StartRound, Tile, dump_line, summary
+from engine import (
+    MAX_EVENTS,
+    MAX_LOG_BYTES,
+    AmendRound,
+    EndRound,
+    HandPips,
+    NewGame,
+    Play,
+    StartRound,
+    Tile,
+    dump_line,
+    summary,
+)
 from engine.cli import replay_lines
-from hubd.store import DATABASE_NAME, GameStore, ImportRefusedError, StoreError
+from hubd.store import GameStore, ImportRefusedError, StoreError
 
 pytest_plugins = ["store_fixtures"]
 
@@ -94,61 +107,77 @@ def test_csv_score_sheet(store: GameStore) -> None:
     assert rows[-1][0] == "total" and len(rows) == 11  # 9 rounds scored, no winner yet
 
 
-# -- backup ------------------------------------------------------------------------------
+# -- hostile imports ----------------------------------------------------------------------
+
+HOSTILE_LINES = [
+    "[" * 1100 + "]" * 1100,
+    '{"type": "amend_round", "round": ' + "9" * 4400 + ', "scores": {"Ana": 1}}',
+    '{"type": "new_game", "players": ["Ana", "\\ud83d"]}',
+    '{"type": "new_game", "players": ["Ana", "B\\u0000n"]}',
+    '{"type": "new_game", "players": ["' + "x" * 30_000 + '", "Ben"]}',
+    json.dumps({"type": "new_game", "players": [f"P{i}" for i in range(100_000)]}),
+]
 
 
-def test_backup_is_a_complete_self_contained_copy(store: GameStore, tmp_path: Path) -> None:
-    game_id = store_log(store, played())
-    dest = store.backup(tmp_path / "copy.sqlite3")
-    assert dest == tmp_path / "copy.sqlite3"
-    assert not (tmp_path / "copy.sqlite3.partial").exists()
-    with raw(dest) as db:
-        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        assert db.execute("PRAGMA journal_mode").fetchone() == ("delete",)
-    restored = tmp_path / "restored"
-    restored.mkdir()
-    os.replace(dest, restored / DATABASE_NAME)
-    with GameStore.open(restored) as copy:
-        assert lines_of(copy, game_id) == lines_of(store, game_id)
-        assert copy.history() == store.history()
-    named = store.backup(tmp_path)
-    assert named == tmp_path / "hub-20260314-203000.sqlite3"
+@pytest.mark.parametrize("line", HOSTILE_LINES, ids=lambda line: line[:20])
+def test_a_hostile_line_is_refused_naming_it_and_nothing_is_stored(
+    store: GameStore, line: str
+) -> None:
+    with pytest.raises(ImportRefusedError) as refused:
+        store.import_log([dump_line(NewGame(("Ana", "Ben"))), line])
+    assert refused.value.line == 2 and len(refused.value.message) < 200
+    with pytest.raises(ImportRefusedError) as refused:
+        store.import_log([line])
+    assert refused.value.line == 1
+    assert store.history() == []
 
 
-WRITER = """
-import sys
-from datetime import datetime, timezone
-from engine.simulate import Simulator
-from hubd.store import GameStore
-
-store = GameStore.open(sys.argv[1])
-now = datetime(2026, 1, 1, tzinfo=timezone.utc)
-for seed in (11, 12):
-    log = Simulator(4, {"preset": "classic"}, seed, check=False).play_game().log
-    game_id = store.new_game(log[0], now)
-    for event in log[1:]:
-        print(game_id, store.append(game_id, event, now), flush=True)
-"""
+def test_a_file_longer_than_a_log_may_be_is_refused_unread(
+    store: GameStore, tmp_path: Path
+) -> None:
+    big = tmp_path / "big.jsonl"
+    with big.open("wb") as handle:
+        handle.write(dump_line(NewGame(("Ana", "Ben"))).encode() + b"\n")
+        handle.write((b" " * 1023 + b"\n") * (MAX_LOG_BYTES // 1024 + 10))
+    with pytest.raises(ImportRefusedError, match=r"line \d+: the log goes on past 16 MB"):
+        store.import_log(big)
+    assert store.history() == []
 
 
-def test_backup_while_another_process_writes(folder: Path, tmp_path: Path) -> None:
-    GameStore.open(folder).close()
-    writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(folder)], stdout=subprocess.PIPE, text=True, cwd=REPO
-    )
-    assert writer.stdout is not None
-    copies: list[Path] = []
-    with GameStore.open(folder, readonly=True) as reader:
-        for number, _ in enumerate(writer.stdout):
-            if number % 40 == 0:
-                target = tmp_path / f"backup{number}"
-                target.mkdir()
-                copies.append(reader.backup(target / DATABASE_NAME))
-    assert writer.wait() == 0
-    assert len(copies) > 10
-    for copy in copies:
-        with GameStore.open(copy.parent, readonly=True) as backup:
-            for record in backup.history():
-                backup.load(record.game_id)  # every game in every copy replays
-        with raw(copy) as db:
-            assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+def test_a_log_of_a_million_lines_is_refused_at_event_20001(store: GameStore) -> None:
+    scored = EndRound({"Ana": HandPips(1), "Ben": HandPips(2)}, agreed=True)
+    head = [dump_line(e) for e in (NewGame(("Ana", "Ben")), StartRound("Ana"), scored)]
+    amend = dump_line(AmendRound(1, {"Ana": 0}))
+    lines = iter([*head, *([amend] * 1_000_000)])
+    with pytest.raises(ImportRefusedError) as refused:
+        store.import_log(lines)
+    assert refused.value.line == MAX_EVENTS + 1
+    assert "at most 20,000 events" in refused.value.message
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text() | st.sampled_from(["\x00", "\ud800"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=12,
+)
+KEYS = st.sampled_from(["type", "players", "rules", "opener", "player", "tile", "on", "hands"])
+TYPES = st.sampled_from(["new_game", "start_round", "play", "draw", "end_round", "undo"])
+EVENT = st.builds(
+    lambda kind, rest: {**rest, "type": kind}, TYPES, st.dictionaries(KEYS, JSON, max_size=4)
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(EVENT.map(lambda e: json.dumps(e, ensure_ascii=False)), min_size=1, max_size=5))
+def test_fuzz_import_stores_a_game_or_refuses_naming_a_line(lines: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder, GameStore.open(folder) as store:
+        raw_lines = [line.encode("utf-8", "surrogatepass") for line in lines]
+        try:
+            game_id = store.import_log(raw_lines)
+        except ImportRefusedError as refused:
+            assert refused.line is not None and 1 <= refused.line <= len(lines)
+            assert store.history() == []
+        else:
+            assert len(store.events(game_id)) == len(lines)

@@ -5,9 +5,9 @@ SQLite keeps ``hub.sqlite3-wal`` open for the life of the connection and puts ev
 it first. If that file is removed (or replaced) while the hub runs, the commits since the
 last checkpoint live only in a file no path leads to, and the next crash loses them. The
 store compares the files under the paths with the ones it opened (``FileWatch``) before and
-after every commit and whenever the daemon's loop turns, and then recovers: it checkpoints
-what it holds into the database, rewrites the database in place if that is the file that
-went, moves any stranger aside and reopens.
+after every commit and whenever the daemon's loop turns, and then recovers: it moves any
+stranger aside, rewrites the database from what its connection sees (every commit) through
+a temporary file renamed into place, and reopens.
 """
 
 from __future__ import annotations
@@ -95,23 +95,22 @@ def write_copy(db: sqlite3.Connection, dest: Path) -> None:
 
 
 class FileWatch:
-    """The database and -wal the store opened, to notice either removed or replaced."""
+    """The database and -wal the store opened, to notice either removed or replaced.
+
+    Made right after the store's connection has read the database, when SQLite has the
+    -wal open: a -wal missing even then was removed before the store could see it.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.wal_path = side(path, "-wal")
         self.database = identity(path)
-        self.wal = identity(self.wal_path)  # None until SQLite makes it (the first write)
+        self.wal = identity(self.wal_path)
 
     def problem(self) -> str | None:
         """What changed under the store since it opened its files, or None."""
-        if identity(self.path) != self.database:
-            gone = not os.path.lexists(self.path)
-            return f"{self.path.name} was {'removed' if gone else 'replaced'}"
-        if self.wal is None:
-            self.wal = identity(self.wal_path)
-            return None
-        if identity(self.wal_path) != self.wal:
-            gone = not os.path.lexists(self.wal_path)
-            return f"{self.wal_path.name} was {'removed' if gone else 'replaced'}"
+        for where, seen in ((self.path, self.database), (self.wal_path, self.wal)):
+            if identity(where) != seen:
+                gone = not os.path.lexists(where)
+                return f"{where.name} was {'removed' if gone else 'replaced'}"
         return None

@@ -233,6 +233,8 @@ def _open_checked(path: Path) -> Opened:
 
 def open_for_daemon(path: Path, clock: Clock) -> Opened:
     """Open the database; an unusable one is moved aside once and a fresh one made."""
+    for stale in path.parent.glob(f".{path.name}.*.partial"):  # a copy cut short by a crash
+        stale.unlink(missing_ok=True)
     try:
         unusable = _unusable_file(path)
         if unusable is None:
@@ -296,20 +298,17 @@ def recover_files(db: sqlite3.Connection, watch: FileWatch, moment: datetime) ->
     ``db`` holds back at the path and return a new connection to it (``db`` is closed).
 
     A stranger at either path is moved aside first (``.replaced-<time>``), never deleted,
-    so the reopened database reads only ours. The checkpoint copies every committed frame
-    from the -wal ``db`` has open (even one no path leads to) into the database it has open.
-    If that database is not the file at the path any more, or the checkpoint could not
-    finish, the whole database is rewritten from ``db`` (SQLite's backup API) at the path.
+    so the reopened database reads only ours. Then the whole database is rewritten from
+    ``db``, which still sees every commit (even those in a -wal no path leads to), with
+    SQLite's backup API into a temporary file renamed over the path. Never a checkpoint in
+    place: with its -wal gone, a checkpoint cut short by a crash would leave a torn file.
     """
     path, wal = watch.path, watch.wal_path
     if identity(wal) not in (None, watch.wal):
         os.replace(wal, aside_name(wal, "replaced", moment))
-    database_is_ours = identity(path) == watch.database
-    busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
-    if busy or not database_is_ours:
-        if not database_is_ours and os.path.lexists(path):
-            os.replace(path, aside_name(path, "replaced", moment))
-        write_copy(db, path)
+    if os.path.lexists(path) and identity(path) != watch.database:
+        os.replace(path, aside_name(path, "replaced", moment))
+    write_copy(db, path)
     db.close()
     reopened = connect_for_writing(path)
     reopened.execute("PRAGMA user_version").fetchone()  # SQLite opens (makes) the -wal now
