@@ -170,3 +170,20 @@ def test_the_banner_shows_what_was_moved_where_first(folder: Path) -> None:
         where = store.recovered_from.index(f"{DATABASE_NAME}.newer-v77-20260314-203000")
         assert where < 70
     assert json.dumps(store.recovered_from)  # plain text
+
+
+def test_a_stored_game_with_a_name_the_rules_now_refuse_is_set_aside_not_drawn(
+    folder: Path,
+) -> None:
+    """A game stored before the name rules, with a 5,000-character name: resuming it once
+    hung the daemon at every start (its name was measured a character at a time)."""
+    with GameStore.open(folder) as store:
+        game_id = store_log(store, unfinished(played()))
+    with raw(folder / DATABASE_NAME) as db:
+        line = db.execute("SELECT line FROM events WHERE seq = 1").fetchone()[0]
+        db.execute("UPDATE events SET line = ? WHERE seq = 1", (line.replace("P1", "P" * 5000),))
+    with GameStore.open(folder) as store:
+        assert store.recovered_from is not None
+        assert "a player's name is at most 24 characters" in store.recovered_from
+        assert store.unfinished_game() is None
+        assert len(store.events(game_id)) == len(unfinished(played()))  # kept for export
