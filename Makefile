@@ -49,8 +49,7 @@ speech-samples: system-deps $(STAMP)
 
 # The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
-PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end \
-            scores_10_rounds
+PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end scores_10_rounds
 pictures: screenshots
 	@mkdir -p docs/pictures
 	@for shot in $(PICTURES); do \
