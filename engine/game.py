@@ -3,9 +3,9 @@
 The log is append-only. ``undo`` is itself an event: it takes the latest event still in
 effect out of effect. The state is rebuilt from the latest snapshot plus the events after it,
 so undo is exact and never replays the whole game. A snapshot is taken at the start of the
-game and of each round, and after every ``SNAPSHOT_EVERY`` events in effect since the last
-one, so an undo replays at most that many events however long the round (5,000 amendments
-undone one by one stay linear).
+game and of each round; an undo that replays a long stretch leaves one every
+``SNAPSHOT_EVERY`` events along it, so the next undo replays at most that many (5,000
+amendments undone one by one stay linear, and playing forward copies nothing more).
 
 A log holds at most ``MAX_EVENTS`` events (engine/limits.py); the next one is refused.
 """
@@ -57,11 +57,8 @@ class Game:
         apply_event(self.state, event)
         self._effective.append(event)
         self.log.append(event)
-        count = len(self._effective)
-        if isinstance(event, NewGame | StartRound) or count >= self._snapshots[-1][0] + (
-            SNAPSHOT_EVERY
-        ):
-            self._snapshots.append((count, self.state.copy()))
+        if isinstance(event, NewGame | StartRound):
+            self._snapshots.append((len(self._effective), self.state.copy()))
         return None
 
     def _undo(self) -> Event:
@@ -75,8 +72,11 @@ class Game:
             self._snapshots.pop()
         start, snapshot = self._snapshots[-1]
         state = snapshot.copy()
-        for event in self._effective[start:]:
-            apply_event(state, event)
+        for done in range(start + 1, count + 1):
+            apply_event(state, self._effective[done - 1])
+            if (done - start) % SNAPSHOT_EVERY == 0 and done < count:
+                # A long replay leaves snapshots behind, so the next undo replays few events.
+                self._snapshots.append((done, state.copy()))
         self.state = state
         return undone
 

@@ -227,13 +227,14 @@ class GameState:
         """The seat of ``name`` if it is that player's turn in a round being played."""
         self._rules()
         phase = self.phase
-        who = shown(name)  # not checked yet: shown escaped and short if it is no name
-        if phase is Phase.ROUND_OVER:
-            raise RuleError(f"{who} cannot {action}: round {self.round} is over")
-        if phase is Phase.GAME_OVER:
-            raise RuleError(f"{who} cannot {action}: the game is over")
-        if phase is Phase.SETUP:
-            raise RuleError(f"{who} cannot {action}: the next round has not started")
+        if phase is not Phase.OPENING and phase is not Phase.PLAY:
+            why = {
+                Phase.ROUND_OVER: f"round {self.round} is over",
+                Phase.GAME_OVER: "the game is over",
+                Phase.SETUP: "the next round has not started",
+            }[phase]
+            # ``name`` is not checked yet: shown escaped and short if it is no name
+            raise RuleError(f"{shown(name)} cannot {action}: {why}")
         seat = self._seat(name)
         if seat != self.current:
             raise RuleError(f"it is {self.current_player}'s turn, not {name}'s")
