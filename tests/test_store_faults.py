@@ -282,6 +282,7 @@ def test_a_newer_database_is_moved_aside_never_downgraded(folder: Path) -> None:
         db.execute("PRAGMA user_version = 42")
     with GameStore.open(folder, clock=lambda: NOW) as store:
         assert store.recovered_from is not None
+        # a banner holds one line: the file's new name comes before any detail
         assert store.recovered_from.startswith(
             "Games file of a newer hubd (database version 42) was moved to "
             f"{DATABASE_NAME}.newer-v42-20260314-203000 (this hubd reads up to version"

@@ -5,7 +5,6 @@ a stored game that does not parse is set aside alone."""
 from __future__ import annotations
 
 import errno
-import json
 import logging
 import pathlib
 from pathlib import Path
@@ -157,19 +156,6 @@ def test_a_stored_game_longer_than_a_game_may_be_is_set_aside_without_replaying(
         assert store.recovered_from is not None
         assert "it holds more than 20,000 events" in store.recovered_from
         assert len(store.events(game_id)) == MAX_EVENTS + 1  # kept for export
-
-
-def test_the_banner_shows_what_was_moved_where_first(folder: Path) -> None:
-    """A banner holds one line: the file's new name comes before any detail."""
-    with GameStore.open(folder) as store:
-        store_log(store, played())
-    with raw(folder / DATABASE_NAME) as db:
-        db.execute("PRAGMA user_version = 77")
-    with GameStore.open(folder, clock=lambda: NOW) as store:
-        assert store.recovered_from is not None
-        where = store.recovered_from.index(f"{DATABASE_NAME}.newer-v77-20260314-203000")
-        assert where < 70
-    assert json.dumps(store.recovered_from)  # plain text
 
 
 def test_a_stored_game_with_a_name_the_rules_now_refuse_is_set_aside_not_drawn(

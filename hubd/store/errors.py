@@ -71,55 +71,76 @@ class StoreFolderError(StoreWriteError):
 
 SAFE = "Everything saved before is safe."
 
+_SQLITE_CAUSES = {
+    sqlite3.SQLITE_FULL: "full",
+    sqlite3.SQLITE_READONLY: "read-only",
+    sqlite3.SQLITE_IOERR: "io",
+    sqlite3.SQLITE_CORRUPT: "corrupt",
+    sqlite3.SQLITE_NOTADB: "corrupt",
+    sqlite3.SQLITE_BUSY: "busy",
+    sqlite3.SQLITE_LOCKED: "busy",
+    sqlite3.SQLITE_CANTOPEN: "cannot-open",
+}
+_OS_CAUSES = {
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EROFS: "read-only",
+    errno.EACCES: "read-only",
+    errno.EPERM: "read-only",
+    errno.EIO: "io",
+    errno.ENOENT: "missing",
+    errno.ENOTDIR: "not-a-folder",
+}
+
+
+def _cause(err: sqlite3.Error | OSError) -> str:
+    """The kind of trouble: full, read-only, io, corrupt, busy, cannot-open, missing, ..."""
+    if isinstance(err, sqlite3.Error):
+        code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF  # the primary result code
+        return _SQLITE_CAUSES.get(code, "other")
+    return _OS_CAUSES.get(err.errno or 0, "other")
+
 
 def sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
     """The StoreError for an sqlite3 error met while ``doing`` ("save event 7 of game 2")."""
-    code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
-    if code == sqlite3.SQLITE_FULL:
+    cause = _cause(err)
+    if cause == "full":
         return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
-    if code == sqlite3.SQLITE_READONLY:
+    if cause == "read-only":
         return StoreReadOnlyError(f"Cannot {doing}: {folder} is read-only. {SAFE}")
-    if code == sqlite3.SQLITE_IOERR:
+    if cause == "io":
         return StoreIOError(
             f"Cannot {doing}: the disk holding {folder} reported an error ({err}). {SAFE}"
         )
-    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+    if cause == "corrupt":
         return StoreCorruptError(f"Cannot {doing}: the saved games are damaged ({err})")
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+    if cause == "busy":
         return StoreError(f"Cannot {doing}: the saved games are busy ({err}); try again")
     return StoreError(f"Cannot {doing}: {err}")
 
 
 def os_error(err: OSError, doing: str, folder: Path) -> StoreError:
     """The StoreError for a file system error met while ``doing`` something."""
-    reason = err.strerror or str(err)
-    if err.errno in (errno.ENOSPC, errno.EDQUOT):
+    cause, reason = _cause(err), err.strerror or str(err)
+    if cause == "full":
         return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
-    if err.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+    if cause == "read-only":
         return StoreReadOnlyError(f"Cannot {doing}: {folder} cannot be written ({reason}).")
-    if err.errno == errno.EIO:
+    if cause == "io":
         return StoreIOError(f"Cannot {doing}: the disk holding {folder} reported an error.")
     return StoreError(f"Cannot {doing} in {folder}: {reason}")
 
 
 def backup_error(err: sqlite3.Error | OSError, dest: Path) -> BackupError:
     """Why the backup ``dest`` could not be written, naming it (not the data folder)."""
-    doing = f"Cannot write the backup {dest}"
-    untouched = "The saved games are unchanged."
-    if isinstance(err, sqlite3.Error):
-        code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
-        if code == sqlite3.SQLITE_FULL:
-            return BackupError(f"{doing}: the disk holding {dest.parent} is full. {untouched}")
-        if code == sqlite3.SQLITE_READONLY:
-            return BackupError(f"{doing}: {dest.parent} is read-only. {untouched}")
-        if code == sqlite3.SQLITE_CANTOPEN:
-            return BackupError(f"{doing}: it cannot be created in {dest.parent}. {untouched}")
-        return BackupError(f"{doing}: {err}. {untouched}")
-    reason = err.strerror or str(err)
-    if err.errno in (errno.ENOSPC, errno.EDQUOT):
-        return BackupError(f"{doing}: the disk holding {dest.parent} is full. {untouched}")
-    if err.errno == errno.ENOENT:
-        return BackupError(f"{doing}: the folder {dest.parent} does not exist. {untouched}")
-    if err.errno == errno.ENOTDIR:
-        return BackupError(f"{doing}: {dest.parent} is not a folder. {untouched}")
-    return BackupError(f"{doing}: {reason}. {untouched}")
+    folder = dest.parent
+    why = {
+        "full": f"the disk holding {folder} is full",
+        "read-only": f"{folder} cannot be written",
+        "cannot-open": f"it cannot be created in {folder}",
+        "missing": f"the folder {folder} does not exist",
+        "not-a-folder": f"{folder} is not a folder",
+    }.get(_cause(err))
+    if why is None:
+        why = str(err) if isinstance(err, sqlite3.Error) else err.strerror or str(err)
+    return BackupError(f"Cannot write the backup {dest}: {why}. The saved games are unchanged.")
