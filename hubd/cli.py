@@ -191,8 +191,12 @@ def _export(args: argparse.Namespace, folder: Path) -> int:
     data = text.getvalue().encode("utf-8", "backslashreplace")
     if args.output is None:
         sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.buffer.flush()
+        binary = getattr(sys.stdout, "buffer", None)
+        if binary is None:  # a stream without bytes underneath (an IDE's console)
+            sys.stdout.write(data.decode("utf-8"))
+        else:
+            binary.write(data)
+            binary.flush()
         return EXIT_OK
     try:
         with open(args.output, "wb") as handle:
