@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import pygame
 
@@ -15,26 +14,15 @@ from hubd import i18n
 from hubd.intents import Go, Intent, SayStatus, Submit
 from hubd.screens.base import Builder, Screen, default_screen
 from hubd.screens.context import UiContext
+from hubd.screens.messages import Messages
 from hubd.screens.refusals import translate_refusal
-from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Style, Widget, mirror
+from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
 from hubd.screens.wording import describe_undo, needs_confirmation
 
 log = logging.getLogger(__name__)
 
 PRESS_TIME = 0.2  # s the pressed highlight stays
-REFUSAL_TIME = 4.0
-NOTICE_TIME = 3.0
-FLASH_TIME = 2.5
-FLASH_PERIOD = 0.4
 FULL_REDRAW_SHARE = 0.5  # above this share of the screen changed, redraw all of it
-
-
-@dataclass
-class Toast:
-    text: str
-    until: float
-    where: tuple[int, int] | None  # the finger, for a refusal; None: a notice at the bottom
-    warn: bool
 
 
 class Overlay:
@@ -118,7 +106,7 @@ class Ui:
         self.screens = {s.name: s for s in screens}
         self.current = "new_game"
         self.overlay: Overlay | None = None
-        self.toasts: list[Toast] = []
+        self.messages = Messages()
         self._widgets: list[Widget] = []
         self._drawn: Counter[tuple[object, ...]] = Counter()
         self._stale = True
@@ -126,9 +114,6 @@ class Ui:
         self._signature: tuple[object, ...] | None = None
         self._pressed: tuple[str, float] | None = None
         self._ripple: tuple[tuple[int, int], float] | None = None
-        self._flash_until = 0.0
-        self._flash_pending = False
-        self._toes: tuple[int, float] | None = None
         self._phase: tuple[object, ...] | None = None
         self._lock: engine.Tile | None = None
         self._deadline: float | None = None
@@ -223,20 +208,18 @@ class Ui:
         self.open_overlay(DoublePicker(self, tuple(doubles)))
 
     def flash_toes(self, toes_needed: int, now: float) -> None:
-        self._toes = (toes_needed, now + FLASH_TIME)
+        self.messages.flash_toes(toes_needed, now)
         self._invalidate()
 
     def show_refusal(
         self, message: str, where: tuple[int, int] | None, now: float, translate: bool = True
     ) -> None:
-        self.toasts = [t for t in self.toasts if t.where is None]
         text = translate_refusal(message, self.tr) if translate else message
-        self.toasts.append(Toast(text, now + REFUSAL_TIME, where, True))
+        self.messages.refusal(text, where, now)
         self._invalidate()
 
     def show_notice(self, message: str, now: float) -> None:
-        self.toasts = [t for t in self.toasts if t.where is not None]
-        self.toasts.append(Toast(message, now + NOTICE_TIME, None, False))
+        self.messages.notice(message, now)
         self._invalidate()
 
     def state_changed(self, ctx: UiContext) -> None:
@@ -254,7 +237,7 @@ class Ui:
                 self.show_screen(target)
         lock = state.lock.tile if state is not None and state.lock is not None else None
         if lock is not None and lock != self._lock and not ctx.audio_available:
-            self._flash_pending = True  # no speaker to cackle: a flashing banner instead
+            self.messages.flash_pending = True  # no speaker to cackle: a flashing banner instead
         self._lock = lock
         self._invalidate()
 
@@ -304,9 +287,7 @@ class Ui:
             self._stale = True
         if not self._stale:
             return []
-        if self._flash_pending:
-            self._flash_pending = False
-            self._flash_until = now + FLASH_TIME
+        self.messages.start_pending_flash(now)
         widgets = self.layout(ctx, now)
         drawn = Counter(w.signature() for w in widgets)
         if self._full:
@@ -364,7 +345,7 @@ class Ui:
             b.add(Widget(b.screen, Kind.SHADE, action=self._close_overlay, key="shade"))
             self.overlay.build(b, ctx)
         deadlines: list[float] = []
-        self._build_messages(b, now, deadlines)
+        self.messages.build(b, now, deadlines, self.notice_box)
         if b.rtl:
             mirror(b.widgets, w)
         if ctx.store_error:
@@ -395,75 +376,12 @@ class Ui:
         self.open_overlay(None)
         return []
 
-    def _build_messages(self, b: Builder, now: float, deadlines: list[float]) -> None:
-        self.toasts = [t for t in self.toasts if t.until > now]
-        deadlines.extend(t.until for t in self.toasts)
-        if self._toes is not None:
-            toes, until = self._toes
-            if now < until:
-                deadlines.append(min(until, _next_tick(now)))
-                on = int((until - now) / FLASH_PERIOD) % 2 == 0
-                box = pygame.Rect(0, 0, b.w * 3 // 4, b.px(120))
-                box.center = (b.w // 2, b.h // 2)
-                text = b.ntr("{n} toe to go", "{n} toes to go", toes).format(n=toes)
-                b.banner(box, text, Style.WARN if on else Style.SELECTED, size=b.px(44))
-            else:
-                self._toes = None
-        if now < self._flash_until:
-            deadlines.append(min(self._flash_until, _next_tick(now)))
-            on = int((self._flash_until - now) / FLASH_PERIOD) % 2 == 0
-            box = pygame.Rect(0, b.h // 3, b.w, b.px(90))
-            b.banner(
-                box, b.tr("Chicken foot!"), Style.WARN if on else Style.SELECTED, size=b.px(40)
-            )
-        for toast in self.toasts:
-            if toast.where is None:
-                box = self._notice_box(b)
-                b.banner(box, toast.text, Style.WARN if toast.warn else Style.QUIET,
-                         size=b.px(22) if b.landscape else b.px(32), role="notice")  # fmt: skip
-                continue
-            b.banner(self._tip_box(b, toast.where), toast.text, Style.WARN,
-                     size=b.px(22) if b.landscape else b.px(32), role="tip")  # fmt: skip
-
-    def _notice_box(self, b: Builder) -> pygame.Rect:
-        """Where a notice goes: the screen's own place for it, else the lowest strip that
-        covers no button."""
-        if self.notice_box is not None:
-            return pygame.Rect(self.notice_box)
-        height = b.px(64) if b.landscape else b.px(96)
-        buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
-        box = pygame.Rect(b.w // 8, 0, b.w * 3 // 4, height)
-        for bottom in range(b.h - b.gap, height, -max(4, b.gap)):
-            box.bottom = bottom
-            if box.collidelist(buttons) < 0:
-                return box
-        box.bottom = b.h - b.gap
-        return box
-
-    def _tip_box(self, b: Builder, where: tuple[int, int]) -> pygame.Rect:
-        """A refusal beside the finger (above it, else below), never over the status line."""
-        width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
-        box = pygame.Rect(0, 0, width, b.px(110) if b.landscape else b.px(170))
-        status = next((w.rect for w in b.widgets if w.role == "status"), None)
-        ceiling = status.bottom + b.gap if status is not None else b.gap
-        x, y = where
-        box.centerx = x
-        box.bottom = y - b.px(40)
-        if box.top < ceiling:
-            box.top = y + b.px(40)
-        box.clamp_ip(pygame.Rect(0, ceiling, b.w, b.h - ceiling))
-        return box
-
 
 def _place(signature: tuple[object, ...]) -> pygame.Rect:
     """The rect of the widget a signature describes (see Widget.signature)."""
     _kind, topleft, size = signature[:3]
     assert isinstance(topleft, tuple) and isinstance(size, tuple)
     return pygame.Rect(topleft, size)
-
-
-def _next_tick(now: float) -> float:
-    return now + FLASH_PERIOD / 2
 
 
 def _merge(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:

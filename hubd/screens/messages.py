@@ -1,0 +1,118 @@
+"""What lies over a screen for a moment: refusals beside the finger, notices, and the
+flashing banners that stand in for a sound (the toes still owed, a chicken foot when the hub
+has no speaker). None of them ever covers the status line or a button it could hide."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from hubd.screens.base import Builder
+from hubd.screens.widgets import Kind, Style
+
+REFUSAL_TIME = 4.0  # s
+NOTICE_TIME = 3.0
+FLASH_TIME = 2.5
+FLASH_PERIOD = 0.4
+
+
+@dataclass
+class Toast:
+    text: str
+    until: float
+    where: tuple[int, int] | None  # the finger, for a refusal; None: a notice
+    warn: bool
+
+
+class Messages:
+    """The messages showing now, and how each is laid over the frame."""
+
+    def __init__(self) -> None:
+        self.toasts: list[Toast] = []
+        self.flash_until = 0.0
+        self.flash_pending = False  # a chicken foot to flash at the next render
+        self.toes: tuple[int, float] | None = None  # toes owed, shown until then
+
+    def refusal(self, text: str, where: tuple[int, int] | None, now: float) -> None:
+        self.toasts = [t for t in self.toasts if t.where is None]
+        self.toasts.append(Toast(text, now + REFUSAL_TIME, where, True))
+
+    def notice(self, text: str, now: float) -> None:
+        self.toasts = [t for t in self.toasts if t.where is not None]
+        self.toasts.append(Toast(text, now + NOTICE_TIME, None, False))
+
+    def flash_toes(self, toes: int, now: float) -> None:
+        self.toes = (toes, now + FLASH_TIME)
+
+    def start_pending_flash(self, now: float) -> None:
+        if self.flash_pending:
+            self.flash_pending = False
+            self.flash_until = now + FLASH_TIME
+
+    def build(
+        self, b: Builder, now: float, deadlines: list[float], notice_box: pygame.Rect | None
+    ) -> None:
+        """Add the messages still due to the frame; ``deadlines`` gets when each changes."""
+        self.toasts = [t for t in self.toasts if t.until > now]
+        deadlines.extend(t.until for t in self.toasts)
+        if self.toes is not None:
+            toes, until = self.toes
+            if now < until:
+                deadlines.append(min(until, _next_tick(now)))
+                box = pygame.Rect(0, 0, b.w * 3 // 4, b.px(120))
+                box.center = (b.w // 2, b.h // 2)
+                text = b.ntr("{n} toe to go", "{n} toes to go", toes).format(n=toes)
+                b.banner(box, text, _blink(until, now), size=b.px(44))
+            else:
+                self.toes = None
+        if now < self.flash_until:
+            deadlines.append(min(self.flash_until, _next_tick(now)))
+            box = pygame.Rect(0, b.h // 3, b.w, b.px(90))
+            b.banner(box, b.tr("Chicken foot!"), _blink(self.flash_until, now), size=b.px(40))
+        size = b.px(22) if b.landscape else b.px(32)
+        for toast in self.toasts:
+            if toast.where is None:
+                style = Style.WARN if toast.warn else Style.QUIET
+                b.banner(_notice_box(b, notice_box), toast.text, style, size=size, role="notice")
+            else:
+                b.banner(_tip_box(b, toast.where), toast.text, Style.WARN, size=size, role="tip")
+
+
+def _blink(until: float, now: float) -> Style:
+    return Style.WARN if int((until - now) / FLASH_PERIOD) % 2 == 0 else Style.SELECTED
+
+
+def _next_tick(now: float) -> float:
+    return now + FLASH_PERIOD / 2
+
+
+def _notice_box(b: Builder, wanted: pygame.Rect | None) -> pygame.Rect:
+    """Where a notice goes: the screen's own place for it (the play screen's last entry line),
+    else the lowest strip that covers no button."""
+    if wanted is not None:
+        return pygame.Rect(wanted)
+    height = b.px(64) if b.landscape else b.px(96)
+    buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
+    box = pygame.Rect(b.w // 8, 0, b.w * 3 // 4, height)
+    for bottom in range(b.h - b.gap, height, -max(4, b.gap)):
+        box.bottom = bottom
+        if box.collidelist(buttons) < 0:
+            return box
+    box.bottom = b.h - b.gap
+    return box
+
+
+def _tip_box(b: Builder, where: tuple[int, int]) -> pygame.Rect:
+    """A refusal beside the finger (above it, else below), never over the status line."""
+    width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
+    box = pygame.Rect(0, 0, width, b.px(110) if b.landscape else b.px(170))
+    status = next((w.rect for w in b.widgets if w.role == "status"), None)
+    ceiling = status.bottom + b.gap if status is not None else b.gap
+    x, y = where
+    box.centerx = x
+    box.bottom = y - b.px(40)
+    if box.top < ceiling:
+        box.top = y + b.px(40)
+    box.clamp_ip(pygame.Rect(0, ceiling, b.w, b.h - ceiling))
+    return box
