@@ -443,7 +443,7 @@ class HubApp:
             self.devices.light.flash(lock.room)
             self.ui.flash_toes(lock.room, now)
             return
-        self.ui.open_double_picker(state.placeable_doubles())
+        self.ui.open_double_picker(state.placeable_doubles(), now)
         self._dirty = True
 
     def _intents(self, intents: list[Intent]) -> None:

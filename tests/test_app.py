@@ -88,7 +88,9 @@ def start_two_player_game(hub: Hub) -> None:
 def test_press_cackles_and_opens_the_double_picker(hub: Hub, monkeypatch: Any) -> None:
     start_two_player_game(hub)
     picked: list[list[Tile]] = []
-    monkeypatch.setattr(hub.app.ui, "open_double_picker", lambda d: picked.append(list(d)))
+    monkeypatch.setattr(
+        hub.app.ui, "open_double_picker", lambda d, now=None: picked.append(list(d))
+    )
     hub.edge(True)
     hub.run()
     assert hub.speaker.played == ["cackle"]

@@ -231,7 +231,7 @@ def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) 
 def test_the_undo_notice_covers_no_button(language: str, size: tuple[int, int]) -> None:
     _ui, widgets = frame(language, size, "play_undo_notice")
     (notice,) = [w for w in widgets if w.role == "notice"]
-    assert "A2" in notice.text  # the toe, named as on the map
+    assert "A3" in notice.text  # the toe, named as on the map
     buttons = [w for w in widgets if w.tappable and w.kind is not Kind.SHADE]
     assert not [w.key for w in buttons if w.rect.colliderect(notice.rect)]
 

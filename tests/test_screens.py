@@ -105,7 +105,7 @@ class Loop:
         if state.lock is not None:
             self.ui.flash_toes(state.lock.room, self.now)
             return
-        self.ui.open_double_picker(state.placeable_doubles())
+        self.ui.open_double_picker(state.placeable_doubles(), self.now)
 
     @property
     def state(self):  # type: ignore[no-untyped-def]
@@ -404,9 +404,9 @@ def test_a_pressed_target_redraws_only_itself() -> None:
     loop.new_game(["Ana", "Ben"], rounds=1)
     loop.tap("player:Ana")
     loop.settle()
-    hub = loop.find("hub").rect
-    loop.handle(loop.ui.tap(hub.center, loop.ctx, loop.now))  # no double: an empty picker
-    loop.ui.open_overlay(None)
+    hub = loop.find("end:9-9").rect
+    loop.handle(loop.ui.tap(hub.center, loop.ctx, loop.now))  # the hub's picker...
+    loop.ui.open_overlay(None)  # ...closed again: only the pressed end looks different
     dirty = loop.ui.render(loop.surface, loop.ctx, loop.now)
     assert dirty == [hub]
 
@@ -538,3 +538,33 @@ def test_desktop_keys_draw_pass_undo_and_go_back() -> None:
     loop.tap("scores")
     loop.handle(loop.ui.key("escape", loop.ctx, loop.now))
     assert loop.ui.current == "play"
+
+
+def test_the_hub_button_says_why_when_no_double_fits() -> None:
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.tap("hub")  # the opening: only the hub's arms may be started
+    assert loop.ui.overlay is None
+    assert "Start every hub arm first" in loop.texts()
+
+
+def test_a_new_entry_clears_the_undo_notice() -> None:
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.play(Tile(4, 9), Tile(9, 9))
+    loop.tap("undo")
+    assert any(text.startswith("Undid:") for text in loop.texts())
+    loop.play(Tile(7, 9), Tile(9, 9))
+    texts = loop.texts()
+    assert not any(text.startswith("Undid:") for text in texts)
+    assert "Last: Ana played 9-7 on arm A" in texts
+
+
+def test_after_a_draw_the_status_says_so_in_the_opening_too() -> None:
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.tap("draw")  # Ana has no 9
+    assert "Ana drew: play it or pass" in loop.texts()

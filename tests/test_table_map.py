@@ -103,4 +103,5 @@ def test_labels_name_arms_by_letter_and_toes_by_their_arm() -> None:
     labels = line_labels(table)
     assert labels[Tile(4, 9)] == "A" and labels[Tile(7, 9)] == "B"
     assert labels[Tile(4, 4)] == "A"  # the foot lies at the end of arm A
-    assert [labels[Tile(1, 4)], labels[Tile(4, 6)], labels[Tile(3, 4)]] == ["A1", "A2", "A3"]
+    # Laid up, down, then straight on: numbered top to bottom as they lie on the map.
+    assert [labels[Tile(1, 4)], labels[Tile(3, 4)], labels[Tile(4, 6)]] == ["A1", "A2", "A3"]

@@ -117,12 +117,19 @@ class TableMap:
         return next((end for end in self.ends if end.on == on), None)
 
 
+#: A foot's toes in the order they are laid go up, down, then straight on (see table_map);
+#: numbered from the top, they read 1, 2, 3 down the map.
+TOE_NUMBER = (1, 3, 2)
+
+
 def line_labels(table: Table) -> dict[Tile, str]:
-    """The label of the line each tile on the table belongs to ("" for the hub)."""
+    """The label of the line each tile on the table belongs to ("" for the hub): "B" for an
+    arm, "B1" .. "B3" for the toes of arm B's first foot (top to bottom), "B4" .. for the next."""
     hub = table.hub_place
     labels: dict[Tile, str] = {hub.tile: ""}
     arm_of: dict[Tile, str] = {}
-    toes: Counter[str] = Counter()
+    feet: Counter[str] = Counter()  # feet started so far on each arm
+    foot_number: dict[Tile, int] = {}
     for tile, place in table.placed.items():  # in play order: parents before children
         parent = place.parent
         if parent is None:
@@ -132,8 +139,11 @@ def line_labels(table: Table) -> dict[Tile, str]:
             labels[tile] = arm
         elif table.placed[parent].kind is PlaceKind.FOOT:
             arm = arm_of[parent]
-            toes[arm] += 1
-            labels[tile] = f"{arm}{toes[arm]}"
+            if parent not in foot_number:
+                foot_number[parent] = feet[arm]
+                feet[arm] += 1
+            toe = table.placed[parent].children.index(tile)
+            labels[tile] = f"{arm}{3 * foot_number[parent] + TOE_NUMBER[toe]}"
         else:
             arm = arm_of[parent]
             labels[tile] = labels[parent]

@@ -42,6 +42,10 @@ class Messages:
         self.toasts = [t for t in self.toasts if t.where is not None]
         self.toasts.append(Toast(text, now + NOTICE_TIME, None, False))
 
+    def clear(self) -> None:
+        """Refusals and notices go: a new entry makes them out of date."""
+        self.toasts = []
+
     def flash_toes(self, toes: int, now: float) -> None:
         self.toes = (toes, now + FLASH_TIME)
 
@@ -104,15 +108,29 @@ def _notice_box(b: Builder, wanted: pygame.Rect | None) -> pygame.Rect:
 
 
 def _tip_box(b: Builder, where: tuple[int, int]) -> pygame.Rect:
-    """A refusal beside the finger (above it, else below), never over the status line."""
-    width = min(b.w - 2 * b.gap, max(b.px(420), b.w // 2))
+    """A refusal beside the finger, never over the status line, and where it can over no
+    place that is open now (the one the player should tap instead): above the finger, below
+    it, or to either side, whichever is first clear."""
+    width = min(b.w - 2 * b.gap, max(b.px(360), b.w * 2 // 5))
     box = pygame.Rect(0, 0, width, b.px(110) if b.landscape else b.px(170))
     status = next((w.rect for w in b.widgets if w.role == "status"), None)
     ceiling = status.bottom + b.gap if status is not None else b.gap
+    room = pygame.Rect(0, ceiling, b.w, b.h - ceiling)
+    open_now = [w.rect for w in b.widgets if w.tappable and w.enabled and w.role == "end"]
     x, y = where
-    box.centerx = x
-    box.bottom = y - b.px(40)
-    if box.top < ceiling:
-        box.top = y + b.px(40)
-    box.clamp_ip(pygame.Rect(0, ceiling, b.w, b.h - ceiling))
-    return box
+    away = b.px(40)
+    candidates = []
+    for place in ("above", "below", "left", "right"):
+        trial = box.copy()
+        trial.center = where
+        if place == "above":
+            trial.bottom = y - away
+        elif place == "below":
+            trial.top = y + away
+        elif place == "left":
+            trial.right = x - away
+        else:
+            trial.left = x + away
+        candidates.append(trial.clamp(room))
+    clear = [c for c in candidates if c.collidelist(open_now) < 0]
+    return (clear or candidates)[0]

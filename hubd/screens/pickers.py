@@ -139,7 +139,7 @@ class DoublePicker(_Picker):
         for number, cell in enumerate(number_cells(b, area, state.rules.highest)):
             double = Tile(number, number)
             action = self._choose(state, double) if double in self.doubles else None
-            why = b.tr("on the table") if double in on_table else b.tr("no end needs it")
+            why = b.tr("on the table") if double in on_table else b.tr("not now")
             self.number(b, cell, number, (number, number), action, why)
 
     def _places(self, b: Builder, state: GameState, player: str, double: Tile) -> None:

@@ -258,7 +258,7 @@ class PlayScreen(Screen):
                 box,
                 text,
                 submit(make),
-                style=Style.PRIMARY if allowed else Style.DISABLED,
+                style=Style.NORMAL if allowed else Style.DISABLED,
                 key=key,
                 size=size,
                 enabled=allowed,

@@ -119,6 +119,7 @@ class Ui:
         self._deadline: float | None = None
         self._ctx: UiContext | None = None
         self._now = 0.0  # the time of the tap being handled, for messages it shows
+        self._last_entry: Event | None = None
         #: Each tile's line label on the table map as last drawn ("A", "B2"), for the pickers'
         #: titles and the undo notice (which names a tile no longer on the table).
         self.labels: dict[Tile, str] = {}
@@ -200,11 +201,23 @@ class Ui:
         self.overlay = overlay
         self._invalidate()
 
-    def open_double_picker(self, doubles: Sequence[engine.Tile]) -> None:
+    def open_double_picker(self, doubles: Sequence[engine.Tile], now: float | None = None) -> None:
+        """The hub button with no foot open: which double? With none that fits, say why in
+        the middle of the screen instead of a picker of greyed numbers."""
         from hubd.screens.pickers import DoublePicker
 
         if self.current != "play":
             self.show_screen("play")
+        state = self._ctx.state if self._ctx is not None else None
+        if not doubles and state is not None:
+            table = state.table
+            if table is not None and table.opening:
+                reason = self.tr("Start every hub arm first")
+            else:
+                reason = self.tr("No double fits an open end now")
+            middle = (self.size[0] // 2, self.size[1] // 2)
+            self.show_refusal(reason, middle, self._now if now is None else now, translate=False)
+            return
         self.open_overlay(DoublePicker(self, tuple(doubles)))
 
     def flash_toes(self, toes_needed: int, now: float) -> None:
@@ -224,6 +237,9 @@ class Ui:
 
     def state_changed(self, ctx: UiContext) -> None:
         """The main loop applied an event: follow the game's phase, and redraw."""
+        if self._ctx is not None and ctx.last_entry != self._last_entry:
+            self.messages.clear()  # what they said was about the table before this entry
+        self._last_entry = ctx.last_entry
         self._ctx = ctx
         state = ctx.state
         phase = None if state is None else (state.players, state.phase, state.round)

@@ -59,13 +59,13 @@ def status_text(
         template = ntr("{player}: {n} toe on the {tile}", "{player}: {n} toes on the {tile}",
                        lock.room)  # fmt: skip
         values: dict[str, object] = {"n": lock.room, "tile": lock.tile}
+    elif state.drew:
+        template = tr("{player} drew: play it or pass")
+        values = {}
     elif table.opening:
         hub = table.hub_place
         template = tr("{player}: start an arm ({done} of {arms})")
         values = {"done": len(hub.children) + 1, "arms": hub.capacity}
-    elif state.drew:
-        template = tr("{player} drew: play it or pass")
-        values = {}
     elif state.can_draw:
         template = tr("{player}: play a tile or draw")
         values = {}
