@@ -133,7 +133,7 @@ class PlayScreen(Screen):
 
     def _hands(self, b: Builder, state: GameState, area: Rect) -> None:
         count_px = b.px(40) if b.landscape else b.px(60)
-        name_px = b.min_text
+        name_px = b.px(24) if b.landscape else b.px(34)  # names, a little above the least
         totals = state.totals
         b.panel(area, Style.DARK)
         entries = [(name, str(hand), str(total)) for name, hand, total in

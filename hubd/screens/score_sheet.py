@@ -79,7 +79,8 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect) -> None:
         *(_text_w(b, name, b.px(24), bold=True) for name in sheet.players),
     )
     name_w = min(max(name_w, b.px(80)), area.w // 4)
-    column_w = min(b.px(110), (area.w - name_w - total_w) // rounds)
+    # A short game's few columns spread over the sheet, so the totals stay beside them.
+    column_w = min(b.px(180), (area.w - name_w - total_w) // rounds)
     total_w = area.w - name_w - column_w * rounds  # what is left goes to the totals
     header_h = b.px(44)
     row_h = min(b.px(84), (area.h - header_h) // max(1, players))

@@ -255,7 +255,8 @@ class _Planner:
             box = Box(self.centre - m.target // 2, y - m.target // 2, m.target, m.target)
             self.out.ends.append(MapEnd(hub.tile, hub.end, box, "", hub.kind, hub.room))
             return
-        box = Box(self.centre - m.tile_h // 2, y - m.tile_h, m.tile_h, 2 * m.tile_h)
+        side = min(m.hub_w - m.gap, m.tile_h * 3 // 2)  # the hub a little larger than a tile
+        box = Box(self.centre - side // 2, y - side, side, 2 * side)
         halves = (hub.tile.lo, hub.tile.hi)
         self.out.tiles.append(MapTile(hub.tile, halves, box, True, ""))
 
