@@ -63,22 +63,23 @@ class _Picker(Overlay):
         action: Action | None,
         why_not: str,
     ) -> None:
-        """One cell: the number, the domino it makes, or (greyed) why it cannot be played."""
+        """One cell: the number, the domino it makes, or (greyed) why it cannot be played.
+        Numbers run 0, 1, 2 ... left to right in every language, like the keypads."""
         enabled = action is not None
         style = Style.NORMAL if enabled else Style.DISABLED
         b.button(cell, "", action, style=style, key=f"pick:{number}", role="pick",
-                 enabled=enabled)  # fmt: skip
+                 enabled=enabled, mirror=False)  # fmt: skip
         big = b.px(40) if b.landscape else b.px(56)
         top, rest = split_v(cell.inflate(-b.px(4), -b.px(4)), 1, 1, gap=b.px(2))
-        b.label(top, str(number), big, bold=True, reading=True, floor=big,
+        b.label(top, str(number), big, bold=True, reading=True, floor=big, mirror=False,
                 key=f"picknum:{number}")  # fmt: skip
         if not enabled:
-            b.label(rest, why_not, b.min_text, wrap=True, key=f"pickwhy:{number}")
+            b.label(rest, why_not, b.min_text, wrap=True, mirror=False, key=f"pickwhy:{number}")
             return
         side = min(rest.h, rest.w // 2)
         pic = Rect(0, 0, side * 2, side)
         pic.center = rest.center
-        b.tile(pic, *halves, key=f"pickpic:{number}")
+        b.tile(pic, *halves, key=f"pickpic:{number}").mirror = False
 
     def close(self, _pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(None)
