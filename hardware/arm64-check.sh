@@ -225,17 +225,22 @@ check_suite() {
         return 1
     fi
 
-    step_begin "$suite: hubd export, chickenfoot replay"
+    step_begin "$suite: hubd export and chickenfoot replay of every game"
     status=0
-    inside /usr/local/bin/hubd export -o /tmp/game.jsonl >>"$log" 2>&1 || status=$?
-    if [ "$status" -eq 0 ]; then
-        inside /opt/chickenfoot-hub/venv/bin/chickenfoot replay /tmp/game.jsonl \
-            >"$WORK/tmp/replay.json" 2>>"$log" || status=$?
-    fi
-    if [ "$status" -eq 0 ]; then
-        step_end "$suite" replay ok "$(wc -l <"$WORK/tmp/game.jsonl") lines replayed"
+    local game games=0 lines=0 ids
+    mapfile -t ids < <(sed -n 's/^game \([0-9]*\) event .*/\1/p' "$WORK/tmp/demo.out" | sort -un)
+    for game in "${ids[@]}"; do
+        inside /usr/local/bin/hubd export "$game" -o "/tmp/game$game.jsonl" >>"$log" 2>&1 \
+            || { status=$?; break; }
+        inside /opt/chickenfoot-hub/venv/bin/chickenfoot replay "/tmp/game$game.jsonl" \
+            >>"$log" 2>&1 || { status=$?; break; }
+        games=$((games + 1))
+        lines=$((lines + $(wc -l <"$WORK/tmp/game$game.jsonl")))
+    done
+    if [ "$status" -eq 0 ] && [ "$lines" -eq "$committed" ]; then
+        step_end "$suite" replay ok "$games games, $lines lines exported and replayed"
     else
-        step_end "$suite" replay FAIL "exit $status"
+        step_end "$suite" replay FAIL "exit $status after $games games, $lines lines"
         return 1
     fi
 

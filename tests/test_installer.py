@@ -280,7 +280,15 @@ def test_bad_options_are_refused_with_a_message(root: Path, run: Runner) -> None
     assert "no such folder" in result.stderr
 
 
-@pytest.mark.parametrize("script", [INSTALL, UNINSTALL, REPO / "hardware" / "hubd-command.sh"])
+@pytest.mark.parametrize(
+    "script",
+    [
+        INSTALL,
+        UNINSTALL,
+        REPO / "hardware" / "hubd-command.sh",
+        REPO / "hardware" / "arm64-check.sh",
+    ],
+)
 def test_the_scripts_parse_and_pass_shellcheck_where_it_exists(script: Path) -> None:
     shell = "sh" if script.name == "hubd-command.sh" else "bash"
     subprocess.run([shell, "-n", str(script)], check=True)
