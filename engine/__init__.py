@@ -15,12 +15,14 @@ from engine.events import (
     Draw,
     EndRound,
     Event,
+    FootOpened,
     Hand,
     HandPips,
     NewGame,
     Pass,
     Play,
     StartRound,
+    Toe,
     Undo,
     dump_line,
     parse_event,
@@ -31,9 +33,10 @@ from engine.game import Game, summary
 from engine.limits import MAX_EVENTS, MAX_LINE, MAX_LOG_BYTES, MAX_NAME, MAX_PLAYERS
 from engine.log import Refusal, apply_lines, split_log
 from engine.names import check_name, check_players, name_problem
-from engine.rules import OPTIONS, PRESETS, Rules, make_rules
+from engine.phases import Phase, RoundEnd
+from engine.rules import MODES, OPTIONS, PRESETS, Rules, make_rules
 from engine.scoring import Outcome, TieBreak, ranking
-from engine.state import GameState, Phase, RoundEnd
+from engine.state import GameState
 from engine.table import Placed, PlaceKind, Table
 from engine.tiles import SET_SIZES, Tile, all_tiles, set_size
 
@@ -43,6 +46,7 @@ __all__ = [
     "MAX_LOG_BYTES",
     "MAX_NAME",
     "MAX_PLAYERS",
+    "MODES",
     "OPTIONS",
     "PRESETS",
     "SET_SIZES",
@@ -50,6 +54,7 @@ __all__ = [
     "Draw",
     "EndRound",
     "Event",
+    "FootOpened",
     "Game",
     "GameState",
     "Hand",
@@ -69,6 +74,7 @@ __all__ = [
     "Table",
     "TieBreak",
     "Tile",
+    "Toe",
     "Undo",
     "all_tiles",
     "apply_lines",

@@ -134,6 +134,26 @@ class AmendRound:
 
 
 @dataclass(frozen=True)
+class FootOpened:
+    """Score-keeper mode: a double is down, so a chicken foot is open (no tile named)."""
+
+    type: Literal["foot_opened"] = "foot_opened"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True)
+class Toe:
+    """Score-keeper mode: one toe laid on the open foot; the third releases it."""
+
+    type: Literal["toe"] = "toe"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type}
+
+
+@dataclass(frozen=True)
 class Undo:
     type: Literal["undo"] = "undo"
 
@@ -141,7 +161,7 @@ class Undo:
         return {"type": self.type}
 
 
-Event = NewGame | StartRound | Play | Draw | Pass | EndRound | AmendRound | Undo
+Event = NewGame | StartRound | Play | Draw | Pass | EndRound | AmendRound | FootOpened | Toe | Undo
 
 
 def _name(obj: Mapping[str, Any], key: str) -> str:
@@ -231,6 +251,10 @@ def parse_event(obj: object) -> Event:
         )
     if kind == "undo":
         return Undo()
+    if kind == "foot_opened":
+        return FootOpened()
+    if kind == "toe":
+        return Toe()
     raise RuleError(f"unknown event type {brief(kind)}")
 
 

@@ -84,6 +84,7 @@ class Game:
 def summary(state: GameState) -> dict[str, Any]:
     """The state as ``chickenfoot replay`` prints it (keep this stable)."""
     lock = state.lock
+    toes = state.toes_to_go
     outcome = state.outcome
     winner: str | list[str] | None = None
     if outcome is not None:
@@ -94,7 +95,10 @@ def summary(state: GameState) -> dict[str, Any]:
         "round": state.round,
         "starting_double": state.starting_double,
         "current_player": state.current_player,
-        "lock": None if lock is None else {"double": lock.end, "toes_needed": lock.room},
+        # A scores-only game knows the toes owed but not the double (null).
+        "lock": None
+        if toes is None
+        else {"double": None if lock is None else lock.end, "toes_needed": toes},
         "open_ends": [{"on": p.tile.to_json(), "needs": p.end} for p in state.open_places()],
         "yard": state.yard,
         "hands": dict(zip(state.players, state.hands, strict=True)),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from engine.state import GameState, Phase
+from engine.phases import Phase
+from engine.state import GameState
 from engine.table import FOOT_TOES, PlaceKind
 
 
@@ -49,7 +50,12 @@ def violations(state: GameState) -> list[str]:
         if not open_feet and table.lock is not None:
             found.append(f"lock on {table.lock} with no open foot")
     playing = state.phase in (Phase.OPENING, Phase.PLAY)
-    if playing != (state.current is not None):
+    if state.scores_only:  # no turns are kept; a foot owes one to three toes, in a round
+        if state.current is not None or state.table is not None:
+            found.append("a scores-only game has a current player or a table")
+        if state.toes_owed not in ((None, 1, 2, 3) if playing else (None,)):
+            found.append(f"{state.toes_owed} toes owed in phase {state.phase}")
+    elif playing != (state.current is not None):
         found.append(f"current player {state.current} in phase {state.phase}")
     if state.current is not None and state.hands[state.current] == 0:
         found.append(f"{state.current_player} is to play with no tiles")

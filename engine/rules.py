@@ -52,7 +52,11 @@ OPTIONS: dict[str, str] = {
     "double_in_hands": "Deal the starting double like any tile (its holder opens the round).",
     "double_blank_50": "The 0-0 left in a hand scores 50 instead of 0.",
     "rounds": "How many rounds the game has (a full game counts down every double).",
+    "mode": "Enter every play, or only the chicken feet from the hub button and the scores.",
 }
+
+#: The game modes: every play entered (the default), or the scores only (score-keeper mode).
+MODES = ("plays", "scores")
 
 _BOOL_OPTIONS = ("double_in_hands", "double_blank_50")
 
@@ -71,6 +75,11 @@ class Rules:
     double_blank_50: bool
     rounds: int
     options: Mapping[str, Any]  # exactly what the log asked for, for writing it back
+    mode: str = "plays"  # "scores": no tiles entered, only feet, toes and round scores
+
+    @property
+    def scores_only(self) -> bool:
+        return self.mode == "scores"
 
     @property
     def set_size(self) -> int:
@@ -142,6 +151,9 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
     for name in _BOOL_OPTIONS:
         if name in options and not isinstance(options[name], bool):
             raise RuleError(f"rule option {name} must be true or false, not {brief(options[name])}")
+    mode = options.get("mode", "plays")
+    if not isinstance(mode, str) or mode not in MODES:
+        raise RuleError(f'rule option mode = {brief(mode)} is not allowed; use "plays" or "scores"')
     if "hand_size" in options:
         hand_size = _hand_size(options["hand_size"], players)
     else:
@@ -159,6 +171,7 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
         double_blank_50=options.get("double_blank_50", preset.double_blank_50),
         rounds=_whole("rounds", options.get("rounds", highest + 1), 1, highest + 1),
         options=dict(options),
+        mode=mode,
     )
     _check_fit(rules)
     return rules

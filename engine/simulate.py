@@ -18,7 +18,7 @@ from engine.errors import RuleError
 from engine.events import Draw, EndRound, Event, HandPips, NewGame, Pass, Play, StartRound, Undo
 from engine.game import Game
 from engine.invariants import violations
-from engine.state import RoundEnd
+from engine.phases import RoundEnd
 from engine.tiles import Tile, all_tiles
 
 

@@ -8,7 +8,6 @@ change) or applies it in place. ``engine.game.Game`` keeps the log and makes und
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from enum import StrEnum
 from typing import Any
 
 from engine.errors import RuleError
@@ -18,39 +17,25 @@ from engine.events import (
     Draw,
     EndRound,
     Event,
+    FootOpened,
     Hand,
     HandPips,
     NewGame,
     Pass,
     Play,
     StartRound,
+    Toe,
     check_count,
 )
 from engine.names import check_players, shown
+from engine.phases import Phase, RoundEnd, plural
 from engine.rules import Rules, make_rules
+from engine.scores_mode import foot_opened, scores_round_end, start_scores_round, toe
 from engine.scoring import DOUBLE_BLANK_BONUS, Outcome, outcome, tile_value, totals
 from engine.table import Placed, PlaceKind, Table
 from engine.tiles import Tile
 
 DOUBLE_BLANK = Tile(0, 0)
-
-
-class Phase(StrEnum):
-    SETUP = "setup"  # before the first round, and between a scored round and the next
-    OPENING = "opening"  # hub arms are still being started
-    PLAY = "play"
-    ROUND_OVER = "round_over"  # out or blocked, waiting for the hands to be scored
-    GAME_OVER = "game_over"
-
-
-class RoundEnd(StrEnum):
-    OUT = "out"
-    BLOCKED = "blocked"
-    AGREED = "agreed"
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 class GameState:
@@ -61,6 +46,7 @@ class GameState:
         "drew",
         "feet_opened",
         "hands",
+        "opener",
         "passes",
         "players",
         "round",
@@ -69,6 +55,7 @@ class GameState:
         "scores",
         "seat_of",
         "table",
+        "toes_owed",
         "yard",
     )
 
@@ -86,6 +73,8 @@ class GameState:
         self.round_end: RoundEnd | None = None
         self.scores: list[list[int]] = []  # per scored round, per seat
         self.feet_opened: list[int] = []  # chicken feet each seat has opened this game
+        self.opener: int | None = None  # the seat that opened the round being played
+        self.toes_owed: int | None = None  # scores only: the open foot's toes (None: no foot)
 
     def copy(self) -> GameState:
         clone = GameState.__new__(GameState)
@@ -102,6 +91,8 @@ class GameState:
         clone.round_end = self.round_end
         clone.scores = [list(row) for row in self.scores]
         clone.feet_opened = list(self.feet_opened)
+        clone.opener = self.opener
+        clone.toes_owed = self.toes_owed
         return clone
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -116,7 +107,8 @@ class GameState:
         return (
             self.players, self.rules, self.round, table, tuple(self.hands), self.yard,
             self.current, self.drew, self.passes, self.round_end,
-            tuple(tuple(r) for r in self.scores), tuple(self.feet_opened),
+            tuple(tuple(r) for r in self.scores), tuple(self.feet_opened), self.opener,
+            self.toes_owed,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
@@ -134,13 +126,34 @@ class GameState:
             return Phase.SETUP
         if self.round_end is not None:
             return Phase.ROUND_OVER
-        assert self.table is not None
+        if self.table is None:  # scores only: the round is played, the hub sees no tiles
+            return Phase.PLAY
         return Phase.OPENING if self.table.opening else Phase.PLAY
 
     @property
     def in_round(self) -> bool:
         """A round is being played (tiles may be placed, drawn, passed)."""
         return self.phase in (Phase.OPENING, Phase.PLAY)
+
+    @property
+    def scores_only(self) -> bool:
+        """Score-keeper mode: no tiles are entered, only feet, toes and round scores."""
+        return self.rules is not None and self.rules.scores_only
+
+    @property
+    def toes_to_go(self) -> int | None:
+        """The toes the open chicken foot still needs in either mode (None: no foot open)."""
+        if self.scores_only:
+            return self.toes_owed if self.in_round else None
+        lock = self.lock
+        return None if lock is None else lock.room
+
+    @property
+    def opener_name(self) -> str | None:
+        """Who opened the round being played (None outside a round)."""
+        if self.opener is None or not self.in_round:
+            return None
+        return self.players[self.opener]
 
     @property
     def current_player(self) -> str | None:
@@ -225,7 +238,11 @@ class GameState:
 
     def _require_round(self, name: str, action: str) -> int:
         """The seat of ``name`` if it is that player's turn in a round being played."""
-        self._rules()
+        if self._rules().scores_only:
+            raise RuleError(
+                f"{shown(name)} cannot {action}: this game keeps the scores only, so no tiles "
+                "are entered"
+            )
         phase = self.phase
         if phase is not Phase.OPENING and phase is not Phase.PLAY:
             why = {
@@ -267,6 +284,9 @@ def _start_round(state: GameState, event: StartRound) -> None:
     if phase is not Phase.SETUP:
         raise RuleError(f"round {state.round} is still open; score it before the next round")
     opener = state._seat(event.opener)
+    if rules.scores_only:
+        start_scores_round(state, event, opener)
+        return
     draws = [0] * len(state.players)
     for name, count in (event.search_draws or {}).items():
         seat = state._seat(name)
@@ -301,6 +321,7 @@ def _start_round(state: GameState, event: StartRound) -> None:
     state.drew = False
     state.passes = 0
     state.round_end = None
+    state.opener = opener
     state.current = opener if not rules.double_in_hands else state._next_seat(opener)
     if hands[opener] == 0:  # a hand of one: placing the double went out
         state.round_end = RoundEnd.OUT
@@ -322,13 +343,13 @@ def _refuse_place(state: GameState, event: Play, place: Placed, table: Table) ->
         room = table.hub_place.room
         raise RuleError(
             f"{name} cannot play {shown} on {where}: the hub {table.hub} still needs "
-            f"{_plural(room, 'more arm')} before anything else"
+            f"{plural(room, 'more arm')} before anything else"
         )
     if table.lock is not None and place.tile != table.lock:
         toes = table.placed[table.lock].room
         raise RuleError(
             f"{name} cannot play {shown} on {where} while the chicken foot on {table.lock} "
-            f"needs {_plural(toes, 'more toe')}"
+            f"needs {plural(toes, 'more toe')}"
         )
     if place.room == 0:
         reason = {
@@ -394,7 +415,7 @@ def _pass(state: GameState, event: Pass) -> None:
     if not state.drew and state.yard > rules.reserve:
         raise RuleError(
             f"{event.player} must draw from the chicken yard before passing "
-            f"({_plural(state.yard, 'tile')} there)"
+            f"({plural(state.yard, 'tile')} there)"
         )
     state.passes = 0 if state.drew else state.passes + 1
     state.drew = False
@@ -409,7 +430,6 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
     """Check the hands entered at the end of a round; return each seat's score."""
     rules = state._rules()
     table = state.table
-    assert table is not None
     for name in hands:
         state._seat(name)
     missing = [p for p in state.players if p not in hands]
@@ -419,9 +439,13 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
     scores = []
     for name in state.players:
         hand, held = hands[name], state.hands[state.seat_of[name]]
+        if table is None and not isinstance(hand, HandPips):  # scores only: no tiles known
+            raise RuleError(
+                f"this game keeps the scores only: enter {name}'s hand as its pip count"
+            )
         if isinstance(hand, HandPips):
             check_count(hand.pips, f"{name}'s pips")
-            if held == 0 and (hand.pips or hand.double_blank):
+            if table is not None and held == 0 and (hand.pips or hand.double_blank):
                 raise RuleError(f"{name} has no tiles left, so {name}'s hand scores 0")
             tiles: tuple[Tile, ...] = (DOUBLE_BLANK,) if hand.double_blank else ()
             bonus = DOUBLE_BLANK_BONUS if hand.double_blank and rules.double_blank_50 else 0
@@ -429,14 +453,14 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
         else:
             if len(hand) != held:
                 raise RuleError(
-                    f"{name} holds {_plural(held, 'tile')}, but {len(hand)} were entered"
+                    f"{name} holds {plural(held, 'tile')}, but {len(hand)} were entered"
                 )
             tiles = hand
             score = sum(tile_value(t, rules.double_blank_50) for t in hand)
         for tile in tiles:
             if tile.lo < 0 or tile.hi > rules.highest:
                 raise RuleError(f"{tile} in {name}'s hand is not in a double-{rules.highest} set")
-            if tile in table:
+            if table is not None and tile in table:
                 raise RuleError(f"{tile} is on the table, so it cannot be in {name}'s hand")
             if tile in holder:
                 other = holder[tile]
@@ -452,15 +476,16 @@ def _end_round(state: GameState, event: EndRound) -> None:
     phase = state.phase
     if state.rules is None or phase in (Phase.SETUP, Phase.GAME_OVER):
         raise RuleError("there is no round to end")
-    if phase is not Phase.ROUND_OVER and not event.agreed:
+    if phase is not Phase.ROUND_OVER and not event.agreed and not state.rules.scores_only:
         raise RuleError(
             f"round {state.round} is not over yet: nobody is out and play is not blocked; "
             "end it early only if everyone agrees"
         )
     scores = _check_hands(state, event.hands)
     if state.round_end is None:
-        state.round_end = RoundEnd.AGREED
+        state.round_end = scores_round_end(event) if state.rules.scores_only else RoundEnd.AGREED
     state.current = None
+    state.toes_owed = None
     state.scores.append(scores)
 
 
@@ -488,6 +513,8 @@ _HANDLERS: dict[type[Any], Callable[[GameState, Any], None]] = {
     EndRound: _end_round,
     AmendRound: _amend_round,
     NewGame: _new_game,
+    FootOpened: foot_opened,
+    Toe: toe,
 }
 
 

@@ -15,6 +15,8 @@ from hubd.screens.widgets import TEXT_DIM, Action, Style
 
 #: The options in the order a family changes them most: a shorter game first.
 ORDER = ("rounds", "hand_size", "set", "hub_arms", "reserve", "double_in_hands", "double_blank_50")
+#: Options chosen elsewhere on the new-game screen: the game mode is on the Rules tab.
+ELSEWHERE = ("mode",)
 PROBLEM_INK = (255, 190, 150)
 
 
@@ -40,7 +42,8 @@ class RuleOptions:
 
     def build(self, b: Builder, area: Rect, rules: dict[str, Any], players: int) -> None:
         values, problem = self._values(rules, players)
-        keys = [k for k in ORDER if k in OPTIONS] + [k for k in OPTIONS if k not in ORDER]
+        keys = [k for k in ORDER if k in OPTIONS]
+        keys += [k for k in OPTIONS if k not in ORDER and k not in ELSEWHERE]
         bottom = Rect(area.x, area.bottom - b.target, area.w, b.target)
         pages_area = Rect(area.x, area.y, area.w, bottom.y - b.gap - area.y)
         pad = b.px(8)

@@ -198,10 +198,10 @@ class NewGameScreen(Screen):
         chosen = self.preset or ctx.preset
         if b.landscape:
             buttons, text = split_h(area, 1, 2, gap=2 * b.gap)
-            boxes = split_v(buttons, 1, 1, 1, gap=b.gap)
         else:
             buttons, text = split_v(area, 1, 2, gap=2 * b.gap)
-            boxes = split_v(buttons, 1, 1, 1, gap=b.gap)
+        *boxes, modes = split_v(buttons, 1, 1, 1, 1, gap=b.gap)
+        self._modes(b, ctx, modes)
         for name, box in zip(PRESETS, boxes, strict=True):
             b.button(
                 box,
@@ -260,7 +260,35 @@ class NewGameScreen(Screen):
     def _preset(self, name: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             self.preset = name
-            self.options.chosen = {}
+            mode = self.options.chosen.get("mode")  # a preset changes the rules, not the mode
+            self.options.chosen = {} if mode is None else {"mode": mode}
+            return []
+
+        return action
+
+    def _modes(self, b: Builder, ctx: UiContext, box: Rect) -> None:
+        """Every play (the default, never written to the log) or the scores only."""
+        chosen = self.options.chosen.get("mode", "plays")
+        for mode, text, part in zip(
+            ("plays", "scores"),
+            (b.tr("Every play"), b.tr("Scores only")),
+            split_h(box, 1, 1, gap=b.gap),
+            strict=True,
+        ):
+            b.button(
+                part,
+                text,
+                self._mode(mode),
+                key=f"mode:{mode}",
+                style=Style.SELECTED if mode == chosen else Style.NORMAL,
+            )
+
+    def _mode(self, mode: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            if mode == "plays":
+                self.options.chosen.pop("mode", None)
+            else:
+                self.options.chosen["mode"] = mode
             return []
 
         return action
