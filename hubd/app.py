@@ -32,6 +32,7 @@ from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, SayStatus, Submit
+from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
 from hubd.screens import Ui, UiContext
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
@@ -148,13 +149,14 @@ class _Before:
     lock: Tile | None
     round_end: RoundEnd | None
     phase: Phase
+    toes: int | None = None  # the open foot's toes still owed, in either mode
 
     @classmethod
     def of(cls, state: GameState | None) -> _Before:
         if state is None:
             return cls(None, None, Phase.SETUP)
         lock = state.lock
-        return cls(lock.tile if lock else None, state.round_end, state.phase)
+        return cls(lock.tile if lock else None, state.round_end, state.phase, state.toes_to_go)
 
 
 class HubApp:
@@ -196,6 +198,7 @@ class HubApp:
         self._committed = 0
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
+        self.presses = ScoresPresses()  # score-keeper mode: feet, toes, the double press
         self._next_demo = clock.now()
         self._dirty = True
         self._last_status = ""
@@ -432,8 +435,11 @@ class HubApp:
 
     def hub_pressed(self) -> None:
         """The table's "chicken foot!" call: cackle at once, then help with the double."""
-        self.devices.speaker.play("cackle")
         state = self.game.state if self.game is not None else None
+        if state is not None and state.scores_only and state.in_round:
+            self._scores_press(state)
+            return
+        self.devices.speaker.play("cackle")
         now = self.clock.now()
         self.narrator.pressed(state, now)  # after the cackle: the foot and its toes
         if state is None or not state.in_round:
@@ -445,6 +451,17 @@ class HubApp:
             return
         self.ui.open_double_picker(state.placeable_doubles(), now)
         self._dirty = True
+
+    def _scores_press(self, state: GameState) -> None:
+        """Score-keeper mode: the press is the entry (the sound follows from the state)."""
+        assert self.game is not None
+        now = self.clock.now()
+        events = self.presses.events(state, self.game.effective, now)
+        for event in events:
+            if not self.submit(event):
+                return
+        if len(events) == 1 and not isinstance(events[0], Undo):
+            self.presses.counted(self.game.effective[-1], now)
 
     def _intents(self, intents: list[Intent]) -> None:
         for intent in intents:
@@ -533,7 +550,9 @@ class HubApp:
         if isinstance(event, Undo):
             return []  # taking an entry back is quiet; the light follows the state
         sounds: list[str] = []
-        if after.lock is not None and after.lock != before.lock:
+        if state.scores_only:
+            sounds += self._toe_effects(before, after)
+        elif after.lock is not None and after.lock != before.lock:
             sounds.append("cackle")
         elif before.lock is not None and after.lock is None and after.round_end is None:
             sounds.append("released")
@@ -548,9 +567,21 @@ class HubApp:
             self.devices.speaker.play(name)
         return sounds
 
+    def _toe_effects(self, before: _Before, after: _Before) -> list[str]:
+        """Score-keeper mode: a foot cackles, a toe clicks and flashes the toes still owed,
+        the third toe is the release."""
+        if after.toes is not None and before.toes is None:
+            return ["cackle"]
+        if before.toes is not None and after.toes is None and after.phase is Phase.PLAY:
+            return ["released"]
+        if after.toes is not None and before.toes is not None and after.toes < before.toes:
+            self.devices.light.flash(after.toes)
+            return ["tap"]
+        return []
+
     def _show_light(self, state: GameState) -> None:
         light = self.devices.light
-        if state.lock is not None:
+        if state.toes_to_go is not None:
             if light.mode != "pulse":
                 light.pulse()
         elif light.mode != "off":
@@ -582,7 +613,7 @@ class HubApp:
         state = self.game.state if self.game is not None else None
         if state is None:
             text = "waiting for a new game"
-        elif state.in_round:
+        elif state.in_round and not state.scores_only:  # scores only: no turns are kept
             text = f"game {self.game_id}, round {state.round}: {state.current_player} to play"
         else:
             text = f"game {self.game_id}, round {state.round}: {state.phase.value}"
