@@ -568,3 +568,14 @@ def test_after_a_draw_the_status_says_so_in_the_opening_too() -> None:
     loop.tap("player:Ana")
     loop.tap("draw")  # Ana has no 9
     assert "Ana drew: play it or pass" in loop.texts()
+
+
+def test_a_name_refusal_is_shown_in_the_players_language() -> None:
+    from hubd.i18n import load
+    from hubd.screens.refusals import translate_refusal
+
+    tr = load("pt").gettext
+    same = "two players are called Ana and ana; every name must differ, ignoring case"
+    assert translate_refusal(same, tr).startswith("dois jogadores chamam-se Ana e ana")
+    twice = "two players are called Ben; every name must differ, ignoring case"
+    assert "Ben" in translate_refusal(twice, tr) and translate_refusal(twice, tr) != twice

@@ -38,6 +38,10 @@ TEMPLATES: tuple[str, ...] = (
     _("there is nothing to undo: the game has only just begun"),
     _("there is nothing to undo"),
     _("the {preset} rules are for {low} to {high} players, not {n}"),
+    # Names typed on the new-game screen (engine/names.py); two names before one.
+    _("two players are called {first} and {second}; every name must differ, ignoring case"),
+    _("two players are called {name}; every name must differ, ignoring case"),
+    _("a player's name cannot begin or end with a space: {name}"),
 )  # fmt: skip
 
 _PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
