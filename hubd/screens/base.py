@@ -368,7 +368,7 @@ def default_screen(ctx: UiContext) -> str:
         return "round_end"
     if phase is Phase.SETUP:
         return "round_start" if state.round == 0 else "scores"
-    return "play"
+    return "scores_mode" if state.scores_only else "play"
 
 
 def fit_grid(area: Rect, count: int, min_h: int, max_h: int, gap: int, most: int = 4) -> list[Rect]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile, all_tiles
 from engine.scoring import tile_value
 from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, grid, split_h
+from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h
 from hubd.screens.context import UiContext
 from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.ui import Ui
@@ -74,9 +74,9 @@ class RoundEndScreen(Screen):
         self._round = state.round
         self.entries = {}
         for seat, name in enumerate(state.players):
-            held = state.hands[seat]
+            held = -1 if state.scores_only else state.hands[seat]  # -1: not known
             self.entries[name] = HandEntry(held, Digits("0" if held == 0 else "", fresh=True))
-        waiting = [n for n, e in self.entries.items() if e.held > 0]
+        waiting = [n for n, e in self.entries.items() if e.held != 0]
         self._choose(waiting[0] if waiting else state.players[0])
 
     def _choose(self, name: str) -> None:
@@ -106,15 +106,18 @@ class RoundEndScreen(Screen):
         if (
             state is None
             or state.rules is None
-            or state.table is None
-            or not (state.round_end is not None or (self.agreed and state.in_round))
+            or (state.table is None and not state.scores_only)
+            or not (
+                state.round_end is not None
+                or ((self.agreed or state.scores_only) and state.in_round)
+            )
         ):
             b.notice_page(
                 b.tr("End of round"), b.tr("No round is waiting to be scored."), self.go("play"), []
             )
             return
         self._prepare(state)
-        back = self.go("play") if state.round_end is None else None
+        back = self.go(default_screen(ctx)) if state.round_end is None else None
         area = b.top_bar(self._title(b, state), back, [], undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         hands, entry_box, save = entry_layout(b, area, len(state.players))
@@ -130,6 +133,8 @@ class RoundEndScreen(Screen):
         )
 
     def _title(self, b: Builder, state: GameState) -> str:
+        if state.scores_only:
+            return b.tr("Round {n}: enter the scores").format(n=state.round)
         out = [n for s, n in enumerate(state.players) if state.hands[s] == 0]
         if state.round_end is RoundEnd.OUT and out:
             return b.tr("Round {n}: {player} went out").format(n=state.round, player=out[0])
@@ -143,7 +148,7 @@ class RoundEndScreen(Screen):
             hand = entry.hand()
             if hand is not None:
                 hands[name] = hand
-        return EndRound(hands, agreed=state.round_end is None)
+        return EndRound(hands, agreed=state.round_end is None and not state.scores_only)
 
     def _hands(self, b: Builder, state: GameState, boxes: list[Rect]) -> None:
         assert state.rules is not None
@@ -153,7 +158,9 @@ class RoundEndScreen(Screen):
                 b,
                 box,
                 name,
-                b.ntr("{n} tile", "{n} tiles", entry.held).format(n=entry.held),
+                b.ntr("{n} tile", "{n} tiles", entry.held).format(n=entry.held)
+                if entry.held >= 0
+                else "",
                 entry.value(state.rules.double_blank_50),
                 name == self.selected,
                 self._select(name),
@@ -176,6 +183,8 @@ class RoundEndScreen(Screen):
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
                 align="start", wrap=True)  # fmt: skip
         for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):
+            if by_tiles and state.scores_only:
+                continue  # no tiles are known in a scores-only game: pips only
             b.button(
                 box,
                 text,

@@ -53,6 +53,7 @@ class RoundStartScreen(Screen):
         question_h = 2 * b.painter.line_height(self._question_px(b), True)
         prompt = Rect(rest.x, rest.y, rest.w, question_h + b.gap + (3 if b.landscape else 5) * line)
         rows = 0 if self.mode == "ask" and not rules.double_in_hands else 1
+        rows = 0 if self.mode == "ask" and rules.scores_only else rows
         if rows and self.mode == "search" and not b.landscape:
             rows = 2
         bottom_h = rows * b.target + max(0, rows - 1) * b.gap
@@ -86,7 +87,7 @@ class RoundStartScreen(Screen):
                 )
             self._prompt(b, prompt, question, hint, tile, rules.hand_size)
             self._player_buttons(b, state, players, self._open)
-            if rules.double_in_hands:
+            if rules.double_in_hands and not rules.scores_only:  # scores only: no draws kept
                 b.button(
                     bottom, b.tr("Nobody has it: search the yard"), self._search, key="start:search"
                 )

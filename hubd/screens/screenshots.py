@@ -19,6 +19,8 @@ from typing import Any
 from engine import (
     Draw,
     EndRound,
+    Event,
+    FootOpened,
     Game,
     HandPips,
     NewGame,
@@ -26,6 +28,7 @@ from engine import (
     Play,
     StartRound,
     Tile,
+    Toe,
 )
 from hubd import i18n
 from hubd.records import GameRecord, PlayerStats
@@ -257,6 +260,15 @@ def _doubles(ui: Ui, ctx: UiContext) -> None:
     ui.open_double_picker([Tile(0, 0), Tile(3, 3), Tile(5, 5)])
 
 
+def scores_only_game(*events: Event) -> Game:
+    """Score-keeper mode, round 2 under way (round 1 scored), then ``events``."""
+    scores = {"Ana": 0, "Ben": 12, "Chen": 31, "Dee": 7}
+    return Game.from_events([
+        NewGame(PLAYERS, {"mode": "scores", "rounds": 3}), StartRound("Ben"),
+        EndRound({p: HandPips(n) for p, n in scores.items()}), StartRound("Chen"), *events,
+    ])  # fmt: skip
+
+
 def shots() -> list[Shot]:
     """Every scripted frame the screenshots and the layout test cover."""
     locked = locked_game()
@@ -271,6 +283,8 @@ def shots() -> list[Shot]:
     fresh = Game.from_events([NewGame(PLAYERS, {"preset": "hub", "rounds": 2})])
     classic = Game.from_events([NewGame(PLAYERS, {"rounds": 2})])  # the double set aside
     ten = scored_game(rounds=10, scored=10)  # double-9: rounds 9-9 down to 0-0
+    keeper = scores_only_game()
+    keeper_foot = scores_only_game(FootOpened(), Toe())
     hub_picker = _tap_key("end:9-9")
     sequence = [
         Shot(f"play_sequence_{step:02d}", _with(sequence_game(step), "play"))
@@ -314,6 +328,10 @@ def shots() -> list[Shot]:
             _tap_key("amend:key:3")))),
         Shot("round_end_next", _with(over, "round_end", _steps(
             _tap_key("pad:1"), _tap_key("pad:2"), _tap_key("pad:ok")))),
+        Shot("scores_mode", _with(keeper, "scores_mode")),
+        Shot("scores_mode_foot", _with(keeper_foot, "scores_mode")),
+        Shot("scores_mode_round_end", _with(keeper, "round_end", _steps(
+            _tap_key("pad:1"), _tap_key("pad:7"), _tap_key("pad:ok")))),
         Shot("settings", _with(scored, "settings")),
         Shot("settings_speech", _with(scored, "settings", _speech_page)),
         Shot("settings_speech_dfplayer", _with(scored, "settings", _steps(

@@ -74,6 +74,7 @@ class Ui:
         "round_start",
         "play",
         "round_end",
+        "scores_mode",
         "scores",
         "game_over",
         "history",
@@ -86,6 +87,7 @@ class Ui:
         from hubd.screens.round_end import RoundEndScreen
         from hubd.screens.round_start import RoundStartScreen
         from hubd.screens.scores import GameOverScreen, ScoresScreen
+        from hubd.screens.scores_mode import ScoresModeScreen
         from hubd.screens.settings import SettingsScreen
         from hubd.screens.setup import NewGameScreen
 
@@ -102,6 +104,7 @@ class Ui:
             GameOverScreen(self),
             HistoryScreen(self),
             SettingsScreen(self),
+            ScoresModeScreen(self),
         ]
         self.screens = {s.name: s for s in screens}
         self.current = "new_game"

@@ -13,6 +13,7 @@ from engine import (
     Draw,
     EndRound,
     Event,
+    FootOpened,
     GameState,
     NewGame,
     Pass,
@@ -21,6 +22,7 @@ from engine import (
     Play,
     StartRound,
     Tile,
+    Toe,
     Undo,
 )
 
@@ -117,6 +119,10 @@ def describe_event(event: Event, tr: Translate, labels: Mapping[Tile, str] | Non
         return tr("the new game")
     if isinstance(event, Undo):
         return tr("an undo")
+    if isinstance(event, FootOpened):
+        return tr("a chicken foot opened")
+    if isinstance(event, Toe):
+        return tr("a toe")
     return str(event)  # pragma: no cover - the Event union is closed
 
 

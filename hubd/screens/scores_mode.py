@@ -1,0 +1,167 @@
+"""A scores-only round (score-keeper mode): the round's double, the foot, the totals.
+
+The hub sees no tiles, so the screen shows what it knows: the round's double and who plays
+first (or, while a chicken foot is open, the toes it still needs) on the status line; "Double
+down" and "Toe", which enter what the hub button enters; the running totals; the last entry
+with Undo beside it; and "Round over: enter the scores", the round end's keypad.
+
+Landscape (800x480): the status line across the top, the two buttons on the left, the totals
+and the round-over button on the right, the last entry and the tools along the bottom.
+Portrait (720x1280): the same from top to bottom.
+"""
+
+from __future__ import annotations
+
+from engine import FootOpened, GameState, Toe
+from hubd.intents import Intent
+from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
+from hubd.screens.context import UiContext
+from hubd.screens.widgets import Style
+from hubd.screens.wording import entry_text
+
+
+def status_words(b: Builder, state: GameState) -> str:
+    """The foot's toes while one is open; otherwise the round's double and who plays first."""
+    toes = state.toes_to_go
+    if toes is not None:
+        return b.ntr("Chicken foot: {n} toe to go", "Chicken foot: {n} toes to go", toes).format(
+            n=toes
+        )
+    double = state.starting_double
+    first = state.opener
+    assert state.rules is not None and first is not None and double is not None
+    if state.rules.double_in_hands:  # the opener laid the double: the next player plays first
+        first = (first + 1) % len(state.players)
+    name = b.painter.shorten(state.players[first], b.px(320), b.px(48), True)
+    return b.tr("{tile}: {player} plays first").format(tile=f"{double}-{double}", player=name)
+
+
+class ScoresModeScreen(Screen):
+    name = "scores_mode"
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        state = ctx.state
+        if state is None or not state.scores_only or not state.in_round:
+            b.notice_page(b.tr("Play"), b.tr("No round is being played."), self.go("scores"), [])
+            return
+        g = b.gap
+        if b.landscape:
+            lines = 2 * b.painter.line_height(b.px(48), True)  # two lines in every language
+            status = Rect(0, 0, b.w, lines + b.px(8))
+            bottom = Rect(g, b.h - b.target - g, b.w - 2 * g, b.target)
+            middle = Rect(g, status.bottom + g, b.w - 2 * g, bottom.y - status.bottom - 2 * g)
+            buttons, right = split_h(middle, 1, 1, gap=2 * g)
+            totals, over = split_v(right, right.h - b.target - g, b.target, gap=g)
+            foot, toe = split_v(buttons, 1, 1, gap=g)
+            last, tools = split_h(bottom, 11, 9, gap=g)
+        else:
+            lines = 2 * b.painter.line_height(b.px(72), True)
+            status = Rect(0, 0, b.w, lines + 2 * g + b.px(4))
+            tools = Rect(g, b.h - b.px(80) - g, b.w - 2 * g, b.px(80))
+            last = Rect(g, tools.y - b.px(110) - g, b.w - 2 * g, b.px(110))
+            over = Rect(g, last.y - b.px(96) - 2 * g, b.w - 2 * g, b.px(96))
+            pair = Rect(g, over.y - b.px(240) - 2 * g, b.w - 2 * g, b.px(240))
+            foot, toe = split_h(pair, 1, 1, gap=g)
+            totals = Rect(g, status.bottom + g, b.w - 2 * g, pair.y - status.bottom - 3 * g)
+        self._status(b, state, status)
+        self._feet(b, state, foot, toe)
+        self._totals(b, state, totals)
+        b.button(
+            over,
+            b.tr("Round over: enter the scores"),
+            self.go("round_end"),
+            style=Style.PRIMARY,
+            key="scores_mode:round_over",
+            size=b.px(24) if b.landscape else b.px(34),
+        )
+        self._last_entry(b, ctx, last)
+        self._tools(b, tools)
+
+    def _status(self, b: Builder, state: GameState, box: Rect) -> None:
+        size = b.px(48) if b.landscape else b.px(72)
+        locked = state.toes_to_go is not None
+        style = Style.WARN if locked else Style.DARK
+        b.panel(box, style)
+        inner = box.inflate(-2 * b.gap, -b.px(4) if b.landscape else -b.gap)
+        b.button(
+            inner,
+            status_words(b, state),
+            self.ui.say_again,
+            size=size,
+            floor=size,
+            style=style,
+            key="status",
+            role="status",
+            wrap=True,
+        )
+
+    def _feet(self, b: Builder, state: GameState, foot: Rect, toe: Rect) -> None:
+        """What the hub button enters, on the screen: only the one that applies is enabled."""
+        size = b.px(34) if b.landscape else b.px(48)
+        open_ = state.toes_to_go is not None
+        for box, text, make, allowed, key in (
+            (foot, b.tr("Double down"), FootOpened, not open_, "scores_mode:foot"),
+            (toe, b.tr("Toe"), Toe, open_, "scores_mode:toe"),
+        ):
+            b.button(
+                box,
+                text,
+                self.ui.submit(make) if allowed else None,
+                style=Style.NORMAL if allowed else Style.DISABLED,
+                key=key,
+                size=size,
+                enabled=allowed,
+            )
+
+    def _totals(self, b: Builder, state: GameState, area: Rect) -> None:
+        size = b.px(40) if b.landscape else b.px(60)
+        line = b.painter.line_height(size, True)
+        cells = fit_grid(area, len(state.players), line, line + b.px(24), b.gap, 2)
+        for seat, (name, total, cell) in enumerate(
+            zip(state.players, state.totals, cells, strict=True)
+        ):
+            b.panel(cell, Style.QUIET)
+            inner = cell.inflate(-b.px(12), 0)
+            number_w = b.painter.width("888", size, True)
+            left, right = split_h(inner, inner.w - number_w, number_w, gap=b.px(6))
+            b.label(left, name, size, bold=True, floor=b.min_text, align="start",
+                    key=f"name:{seat}")  # fmt: skip
+            b.label(right, str(total), size, bold=True, reading=True, align="end",
+                    role="total", key=f"total:{seat}")  # fmt: skip
+
+    def _last_entry(self, b: Builder, ctx: UiContext, box: Rect) -> None:
+        undo_w = b.px(140) if b.landscape else b.px(200)
+        undo, text_box = split_h(box, undo_w, box.w - undo_w - b.gap, gap=b.gap)
+        enabled = ctx.last_entry is not None
+        b.button(
+            undo,
+            b.tr("Undo"),
+            self.ui.undo_action(ctx) if enabled else None,
+            style=Style.NORMAL if enabled else Style.DISABLED,
+            key="undo",
+            size=b.px(24) if b.landscape else b.px(34),
+            enabled=enabled,
+        )
+        b.panel(text_box, Style.QUIET)
+        b.label(
+            text_box.inflate(-b.gap, -b.px(2)),
+            entry_text(ctx.last_entry, {}, b.tr),
+            b.px(22) if b.landscape else b.px(32),
+            align="start",
+            wrap=True,
+            role="last_entry",
+            key="last_entry",
+        )
+        self.ui.notice_box = Rect(text_box)
+
+    def _tools(self, b: Builder, area: Rect) -> None:
+        size = b.px(24) if b.landscape else b.px(34)
+        scores, menu = split_h(area, 1, 1, gap=b.gap)
+        b.button(scores, b.tr("Scores"), self.go("scores"), key="scores", size=size)
+        b.button(menu, b.tr("Menu"), self._menu, key="menu", size=size)
+
+    def _menu(self, _pos: tuple[int, int]) -> list[Intent]:
+        from hubd.screens.menu import Menu
+
+        self.ui.open_overlay(Menu(self.ui))
+        return []
