@@ -381,6 +381,17 @@ def test_a_32_bit_system_is_refused_with_one_line(tmp_path: Path, arch: str) -> 
     assert "+ " not in result.stdout, "nothing was begun"
 
 
+def test_a_system_other_than_linux_is_refused_with_one_line(tmp_path: Path) -> None:
+    bin_dir = fake_tools(tmp_path, "arm64", (), ())
+    (bin_dir / "uname").write_text('#!/bin/sh\n[ "$1" = -s ] && echo Darwin || echo arm64\n')
+    (bin_dir / "uname").chmod(0o755)
+    result = dry_run(bin_dir)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines() == [
+        "install.sh: the hub needs 64-bit Linux (Raspberry Pi OS 64-bit); this is Darwin"
+    ]
+
+
 ALL_BUT_ALSA = ("python3-venv", "python3-lgpio", "libgbm1", "libegl1", "libegl-mesa0",
                 "libgles2", "libgl1-mesa-dri", "espeak-ng", "fonts-dejavu-core", "alsa-utils",
                 "gpiod")  # fmt: skip
