@@ -18,6 +18,7 @@ from engine.table import FOOT_TOES
 if TYPE_CHECKING:
     from engine.state import GameState
 
+
 def start_scores_round(state: GameState, event: StartRound, opener: int) -> None:
     """A round the hub keeps the score of: its double and opener, no tiles, no turns."""
     if event.search_draws is not None:
