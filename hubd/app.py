@@ -339,8 +339,8 @@ class HubApp:
         """A screen or speaker missing at start, or lost since, is tried again when due."""
         if self.display.retry(now):
             # A new screen shows nothing yet: lay out for it and draw everything again.
-            self.ui.resize((0, 0))
             self.ui.resize(self.display.logical_size)
+            self.ui.redraw_all()
             self._dirty = True
         if self.devices.speaker.retry(now):
             self.devices.speaker.set_volume(self.settings.volume / 100)

@@ -136,6 +136,10 @@ class Ui:
             self.size = size
             self._invalidate(full=True)
 
+    def redraw_all(self) -> None:
+        """The next render draws the whole screen (a screen that has just come back)."""
+        self._invalidate(full=True)
+
     def tr(self, text: str) -> str:
         return self.translator.gettext(text)
 
