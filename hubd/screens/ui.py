@@ -15,6 +15,7 @@ from hubd.intents import Go, Intent, SayStatus, Submit
 from hubd.screens.base import Builder, Screen, default_screen
 from hubd.screens.context import UiContext
 from hubd.screens.messages import Messages
+from hubd.screens.redraw import context_signature, merge_dirty, widget_place
 from hubd.screens.refusals import translate_refusal
 from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
 from hubd.screens.wording import describe_undo, needs_confirmation
@@ -22,7 +23,6 @@ from hubd.screens.wording import describe_undo, needs_confirmation
 log = logging.getLogger(__name__)
 
 PRESS_TIME = 0.2  # s the pressed highlight stays
-FULL_REDRAW_SHARE = 0.5  # above this share of the screen changed, redraw all of it
 
 
 class Overlay:
@@ -30,40 +30,6 @@ class Overlay:
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         raise NotImplementedError
-
-
-def _context_signature(ctx: UiContext) -> tuple[object, ...]:
-    state = ctx.state
-    game: tuple[object, ...] | None = None
-    if state is not None:
-        table = state.table
-        game = (
-            id(state),
-            state.players,
-            state.phase,
-            state.round,
-            state.yard,
-            tuple(state.hands),
-            state.current,
-            state.drew,
-            len(table) if table else 0,
-            table.lock if table else None,
-            tuple(tuple(r) for r in state.scores),
-        )
-    return (
-        game,
-        ctx.last_entry,
-        ctx.language,
-        ctx.volume,
-        ctx.muted,
-        ctx.preset,
-        ctx.rotation,
-        ctx.audio_available,
-        ctx.store_error,
-        len(ctx.history),
-        tuple(ctx.known_players),
-        len(ctx.stats),
-    )
 
 
 class Ui:
@@ -318,7 +284,7 @@ class Ui:
         else:
             # What appeared and what went away; a signature starts with the widget's place.
             changed = (drawn - self._drawn) + (self._drawn - drawn)
-            dirty = _merge([_place(sig) for sig in changed], surface.get_rect())
+            dirty = merge_dirty([widget_place(sig) for sig in changed], surface.get_rect())
         self._drawn = drawn
         self._full = False
         for rect in dirty:
@@ -346,7 +312,7 @@ class Ui:
         self._ctx = ctx
         if ctx.language != self.translator.code:
             self.set_language(ctx.language)
-        signature = _context_signature(ctx)
+        signature = context_signature(ctx)
         if signature != self._signature:
             self._signature = signature
             self._stale = True
@@ -398,27 +364,3 @@ class Ui:
     def _close_overlay(self, _pos: tuple[int, int]) -> list[Intent]:
         self.open_overlay(None)
         return []
-
-
-def _place(signature: tuple[object, ...]) -> pygame.Rect:
-    """The rect of the widget a signature describes (see Widget.signature)."""
-    _kind, topleft, size = signature[:3]
-    assert isinstance(topleft, tuple) and isinstance(size, tuple)
-    return pygame.Rect(topleft, size)
-
-
-def _merge(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
-    """Clip, drop duplicates and merge overlapping dirty rects; the whole screen if large."""
-    merged: list[pygame.Rect] = []
-    for rect in rects:
-        rect = rect.clip(screen)
-        if rect.w == 0 or rect.h == 0:
-            continue
-        for other in list(merged):
-            if other.colliderect(rect):
-                merged.remove(other)
-                rect = rect.union(other)
-        merged.append(rect)
-    if sum(r.w * r.h for r in merged) > FULL_REDRAW_SHARE * screen.w * screen.h:
-        return [screen.copy()]
-    return merged

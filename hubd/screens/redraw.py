@@ -1,0 +1,68 @@
+"""What needs drawing again: a signature of everything the UI reads from the context, and
+the dirty rectangles of the widgets that changed between two frames."""
+
+from __future__ import annotations
+
+import pygame
+
+from hubd.screens.context import UiContext
+
+FULL_REDRAW_SHARE = 0.5  # above this share of the screen changed, redraw all of it
+
+
+def context_signature(ctx: UiContext) -> tuple[object, ...]:
+    state = ctx.state
+    game: tuple[object, ...] | None = None
+    if state is not None:
+        table = state.table
+        game = (
+            id(state),
+            state.players,
+            state.phase,
+            state.round,
+            state.yard,
+            tuple(state.hands),
+            state.current,
+            state.drew,
+            len(table) if table else 0,
+            table.lock if table else None,
+            tuple(tuple(r) for r in state.scores),
+        )
+    return (
+        game,
+        ctx.last_entry,
+        ctx.language,
+        ctx.volume,
+        ctx.muted,
+        ctx.preset,
+        ctx.rotation,
+        ctx.audio_available,
+        ctx.store_error,
+        len(ctx.history),
+        tuple(ctx.known_players),
+        len(ctx.stats),
+    )
+
+
+def widget_place(signature: tuple[object, ...]) -> pygame.Rect:
+    """The rect of the widget a signature describes (see Widget.signature)."""
+    _kind, topleft, size = signature[:3]
+    assert isinstance(topleft, tuple) and isinstance(size, tuple)
+    return pygame.Rect(topleft, size)
+
+
+def merge_dirty(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """Clip, drop duplicates and merge overlapping dirty rects; the whole screen if large."""
+    merged: list[pygame.Rect] = []
+    for rect in rects:
+        rect = rect.clip(screen)
+        if rect.w == 0 or rect.h == 0:
+            continue
+        for other in list(merged):
+            if other.colliderect(rect):
+                merged.remove(other)
+                rect = rect.union(other)
+        merged.append(rect)
+    if sum(r.w * r.h for r in merged) > FULL_REDRAW_SHARE * screen.w * screen.h:
+        return [screen.copy()]
+    return merged
