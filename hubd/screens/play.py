@@ -9,14 +9,15 @@ or Pass, and a notice (the undo's "Undid: ...") takes the last entry's place, ne
 
 from __future__ import annotations
 
-from engine import Draw, GameState, Pass, Tile
-from hubd.intents import HubButton, Intent
+from engine import Draw, GameState, Pass
+from hubd.intents import HubButton
 from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
+from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.map_view import draw_map
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Action, Style
-from hubd.screens.wording import NameFitter, entry_text, status_text
+from hubd.screens.wording import NameFitter, status_text
 
 
 class PlayScreen(Screen):
@@ -64,7 +65,7 @@ class PlayScreen(Screen):
             )
             last, yard = split_h(last, last.w - yard_w - g, yard_w, gap=g)
             self._yard(b, state, yard)
-        self._last_entry(b, ctx, labels, last)
+        last_entry_line(b, self.ui, ctx, last, labels)
         self._tools(b, tools)
         self._moves(b, state, moves)
 
@@ -209,37 +210,11 @@ class PlayScreen(Screen):
 
     # -- the last entry and the buttons ------------------------------------------------------
 
-    def _last_entry(self, b: Builder, ctx: UiContext, labels: dict[Tile, str], box: Rect) -> None:
-        undo_w = b.px(140) if b.landscape else b.px(200)
-        undo, text_box = split_h(box, undo_w, box.w - undo_w - b.gap, gap=b.gap)
-        enabled = ctx.last_entry is not None
-        b.button(
-            undo,
-            b.tr("Undo"),
-            self.ui.undo_action(ctx) if enabled else None,
-            style=Style.NORMAL if enabled else Style.DISABLED,
-            key="undo",
-            size=b.px(24) if b.landscape else b.px(34),
-            enabled=enabled,
-        )
-        text = entry_text(ctx.last_entry, labels, b.tr)
-        b.panel(text_box, Style.QUIET)
-        b.label(
-            text_box.inflate(-b.gap, -b.px(2)),
-            text,
-            b.px(22) if b.landscape else b.px(32),
-            align="start",
-            wrap=True,
-            role="last_entry",
-            key="last_entry",
-        )
-        self.ui.notice_box = Rect(text_box)
-
     def _tools(self, b: Builder, area: Rect) -> None:
         specs: list[tuple[str, Action, str]] = [
             (b.tr("Hub"), lambda _pos: [HubButton()], "hub"),
             (b.tr("Scores"), self.go("scores"), "scores"),
-            (b.tr("Menu"), self._menu, "menu"),
+            (b.tr("Menu"), open_menu(self.ui), "menu"),
         ]
         size = b.px(24) if b.landscape else b.px(34)
         for (text, action, key), box in zip(specs, split_h(area, 1, 1, 1, gap=b.gap), strict=True):
@@ -263,9 +238,3 @@ class PlayScreen(Screen):
                 size=size,
                 enabled=allowed,
             )
-
-    def _menu(self, _pos: tuple[int, int]) -> list[Intent]:
-        from hubd.screens.menu import Menu
-
-        self.ui.open_overlay(Menu(self.ui))
-        return []

@@ -13,11 +13,10 @@ Portrait (720x1280): the same from top to bottom.
 from __future__ import annotations
 
 from engine import FootOpened, GameState, Toe
-from hubd.intents import Intent
 from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
 from hubd.screens.context import UiContext
+from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.widgets import Style
-from hubd.screens.wording import entry_text
 
 
 def status_words(b: Builder, state: GameState) -> str:
@@ -74,7 +73,7 @@ class ScoresModeScreen(Screen):
             key="scores_mode:round_over",
             size=b.px(24) if b.landscape else b.px(34),
         )
-        self._last_entry(b, ctx, last)
+        last_entry_line(b, self.ui, ctx, last, {})
         self._tools(b, tools)
 
     def _status(self, b: Builder, state: GameState, box: Rect) -> None:
@@ -129,39 +128,8 @@ class ScoresModeScreen(Screen):
             b.label(right, str(total), size, bold=True, reading=True, align="end",
                     role="total", key=f"total:{seat}")  # fmt: skip
 
-    def _last_entry(self, b: Builder, ctx: UiContext, box: Rect) -> None:
-        undo_w = b.px(140) if b.landscape else b.px(200)
-        undo, text_box = split_h(box, undo_w, box.w - undo_w - b.gap, gap=b.gap)
-        enabled = ctx.last_entry is not None
-        b.button(
-            undo,
-            b.tr("Undo"),
-            self.ui.undo_action(ctx) if enabled else None,
-            style=Style.NORMAL if enabled else Style.DISABLED,
-            key="undo",
-            size=b.px(24) if b.landscape else b.px(34),
-            enabled=enabled,
-        )
-        b.panel(text_box, Style.QUIET)
-        b.label(
-            text_box.inflate(-b.gap, -b.px(2)),
-            entry_text(ctx.last_entry, {}, b.tr),
-            b.px(22) if b.landscape else b.px(32),
-            align="start",
-            wrap=True,
-            role="last_entry",
-            key="last_entry",
-        )
-        self.ui.notice_box = Rect(text_box)
-
     def _tools(self, b: Builder, area: Rect) -> None:
         size = b.px(24) if b.landscape else b.px(34)
         scores, menu = split_h(area, 1, 1, gap=b.gap)
         b.button(scores, b.tr("Scores"), self.go("scores"), key="scores", size=size)
-        b.button(menu, b.tr("Menu"), self._menu, key="menu", size=size)
-
-    def _menu(self, _pos: tuple[int, int]) -> list[Intent]:
-        from hubd.screens.menu import Menu
-
-        self.ui.open_overlay(Menu(self.ui))
-        return []
+        b.button(menu, b.tr("Menu"), open_menu(self.ui), key="menu", size=size)
