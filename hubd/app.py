@@ -25,8 +25,8 @@ from engine import Event, Game, GameState, NewGame, Phase, RoundEnd, RuleError, 
 from hubd.clock import Clock
 from hubd.config import ConfigError, HubConfig
 from hubd.demo import DemoPlayer, Tap
-from hubd.display import Display
-from hubd.events import HubEvent, Inbox, Shutdown
+from hubd.display import AnyDisplay, Display
+from hubd.events import HubEvent, Inbox, MockButton, Shutdown
 from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
 from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
@@ -34,6 +34,7 @@ from hubd.hardware.speaker import Speaker
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, SayStatus, Submit
 from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
+from hubd.screenless import entries_to_count
 from hubd.screens import Ui, UiContext
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
@@ -163,7 +164,7 @@ class HubApp:
     def __init__(
         self,
         *,
-        display: Display,
+        display: AnyDisplay,
         ui: Ui,
         store: GameStore,
         devices: Devices,
@@ -314,17 +315,22 @@ class HubApp:
 
     def step(self, wait: float) -> None:
         """One turn of the loop: wait up to ``wait`` s for input, handle it, draw."""
-        hub_events = self.inbox.wait(min(wait, INPUT_POLL_S)) if wait > 0 else self.inbox.drain()
+        screen = isinstance(self.display, Display)  # no screen: no SDL input to poll for
+        poll = min(wait, INPUT_POLL_S) if screen else wait
+        hub_events = self.inbox.wait(poll) if wait > 0 else self.inbox.drain()
         for hub_event in hub_events:  # first: a press cackles before anything else is done
             self.handle_hub_event(hub_event)
-        for event in pygame.event.get():
+        for event in pygame.event.get() if screen else ():
             self.handle_pygame(event)
         for hub_event in self.inbox.drain():  # edges the keyboard's mock button just made
             self.handle_hub_event(hub_event)
         now = self.clock.now()
         for signal in self.button.poll(now):
             self._button_signal(signal)
+        light = self.devices.light.mode
         self.devices.light.tick(now)
+        if self.devices.light.mode != light:  # a flash is over: the status line says so
+            self._report_status()
         self.devices.speech.tick(now)
         self._retry_devices(now)
         if self._stop_at is not None and now >= self._stop_at:
@@ -366,6 +372,9 @@ class HubApp:
         return None
 
     def draw(self) -> None:
+        if not isinstance(self.display, Display):  # [display] enabled = false
+            self._dirty = False
+            return
         rects = self.ui.render(self.display.surface, self.context(), self.clock.now())
         self._dirty = False
         self.display.present(rects)
@@ -403,6 +412,8 @@ class HubApp:
                 self._button_signal(signal)
         elif isinstance(event, Shutdown):
             self.stop(event.reason)
+        elif isinstance(event, MockButton) and self.devices.press_mock_button is not None:
+            self.devices.press_mock_button(event.pressed)  # gpiozero posts the edge back
 
     def _button_signal(self, signal: ButtonSignal) -> None:
         if signal is ButtonSignal.PRESS:
@@ -435,6 +446,8 @@ class HubApp:
 
     def hub_pressed(self) -> None:
         """The table's "chicken foot!" call: cackle at once, then help with the double."""
+        if not self.display.available and not self._screenless_round():
+            return
         state = self.game.state if self.game is not None else None
         if state is not None and state.scores_only and state.in_round:
             self._scores_press(state)
@@ -451,6 +464,15 @@ class HubApp:
             return
         self.ui.open_double_picker(state.placeable_doubles(), now)
         self._dirty = True
+
+    def _screenless_round(self) -> bool:
+        """No screen: enter the scores-only round a press counts in (see hubd.screenless);
+        False if the store or the engine refused it."""
+        state = self.game.state if self.game is not None else None
+        last = self._history[0].players if self._history else None
+        entries = entries_to_count(state, last, self.settings.preset,
+                                   keep_every_play=isinstance(self.display, Display))  # fmt: skip
+        return all(self.submit(entry) for entry in entries)
 
     def _scores_press(self, state: GameState) -> None:
         """Score-keeper mode: the press is the entry (the sound follows from the state)."""
@@ -615,6 +637,11 @@ class HubApp:
             text = "waiting for a new game"
         elif state.in_round and not state.scores_only:  # scores only: no turns are kept
             text = f"game {self.game_id}, round {state.round}: {state.current_player} to play"
+        elif state.in_round:  # what the light shows, for a hub without a screen
+            toes = state.toes_to_go
+            foot = "no chicken foot open" if toes is None else f"chicken foot open, {toes} to go"
+            light = self.devices.light.mode
+            text = f"game {self.game_id}, round {state.round}: {foot}; light {light}"
         else:
             text = f"game {self.game_id}, round {state.round}: {state.phase.value}"
         if text != self._last_status:

@@ -373,8 +373,8 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
 
     from hubd.app import Devices, HubApp, Settings
     from hubd.demo import DemoPlayer
-    from hubd.display import Display
-    from hubd.events import Inbox, Shutdown
+    from hubd.display import AnyDisplay, Display, NoDisplay
+    from hubd.events import Inbox, MockButton, Shutdown
     from hubd.hardware.button import ButtonLogic
     from hubd.hardware.notify import SdNotifier
     from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
@@ -393,8 +393,10 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     size, fullscreen = window_mode(args, config)
     # No screen yet must not mean no hub: the display runs without one and the loop keeps
     # trying (a DSI panel or USB touchscreen that appears late); button, sound, store work.
-    display = Display(size, settings.rotation, fullscreen=fullscreen, kiosk=fullscreen,
-                      clock=clock)  # fmt: skip
+    display: AnyDisplay = NoDisplay(size)  # [display] enabled = false: no pygame display
+    if config.display.enabled:
+        display = Display(size, settings.rotation, fullscreen=fullscreen, kiosk=fullscreen,
+                          clock=clock)  # fmt: skip
     ui = Ui(display.logical_size)
     ui.set_language(settings.language)
     speaker.set_muted(settings.muted)
@@ -416,7 +418,9 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
         speech=speech,
     )
     demo = None
-    if args.demo or args.demo_fast:
+    if (args.demo or args.demo_fast) and not config.display.enabled:
+        log.warning("the demo taps the screens, and [display] enabled = false: no demo")
+    elif args.demo or args.demo_fast:
         demo = DemoPlayer(settings.preset, seed=args.demo_seed)
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,
@@ -435,6 +439,12 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    def on_mock_button(signum: int, _frame: object) -> None:
+        inbox.post(MockButton(signum == signal.SIGUSR1))
+
+    if mock_pin is not None:  # the mock button without a keyboard (a hub with no screen)
+        signal.signal(signal.SIGUSR1, on_mock_button)
+        signal.signal(signal.SIGUSR2, on_mock_button)
     app.resume()
     try:
         app.run()

@@ -234,6 +234,14 @@ class DisplayConfig:
     fullscreen: bool = field(
         default=False, metadata=_key(_BOOL, "Fill the screen (true on the Pi's kiosk).")
     )
+    enabled: bool = field(
+        default=True,
+        metadata=_key(
+            _BOOL,
+            "false: no screen at all (a hub shell with only the button, light and speaker); "
+            "the button then keeps a scores-only game's feet and toes.",
+        ),
+    )
 
 
 @dataclass(frozen=True)

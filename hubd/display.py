@@ -187,3 +187,48 @@ class Display:
 
     def close(self) -> None:
         pygame.display.quit()
+
+
+class NoDisplay:
+    """``[display] enabled = false``: no screen at all, and no pygame display initialised.
+
+    The loop asks it what it asks a :class:`Display`; it never draws and reads no SDL input,
+    so the hub is the button, the light and the sound (see :mod:`hubd.screenless`).
+    """
+
+    available = False  # no real screen, and none will come
+    rotation = 0
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.logical_size = self.physical_size = size
+
+    def next_retry(self) -> float | None:
+        return None
+
+    def retry(self, now: float) -> bool:
+        return False
+
+    def set_rotation(self, rotation: int) -> None:
+        """A rotation saved for a screen: kept in the settings, nothing to turn here."""
+
+    def resized(self) -> None:
+        """No window, so no window to follow."""
+
+    def present(self, dirty: list[pygame.Rect]) -> None:
+        """Nothing is drawn."""
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        return int(pos[0]), int(pos[1])
+
+    def to_physical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        return pos
+
+    def finger_to_logical(self, fx: float, fy: float) -> tuple[int, int]:
+        return self.to_logical((fx * self.logical_size[0], fy * self.logical_size[1]))
+
+    def close(self) -> None:
+        """No display was opened."""
+
+
+#: What the loop shows on: a screen (maybe the dummy driver's stand-in for one) or none.
+AnyDisplay = Display | NoDisplay

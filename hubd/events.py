@@ -19,7 +19,14 @@ class Shutdown:
     reason: str
 
 
-HubEvent = ButtonEdge | Shutdown
+@dataclass(frozen=True)
+class MockButton:
+    """Drive the mock button pin (``--mock-pins`` only: SIGUSR1 down, SIGUSR2 up)."""
+
+    pressed: bool
+
+
+HubEvent = ButtonEdge | Shutdown | MockButton
 
 
 class Inbox:

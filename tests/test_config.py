@@ -135,6 +135,7 @@ BAD_VALUES = [
     ("display", "rotation = 45", ROTATION),
     ("display", "rotation = 90.0", ROTATION),
     ("display", 'fullscreen = "yes"', BOOL),
+    ("display", "enabled = 0", BOOL),
     ("game", 'language = "fr"', 'one of "en", "id", "et", "uk", "he", "pt"'),
     ("game", 'preset = "Classic"', 'one of "classic", "hub", "four-arm"'),
     ("data", 'folder = "games"', FOLDER),

@@ -8,9 +8,15 @@ Ukrainian voice (espeak-ng would otherwise spell it letter by letter). Pure: no 
 from __future__ import annotations
 
 import re
-from xml.sax.saxutils import escape
 
 from hubd.speech.lexicon import LEXICONS
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities, as xml.sax.saxutils.escape does (whose import
+    brings urllib, http and ssl: 3 MB of the daemon's memory)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
 
 #: The espeak-ng voice for each catalog language (the Portuguese catalog is Brazilian).
 VOICES: dict[str, str] = {"en": "en", "id": "id", "et": "et", "uk": "uk", "he": "he", "pt": "pt-br"}
