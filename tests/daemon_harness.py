@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -101,6 +102,23 @@ class DaemonProcess:
                 )
             time.sleep(0.002)
         return time.perf_counter() - self.started
+
+    def press(self, down_s: float = 0.05) -> None:
+        """Press and release the mock hub button (SIGUSR1 down, SIGUSR2 up: --mock-pins)."""
+        self.proc.send_signal(signal.SIGUSR1)
+        time.sleep(down_s)  # past the glitch filter; the release is debounced by the daemon
+        self.proc.send_signal(signal.SIGUSR2)
+
+    def wait_committed(self, count: int, timeout: float = 20.0) -> None:
+        """Wait until ``count`` events in all are logged as committed."""
+        deadline = time.monotonic() + timeout
+        while len(self.committed) < count:
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise AssertionError(
+                    f"{len(self.committed)} of {count} events committed ({self.committed_types}); "
+                    f"exit {self.proc.poll()}; stderr: {self.stderr_lines[-10:]}"
+                )
+            time.sleep(0.002)
 
     def kill(self) -> None:
         self.proc.kill()
