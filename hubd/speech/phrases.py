@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Event, GameState, Phase, Play, RoundEnd, Tile, Undo
+from engine import EndRound, Event, GameState, HandPips, Phase, Play, RoundEnd, Tile, Undo
 from hubd.screens.refusals import translate_refusal
 from hubd.speech.words import Words
 
@@ -25,19 +25,22 @@ class Outline:
     phase: Phase
     player: str | None
     scored: int
+    foot: bool = False  # a chicken foot is open, in either mode (``toes`` it still needs)
 
     @classmethod
     def of(cls, state: GameState | None) -> Outline:
         if state is None:
             return cls(None, 0, None, Phase.SETUP, None, 0)
         lock = state.lock
+        toes = state.toes_to_go
         return cls(
             lock.tile if lock is not None else None,
-            lock.room if lock is not None else 0,
+            toes or 0,
             state.round_end,
             state.phase,
             state.current_player,
             len(state.scores),
+            toes is not None,
         )
 
 
@@ -48,6 +51,24 @@ def lock(words: Words, double: Tile, toes: int) -> str:
         "Chicken foot on double {double}: {n} toes to go",
         toes,
     ).format(double=words.number(double.lo), n=words.number(toes))
+
+
+def foot(words: Words, toes: int) -> str:
+    """Score-keeper mode, after the cackle or a toe's click: the toes the foot still needs
+    (the hub knows no tiles, so no double is named)."""
+    return words.ntr("Chicken foot: {n} toe to go", "Chicken foot: {n} toes to go", toes).format(
+        n=words.number(toes)
+    )
+
+
+def _toes(before: Outline, after: Outline, words: Words) -> list[str]:
+    """Score-keeper mode: a foot opened or a toe laid says the toes owed; the third toe
+    completes the foot."""
+    if after.foot and (not before.foot or after.toes < before.toes):
+        return [foot(words, after.toes)]
+    if before.foot and not after.foot and after.phase is Phase.PLAY:
+        return [words.tr("The foot is complete")]
+    return []
 
 
 def turn(words: Words, player: str) -> str:
@@ -92,6 +113,19 @@ def winner(words: Words, state: GameState) -> list[str]:
     return [words.tr("{names} share the win!").format(names=words.names(names))]
 
 
+def _went_out(state: GameState, event: Event) -> str | None:
+    """Who the event says went out: the player who played, or in score-keeper mode (where
+    no hands are kept) the player the round's scores give 0 pips."""
+    if isinstance(event, Play):
+        return event.player
+    if isinstance(event, EndRound):
+        for name in state.players:
+            hand = event.hands.get(name)
+            if isinstance(hand, HandPips) and hand.pips == 0 and not hand.double_blank:
+                return name
+    return None
+
+
 def after_event(
     before: Outline, state: GameState, event: Event, words: Words, *, turns: bool
 ) -> list[str]:
@@ -100,12 +134,14 @@ def after_event(
         return []
     after = Outline.of(state)
     said: list[str] = []
-    if after.lock is not None and after.lock != before.lock:
+    if state.scores_only:
+        said += _toes(before, after, words)
+    elif after.lock is not None and after.lock != before.lock:
         said.append(lock(words, after.lock, after.toes))
     elif before.lock is not None and after.lock is None and after.round_end is None:
         said.append(words.tr("The foot is complete"))
     if before.round_end is None and after.round_end is not None:
-        said += round_over(words, state, event.player if isinstance(event, Play) else None)
+        said += round_over(words, state, _went_out(state, event))
     if after.scored > before.scored:
         said += scores(words, state)
     if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
@@ -121,8 +157,10 @@ def status(state: GameState | None, words: Words) -> list[str]:
     if state is None or state.rules is None:
         return []
     if state.in_round:
-        foot = state.lock
-        said = [lock(words, foot.tile, foot.room)] if foot is not None else []
+        open_foot, toes = state.lock, state.toes_to_go
+        said = [lock(words, open_foot.tile, open_foot.room)] if open_foot is not None else []
+        if state.scores_only and toes is not None:
+            said = [foot(words, toes)]
         if state.current_player is not None:
             said.append(turn(words, state.current_player))
         return said
