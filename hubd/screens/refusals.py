@@ -42,6 +42,19 @@ TEMPLATES: tuple[str, ...] = (
     _("two players are called {first} and {second}; every name must differ, ignoring case"),
     _("two players are called {name}; every name must differ, ignoring case"),
     _("a player's name cannot begin or end with a space: {name}"),
+    # Score-keeper mode (engine/scores_mode.py).
+    _("a chicken foot is already open: it needs 1 more toe"),
+    _("a chicken foot is already open: it needs {n} more toes"),
+    _("no chicken foot is open: press the hub button for a double first"),
+    _("A chicken foot cannot be entered: the game is over"),
+    _("A toe cannot be entered: the game is over"),
+    _("A chicken foot cannot be entered: the next round has not started"),
+    _("A toe cannot be entered: the next round has not started"),
+    _("this game keeps the scores only, so the draws made to find the double are not entered"),
+    _("A chicken foot is only entered in a game that keeps the scores only; here a chicken "
+      "foot opens when a double is played"),
+    _("A toe is only entered in a game that keeps the scores only; here a chicken foot opens "
+      "when a double is played"),
 )  # fmt: skip
 
 _PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")
