@@ -9,11 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 from family_round import FamilyTable, family_table
 
 from engine import EndRound, FootOpened, Game, HandPips, NewGame, Phase, StartRound, Toe, Undo
-from hubd.display import NoDisplay
+from hubd.display import Display, NoDisplay
 from hubd.screenless import DEFAULT_PLAYERS, entries_to_count
 
 PLAYERS = ("Ana", "Ben", "Cleo")
@@ -116,6 +117,26 @@ def test_with_no_screen_a_press_starts_a_scores_only_game_with_the_last_players(
         assert state.scores_only and state.players == PLAYERS and state.toes_to_go == 1
         assert table.speaker.played == ["cackle", "tap", "tap"]
         assert light(table) == "pulse"
+
+
+def no_screen_found(size: tuple[int, int], flags: int) -> pygame.Surface:
+    raise pygame.error("no such screen")
+
+
+def test_a_screen_not_found_keeps_an_every_play_game_and_else_counts_toes(
+    tmp_path: Path, mock_factory: Any
+) -> None:
+    with family_table(tmp_path / "data", mock_factory) as table:
+        table.app.display = Display((800, 480), clock=table.clock, set_mode=no_screen_found)
+        assert not table.app.display.available
+        table.press_hub_button()  # no game: a scores-only game for the toes
+        assert table.app.game is not None and table.app.game.state.scores_only
+        assert table.app.game.state.toes_to_go == 3
+        assert table.app.submit(NewGame(PLAYERS, {"preset": "classic"}))
+        assert table.app.submit(StartRound("Ana"))
+        table.press_hub_button()  # an every-play game: kept, the screen may come back
+        assert table.app.game_id == 2 and not table.app.game.state.scores_only
+        assert table.speaker.played[-1] == "cackle"
 
 
 def test_the_entries_a_screenless_press_needs() -> None:
