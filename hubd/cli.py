@@ -439,6 +439,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+
     def on_mock_button(signum: int, _frame: object) -> None:
         inbox.post(MockButton(signum == signal.SIGUSR1))
 
