@@ -98,7 +98,7 @@ def press_latency(
     import pygame
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from hubd.app import Devices, HubApp, Settings
+    from hubd.app import Devices, HubApp
     from hubd.clock import MonotonicClock
     from hubd.display import Display
     from hubd.events import Inbox, Shutdown
@@ -106,6 +106,7 @@ def press_latency(
     from hubd.hardware.light import FakeLight
     from hubd.hardware.notify import FakeNotifier
     from hubd.screens import Ui
+    from hubd.settings import Settings
     from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
     from hubd.speech.output import MixerPlayer
     from hubd.store import GameStore

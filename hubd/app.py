@@ -10,9 +10,7 @@ own sounds. It sleeps until something happens: an idle hub does not redraw.
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,11 +19,11 @@ from typing import TextIO
 
 import pygame
 
-from engine import Event, Game, GameState, NewGame, Phase, RoundEnd, RuleError, Tile, Undo
+from engine import Event, Game, GameState, NewGame, Phase, RuleError, Undo
 from hubd.clock import Clock
-from hubd.config import ConfigError, HubConfig
 from hubd.demo import DemoPlayer, Tap
 from hubd.display import AnyDisplay, Display
+from hubd.effects import EffectState, effects, light_pulses
 from hubd.events import HubEvent, Inbox, MockButton, Shutdown
 from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
 from hubd.hardware.light import HubLight
@@ -36,6 +34,7 @@ from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
 from hubd.screenless import entries_to_count
 from hubd.screens import Ui, UiContext
+from hubd.settings import SETTING_KEYS, Settings
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
@@ -53,82 +52,6 @@ INPUT_POLL_S = 0.04
 MAX_FAILURES_IN_A_ROW = 10
 #: After the shutdown hold: long enough for its sound and the screen's notice, then stop.
 SHUTDOWN_GRACE_S = 1.5
-SETTINGS_FILE = "settings.json"
-#: Each setting and the config file's [section] (and key, when it differs from the
-#: setting's name) that holds its default and its checks.
-SETTING_SECTIONS = {
-    "language": "game",
-    "volume": "sound",
-    "muted": "sound",
-    "rotation": "display",
-    "preset": "game",
-    "speech": "speech.enabled",
-    "speech_turns": "speech.turns",
-    "speech_refusals": "speech.refusals",
-    "speech_rate": "speech.rate",
-    "speech_volume": "speech.volume",
-}
-SETTING_KEYS = tuple(SETTING_SECTIONS)
-#: Each setting's (section, key) in the config file.
-CONFIG_KEYS: dict[str, tuple[str, str]] = {
-    setting: (where.partition(".")[0], where.partition(".")[2] or setting)
-    for setting, where in SETTING_SECTIONS.items()
-}
-
-
-@dataclass
-class Settings:
-    """What the settings screen changes; saved in the data folder, over the config file."""
-
-    language: str
-    volume: int
-    muted: bool
-    rotation: int
-    preset: str
-    speech: bool = True
-    speech_turns: bool = False
-    speech_refusals: bool = False
-    speech_rate: int = 160
-    speech_volume: int = 100
-
-    @classmethod
-    def from_config(cls, config: HubConfig) -> Settings:
-        return cls(
-            **{
-                setting: getattr(getattr(config, section), key)
-                for setting, (section, key) in CONFIG_KEYS.items()
-            }
-        )
-
-    @classmethod
-    def load(cls, folder: Path, config: HubConfig) -> Settings:
-        """The saved settings over the config's; a bad saved value is ignored with a warning."""
-        path = folder / SETTINGS_FILE
-        try:
-            saved = json.loads(path.read_text(encoding="utf-8"))
-        except (FileNotFoundError, NotADirectoryError):  # a bad data folder: the store says so
-            saved = {}
-        except (OSError, ValueError, RecursionError) as err:  # RecursionError: [[[[... JSON
-            log.warning("ignoring unreadable %s: %s", path, err)
-            saved = {}
-        for key, value in saved.items() if isinstance(saved, dict) else ():
-            if key not in SETTING_SECTIONS:
-                continue
-            section, name = CONFIG_KEYS[key]
-            try:  # the config file's own checks, so a saved value is held to the same rules
-                config = config.override(section, **{name: value})
-            except ConfigError as err:
-                log.warning("ignoring saved setting in %s: %s", path, err)
-        return cls.from_config(config)
-
-    def save(self, folder: Path) -> None:
-        path = folder / SETTINGS_FILE
-        temp = path.with_suffix(".tmp")
-        with open(temp, "w", encoding="utf-8") as handle:
-            json.dump(self.__dict__, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
 
 
 @dataclass
@@ -141,23 +64,6 @@ class Devices:
     press_mock_button: Callable[[bool], None] | None = None  # drive the mock pin (desktop)
     closers: list[Callable[[], None]] = field(default_factory=list)
     speech: Speech = field(default_factory=lambda: NoSpeech(NO_AUDIO))
-
-
-@dataclass(frozen=True)
-class _Before:
-    """What the effects compare: the state's outline before an event."""
-
-    lock: Tile | None
-    round_end: RoundEnd | None
-    phase: Phase
-    toes: int | None = None  # the open foot's toes still owed, in either mode
-
-    @classmethod
-    def of(cls, state: GameState | None) -> _Before:
-        if state is None:
-            return cls(None, None, Phase.SETUP)
-        lock = state.lock
-        return cls(lock.tile if lock else None, state.round_end, state.phase, state.toes_to_go)
 
 
 class HubApp:
@@ -518,7 +424,7 @@ class HubApp:
     def submit(self, event: Event, where: tuple[int, int] | None = None) -> bool:
         """Apply, commit, then show: the screen never shows what the store does not hold."""
         now = self.clock.now()
-        before = _Before.of(self.game.state if self.game is not None else None)
+        before = EffectState.of(self.game.state if self.game is not None else None)
         outline = Outline.of(self.game.state if self.game is not None else None)
         try:
             if isinstance(event, NewGame):
@@ -563,47 +469,21 @@ class HubApp:
         self._dirty = True
         return True
 
-    def _effects(self, before: _Before, event: Event) -> list[str]:
+    def _effects(self, before: EffectState, event: Event) -> list[str]:
         """The light and the sounds of a change of state; returns the sounds played."""
         assert self.game is not None
         state = self.game.state
-        after = _Before.of(state)
         self._show_light(state)
-        if isinstance(event, Undo):
-            return []  # taking an entry back is quiet; the light follows the state
-        sounds: list[str] = []
-        if state.scores_only:
-            sounds += self._toe_effects(before, after)
-        elif after.lock is not None and after.lock != before.lock:
-            sounds.append("cackle")
-        elif before.lock is not None and after.lock is None and after.round_end is None:
-            sounds.append("released")
-        if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
-            sounds.append("game_over")
-        elif after.round_end is not before.round_end and before.round_end is None:
-            if after.round_end is RoundEnd.OUT:
-                sounds.append("out")
-            elif after.round_end is RoundEnd.BLOCKED:
-                sounds.append("blocked")
-        for name in sounds:
+        chosen = effects(before, EffectState.of(state), event, state.scores_only)
+        if chosen.flash is not None:
+            self.devices.light.flash(chosen.flash)
+        for name in chosen.sounds:
             self.devices.speaker.play(name)
-        return sounds
-
-    def _toe_effects(self, before: _Before, after: _Before) -> list[str]:
-        """Score-keeper mode: a foot cackles, a toe clicks and flashes the toes still owed,
-        the third toe is the release."""
-        if after.toes is not None and before.toes is None:
-            return ["cackle"]
-        if before.toes is not None and after.toes is None and after.phase is Phase.PLAY:
-            return ["released"]
-        if after.toes is not None and before.toes is not None and after.toes < before.toes:
-            self.devices.light.flash(after.toes)
-            return ["tap"]
-        return []
+        return list(chosen.sounds)
 
     def _show_light(self, state: GameState) -> None:
         light = self.devices.light
-        if state.toes_to_go is not None:
+        if light_pulses(state):
             if light.mode != "pulse":
                 light.pulse()
         elif light.mode != "off":

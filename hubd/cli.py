@@ -371,7 +371,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     store = GameStore.open(folder)
     import pygame
 
-    from hubd.app import Devices, HubApp, Settings
+    from hubd.app import Devices, HubApp
     from hubd.demo import DemoPlayer
     from hubd.display import AnyDisplay, Display, NoDisplay
     from hubd.events import Inbox, MockButton, Shutdown
@@ -379,6 +379,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     from hubd.hardware.notify import SdNotifier
     from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
     from hubd.screens import Ui
+    from hubd.settings import Settings
     from hubd.speech import make_speech
 
     clock = MonotonicClock()

@@ -45,7 +45,7 @@ from engine import (
     StartRound,
     parse_line,
 )
-from hubd.app import Devices, HubApp, Settings
+from hubd.app import Devices, HubApp
 from hubd.cli import build_pins
 from hubd.clock import FakeClock
 from hubd.config import load_config
@@ -56,6 +56,7 @@ from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.speaker import FakeSpeaker
 from hubd.screens import Ui
 from hubd.screens.widgets import Style, Widget
+from hubd.settings import Settings
 from hubd.store import GameStore
 
 FAMILY_ROUND = """\

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from engine import Draw, NewGame, Pass, Play, RuleError, StartRound, Tile, Undo
-from hubd.app import Devices, HubApp, Settings
+from hubd.app import Devices, HubApp
 from hubd.clock import FakeClock
 from hubd.display import Display
 from hubd.events import Inbox
@@ -20,6 +20,7 @@ from hubd.hardware.light import FakeLight
 from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.speaker import FakeSpeaker
 from hubd.screens import Ui
+from hubd.settings import Settings
 from hubd.store import GameStore
 
 BUTTON_PIN = 17

@@ -11,9 +11,9 @@ import pytest
 import test_app
 from test_app import Hub, start_two_player_game
 
-from hubd.app import Settings
 from hubd.config import HubConfig
 from hubd.intents import SayStatus
+from hubd.settings import Settings
 from hubd.speech import NO_ESPEAK, NoSpeech, Speech
 from hubd.speech.output import GAP_S, FakeRenderer, FakeSpeech, HubSpeech, RecordingPlayer
 

@@ -19,7 +19,7 @@ from hubd.speech.words import Words
 
 
 class SpeechSettings(Protocol):
-    """The settings speech follows (hubd.app.Settings has them)."""
+    """The settings speech follows (hubd.settings.Settings has them)."""
 
     language: str
     volume: int
