@@ -46,13 +46,13 @@ from engine import (
     parse_line,
 )
 from hubd.app import Devices, HubApp
-from hubd.cli import build_pins
 from hubd.clock import FakeClock
 from hubd.config import load_config
 from hubd.display import Display
 from hubd.events import Inbox
 from hubd.hardware.button import ButtonLogic
 from hubd.hardware.notify import FakeNotifier
+from hubd.hardware.pins import build_pins
 from hubd.hardware.speaker import FakeSpeaker
 from hubd.screens import Ui
 from hubd.screens.widgets import Style, Widget
