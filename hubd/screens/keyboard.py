@@ -84,7 +84,7 @@ class Keyboard(Overlay):
         )
         b.button(space, b.tr("Space"), self._type(" "), mirror=False, key="key:space")
         b.button(delete, "⌫", self._delete, mirror=False, key="key:delete", size=b.px(30))
-        b.button(cancel, b.tr("Cancel"), self._cancel, mirror=False, key="key:cancel")
+        b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, mirror=False, key="key:cancel")
         b.button(
             done,
             b.tr("Add"),
@@ -114,10 +114,6 @@ class Keyboard(Overlay):
 
     def _switch(self, _pos: tuple[int, int]) -> list[Intent]:
         self.latin = not self.latin
-        return []
-
-    def _cancel(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
         return []
 
     def _done(self, _pos: tuple[int, int]) -> list[Intent]:

@@ -113,9 +113,6 @@ class TableMap:
     links: list[MapLink] = field(default_factory=list)
     labels: dict[Tile, str] = field(default_factory=dict)
 
-    def end_for(self, on: Tile) -> MapEnd | None:
-        return next((end for end in self.ends if end.on == on), None)
-
 
 #: A foot's toes in the order they are laid go up, down, then straight on (see table_map);
 #: numbered from the top, they read 1, 2, 3 down the map.

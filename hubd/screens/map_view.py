@@ -13,20 +13,16 @@ from hubd.screens.base import Builder, Rect
 from hubd.screens.pickers import PlacePicker
 from hubd.screens.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Kind, Style, Widget
+from hubd.screens.widgets import TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.wording import closed_reason
 
 
-def _rect(box: Box) -> Rect:
-    return Rect(box.x, box.y, box.w, box.h)
-
-
-def map_metrics(b: Builder, area: Rect) -> Metrics:
+def map_metrics(b: Builder, area: Box) -> Metrics:
     """The map's sizes at this screen size: the end targets carry a number and a label."""
     number_px, label_px = _end_fonts(b)
     two_lines = b.painter.line_height(number_px, True) + b.painter.line_height(label_px, True)
     target = max(b.target, two_lines + b.px(2))
-    return Metrics.for_area(Box(area.x, area.y, area.w, area.h), target, b.gap)
+    return Metrics.for_area(area, target, b.gap)
 
 
 def _end_fonts(b: Builder) -> tuple[int, int]:
@@ -39,7 +35,8 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     assert table is not None
     if b.rtl:  # the screen around it is mirrored, the map itself is not
         area = Rect(b.w - area.right, area.y, area.w, area.h)
-    drawn = table_map(table, Box(area.x, area.y, area.w, area.h), map_metrics(b, area))
+    bounds = Box(*area)
+    drawn = table_map(table, bounds, map_metrics(b, bounds))
     b.panel(area, Style.QUIET).mirror = False
     for link in drawn.links:
         x1, y1 = link.start
@@ -47,12 +44,12 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
         box = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
         b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link"))
     for tile in drawn.tiles:
-        widget = b.tile(_rect(tile.box), *tile.halves, vertical=tile.vertical,
+        widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical,
                         key=f"tile:{tile.tile}")  # fmt: skip
         widget.mirror = False
         widget.role = "tile"
     for fold in drawn.folds:
-        b.label(_rect(fold.box), f"+{fold.hidden}", b.min_text, bold=True, mirror=False,
+        b.label(Rect(fold.box), f"+{fold.hidden}", b.min_text, bold=True, mirror=False,
                 role="fold", key=f"fold:{fold.line}")  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
@@ -61,7 +58,7 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
 
 
 def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> None:
-    rect = _rect(end.box)
+    rect = Rect(end.box)
     if is_open:
         style = Style.WARN if end.kind is PlaceKind.FOOT else Style.PRIMARY
         action: Action = _open_picker(ui, end.on)
@@ -72,7 +69,7 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
              mirror=False, locked=not is_open, role="end", enabled=is_open)  # fmt: skip
     # The number it needs, big, and the line's label under it (the hub has none).
     number_px, label_px = _end_fonts(b)
-    ink = (25, 30, 28) if style is Style.PRIMARY else None
+    ink = TEXT_DARK if style is Style.PRIMARY else None
     if end.line:
         number_h = b.painter.line_height(number_px, True)
         top = Rect(rect.x, rect.y + b.px(1), rect.w, number_h)

@@ -23,7 +23,7 @@ class Menu(Overlay):
         ]
         if state is not None and state.in_round:
             items.append((b.tr("End the round by agreement"), self._agree, Style.WARN, "agree"))
-        items.append((b.tr("Close"), self._close, Style.QUIET, "close"))
+        items.append((b.tr("Close"), self.ui.close_overlay, Style.QUIET, "close"))
         columns = 2 if b.landscape else 1
         rows = -(-len(items) // columns)
         height = b.target + b.px(12)
@@ -50,7 +50,3 @@ class Menu(Overlay):
         intents = self.ui.go("round_end")
         screen.agreed = True
         return intents
-
-    def _close(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
-        return []

@@ -50,7 +50,7 @@ class _Picker(Overlay):
         head = Rect(inner.x, inner.y, inner.w, title_h)
         cancel_w = b.px(200)
         cancel = Rect(inner.right - cancel_w, inner.bottom - b.target, cancel_w, b.target)
-        b.button(cancel, self.ui.tr("Cancel"), self.close, key=f"{self.key}:cancel")
+        b.button(cancel, self.ui.tr("Cancel"), self.ui.close_overlay, key=f"{self.key}:cancel")
         b.label(head, title, b.px(26) if b.landscape else b.px(38), bold=True, wrap=True)
         return Rect(inner.x, head.bottom + b.gap, inner.w, cancel.y - head.bottom - 2 * b.gap)
 
@@ -80,10 +80,6 @@ class _Picker(Overlay):
         pic = Rect(0, 0, side * 2, side)
         pic.center = rest.center
         b.tile(pic, *halves, key=f"pickpic:{number}").mirror = False
-
-    def close(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
-        return []
 
 
 class PlacePicker(_Picker):
@@ -183,12 +179,8 @@ class ConfirmUndo(Overlay):
         b.label(text_box, question, b.px(28) if b.landscape else b.px(40), wrap=True,
                 bold=True, key="confirm:text")  # fmt: skip
         keep, undo = split_h(buttons, 1, 1, gap=2 * b.gap)
-        b.button(keep, b.tr("Keep it"), self._keep, key="confirm:keep")
+        b.button(keep, b.tr("Keep it"), self.ui.close_overlay, key="confirm:keep")
         b.button(undo, b.tr("Take it back"), self._undo, style=Style.WARN, key="confirm:undo")
-
-    def _keep(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
-        return []
 
     def _undo(self, pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(None)

@@ -15,16 +15,12 @@ from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.map_view import draw_map
-from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Style
+from hubd.screens.widgets import TEXT_DARK, Action, Style
 from hubd.screens.wording import NameFitter, status_text
 
 
 class PlayScreen(Screen):
     name = "play"
-
-    def __init__(self, ui: Ui) -> None:
-        super().__init__(ui)
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
@@ -37,7 +33,7 @@ class PlayScreen(Screen):
             thin = b.px(4)
             status = Rect(0, 0, b.w, b.target + b.px(4))
             bottom = Rect(g, b.h - b.target - thin, b.w - 2 * g, b.target)
-            side_w = self._hands_width(b, state)
+            side_w = self._hands_width(b)
             middle = Rect(0, status.bottom + thin, b.w, bottom.y - status.bottom - 2 * thin)
             side = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
             moves_h = b.target
@@ -115,7 +111,7 @@ class PlayScreen(Screen):
     # -- the hands, the yard and the totals --------------------------------------------------
 
     @staticmethod
-    def _hands_width(b: Builder, state: GameState) -> int:
+    def _hands_width(b: Builder) -> int:
         """Wide enough for a name, a two-digit hand and a three-digit total at 40 px."""
         count_w, total_w = PlayScreen._number_widths(b)
         yard_w = b.painter.width(b.tr("Yard"), b.min_text, False) + b.px(14)
@@ -198,7 +194,7 @@ class PlayScreen(Screen):
         if current:
             b.panel(cell, Style.SELECTED)
             name = ("◀ " if b.rtl else "▶ ") + name
-        color = (25, 30, 28) if current else None
+        color = TEXT_DARK if current else None
         key = "yard" if yard else str(seat)
         align = "start" if b.landscape else "center"
         b.label(cols[0], name, name_px, bold=current, color=color, align=align, key=f"name:{key}")
@@ -208,7 +204,7 @@ class PlayScreen(Screen):
             b.label(cols[2], total, count_px, bold=True, reading=True, color=color,
                     role="total", key=f"total:{key}")  # fmt: skip
 
-    # -- the last entry and the buttons ------------------------------------------------------
+    # -- the buttons -----------------------------------------------------------------------
 
     def _tools(self, b: Builder, area: Rect) -> None:
         specs: list[tuple[str, Action, str]] = [

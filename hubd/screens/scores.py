@@ -120,7 +120,7 @@ class Amend(Overlay):
         cancel_w = max(b.px(200), b.target)
         title = Rect(inner.x, inner.y, inner.w - cancel_w - b.gap, b.target)
         cancel = Rect(inner.right - cancel_w, inner.y, cancel_w, b.target)
-        b.button(cancel, b.tr("Cancel"), self._close, key="amend:cancel")
+        b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, key="amend:cancel")
         area = Rect(inner.x, title.bottom + b.gap, inner.w, inner.h - title.h - b.gap)
         if self.round is None:
             b.label(title, b.tr("Amend which round?"), b.px(26), bold=True, align="start")
@@ -214,10 +214,6 @@ class Amend(Overlay):
         if self.round is None or not changed:
             return []
         return [Submit(AmendRound(self.round, changed), pos)]
-
-    def _close(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
-        return []
 
 
 class GameOverScreen(Screen):

@@ -331,7 +331,7 @@ class Ui:
         self.notice_box = None
         self.screens[self.current].build(b, ctx)
         if self.overlay is not None:
-            b.add(Widget(b.screen, Kind.SHADE, action=self._close_overlay, key="shade"))
+            b.add(Widget(b.screen, Kind.SHADE, action=self.close_overlay, key="shade"))
             self.overlay.build(b, ctx)
         deadlines: list[float] = []
         self.messages.build(b, now, deadlines, self.notice_box)
@@ -361,6 +361,7 @@ class Ui:
         self._deadline = min(deadlines) if deadlines else None
         return b.widgets
 
-    def _close_overlay(self, _pos: tuple[int, int]) -> list[Intent]:
+    def close_overlay(self, _pos: tuple[int, int]) -> list[Intent]:
+        """A tap handler that closes the overlay (the shade around it, Cancel, Close)."""
         self.open_overlay(None)
         return []
