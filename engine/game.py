@@ -44,6 +44,12 @@ class Game:
     def effective(self) -> tuple[Event, ...]:
         return tuple(self._effective)
 
+    @property
+    def last_effective(self) -> Event | None:
+        """The latest event still in effect (what an undo would take back), without copying
+        the log."""
+        return self._effective[-1] if self._effective else None
+
     def apply(self, event: Event) -> Event | None:
         """Apply ``event`` or raise RuleError, changing nothing. Undo returns what it undid."""
         if len(self.log) >= MAX_EVENTS:

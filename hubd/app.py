@@ -162,10 +162,7 @@ class HubApp:
         )
 
     def _last_entry(self) -> Event | None:
-        if self.game is None:
-            return None
-        effective = self.game.effective
-        return effective[-1] if effective else None
+        return self.game.last_effective if self.game is not None else None
 
     def _refresh_records(self) -> None:
         try:

@@ -63,6 +63,8 @@ def test_undo_is_kept_in_the_log_and_the_undone_event_leaves_what_is_in_effect()
     game = run(started(), "Ana 9-4 on 9-9", "undo")
     assert [e.type for e in game.log] == ["new_game", "start_round", "play", "undo"]
     assert [e.type for e in game.effective] == ["new_game", "start_round"]
+    assert game.last_effective == game.effective[-1]  # what the next undo would take back
+    assert Game().last_effective is None
 
 
 def test_two_undos_take_out_two_events_and_there_is_no_redo() -> None:

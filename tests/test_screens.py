@@ -93,7 +93,7 @@ class Loop:
             return
         self.game = game
         self.ctx.state = game.state
-        self.ctx.last_entry = game.effective[-1] if game.effective else None
+        self.ctx.last_entry = game.last_effective
         self.ui.state_changed(self.ctx)
         if undone is not None:
             notice = describe_undo(undone, self.ui.tr, self.ui.labels)

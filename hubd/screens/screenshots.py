@@ -169,7 +169,7 @@ def _with(game: Game | None, screen: str, then: Callable[[Ui, UiContext], None] 
           ) -> Callable[[Ui, UiContext], None]:  # fmt: skip
     def prepare(ui: Ui, ctx: UiContext) -> None:
         ctx.state = game.state if game is not None else None
-        ctx.last_entry = game.effective[-1] if game is not None and game.effective else None
+        ctx.last_entry = game.last_effective if game is not None else None
         ui.state_changed(ctx)
         ui.show_screen(screen)
         if then is not None:
