@@ -135,6 +135,16 @@ class DaemonProcess:
             reader.join(5)
         return time.perf_counter() - start
 
+    def stop_cleanly(self) -> None:
+        """SIGTERM: the daemon says STOPPING=1 and exits 0 within 2 s (closed either way)."""
+        try:
+            took = self.terminate()
+            self.wait_message("STOPPING=1", timeout=1)
+        finally:
+            self.close()
+        assert self.proc.returncode == 0, self.stderr_lines
+        assert took < 2.0, f"SIGTERM took {took:.2f} s"
+
     def close(self) -> None:
         if self.proc.poll() is None:
             self.kill()
