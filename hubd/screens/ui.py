@@ -18,7 +18,7 @@ from hubd.screens.messages import Messages
 from hubd.screens.redraw import context_signature, merge_dirty, widget_place
 from hubd.screens.refusals import translate_refusal
 from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
-from hubd.screens.wording import describe_undo, needs_confirmation
+from hubd.screens.wording import closed_reason, describe_undo, needs_confirmation
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +185,7 @@ class Ui:
         if not doubles and state is not None:
             table = state.table
             if table is not None and table.opening:
-                reason = self.tr("Start every hub arm first")
+                reason = closed_reason(state, self.ntr, self.tr)
             else:
                 reason = self.tr("No double fits an open end now")
             middle = (self.size[0] // 2, self.size[1] // 2)
