@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from hubd.intents import Intent
+from hubd.screens.pips import SPOTS
 
 log = logging.getLogger(__name__)
 
@@ -306,18 +307,7 @@ class Painter:
         cell = side / 3.4
         radius = max(1, int(side / 11))
         cx, cy = box.center
-        spots = {
-            0: (),
-            1: ((0, 0),),
-            2: ((-1, -1), (1, 1)),
-            3: ((-1, -1), (0, 0), (1, 1)),
-            4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-            5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-            6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-            7: ((-1, -1), (1, -1), (-1, 0), (0, 0), (1, 0), (-1, 1), (1, 1)),
-            8: ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)),
-            9: tuple((x, y) for y in (-1, 0, 1) for x in (-1, 0, 1)),
-        }[value]
+        spots = SPOTS[value]
         for dx, dy in spots:
             pygame.draw.circle(surface, PIP, (round(cx + dx * cell), round(cy + dy * cell)), radius)
 
