@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest sounds screenshots pictures bench install uninstall clean system-deps \
-        speech-samples
+        speech-samples lock wheelhouse
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -69,8 +69,20 @@ bench: $(STAMP)
 
 # On the Pi: `sudo make install` (again to update; games and config are kept).
 # INSTALL_ARGS passes options (hardware/install.sh --help), DESTDIR=DIR a throw-away root.
+# WHEELS=DIR installs offline from a folder `make wheelhouse` filled (pip --no-index).
 install:
-	DESTDIR="$(DESTDIR)" bash hardware/install.sh $(INSTALL_ARGS)
+	DESTDIR="$(DESTDIR)" WHEELS="$(WHEELS)" bash hardware/install.sh $(INSTALL_ARGS)
+
+# Pin every dependency, with hashes, for the Pi's Pythons: hardware/locks/ (needs PyPI).
+# Run it after changing pyproject.toml's dependencies; the tests say when it is due.
+lock: $(STAMP)
+	bash hardware/lock.sh
+
+# Download the locked wheels for an offline install: make wheelhouse WHEELS=DIR
+# [WHEEL_TARGETS="cp311-aarch64 cp313-aarch64"] (the default: Bookworm and Trixie on a Pi).
+wheelhouse:
+	@test -n "$(WHEELS)" || { echo "make wheelhouse WHEELS=DIR: name the folder to fill"; exit 1; }
+	bash hardware/wheelhouse.sh "$(WHEELS)" $(WHEEL_TARGETS)
 
 # Keeps the games database and the config; UNINSTALL_ARGS=--purge removes them too.
 uninstall:
