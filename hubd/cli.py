@@ -16,6 +16,7 @@ from typing import TextIO
 
 from hubd.clock import MonotonicClock
 from hubd.config import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
+from hubd.files import FileRefused, write_new
 from hubd.hardware.pins import build_pins, check_hardware
 
 log = logging.getLogger("hubd")
@@ -57,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     _run_options(run)
     export = commands.add_parser("export", help="write a game's log or score sheet")
     _common(export)
-    export.add_argument("game", nargs="?", type=int, help="game id (default: the latest)")
+    export.add_argument("game", nargs="?", type=game_number, help="game id (default: the latest)")
     export.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
     export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
     load = commands.add_parser("import", help="load a JSON Lines game log into the store")
@@ -115,6 +116,23 @@ def window_size(text: str) -> tuple[int, int]:
     return size
 
 
+def game_number(text: str) -> int:
+    """A game id as SQLite can hold it (a 5,000-digit number is refused, not overflowed)."""
+    if not re.fullmatch(r"\s*\d{1,18}\s*", text):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a game number (0 or more)")
+    return int(text)
+
+
+def _own_files(folder: Path, config_path: Path | None) -> list[tuple[Path, str]]:
+    """The files of the hub's a command must never write over, besides the store's own."""
+    from hubd.settings import SETTINGS_FILE
+
+    files = [(folder / SETTINGS_FILE, f"the hub's settings file {SETTINGS_FILE}")]
+    if config_path is not None:
+        files.append((config_path, f"the hub's config file {config_path.name}"))
+    return files
+
+
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     argv = list(argv)
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
@@ -126,6 +144,7 @@ def _load(args: argparse.Namespace) -> tuple[HubConfig, Path]:
     path = args.config
     if path is None and default_config_path(os.environ).is_file():
         path = default_config_path(os.environ)
+    args.config_path = path
     config = load_config(path)
     return config, Path(args.data or config.data_folder())
 
@@ -183,26 +202,42 @@ def _export(args: argparse.Namespace, folder: Path) -> int:
             return EXIT_ERROR
         text = io.StringIO()
         (store.export_csv if args.format == "csv" else store.export_jsonl)(game_id, text)
+        own = store.own_files()
     finally:
         store.close()
     # A lone surrogate (from a log stored before the name rules) stays a JSON escape.
     data = text.getvalue().encode("utf-8", "backslashreplace")
     if args.output is None:
-        sys.stdout.flush()
-        binary = getattr(sys.stdout, "buffer", None)
-        if binary is None:  # a stream without bytes underneath (an IDE's console)
-            sys.stdout.write(data.decode("utf-8"))
-        else:
-            binary.write(data)
-            binary.flush()
+        try:
+            sys.stdout.flush()
+            binary = getattr(sys.stdout, "buffer", None)
+            if binary is None:  # a stream without bytes underneath (an IDE's console)
+                sys.stdout.write(data.decode("utf-8"))
+                sys.stdout.flush()
+            else:
+                binary.write(data)
+                binary.flush()
+        except OSError as err:  # > /dev/full, a closed pipe
+            _say(f"hubd: cannot write the export: {err.strerror or err}", sys.stderr)
+            _drop_stdout()
+            return EXIT_ERROR
         return EXIT_OK
     try:
-        with open(args.output, "wb") as handle:
-            handle.write(data)
-    except OSError as err:
-        _say(f"hubd: cannot write {args.output}: {err.strerror or err}", sys.stderr)
+        write_new(args.output, data, [*own, *_own_files(folder, args.config_path)])
+    except FileRefused as err:
+        _say(f"hubd: cannot write {args.output}: {err.reason}", sys.stderr)
         return EXIT_ERROR
     return EXIT_OK
+
+
+def _drop_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no file underneath: nothing to flush
+        pass
 
 
 def _import(args: argparse.Namespace, folder: Path) -> int:
@@ -228,7 +263,7 @@ def _backup(args: argparse.Namespace, folder: Path) -> int:
 
     store = GameStore.open(folder, readonly=True)
     try:
-        written = store.backup(args.dest)
+        written = store.backup(args.dest, protect=_own_files(folder, args.config_path))
     finally:
         store.close()
     _say(f"backed up {folder} to {written}")

@@ -93,7 +93,7 @@ _OS_CAUSES = {
 }
 
 
-def _cause(err: sqlite3.Error | OSError) -> str:
+def cause_of(err: sqlite3.Error | OSError) -> str:
     """The kind of trouble: full, read-only, io, corrupt, busy, cannot-open, missing, ..."""
     if isinstance(err, sqlite3.Error):
         code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF  # the primary result code
@@ -103,7 +103,7 @@ def _cause(err: sqlite3.Error | OSError) -> str:
 
 def sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
     """The StoreError for an sqlite3 error met while ``doing`` ("save event 7 of game 2")."""
-    cause = _cause(err)
+    cause = cause_of(err)
     if cause == "full":
         return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
     if cause == "read-only":
@@ -116,12 +116,17 @@ def sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
         return StoreCorruptError(f"Cannot {doing}: the saved games are damaged ({err})")
     if cause == "busy":
         return StoreError(f"Cannot {doing}: the saved games are busy ({err}); try again")
+    if cause == "cannot-open":
+        return StoreFolderError(
+            f"Cannot {doing}: the files in {folder} cannot be opened ({err}); give the hub's "
+            f"user access to them. {SAFE}"
+        )
     return StoreError(f"Cannot {doing}: {err}")
 
 
 def os_error(err: OSError, doing: str, folder: Path) -> StoreError:
     """The StoreError for a file system error met while ``doing`` something."""
-    cause, reason = _cause(err), err.strerror or str(err)
+    cause, reason = cause_of(err), err.strerror or str(err)
     if cause == "full":
         return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
     if cause == "read-only":
@@ -140,7 +145,7 @@ def backup_error(err: sqlite3.Error | OSError, dest: Path) -> BackupError:
         "cannot-open": f"it cannot be created in {folder}",
         "missing": f"the folder {folder} does not exist",
         "not-a-folder": f"{folder} is not a folder",
-    }.get(_cause(err))
+    }.get(cause_of(err))
     if why is None:
         why = str(err) if isinstance(err, sqlite3.Error) else err.strerror or str(err)
     return BackupError(f"Cannot write the backup {dest}: {why}. The saved games are unchanged.")

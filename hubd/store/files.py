@@ -18,6 +18,8 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from hubd.files import sync_folder
+
 SIDE_FILES = ("-wal", "-shm")
 
 #: A file's identity: (device, inode), or None when nothing is at the path.
@@ -34,15 +36,6 @@ def identity(path: Path) -> Identity:
 
 def side(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
-
-
-def sync_folder(folder: Path) -> None:
-    """Make a rename in ``folder`` durable."""
-    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def aside_name(path: Path, tag: str, moment: datetime) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -13,6 +13,7 @@ from types import TracebackType
 from typing import TextIO
 
 from engine import Event, Game, NewGame, RuleError, dump_line, parse_line
+from hubd.files import OwnFile
 from hubd.records import GameRecord, PlayerStats
 from hubd.store import history as records
 from hubd.store.errors import (
@@ -35,7 +36,7 @@ from hubd.store.opening import (
     take_lock,
     view_only,
 )
-from hubd.store.transfer import backup, export_csv, export_jsonl
+from hubd.store.transfer import backup, export_csv, export_jsonl, own_files
 
 logger = logging.getLogger("hubd.store")
 
@@ -320,13 +321,21 @@ class GameStore:
         """
         export_csv(self.load(game_id).state, out)
 
-    def backup(self, dest: Path | str, now: datetime | None = None) -> Path:
+    def own_files(self) -> list[OwnFile]:
+        """The files no command may write over: the database, its -wal and -shm, the lock."""
+        return own_files(self.path)
+
+    def backup(
+        self, dest: Path | str, now: datetime | None = None, *, protect: Sequence[OwnFile] = ()
+    ) -> Path:
         """A consistent copy of the database, taken with SQLite's backup API; returns its path.
 
         Safe while the daemon writes (the copy is one snapshot). ``dest`` may be a folder:
-        the copy is then named ``hub-<timestamp>.sqlite3``. The live database and its -wal
-        and -shm are refused as destinations; the copy is written beside ``dest`` and
-        renamed into place, so ``dest`` is never a half-written file. BackupError names
-        ``dest`` whatever goes wrong.
+        the copy is then named ``hub-<timestamp>.sqlite3``. Only a new name or a regular
+        file is written, never the store's own files (:meth:`own_files`) or those in
+        ``protect`` (the settings, the config), nor a link to one; the copy is written beside
+        ``dest`` and renamed into place, so ``dest`` is never a half-written file.
+        BackupError names ``dest`` whatever goes wrong.
         """
-        return backup(self._db, self.path, Path(dest), now or self._clock())
+        own = [*self.own_files(), *protect]
+        return backup(self._db, Path(dest), now or self._clock(), own)

@@ -24,6 +24,7 @@ from engine import (
     parse_line,
     split_log,
 )
+from hubd.files import FileRefused, read_regular
 from hubd.store.errors import ImportRefusedError, StoreCorruptError, StoreError, UnknownGameError
 from hubd.store.history import progress, stamp, write_progress
 
@@ -110,10 +111,9 @@ def game_from_source(source: ImportSource) -> Game:
     if isinstance(source, str | os.PathLike):
         path = Path(source)
         try:
-            with path.open("rb") as handle:
-                data = handle.read(MAX_LOG_BYTES + 1)
-        except OSError as err:
-            raise StoreError(f"cannot read {path}: {err.strerror or err}") from err
+            data = read_regular(path, MAX_LOG_BYTES, cut=True)
+        except FileRefused as err:
+            raise StoreError(f"cannot read {path}: {err.reason}") from None
         lines, cut = split_log(data)
     else:
         lines, cut = list(source), None

@@ -80,6 +80,21 @@ MIGRATIONS: tuple[Migration, ...] = (
         ("ALTER TABLE games ADD COLUMN sheet TEXT NOT NULL DEFAULT '{}'",),
         rederive=True,
     ),
+    Migration(
+        6,
+        "club night: the games of every hub in the club folder (the longest version of each)",
+        (
+            """CREATE TABLE club_games (
+                hub TEXT NOT NULL,
+                name TEXT NOT NULL,
+                lines INTEGER NOT NULL,
+                digest TEXT NOT NULL,
+                log TEXT NOT NULL,
+                summary TEXT NOT NULL,
+                PRIMARY KEY (hub, name)
+            ) WITHOUT ROWID""",
+        ),
+    ),
 )
 
 CURRENT_VERSION = MIGRATIONS[-1].version

@@ -14,8 +14,10 @@ import errno
 import fcntl
 import logging
 import os
+import shutil
 import sqlite3
 import stat
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +30,7 @@ from hubd.store.errors import (
     StoreFolderError,
     StoreLockedError,
     StoreVersionError,
+    cause_of,
     os_error,
     sqlite_error,
 )
@@ -191,7 +194,10 @@ def _unreadable(path: Path, err: OSError) -> StoreFolderError:
 
 def _open_checked(path: Path) -> Opened:
     """Open, check, migrate; raise StoreCorruptError or StoreVersionError if unusable."""
-    db = connect(str(path))
+    try:
+        db = connect(str(path))
+    except sqlite3.Error as err:
+        raise sqlite_error(err, "open the saved games", path.parent) from err
     try:
         check_version(db, path)
         db.execute("PRAGMA journal_mode = WAL")
@@ -261,9 +267,34 @@ def open_for_daemon(path: Path, clock: Clock) -> Opened:
 
 
 def open_readonly(path: Path) -> sqlite3.Connection:
-    if not path.is_file():
-        raise StoreError(f"there are no saved games in {path.parent} ({path.name} is missing)")
-    db = connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+    """The saved games for reading only, wherever they are: beside a running daemon, on a
+    read-only mount (where SQLite cannot make the -shm a WAL database needs), or with a
+    file the commands' user cannot write. Never changes a file; StoreError says why not."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        found = None
+    except (OSError, ValueError) as err:
+        raise StoreError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
+    if found is None or not stat.S_ISREG(found.st_mode):
+        missing = "is missing" if found is None else "is not a plain file"
+        raise StoreError(f"there are no saved games in {path.parent} ({path.name} {missing})")
+    try:  # a file the user cannot read is said plainly, not as "unable to open database file"
+        os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC))
+    except OSError as err:
+        raise _unreadable(path, err) from None
+    uri = path.resolve().as_uri()
+    try:
+        db = _checked_readonly(connect(uri + "?mode=ro", uri=True), path)
+    except sqlite3.Error as err:
+        if cause_of(err) not in ("cannot-open", "read-only"):
+            raise sqlite_error(err, "open the saved games", path.parent) from err
+        logger.debug("opening %s read-only failed (%s): read-only mount?", path, err)
+        db = _open_unwritable(path, uri)
+    return db
+
+
+def _checked_readonly(db: sqlite3.Connection, path: Path) -> sqlite3.Connection:
     try:
         version = check_version(db, path)
         if version < CURRENT_VERSION:
@@ -272,11 +303,34 @@ def open_readonly(path: Path) -> sqlite3.Connection:
                 f"to version {CURRENT_VERSION}"
             )
         return db
-    except BaseException as err:
+    except BaseException:
         db.close()
-        if isinstance(err, sqlite3.Error):
-            raise sqlite_error(err, "open the saved games", path.parent) from err
         raise
+
+
+def _open_unwritable(path: Path, uri: str) -> sqlite3.Connection:
+    """A database in a folder nobody may write. With no -wal holding commits, SQLite's
+    ``immutable`` opening reads the file as it is; with one, both files are copied to a
+    scratch folder and read into memory, so the commits in the -wal are seen too."""
+    wal = side(path, "-wal")
+    try:
+        if not wal.exists() or wal.stat().st_size == 0:
+            return _checked_readonly(connect(uri + "?immutable=1", uri=True), path)
+        with tempfile.TemporaryDirectory(prefix="hubd-read-") as scratch:
+            copy = Path(scratch) / path.name
+            shutil.copyfile(path, copy)
+            shutil.copyfile(wal, side(copy, "-wal"))
+            source = connect(str(copy))
+            try:
+                memory = connect(":memory:")
+                source.backup(memory)
+            finally:
+                source.close()
+        return _checked_readonly(memory, path)
+    except sqlite3.Error as err:
+        raise sqlite_error(err, "open the saved games", path.parent) from err
+    except OSError as err:
+        raise StoreError(f"cannot read {path}: {err.strerror or err}") from err
 
 
 def view_only(path: Path) -> sqlite3.Connection:

@@ -7,16 +7,18 @@ like the game at the table did, so only a log the engine replays is stored.
 from __future__ import annotations
 
 import csv
-import os
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
 from engine import GameState
+from hubd.files import FileRefused, OwnFile, check_destination
 from hubd.store.errors import BackupError, backup_error
 from hubd.store.files import SIDE_FILES, side, write_copy
 from hubd.store.log import log_lines
+from hubd.store.opening import LOCK_NAME
 
 
 def export_jsonl(db: sqlite3.Connection, game_id: int, out: TextIO) -> None:
@@ -43,25 +45,33 @@ def export_csv(state: GameState, out: TextIO) -> None:
         writer.writerow(["winner", "", *(state.players[s] for s in outcome.winners)])
 
 
-def _refuse_live(live: Path, dest: Path) -> None:
-    """BackupError if ``dest`` is the live database or its -wal or -shm (links resolved)."""
-    for suffix in ("", *SIDE_FILES):
-        part = side(live, suffix)
-        same = dest.resolve() == part.resolve()
-        if not same and dest.exists() and part.exists():
-            same = os.path.samefile(dest, part)  # a hard link is the same file too
-        if same:
-            raise BackupError(
-                f"Cannot back up to {dest}: it is the live database's own file {part.name}, "
-                "which a backup would destroy. Choose a file outside the data folder."
-            )
+def own_files(live: Path) -> list[OwnFile]:
+    """The store's own files, which no command may write over: the database, its -wal and
+    -shm, and the lock."""
+    files: list[OwnFile] = [
+        (side(live, suffix), f"the live database's own file {live.name}{suffix}")
+        for suffix in ("", *SIDE_FILES)
+    ]
+    files.append((live.with_name(LOCK_NAME), f"the hub's lock file {LOCK_NAME}"))
+    return files
 
 
-def backup(db: sqlite3.Connection, live: Path, dest: Path, moment: datetime) -> Path:
-    """Copy ``db`` to ``dest`` (a file, or a folder to name it in); see GameStore.backup."""
-    if dest.is_dir():
+def backup(db: sqlite3.Connection, dest: Path, moment: datetime, own: Sequence[OwnFile]) -> Path:
+    """Copy ``db`` to ``dest`` (a file, or a folder to name it in); see GameStore.backup.
+
+    Only a new name or a regular file that is none of ``own`` (nor a link) is written.
+    """
+    if dest.is_dir() and not dest.is_symlink():
         dest = dest / f"hub-{moment:%Y%m%d-%H%M%S}.sqlite3"
-    _refuse_live(live, dest)
+    try:
+        check_destination(dest, own)
+    except FileRefused as refused:
+        raise BackupError(
+            f"Cannot back up to {dest}: {refused.reason}, which a backup would destroy. "
+            "Choose a file outside the data folder."
+            if refused.own
+            else f"Cannot back up to {dest}: {refused.reason}. The saved games are unchanged."
+        ) from None
     try:
         write_copy(db, dest)
     except (sqlite3.Error, OSError) as err:
