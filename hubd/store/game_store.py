@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -15,6 +15,7 @@ from typing import TextIO
 from engine import Event, Game, NewGame, RuleError, dump_line, parse_line
 from hubd.files import OwnFile
 from hubd.records import GameRecord, PlayerStats
+from hubd.store import club
 from hubd.store import history as records
 from hubd.store.errors import (
     StoreCorruptError,
@@ -306,6 +307,28 @@ class GameStore:
         """Names from past games, the most recently used first (seat order within a game)."""
         with self._reading("read the player names") as db:
             return records.known_players(db, limit)
+
+    # -- the club nights (hubd.club) -----------------------------------------------------
+
+    def keep_club_games(self, rows: Iterable[club.ClubRow]) -> int:
+        """Store the club folder's games that are new or longer; how many were stored."""
+        with self._writing("save the club's games") as db:
+            return club.keep(db, rows)
+
+    def club_games(self) -> list[tuple[str, str, int, str, str]]:
+        """(hub, name, lines, digest, summary) of every club game stored."""
+        with self._reading("read the club's games") as db:
+            return club.summaries(db)
+
+    def club_log(self, hub: str, name: str) -> str | None:
+        """A stored club game's log (JSON Lines), or None."""
+        with self._reading("read a club game") as db:
+            return club.club_log(db, hub, name)
+
+    def started(self, game_id: int) -> datetime | None:
+        """When this hub's game began, local time (its name in the club folder)."""
+        with self._reading(f"read game {game_id}") as db:
+            return club.started(db, game_id)
 
     # -- export and backup ---------------------------------------------------------------
 

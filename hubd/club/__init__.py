@@ -1,0 +1,1 @@
+"""Club nights (folder, import, standings, seating, Syncthing); may import engine, hubd.store."""

@@ -1,0 +1,154 @@
+"""The next seating of a club night, proposed from each table's last finished game.
+
+Pure and deterministic: the same games give the same proposal on every hub, whatever order
+their files arrived in (even "random" is seeded by the night's games). The rules, as the
+README's club section words them:
+
+- ``11-3``: at each table the ``movers`` lowest totals move to the next table (the last
+  table's go to the first); the others stay.
+- ``winners``: each table's winner moves up one table (towards the head table, the first),
+  and each table's last place moves down one; the head table's winner and the last table's
+  last place stay.
+- ``random``: everyone is seated again at tables of the same sizes, choosing among many
+  shuffles the one with the fewest pairs who have already sat together tonight.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from hubd.club.games import ClubGame
+from hubd.club.nights import Night, Seating
+
+SHUFFLES = 200  # random: shuffles tried before improving the best one by swaps
+
+
+@dataclass(frozen=True)
+class Proposal:
+    rule: Seating
+    tables: tuple[tuple[str, tuple[str, ...]], ...]  # (hub, who sits there next), in order
+    waiting: tuple[str, ...]  # hubs whose game is still being played: wait for them
+    repeats: int  # pairs at the proposed tables who already sat together tonight
+
+    def next_at(self, hub: str) -> tuple[str, ...]:
+        return dict(self.tables).get(hub, ())
+
+
+def _places(game: ClubGame) -> list[str]:
+    """The table's players from first to last place (a tie: seat order)."""
+    seats = sorted(range(len(game.players)), key=lambda s: (game.totals[s], s))
+    return [game.players[s] for s in seats]
+
+
+def _pairs(games: Sequence[ClubGame]) -> set[frozenset[str]]:
+    return {
+        frozenset((a.casefold(), b.casefold()))
+        for game in games
+        for a, b in combinations(game.players, 2)
+    }
+
+
+def _repeats(table: Sequence[str], met: set[frozenset[str]]) -> int:
+    return sum(frozenset((a.casefold(), b.casefold())) in met for a, b in combinations(table, 2))
+
+
+def propose(games: Sequence[ClubGame], order: Sequence[str], night: Night) -> Proposal:
+    """The next seating for ``night`` (its games are ``games``; tables in ``order``)."""
+    tonight = sorted((g for g in games if g.night == night.day), key=lambda g: g.name)
+    latest: dict[str, ClubGame] = {}
+    finished: dict[str, ClubGame] = {}
+    for game in tonight:  # names sort by start time, so the last one seen is the latest
+        latest[game.hub] = game
+        if game.over:
+            finished[game.hub] = game
+    hubs = [hub for hub in order if hub in finished]
+    waiting = tuple(hub for hub in order if hub in latest and not latest[hub].over)
+    places = [_places(finished[hub]) for hub in hubs]
+    if night.seating == "winners":
+        tables = _ladder(places)
+    elif night.seating == "random":
+        tables = _random(places, _pairs(tonight), _seed(tonight))
+    else:
+        tables = _eleven_three(places, night.movers)
+    met = _pairs(tonight)
+    return Proposal(
+        night.seating,
+        tuple(zip(hubs, (tuple(t) for t in tables), strict=True)),
+        waiting,
+        sum(_repeats(t, met) for t in tables),
+    )
+
+
+def _eleven_three(places: list[list[str]], movers: int) -> list[list[str]]:
+    if len(places) < 2:
+        return [list(p) for p in places]
+    moving = [p[: min(movers, len(p))] for p in places]
+    return [
+        places[k][len(moving[k]) :] + moving[k - 1]  # k - 1 is the last table for the first
+        for k in range(len(places))
+    ]
+
+
+def _ladder(places: list[list[str]]) -> list[list[str]]:
+    last = len(places) - 1
+    up = [p[0] if k > 0 else None for k, p in enumerate(places)]
+    down = [p[-1] if k < last and p[-1] != up[k] else None for k, p in enumerate(places)]
+    tables = []
+    for k, p in enumerate(places):
+        stay = [name for name in p if name not in (up[k], down[k])]
+        arriving = [n for n in (up[k + 1] if k < last else None, down[k - 1] if k else None) if n]
+        tables.append(stay + arriving)
+    return tables
+
+
+def _seed(games: Sequence[ClubGame]) -> int:
+    digest = hashlib.sha256()
+    for game in sorted(games, key=lambda g: (g.hub, g.name)):
+        digest.update(f"{game.hub}/{game.name}/{game.digest}\n".encode())
+    return int.from_bytes(digest.digest()[:8], "big")
+
+
+def _random(places: list[list[str]], met: set[frozenset[str]], seed: int) -> list[list[str]]:
+    if not places:
+        return []
+    rng = random.Random(seed)  # a local generator: the same seed on every hub
+    everyone = sorted((n for p in places for n in p), key=lambda n: (n.casefold(), n))
+    sizes = [len(p) for p in places]
+
+    def deal(names: list[str]) -> list[list[str]]:
+        tables, start = [], 0
+        for size in sizes:
+            tables.append(names[start : start + size])
+            start += size
+        return tables
+
+    def cost(tables: list[list[str]]) -> int:
+        return sum(_repeats(t, met) for t in tables)
+
+    best = deal(everyone)
+    best_cost = cost(best)
+    for _ in range(SHUFFLES):
+        if best_cost == 0:
+            break
+        names = list(everyone)
+        rng.shuffle(names)
+        tables = deal(names)
+        if (found := cost(tables)) < best_cost:
+            best, best_cost = tables, found
+    improved = best_cost > 0
+    while improved:  # swap two players at different tables while that lowers the repeats
+        improved = False
+        for a, b in combinations(range(len(best)), 2):
+            for i in range(len(best[a])):
+                for j in range(len(best[b])):
+                    before = _repeats(best[a], met) + _repeats(best[b], met)
+                    best[a][i], best[b][j] = best[b][j], best[a][i]
+                    if _repeats(best[a], met) + _repeats(best[b], met) < before:
+                        improved = True
+                    else:
+                        best[a][i], best[b][j] = best[b][j], best[a][i]
+    return best
