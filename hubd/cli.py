@@ -25,7 +25,7 @@ EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 #: The daemon stopped because the hub button was held to shut down: systemd/hubd.service
 #: powers the Pi off on this exit status (and does not restart the daemon).
 EXIT_POWEROFF = 3
-COMMANDS = ("run", "export", "import", "backup", "check-hardware")
+COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club")
 DEMO_PACE_S = 1.2  # a step every so often: slow enough to follow at a shop window
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
 
@@ -72,6 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--mock-pins", action="store_true", help="use gpiozero's MockFactory")
     check.add_argument("--seconds", type=float, default=10.0,
                        help="how long to watch the button (default 10)")  # fmt: skip
+    from hubd.club.command import add_parser as add_club
+
+    add_club(commands, _common)
     return parser
 
 
@@ -168,6 +171,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _export(args, folder)
         if args.command == "import":
             return _import(args, folder)
+        if args.command == "club":
+            from hubd.club.command import run as run_club
+
+            return run_club(args, folder)
         if args.command == "backup":
             return _backup(args, folder)
         if args.command == "check-hardware":

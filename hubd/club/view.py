@@ -1,0 +1,87 @@
+"""What a club night looks like from the files: games, tables, nights; pure, shared by all.
+
+:class:`ClubView` is the one value the Club screen, the phones' page and ``hubd club
+standings`` read: build it from the store's club rows (:func:`view_from_rows`) or from the
+club folder alone (:func:`view_of_folder`), then ask it for a night's standings or seating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from hubd.club.folder import hub_folders
+from hubd.club.games import ClubGame, read_club
+from hubd.club.nights import Night, merge, read_nights, read_tables, table_order
+from hubd.club.seating import Proposal, propose
+from hubd.club.standings import Standings, nights, standings
+
+
+@dataclass(frozen=True)
+class ClubView:
+    hub: str  # this hub ("" when read from the folder alone)
+    games: tuple[ClubGame, ...] = ()
+    tables: Mapping[str, str] = field(default_factory=dict)  # hub id: table name
+    named: Mapping[date, Night] = field(default_factory=dict)  # the nights set on any hub
+    set_aside: tuple[str, ...] = ()  # files that do not replay, one line each
+
+    def days(self) -> list[date]:
+        """The nights that have games, newest first."""
+        return nights(self.games)
+
+    def latest(self) -> date | None:
+        found = self.days()
+        return found[0] if found else None
+
+    def night(self, day: date) -> Night:
+        return self.named.get(day, Night(day))
+
+    def table_name(self, hub: str) -> str:
+        return self.tables.get(hub) or hub
+
+    def order(self, day: date) -> list[str]:
+        """The night's tables (hubs with a game that night), in table order."""
+        return table_order(self.tables, {g.hub for g in self.games if g.night == day})
+
+    def standings(self, day: date | None = None) -> Standings:
+        day = day or self.latest()
+        ranking = self.night(day).ranking if day else "pips"
+        return standings(self.games, day, ranking)
+
+    def seating(self, day: date | None = None) -> Proposal | None:
+        day = day or self.latest()
+        if day is None:
+            return None
+        return propose(self.games, self.order(day), self.night(day))
+
+
+def view_of(
+    hub: str,
+    games: Iterable[ClubGame],
+    tables: Mapping[str, str],
+    entries: Iterable[Night],
+    set_aside: Iterable[str] = (),
+) -> ClubView:
+    ordered = tuple(sorted(games, key=lambda g: (g.hub, g.name)))  # arrival order is lost
+    return ClubView(hub, ordered, dict(tables), merge(entries), tuple(set_aside))
+
+
+def view_from_rows(
+    hub: str,
+    rows: Iterable[tuple[str, str, int, str, str]],
+    tables: Mapping[str, str],
+    entries: Iterable[Night],
+    set_aside: Iterable[str] = (),
+) -> ClubView:
+    """From ``GameStore.club_games()``: the standings derived from stored games."""
+    found = (ClubGame.from_summary(*row) for row in rows)
+    return view_of(hub, (g for g in found if g is not None), tables, entries, set_aside)
+
+
+def view_of_folder(club: Path, hub: str = "") -> ClubView:
+    """From the club folder alone (``hubd club standings``): the same view every hub has."""
+    games, aside = read_club(club)
+    entries = [night for folder in hub_folders(club) for night in read_nights(folder)]
+    return view_of(hub, games, read_tables(club), entries, (f"{a.path}: {a.why}" for a in aside))
