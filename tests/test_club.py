@@ -1,0 +1,220 @@
+"""The club night's pure parts and the club folder: names, versions, standings, seating."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from club_helpers import EVENING, game_log, log_text, put_game
+
+from hubd.cli import main
+from hubd.club.folder import (
+    complete_lines,
+    hub_id,
+    night_of,
+    parse_game_name,
+    versions_of,
+)
+from hubd.club.games import read_club
+from hubd.club.importer import ClubImporter
+from hubd.club.nights import Night, merge, table_order, write_night
+from hubd.club.view import view_of_folder
+
+HUBS = ("aaaa0001", "bbbb0002", "cccc0003")
+NIGHT = date(2026, 12, 1)
+
+
+def test_the_hub_id_is_made_once_and_kept(tmp_path: Path) -> None:
+    first = hub_id(tmp_path)
+    assert len(first) == 8 and hub_id(tmp_path) == first
+    (tmp_path / "hub-id").write_text("not an id")
+    assert hub_id(tmp_path) != first  # a damaged file: a new id, never a crash
+
+
+def test_a_game_file_name_says_its_night() -> None:
+    name = parse_game_name("2026-12-02T003000-g12.jsonl")
+    assert name is not None and name.number == 12
+    assert name.night == date(2026, 12, 1)  # half past midnight is still the evening's night
+    assert night_of(datetime(2026, 12, 2, 6, 0)) == date(2026, 12, 2)
+    assert parse_game_name("2026-13-02T003000-g12.jsonl") is None
+    assert parse_game_name("notes.txt") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "version_of"),
+    [
+        ("2026-12-01T193000-g3.jsonl", "2026-12-01T193000-g3.jsonl"),
+        (
+            "2026-12-01T193000-g3.sync-conflict-20261201-200000-ABCDEFG.jsonl",
+            "2026-12-01T193000-g3.jsonl",
+        ),
+        (".syncthing.2026-12-01T193000-g3.jsonl.tmp", None),
+        ("~syncthing~2026-12-01T193000-g3.jsonl.tmp", None),
+        (".2026-12-01T193000-g3.jsonl.x8a7", None),
+        ("hub.json", None),
+    ],
+)
+def test_temporary_files_are_ignored_and_conflicts_are_versions(
+    name: str, version_of: str | None
+) -> None:
+    assert versions_of(name) == version_of
+
+
+def test_a_line_still_being_written_is_never_read() -> None:
+    assert complete_lines(b'{"a": 1}\n{"b"') == b'{"a": 1}\n'
+    assert complete_lines(b'{"b"') == b""
+
+
+def three_tables(club: Path) -> None:
+    put_game(club, HUBS[0], 1, {"Ana": 10, "Ben": 30, "Cy": 5, "Dee": 12}, table="Table 1")
+    put_game(club, HUBS[1], 1, {"Eve": 7, "Fay": 0, "Gus": 22, "Hal": 9}, table="Table 2")
+    put_game(club, HUBS[2], 1, {"Ida": 3, "Jo": 40, "Kim": 11, "Lu": 2}, table="Table 10")
+
+
+def test_the_standings_from_the_folder_alone(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    three_tables(club)
+    put_game(club, HUBS[0], 2, {"Ana": 1, "Ben": 2}, started=EVENING.replace(hour=21), over=False)
+    board = view_of_folder(club).standings()
+    assert board.night == NIGHT and board.tables == 3 and board.playing == 1
+    assert [row.name for row in board.players[:4]] == ["Fay", "Lu", "Ida", "Cy"]
+    fay = board.to_json()["players"][0]
+    assert fay == {"name": "Fay", "games": 1, "wins": 1, "pips": 0, "rounds": 1}
+
+
+def test_hubd_club_standings_prints_the_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    three_tables(tmp_path / "club")
+    assert main(["club", "standings", "--data", str(tmp_path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert list(printed) == ["night", "tables", "players"]
+    assert printed["night"] == "2026-12-01" and printed["tables"] == 3
+    assert len(printed["players"]) == 12
+    assert list(printed["players"][0]) == ["name", "games", "wins", "pips", "rounds"]
+    assert main(["club", "standings", "--data", str(tmp_path), "--csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0] == "rank,name,games,wins,pips,rounds,average" and rows[1] == "1,Fay,1,1,0,1,0.0"
+    assert main(["club", "standings", "--data", str(tmp_path), "--night", "2026-11-01"]) == 1
+    assert "no games on the night of 2026-11-01" in capsys.readouterr().err
+
+
+def test_ranking_by_wins(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    put_game(club, HUBS[0], 1, {"Ana": 10, "Ben": 30})
+    put_game(club, HUBS[0], 2, {"Ana": 10, "Ben": 30}, started=EVENING.replace(hour=20))
+    put_game(club, HUBS[1], 1, {"Cy": 70, "Dee": 90})
+    by_pips = view_of_folder(club).standings()
+    assert [r.name for r in by_pips.players] == ["Ana", "Ben", "Cy", "Dee"]
+    write_night(club / HUBS[1], Night(NIGHT, "Tuesday", ranking="wins", set_at="2026-12-01T19:00"))
+    view = view_of_folder(club)
+    assert view.night(NIGHT).name == "Tuesday"
+    assert [r.name for r in view.standings().players] == ["Ana", "Cy", "Ben", "Dee"]
+
+
+def test_the_longest_version_wins_and_a_broken_one_is_set_aside(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    path = put_game(club, HUBS[0], 1, {"Ana": 10, "Ben": 30}, over=False)
+    conflict = path.with_name(path.stem + ".sync-conflict-20261201-200000-ABCDEFG.jsonl")
+    conflict.write_text(log_text(game_log({"Ana": 10, "Ben": 30})))  # the longer, finished copy
+    broken = club / HUBS[1] / path.name
+    broken.parent.mkdir()
+    broken.write_text('{"type": "new_game", "players": ["Ana"]}\n')
+    games, aside = read_club(club)
+    assert [(g.hub, g.over) for g in games] == [(HUBS[0], True)]  # never lost to the conflict
+    assert len(aside) == 1 and aside[0].path == broken
+
+
+def test_same_files_in_any_order_give_the_same_view(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    three_tables(source)
+    put_game(
+        source,
+        HUBS[1],
+        2,
+        {"Eve": 1, "Fay": 2, "Gus": 3, "Hal": 4},
+        started=EVENING.replace(hour=20),
+    )
+    files = sorted(p for p in source.rglob("*") if p.is_file())
+    seen = set()
+    for attempt in range(4):
+        order = list(files)
+        random.Random(attempt).shuffle(order)
+        club = tmp_path / f"club{attempt}"
+        importer = ClubImporter(club, lambda _: None)
+        for path in order:  # one file arrives at a time, scanned in between
+            target = club / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+            importer.scan()
+        view = view_of_folder(club)
+        night = view.night(NIGHT)
+        seatings = [view.seating(NIGHT) for _ in range(1)]
+        seen.add((view.standings(), tuple(seatings), night))
+    assert len(seen) == 1
+
+
+def test_table_order_compares_numbers_as_numbers() -> None:
+    tables = {"a": "Table 10", "b": "Table 2", "c": "Table 1"}
+    assert table_order(tables, ["a", "b", "c", "d"]) == ["c", "b", "a", "d"]
+
+
+def test_the_night_set_last_wins_on_every_hub() -> None:
+    early = Night(NIGHT, "Club", set_at="2026-12-01T19:00:00+01:00", hub="b")
+    late = Night(NIGHT, "Club night", set_at="2026-12-01T19:05:00+01:00", hub="a")
+    for entries in itertools.permutations([early, late]):
+        assert merge(entries)[NIGHT].name == "Club night"
+
+
+def seat(club: Path, rule: str, movers: int = 3) -> list[tuple[str, tuple[str, ...]]]:
+    write_night(club / HUBS[0], Night(NIGHT, seating=rule, movers=movers, set_at="1"))  # type: ignore[arg-type]
+    proposal = view_of_folder(club).seating(NIGHT)
+    assert proposal is not None and proposal.waiting == ()
+    return [(view_of_folder(club).table_name(hub), names) for hub, names in proposal.tables]
+
+
+def test_eleven_three_moves_the_lowest_to_the_next_table(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    three_tables(club)
+    assert seat(club, "11-3") == [
+        ("Table 1", ("Ben", "Lu", "Ida", "Kim")),  # Ben stays, Table 10's three arrive
+        ("Table 2", ("Gus", "Cy", "Ana", "Dee")),
+        ("Table 10", ("Jo", "Fay", "Eve", "Hal")),
+    ]
+    assert seat(club, "11-3", movers=1)[0] == ("Table 1", ("Ana", "Dee", "Ben", "Lu"))
+
+
+def test_the_table_winner_moves_up_and_the_last_down(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    three_tables(club)
+    assert seat(club, "winners") == [
+        ("Table 1", ("Cy", "Ana", "Dee", "Fay")),  # Ben (last) goes down, Fay comes up
+        ("Table 2", ("Eve", "Hal", "Lu", "Ben")),  # Fay up, Gus down; Lu up, Ben down
+        ("Table 10", ("Ida", "Kim", "Jo", "Gus")),
+    ]
+
+
+def test_random_seating_avoids_pairs_who_already_met(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    three_tables(club)
+    tables = seat(club, "random")
+    assert sorted(len(names) for _, names in tables) == [4, 4, 4]
+    assert sorted(n for _, names in tables for n in names) == sorted(
+        ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"]
+    )
+    proposal = view_of_folder(club).seating(NIGHT)
+    # Four at a table from three tables of four: one pair at each must have met, no more.
+    assert proposal is not None and proposal.repeats == 3
+
+
+def test_a_table_still_playing_is_waited_for(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    three_tables(club)
+    put_game(club, HUBS[2], 2, {"Ida": 3, "Jo": 40}, started=EVENING.replace(hour=21), over=False)
+    proposal = view_of_folder(club).seating(NIGHT)
+    assert proposal is not None and proposal.waiting == (HUBS[2],)
+    assert proposal.next_at(HUBS[0])  # still proposed from each table's last finished game
