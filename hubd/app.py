@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import pygame
 
@@ -24,12 +24,12 @@ from hubd.clock import Clock
 from hubd.demo import DemoPlayer, Tap
 from hubd.display import AnyDisplay, Display
 from hubd.effects import EffectState, effects, light_pulses
-from hubd.events import HubEvent, Inbox, MockButton, Shutdown
+from hubd.events import HubEvent, Inbox, MockButton, PhoneRequest, Shutdown
 from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
 from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
-from hubd.intents import ChangeSetting, Go, HubButton, Intent, SayStatus, Submit
+from hubd.intents import ChangeSetting, Go, HubButton, Intent, ReleaseSeat, SayStatus, Submit
 from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
 from hubd.screenless import entries_to_count
@@ -39,6 +39,9 @@ from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError
+
+if TYPE_CHECKING:
+    from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
 
@@ -83,6 +86,7 @@ class HubApp:
         demo_interval: float = 1.0,
         out: TextIO | None = None,
         stop_after_events: int | None = None,
+        phones: PhoneDesk | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
@@ -102,6 +106,7 @@ class HubApp:
         self.running = False
         self.poweroff = False  # set by the shutdown hold: the unit powers the Pi off on exit
         self.stop_after_events = stop_after_events  # --demo-events: stop after this many
+        self.phones = phones  # the phones' page (hubd/web): None without it
         self._committed = 0
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
@@ -140,6 +145,13 @@ class HubApp:
         self._show_light(self.game.state)
         self.ui.state_changed(self.context())
 
+    def publish(self) -> None:
+        """The phones' page shows what was just committed (a copy of the state, no more)."""
+        if self.phones is not None:
+            state = self.game.state if self.game is not None else None
+            self.phones.publish(self.game_id, state, self._last_entry(), tuple(self._history),
+                                self.settings.language)  # fmt: skip
+
     def context(self) -> UiContext:
         return UiContext(
             state=self.game.state if self.game is not None else None,
@@ -159,6 +171,7 @@ class HubApp:
             speech_rate=self.settings.speech_rate,
             speech_volume=self.settings.speech_volume,
             speech_problem=self.devices.speech.problem,
+            **(self.phones.context(self.game_id) if self.phones is not None else {}),
         )
 
     def _last_entry(self) -> Event | None:
@@ -178,6 +191,7 @@ class HubApp:
         self.running = True
         self.devices.notifier.ready()
         self._report_status()
+        self.publish()  # the phones' page starts with the game resumed (or none)
         failures = 0
         try:
             while self.running:
@@ -317,6 +331,12 @@ class HubApp:
             self.stop(event.reason)
         elif isinstance(event, MockButton) and self.devices.press_mock_button is not None:
             self.devices.press_mock_button(event.pressed)  # gpiozero posts the edge back
+        elif isinstance(event, PhoneRequest) and self.phones is not None:
+            state = self.game.state if self.game is not None else None
+            self.phones.handle(event, state, self.game_id, self.submit)
+            self.ui.state_changed(self.context())
+            self.publish()
+            self._dirty = True
 
     def _button_signal(self, signal: ButtonSignal) -> None:
         if signal is ButtonSignal.PRESS:
@@ -410,6 +430,10 @@ class HubApp:
                 self.hub_pressed()
         elif isinstance(intent, SayStatus):
             self.say_status()
+        elif isinstance(intent, ReleaseSeat) and self.phones is not None:
+            self.phones.release(intent.player)
+            self.ui.state_changed(self.context())
+            self.publish()
         self._dirty = True
 
     def say_status(self) -> None:
@@ -462,6 +486,7 @@ class HubApp:
         self.ui.state_changed(self.context())
         if undone is not None:
             self.ui.show_undone(undone, now)
+        self.publish()
         self._report_status()
         self._dirty = True
         return True
@@ -506,6 +531,8 @@ class HubApp:
         except OSError as err:
             log.warning("could not save settings: %s", err)
         self.ui.state_changed(self.context())
+        if key == "language":
+            self.publish()
         self._dirty = True
 
     def _report_status(self) -> None:

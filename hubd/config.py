@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import ipaddress
 import json
 import os
 import stat
@@ -295,6 +296,33 @@ class SpeechConfig:
     )
 
 
+def _check_address(value: object) -> object | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return str(ipaddress.ip_address(value))
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    """The phones' page: the map, the turn and the scores on every phone at the table."""
+
+    enabled: bool = field(
+        default=True, metadata=_key(_BOOL, "Serve the page to phones on the same network.")
+    )
+    port: int = field(default=8080, metadata=_key(_whole(1, 65535), "The page's TCP port."))
+    bind: str = field(
+        default="0.0.0.0",
+        metadata=_key(
+            _Rule('an IP address in quotes, e.g. "0.0.0.0" (every network) or "127.0.0.1"',
+                  _check_address),
+            "The address to listen on: 0.0.0.0 for every network the hub is on.",
+        ),
+    )  # fmt: skip
+
+
 @dataclass(frozen=True)
 class HubConfig:
     """The whole configuration; each field is one [section] of the file."""
@@ -306,6 +334,7 @@ class HubConfig:
     game: GameConfig = field(default_factory=GameConfig)
     data: DataConfig = field(default_factory=DataConfig)
     speech: SpeechConfig = field(default_factory=SpeechConfig)
+    web: WebConfig = field(default_factory=WebConfig)
 
     def override(self, section: str, **values: object) -> HubConfig:
         """A copy with some keys changed (e.g. from command-line flags), checked like the file.

@@ -7,6 +7,7 @@ main loop drains the inbox, so the loop remains the one owner of the state.
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hubd.hardware.button import ButtonEdge
@@ -26,7 +27,22 @@ class MockButton:
     pressed: bool
 
 
-HubEvent = ButtonEdge | Shutdown | MockButton
+@dataclass(frozen=True)
+class PhoneRequest:
+    """A phone's write from the web thread (hubd/web): claim or release a seat, or enter a
+    hand's pips. The loop answers through ``reply`` with None (done) or why not, in words."""
+
+    action: str  # "claim", "release" or "hand"
+    phone: str  # the phone's own secret id
+    seat: int
+    round: int  # the round the phone saw: an entry for a round gone by is refused
+    pips: int
+    double_blank: bool
+    game_id: int
+    reply: Callable[[str | None], None]
+
+
+HubEvent = ButtonEdge | Shutdown | MockButton | PhoneRequest
 
 
 class Inbox:

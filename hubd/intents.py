@@ -44,4 +44,11 @@ class SayStatus:
     """Say the status line again (a tap on it): whose turn, and what the table waits for."""
 
 
-Intent = Submit | Go | ChangeSetting | HubButton | SayStatus
+@dataclass(frozen=True)
+class ReleaseSeat:
+    """Take a seat back from the phone that holds it (the hub's Phones panel)."""
+
+    player: str
+
+
+Intent = Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat

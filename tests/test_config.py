@@ -107,6 +107,7 @@ HOLD = "a number from 0.5 to 10"
 SIZE = "a whole number from 200 to 4096"
 ROTATION = "one of 0, 90, 180, 270"
 BOOL = "true or false"
+ADDRESS = 'an IP address in quotes, e.g. "0.0.0.0" (every network) or "127.0.0.1"'
 FOLDER = 'an absolute folder path in quotes, e.g. "/var/lib/chickenfoot-hub"'
 
 #: (section, bad line, what the message says is allowed): at least one for every key.
@@ -145,6 +146,11 @@ BAD_VALUES = [
     ("speech", "refusals = 0", BOOL),
     ("speech", "rate = 500", "a whole number from 80 to 260"),
     ("speech", "volume = -5", VOLUME),
+    ("web", 'enabled = "no"', BOOL),
+    ("web", "port = 0", "a whole number from 1 to 65535"),
+    ("web", "port = 70000", "a whole number from 1 to 65535"),
+    ("web", 'bind = "hub.local"', ADDRESS),
+    ("web", "bind = 127", ADDRESS),
 ]
 
 
@@ -210,7 +216,7 @@ def test_typo_in_a_key(tmp_path: Path) -> None:
 def test_typo_in_a_section(tmp_path: Path) -> None:
     assert refusal(tmp_path, "[dispaly]\nwidth = 800\n") == (
         "config error: unknown section [dispaly] (did you mean [display]?); "
-        "known sections: [pins], [sound], [button], [display], [game], [data], [speech]"
+        "known sections: [pins], [sound], [button], [display], [game], [data], [speech], [web]"
     )
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import engine
 from hubd.records import GameRecord, PlayerStats
@@ -28,3 +28,6 @@ class UiContext:
     speech_rate: int = 160  # words per minute
     speech_volume: int = 100  # percent of the sounds' volume
     speech_problem: str | None = None  # why it cannot speak: "espeak", "audio", "dfplayer"
+    web_address: str | None = None  # the phones' page of this game (None: no web server)
+    phone_seats: Sequence[str] = ()  # players whose seat a phone holds
+    phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones

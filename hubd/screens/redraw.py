@@ -41,6 +41,9 @@ def context_signature(ctx: UiContext) -> tuple[object, ...]:
         len(ctx.history),
         tuple(ctx.known_players),
         len(ctx.stats),
+        ctx.web_address,
+        tuple(ctx.phone_seats),
+        tuple(ctx.phone_hands.items()),
     )
 
 

@@ -1,0 +1,212 @@
+"""The phones' desk, on the hub's loop: the game's token, the seats phones hold, the hands
+entered from phones, and the snapshots it publishes to the web server.
+
+Everything here runs on the main loop, the one owner of the game: the web thread only posts
+PhoneRequests. A hand entered on a phone is checked by the engine at once (the round's end
+with that hand, on a copy of the state) and refused with the engine's words when it is wrong.
+It then waits with the round end's other hands; once every hand is in from phones (a player
+who went out counts as in), the round's scores are submitted through the loop's own path, the
+one the hub's "Score the round" takes: committed to the store before anything shows them. If
+the hub's screen enters a hand itself, the hub scores the round (its screen has the last
+word), and it can release any seat.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import secrets
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from engine import EndRound, Event, GameState, HandPips, RuleError
+from engine.state import apply_event
+from hubd.events import PhoneRequest
+from hubd.records import GameRecord
+from hubd.web.page_data import hands_open
+from hubd.web.snapshot import Snapshot
+
+log = logging.getLogger("hubd.web")
+
+SECRET_FILE = "web-secret"
+
+
+def _(text: str) -> str:
+    """Marks a message for the catalogs; the web thread translates it for each phone."""
+    return text
+
+
+TAKEN = _("Another phone holds that seat")
+NOT_YOURS = _("Choose your seat to enter your hand")
+NOT_NOW = _("Your hand can be entered when the round is over")
+MOVED_ON = _("The round has moved on: nothing was entered")
+NO_SEAT = _("There is no such seat in this game")
+
+Publish = Callable[[Snapshot], None]
+Submit = Callable[[Event], bool]
+
+
+def load_secret(folder: Path) -> bytes:
+    """The hub's own secret the tokens are made from, kept in the data folder so that a
+    restarted hub keeps each game's address; in memory only if the folder is not writable."""
+    path = folder / SECRET_FILE
+    try:
+        secret = path.read_bytes()
+        if len(secret) >= 32:
+            return secret
+    except OSError:
+        pass
+    secret = secrets.token_bytes(32)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(secret)
+    except OSError as err:
+        log.warning(
+            "web: cannot keep the page's secret in %s (%s): addresses change at restart",
+            path,
+            err.strerror or err,
+        )
+    return secret
+
+
+class PhoneDesk:
+    def __init__(self, secret: bytes, publish: Publish, base_url: str) -> None:
+        self.secret = secret
+        self._publish = publish
+        self.base_url = base_url  # "http://HOST:PORT"
+        self.claims: dict[str, str] = {}  # player -> the phone holding that seat
+        self.hands: dict[str, HandPips] = {}  # the round end's hands entered from phones
+        self._game_id: int | None = None
+        self._hands_key: tuple[object, ...] | None = None
+        self._version = 0
+        self._tokens: dict[int, str] = {}
+
+    def token(self, game_id: int | None) -> str | None:
+        """The game's secret part of the address: the same for a game after a restart, new
+        with each new game."""
+        if game_id is None:
+            return None
+        token = self._tokens.get(game_id)
+        if token is None:
+            digest = hmac.new(self.secret, f"game {game_id}".encode(), hashlib.sha256)
+            token = self._tokens[game_id] = digest.hexdigest()[:20]
+        return token
+
+    def address(self, game_id: int | None) -> str | None:
+        token = self.token(game_id)
+        return None if token is None else f"{self.base_url}/t/{token}"
+
+    # -- what the loop calls --------------------------------------------------------------
+
+    def publish(
+        self,
+        game_id: int | None,
+        state: GameState | None,
+        last_entry: Event | None,
+        history: tuple[GameRecord, ...],
+        language: str,
+    ) -> None:
+        """After each commit (and any change the page shows): a new snapshot for the phones."""
+        if game_id != self._game_id:
+            self._game_id = game_id
+            self.claims = {}
+            if game_id is not None:
+                log.info("web: %s", self.address(game_id))
+        key = _hands_key(game_id, state)
+        if key != self._hands_key:
+            self._hands_key = key
+            self.hands = {}
+        self._version += 1
+        self._publish(
+            Snapshot.take(
+                self._version,
+                game_id,
+                self.token(game_id),
+                state,
+                last_entry,
+                history,
+                language,
+                frozenset(self.claims),
+                self.hands,
+            )
+        )
+
+    def context(self, game_id: int | None) -> dict[str, Any]:
+        """What the hub's screens show of the phones: the address, the seats held, the hands."""
+        return {
+            "web_address": self.address(game_id),
+            "phone_seats": tuple(self.claims),
+            "phone_hands": dict(self.hands),
+        }
+
+    def release(self, player: str) -> None:
+        """The hub's screen takes a seat back from its phone."""
+        self.claims.pop(player, None)
+
+    def handle(
+        self, request: PhoneRequest, state: GameState | None, game_id: int | None, submit: Submit
+    ) -> None:
+        """Answer one phone's request (through its reply)."""
+        try:
+            problem = self._answer(request, state, game_id, submit)
+        except RuleError as err:
+            problem = err.message
+        request.reply(problem)
+
+    def _answer(
+        self, request: PhoneRequest, state: GameState | None, game_id: int | None, submit: Submit
+    ) -> str | None:
+        if state is None or game_id is None or request.game_id != game_id:
+            return MOVED_ON
+        for player, phone in list(self.claims.items()):
+            if phone == request.phone and request.action in ("claim", "release"):
+                del self.claims[player]  # one seat a phone
+        if request.action == "release":
+            return None
+        if not 0 <= request.seat < len(state.players):
+            return NO_SEAT
+        player = state.players[request.seat]
+        holder = self.claims.get(player)
+        if request.action == "claim":
+            if holder is not None and holder != request.phone:
+                return TAKEN
+            self.claims[player] = request.phone
+            return None
+        if holder != request.phone:
+            return NOT_YOURS
+        if request.round != state.round:
+            return MOVED_ON
+        if not hands_open(state):
+            return NOT_NOW
+        hand = HandPips(request.pips, request.double_blank)
+        hands = {**self.hands, player: hand}
+        apply_event(state.copy(), EndRound(_every_hand(state, hands)))  # the engine's check
+        self.hands = hands
+        if _complete(state, hands) and not submit(EndRound(_every_hand(state, hands))):
+            return MOVED_ON  # the store refused it: the hub's screen says why
+        return None
+
+
+def _every_hand(state: GameState, hands: Mapping[str, HandPips]) -> dict[str, HandPips]:
+    """The hands entered, with 0 for the rest (to check one hand alone, or the players who
+    went out)."""
+    return {name: hands.get(name, HandPips(0)) for name in state.players}
+
+
+def _complete(state: GameState, hands: Mapping[str, HandPips]) -> bool:
+    return all(
+        name in hands or (not state.scores_only and state.hands[seat] == 0)
+        for seat, name in enumerate(state.players)
+    )
+
+
+def _hands_key(game_id: int | None, state: GameState | None) -> tuple[object, ...]:
+    """Equal while the same round end is waiting for its hands."""
+    if state is None:
+        return (game_id,)
+    return (game_id, state.round, len(state.scores), state.phase)

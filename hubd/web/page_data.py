@@ -1,0 +1,188 @@
+"""A snapshot as the page shows it, in one language: plain data, ready for JSON.
+
+Every text comes from the hub's own catalogs and the screens' own wording (the status line,
+the last entry, the refusals), so the page and the hub say the same thing the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine import GameState, HandPips, Phase
+from hubd import i18n
+from hubd.records import GameRecord
+from hubd.screens.map_geometry import line_labels
+from hubd.screens.score_sheet import Sheet
+from hubd.screens.wording import entry_text, status_text
+from hubd.web.snapshot import Snapshot
+from hubd.web.svg import map_svg
+
+Words = Callable[[i18n.Translator], dict[str, str]]
+
+
+def words(t: i18n.Translator) -> dict[str, str]:
+    """The page's fixed texts in ``t``'s language."""
+    tr = t.gettext
+    return {
+        "title": tr("Chicken foot!"),
+        "scores": tr("Scores"),
+        "total": tr("Total"),
+        "yard": tr("Yard"),
+        "tiles": tr("Tiles"),
+        "today": tr("Games today"),
+        "lost": tr("The hub is out of reach: is this phone on the hub's Wi-Fi?"),
+        "claim": tr("This is me"),
+        "yours": tr("Your seat: {player}"),
+        "enter": tr("Enter the pips left in your hand"),
+        "send": tr("Send"),
+        "double_blank": tr("0-0 in hand"),
+        "entered": tr("Your hand is entered: {pips}"),
+        "choose": tr("Choose your seat to enter your hand"),
+        "no_game": tr("No game yet."),
+        "language": tr("Language"),
+        "gone": tr("This game has ended on the hub: scan the code on its screen again"),
+    }
+
+
+def page_data(snap: Snapshot, code: str, today: str) -> dict[str, Any]:
+    """What the page shows of ``snap`` in language ``code`` (``today``: "YYYY-MM-DD")."""
+    t = i18n.load(code)
+    out: dict[str, Any] = {
+        "version": snap.version,
+        "lang": code,
+        "dir": "rtl" if t.rtl else "ltr",
+        "words": words(t),
+        "day": _day(snap.history, today, t),
+        "languages": [
+            {"code": c, "name": i18n.language_name(c)} for c in i18n.available_languages()
+        ],
+        "game": None,
+    }
+    state = snap.state
+    if state is None or state.rules is None:
+        return out
+    out["game"] = _game(snap, state, t)
+    return out
+
+
+def _game(snap: Snapshot, state: GameState, t: i18n.Translator) -> dict[str, Any]:
+    rules = state.rules
+    assert rules is not None
+    table = state.table
+    labels = line_labels(table) if table is not None else {}
+    phase = state.phase
+    sheet = Sheet.of_state(state)
+    players = []
+    for seat, name in enumerate(state.players):
+        players.append(
+            {
+                "name": name,
+                "seat": seat,
+                "tiles": None if state.scores_only else state.hands[seat],
+                "total": sheet.totals[seat],
+                "turn": state.current == seat and state.in_round,
+                "claimed": name in snap.claimed,
+                "entered": name in snap.phone_hands,
+                "entered_pips": _pips(snap.phone_hands.get(name)),
+                "out": not state.scores_only
+                and phase is Phase.ROUND_OVER
+                and state.hands[seat] == 0,
+            }
+        )
+    lock = state.lock
+    return {
+        "id": snap.game_id,
+        "round": state.round,
+        "rounds": rules.rounds,
+        "round_words": t.gettext("Round {n} of {rounds}").format(
+            n=state.round, rounds=rules.rounds
+        ),
+        "phase": phase.value,
+        "status": _status(state, t),
+        "last": entry_text(snap.last_entry, labels, t.gettext),
+        "yard": None if state.scores_only else state.yard,
+        "lock": None if lock is None else {"tile": str(lock.tile), "toes": lock.room},
+        "players": players,
+        "hands_open": hands_open(state),
+        "double_blank_50": rules.double_blank_50,
+        "map": _map(state),
+        "sheet": {
+            "doubles": [f"{d}-{d}" for d in sheet.doubles],
+            "scores": [list(row) for row in sheet.scores],
+            "totals": list(sheet.totals),
+            "leaders": sorted(sheet.leaders()),
+            "playing": sheet.playing,
+        },
+    }
+
+
+def _pips(hand: HandPips | None) -> str | None:
+    if hand is None:
+        return None
+    return f"{hand.pips} + 0-0" if hand.double_blank else str(hand.pips)
+
+
+def hands_open(state: GameState) -> bool:
+    """Whether a hand may be entered now: the round is over (or, keeping the scores only,
+    being played: the hub cannot see its end)."""
+    phase = state.phase
+    return phase is Phase.ROUND_OVER or (state.scores_only and state.in_round)
+
+
+def _status(state: GameState, t: i18n.Translator) -> str:
+    phase = state.phase
+    if phase is Phase.GAME_OVER:
+        return t.gettext("Game over")
+    if phase is Phase.ROUND_OVER or (phase is Phase.SETUP and state.round):
+        return (
+            t.gettext("Round {n}: enter the scores").format(n=state.round)
+            if (phase is Phase.ROUND_OVER)
+            else t.gettext("Round {n} of {rounds}").format(
+                n=state.round + 1, rounds=state.rules.rounds if state.rules else 0
+            )
+        )
+    if phase is Phase.SETUP:
+        return t.gettext("No round is being played.")
+    if state.scores_only:
+        toes = state.toes_to_go
+        if toes is None:
+            return t.gettext("Round {n} of {rounds}").format(
+                n=state.round, rounds=state.rules.rounds if state.rules else 0
+            )
+        return t.ngettext(
+            "Chicken foot: {n} toe to go", "Chicken foot: {n} toes to go", toes
+        ).format(n=toes)
+    return status_text(state, t.gettext, t.ngettext)
+
+
+def _map(state: GameState) -> str | None:
+    table = state.table
+    if table is None:
+        return None
+    open_now = frozenset(place.tile for place in state.open_places())
+    return map_svg(table, open_now)
+
+
+def _day(history: tuple[GameRecord, ...], today: str, t: i18n.Translator) -> list[dict[str, Any]]:
+    """The games started today, newest first, each with its players' totals and winners."""
+    games = []
+    for record in history:
+        if not record.started.startswith(today):
+            continue
+        if record.in_progress:
+            result = t.gettext("In progress")
+        elif record.finished is None or not record.winners:
+            result = t.gettext("Not finished")
+        else:
+            result = t.gettext("Won by {names}").format(names=" & ".join(record.winners))
+        games.append(
+            {
+                "id": record.game_id,
+                "time": record.started[11:16],
+                "players": list(record.players),
+                "totals": list(record.totals),
+                "result": result,
+            }
+        )
+    return games

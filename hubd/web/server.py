@@ -1,0 +1,421 @@
+"""The phones' web server: aiohttp on its own event loop in its own thread.
+
+It holds only the latest snapshot the loop published and serves it: the page (``/t/TOKEN``),
+its data as JSON (``/t/TOKEN/state``, the fallback that polls) and as server-sent events
+(``/t/TOKEN/events``). A phone's write (a seat claim, a hand's pips) becomes a PhoneRequest
+in the loop's inbox, answered through a callback; the server waits for the answer with a
+deadline and never blocks the loop. Without the game's token nothing of the game is shown.
+
+Bounded everywhere: bodies of at most 2 KB, a token bucket per client for requests and a
+smaller one for writes, so many streams per client and in all, a deadline on every write to
+a stream (a phone that stops reading is dropped), and errors logged as one line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import hmac
+import json
+import logging
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import date
+from importlib import resources
+
+from aiohttp import web
+
+from hubd import i18n
+from hubd.events import PhoneRequest
+from hubd.screens.refusals import translate_refusal
+from hubd.web.desk import _
+from hubd.web.page import page_html
+from hubd.web.page_data import page_data
+from hubd.web.snapshot import Snapshot
+
+log = logging.getLogger("hubd.web")
+
+#: A stream's keep-alive comment: phones (and proxies) see the hub is there, cheaply.
+HEARTBEAT_S = 15.0
+REPLY_TIMEOUT_S = 3.0
+WRITE_TIMEOUT_S = 5.0
+MAX_BODY = 2048
+PING = b"event: ping\ndata: 1\n\n"
+#: The answer when the loop has not answered in time (it is busy, or stopping).
+BUSY = _("The hub is busy: try again")
+STATIC = {
+    "page.css": "text/css",
+    "page.js": "text/javascript",
+}
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the token is in the address
+    "X-Frame-Options": "DENY",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    streams: int = 200  # open event streams in all
+    streams_per_client: int = 12
+    requests_per_s: float = 20.0  # per client, with a burst of twice as many
+    writes_per_s: float = 2.0  # claims and hands, per client, burst of 5
+
+
+@dataclass
+class _Bucket:
+    rate: float
+    burst: float
+    level: float = 0.0
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self, now: float) -> bool:
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+Post = Callable[[PhoneRequest], None]
+
+
+class WebServer:
+    """Start it, publish snapshots to it from any thread, stop it."""
+
+    def __init__(self, bind: str, port: int, post: Post, limits: Limits | None = None) -> None:
+        self.bind = bind
+        self.port = port
+        self.post = post
+        self.limits = limits or Limits()
+        self._snapshot = Snapshot()
+        self._cache: dict[str, bytes] = {}  # language -> the current snapshot's JSON
+        self._changed: asyncio.Future[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+        self._problem: str | None = None
+        self._streams: dict[str, int] = {}
+        self._buckets: dict[tuple[str, str], _Bucket] = {}
+
+    # -- from the hub's thread ------------------------------------------------------------
+
+    def start(self) -> str | None:
+        """Bind and serve in a new thread; returns why it could not (one line), or None."""
+        self._thread = threading.Thread(target=self._run, name="hubd-web", daemon=True)
+        self._thread.start()
+        self._ready.wait(10)
+        return self._problem
+
+    def publish(self, snapshot: Snapshot) -> None:
+        """Serve ``snapshot`` from now on (thread-safe; wakes only the web thread)."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._snapshot = snapshot
+            return
+        with contextlib.suppress(RuntimeError):  # the web loop stopping
+            loop.call_soon_threadsafe(self._set, snapshot)
+
+    def stop(self) -> None:
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+
+    # -- the web thread --------------------------------------------------------------------
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._serve())
+        except OSError as err:  # the port taken, the address not this host's
+            self._problem = f"cannot listen on {self.bind}:{self.port}: {err.strerror or err}"
+            self._ready.set()
+            loop.close()
+            return
+        self._changed = loop.create_future()
+        self._ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            if self._runner is not None:
+                loop.run_until_complete(self._runner.cleanup())
+            loop.close()
+
+    async def _serve(self) -> None:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
+        app.router.add_get("/", self._home)
+        app.router.add_get("/t/{token}", self._page)
+        app.router.add_get("/t/{token}/state", self._state)
+        app.router.add_get("/t/{token}/events", self._events)
+        app.router.add_post("/t/{token}/{action:claim|release|hand}", self._write)
+        app.router.add_get("/s/{name}", self._static)
+        runner = web.AppRunner(
+            app,
+            access_log=None,
+            handle_signals=False,
+            keepalive_timeout=20,
+            max_line_size=4096,
+            max_field_size=4096,
+            max_headers=40,
+        )
+        await runner.setup()
+        site = web.TCPSite(runner, self.bind, self.port, backlog=64)
+        try:
+            await site.start()
+        except OSError:
+            await runner.cleanup()
+            raise
+        self._runner = runner
+        sockets = [s for s in (runner.addresses or [])]
+        if sockets and self.port == 0:
+            self.port = int(sockets[0][1])
+
+    def _set(self, snapshot: Snapshot) -> None:
+        self._snapshot = snapshot
+        self._cache = {}
+        changed, self._changed = self._changed, asyncio.get_running_loop().create_future()
+        if changed is not None and not changed.done():
+            changed.set_result(None)
+
+    def _data(self, language: str) -> bytes:
+        body = self._cache.get(language)
+        if body is None:
+            data = page_data(self._snapshot, language, date.today().isoformat())
+            body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+            self._cache[language] = body
+        return body
+
+    # -- requests -------------------------------------------------------------------------
+
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        client = request.remote or "?"
+        if not self._allow(client, "any", self.limits.requests_per_s, 2):
+            return _plain(429, "too many requests")
+        try:
+            response = await handler(request)
+        except web.HTTPException as err:
+            response = _plain(err.status, err.reason)
+        except (asyncio.CancelledError, ConnectionResetError):
+            raise
+        except Exception as err:  # one line in the journal, never a traceback
+            log.warning(
+                "web: %s %s from %s failed: %s: %s",
+                request.method,
+                request.path,
+                client,
+                type(err).__name__,
+                err,
+            )
+            response = _plain(500, "the hub could not answer that")
+        if not response.prepared:
+            response.headers.update(SECURITY_HEADERS)
+        return response
+
+    def _allow(self, client: str, kind: str, rate: float, burst: float) -> bool:
+        key = (client, kind)
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            if len(self._buckets) > 10_000:  # many clients seen: forget the quiet ones
+                self._buckets.clear()
+            bucket = self._buckets[key] = _Bucket(rate, rate * burst, rate * burst)
+        return bucket.take(time.monotonic())
+
+    def _token_ok(self, request: web.Request) -> bool:
+        token = self._snapshot.token
+        given = request.match_info.get("token", "")
+        return token is not None and hmac.compare_digest(given.encode(), token.encode())
+
+    def _language(self, request: web.Request) -> str:
+        code = request.query.get("lang", "")
+        return code if code in _languages() else self._snapshot.language
+
+    async def _home(self, _request: web.Request) -> web.StreamResponse:
+        return _plain(404, "Scan the code on the hub's screen to open the game.")
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        if not self._token_ok(request):
+            return _plain(404, "Scan the code on the hub's screen to open the game.")
+        language = self._language(request)
+        html = page_html(language, request.match_info["token"])
+        return web.Response(
+            body=html.encode(),
+            content_type="text/html",
+            charset="utf-8",
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def _state(self, request: web.Request) -> web.StreamResponse:
+        if not self._token_ok(request):
+            return _plain(404, "no such game")
+        return web.Response(
+            body=self._data(self._language(request)),
+            content_type="application/json",
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        if not self._token_ok(request):
+            return _plain(404, "no such game")
+        client = request.remote or "?"
+        limits = self.limits
+        if sum(self._streams.values()) >= limits.streams or (
+            self._streams.get(client, 0) >= limits.streams_per_client
+        ):
+            return _plain(503, "too many pages open")
+        response = web.StreamResponse(
+            headers={
+                "Content-Type": "text/event-stream",
+                "Cache-Control": "no-store",
+                "X-Accel-Buffering": "no",
+                **SECURITY_HEADERS,
+            }
+        )
+        self._streams[client] = self._streams.get(client, 0) + 1
+        try:
+            await response.prepare(request)
+            await self._send(response, b"retry: 2000\n\n")
+            async for body in self._updates(request):
+                await self._send(response, b"data: " + body + b"\n\n" if body else PING)
+        except (ConnectionResetError, TimeoutError, asyncio.CancelledError):
+            pass
+        finally:
+            self._streams[client] -= 1
+            if not self._streams[client]:
+                del self._streams[client]
+        return response
+
+    async def _updates(self, request: web.Request) -> AsyncIterator[bytes]:
+        """The page's data at once and after each new snapshot; b"" when it is time for a
+        heartbeat. Ends when the token is no longer the game's (a new game)."""
+        language = self._language(request)
+        sent = -1
+        while self._token_ok(request):
+            snapshot = self._snapshot
+            if snapshot.version != sent:
+                sent = snapshot.version
+                yield self._data(language)
+            changed = self._changed
+            if changed is None:
+                return
+            try:
+                await asyncio.wait_for(asyncio.shield(changed), HEARTBEAT_S)
+            except TimeoutError:
+                yield b""
+
+    async def _send(self, response: web.StreamResponse, chunk: bytes) -> None:
+        await asyncio.wait_for(response.write(chunk), WRITE_TIMEOUT_S)
+
+    async def _write(self, request: web.Request) -> web.StreamResponse:
+        if not self._token_ok(request):
+            return _plain(404, "no such game")
+        if not self._allow(request.remote or "?", "write", self.limits.writes_per_s, 2.5):
+            return _plain(429, "too many requests")
+        try:
+            body = json.loads(await request.read())
+        except (ValueError, UnicodeDecodeError):
+            return _plain(400, "not JSON")
+        request_ = _phone_request(request.match_info["action"], body, self._snapshot)
+        if request_ is None:
+            return _plain(400, "not a request the hub knows")
+        problem = await self._ask(request_)
+        if problem is not None:
+            problem = _in_language(problem, self._language(request))
+        answer = {"ok": problem is None, "problem": problem}
+        return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
+    async def _ask(
+        self, partial: Callable[[Callable[[str | None], None]], PhoneRequest]
+    ) -> str | None:
+        """Post the request to the loop and wait for its answer: None, or why not."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[str | None] = loop.create_future()
+
+        def reply(problem: str | None) -> None:  # called on the hub's loop
+            def settle() -> None:
+                if not future.done():
+                    future.set_result(problem)
+
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(settle)
+
+        self.post(partial(reply))
+        try:
+            return await asyncio.wait_for(future, REPLY_TIMEOUT_S)
+        except TimeoutError:
+            return BUSY
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kind = STATIC.get(name)  # a fixed list: no path reaches beyond the page's own files
+        if kind is None:
+            return _plain(404, "no such file")
+        body = resources.files("hubd.web").joinpath("static", name).read_bytes()
+        return web.Response(body=body, content_type=kind, headers={"Cache-Control": "max-age=300"})
+
+
+@functools.cache
+def _languages() -> frozenset[str]:
+    return frozenset(i18n.available_languages())
+
+
+def _in_language(problem: str, code: str) -> str:
+    """The loop's answer (an engine refusal, or one of the desk's own) in language ``code``."""
+    tr = i18n.load(code).gettext
+    translated = translate_refusal(problem, tr)
+    return translated if translated != problem else tr(problem)
+
+
+def _plain(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text + "\n", headers=SECURITY_HEADERS)
+
+
+def _phone_request(
+    action: str, body: object, snapshot: Snapshot
+) -> Callable[[Callable[[str | None], None]], PhoneRequest] | None:
+    """The request a phone's JSON body asks for, checked for shape only (the loop checks the
+    rest); None when it is not one."""
+    if not isinstance(body, dict):
+        return None
+    phone = body.get("phone")
+    if not isinstance(phone, str) or not 16 <= len(phone) <= 64 or not phone.isalnum():
+        return None
+    numbers: dict[str, int] = {}
+    for key in ("seat", "round", "pips"):
+        value = body.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100_000:
+            return None
+        numbers[key] = value
+    double_blank = body.get("double_blank", False)
+    if not isinstance(double_blank, bool):
+        return None
+    game_id = snapshot.game_id or 0
+
+    def make(reply: Callable[[str | None], None]) -> PhoneRequest:
+        return PhoneRequest(
+            action,
+            phone,
+            numbers["seat"],
+            numbers["round"],
+            numbers["pips"],
+            double_blank,
+            game_id,
+            reply,
+        )
+
+    return make

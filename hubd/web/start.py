@@ -1,0 +1,55 @@
+"""Starting the phones' page with the daemon: the server's thread, the loop's desk, the
+address the phones are shown."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Callable
+from pathlib import Path
+
+from hubd.config import WebConfig
+from hubd.events import PhoneRequest
+from hubd.web.desk import PhoneDesk, load_secret
+from hubd.web.server import Limits, WebServer
+
+log = logging.getLogger("hubd.web")
+
+
+def lan_address(bind: str) -> str:
+    """The address phones reach the hub at: the one it is bound to, or, bound to every
+    network, the one its default route leaves from (a UDP socket's connect sends nothing)."""
+    if bind not in ("0.0.0.0", "::"):
+        return bind
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.254.254.254", 9))
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = "127.0.0.1"  # no network at all: the page is for this machine alone
+    finally:
+        probe.close()
+    return address
+
+
+def start_web(
+    config: WebConfig,
+    folder: Path,
+    post: Callable[[PhoneRequest], None],
+    limits: Limits | None = None,
+) -> tuple[PhoneDesk | None, Callable[[], None]]:
+    """The desk for the loop and the server's closer; (None, a no-op) when the page is off
+    or cannot listen (said in one line: the hub plays on without it)."""
+    if not config.enabled:
+        return None, lambda: None
+    server = WebServer(config.bind, config.port, post, limits)
+    problem = server.start()
+    if problem is not None:
+        log.warning("web: %s; the hub carries on without the phones' page", problem)
+        server.stop()
+        return None, lambda: None
+    host = lan_address(config.bind)
+    if ":" in host:
+        host = f"[{host}]"
+    desk = PhoneDesk(load_secret(folder), server.publish, f"http://{host}:{server.port}")
+    return desk, server.stop
