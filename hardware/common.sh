@@ -32,6 +32,8 @@ readonly BOOT_BLOCK_END="# END chickenfoot-hub"
 ROOT=${DESTDIR:-}     # an alternative root (DESTDIR-style); empty for the real system
 DRY_RUN=0
 USE_SYSTEMCTL=auto    # auto: only when systemctl exists (and systemd runs, for start/stop)
+READY_TIMEOUT=${READY_TIMEOUT:-60}  # seconds a new release has to report READY=1
+READY_SETTLE=${READY_SETTLE:-3}     # and then to keep running, unrestarted
 
 say() { printf '%s\n' "$*"; }
 warn() { printf '%s: warning: %s\n' "$PROGRAM" "$*" >&2; }
@@ -73,8 +75,12 @@ has_user() { grep -q "^$1:" "$(target /etc/passwd)" 2>/dev/null; }
 has_group() { grep -q "^$1:" "$(target /etc/group)" 2>/dev/null; }
 user_field() { awk -F: -v u="$1" -v f="$2" '$1 == u { print $f }' "$(target /etc/passwd)"; }
 
+# tests/test_installer.py only: treat the throw-away --root as a running system whose
+# systemd is the stand-in systemctl first on PATH (restart, READY, rollback, under test).
+live_root_for_tests() { [ -n "$ROOT" ] && [ "${CHICKENFOOT_INSTALL_TEST_LIVE:-}" = 1 ]; }
+
 # systemctl for the target: offline (--root) for another root; a live manager otherwise.
-systemd_running() { [ -z "$ROOT" ] && [ -d /run/systemd/system ]; }
+systemd_running() { live_root_for_tests || { [ -z "$ROOT" ] && [ -d /run/systemd/system ]; }; }
 can_systemctl() {
     [ "$USE_SYSTEMCTL" != no ] && command -v systemctl >/dev/null 2>&1
 }
@@ -138,6 +144,20 @@ refuse_under_overlay() {
         die "the root file system is read-only (overlay), so nothing would last past a reboot: turn it off first with sudo raspi-config nonint do_overlayfs 1 && sudo reboot, then run this again"
     fi
     return 0
+}
+
+# One install or uninstall at a time: a second one, started while the first is still at it,
+# would swap releases under it. The lock goes with the process, however it ends.
+take_lock() {
+    local dir lock
+    [ "$DRY_RUN" -eq 1 ] && return 0
+    command -v flock >/dev/null 2>&1 || { warn "no flock (util-linux): not guarding against a second install"; return 0; }
+    dir=$(target /run/lock)
+    mkdir -p "$dir"
+    lock=$dir/chickenfoot-hub.install.lock
+    exec 9>"$lock"
+    flock --nonblock 9 \
+        || die "another install or uninstall of the hub is running (it holds $lock): let it finish, then run this again"
 }
 
 require_root() {

@@ -46,6 +46,7 @@ done
 if [ -n "$ROOT" ]; then set_root "$ROOT"; fi
 require_root uninstall
 refuse_under_overlay
+take_lock
 
 remove_unit() {
     if can_systemctl && [ -e "$(target "$UNIT_FILE")" ]; then

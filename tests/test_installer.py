@@ -9,10 +9,12 @@ changes. The venv is made without pip and nothing is pip-installed, to stay fast
 from __future__ import annotations
 
 import os
+import platform
 import re
 import shutil
 import stat
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -66,7 +68,7 @@ def root(tmp_path: Path) -> Path:
 def run(root: Path) -> Runner:
     def run(script: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
-            ["bash", str(script), "--root", str(root), *args],
+            ["bash", str(script), "--root", str(root), *staging(script), *args],
             capture_output=True,
             text=True,
             timeout=120,
@@ -77,6 +79,11 @@ def run(root: Path) -> Runner:
         return result
 
     return run
+
+
+def staging(script: Path) -> list[str]:
+    """A throw-away root is a staging root: the installer refuses it without --staging."""
+    return ["--staging"] if script.name == "install.sh" else []
 
 
 def passwd_entry(root: Path, user: str) -> list[str] | None:
@@ -96,7 +103,9 @@ def group_members(root: Path) -> dict[str, list[str]]:
 
 
 def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -> None:
-    first = run(INSTALL, "--skip-pip")
+    """A staging root: the files, the user and the config; no venv, the unit not enabled
+    (the live install's venv, bytecode and enabling are checked further down)."""
+    first = run(INSTALL)
     # The user: a system account with no login, in every device group (missing ones made).
     user = passwd_entry(root, "chickenfoot")
     assert user is not None
@@ -109,8 +118,8 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     assert "Group gpio is missing" in first.stdout
     assert "Group audio is missing" not in first.stdout
     assert "\naudio:x:29:pi,chickenfoot\n" in (root / "etc" / "group").read_text()
-    # The code, compiled, without the checkout's clutter, in a release of its own that the
-    # fixed paths lead to.
+    # The code, without the checkout's clutter, in a release of its own that the fixed paths
+    # lead to.
     prefix = root / "opt" / "chickenfoot-hub"
     src = prefix / "src"
     assert os.readlink(src) == "current/src" and os.readlink(prefix / "venv") == "current/venv"
@@ -120,18 +129,16 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
                  "sounds/cackle.wav", "systemd/hubd.service"):  # fmt: skip
         assert (src / name).is_file(), name
     assert not (src / "tests").exists() and not (src / ".venv").exists()
-    assert list((src / "hubd" / "__pycache__").glob("pinmap.*.pyc"))
+    assert not (src / "hubd" / "__pycache__").exists(), "a staging root gets no bytecode"
     assert all(p.stat().st_uid == 0 for p in src.rglob("*"))
-    # The venv sees the system's packages (python3-lgpio); pip was skipped here.
-    venv = root / "opt" / "chickenfoot-hub" / "venv"
-    assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
-    pip = f"/venv/bin/python -m pip install --upgrade -e /opt/chickenfoot-hub/{first_release}/src"
-    assert pip in first.stdout
-    # The unit, installed as it is in the repository and enabled for boot.
+    assert not (prefix / "venv").exists() and "none in a staging root" in first.stdout
+    # The unit, installed as it is in the repository, but not enabled: a staging root does
+    # not run the hub, so an image made from it does not restart a missing daemon forever.
     unit = root / "etc" / "systemd" / "system" / "hubd.service"
     assert unit.read_bytes() == (REPO / "systemd" / "hubd.service").read_bytes()
     wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "hubd.service"
-    assert os.readlink(wants) == "/etc/systemd/system/hubd.service"
+    assert not wants.is_symlink()
+    assert "does not boot into a working hub" in first.stdout
     # The config: the package's own commented file, for the kiosk.
     config_path = root / "etc" / "chickenfoot-hub" / "hubd.toml"
     config = load_config(config_path)
@@ -153,18 +160,26 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     config_path.write_text(config_path.read_text() + "# mine\n")
     (src / "stale.py").write_text("")
     passwd_before = (root / "etc" / "passwd").read_text()
-    second = run(INSTALL, "--skip-pip")
+    second = run(INSTALL)
     assert "keeping /etc/chickenfoot-hub/hubd.toml" in second.stdout
     assert config_path.read_text().endswith("# mine\n")
     assert (state / "hub.sqlite3").read_bytes() == b"games"
     assert not (src / "stale.py").exists(), "the code is a fresh copy each time"
     assert os.readlink(prefix / "current") != first_release
-    assert [p.name for p in (prefix / "releases").iterdir()] == [
-        os.readlink(prefix / "current").split("/")[1]
-    ], "the old release is gone once the new one is in"
+    assert sorted(p.name for p in (prefix / "releases").iterdir()) == sorted(
+        [first_release.split("/")[1], os.readlink(prefix / "current").split("/")[1]]
+    ), "the previous release is kept, to go back to"
     assert (root / "etc" / "passwd").read_text() == passwd_before
     assert group_members(root) == groups
     assert "useradd" not in second.stdout and "groupadd" not in second.stdout
+    second_release = os.readlink(prefix / "current")
+    third = run(INSTALL)
+    assert sorted(p.name for p in (prefix / "releases").iterdir()) == sorted(
+        [second_release.split("/")[1], os.readlink(prefix / "current").split("/")[1]]
+    ), "at most two: the running one and the one before"
+    # Nothing is removed before what replaces it is on the card.
+    removal = third.stdout.index(f"+ rm -rf {prefix}/{first_release}")
+    assert "+ sync" in third.stdout[:removal]
 
     # Uninstall (twice: it is safe to repeat) keeps the games, the config and their owner.
     for _ in range(2):
@@ -221,9 +236,8 @@ def test_dry_run_shows_the_real_install_and_changes_nothing(root: Path, run: Run
     lines = result.stdout.splitlines()
     assert any(line.startswith("+ groupadd --prefix") and line.endswith(" gpio") for line in lines)
     assert any(line.startswith("+ useradd --prefix") for line in lines)
-    venv = [line for line in lines if " -m venv " in line]
-    made = f" -m venv --system-site-packages --without-pip {root}/opt/chickenfoot-hub/releases/"
-    assert venv and re.search(re.escape(made) + "[^/]+/venv$", venv[0])
+    assert not [line for line in lines if " -m venv " in line], "no venv in a staging root"
+    assert any(line.startswith("+ write /etc/chickenfoot-hub/hubd.toml") for line in lines)
 
 
 def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> None:
@@ -239,8 +253,13 @@ def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> Non
     lines = result.stdout.splitlines()
     made = r" -m venv --system-site-packages (/opt/chickenfoot-hub/releases/[^/ ]+)/venv$"
     release = next(m.group(1) for line in lines if (m := re.search(made, line)))
-    pip = f"+ {release}/venv/bin/python -m pip install --quiet --upgrade -e {release}/src"
-    assert pip in lines
+    # The dependencies from this machine's lock, checked by hash; then the package alone.
+    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}-{platform.machine()}"
+    pip_prefix = f"+ {release}/venv/bin/python -m pip install --quiet --disable-pip-version-check"
+    locked = (f"{pip_prefix} --require-hashes --only-binary :all: --ignore-installed "
+              f"--requirement {release}/src/hardware/locks/{tag}.txt")  # fmt: skip
+    pip = f"{pip_prefix} --no-deps --no-build-isolation -e {release}/src"
+    assert locked in lines and lines.index(locked) < lines.index(pip)
     unit = REPO / "systemd" / "hubd.service"
     assert f"+ install -D -m 0644 {unit} /etc/systemd/system/hubd.service" in lines
     # Staged, then swapped: pip and a start-up check run before the new release replaces the
@@ -256,7 +275,7 @@ def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> Non
 def test_make_install_and_uninstall_pass_destdir(root: Path) -> None:
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
-    for target, args in (("install", ["INSTALL_ARGS=--skip-venv"]), ("uninstall", [])):
+    for target, args in (("install", ["INSTALL_ARGS=--staging"]), ("uninstall", [])):
         result = subprocess.run(
             ["make", "-C", str(REPO), "--no-print-directory", target, f"DESTDIR={root}", *args],
             capture_output=True,
@@ -439,7 +458,8 @@ def checkout(tmp_path: Path) -> Path:
 
 def install_from(checkout: Path, root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["bash", str(checkout / "hardware" / "install.sh"), "--root", str(root), *args],
+        ["bash", str(checkout / "hardware" / "install.sh"), "--root", str(root), "--staging",
+         *args],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
 
@@ -462,19 +482,207 @@ def test_the_code_is_installed_root_owned_and_never_group_or_world_writable(
     assert all(p.stat().st_uid == 0 and p.stat().st_gid == 0 for p in src.rglob("*"))
 
 
-def test_a_failed_update_leaves_the_running_install_as_it_was(root: Path, checkout: Path) -> None:
-    assert install_from(checkout, root, "--skip-pip").returncode == 0
+# --- the live install: a throw-away root standing in for a running Pi ----------------------------
+# CHICKENFOOT_INSTALL_TEST_LIVE=1 makes the installer treat --root as the running system, with
+# the systemctl below as its systemd: `restart` fails (no READY=1) while the release that
+# `current` points at holds a file named BROKEN, as a release that imports but dies under the
+# unit would. Every call is logged.
+
+FAKE_SYSTEMCTL = """#!/bin/sh
+echo "$*" >>"$SYSTEMCTL_LOG"
+case $1 in
+    restart) [ ! -e "$HUB_ROOT/opt/chickenfoot-hub/current/src/BROKEN" ] ;;
+    show) echo 0 ;;
+    --root=*) [ "$2" = enable ] && mkdir -p "$HUB_ROOT/etc/systemd/system/multi-user.target.wants" \\
+        && ln -sfn /etc/systemd/system/hubd.service \\
+            "$HUB_ROOT/etc/systemd/system/multi-user.target.wants/hubd.service"; exit 0 ;;
+    *) exit 0 ;;
+esac
+"""
+
+
+@pytest.fixture
+def live(tmp_path: Path, root: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+    bin_dir = tmp_path / "live-bin"
+    bin_dir.mkdir()
+    (bin_dir / "systemctl").write_text(FAKE_SYSTEMCTL)
+    (bin_dir / "systemctl").chmod(0o755)
+    environment = {**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}",
+                   "CHICKENFOOT_INSTALL_TEST_LIVE": "1", "HUB_ROOT": str(root),
+                   "SYSTEMCTL_LOG": str(tmp_path / "systemctl.log"), "READY_SETTLE": "0",
+                   "READY_TIMEOUT": "20"}  # fmt: skip
+
+    def live(checkout: Path, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["bash", str(checkout / "hardware" / "install.sh"), "--root", str(root), *args],
+            capture_output=True, text=True, timeout=120, check=False, env=environment,
+        )  # fmt: skip
+
+    return live
+
+
+def systemctl_calls(tmp_path: Path) -> list[str]:
+    log = tmp_path / "systemctl.log"
+    return log.read_text().splitlines() if log.exists() else []
+
+
+def releases(root: Path) -> list[str]:
+    return sorted(p.name for p in (root / "opt" / "chickenfoot-hub" / "releases").iterdir())
+
+
+def test_the_live_install_compiles_enables_restarts_and_records_the_version(
+    tmp_path: Path, root: Path, checkout: Path, live: Runner
+) -> None:
+    result = live(checkout, "--skip-pip")
+    assert result.returncode == 0, result.stdout + result.stderr
+    src = root / "opt" / "chickenfoot-hub" / "src"
+    assert list((src / "hubd" / "__pycache__").glob("pinmap.*.pyc"))
+    venv = root / "opt" / "chickenfoot-hub" / "venv"
+    assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
+    wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "hubd.service"
+    assert os.readlink(wants) == "/etc/systemd/system/hubd.service"
+    assert "restart hubd.service" in systemctl_calls(tmp_path)
+    assert "hubd.service reported READY" in result.stdout
+    # What `hubd --version` and the Settings screen show.
+    release = dict(
+        line.split("=", 1) for line in (src / "release.txt").read_text().splitlines()
+        if "=" in line
+    )  # fmt: skip
+    assert release["version"] == "0.1.0"
+    assert release["commit"] == "unknown"  # this checkout is a copy without .git
+    assert release["release"] == os.readlink(root / "opt" / "chickenfoot-hub" / "current")[9:]
+    # The checkout is not written to: no root-owned bytecode left in the user's folder.
+    assert not list(checkout.rglob("__pycache__"))
+
+
+def test_a_failed_update_leaves_the_running_install_as_it_was(
+    root: Path, checkout: Path, live: Runner
+) -> None:
+    assert live(checkout, "--skip-pip").returncode == 0
     prefix = root / "opt" / "chickenfoot-hub"
     running = os.readlink(prefix / "current")
     before = (prefix / "src" / "hubd" / "app.py").read_bytes()
     # The update is broken (it does not even compile), like a pip that cannot reach the index.
     (checkout / "hubd" / "app.py").write_text("def broken(:\n")
-    result = install_from(checkout, root, "--skip-pip")
+    result = live(checkout, "--skip-pip")
     assert result.returncode != 0
     assert "the installed hub is unchanged" in result.stderr
     assert os.readlink(prefix / "current") == running
     assert (prefix / "src" / "hubd" / "app.py").read_bytes() == before
-    assert [p.name for p in (prefix / "releases").iterdir()] == [running.split("/")[1]]
+    assert releases(root) == [running.split("/")[1]]
+
+
+def test_an_update_that_never_reports_ready_is_rolled_back(
+    tmp_path: Path, root: Path, checkout: Path, live: Runner
+) -> None:
+    assert live(checkout, "--skip-venv").returncode == 0
+    prefix = root / "opt" / "chickenfoot-hub"
+    unit = root / "etc" / "systemd" / "system" / "hubd.service"
+    running = os.readlink(prefix / "current")
+    unit_before = unit.read_bytes()
+    # The next release imports, but dies under the unit (its unit file differs too).
+    (checkout / "BROKEN").write_text("")
+    shutil.copy(checkout / "pyproject.toml", checkout / "BROKEN")
+    (checkout / "systemd" / "hubd.service").write_text(unit_before.decode() + "# new\n")
+    items = ("pyproject.toml", "README.md", "LICENSE", "engine", "hubd", "sounds", "hardware")
+    script = (checkout / "hardware" / "install.sh").read_text()
+    (checkout / "hardware" / "install.sh").write_text(
+        script.replace(f"CODE_ITEMS=({' '.join(items)} systemd)",
+                       f"CODE_ITEMS=({' '.join(items)} systemd BROKEN)")  # fmt: skip
+    )
+    result = live(checkout, "--skip-venv")
+    assert result.returncode == 1
+    assert "did not report READY within 20 s" in result.stderr
+    assert f"switched back: release {running.split('/')[1]} runs again" in result.stderr
+    assert os.readlink(prefix / "current") == running
+    assert unit.read_bytes() == unit_before, "the unit file of the release that runs"
+    assert releases(root) == [running.split("/")[1]], "the broken release is gone"
+    assert systemctl_calls(tmp_path).count("restart hubd.service") == 3  # first, new, back
+    assert not list(root.rglob("*.chickenfoot-undo"))
+
+
+def test_a_failed_first_install_undoes_itself(
+    tmp_path: Path, root: Path, checkout: Path, live: Runner
+) -> None:
+    etc = {name: (root / "etc" / name).read_text() for name in ("passwd", "group", "shadow")}
+    before = {p.relative_to(root) for p in root.rglob("*")}
+    (checkout / "BROKEN").write_text("")
+    script = (checkout / "hardware" / "install.sh").read_text()
+    (checkout / "hardware" / "install.sh").write_text(
+        script.replace("sounds hardware systemd)", "sounds hardware systemd BROKEN)")
+    )
+    result = live(checkout, "--skip-venv", "--console-boot")
+    assert result.returncode == 1
+    assert "everything this first install did is undone" in result.stderr
+    assert {name: (root / "etc" / name).read_text() for name in etc} == etc
+    # What is left: the shadow tools' own backups (passwd- ...) and the install lock's folder.
+    left = {p.relative_to(root) for p in root.rglob("*")} - before
+    assert {str(p) for p in left} <= {"etc/passwd-", "etc/group-", "etc/shadow-", "etc/gshadow-",
+                                      "run", "run/lock", "run/lock/chickenfoot-hub.install.lock"}
+    assert "stop hubd.service" in systemctl_calls(tmp_path)
+
+
+def test_a_second_install_at_the_same_time_is_refused(root: Path, checkout: Path) -> None:
+    if shutil.which("flock") is None:
+        pytest.skip("flock (util-linux) is not installed")
+    lock = root / "run" / "lock" / "chickenfoot-hub.install.lock"
+    lock.parent.mkdir(parents=True)
+    holder = subprocess.Popen(["flock", str(lock), "sleep", "30"])
+    try:
+        for _ in range(100):  # until the holder has it
+            probe = subprocess.run(["flock", "--nonblock", str(lock), "true"], check=False)
+            if probe.returncode != 0:
+                break
+        result = install_from(checkout, root)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert result.returncode == 1
+    assert "another install or uninstall of the hub is running" in result.stderr
+    assert not (root / "opt").exists()
+
+
+def test_destdir_without_staging_is_refused(root: Path) -> None:
+    result = subprocess.run(["bash", str(INSTALL), "--root", str(root)],
+                            capture_output=True, text=True, check=False)  # fmt: skip
+    assert result.returncode == 1
+    [line] = result.stderr.strip().splitlines()
+    assert "only a staging root" in line and "--staging" in line
+    assert not (root / "opt").exists()
+
+
+def test_an_offline_install_takes_the_wheels_folder_only(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    result = subprocess.run(
+        ["bash", str(INSTALL), "--dry-run", "--no-apt", "--no-systemctl", "--wheels", str(wheels)],
+        capture_output=True, text=True, timeout=60, check=True,
+    )  # fmt: skip
+    pips = [line for line in result.stdout.splitlines() if " -m pip install " in line]
+    assert len(pips) == 2
+    for line in pips:
+        assert f" --no-index --find-links {wheels} " in line
+
+
+@pytest.mark.parametrize("lock", sorted((REPO / "hardware" / "locks").glob("*.txt")),
+                         ids=lambda p: p.stem)  # fmt: skip
+def test_each_lock_is_current_pinned_and_hashed(lock: Path) -> None:
+    """Run `make lock` after changing pyproject.toml's dependencies."""
+    sys.path.insert(0, str(REPO / "hardware"))
+    try:
+        import lock_inputs
+    finally:
+        sys.path.pop(0)
+    text = lock.read_text()
+    assert f"# inputs-sha256: {lock_inputs.digest()}\n" in text, f"{lock.name} is stale: make lock"
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", text, re.MULTILINE))
+    for requirement in lock_inputs.requirements():
+        name = re.split(r"[<>=!~;\[ ]", requirement, maxsplit=1)[0]
+        wanted = name.lower().replace("_", "-")
+        assert wanted in {p.lower().replace("_", "-") for p in pins}, f"{name}: make lock"
+    entries = re.split(r"\n(?=[A-Za-z0-9])", text.split("\n", 3)[3])
+    for entry in entries:
+        assert "--hash=sha256:" in entry, entry
 
 
 def test_uninstall_undoes_console_boot_and_read_only_root(root: Path, run: Runner) -> None:
