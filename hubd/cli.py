@@ -25,7 +25,7 @@ EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 #: The daemon stopped because the hub button was held to shut down: systemd/hubd.service
 #: powers the Pi off on this exit status (and does not restart the daemon).
 EXIT_POWEROFF = 3
-COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club")
+COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club", "layout")
 DEMO_PACE_S = 1.2  # a step every so often: slow enough to follow at a shop window
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
 
@@ -72,6 +72,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--mock-pins", action="store_true", help="use gpiozero's MockFactory")
     check.add_argument("--seconds", type=float, default=10.0,
                        help="how long to watch the button (default 10)")  # fmt: skip
+    layout = commands.add_parser(
+        "layout", help="print the screen shown after each line of a game log, as JSON Lines"
+    )
+    layout.add_argument("log", type=Path, help="a JSON Lines game log")
+    layout.add_argument("--size", type=window_size, default=(800, 480), metavar="WxH",
+                        help="screen size in pixels (default 800x480)")  # fmt: skip
+    layout.add_argument("--lang", default="en", help="language of the screen (default en)")
     from hubd.club.command import add_parser as add_club
 
     add_club(commands, _common)
@@ -83,6 +90,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mock-pins", action="store_true",
                         help="gpiozero's MockFactory; the space bar is the hub button")  # fmt: skip
     parser.add_argument("--windowed", action="store_true", help="a desktop window, not full screen")
+    parser.add_argument("--no-web", action="store_true",
+                        help="no phones' page (the same as [web] enabled = false)")  # fmt: skip
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--size", type=window_size, metavar="WxH",
                       help="window size in pixels, e.g. 720x1280 (implies --windowed; "
@@ -159,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    if args.command == "layout":  # a log and a size: no config, no store
+        from hubd.screens.log_layout import run as run_layout
+
+        return run_layout(args.log, args.size, args.lang, sys.stdout, sys.stderr)
     try:
         config, folder = _load(args)
     except ConfigError as err:
@@ -212,8 +225,7 @@ def _export(args: argparse.Namespace, folder: Path) -> int:
         own = store.own_files()
     finally:
         store.close()
-    # A lone surrogate (from a log stored before the name rules) stays a JSON escape.
-    data = text.getvalue().encode("utf-8", "backslashreplace")
+    data = _utf8(text.getvalue())
     if args.output is None:
         try:
             sys.stdout.flush()
@@ -235,6 +247,15 @@ def _export(args: argparse.Namespace, folder: Path) -> int:
         _say(f"hubd: cannot write {args.output}: {err.reason}", sys.stderr)
         return EXIT_ERROR
     return EXIT_OK
+
+
+def _utf8(text: str) -> bytes:
+    """The export's bytes: a byte that was not UTF-8 in the store is written back as it was;
+    a lone surrogate (from a log stored before the name rules) becomes a visible escape."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace")
 
 
 def _drop_stdout() -> None:
@@ -332,6 +353,10 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
     ui.set_language(settings.language)
     speaker.set_muted(settings.muted)
     button, light, mock_pin = build_pins(config, folder, args.mock_pins, inbox.post, clock)
+    from hubd.web.start import start_web
+
+    web = config.override("web", enabled=False).web if args.no_web else config.web
+    phones, close_web = start_web(web, folder, inbox.post)  # its own thread: posts to the inbox
 
     def press_mock(pressed: bool) -> None:
         if pressed:
@@ -345,7 +370,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
         light=light,
         notifier=SdNotifier.from_environ(clock=clock),
         press_mock_button=press_mock if mock_pin is not None else None,
-        closers=[button.close, light.close, speech.close, speaker.close],
+        closers=[close_web, button.close, light.close, speech.close, speaker.close],
         speech=speech,
     )
     demo = None
@@ -362,7 +387,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
             long_hold_s=config.button.shutdown_seconds or None,
         ),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
-        stop_after_events=args.demo_events,
+        stop_after_events=args.demo_events, phones=phones,
     )  # fmt: skip
 
     def on_signal(signum: int, _frame: object) -> None:

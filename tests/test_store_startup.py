@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import errno
 import logging
-import pathlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -94,14 +94,14 @@ def test_a_database_that_cannot_be_read_opens_view_only_and_is_left_alone(
         store_log(store, played()[:10])
     path = folder / DATABASE_NAME
     before = path.read_bytes()
-    real_open = pathlib.Path.open
+    real_open = os.open
 
-    def denied(self: Path, *args: Any, **kwargs: Any) -> Any:
-        if self == path:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real_open(self, *args, **kwargs)
+    def denied(target: Any, *args: Any, **kwargs: Any) -> Any:
+        if Path(target) == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(target))
+        return real_open(target, *args, **kwargs)
 
-    monkeypatch.setattr(pathlib.Path, "open", denied)
+    monkeypatch.setattr(os, "open", denied)
     with GameStore.open(folder, clock=lambda: NOW) as store:
         assert store.readonly
         assert store.cannot_save == (

@@ -36,14 +36,30 @@ ImportSource = str | os.PathLike[str] | Iterable[str] | Iterable[bytes]
 def log_lines(
     db: sqlite3.Connection, game_id: int, limit: int | None = None
 ) -> list[tuple[int, str]]:
-    """(seq, line) of the game's events in order; at most ``limit`` + 1 when given."""
+    """(seq, line) of the game's events in order; at most ``limit`` + 1 when given.
+
+    A line is read as bytes and decoded here, so a byte that is not UTF-8 (a damaged or
+    edited file) spoils only its own game: it comes back as a lone surrogate
+    (``surrogateescape``), which :func:`replay` refuses and export writes back as it was.
+    """
     rows = db.execute(
-        "SELECT seq, line FROM events WHERE game_id = ? ORDER BY seq LIMIT ?",
+        "SELECT seq, CAST(line AS BLOB) FROM events WHERE game_id = ? ORDER BY seq LIMIT ?",
         (game_id, -1 if limit is None else limit + 1),
     ).fetchall()
     if not rows:
         raise UnknownGameError(f"there is no game {game_id}")
-    return [(int(seq), str(line)) for seq, line in rows]
+    return [(int(seq), bytes(line).decode("utf-8", "surrogateescape")) for seq, line in rows]
+
+
+def is_utf8(line: str) -> bool:
+    """Whether ``line`` came from valid UTF-8 (no byte escaped by :func:`log_lines`)."""
+    if line.isascii():
+        return True
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class ReplayError(StoreCorruptError):
@@ -67,6 +83,8 @@ def replay(db: sqlite3.Connection, game_id: int) -> Game:
         try:
             if seq != expected:
                 raise RuleError(f"event {expected} is missing")
+            if not is_utf8(line):
+                raise RuleError("the line is not UTF-8 text")
             game.apply(parse_line(line))
         except RuleError as err:
             raise ReplayError(game_id, f"event {seq} is refused ({err.message})") from None

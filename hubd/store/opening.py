@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import Game
+from hubd.files import FileRefused, read_regular
 from hubd.store.errors import (
     StoreCorruptError,
     StoreError,
@@ -68,29 +69,61 @@ def make_folder(folder: Path) -> None:
 
 
 def take_lock(folder: Path) -> int:
-    """Hold ``hubd.lock`` exclusively; the kernel drops it when the process dies."""
+    """Hold the data folder exclusively; the kernel drops the lock when the process dies.
+
+    The lock is an ``flock`` on the folder itself, not on a file in it: a file can be
+    removed or renamed over (a backup written onto ``hubd.lock``), and a second daemon would
+    then lock the new file beside the first. ``hubd.lock`` only holds the pid, for the
+    message a second daemon gives.
+    """
     path = folder / LOCK_NAME
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     except OSError as err:
-        raise os_error(err, "create the lock file", folder) from err
+        raise os_error(err, "lock the data folder", folder) from err
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
         os.close(fd)
-        raise StoreLockedError(f"another hubd is already using {folder} (pid {holder})") from None
+        raise StoreLockedError(
+            f"another hubd is already using {folder} (pid {_holder(path)})"
+        ) from None
+    try:
+        pid_fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
+    except OSError as err:
+        if err.errno == errno.ELOOP:  # a link put in its place: the pid is not worth it
+            return fd
+        os.close(fd)
+        raise os_error(err, "create the lock file", folder) from err
     try:  # the pid is only for the message above
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        os.ftruncate(pid_fd, 0)
+        os.pwrite(pid_fd, f"{os.getpid()}\n".encode("ascii"), 0)
     except OSError:
         pass
+    finally:
+        os.close(pid_fd)
     return fd
+
+
+def _holder(path: Path) -> str:
+    """The pid written in ``hubd.lock`` by the daemon holding the folder, or "unknown"."""
+    try:
+        text = read_regular(path, 32).decode("ascii", "replace").strip()
+    except FileRefused:
+        text = ""
+    return text if text.isdigit() else "unknown"
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 def connect(target: str, *, uri: bool = False) -> sqlite3.Connection:
     # isolation_level=None: the store issues BEGIN IMMEDIATE / COMMIT itself.
     db = sqlite3.connect(target, uri=uri, isolation_level=None)
+    # A byte that is not UTF-8 in a damaged file shows as U+FFFD instead of failing the
+    # whole query (the log itself is read as bytes: hubd.store.log.log_lines).
+    db.text_factory = _text
     db.execute("PRAGMA busy_timeout = 5000")
     db.execute("PRAGMA foreign_keys = ON")
     return db
@@ -170,8 +203,11 @@ def _unusable_file(path: Path) -> Unusable | None:
     if not stat.S_ISREG(found.st_mode):
         return "not-a-file", f"{path.name}, not a plain file,", ""
     try:
-        with path.open("rb") as handle:
-            head = handle.read(len(SQLITE_HEADER))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            head = os.pread(fd, len(SQLITE_HEADER), 0)
+        finally:
+            os.close(fd)
     except OSError as err:
         raise _unreadable(path, err) from None
     if not head:
