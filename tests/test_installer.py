@@ -493,9 +493,9 @@ echo "$*" >>"$SYSTEMCTL_LOG"
 case $1 in
     restart) [ ! -e "$HUB_ROOT/opt/chickenfoot-hub/current/src/BROKEN" ] ;;
     show) echo 0 ;;
-    --root=*) [ "$2" = enable ] && mkdir -p "$HUB_ROOT/etc/systemd/system/multi-user.target.wants" \\
-        && ln -sfn /etc/systemd/system/hubd.service \\
-            "$HUB_ROOT/etc/systemd/system/multi-user.target.wants/hubd.service"; exit 0 ;;
+    --root=*) wants=$HUB_ROOT/etc/systemd/system/multi-user.target.wants
+        [ "$2" = enable ] && mkdir -p "$wants" \\
+            && ln -sfn /etc/systemd/system/hubd.service "$wants/hubd.service"; exit 0 ;;
     *) exit 0 ;;
 esac
 """
@@ -524,6 +524,16 @@ def live(tmp_path: Path, root: Path) -> Callable[..., subprocess.CompletedProces
 def systemctl_calls(tmp_path: Path) -> list[str]:
     log = tmp_path / "systemctl.log"
     return log.read_text().splitlines() if log.exists() else []
+
+
+def break_release(checkout: Path) -> None:
+    """The release made from ``checkout`` imports, but never reports READY under the unit."""
+    (checkout / "BROKEN").write_text("")
+    script = (checkout / "hardware" / "install.sh").read_text()
+    assert "sounds hardware systemd)" in script
+    (checkout / "hardware" / "install.sh").write_text(
+        script.replace("sounds hardware systemd)", "sounds hardware systemd BROKEN)")
+    )
 
 
 def releases(root: Path) -> list[str]:
@@ -581,15 +591,8 @@ def test_an_update_that_never_reports_ready_is_rolled_back(
     running = os.readlink(prefix / "current")
     unit_before = unit.read_bytes()
     # The next release imports, but dies under the unit (its unit file differs too).
-    (checkout / "BROKEN").write_text("")
-    shutil.copy(checkout / "pyproject.toml", checkout / "BROKEN")
+    break_release(checkout)
     (checkout / "systemd" / "hubd.service").write_text(unit_before.decode() + "# new\n")
-    items = ("pyproject.toml", "README.md", "LICENSE", "engine", "hubd", "sounds", "hardware")
-    script = (checkout / "hardware" / "install.sh").read_text()
-    (checkout / "hardware" / "install.sh").write_text(
-        script.replace(f"CODE_ITEMS=({' '.join(items)} systemd)",
-                       f"CODE_ITEMS=({' '.join(items)} systemd BROKEN)")  # fmt: skip
-    )
     result = live(checkout, "--skip-venv")
     assert result.returncode == 1
     assert "did not report READY within 20 s" in result.stderr
@@ -606,19 +609,22 @@ def test_a_failed_first_install_undoes_itself(
 ) -> None:
     etc = {name: (root / "etc" / name).read_text() for name in ("passwd", "group", "shadow")}
     before = {p.relative_to(root) for p in root.rglob("*")}
-    (checkout / "BROKEN").write_text("")
-    script = (checkout / "hardware" / "install.sh").read_text()
-    (checkout / "hardware" / "install.sh").write_text(
-        script.replace("sounds hardware systemd)", "sounds hardware systemd BROKEN)")
-    )
+    break_release(checkout)
     result = live(checkout, "--skip-venv", "--console-boot")
     assert result.returncode == 1
     assert "everything this first install did is undone" in result.stderr
     assert {name: (root / "etc" / name).read_text() for name in etc} == etc
     # What is left: the shadow tools' own backups (passwd- ...) and the install lock's folder.
     left = {p.relative_to(root) for p in root.rglob("*")} - before
-    assert {str(p) for p in left} <= {"etc/passwd-", "etc/group-", "etc/shadow-", "etc/gshadow-",
-                                      "run", "run/lock", "run/lock/chickenfoot-hub.install.lock"}
+    assert {str(p) for p in left} <= {
+        "etc/passwd-",
+        "etc/group-",
+        "etc/shadow-",
+        "etc/gshadow-",
+        "run",
+        "run/lock",
+        "run/lock/chickenfoot-hub.install.lock",
+    }
     assert "stop hubd.service" in systemctl_calls(tmp_path)
 
 
