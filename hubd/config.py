@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import errno
 import ipaddress
 import json
 import os
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, get_args
 
+from hubd.files import FileRefused, read_regular
 from hubd.i18n import available_languages
 from hubd.pinmap import PIN_MAP, default_pins
 
@@ -46,6 +48,43 @@ class ConfigError(ValueError):
 
     def __init__(self, problem: str) -> None:
         super().__init__(f"config error: {problem}")
+
+
+#: The longest config file read, in bytes (a real one is under 4 kB).
+MAX_CONFIG_BYTES = 64 * 1024
+#: The longest text value, in characters (a path, a device name).
+MAX_TEXT = 1024
+#: How much of a refused value an error message shows.
+_SHOWN = 60
+
+
+def _shown(value: object) -> str:
+    """``value`` as TOML, cut short for a message: a huge number, a long text or a deeply
+    nested array must not make the message (or its making) unbounded."""
+    return _cut(_bounded(value, 3))
+
+
+def _cut(text: str) -> str:
+    """A name from the file (a key, a section) cut short and printable, for a message."""
+    cut = text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in cut)
+
+
+def _bounded(value: object, depth: int) -> str:
+    if type(value) is int and abs(value) >= 10**_SHOWN:  # repr() of it may even fail
+        return f"(a whole number of more than {_SHOWN} digits)"
+    if isinstance(value, str) and len(value) > _SHOWN:
+        value = value[:_SHOWN]
+    if isinstance(value, list | tuple):
+        if depth == 0:
+            return "[...]"
+        return "[" + ", ".join(_bounded(v, depth - 1) for v in value[:5]) + "]"
+    if isinstance(value, Mapping):
+        if depth == 0:
+            return "{...}"
+        items = list(value.items())[:5]
+        return "{" + ", ".join(f"{k} = {_bounded(v, depth - 1)}" for k, v in items) + "}"
+    return _toml_value(value)
 
 
 def _toml_value(value: object) -> str:
@@ -104,16 +143,33 @@ def _check_bool(value: object) -> object | None:
     return value if type(value) is bool else None
 
 
+def _plain_text(value: object) -> str | None:
+    """``value`` if it is text a path or a device name can be: not blank, at most MAX_TEXT
+    characters, no control character (a NUL would fail every use of it)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
+        return None
+    if any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 for c in value):
+        return None
+    return value
+
+
 def _check_text(value: object) -> object | None:
-    return value if isinstance(value, str) and value.strip() else None
+    return _plain_text(value)
 
 
 def _check_folder(value: object) -> object | None:
     if isinstance(value, Path):
         value = str(value)
-    if isinstance(value, str) and (value.startswith("/") or value.startswith("~")):
-        return Path(value)
-    return None
+    text = _plain_text(value)
+    if text is None:
+        return None
+    if text.startswith("~"):  # ~ or ~user: the user must exist
+        expanded = os.path.expanduser(text)
+        if expanded.startswith("~"):
+            return None
+    elif not text.startswith("/"):
+        return None
+    return Path(text)
 
 
 _BCM = _whole(0, 27)
@@ -357,17 +413,20 @@ def load_config(path: Path | None) -> HubConfig:
     """Read and check ``path``; None means no file, so the defaults."""
     if path is None:
         return HubConfig()
-    try:
-        with path.open("rb") as file:
-            document = tomllib.load(file)
-    except FileNotFoundError:
-        raise ConfigError(f"{path} does not exist") from None
-    except OSError as error:
-        raise ConfigError(f"cannot read {path}: {error.strerror or error}") from None
+    try:  # never blocks (a FIFO, /dev/zero), a regular file only, bounded
+        document = tomllib.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
+    except FileRefused as error:
+        if error.reason == os.strerror(errno.ENOENT):
+            raise ConfigError(f"{path} does not exist") from None
+        raise ConfigError(f"cannot read {path}: {error.reason}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path} nests arrays or tables too deeply") from None
+    except ValueError as error:  # an integer of more than 4,300 digits
+        raise ConfigError(f"{path} holds a value too large to read ({error})"[:200]) from None
     return _apply(document, HubConfig())
 
 
@@ -379,7 +438,7 @@ def _apply(document: Mapping[str, Any], base: HubConfig) -> HubConfig:
             raise ConfigError(_unknown_section(name, table, sections))
         if not isinstance(table, Mapping):
             raise ConfigError(
-                f"{name} = {_toml_value(table)} is not allowed; [{name}] is a section: "
+                f"{name} = {_shown(table)} is not allowed; [{name}] is a section: "
                 f"write [{name}] on a line of its own, then its keys"
             )
         sections[name] = _apply_section(name, sections[name], table)
@@ -394,7 +453,7 @@ def _apply_section(name: str, section: Any, table: Mapping[str, Any]) -> Any:
     for key, value in table.items():
         if key not in known:
             raise ConfigError(
-                f"unknown key [{name}] {key}{_did_you_mean(key, known)}; "
+                f"unknown key [{name}] {_cut(key)}{_did_you_mean(key, known)}; "
                 f"known keys in [{name}]: {', '.join(known)}"
             )
         rule: _Rule = known[key].metadata["rule"]
@@ -409,19 +468,21 @@ def _unknown_section(name: str, value: object, sections: Mapping[str, Any]) -> s
     listed = ", ".join(f"[{s}]" for s in sections)
     if isinstance(value, Mapping):
         hint = _did_you_mean(name, sections, "[{}]")
-        return f"unknown section [{name}]{hint}; known sections: {listed}"
+        return f"unknown section [{_cut(name)}]{hint}; known sections: {listed}"
     owners = [s for s, obj in sections.items() if name in {f.name for f in fields(obj)}]
     where = f"under [{owners[0]}]" if owners else f"in one of {listed}"
-    return f"{name} = {_toml_value(value)} is outside any section; put it {where}"
+    return f"{_cut(name)} = {_shown(value)} is outside any section; put it {where}"
 
 
 def _did_you_mean(word: str, known: Mapping[str, object], shape: str = "{}") -> str:
+    if len(word) > _SHOWN:  # no key is that long; comparing it would only take time
+        return ""
     close = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean {shape.format(close[0])}?)" if close else ""
 
 
 def _not_allowed(section: str, key: str, value: object, allowed: str) -> str:
-    return f"[{section}] {key} = {_toml_value(value)} is not allowed; use {allowed}"
+    return f"[{section}] {key} = {_shown(value)} is not allowed; use {allowed}"
 
 
 def _check_pins(config: HubConfig) -> None:

@@ -3,6 +3,7 @@ folder over the config file's defaults and held to the config file's own checks.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -10,10 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hubd.config import ConfigError, HubConfig
+from hubd.files import FileRefused, read_regular
 
 log = logging.getLogger("hubd")
 
 SETTINGS_FILE = "settings.json"
+#: The longest settings file read (a real one is under 300 bytes).
+MAX_SETTINGS_BYTES = 64 * 1024
+_ABSENT = (os.strerror(errno.ENOENT), os.strerror(errno.ENOTDIR))
 #: Each setting and the config file's [section] (and key, when it differs from the
 #: setting's name) that holds its default and its checks.
 SETTING_SECTIONS = {
@@ -64,12 +69,14 @@ class Settings:
     def load(cls, folder: Path, config: HubConfig) -> Settings:
         """The saved settings over the config's; a bad saved value is ignored with a warning."""
         path = folder / SETTINGS_FILE
-        try:
-            saved = json.loads(path.read_text(encoding="utf-8"))
-        except (FileNotFoundError, NotADirectoryError):  # a bad data folder: the store says so
+        try:  # never blocks (a FIFO, a link to /dev/zero), a regular file only, bounded
+            saved = json.loads(read_regular(path, MAX_SETTINGS_BYTES).decode("utf-8"))
+        except FileRefused as err:
+            if err.reason not in _ABSENT:  # a bad data folder: the store says so
+                log.warning("ignoring unreadable %s: %s", path, err.reason)
             saved = {}
-        except (OSError, ValueError, RecursionError) as err:  # RecursionError: [[[[... JSON
-            log.warning("ignoring unreadable %s: %s", path, err)
+        except (ValueError, RecursionError) as err:  # RecursionError: [[[[... JSON
+            log.warning("ignoring unreadable %s: %s", path, str(err)[:200])
             saved = {}
         for key, value in saved.items() if isinstance(saved, dict) else ():
             if key not in SETTING_SECTIONS:
