@@ -246,6 +246,7 @@ def source_messages(
     app = Path(__file__).with_name("app.py")  # the main loop's notices use the catalogs too
     extra = [app] if app.exists() else []
     extra += sorted(Path(__file__).with_name("speech").glob("*.py"))  # what the hub says
+    extra += sorted(Path(__file__).with_name("web").glob("*.py"))  # the phones' page
     for path in [*sorted(package.glob("*.py")), Path(__file__), *extra]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -1,8 +1,9 @@
-"""The menu overlay: the screens that are not part of a turn."""
+"""The menu overlay: the screens that are not part of a turn, and (in an every-play round)
+the on-screen hub button, which the play screen leaves here to keep its map large."""
 
 from __future__ import annotations
 
-from hubd.intents import Intent
+from hubd.intents import HubButton, Intent
 from hubd.screens.base import Builder, Rect, grid
 from hubd.screens.context import UiContext
 from hubd.screens.ui import Overlay, Ui
@@ -15,11 +16,15 @@ class Menu(Overlay):
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
-        items: list[tuple[str, Action, Style, str]] = [
+        items: list[tuple[str, Action, Style, str]] = []
+        if state is not None and state.in_round and not state.scores_only:
+            items.append((b.tr("Hub"), self._hub, Style.NORMAL, "hub"))
+        items += [
             (b.tr("Scores"), self._go("scores"), Style.NORMAL, "scores"),
             (b.tr("History"), self._go("history"), Style.NORMAL, "history"),
             (b.tr("Settings"), self._go("settings"), Style.NORMAL, "settings"),
             (b.tr("New game"), self._go("new_game"), Style.NORMAL, "new_game"),
+            (b.tr("Phones"), self._phones, Style.NORMAL, "phones"),
         ]
         if state is not None and state.in_round:
             items.append((b.tr("End the round by agreement"), self._agree, Style.WARN, "agree"))
@@ -39,8 +44,19 @@ class Menu(Overlay):
         ):
             b.button(box, text, action, style=style, key=f"menu:{key}")
 
+    def _hub(self, _pos: tuple[int, int]) -> list[Intent]:
+        """What the hub button does (a double to open a foot, or the toes still owed)."""
+        self.ui.open_overlay(None)
+        return [HubButton()]
+
     def _go(self, screen: str) -> Action:
         return lambda _pos: self.ui.go(screen)
+
+    def _phones(self, _pos: tuple[int, int]) -> list[Intent]:
+        from hubd.screens.phones import PhonesPanel
+
+        self.ui.open_overlay(PhonesPanel(self.ui))
+        return []
 
     def _agree(self, _pos: tuple[int, int]) -> list[Intent]:
         from hubd.screens.round_end import RoundEndScreen

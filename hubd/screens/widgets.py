@@ -42,6 +42,7 @@ class Kind(Enum):
     SHADE = "shade"  # dims what is under an overlay
     RIPPLE = "ripple"  # the ring that answers a tap that hit nothing
     LINK = "link"  # a stroke on the table map (the hub to an arm, a foot to a toe)
+    QR = "qr"  # a QR code of lines[0] (the phones' page), dark on light
 
 
 class Style(Enum):
@@ -162,6 +163,7 @@ class Painter:
         self._widths: dict[tuple[str, int, bool], int] = {}
         self._text: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
         self._tiles: dict[tuple[int, int, int, int, bool, bool], pygame.Surface] = {}
+        self._codes: dict[tuple[str, int], pygame.Surface] = {}
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
         self.visual: Callable[[str], str] = lambda text: text
 
@@ -329,6 +331,9 @@ class Painter:
         if widget.kind is Kind.RIPPLE:
             pygame.draw.circle(surface, TEXT, rect.center, rect.w // 2, 3)
             return
+        if widget.kind is Kind.QR and widget.lines:
+            surface.blit(self.qr(widget.lines[0], rect.w), rect)
+            return
         if widget.kind is Kind.LINK and widget.points is not None:
             x1, y1, x2, y2 = widget.points
             pygame.draw.line(surface, TILE_EDGE, (x1, y1), (x2, y2), 3)
@@ -356,6 +361,27 @@ class Painter:
             self._padlock(surface, rect)
         if widget.lines:
             self._text_lines(surface, widget)
+
+    def qr(self, text: str, side: int) -> pygame.Surface:
+        """``text``'s QR code on a light square ``side`` px wide, with a quiet zone."""
+        key = (text, side)
+        surface = self._codes.get(key)
+        if surface is not None:
+            return surface
+        from hubd.web.qr import qr_modules  # segno only when a code is shown
+
+        modules = qr_modules(text)
+        count = len(modules) + 8  # four light modules on every side
+        cell = max(1, side // count)
+        surface = pygame.Surface((side, side))
+        surface.fill((255, 255, 255))
+        margin = (side - cell * len(modules)) // 2
+        for y, row in enumerate(modules):
+            for x, dark in enumerate(row):
+                if dark:
+                    surface.fill((0, 0, 0), (margin + x * cell, margin + y * cell, cell, cell))
+        self._codes[key] = surface
+        return surface
 
     def _text_lines(self, surface: pygame.Surface, widget: Widget) -> None:
         color = widget.color or INK[widget.style]

@@ -112,11 +112,13 @@ class PhoneDesk:
         language: str,
     ) -> None:
         """After each commit (and any change the page shows): a new snapshot for the phones."""
-        if game_id != self._game_id:
+        if game_id != self._game_id or not self._version:
             self._game_id = game_id
             self.claims = {}
             if game_id is not None:
                 log.info("web: %s", self.address(game_id))
+            else:
+                log.info("web: %s (no game yet: each game has its own address)", self.base_url)
         key = _hands_key(game_id, state)
         if key != self._hands_key:
             self._hands_key = key
