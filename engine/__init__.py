@@ -9,6 +9,7 @@
 ['9-9']
 """
 
+from engine.blocks import BLOCK_TEMPLATES, Block, BlockKind
 from engine.errors import RuleError, brief
 from engine.events import (
     AmendRound,
@@ -41,6 +42,7 @@ from engine.table import Placed, PlaceKind, Table
 from engine.tiles import SET_SIZES, Tile, all_tiles, set_size
 
 __all__ = [
+    "BLOCK_TEMPLATES",
     "MAX_EVENTS",
     "MAX_LINE",
     "MAX_LOG_BYTES",
@@ -51,6 +53,8 @@ __all__ = [
     "PRESETS",
     "SET_SIZES",
     "AmendRound",
+    "Block",
+    "BlockKind",
     "Draw",
     "EndRound",
     "Event",

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.blocks import Block, block_of
 from engine.errors import RuleError
 from engine.events import (
     NO_AMENDED_SCORE,
@@ -162,6 +163,11 @@ class GameState:
     @property
     def starting_double(self) -> int | None:
         return self.rules.starting_double(self.round) if self.rules and self.round else None
+
+    @property
+    def block(self) -> Block | None:
+        """Why the round is blocked, from the census or the passes (None when it is not)."""
+        return block_of(self)
 
     @property
     def lock(self) -> Placed | None:
