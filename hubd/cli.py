@@ -18,6 +18,7 @@ from hubd.clock import MonotonicClock
 from hubd.config import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
 from hubd.files import FileRefused, write_new
 from hubd.hardware.pins import build_pins, check_hardware
+from hubd.stopping import StopSignals
 
 log = logging.getLogger("hubd")
 
@@ -162,7 +163,17 @@ def _load(args: argparse.Namespace) -> tuple[HubConfig, Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    stops = StopSignals().install()  # first: a SIGTERM from here on is a clean stop
+    try:
+        args = parse_args(sys.argv[1:] if argv is None else argv)
+        if args.command != "run":  # the commands keep the default: a signal ends them
+            stops.uninstall()
+        return _main(args, stops)
+    finally:
+        stops.uninstall()
+
+
+def _main(args: argparse.Namespace, stops: StopSignals) -> int:
     logging.basicConfig(
         level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
         format="%(levelname)s %(name)s: %(message)s",
@@ -192,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _backup(args, folder)
         if args.command == "check-hardware":
             return check_hardware(config, folder, args.mock_pins, args.seconds)
-        return run_daemon(args, config, folder)
+        return run_daemon(args, config, folder, stops)
     except StoreError as err:
         print(f"hubd: {err}", file=sys.stderr)
         return EXIT_ERROR
@@ -308,7 +319,9 @@ def window_mode(args: argparse.Namespace, config: HubConfig) -> tuple[tuple[int,
     return size, config.display.fullscreen and not windowed
 
 
-def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int:
+def run_daemon(
+    args: argparse.Namespace, config: HubConfig, folder: Path, stops: StopSignals | None = None
+) -> int:
     if args.headless:
         # No screen. Sound stays on when a driver is named (a hub with no display still
         # cackles); otherwise it is SDL's dummy too.
@@ -390,11 +403,7 @@ def run_daemon(args: argparse.Namespace, config: HubConfig, folder: Path) -> int
         stop_after_events=args.demo_events, phones=phones,
     )  # fmt: skip
 
-    def on_signal(signum: int, _frame: object) -> None:
-        inbox.post(Shutdown(signal.Signals(signum).name))
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
+    (stops or StopSignals().install()).deliver_to(lambda reason: inbox.post(Shutdown(reason)))
 
     def on_mock_button(signum: int, _frame: object) -> None:
         inbox.post(MockButton(signum == signal.SIGUSR1))
