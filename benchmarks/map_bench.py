@@ -1,72 +1,249 @@
-"""How the table map holds up over many simulated rounds: figures, never pass/fail.
+"""How the table map holds up over whole simulated games: figures, never pass/fail.
 
-For every state of ``--games`` simulated four-player classic games it lays the map out at the
-play screen's two official sizes and counts frames where two end targets touch (by how many
-feet are on the table), ends that moved while another chain grew, and the time a layout takes.
+Every state of every round of ``--games`` simulated games (every preset, 2-8 players, the
+double-9, 12 and 15 sets, and a share of games whose players lay every double they can) is
+laid out with the play screen's own map area and sizes at 800x480 and 720x1280, and counted
+by size and by feet on the table:
 
-    .venv/bin/python benchmarks/map_bench.py [--games 40]
+- touching: frames where two end targets touch or overlap;
+- crossing: frames where a stroke crosses a target (other than its own ends) or another stroke;
+- outside: frames where something of the map lies outside the map's area;
+- away: toes whose first tile (or whose end, if the tile is not drawn) is more than one
+  target's width from their foot's double, and feet whose target is that far from it;
+- moved: ends nobody played on that are not exactly where they were before the play.
+
+    .venv/bin/python benchmarks/map_bench.py [--games 1000] [--seed 0]
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
+import random
 import statistics
+import sys
 import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from engine import Game, PlaceKind, Play, Tile
-from engine.simulate import Simulator
-from hubd.screens.table_map import Box, Metrics, table_map
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-#: The map's area on the play screen (hubd/screens/play.py) and its target side.
-SIZES = {"800x480": (Box(8, 72, 514, 332), 64), "720x1280": (Box(8, 390, 704, 650), 80)}
+from engine import Event, Game, PlaceKind, Play, RuleError, Tile, make_rules  # noqa: E402
+from engine.simulate import Simulator  # noqa: E402
+from hubd.screens.map_geometry import Box, Metrics, TableMap  # noqa: E402
+from hubd.screens.table_map import table_map  # noqa: E402
+
+SIZES = ((800, 480), (720, 1280))
+PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}
+SETS = (9, 12, 15)
 
 
-def states(seed: int) -> list[Game]:
-    events = Simulator(4, {"preset": "classic"}, seed, check=False).play_game().effective
-    return [Game.from_events(events[: i + 1]) for i in range(len(events))]
+class DoublesFirst(Simulator):
+    """A table that lays every double it can: the crowded games."""
+
+    def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
+        moves = super().legal_moves(game, hand)
+        doubles = [move for move in moves if move[0].is_double]
+        return doubles or moves
+
+
+def game_specs(count: int, seed: int) -> list[tuple[str, int, int, bool, int]]:
+    """(preset, players, set, doubles first, seed) for ``count`` games over every kind."""
+    kinds = [(preset, players, highest)
+             for preset, (low, high) in PRESETS.items()
+             for players in range(low, high + 1) for highest in SETS
+             if _playable(preset, players, highest)]  # fmt: skip
+    rng = random.Random(seed)
+    specs = []
+    for n in range(count):
+        preset, players, highest = kinds[n % len(kinds)]
+        specs.append((preset, players, highest, n % 3 == 2, rng.randrange(1 << 30)))
+    return specs
+
+
+def _playable(preset: str, players: int, highest: int) -> bool:
+    try:
+        make_rules({"preset": preset, "set": highest}, players)
+    except RuleError:
+        return False
+    return True
+
+
+def play(preset: str, players: int, highest: int, doubles: bool, seed: int) -> list[Event]:
+    kind = DoublesFirst if doubles else Simulator
+    rules = {"preset": preset, "set": highest, "rounds": 2}
+    return list(kind(players, rules, seed, check=False).play_game().effective)
+
+
+def screen_metrics(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
+    """The map's area and sizes on the real play screen (found by its key in a frame)."""
+    from engine import NewGame, StartRound
+    from hubd.screens.base import Builder
+    from hubd.screens.context import UiContext
+    from hubd.screens.map_view import map_metrics
+    from hubd.screens.ui import Ui
+
+    names = [f"P{i + 1}" for i in range(players)]
+    game = Game.from_events([NewGame(names, {"preset": "classic"}), StartRound(names[0])])
+    ui = Ui(size)
+    ctx = UiContext(state=game.state, last_entry=game.last_effective)
+    ui.state_changed(ctx)
+    panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
+    builder = Builder(ui.painter, size, ui.translator)
+    return Box(*panel.rect), map_metrics(builder)
+
+
+def _touch(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+def _gap(a: Box, b: Box) -> int:
+    """The distance between two boxes (0 if they touch)."""
+    dx = max(0, b.x - a.right, a.x - b.right)
+    dy = max(0, b.y - a.bottom, a.y - b.bottom)
+    return max(dx, dy)
+
+
+Segment = tuple[tuple[int, int], tuple[int, int]]
+
+
+def _cross(p: Segment, q: Segment) -> bool:
+    """Whether two strokes meet anywhere (sharing an end counts)."""
+
+    def side(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> int:
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+
+    def on(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> bool:
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(
+            a[1], b[1]
+        )
+
+    (a, b), (c, d) = p, q
+    s1, s2, s3, s4 = side(a, b, c), side(a, b, d), side(c, d, a), side(c, d, b)
+    if s1 != s2 and s3 != s4:
+        return True
+    return any(
+        s == 0 and on(x, y, z)
+        for s, x, y, z in ((s1, a, b, c), (s2, a, b, d), (s3, c, d, a), (s4, c, d, b))
+    )
+
+
+def _through(seg: Segment, box: Box) -> bool:
+    """Whether a stroke enters a box."""
+    (x1, y1), (x2, y2) = seg
+    if box.x <= x1 <= box.right and box.y <= y1 <= box.bottom:
+        return True
+    if box.x <= x2 <= box.right and box.y <= y2 <= box.bottom:
+        return True
+    corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+    return any(_cross(seg, (corners[i], corners[(i + 1) % 4])) for i in range(4))
+
+
+@dataclass
+class Row:
+    frames: int = 0
+    touching: int = 0
+    crossing: int = 0
+    outside: int = 0
+    away: int = 0
+    moved: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+def check(
+    drawn: TableMap, area: Box, table_toes: dict[Tile, list[Tile]], target: int
+) -> tuple[bool, bool, bool, int]:
+    """(touching, crossing, outside, toes away) of one frame."""
+    ends = [end.box for end in drawn.ends]
+    touching = any(_touch(a, b) for a, b in itertools.combinations(ends, 2))
+    links = [(link.start, link.end) for link in drawn.links]
+    crossing = any(_cross(p, q) for p, q in itertools.combinations(links, 2))
+    crossing = crossing or any(_through(seg, box) for seg in links for box in ends)
+    boxes = ends + [t.box for t in drawn.tiles] + [n.box for n in drawn.names]
+    outside = any(
+        b.x < area.x or b.y < area.y or b.right > area.right or b.bottom > area.bottom
+        for b in boxes
+    )
+    tiles = {t.tile: t.box for t in drawn.tiles}
+    end_of = {end.on: end.box for end in drawn.ends}
+    away = 0
+    for foot, toes in table_toes.items():
+        double = tiles.get(foot)
+        if double is None:
+            continue
+        if foot in end_of and _gap(double, end_of[foot]) > target:
+            away += 1
+        for toe in toes:
+            box = tiles.get(toe)
+            if box is not None and _gap(double, box) > target:
+                away += 1
+    return touching, crossing, outside, away
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    games = [states(seed) for seed in range(args.games)]
-    for name, (area, target) in SIZES.items():
-        metrics = Metrics.for_area(area, target, 8)
-        frames: dict[int, list[int]] = {}
-        moved = 0
-        times = []
-        for game_states in games:
-            previous: dict[Tile, Box] = {}
-            for game in game_states:
-                table = game.state.table
-                if table is None or not game.state.in_round:
-                    previous = {}
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    start = time.perf_counter()
+    specs = game_specs(args.games, args.seed)
+    logs = [(spec[1], play(*spec)) for spec in specs]
+    print(f"{len(logs)} games simulated in {time.perf_counter() - start:.0f} s "
+          f"({sum(len(log) for _, log in logs):,} events)")  # fmt: skip
+    for size in SIZES:
+        rows: dict[int, Row] = defaultdict(Row)
+        metrics_of = {n: screen_metrics(size, n) for n in range(2, 9)}
+        for players, log in logs:
+            area, metrics = metrics_of[players]
+            game = Game()
+            before: dict[Tile, Box] = {}
+            for event in log:
+                game.apply(event)
+                state = game.state
+                table = state.table
+                if table is None or not state.in_round:
+                    before = {}
                     continue
-                start = time.perf_counter()
-                ends = {end.on: end.box for end in table_map(table, area, metrics).ends}
-                times.append(time.perf_counter() - start)
-                event = game.effective[-1]
+                t0 = time.perf_counter()
+                drawn = table_map(table, area, metrics)
+                elapsed = time.perf_counter() - t0
+                feet = {t: list(p.children) for t, p in table.placed.items()
+                        if p.kind is PlaceKind.FOOT}  # fmt: skip
+                row = rows[min(8, len(feet))]
+                row.frames += 1
+                row.times.append(elapsed)
+                touching, crossing, outside, away = check(drawn, area, feet, metrics.target)
+                row.touching += touching
+                row.crossing += crossing
+                row.outside += outside
+                row.away += away
+                now = {end.on: end.box for end in drawn.ends}
                 on = event.on if isinstance(event, Play) else None
-                moved += sum(1 for k in ends.keys() & previous.keys()
-                             if k != on and ends[k] != previous[k])  # fmt: skip
-                previous = ends
-                feet = min(5, sum(p.kind is PlaceKind.FOOT for p in table.placed.values()))
-                touching = any(
-                    a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
-                    for a, b in itertools.combinations(ends.values(), 2)
-                )
-                frames.setdefault(feet, [0, 0])
-                frames[feet][0] += 1
-                frames[feet][1] += touching
-        total = sum(count for count, _ in frames.values())
-        print(f"{name}: {total} frames from {args.games} games; ends that moved: {moved}")
-        print(f"  layout median {statistics.median(times) * 1e3:.2f} ms, "
-              f"max {max(times) * 1e3:.2f} ms")  # fmt: skip
-        for feet, (count, bad) in sorted(frames.items()):
-            label = f"{feet}+ feet" if feet == 5 else f"{feet} feet"
-            print(f"  {label:>8}: {count:5} frames, touching targets in {100 * bad / count:.1f} %")
+                row.moved += sum(1 for k in now.keys() & before.keys()
+                                 if k != on and now[k] != before[k])  # fmt: skip
+                before = now
+        total = Row()
+        print(f"\n{size[0]}x{size[1]} (map {metrics_of[4][0].w}x{metrics_of[4][0].h} px, "
+              f"cells {metrics_of[4][1].cell_w}x{metrics_of[4][1].cell_h}, "
+              f"target {metrics_of[4][1].target} px)")  # fmt: skip
+        print(f"  {'feet':>5} {'frames':>8} {'touching':>9} {'crossing':>9} {'outside':>8} "
+              f"{'away':>6} {'moved':>6}")  # fmt: skip
+        for feet, row in sorted(rows.items()):
+            label = f"{feet}+" if feet == 8 else str(feet)
+            print(f"  {label:>5} {row.frames:8} {row.touching:9} {row.crossing:9} "
+                  f"{row.outside:8} {row.away:6} {row.moved:6}")  # fmt: skip
+            for name in ("frames", "touching", "crossing", "outside", "away", "moved"):
+                setattr(total, name, getattr(total, name) + getattr(row, name))
+            total.times += row.times
+        print(f"  {'all':>5} {total.frames:8} {total.touching:9} {total.crossing:9} "
+              f"{total.outside:8} {total.away:6} {total.moved:6}")  # fmt: skip
+        print(f"  layout median {statistics.median(total.times) * 1e3:.2f} ms, "
+              f"max {max(total.times) * 1e3:.2f} ms")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ ends as an applied event or a ``Refusal``; nothing else is raised.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from engine.errors import RuleError
@@ -47,18 +47,32 @@ def apply_lines(game: Game, lines: Iterable[str | bytes]) -> Refusal | None:
 
     Blank lines are skipped but count in line numbers.
     """
+    for _number, refusal in applied_lines(game, lines):
+        if refusal is not None:
+            return refusal
+    return None
+
+
+def applied_lines(game: Game, lines: Iterable[str | bytes]) -> Iterator[tuple[int, Refusal | None]]:
+    """Apply the lines one by one, yielding each event's line number once it is applied, or
+    the first refused line's refusal (and then nothing more). Blank lines count, unyielded."""
     for number, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE:  # before decoding or stripping it
             unit = "bytes" if isinstance(raw, bytes) else "characters"
-            return Refusal(
+            yield (
                 number,
-                f"the line is {len(raw):,} {unit} long; no event is longer than {MAX_LINE:,}",
+                Refusal(
+                    number,
+                    f"the line is {len(raw):,} {unit} long; no event is longer than {MAX_LINE:,}",
+                ),
             )
+            return
         if isinstance(raw, bytes):
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                return Refusal(number, "the line is not UTF-8 text")
+                yield number, Refusal(number, "the line is not UTF-8 text")
+                return
         else:
             text = raw
         if not text.strip():
@@ -66,5 +80,6 @@ def apply_lines(game: Game, lines: Iterable[str | bytes]) -> Refusal | None:
         try:
             game.apply(parse_line(text))
         except RuleError as err:
-            return Refusal(number, err.message)
-    return None
+            yield number, Refusal(number, err.message)
+            return
+        yield number, None

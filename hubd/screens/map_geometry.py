@@ -33,38 +33,58 @@ class Box(NamedTuple):
         return (self.x + self.w // 2, self.y + self.h // 2)
 
 
+class Cell(NamedTuple):
+    """A square of the map's grid: its row and column."""
+
+    row: int
+    col: int
+
+    def to(self, step: tuple[int, int], times: int = 1) -> Cell:
+        """The cell ``times`` steps of (rows, columns) ``step`` away."""
+        return Cell(self.row + times * step[0], self.col + times * step[1])
+
+
 @dataclass(frozen=True)
 class Metrics:
-    """Sizes for one round's map: chosen from the area and the target size, never from the
-    tiles on the table, so nothing reflows as the round goes on."""
+    """Sizes for one round's map, chosen from the area and the text sizes alone, never from
+    the tiles on the table, so nothing reflows as the round goes on.
 
-    row_h: int  # one row of the map: a chain and its end target
-    tile_w: int  # a domino lying along its row (tile_h across)
+    The map is a grid of equal cells. A line of the table (an arm or a toe) takes two
+    neighbouring cells for the whole round: its *tail*, nearest where it starts, shows its
+    label over the tile its end lies on; its *head* holds the end's tap target."""
+
+    cell_w: int
+    cell_h: int
+    gap: int  # between two cells
+    target: int  # the side of an end's tap target (at most a cell)
+    tile_w: int  # a domino lying in a tail cell, under the label
     tile_h: int
-    target: int  # the side of an end's tap target
-    gap: int
+    label_h: int  # the label's line at the top of a tail cell
+    beside: int = 1  # letters of a label that fit beside a double standing crosswise
 
     @property
-    def step(self) -> int:
-        return self.tile_w + max(2, self.gap // 2)
+    def pitch_w(self) -> int:
+        return self.cell_w + self.gap
 
     @property
-    def hub_w(self) -> int:
-        """The room the hub takes in the middle of the map, between the two sides."""
-        return self.tile_h * 2 + self.gap
+    def pitch_h(self) -> int:
+        return self.cell_h + self.gap
 
-    @property
-    def least_span(self) -> int:
-        """The shortest line worth a row: one tile and an end target."""
-        return self.step + self.target
+    @classmethod
+    def for_sizes(cls, target: int, label_h: int, letter_w: int, gap: int) -> Metrics:
+        """Cells that hold a target of side ``target``, or a label line ``label_h`` tall
+        (``letter_w`` a letter) over a tile."""
+        tile_h = max(10, target * 11 // 32)
+        tile_w = 2 * tile_h + 4
+        cell_w = max(target, tile_w)
+        cell_h = max(target, label_h + tile_h + 4, 2 * tile_h + 4)
+        beside = max(0, (cell_w - tile_h - gap) // max(1, letter_w))
+        return cls(cell_w, cell_h, gap, target, tile_w, tile_h, label_h, beside)
 
     @classmethod
     def for_area(cls, area: Box, target: int, gap: int) -> Metrics:
-        row_h = target + 1  # targets in neighbouring rows may not overlap, nothing more
-        rows = max(1, area.h // row_h)
-        row_h = max(row_h, min(area.h // rows, row_h * 5 // 4))
-        tile_h = max(8, min(row_h * 9 // 25, area.w // 24))
-        return cls(row_h=row_h, tile_w=2 * tile_h, tile_h=tile_h, target=target, gap=gap)
+        """Sizes from the target alone (the label line a little over half the target)."""
+        return cls.for_sizes(target, target * 5 // 8, target * 3 // 8, gap)
 
 
 @dataclass(frozen=True)
@@ -83,14 +103,24 @@ class MapEnd:
     on: Tile  # the tile the end is on
     needs: int
     box: Box
-    line: str  # the label shown with it ("" for the hub while it opens)
+    line: str  # the label of its line ("" for the hub while it opens)
     kind: PlaceKind
     room: int
 
 
 @dataclass(frozen=True)
+class MapLabel:
+    """A line's label, drawn at the top of its tail cell (keyed by the tile the line's end
+    lies on now, or its foot)."""
+
+    on: Tile
+    text: str
+    box: Box
+
+
+@dataclass(frozen=True)
 class MapFold:
-    """Tiles of a long chain left out of the picture, shown as "+n"."""
+    """Tiles of a line left out of the picture: its cell shows only the latest."""
 
     hidden: int
     box: Box
@@ -99,7 +129,7 @@ class MapFold:
 
 @dataclass(frozen=True)
 class MapLink:
-    """A connecting stroke: the hub to an arm's row, a foot to a toe's row."""
+    """A connecting stroke: the hub to an arm's tile, a foot to a toe's tile."""
 
     start: tuple[int, int]
     end: tuple[int, int]
@@ -111,22 +141,19 @@ class TableMap:
     ends: list[MapEnd] = field(default_factory=list)
     folds: list[MapFold] = field(default_factory=list)
     links: list[MapLink] = field(default_factory=list)
+    names: list[MapLabel] = field(default_factory=list)
     labels: dict[Tile, str] = field(default_factory=dict)
-
-
-#: A foot's toes in the order they are laid go up, down, then straight on (see table_map);
-#: numbered from the top, they read 1, 2, 3 down the map.
-TOE_NUMBER = (1, 3, 2)
+    area: Box = field(default_factory=lambda: Box(0, 0, 0, 0))  # the grid's own bounds
 
 
 def line_labels(table: Table) -> dict[Tile, str]:
     """The label of the line each tile on the table belongs to ("" for the hub): "B" for an
-    arm, "B1" .. "B3" for the toes of arm B's first foot (top to bottom), "B4" .. for the next."""
+    arm; the toes under arm B are "B1", "B2", ... in the order they were laid, on every foot
+    of that arm and on feet laid on its toes alike, so the numbers have no gaps."""
     hub = table.hub_place
     labels: dict[Tile, str] = {hub.tile: ""}
     arm_of: dict[Tile, str] = {}
-    feet: Counter[str] = Counter()  # feet started so far on each arm
-    foot_number: dict[Tile, int] = {}
+    toes: Counter[str] = Counter()  # toes laid so far under each arm
     for tile, place in table.placed.items():  # in play order: parents before children
         parent = place.parent
         if parent is None:
@@ -136,11 +163,8 @@ def line_labels(table: Table) -> dict[Tile, str]:
             labels[tile] = arm
         elif table.placed[parent].kind is PlaceKind.FOOT:
             arm = arm_of[parent]
-            if parent not in foot_number:
-                foot_number[parent] = feet[arm]
-                feet[arm] += 1
-            toe = table.placed[parent].children.index(tile)
-            labels[tile] = f"{arm}{3 * foot_number[parent] + TOE_NUMBER[toe]}"
+            toes[arm] += 1
+            labels[tile] = f"{arm}{toes[arm]}"
         else:
             arm = arm_of[parent]
             labels[tile] = labels[parent]

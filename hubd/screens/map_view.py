@@ -17,16 +17,21 @@ from hubd.screens.widgets import TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.wording import closed_reason
 
 
-def map_metrics(b: Builder, area: Box) -> Metrics:
-    """The map's sizes at this screen size: the end targets carry a number and a label."""
-    number_px, label_px = _end_fonts(b)
-    two_lines = b.painter.line_height(number_px, True) + b.painter.line_height(label_px, True)
-    target = max(b.target, two_lines + b.px(2))
-    return Metrics.for_area(area, target, b.gap)
+def map_metrics(b: Builder) -> Metrics:
+    """The map's sizes at this screen size, from its text: numbers and labels that read from
+    every seat (6 mm and 4.5 mm at 1.5 m) decide the cells, the area only how many."""
+    number_px, label_px = end_fonts(b)
+    target = max(b.target, b.painter.line_height(number_px, True) + b.px(6))
+    label_h = b.painter.line_height(label_px, True)
+    letter_w = max(b.painter.width(letter, label_px, True) for letter in "ABCDEFGHMW")
+    return Metrics.for_sizes(target, label_h, letter_w, max(4, b.px(4)))
 
 
-def _end_fonts(b: Builder) -> tuple[int, int]:
-    return max(b.px(32), b.min_text), b.min_text
+def end_fonts(b: Builder) -> tuple[int, int]:
+    """The sizes of an end's number and of a line's label (800x480: 44 and 32 px)."""
+    if b.landscape:
+        return max(b.px(44), b.min_text), max(b.px(32), b.min_text)
+    return max(b.px(68), b.min_text), max(b.px(50), b.min_text)
 
 
 def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str]:
@@ -35,9 +40,9 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     assert table is not None
     if b.rtl:  # the screen around it is mirrored, the map itself is not
         area = Rect(b.w - area.right, area.y, area.w, area.h)
-    bounds = Box(*area)
-    drawn = table_map(table, bounds, map_metrics(b, bounds))
-    b.panel(area, Style.QUIET).mirror = False
+    drawn = table_map(table, Box(*area), map_metrics(b))
+    panel = b.panel(area, Style.QUIET)
+    panel.mirror, panel.key, panel.role = False, "map", "map"
     for link in drawn.links:
         x1, y1 = link.start
         x2, y2 = link.end
@@ -48,9 +53,10 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
                         key=f"tile:{tile.tile}")  # fmt: skip
         widget.mirror = False
         widget.role = "tile"
-    for fold in drawn.folds:
-        b.label(Rect(fold.box), f"+{fold.hidden}", b.min_text, bold=True, mirror=False,
-                role="fold", key=f"fold:{fold.line}")  # fmt: skip
+    _number_px, label_px = end_fonts(b)
+    for name in drawn.names:
+        b.label(Rect(name.box), name.text, label_px, bold=True, floor=label_px, mirror=False,
+                role="line", key=f"line:{name.on}")  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
         _end(b, ui, state, end, end.on in open_now)
@@ -67,20 +73,10 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
         action = _refuse(ui, state)
     b.button(rect, "", action, style=style, kind=Kind.TARGET, key=f"end:{end.on}",
              mirror=False, locked=not is_open, role="end", enabled=is_open)  # fmt: skip
-    # The number it needs, big, and the line's label under it (the hub has none).
-    number_px, label_px = _end_fonts(b)
+    number_px, _label_px = end_fonts(b)
     ink = TEXT_DARK if style is Style.PRIMARY else None
-    if end.line:
-        number_h = b.painter.line_height(number_px, True)
-        top = Rect(rect.x, rect.y + b.px(1), rect.w, number_h)
-        bottom = Rect(rect.x, top.bottom, rect.w, rect.bottom - top.bottom)
-    else:
-        top, bottom = rect, None
-    b.label(top, str(end.needs), number_px, bold=True, reading=True, floor=number_px,
+    b.label(rect, str(end.needs), number_px, bold=True, reading=True, floor=number_px,
             mirror=False, color=ink, key=f"needs:{end.on}", role="needs")  # fmt: skip
-    if bottom is not None:
-        b.label(bottom, end.line, label_px, bold=True, floor=label_px, mirror=False,
-                color=ink, key=f"line:{end.on}", role="line")  # fmt: skip
 
 
 def _open_picker(ui: Ui, on: Tile) -> Action:

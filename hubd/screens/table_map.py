@@ -1,20 +1,26 @@
 """The table map: the table as it looks from above, computed from the engine's table alone.
 
-Pure geometry (no pygame, no drawing): the play screen draws it, and the layout files and
-the tests read the same values.
+Pure geometry (no pygame, no drawing): the play screen draws it, and the layout records
+(``hubd layout``, the screenshots), the tests and the phones' page read the same values.
 
-- The hub double lies crosswise in the centre. Each hub arm has a row of its own, fixed at
-  the start of the round: clockwise in the order the arms are started, so on the right side
-  from the top down, then on the left side from the bottom up.
-- A chain runs outwards along its row, tile by tile, touching half towards the hub.
-- A double lies crosswise at the end of its chain and its three toes fan out from it: the
-  first to the nearest free row above, the second to the nearest free row below, the third
-  straight on. While the foot waits for toes, its tap target sits where the third toe will go.
-- Every line (an arm or a toe) gets its row and its span when it appears, in play order, and
-  keeps them for the round. A later line only takes room no earlier line holds, so no end moves
-  when another line grows; a chain longer than its span shows its latest tiles after a "+n".
+The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
+
+- The hub sits in the middle column; that column is kept for the hub and its links.
+- Every line of the table (an arm or a toe) takes two neighbouring cells, its *tail* and its
+  *head*, and keeps them until the round ends. The tail shows the line's label over the tile
+  its end lies on (earlier tiles of a long chain are folded away); the head holds the end's
+  tap target with the number it needs. So an end never moves once it is on the map: a play
+  on it changes the tile and the number, never the place, and a play elsewhere changes
+  nothing of it.
+- Arms get their cells at the start of the round, clockwise in the order they are started:
+  on the right of the hub from the top down, then on the left from the bottom up.
+- A double at the end of a line lies crosswise in the line's tail, its target (where the
+  toes go) in the line's head. Its three toes get their cells the moment it is laid, all
+  touching the double's cell: the first two beside it (above and below, or left and right
+  on an upright line), the third straight on, taking over the head where the foot's target
+  was. Only when the grid has no such room does a toe go to the nearest free cells.
 - Every line has a short label, the same on the map, in refusals and in the undo notice:
-  arms are "A", "B", ... and the toes of the feet on arm B are "B1", "B2", ... in play order.
+  arms are "A", "B", ... and the toes under arm B are "B1", "B2", ... in the order laid.
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ from engine import Placed, PlaceKind, Table, Tile
 from hubd.screens.map_geometry import (
     ARM_LETTERS,
     Box,
+    Cell,
     MapEnd,
-    MapFold,
+    MapLabel,
     MapLink,
     MapTile,
     Metrics,
@@ -38,8 +45,9 @@ from hubd.screens.map_geometry import (
 __all__ = [
     "ARM_LETTERS",
     "Box",
+    "Cell",
     "MapEnd",
-    "MapFold",
+    "MapLabel",
     "MapLink",
     "MapTile",
     "Metrics",
@@ -49,92 +57,115 @@ __all__ = [
     "table_map",
 ]
 
+Step = tuple[int, int]
+
 
 @dataclass(eq=False)
 class _Line:
-    label: str
-    side: int
-    row: int
-    start: int  # distance from the hub's edge where the line begins (px)
-    stop: int  # where its room ends
-    origin: tuple[int, int] | None = None  # where its link starts (a foot beside it)
-    compact: bool = False  # no room for tiles: the end alone
-    places: list[Placed] = field(default_factory=list)  # from the line's start outwards
-    toes: list[_Line] = field(default_factory=list)  # a foot's toes: up, down, straight on
+    """An arm or a toe: its two cells (``tail`` None for an end squeezed into one cell)."""
+
+    head: Cell
+    tail: Cell | None
+    step: Step  # from the tail towards the head (the way the line runs)
+    places: list[Placed] = field(default_factory=list)
+    toes: list[_Line] = field(default_factory=list)  # a foot's toes, in the order laid
+
+
+def _perpendicular(step: Step) -> tuple[Step, Step]:
+    """The two sides of a line running along ``step``: above then below, or left then right."""
+    return ((-1, 0), (1, 0)) if step[0] == 0 else ((0, -1), (0, 1))
 
 
 class _Planner:
-    """Gives every line its room in play order, each keeping it for the round, then draws."""
+    """Gives every line its cells in play order, each keeping them for the round, then draws."""
 
     def __init__(self, table: Table, area: Box, metrics: Metrics) -> None:
         self.table = table
         self.m = metrics
-        self.rows = max(1, area.h // metrics.row_h)
-        self.top = area.y + (area.h - self.rows * metrics.row_h) // 2
-        self.centre = area.x + area.w // 2
-        self.span = max(0, (area.w - metrics.hub_w) // 2)
-        self.taken: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        cols = max(3, (area.w + metrics.gap) // metrics.pitch_w)
+        self.rows = max(1, (area.h + metrics.gap) // metrics.pitch_h)
+        self.cols = cols
+        width = cols * metrics.pitch_w - metrics.gap
+        height = self.rows * metrics.pitch_h - metrics.gap
+        self.left = area.x + (area.w - width) // 2
+        self.top = area.y + (area.h - height) // 2
+        self.hub_cell = Cell(self.rows // 2, (cols - 1) // 2)
+        self.taken: set[Cell] = {Cell(r, self.hub_cell.col) for r in range(self.rows)}
         self.lines: list[_Line] = []
         self.labels = line_labels(table)
-        self.out = TableMap(labels=self.labels)
+        self.out = TableMap(labels=self.labels, area=Box(self.left, self.top, width, height))
 
-    # -- coordinates and room ------------------------------------------------------------
+    # -- the grid ---------------------------------------------------------------------------
 
-    def x(self, side: int, u: int, width: int) -> int:
-        """Screen x of something ``width`` wide, ``u`` px out from the hub on ``side``."""
-        edge = self.m.hub_w // 2
-        return self.centre + edge + u if side > 0 else self.centre - edge - u - width
-
-    def row_box(self, line: _Line, u: int, width: int, height: int) -> Box:
-        y = self.top + line.row * self.m.row_h + (self.m.row_h - height) // 2
-        return Box(self.x(line.side, u, width), y, width, height)
-
-    def reserve(self, side: int, row: int, start: int, stop: int) -> None:
-        self.taken.setdefault((side, row), []).append((start, stop))
-
-    def free_from(
-        self, side: int, row: int, start: int, least: int | None = None
-    ) -> tuple[int, int] | None:
-        """The first stretch of this row, at or beyond ``start``, that no line holds and that
-        is at least ``least`` long (by default room for a line: a tile and an end)."""
-        least = self.m.least_span if least is None else least
-        taken = sorted(self.taken.get((side, row), []))
-        at = start
-        for a, b in [*taken, (self.span + self.m.gap, self.span + self.m.gap)]:
-            if b <= at:
-                continue
-            stop = min(self.span, a - self.m.gap)
-            if stop - at >= least:
-                return at, stop
-            at = max(at, b + self.m.gap)
-        return None
-
-    def fold(self, line: _Line) -> tuple[int, list[Placed], int]:
-        """How a line is drawn now: tiles left out, tiles shown, and where its end (or its
-        foot) is. Fixed by the line's room and its own tiles alone."""
+    def box(self, cell: Cell) -> Box:
         m = self.m
-        places = line.places
-        foot = bool(places) and places[-1].kind is PlaceKind.FOOT
-        chain = places[:-1] if foot else places
-        after = (m.tile_h + m.gap + m.least_span) if foot else m.target
-        fits = max(0 if foot else 1, (line.stop - line.start - after) // m.step)
-        # Folded, the "+n" takes the first slot and the latest tiles the rest.
-        hidden = len(chain) - max(0, fits - 1) if len(chain) > fits else 0
-        shown = chain[hidden:]
-        return hidden, shown, line.start + (m.step if hidden else 0) + len(shown) * m.step
+        return Box(self.left + cell.col * m.pitch_w, self.top + cell.row * m.pitch_h,
+                   m.cell_w, m.cell_h)  # fmt: skip
+
+    def free(self, cell: Cell) -> bool:
+        return 0 <= cell.row < self.rows and 0 <= cell.col < self.cols and cell not in self.taken
+
+    def take(self, head: Cell, tail: Cell | None, step: Step) -> _Line:
+        self.taken.add(head)
+        if tail is not None:
+            self.taken.add(tail)
+        return _Line(head, tail, step)
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Steps between two cells, counting the hub's column as a wall worth crossing
+        only when nothing else is free."""
+        hub = self.hub_cell.col
+        across = (a.col - hub) * (b.col - hub) < 0
+        return max(abs(a.row - b.row), abs(a.col - b.col)) + (2 * self.cols if across else 0)
+
+    def nearest(self, near: Cell, count: int) -> list[tuple[Cell, Cell | None, Step]]:
+        """Up to ``count`` free places for a line, nearest ``near`` first: two cells side by
+        side where there are any close by, else one cell for an end alone."""
+        pairs: list[tuple[int, int, Cell, Cell | None, Step]] = []
+        singles: list[tuple[int, int, Cell, Cell | None, Step]] = []
+        for row in range(self.rows):
+            for col in range(self.cols):
+                tail = Cell(row, col)
+                if not self.free(tail):
+                    continue
+                far = self.distance(tail, near)
+                singles.append((far, 9, tail, None, (0, 1)))
+                for order, step in enumerate(((0, 1), (0, -1), (1, 0), (-1, 0))):
+                    head = tail.to(step)
+                    if self.free(head):
+                        pairs.append((far, order, tail, head, step))
+        close = [p for p in pairs if p[0] <= 2]
+        rest = sorted(p for p in pairs if p[0] > 2)
+        choices = sorted(close) + sorted(s for s in singles if s[0] <= 2) + rest + sorted(singles)
+        found: list[tuple[Cell, Cell | None, Step]] = []
+        used: set[Cell] = set()
+        for _far, _order, first, second, step in choices:
+            if len(found) == count:
+                break
+            cells = {first} if second is None else {first, second}
+            if not cells & used:
+                found.append((second, first, step) if second is not None else (first, None, step))
+                used |= cells
+        return found
+
+    def place_line(self, head: Cell, tail: Cell, step: Step) -> _Line:
+        """The line at ``tail``/``head`` if both are free, else at the nearest free room."""
+        if self.free(head) and self.free(tail):
+            return self.take(head, tail, step)
+        spots = self.nearest(tail, 1)
+        if not spots:  # a table fuller than the grid: overlap rather than vanish
+            return _Line(head, None, step)
+        return self.take(*spots[0])
 
     # -- play order: which line each tile joins, and room for each foot's toes ------------
 
     def plan(self) -> TableMap:
         hub = self.table.hub_place
-        hub_y = self.top + self.rows * self.m.row_h // 2
         arms = []
         for side, row in arm_slots(hub.capacity, self.rows):
-            line = _Line("", side, row, 0, self.span)
-            line.origin = (self.centre + side * self.m.tile_h // 2, hub_y)
-            self.reserve(side, row, 0, self.span)
-            arms.append(line)
-        self.lines += arms
+            tail = Cell(row, self.hub_cell.col + side)
+            arms.append(self.place_line(tail.to((0, side)), tail, (0, side)))
+        self.lines = list(arms)
         line_of: dict[Tile, _Line] = {}
         for tile, place in self.table.placed.items():  # in play order
             if place.parent is None:
@@ -146,169 +177,174 @@ class _Planner:
                 line = line_of[parent.tile].toes[parent.children.index(tile)]
             else:
                 line = line_of[parent.tile]
-            if not line.places:
-                line.label = self.labels[tile]
             line.places.append(place)
             line_of[tile] = line
             if place.kind is PlaceKind.FOOT:
-                self._toes(line)
+                line.toes = self._toes(line)
+        self._hub(hub)
         for line in arms:
-            if line.places:
-                self._draw(line)
-        self._hub(hub, hub_y)
+            self._draw(line, self._hub_box(hub))
         return self.out
 
-    def _toes(self, line: _Line) -> None:
-        """Room for the three toes of the foot that has just ended ``line``."""
-        m = self.m
-        _hidden, _shown, u = self.fold(line)
-        foot = self.row_box(line, u, m.tile_h, m.tile_w)
-        middle = _Line("", line.side, line.row, u + m.tile_h + m.gap, line.stop)
-        if middle.stop - middle.start < m.least_span:  # the foot is near the edge
-            middle = self._spot(line, u)
-        # The side toes leave the foot's ends, so their rows are taken from the foot onwards.
-        sides = [self._side_toe(line, u, -1), self._side_toe(line, u, 1)]
-        shared = [middle]
-        line.toes = [toe or self._squeezed(shared, line, u) for toe in sides] + [middle]
-        if middle.compact:
-            middle.origin = (foot.right if line.side > 0 else foot.x, foot.center[1])
-        for toe in line.toes[:2]:
-            toe.origin = (foot.center[0], foot.bottom if toe.row > line.row else foot.y)
-        self.lines += line.toes
+    def _toes(self, line: _Line) -> list[_Line]:
+        """Cells for the three toes of the foot that has just ended ``line``, touching the
+        foot's own cell: the third straight on (into the line's head, where the foot's
+        target waits), the first two beside the foot, one on each side where there is room."""
+        at = line.tail if line.tail is not None else line.head
+        step = line.step
+        picks: list[tuple[Cell, Cell | None, Step] | None] = [None, None, None]
+        ahead = line.head.to(step)
+        if line.tail is not None and self.free(ahead):
+            picks[2] = (ahead, line.head, step)
+            self.taken.add(ahead)
+        sides = _perpendicular(step)
+        for index in (0, 1):
+            for side in (sides[index], sides[1 - index]):
+                pick = self._beside(at, side, step)
+                if pick is not None:
+                    picks[index] = pick
+                    break
+        missing = [i for i, pick in enumerate(picks) if pick is None]
+        for index, spot in zip(missing, self.nearest(at, len(missing)), strict=False):
+            picks[index] = spot
+            self.taken.add(spot[0])
+            if spot[1] is not None:
+                self.taken.add(spot[1])
+        for index in [i for i, pick in enumerate(picks) if pick is None]:
+            cell = self._borrow(at)
+            picks[index] = (cell, None, step) if cell is not None else None
+        toes = [
+            _Line(*pick) if pick is not None else _Line(line.head, None, step) for pick in picks
+        ]
+        self.lines += toes
+        return toes
 
-    def _side_toe(self, line: _Line, start: int, direction: int) -> _Line | None:
-        """Room for a toe in a row near ``line`` (above it for direction -1): the nearest row
-        free from ``start`` outwards, else the nearest free stretch further out."""
-        order = [line.row + direction * k for k in range(1, self.rows)]
-        order += [line.row - direction * k for k in range(1, self.rows)]
-        rows = [row for row in order if 0 <= row < self.rows]
-        for exact in (True, False):
-            for row in rows:
-                found = self.free_from(line.side, row, start)
-                if found is None or (exact and found[0] != start):
-                    continue
-                self.reserve(line.side, row, *found)
-                return _Line("", line.side, row, *found)
+    def _borrow(self, near: Cell) -> Cell | None:
+        """A full grid: the tail cell nearest ``near`` of a line that shows a plain tile
+        there, for an end alone. That line keeps its end where it is and loses the picture
+        of its tile and label, so that no two targets ever lie on each other."""
+        lenders = [line for line in self.lines if line.tail is not None and line.places
+                   and line.places[-1].kind is not PlaceKind.FOOT]  # fmt: skip
+        if not lenders:
+            return None
+        lender = min(lenders, key=lambda line: self.distance(line.tail or near, near))
+        cell, lender.tail = lender.tail, None
+        return cell
+
+    def _beside(self, at: Cell, side: Step, step: Step) -> tuple[Cell, Cell, Step] | None:
+        """Two free cells for a toe that starts beside the foot at ``at``, on ``side``: running
+        the foot's way, out from it, or back (taken as they are found)."""
+        tail = at.to(side)
+        for head in (tail.to(step), tail.to(side), tail.to(step, -1)):
+            if self.free(tail) and self.free(head):
+                self.taken |= {head, tail}
+                return head, tail, _between(tail, head)
         return None
-
-    def _squeezed(self, shared: list[_Line], near: _Line, foot_u: int) -> _Line:
-        """No row has room for a toe beside its foot. It shares the straight toe's row if that
-        is long enough for both; else its end alone goes to the nearest spot: a free one, or
-        the unused far end of a line whose own end stays where it is."""
-        m = self.m
-        last = shared[-1]
-        if not last.compact and last.stop - last.start >= 2 * m.least_span + m.gap:
-            cut = last.start + m.least_span + m.gap
-            toe = _Line("", last.side, last.row, cut, last.stop)
-            last.stop = cut - m.gap
-            shared.append(toe)
-            return toe
-        return self._spot(near, foot_u)
-
-    def _spot(self, near: _Line, foot_u: int) -> _Line:
-        """A place for a toe's end alone, nearest its foot."""
-        m = self.m
-        best: tuple[float, int, int, int, _Line | None] | None = None
-        for side, row, (free, until), owner in self._spots():
-            # The spot nearest the foot: close to it along the row, few rows away.
-            start = min(max(free, foot_u), until - m.target)
-            far = abs(start - foot_u) + abs(row - near.row) * m.row_h
-            far += 0 if side == near.side else 10 * self.span
-            if best is None or far < best[0]:
-                best = (far, side, row, start, owner)
-        if best is None:  # a table fuller than the screen: overlap rather than vanish
-            return _Line("", near.side, near.row, near.stop - m.target, near.stop, compact=True)
-        _far, side, row, start, owner = best
-        if owner is not None:
-            owner.stop = start - m.gap
-        self.reserve(side, row, start, start + m.target)
-        return _Line("", side, row, start, start + m.target, compact=True)
-
-    def _spots(self) -> list[tuple[int, int, tuple[int, int], _Line | None]]:
-        """Every stretch an end alone could take: (side, row, (from, to), line it is cut from)."""
-        m = self.m
-        spots: list[tuple[int, int, tuple[int, int], _Line | None]] = []
-        for side in (1, -1):
-            for row in range(self.rows):
-                at = 0
-                while (found := self.free_from(side, row, at, m.target)) is not None:
-                    spots.append((side, row, found, None))
-                    at = found[1] + m.gap
-        for line in self.lines:
-            if (
-                line.compact
-                or line.toes
-                or (line.places and line.places[-1].kind is PlaceKind.FOOT)
-            ):
-                continue
-            end = self.fold(line)[2] if line.places else line.start + m.step
-            tail = end + m.target + m.gap
-            if line.stop - tail >= m.target:
-                spots.append((line.side, line.row, (tail, line.stop), line))
-        return spots
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def _hub(self, hub: Placed, y: int) -> None:
-        m = self.m
+    def _hub_box(self, hub: Placed) -> Box:
+        cell = self.box(self.hub_cell)
         if hub.room > 0:
-            box = Box(self.centre - m.target // 2, y - m.target // 2, m.target, m.target)
+            side = self.m.target
+            return Box(cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2, side, side)
+        w = min(cell.w, self.m.tile_h * 3 // 2)
+        h = min(cell.h, 2 * w)
+        return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
+
+    def _hub(self, hub: Placed) -> None:
+        box = self._hub_box(hub)
+        if hub.room > 0:
             self.out.ends.append(MapEnd(hub.tile, hub.end, box, "", hub.kind, hub.room))
             return
-        side = min(m.hub_w - m.gap, m.tile_h * 3 // 2)  # the hub a little larger than a tile
-        box = Box(self.centre - side // 2, y - side, side, 2 * side)
-        halves = (hub.tile.lo, hub.tile.hi)
-        self.out.tiles.append(MapTile(hub.tile, halves, box, True, ""))
+        self.out.tiles.append(MapTile(hub.tile, (hub.tile.lo, hub.tile.hi), box, True, ""))
 
-    def _draw(self, line: _Line) -> None:
+    def _draw(self, line: _Line, parent_box: Box) -> None:
+        if not line.places:
+            return
+        last = line.places[-1]
+        label = self.labels[last.tile]
+        if line.tail is None:  # an end alone in one cell: its target only
+            self._end(line, last, label)
+            return
+        cell = self.box(line.tail)
         m = self.m
-        places = line.places
-        if line.origin is not None:
-            self._link(line, line.origin, line.start)
-        if line.compact:  # its end alone (a foot's target too), then any toes of that foot
-            self._end(line, places[-1], line.start)
+        foot = last.kind is PlaceKind.FOOT
+        beside = foot and line.step[0] == 0 and len(label) <= m.beside
+        if beside:  # the double crosswise, the label beside it on the hub's side
+            w, h = m.tile_h, min(m.tile_w, m.cell_h)
+            x = cell.right - w if line.step[1] > 0 else cell.x
+            box = Box(x, cell.y + (cell.h - h) // 2, w, h)
+            lx = cell.x if line.step[1] > 0 else cell.x + w + m.gap
+            name = Box(lx, cell.y + (cell.h - m.label_h) // 2, cell.w - w - m.gap, m.label_h)
+        else:
+            name = Box(cell.x, cell.y, cell.w, m.label_h)
+            box = Box(cell.x + (cell.w - m.tile_w) // 2, cell.bottom - m.tile_h - 2,
+                      m.tile_w, m.tile_h)  # fmt: skip
+        self.out.names.append(MapLabel(last.tile, label, name))
+        vertical = beside
+        if foot:
+            halves = (last.tile.lo, last.tile.hi)
+        else:
+            touching = last.tile.other(last.end)
+            halves = (touching, last.end) if line.step[1] >= 0 else (last.end, touching)
+        self.out.tiles.append(MapTile(last.tile, halves, box, vertical, label))
+        link = self._link(line, parent_box, box)
+        if link is not None:
+            self.out.links.append(link)
+        if foot:
             for toe in line.toes:
-                if toe.places:
-                    self._draw(toe)
-            return
-        hidden, shown, u_end = self.fold(line)
-        u = line.start
-        if hidden:
-            box = self.row_box(line, u, m.tile_w, m.target)
-            self.out.folds.append(MapFold(hidden, box, line.label))
-            u += m.step
-        for place in shown:
-            touching = place.tile.other(place.end)
-            halves = (touching, place.end) if line.side > 0 else (place.end, touching)
-            box = self.row_box(line, u, m.tile_w, m.tile_h)
-            self.out.tiles.append(MapTile(place.tile, halves, box, False, line.label))
-            u += m.step
-        last = places[-1]
-        if last.kind is not PlaceKind.FOOT:
-            self._end(line, last, u_end)
-            return
-        box = self.row_box(line, u_end, m.tile_h, m.tile_w)
-        foot = MapTile(last.tile, (last.tile.lo, last.tile.hi), box, True, line.label)
-        self.out.tiles.append(foot)
-        for toe in line.toes:
-            if toe.places:
-                self._draw(toe)
-        if last.room > 0:  # its target where the last toe will go, straight on
-            straight = line.toes[2]
-            target = self.row_box(straight, straight.start, m.target, m.target)
-            label = self.labels[last.tile]
-            self.out.ends.append(MapEnd(last.tile, last.end, target, label, last.kind, last.room))
+                self._draw(toe, box)
+        self._end(line, last, label)
 
-    def _end(self, line: _Line, place: Placed, u: int) -> None:
-        if place.room > 0:
-            box = self.row_box(line, u, self.m.target, self.m.target)
-            self.out.ends.append(
-                MapEnd(place.tile, place.end, box, line.label, place.kind, place.room)
-            )
+    def _link(self, line: _Line, parent: Box, box: Box) -> MapLink | None:
+        """The stroke to a line's tile from its foot, or from the hub: the hub's strokes
+        leave its side at the height of their rows, so that no two of them cross."""
+        if line.places[0].parent != self.table.hub:
+            # Only to a toe that starts in a cell beside its foot's (not corner to corner): a
+            # toe that found room only further away goes by its label, never by a stroke
+            # across the map.
+            across, down = _gap(parent, box)
+            if min(across, down) > 0 or max(across, down) > self.m.pitch_w:
+                return None
+            return MapLink(*_facing(parent, box))
+        right = box.x > parent.center[0]
+        row = line.tail.row if line.tail is not None else line.head.row
+        y = parent.y + (2 * row + 1) * parent.h // (2 * self.rows)
+        start = (parent.right + 1, y) if right else (parent.x - 1, y)
+        end = (box.x - 1, box.center[1]) if right else (box.right + 1, box.center[1])
+        return MapLink(start, end)
 
-    def _link(self, line: _Line, origin: tuple[int, int], u: int) -> None:
-        box = self.row_box(line, u, 1, self.m.tile_h)
-        self.out.links.append(MapLink(origin, (box.x, box.center[1])))
+    def _end(self, line: _Line, place: Placed, label: str) -> None:
+        if place.room <= 0:
+            return
+        cell = self.box(line.head)
+        side = self.m.target
+        box = Box(cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2, side, side)
+        self.out.ends.append(MapEnd(place.tile, place.end, box, label, place.kind, place.room))
+
+
+def _gap(a: Box, b: Box) -> tuple[int, int]:
+    """How far apart two boxes are, across and down (0 where they overlap)."""
+    return (max(0, b.x - a.right, a.x - b.right), max(0, b.y - a.bottom, a.y - b.bottom))
+
+
+def _between(tail: Cell, head: Cell) -> Step:
+    return (head.row - tail.row, head.col - tail.col)
+
+
+def _facing(a: Box, b: Box) -> tuple[tuple[int, int], tuple[int, int]]:
+    """A stroke from box ``a`` to box ``b``, each end on the middle of the side facing the
+    other, one pixel outside it."""
+    ax, ay = a.center
+    bx, by = b.center
+    if abs(bx - ax) * max(1, a.h + b.h) >= abs(by - ay) * max(1, a.w + b.w):
+        if bx >= ax:
+            return (a.right + 1, ay), (b.x - 1, by)
+        return (a.x - 1, ay), (b.right + 1, by)
+    if by >= ay:
+        return (ax, a.bottom + 1), (bx, b.y - 1)
+    return (ax, a.y - 1), (bx, b.bottom + 1)
 
 
 def table_map(table: Table, area: Box, metrics: Metrics) -> TableMap:

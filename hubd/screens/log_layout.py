@@ -1,0 +1,67 @@
+"""``hubd layout LOG.jsonl --size WxH``: the screen the hub shows after each line of a log.
+
+Each line of the log that holds an event gives one JSON object: the line's number as
+``chickenfoot replay`` counts it (from 1, blank lines counted), the size, every widget in the
+schema of the screenshots' ``.layout.json`` files, and every stroke drawn on the map. The
+frames come from the same ``Ui`` the hub draws, fed the same context the main loop builds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine import MAX_LOG_BYTES, Game, Refusal, split_log
+from engine.log import applied_lines
+from hubd.screens.context import UiContext
+from hubd.screens.widgets import Kind
+
+
+def frames(
+    lines: Iterable[str | bytes], size: tuple[int, int], language: str = "en"
+) -> Iterator[dict[str, Any] | Refusal]:
+    """One layout record for each event of ``lines``, as the hub shows it after that line;
+    a line the engine refuses ends the frames with its ``Refusal``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from hubd.screens.screenshots import layout_record
+    from hubd.screens.ui import Ui
+
+    ui = Ui(size)
+    ui.set_language(language)
+    game = Game()
+    for number, refusal in applied_lines(game, lines):
+        if refusal is not None:
+            yield refusal
+            return
+        ctx = UiContext(state=game.state, last_entry=game.last_effective, language=language)
+        ui.state_changed(ctx)
+        widgets = ui.layout(ctx, 0.0)
+        record = layout_record("", size, widgets)
+        del record["shot"]
+        links = [list(w.points) for w in widgets if w.kind is Kind.LINK and w.points]
+        yield {"event": number, **record, "links": links}
+
+
+def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: TextIO) -> int:
+    """The command: JSON Lines on ``out``; a refused or unreadable log, one line on ``err``
+    and 1."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        err.write(f"hubd layout: cannot read {path}: {error.strerror or error}\n")
+        return 1
+    lines, too_long = split_log(data)
+    for frame in frames(lines, size, language):
+        if isinstance(frame, Refusal):
+            err.write(f"hubd layout: {path.name} line {frame.line}: {frame.message}\n")
+            return 1
+        out.write(json.dumps(frame, ensure_ascii=False, separators=(",", ":")) + "\n")
+    if too_long is not None:
+        err.write(f"hubd layout: {path.name} line {too_long.line}: {too_long.message}\n")
+        return 1
+    return 0
