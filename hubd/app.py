@@ -525,7 +525,9 @@ class HubApp:
         elif key == "rotation":
             self.display.set_rotation(int(value))
             self.ui.resize(self.display.logical_size)
-        self.narrator.apply_settings()  # speech follows mute, volume and its own settings
+        # Speech follows mute, volume and its own settings; a change of voice, speed or
+        # volume is heard in a short sample.
+        self.narrator.apply_settings(self.clock.now())
         try:
             self.settings.save(self.data_folder)
         except OSError as err:

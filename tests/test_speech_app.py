@@ -15,7 +15,8 @@ from hubd.config import HubConfig
 from hubd.intents import SayStatus
 from hubd.settings import Settings
 from hubd.speech import NO_ESPEAK, NoSpeech, Speech
-from hubd.speech.output import GAP_S, FakeRenderer, FakeSpeech, HubSpeech, RecordingPlayer
+from hubd.speech.fakes import FakeRenderer, FakeSpeech, RecordingPlayer
+from hubd.speech.output import GAP_S, HubSpeech
 
 hub = test_app.hub  # the main loop with mock pins and fakes
 CACKLE = 1.0  # how long the fake speech takes the cackle to be
@@ -59,13 +60,13 @@ def test_the_cackle_comes_first_then_the_foot_is_said(hub: Hub, speech: FakeSpee
     assert hub.play("Ana", "4-4", "9-4")
     assert hub.speaker.played[-1] == "cackle"
     text, language, start = speech.said[-1]
-    assert (text, language) == ("Chicken foot on double 4: 3 toes to go.", "en")
+    assert (text, language) == ("Double 4: 3 toes to go.", "en")
     assert start == pytest.approx(now + CACKLE + GAP_S)
     hub.run()
     assert speech.spoken == []  # the cackle is still playing
     hub.clock.advance(CACKLE + GAP_S)
     hub.run()
-    assert speech.spoken == ["Chicken foot on double 4: 3 toes to go."]
+    assert speech.spoken == ["Double 4: 3 toes to go."]
 
 
 def test_a_press_while_a_foot_is_open_says_the_toes_owed(hub: Hub, speech: FakeSpeech) -> None:
@@ -74,7 +75,7 @@ def test_a_press_while_a_foot_is_open_says_the_toes_owed(hub: Hub, speech: FakeS
     hub.play("Ben", "4-1", "4-4")
     press(hub)
     assert hub.speaker.played[-1] == "cackle"
-    assert speech.spoken[-1] == "Chicken foot on double 4: 2 toes to go."
+    assert speech.spoken[-1] == "Double 4: 2 toes to go."
 
 
 def test_three_fast_entries_say_only_the_latest(hub: Hub, speech: FakeSpeech) -> None:
@@ -126,7 +127,7 @@ def test_a_tap_on_the_status_line_says_it_again(hub: Hub, speech: FakeSpeech) ->
     settle(hub)
     hub.app.handle_intent(SayStatus())
     settle(hub)
-    assert speech.spoken[-1] == "Chicken foot on double 4: 3 toes to go. Ben's turn."
+    assert speech.spoken[-1] == "Double 4: 3 toes to go. Ben's turn."
     where = hub.app._find_widget("status")
     if where is None:
         pytest.skip("the play screen has no status line yet")
@@ -209,5 +210,5 @@ def test_the_loop_never_waits_for_a_phrase(hub: Hub) -> None:
         hub.run()
     finally:
         speech.close()
-    assert [text for text, _ in player.played] == ["Chicken foot on double 4: 3 toes to go."]
+    assert [text for text, _ in player.played] == ["Double 4: 3 toes to go."]
     assert threads == ["hubd-speech"]

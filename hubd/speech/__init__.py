@@ -11,11 +11,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+from hubd.speech.fakes import FakeSpeech
 from hubd.speech.output import (
     DFPLAYER,
     NO_AUDIO,
     NO_ESPEAK,
-    FakeSpeech,
     HubSpeech,
     MixerPlayer,
     NoSpeech,

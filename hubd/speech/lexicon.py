@@ -4,8 +4,10 @@ Its Hebrew voice reads unpointed Hebrew letter by letter with hardly a vowel ("n
 every word the hub says in Hebrew is given here in espeak-ng's own phoneme spelling (passed as
 ``[[...]]``). Two-word entries come first where the pair is said differently from its words
 ("שלוש עשרה" is shlosh esre, not shalosh esre). A word led by "ו" ("and") not listed is said
-"ve" and the word. Player names are not here: they are read by espeak-ng's own rules, and so
-are the refusals' words beyond the one met most (refusals are said only when asked for).
+"ve" and the word. Player names are not here: :mod:`hubd.speech.hebrew` gives them vowels,
+as it does the refusals' words beyond the one met most (refusals are said only when asked for).
+
+Ukrainian words whose stress espeak-ng puts on the wrong syllable are spelled here too.
 """
 
 from __future__ import annotations
@@ -62,7 +64,42 @@ HEBREW: dict[str, str] = {
     "ושבע עשרה": "uSv'a esQ\"'e",
     "ושמונה עשרה": "uSmon'e esQ\"'e",
     "ו": "ve",
+    # the rounds, by their ordinals (סיבוב is masculine)
+    "הראשון": "haQ\"iS'on",
+    "השני": "haSen'i",
+    "השלישי": "haSliS'i",
+    "הרביעי": "haQ\"evi'i",
+    "החמישי": "haXamiS'i",
+    "השישי": "haSiS'i",
+    "השביעי": "haSvi'i",
+    "השמיני": "haSmin'i",
+    "התשיעי": "hatSi'i",
+    "העשירי": "ha?asiQ\"'i",
+    "האחד עשר": "ha?aX'ad as'aQ\"",
+    "השנים עשר": "haSn'em as'aQ\"",
+    "השלושה עשר": "haSloS'a as'aQ\"",
+    "הארבעה עשר": "ha?aQ\"ba'a as'aQ\"",
+    "החמישה עשר": "haXamiS'a as'aQ\"",
+    "השישה עשר": "haSiS'a as'aQ\"",
+    "השבעה עשר": "haSiv'a as'aQ\"",
+    "השמונה עשר": "haSmon'a as'aQ\"",
+    "התשעה עשר": "hatiS'a as'aQ\"",
+    "העשרים": "ha?esQ\"'im",
+    "מספר": "misp'aQ\"",
+    "שתי": "St'ej",
+    "שני שחקנים": "Sn'ej saXkan'im",  # as a pair: alone, שני is a name (Shani)
+    "שני סיבובים": "Sn'ej sibuv'im",
     # the phrases
+    "כפול": "kaf'ul",
+    "ריק": "Q\"'ek",
+    "חסום": "Xas'um",
+    "הסיבוב": "hasib'uv",
+    "נגמר": "nigm'aQ\"",
+    "נגמרו": "nigmeQ\"'u",
+    "ניצחון": "nitsaX'on",
+    "משותף": "meSut'af",
+    "נקודות": "nekud'ot",
+    "נקודה": "nekud'a",
     "רגל": "Q\"'egel",
     "תרנגולת": "taQ\"neg'olet",
     "על": "al",
@@ -97,5 +134,15 @@ HEBREW: dict[str, str] = {
     "חסרות": "XesQ\"'ot",
 }
 
+#: Ukrainian words espeak-ng stresses wrongly (па́льчики, not пальчи́ки; перемо́гу).
+UKRAINIAN: dict[str, str] = {
+    "пальчик": "p'AltS;ik",
+    "пальчики": "p'AltS;iki",
+    "пальчиків": "p'AltS;ikiv",
+    "пальчика": "p'AltS;ika",
+    "перемогу": "pirem'ohu",
+    "раунді": "r'Aundi",
+}
+
 #: Each voice's pronunciations; a voice not listed reads every word by its own rules.
-LEXICONS: dict[str, dict[str, str]] = {"he": HEBREW}
+LEXICONS: dict[str, dict[str, str]] = {"he": HEBREW, "uk": UKRAINIAN}

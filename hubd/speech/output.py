@@ -14,7 +14,6 @@ import contextlib
 import io
 import logging
 import threading
-import wave
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,8 +36,20 @@ NO_ESPEAK, NO_AUDIO, DFPLAYER = "espeak", "audio", "dfplayer"
 class Speech(Protocol):
     """Says phrases through the speaker. Every call returns at once and never raises."""
 
-    def say(self, text: str, language: str, now: float, after: Sequence[str] = ()) -> None:
-        """Say ``text`` once the sounds ``after`` (just started) end; supersedes the last."""
+    def say(
+        self,
+        text: str,
+        language: str,
+        now: float,
+        after: Sequence[str] = (),
+        *,
+        hold: float = 0.0,
+        urgent: bool = True,
+    ) -> None:
+        """Say ``text`` once the sounds ``after`` (just started) end; supersedes the last.
+
+        ``hold``: once playing, a later phrase that is not ``urgent`` waits this long (or to
+        its end) instead of cutting it."""
         ...
 
     def hush(self) -> None:
@@ -118,24 +129,28 @@ def sound_lengths(sound_dir: Path = DEFAULT_SOUND_DIR) -> dict[str, float]:
     return {name: wav_seconds(sound_dir / f"{name}.wav") for name in SOUND_NAMES}
 
 
-@dataclass(frozen=True)
-class _Request:
-    generation: int
+@dataclass(eq=False)  # one phrase is one slot: compared by identity
+class _Slot:
+    """A phrase to say: rendered by the worker (``done``), then played from tick()."""
+
     text: str
     language: str
     rate: int
     start_at: float
-
-
-@dataclass(frozen=True)
-class _Ready:
-    generation: int
-    clip: Clip
-    start_at: float
+    hold: float = 0.0  # once playing, not cut by a phrase that does not change the news
+    follower: bool = False  # waits for the held phrase before it
+    clip: Clip | None = None
+    done: bool = False
+    busy: bool = False
 
 
 class HubSpeech:
-    """Speech that renders on a worker thread (or, ``threaded=False``, within :meth:`tick`)."""
+    """Speech that renders on a worker thread (or, ``threaded=False``, within :meth:`tick`).
+
+    At most two phrases wait: the latest, and before it a phrase it must not cut (the news
+    within its hold). A phrase asked for again while it is still waiting or playing goes on
+    as it is: it is never restarted for the same cause (a restart is heard as a click).
+    """
 
     def __init__(
         self,
@@ -157,10 +172,10 @@ class HubSpeech:
         self._log = log or logging.getLogger(__name__)
         self._warned: set[str] = set()
         self._lock = threading.Condition()
-        self._generation = 0
-        self._pending: _Request | None = None
-        self._ready: _Ready | None = None
-        self._busy = False
+        self._slots: list[_Slot] = []
+        self._playing: tuple[str, str] | None = None  # (text, language) of the phrase heard
+        self._playing_until = 0.0
+        self._held_until = 0.0
         self._closing = False
         self._thread: threading.Thread | None = None
         if threaded:
@@ -173,45 +188,78 @@ class HubSpeech:
 
     # -- the loop's side ------------------------------------------------------------------
 
-    def say(self, text: str, language: str, now: float, after: Sequence[str] = ()) -> None:
+    def say(
+        self,
+        text: str,
+        language: str,
+        now: float,
+        after: Sequence[str] = (),
+        *,
+        hold: float = 0.0,
+        urgent: bool = True,
+    ) -> None:
         if self._muted or not text:
             self.hush()
             return
         start = now + max((self._lengths.get(s, 0.0) for s in after), default=0.0)
         start += GAP_S if after else 0.0
         with self._lock:
-            self._generation += 1
-            self._pending = _Request(self._generation, text, language, self._rate, start)
-            self._ready = None
+            if self._slots and (self._slots[-1].text, self._slots[-1].language) == (text, language):
+                return  # already on its way
+            if not self._slots and self._playing == (text, language) and now < self._playing_until:
+                return  # already being said
+            first = self._slots[0] if self._slots else None
+            held = (first is not None and first.hold > 0) or now < self._held_until
+            if urgent or not held:
+                self._slots = [_Slot(text, language, self._rate, start, hold)]
+                self._held_until = 0.0
+                cut = True
+            else:  # the news playing (or about to) is heard first; this follows it
+                keep = [first] if first is not None and first.hold > 0 else []
+                self._slots = [*keep, _Slot(text, language, self._rate, start, hold, True)]
+                cut = False
             self._lock.notify_all()
-        self._player.stop()
+        if cut:
+            self._stop()
 
     def hush(self) -> None:
         with self._lock:
-            self._generation += 1
-            self._pending = None
-            self._ready = None
+            self._slots = []
+            self._held_until = 0.0
+        self._stop()
+
+    def _stop(self) -> None:
+        self._playing = None
         self._player.stop()
 
     def tick(self, now: float) -> None:
         if self._thread is None:
-            self.render_pending()
-        ready = self._ready  # one read of a reference: no lock needed to find nothing to do
-        if ready is None or now < ready.start_at:
+            while self.render_pending():
+                pass
+        if not self._slots:  # one read of a reference: no lock to find nothing to do
             return
         with self._lock:
-            if self._ready is not ready:
-                return  # superseded meanwhile
-            self._ready = None
-            if ready.generation != self._generation:
+            while self._slots and self._slots[0].done and self._slots[0].clip is None:
+                self._slots.pop(0)  # could not be rendered (already logged)
+            if not self._slots or not self._slots[0].done:
                 return
-        self._player.play(ready.clip, self._volume)
+            slot = self._slots[0]
+            if now < self._start(slot):
+                return
+            self._slots.pop(0)
+            clip = slot.clip
+            assert clip is not None
+            seconds = wav_seconds(clip.wav)
+            self._playing, self._playing_until = (slot.text, slot.language), now + seconds
+            self._held_until = now + min(slot.hold, seconds) if slot.hold else 0.0
+        self._player.play(clip, self._volume)
+
+    def _start(self, slot: _Slot) -> float:
+        return max(slot.start_at, self._held_until) if slot.follower else slot.start_at
 
     def next_deadline(self) -> float | None:
-        ready, pending = self._ready, self._pending
-        if ready is not None:
-            return ready.start_at
-        return pending.start_at if pending is not None else None
+        slots = self._slots
+        return self._start(slots[0]) if slots else None
 
     def set_rate(self, words_per_minute: int) -> None:
         self._rate = words_per_minute
@@ -226,10 +274,14 @@ class HubSpeech:
             self.hush()
 
     def close(self) -> None:
+        """Stop now: a render under way is killed, so that the daemon stops within 2 s."""
         with self._lock:
             self._closing = True
-            self._pending = None
+            self._slots = []
             self._lock.notify_all()
+        cancel = getattr(self._renderer, "cancel", None)
+        if callable(cancel):
+            cancel()
         if self._thread is not None:
             self._thread.join(timeout=2.0)
         self._player.stop()
@@ -237,33 +289,29 @@ class HubSpeech:
     # -- the worker's side ----------------------------------------------------------------
 
     def render_pending(self) -> bool:
-        """Render the waiting phrase now; False when there was none (tests, and the worker)."""
+        """Render the next waiting phrase now; False when there was none (tests, the worker)."""
         with self._lock:
-            request = self._pending
-            if request is None:
+            slot = next((s for s in self._slots if not s.done and not s.busy), None)
+            if slot is None:
                 return False
-            self._pending = None
-            self._busy = True
+            slot.busy = True
         clip = None
         try:
-            clip = self._render(request)
+            clip = self._render(slot)
         finally:
             with self._lock:
-                self._busy = False
-                if clip is not None and request.generation == self._generation:
-                    self._ready = _Ready(request.generation, clip, request.start_at)
+                slot.busy, slot.done, slot.clip = False, True, clip
                 self._lock.notify_all()
         return True
 
     def wait_idle(self, timeout: float) -> bool:
         """Block until nothing is waiting to be rendered (tests and benchmarks only)."""
         with self._lock:
-            return self._lock.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            return self._lock.wait_for(lambda: all(s.done for s in self._slots), timeout)
 
-    def _render(self, request: _Request) -> Clip | None:
+    def _render(self, slot: _Slot) -> Clip | None:
         try:
-            return Clip(request.text, self._renderer.render(request.text, request.language,
-                                                            request.rate))  # fmt: skip
+            return Clip(slot.text, self._renderer.render(slot.text, slot.language, slot.rate))
         except SpeechError as err:
             problem = str(err)
             if problem not in self._warned:  # each kind of failure is logged once
@@ -277,7 +325,9 @@ class HubSpeech:
     def _work(self) -> None:
         while True:
             with self._lock:
-                self._lock.wait_for(lambda: self._pending is not None or self._closing)
+                self._lock.wait_for(
+                    lambda: self._closing or any(not s.done and not s.busy for s in self._slots)
+                )
                 if self._closing:
                     return
             self.render_pending()
@@ -293,7 +343,16 @@ class NoSpeech:
     def problem(self) -> str | None:
         return self._problem
 
-    def say(self, text: str, language: str, now: float, after: Sequence[str] = ()) -> None:
+    def say(
+        self,
+        text: str,
+        language: str,
+        now: float,
+        after: Sequence[str] = (),
+        *,
+        hold: float = 0.0,
+        urgent: bool = True,
+    ) -> None:
         pass
 
     def hush(self) -> None:
@@ -316,70 +375,3 @@ class NoSpeech:
 
     def close(self) -> None:
         pass
-
-
-# -- the fake -------------------------------------------------------------------------------
-
-
-def silent_wav(seconds: float = 0.1, rate: int = 22050) -> bytes:
-    buffer = io.BytesIO()
-    with wave.open(buffer, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate)
-        w.writeframes(b"\0\0" * int(seconds * rate))
-    return buffer.getvalue()
-
-
-class FakeRenderer:
-    """Renders at once, without a process; records what it was asked."""
-
-    def __init__(self) -> None:
-        self.rendered: list[tuple[str, str, int]] = []
-
-    def render(self, text: str, language: str, rate: int) -> bytes:
-        self.rendered.append((text, language, rate))
-        return silent_wav()
-
-
-class RecordingPlayer:
-    """Records each phrase it would have played, with its volume."""
-
-    def __init__(self) -> None:
-        self.played: list[tuple[str, float]] = []
-        self.stops = 0
-        self.volume = 1.0
-
-    def play(self, clip: Clip, volume: float) -> None:
-        self.volume = volume
-        self.played.append((clip.text, volume))
-
-    def set_volume(self, volume: float) -> None:
-        self.volume = volume
-
-    def stop(self) -> None:
-        self.stops += 1
-
-
-class FakeSpeech(HubSpeech):
-    """Speech for tests: renders within tick(), records what was asked and what was said.
-
-    ``said`` holds every say() call as (text, language, start time); ``spoken`` the texts a
-    real hub would have played, in order.
-    """
-
-    def __init__(self, *, lengths: dict[str, float] | None = None) -> None:
-        self.renderer = FakeRenderer()
-        self.player = RecordingPlayer()
-        self.said: list[tuple[str, str, float]] = []
-        super().__init__(self.renderer, self.player, threaded=False, lengths=lengths)
-
-    def say(self, text: str, language: str, now: float, after: Sequence[str] = ()) -> None:
-        super().say(text, language, now, after)
-        request = self._pending
-        if request is not None:
-            self.said.append((text, language, request.start_at))
-
-    @property
-    def spoken(self) -> list[str]:
-        return [text for text, _volume in self.player.played]

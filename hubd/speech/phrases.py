@@ -7,6 +7,7 @@ output; nothing here speaks, waits or touches a device.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,27 +45,37 @@ class Outline:
         )
 
 
+def news(outline: Outline) -> tuple[object, ...]:
+    """What the phrases tell, bar whose turn it is: when it changes, a phrase about it is stale."""
+    o = outline
+    return (o.lock, o.toes, o.foot, o.round_end, o.phase, o.scored)
+
+
 def lock(words: Words, double: Tile, toes: int) -> str:
-    """After the cackle: the foot and the toes it still needs."""
-    return words.ntr(
-        "Chicken foot on double {double}: {n} toe to go",
-        "Chicken foot on double {double}: {n} toes to go",
-        toes,
-    ).format(double=words.number(double.lo), n=words.number(toes))
+    """The news first, after the cackle: the double and the toes it still needs."""
+    return words.ntr("{double}: {n} toe to go", "{double}: {n} toes to go", toes).format(
+        double=words.double(double.lo), n=words.count(toes)
+    )
+
+
+def sample(words: Words) -> str:
+    """What the hub says when its voice, speed or volume changes: a phrase of the game."""
+    return lock(words, Tile(6, 6), 3)
 
 
 def foot(words: Words, toes: int) -> str:
     """Score-keeper mode, after the cackle or a toe's click: the toes the foot still needs
     (the hub knows no tiles, so no double is named)."""
     return words.ntr("Chicken foot: {n} toe to go", "Chicken foot: {n} toes to go", toes).format(
-        n=words.number(toes)
+        n=words.count(toes)
     )
 
 
 def _toes(before: Outline, after: Outline, words: Words) -> list[str]:
-    """Score-keeper mode: a foot opened or a toe laid says the toes owed; the third toe
-    completes the foot."""
+    """A foot opened or a toe laid says the toes owed; the third toe completes the foot."""
     if after.foot and (not before.foot or after.toes < before.toes):
+        if after.lock is not None:
+            return [lock(words, after.lock, after.toes)]
         return [foot(words, after.toes)]
     if before.foot and not after.foot and after.phase is Phase.PLAY:
         return [words.tr("The foot is complete")]
@@ -72,20 +83,21 @@ def _toes(before: Outline, after: Outline, words: Words) -> list[str]:
 
 
 def turn(words: Words, player: str) -> str:
-    return words.tr("{player}'s turn").format(player=player)
+    return words.tr("{player}'s turn").format(player=words.name(player))
 
 
 def round_over(words: Words, state: GameState, went_out: str | None) -> list[str]:
     """Who went out, or that the round is blocked (an agreed end says only the scores)."""
-    n = words.number(state.round)
+    n = words.round(state.round)
     if state.round_end is RoundEnd.BLOCKED:
-        return [words.tr("Round {n} is blocked").format(n=n)]
+        return [words.tr("Blocked: round {n} is over").format(n=n)]
     if state.round_end is RoundEnd.OUT:
         if went_out is None:
             went_out = next((p for p, h in zip(state.players, state.hands, strict=True) if h == 0),
                             None)  # fmt: skip
         if went_out is not None:
-            return [words.tr("Round {n}: {player} went out").format(n=n, player=went_out)]
+            said = words.tr("{player} went out in round {n}")
+            return [said.format(n=n, player=words.name(went_out))]
     return []
 
 
@@ -93,24 +105,40 @@ def scores(words: Words, state: GameState) -> list[str]:
     """The last scored round: each player's score and total, in seat order."""
     if not state.scores:
         return []
-    said = [words.tr("Scores for round {round}").format(round=words.number(len(state.scores)))]
+    said = [words.tr("Scores for round {round}").format(round=words.round(len(state.scores)))]
     for player, score, total in zip(state.players, state.scores[-1], state.totals, strict=True):
         said.append(
             words.tr("{player}: {score}, total {total}").format(
-                player=player, score=words.number(score), total=words.number(total)
+                player=words.name(player), score=words.number(score), total=words.number(total)
             )
         )
     return said
 
 
 def winner(words: Words, state: GameState) -> list[str]:
+    """The winner and their total first, then everyone else's total, lowest first."""
     outcome = state.outcome
     if outcome is None:
         return []
-    names = [state.players[seat] for seat in outcome.winners]
+    won = list(outcome.winners)
+    total = state.totals[won[0]]
+    names = [words.name(state.players[seat]) for seat in won]
     if len(names) == 1:
-        return [words.tr("{player} wins!").format(player=names[0])]
-    return [words.tr("{names} share the win!").format(names=words.names(names))]
+        said = words.ntr("{player} wins with {total} point!", "{player} wins with {total} points!",
+                         total).format(player=names[0], total=words.count(total))  # fmt: skip
+    else:
+        said = words.ntr(
+            "{names} share the win with {total} point!",
+            "{names} share the win with {total} points!",
+            total,
+        ).format(names=words.names(names), total=words.count(total))
+    rest = sorted((t, seat) for seat, t in enumerate(state.totals) if seat not in won)
+    return [said] + [
+        words.ntr("{player}: {total} point", "{player}: {total} points", t).format(
+            player=words.name(state.players[seat]), total=words.count(t)
+        )
+        for t, seat in rest
+    ]
 
 
 def _went_out(state: GameState, event: Event) -> str | None:
@@ -129,23 +157,24 @@ def _went_out(state: GameState, event: Event) -> str | None:
 def after_event(
     before: Outline, state: GameState, event: Event, words: Words, *, turns: bool
 ) -> list[str]:
-    """What to say once ``event`` has been applied: [] for nothing (an undo is quiet)."""
+    """What to say once ``event`` has been applied, the news first: [] for nothing new (an
+    undo is quiet, as its sounds are)."""
     if isinstance(event, Undo):
         return []
     after = Outline.of(state)
     said: list[str] = []
-    if state.scores_only:
-        said += _toes(before, after, words)
-    elif after.lock is not None and after.lock != before.lock:
+    if after.lock is not None and after.lock != before.lock:
         said.append(lock(words, after.lock, after.toes))
+    elif state.scores_only or after.lock is not None:
+        said += _toes(before, after, words)
     elif before.lock is not None and after.lock is None and after.round_end is None:
         said.append(words.tr("The foot is complete"))
+    if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
+        return [*said, *winner(words, state)]  # the winner, then the table: not the round's
     if before.round_end is None and after.round_end is not None:
         said += round_over(words, state, _went_out(state, event))
     if after.scored > before.scored:
         said += scores(words, state)
-    if after.phase is Phase.GAME_OVER and before.phase is not Phase.GAME_OVER:
-        said += winner(words, state)
     new_turn = after.player != before.player or before.phase not in (Phase.OPENING, Phase.PLAY)
     if turns and state.in_round and after.player is not None and new_turn:
         said.append(turn(words, after.player))
@@ -167,15 +196,21 @@ def status(state: GameState | None, words: Words) -> list[str]:
     if state.phase is Phase.ROUND_OVER:
         return round_over(words, state, None)
     if state.phase is Phase.GAME_OVER:
-        return [*scores(words, state), *winner(words, state)]
+        return winner(words, state)
     return scores(words, state)
 
 
 def refusal(words: Words, message: str) -> list[str]:
-    """A refused entry's reason, in the players' language."""
-    return [words.spoken(translate_refusal(message, words.tr))]
+    """A refused entry's reason, in the players' language (names as they sound)."""
+    text = translate_refusal(message, words.tr)
+    for player in sorted(words.sounds_like, key=len, reverse=True):
+        spoken = words.name(player)
+        text = re.sub(rf"(?<!\w){re.escape(player)}(?!\w)", spoken.replace("\\", r"\\"), text)
+    return [words.spoken(text)]
 
 
 def utterance(sentences: Sequence[str]) -> str:
-    """Sentences as one text to say, each ending in a stop so the voice pauses."""
-    return " ".join(s if s[-1:] in ".!?" else f"{s}." for s in (t.strip() for t in sentences) if s)
+    """Sentences as one text to say, each capitalised and ending in a stop so the voice
+    pauses."""
+    cut = (t.strip() for t in sentences)
+    return " ".join(s[:1].upper() + s[1:] + ("" if s[-1:] in ".!?" else ".") for s in cut if s)

@@ -2,7 +2,11 @@
 
 Runs on the speech worker thread, never on the main loop. The cache keeps the newest
 :data:`CACHE_FILES` phrases (a hit counts as new), so a year of score sheets does not fill
-the SD card.
+the SD card. Each phrase is made as loud as the cackle (:mod:`hubd.speech.level`).
+
+espeak-ng runs in a session of its own with a time limit: one that hangs is killed with all
+its children, whatever it wrote is read bounded and logged as one short printable line, and
+:meth:`EspeakRenderer.cancel` stops a render at once (the daemon stopping).
 """
 
 from __future__ import annotations
@@ -13,19 +17,28 @@ import io
 import logging
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
 import wave
 from pathlib import Path
 from typing import Protocol
 
+from hubd.speech.level import normalise, sound_dbfs
 from hubd.speech.ssml import to_ssml, voice
 
 COMMAND = "espeak-ng"
-CACHE_VERSION = "1"  # part of every key: bump it when the rendering changes
+CACHE_VERSION = "2"  # part of every key: bump it when the rendering changes
 CACHE_FILES = 400  # about 100 kB each
-RENDER_TIMEOUT_S = 20.0
+#: The longest a render may take (a long phrase takes well under a second on a Pi 3).
+RENDER_TIMEOUT_S = 4.0
 NICENESS = 10  # espeak-ng gives way to the main loop on a busy core
+#: espeak-ng's amplitude (100 is its default): loud enough that the cackle's level is reached
+#: by scaling down, so no peak is ever clipped; its own limiter keeps the peaks in range.
+AMPLITUDE = 300
+_MAX_WAV = 16 << 20  # a phrase is about 100 kB: anything near this is not espeak-ng's
+_MAX_LINE = 160  # the longest line of espeak-ng's errors the journal gets
 
 
 class SpeechError(Exception):
@@ -68,9 +81,12 @@ class EspeakRenderer:
         self.cache = cache  # False: espeak-ng at every phrase (the benchmark's worst case)
         self._log = log or logging.getLogger(__name__)
         self.renders = 0  # child processes run (the rest came from the cache)
+        self._guard = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._cancelled = False
 
     def key(self, ssml: str, voice_name: str, rate: int) -> str:
-        text = f"{CACHE_VERSION}\n{voice_name}\n{rate}\n{ssml}"
+        text = f"{CACHE_VERSION}\n{voice_name}\n{rate}\n{AMPLITUDE}\n{sound_dbfs()}\n{ssml}"
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     def render(self, text: str, language: str, rate: int) -> bytes:
@@ -90,37 +106,70 @@ class EspeakRenderer:
         return data
 
     def _run(self, ssml: str, voice_name: str, rate: int) -> bytes:
+        args = ["-a", str(AMPLITUDE), "-v", voice_name, "-s", str(rate)]
+        status, data, detail = self._espeak(args, ssml, wav=True)
+        self.renders += 1
+        if status != 0 or wav_seconds(data) <= 0:
+            raise SpeechError(f"{self.command} -v {voice_name} made no sound: "
+                              f"{detail or f'exit status {status}'}")  # fmt: skip
+        try:
+            return normalise(data, sound_dbfs())
+        except ValueError:
+            return data  # not 16-bit mono: played as espeak-ng made it
+
+    def phonemes(self, text: str, language: str, rate: int = 160) -> str:
+        """What espeak-ng would say, in its phoneme mnemonics (``-x``), for tests and reviews."""
+        ssml = to_ssml(text, language)
+        args = ["-q", "-x", "-v", voice(language), "-s", str(rate)]
+        status, out, detail = self._espeak(args, ssml, wav=False)
+        if status != 0:
+            raise SpeechError(f"{self.command} -x failed: {detail or f'exit status {status}'}")
+        return " ".join(out.decode("utf-8", "replace").split())
+
+    def cancel(self) -> None:
+        """Kill the render under way, if any, and refuse any more: the daemon is stopping."""
+        with self._guard:
+            self._cancelled = True
+            process = self._process
+        if process is not None:
+            _kill(process)
+
+    def _espeak(self, args: list[str], ssml: str, *, wav: bool) -> tuple[int, bytes, str]:
+        """Run espeak-ng on ``ssml``: (exit status, the WAV or the text it wrote, the first
+        line of its errors, printable and short). Raises SpeechError when it cannot run, is
+        cancelled, or outlives :data:`RENDER_TIMEOUT_S`."""
         with tempfile.TemporaryDirectory(prefix="hubd-speech-") as folder:
-            out = Path(folder) / "phrase.wav"
-            argv = [self.command, "-m", "-v", voice_name, "-s", str(rate), "-w", str(out),
-                    "--stdin"]  # fmt: skip
-            try:
-                process = subprocess.Popen(
-                    argv,
-                    stdin=subprocess.PIPE,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.PIPE,
-                )
-            except OSError as err:
-                raise SpeechError(f"cannot run {self.command}: {err.strerror or err}") from None
-            with contextlib.suppress(OSError):  # it may already have finished
-                os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
-            try:
-                _, errors = process.communicate(ssml.encode("utf-8"), timeout=RENDER_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.communicate()
-                raise SpeechError(f"{self.command} took over {RENDER_TIMEOUT_S:g} s") from None
-            self.renders += 1
-            message = errors.decode("utf-8", "replace").strip().splitlines()
-            try:
-                data = out.read_bytes()
-            except OSError:
-                data = b""
-            if process.returncode != 0 or wav_seconds(data) <= 0:
-                detail = message[0] if message else f"exit status {process.returncode}"
-                raise SpeechError(f"{self.command} -v {voice_name} made no sound: {detail}")
-            return data
+            out, err = Path(folder) / "out", Path(folder) / "err"
+            argv = [self.command, "-m", *args, *(["-w", str(out)] if wav else []), "--stdin"]
+            with open(err, "wb") as errors, open(os.devnull if wav else out, "wb") as stdout:
+                with self._guard:
+                    if self._cancelled:
+                        raise SpeechError(f"{self.command} was stopped")
+                    try:
+                        process = subprocess.Popen(
+                            argv, stdin=subprocess.PIPE, stdout=stdout, stderr=errors,
+                            start_new_session=True,  # its own group: killed with its children
+                        )  # fmt: skip
+                    except OSError as error:
+                        raise SpeechError(
+                            f"cannot run {self.command}: {error.strerror or error}"
+                        ) from None
+                    self._process = process
+                with contextlib.suppress(OSError):  # it may already have finished
+                    os.setpriority(os.PRIO_PROCESS, process.pid, NICENESS)
+                try:
+                    process.communicate(ssml.encode("utf-8"), timeout=RENDER_TIMEOUT_S)
+                except subprocess.TimeoutExpired:
+                    _kill(process)
+                    raise SpeechError(
+                        f"{self.command} took over {RENDER_TIMEOUT_S:g} s and was stopped"
+                    ) from None
+                finally:
+                    with self._guard:
+                        self._process = None
+                if self._cancelled:
+                    raise SpeechError(f"{self.command} was stopped")
+            return process.returncode, _read(out, _MAX_WAV), _first_line(_read(err, 4096))
 
     def _store(self, path: Path, data: bytes) -> None:
         """Keep a phrase for next time; a cache that cannot be written only costs time."""
@@ -144,3 +193,34 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill espeak-ng and its children, and reap it (a killed process ends at once)."""
+    _kill_group(process)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        process.wait(timeout=1.0)
+
+
+def _kill_group(process: subprocess.Popen[bytes]) -> None:
+    with contextlib.suppress(OSError):  # gone already: nothing to kill
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+def _read(path: Path, limit: int) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(limit)
+    except OSError:
+        return b""
+
+
+def _first_line(raw: bytes) -> str:
+    """The first line with text of what espeak-ng wrote, printable and at most
+    :data:`_MAX_LINE` characters (binary output or megabytes of it never reach the journal)."""
+    text = raw.decode("utf-8", "replace")
+    for line in text.splitlines():
+        shown = "".join(ch if ch.isprintable() else "?" for ch in line).strip()
+        if shown.strip("?\ufffd "):
+            return shown if len(shown) <= _MAX_LINE else shown[: _MAX_LINE - 1] + "…"
+    return ""

@@ -2,22 +2,34 @@
 
     python -m hubd.speech.samples [FOLDER]   # default build/speech: FOLDER/<lang>/<kind>.wav
 
-Prints each file's length and loudness (RMS and peak, in percent of full scale), so a silent
-or clipped phrase shows without a speaker. The tests render the same phrases.
+Prints each file's length and loudness (RMS and peak in dBFS, as ``sox FILE -n stats`` reads
+them) beside the cackle's, so a quiet, silent or clipped phrase shows without a speaker, and
+writes FOLDER/phonemes.txt: what espeak-ng says in each, in its phoneme mnemonics (``-x``), for
+a reviewer to read. The tests render the same phrases.
 """
 
 from __future__ import annotations
 
-import array
-import io
 import sys
 import tempfile
-import wave
+from collections.abc import Sequence
 from pathlib import Path
 
-from engine import EndRound, Event, Game, GameState, NewGame, Play, RoundEnd, StartRound, Tile
+from engine import (
+    EndRound,
+    Event,
+    Game,
+    GameState,
+    HandPips,
+    NewGame,
+    Play,
+    RoundEnd,
+    StartRound,
+    Tile,
+)
 from hubd import i18n
 from hubd.speech import phrases
+from hubd.speech.level import loudness, sound_dbfs
 from hubd.speech.output import DEFAULT_RATE
 from hubd.speech.render import EspeakRenderer
 from hubd.speech.words import Words
@@ -32,6 +44,17 @@ _EVENTS: list[Event] = [
     EndRound({"Ana": (), "Ben": (Tile(2, 5),)}),
 ]
 REFUSAL = "Ben cannot play 4-2 on 9-4 while the chicken foot on 5-5 needs 2 more toes"
+#: Four names in two scripts, alternating, so that each voice is switched to more than once.
+TABLES: dict[str, tuple[str, str, str, str]] = {
+    "he": ("Ana", "דנה", "Ben", "נועה"),
+    "uk": ("Ana", "Олена", "Ben", "Тарас"),
+}
+LATIN_TABLE = ("Ana", "Олена", "Ben", "Тарас")
+HEBREW_NAMES = ("Ana", "דנה", "Ben", "נועה")  # Hebrew names at a table in another script
+
+
+def table(language: str) -> tuple[str, str, str, str]:
+    return TABLES.get(language, LATIN_TABLE)
 
 
 def _states() -> tuple[GameState, GameState, GameState]:
@@ -45,15 +68,29 @@ def _states() -> tuple[GameState, GameState, GameState]:
     return out, won, shared
 
 
+def scored(names: Sequence[str], pips: Sequence[int], rounds: int = 2) -> GameState:
+    """A score-keeper game of ``names`` after one round of ``pips`` (over, when ``rounds`` is 1)."""
+    game = Game.from_events([
+        NewGame(tuple(names), {"mode": "scores", "rounds": rounds}),
+        StartRound(names[0]),
+        EndRound({name: HandPips(p) for name, p in zip(names, pips, strict=True)}),
+    ])  # fmt: skip
+    return game.state
+
+
 def sample_texts(language: str) -> dict[str, str]:
     """Each kind of phrase the hub says, in ``language``, as the voice gets it."""
     words = Words(i18n.load(language))
     out, won, shared = _states()
     blocked = out.copy()
     blocked.round_end = RoundEnd.BLOCKED
+    four = table(language)
     kinds = {
         "lock": [phrases.lock(words, Tile(5, 5), 3)],
+        "two_toes": [phrases.lock(words, Tile(8, 8), 2)],
         "toes_owed": [phrases.lock(words, Tile(12, 12), 1)],
+        "double_blank": [phrases.lock(words, Tile(0, 0), 3)],
+        "foot": [phrases.foot(words, 2)],
         "foot_complete": [words.tr("The foot is complete")],
         "turn": [phrases.turn(words, "Ben")],
         "out": phrases.round_over(words, out, "Ana"),
@@ -64,25 +101,20 @@ def sample_texts(language: str) -> dict[str, str]:
         "refusal": phrases.refusal(words, REFUSAL),
         "big_numbers": [words.tr("{player}: {score}, total {total}").format(
             player="Ben", score=words.number(118), total=words.number(1047))],
+        "four_names": phrases.scores(words, scored(four, (0, 2, 118, 21))),
+        "four_names_won": phrases.winner(words, scored(four, (12, 47, 0, 1), rounds=1)),
+        "hebrew_names": phrases.scores(words, scored(HEBREW_NAMES, (2, 0, 13, 5))),
+        "sample": [phrases.sample(words)],
     }  # fmt: skip
     return {kind: phrases.utterance(said) for kind, said in kinds.items()}
-
-
-def loudness(wav: bytes) -> tuple[float, float, float]:
-    """(seconds, RMS and peak in percent of full scale) of 16-bit mono WAV bytes."""
-    with wave.open(io.BytesIO(wav)) as w:
-        frames = w.readframes(w.getnframes())
-        seconds = w.getnframes() / w.getframerate()
-    samples = array.array("h", frames)
-    if not samples:
-        return seconds, 0.0, 0.0
-    rms = (sum(s * s for s in samples) / len(samples)) ** 0.5
-    return seconds, 100 * rms / 32768, 100 * max(map(abs, samples)) / 32768
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else Path("build/speech")
+    cackle = sound_dbfs()
+    print(f"the cackle: RMS {cackle:5.1f} dBFS; each phrase's RMS and its difference from it")
+    lines: list[str] = []
     with tempfile.TemporaryDirectory(prefix="hubd-speech-samples-") as cache:
         renderer = EspeakRenderer(Path(cache))
         for language in i18n.available_languages():
@@ -92,9 +124,12 @@ def main(argv: list[str] | None = None) -> int:
                 wav = renderer.render(text, language, DEFAULT_RATE)
                 (folder / f"{kind}.wav").write_bytes(wav)
                 seconds, rms, peak = loudness(wav)
-                print(f"{language} {kind:13} {seconds:5.2f} s  RMS {rms:4.1f} %  "
-                      f"peak {peak:5.1f} %  {text}")  # fmt: skip
-    print(f"wrote the samples under {out}")
+                print(f"{language} {kind:14} {seconds:5.2f} s  RMS {rms:5.1f} dBFS "
+                      f"({rms - cackle:+4.1f} dB)  peak {peak:5.1f} dBFS  {text}")  # fmt: skip
+                lines += [f"{language} {kind}: {text}",
+                          f"    {renderer.phonemes(text, language, DEFAULT_RATE)}"]  # fmt: skip
+    (out / "phonemes.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote the samples under {out}, their phonemes in {out / 'phonemes.txt'}")
     return 0
 
 

@@ -2,13 +2,17 @@
 
 A name written in another script than the language's is read by a voice that knows that
 script: "Ben" in a Hebrew phrase by the English voice, "Олена" in a Portuguese one by the
-Ukrainian voice (espeak-ng would otherwise spell it letter by letter). Pure: no process here.
+Ukrainian voice (espeak-ng would otherwise spell it letter by letter). Every run of text gets
+its own ``<voice name="...">``: espeak-ng does not switch back to a voice met before when it is
+asked by ``xml:lang``, and after a ``</voice>`` it keeps the inner voice's numbers. Digits
+always go to the table's voice, so "Ana: 0" on a Ukrainian table says "нуль". Pure: no process.
 """
 
 from __future__ import annotations
 
 import re
 
+from hubd.speech.hebrew import NAMES, name_phonemes
 from hubd.speech.lexicon import LEXICONS
 
 
@@ -24,7 +28,8 @@ VOICES: dict[str, str] = {"en": "en", "id": "id", "et": "et", "uk": "uk", "he": 
 _OWN_SCRIPT: dict[str, str] = {"he": "hebrew", "uk": "cyrillic"}
 #: Who reads a run of text in a script that is not the language's own.
 _READER: dict[str, str] = {"hebrew": "he", "cyrillic": "uk", "latin": "en"}
-_HEBREW_WORD = re.compile(r"[\u05d0-\u05ea\u05f0-\u05f4]+")
+#: A word of the lexicons: Hebrew letters with their points and geresh, or Cyrillic letters.
+_WORD = re.compile(r"[\u05d0-\u05ea][\u05d0-\u05ea\u0591-\u05c7'\u05f3]*|[\u0400-\u052f'ʼ]+")
 
 
 def voice(language: str) -> str:
@@ -37,11 +42,14 @@ def _script(ch: str) -> str | None:
         return "hebrew"
     if "\u0400" <= ch <= "\u052f":
         return "cyrillic"
+    if ch.isdigit():
+        return "digit"
     return "latin" if ch.isalpha() else None
 
 
 def runs(text: str) -> list[tuple[str | None, str]]:
-    """``text`` cut where the script changes; digits, spaces and marks stay with their run."""
+    """``text`` cut where the script changes; spaces and marks stay with the run before them,
+    digits make runs of their own ("digit")."""
     found: list[tuple[str | None, str]] = []
     for ch in text:
         script = _script(ch)
@@ -53,14 +61,42 @@ def runs(text: str) -> list[tuple[str | None, str]]:
     return found
 
 
+def readers(text: str, language: str) -> list[tuple[str, str]]:
+    """``text`` as (language of the voice that reads it, chunk): the table's voice for its own
+    script and for every number, another voice for a name in another script."""
+    own = _OWN_SCRIPT.get(language, "latin")
+    pieces: list[tuple[str, str]] = []
+    for script, chunk in runs(text):
+        reader = language if script in (None, own, "digit") else _READER[script]
+        if pieces and pieces[-1][0] == reader:
+            pieces[-1] = (reader, pieces[-1][1] + chunk)
+        else:
+            pieces.append((reader, chunk))
+    return pieces
+
+
+def _word(word: str, lexicon: dict[str, str], language: str) -> str | None:
+    """One word's phonemes: the lexicon's, else (Hebrew) a name's, else espeak-ng's rules."""
+    found = lexicon.get(word)
+    if found is not None or language != "he":
+        return found
+    rest = word[1:]
+    if word.startswith("ו") and (rest in lexicon or (len(rest) > 1 and rest in NAMES)):
+        inner = lexicon.get(rest) or name_phonemes(rest)
+        return f"ve{inner}" if inner is not None else None
+    return name_phonemes(word)  # not a word the hub says: a player's name
+
+
 def pronounce(text: str, language: str) -> str:
-    """``text`` escaped for SSML, with the words of the voice's lexicon as phonemes."""
-    lexicon = LEXICONS.get(language)
+    """``text`` escaped for SSML, with the words of the voice's lexicon (and, in Hebrew, the
+    players' names) as phonemes."""
     text = text.replace("[", " ").replace("]", " ")  # no phoneme input from a player's name
-    if lexicon is None:
+    lexicon = LEXICONS.get(language)
+    if lexicon is None and language != "he":
         return escape(text)
+    lexicon = lexicon or {}
     out: list[str] = []
-    words = list(_HEBREW_WORD.finditer(text))
+    words = list(_WORD.finditer(text))
     position, i = 0, 0
     while i < len(words):
         word = words[i]
@@ -72,9 +108,7 @@ def pronounce(text: str, language: str) -> str:
             out.append(f"[[{pair}]]")
             position, i = words[i + 1].end(), i + 2
             continue
-        phonemes = lexicon.get(word[0])
-        if phonemes is None and word[0].startswith("ו") and word[0][1:] in lexicon:
-            phonemes = "ve" + lexicon[word[0][1:]]
+        phonemes = _word(word[0], lexicon, language)
         out.append(f"[[{phonemes}]]" if phonemes is not None else escape(word[0]))
         position, i = word.end(), i + 1
     out.append(escape(text[position:]))
@@ -83,19 +117,9 @@ def pronounce(text: str, language: str) -> str:
 
 def to_ssml(text: str, language: str) -> str:
     """The SSML document that says ``text`` in ``language``, names in their own script's voice."""
-    own = _OWN_SCRIPT.get(language, "latin")
-    pieces: list[tuple[str, str]] = []
-    for script, chunk in runs(text):
-        reader = language if script in (None, own) else _READER[script]
-        if pieces and pieces[-1][0] == reader:
-            pieces[-1] = (reader, pieces[-1][1] + chunk)
-        else:
-            pieces.append((reader, chunk))
-    if all(reader == language for reader, _ in pieces):
-        return f"<speak>{pronounce(text, language)} </speak>"
     # A space before each closing tag: right after "]]" espeak-ng would read the tag aloud.
     body = "".join(
-        f'<voice xml:lang="{voice(reader)}">{pronounce(chunk, reader)} </voice>'
-        for reader, chunk in pieces
+        f'<voice name="{voice(reader)}">{pronounce(chunk, reader)} </voice>'
+        for reader, chunk in readers(text, language)
     )
     return f"<speak>{body}</speak>"
