@@ -230,7 +230,8 @@ def test_a_chicken_foot_locks_the_table_until_its_third_toe(loop: Loop) -> None:
     places = {w.key: w for w in loop.widgets() if w.key.startswith("end:")}
     assert not places["end:4-4"].locked
     assert places["end:7-9"].locked  # the places outside the foot are visibly closed
-    loop.tap("hub")  # the on-screen hub while the foot is open: how many toes to go
+    loop.tap("menu")
+    loop.tap("menu:hub")  # the on-screen hub while the foot is open: how many toes to go
     assert "3 toes to go" in loop.texts()
     loop.play(Tile(1, 4), Tile(4, 4))
     assert "Ana: 2 toes on the 4-4" in loop.texts()
@@ -342,7 +343,8 @@ def test_the_hub_button_picks_a_double_and_its_only_place() -> None:
     loop.tap("player:Ana")
     loop.play(Tile(4, 9), Tile(9, 9))
     loop.play(Tile(7, 9), Tile(9, 9))
-    loop.tap("hub")
+    loop.tap("menu")
+    loop.tap("menu:hub")
     assert loop.has("pick:4") and loop.has("pick:7")
     assert not loop.has("pick:9")  # on the table: greyed in its own cell, does nothing
     loop.tap("pick:7")
@@ -535,7 +537,8 @@ def test_desktop_keys_draw_pass_undo_and_go_back() -> None:
     loop.tap("menu")
     loop.handle(loop.ui.key("escape", loop.ctx, loop.now))
     assert loop.ui.overlay is None
-    loop.tap("scores")
+    loop.tap("menu")
+    loop.tap("menu:scores")
     loop.handle(loop.ui.key("escape", loop.ctx, loop.now))
     assert loop.ui.current == "play"
 
@@ -544,7 +547,8 @@ def test_the_hub_button_says_why_when_no_double_fits() -> None:
     loop = Loop()
     loop.new_game(["Ana", "Ben"], rounds=1)
     loop.tap("player:Ana")
-    loop.tap("hub")  # the opening: only the hub's arms may be started
+    loop.tap("menu")
+    loop.tap("menu:hub")  # the opening: only the hub's arms may be started
     assert loop.ui.overlay is None
     assert "Start every hub arm first" in loop.texts()
 

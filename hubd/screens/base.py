@@ -214,6 +214,10 @@ class Builder:
         area = self.top_bar(title, back, extra)
         self.label(area.inflate(-2 * self.gap, -2 * self.gap), text, self.px(28), wrap=True)
 
+    def button_widths(self, texts: list[str], size: int, room: int) -> list[int]:
+        """Buttons' widths for ``texts`` in ``room``: see ``_bar_widths``."""
+        return self._bar_widths(texts, size, max(3, self.px(6)), room)
+
     def _bar_widths(self, texts: list[str], size: int, pad: int, room: int) -> list[int]:
         """Each button its whole text on one line if there is room, else at least its longest
         word (the text wraps), sharing out what is left in proportion."""

@@ -12,16 +12,24 @@ from engine import Tile
 from hubd.intents import Intent
 from hubd.screens.base import Builder, Rect, split_h
 from hubd.screens.context import UiContext
+from hubd.screens.plain_words import entry_words
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Action, Style
-from hubd.screens.wording import entry_text
 
 
 def last_entry_line(
-    b: Builder, ui: Ui, ctx: UiContext, box: Rect, labels: Mapping[Tile, str]
+    b: Builder,
+    ui: Ui,
+    ctx: UiContext,
+    box: Rect,
+    labels: Mapping[Tile, str],
+    undo_w: int | None = None,
 ) -> None:
-    """Undo, then the last entry in words, in ``box``; notices go where the words are."""
-    undo_w = b.px(140) if b.landscape else b.px(200)
+    """Undo (``undo_w`` wide, else as wide as its word), then the last entry in words, in
+    ``box``; notices go where the words are."""
+    size = b.min_text
+    if undo_w is None:
+        (undo_w,) = b.button_widths([b.tr("Undo")], size, box.w // 3)
     undo, text_box = split_h(box, undo_w, box.w - undo_w - b.gap, gap=b.gap)
     enabled = ctx.last_entry is not None
     b.button(
@@ -30,14 +38,14 @@ def last_entry_line(
         ui.undo_action(ctx) if enabled else None,
         style=Style.NORMAL if enabled else Style.DISABLED,
         key="undo",
-        size=b.px(24) if b.landscape else b.px(34),
+        size=size,
         enabled=enabled,
     )
     b.panel(text_box, Style.QUIET)
     b.label(
         text_box.inflate(-b.gap, -b.px(2)),
-        entry_text(ctx.last_entry, labels, b.tr),
-        b.px(22) if b.landscape else b.px(32),
+        entry_words(ctx.last_entry, ctx.state, labels, b.tr),
+        b.min_text,
         align="start",
         wrap=True,
         role="last_entry",

@@ -1,22 +1,32 @@
 """The play screen: one status line, the table map, every hand and total, the last entry.
 
-Landscape (800x480): the status line across the top; the map on the left; the hands, the
-yard and the totals on the right with Draw and Pass under them; along the bottom the last
-entry with Undo beside it, then Hub, Scores and Menu. Portrait (720x1280): the status line,
-the hands in a strip, the map, the last entry, then the buttons. Undo is never beside Draw
-or Pass, and a notice (the undo's "Undid: ...") takes the last entry's place, never a button.
+Landscape (800x480): the status line across the top; the map on the left, at least 520x340;
+the hands, the yard and the totals on the right; along the bottom Undo and the last entry,
+then Draw, Pass and Menu (the menu holds the on-screen hub button and the scores). Portrait
+(720x1280): the status line, the hands in a strip, the map, Undo, the last entry and Menu,
+then Draw, Pass and the yard. Undo is never beside Draw or Pass, and a notice (the undo's
+"Undid: ...") takes the last entry's place, never a button's.
+
+Numbers read from a chair (hand counts, totals) are at least 43 px (67 px in portrait), names
+32 px (50 px). Up to four players each get a row of name, tiles and score; from five on the
+hands are cells of a name over its count where rows no longer fit (landscape: six players;
+portrait: five), and the totals are left to the score sheet.
 """
 
 from __future__ import annotations
 
 from engine import Draw, GameState, Pass
-from hubd.intents import HubButton
 from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.map_view import draw_map
-from hubd.screens.widgets import TEXT_DARK, Action, Style
+from hubd.screens.widgets import TEXT_DARK, Color, Style
 from hubd.screens.wording import NameFitter, status_text
+
+#: The most players whose totals the portrait strip shows under their hands.
+TOTALS_UP_TO = 4
+#: The least map the landscape layout keeps, at 800x480.
+MAP_W = 520
 
 
 class PlayScreen(Screen):
@@ -29,41 +39,60 @@ class PlayScreen(Screen):
             return
         g = b.gap
         if b.landscape:
-            # Every pixel counts at 800x480: five map rows, five hand rows at 40 px.
             thin = b.px(4)
-            status = Rect(0, 0, b.w, b.target + b.px(4))
-            bottom = Rect(g, b.h - b.target - thin, b.w - 2 * g, b.target)
-            side_w = self._hands_width(b)
+            status = Rect(0, 0, b.w, b.target)
+            bottom = Rect(g, b.h - b.target, b.w - 2 * g, b.target)
             middle = Rect(0, status.bottom + thin, b.w, bottom.y - status.bottom - 2 * thin)
-            side = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
-            moves_h = b.target
-            hands = Rect(side.x, side.y, side.w, side.h - moves_h - thin)
-            moves = Rect(side.x, hands.bottom + thin, side.w, moves_h)
-            map_area = Rect(g, middle.y, side.x - 2 * g, middle.h)
-            last, tools = split_h(bottom, 11, 9, gap=g)
+            # Draw and Pass go under the hands when the rows leave room, else along the bottom.
+            pair_w = sum(self._button_widths(b, b.w, "Draw", "Pass")) + g
+            most = b.w - 3 * g - b.px(MAP_W)
+            beside = self._rows_height(b, state) + thin + b.target <= middle.h and pair_w <= most
+            side_w = min(max(self._side_width(b, state), pair_w if beside else 0), most)
+            hands = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
+            map_area = Rect(g, middle.y, hands.x - 2 * g, middle.h)
+            words = ("Undo", "Menu") if beside else ("Undo", "Draw", "Pass", "Menu")
+            undo_w, *buttons = self._button_widths(b, bottom.w * 11 // 20, *words)
+            moves_w = sum(buttons) + b.gap * (len(buttons) - 1)
+            last, moves = split_h(bottom, bottom.w - moves_w - g, moves_w, gap=g)
+            if beside:
+                pair = Rect(hands.x, hands.bottom - b.target, hands.w, b.target)
+                hands.h -= b.target + thin
+                draw, pass_ = split_h(pair, *self._button_widths(b, pair.w, "Draw", "Pass"),
+                                      gap=g)  # fmt: skip
+                menu = moves
+            else:
+                draw, pass_, menu = split_h(moves, *buttons, gap=g)
         else:
             lines = 2 * b.painter.line_height(b.px(72), True)
-            status = Rect(0, 0, b.w, lines + 2 * b.gap + b.px(4))
-            rows = -(-len(state.players) // 4)
-            hands = Rect(g, status.bottom + g, b.w - 2 * g, b.px(200) * rows)
-            moves = Rect(g, b.h - b.px(96) - g, b.w - 2 * g, b.px(96))
-            tools = Rect(g, moves.y - b.px(80) - g, b.w - 2 * g, b.px(80))
-            last = Rect(g, tools.y - b.px(110) - g, b.w - 2 * g, b.px(110))
+            status = Rect(0, 0, b.w, lines + g)
+            hands = Rect(g, status.bottom + g, b.w - 2 * g, self._strip_height(b, state))
+            count_h = b.painter.line_height(self._fonts(b)[0], True)
+            moves_h = max(b.target, count_h + b.px(4))
+            moves = Rect(g, b.h - moves_h - g, b.w - 2 * g, moves_h)
+            last_h = 3 * b.painter.line_height(b.min_text) + b.px(8)
+            last = Rect(g, moves.y - last_h - g, b.w - 2 * g, last_h)
             map_area = Rect(g, hands.bottom + g, b.w - 2 * g, last.y - hands.bottom - 2 * g)
         self._status(b, ctx, state, status)
-        self._hands(b, state, hands)
+        if b.landscape:
+            self._hands_panel(b, state, hands)
+        else:
+            self._hands_strip(b, state, hands)
         labels = draw_map(b, self.ui, state, map_area)
         self.ui.remember_labels(labels)
-        if not b.landscape:
-            yard_w = b.px(24) + max(
-                b.painter.width("88", b.px(60), True),
-                b.painter.width(b.tr("Yard"), b.min_text, False),
-            )
-            last, yard = split_h(last, last.w - yard_w - g, yard_w, gap=g)
-            self._yard(b, state, yard)
-        last_entry_line(b, self.ui, ctx, last, labels)
-        self._tools(b, tools)
-        self._moves(b, state, moves)
+        if b.landscape:
+            last_entry_line(b, self.ui, ctx, last, labels, undo_w)
+        else:
+            # Portrait: Undo, the last entry and Menu; under them Draw, Pass and the yard.
+            undo_w, menu_w = self._button_widths(b, last.w // 2, "Undo", "Menu")
+            last, menu = split_h(last, last.w - menu_w - g, menu_w, gap=g)
+            last_entry_line(b, self.ui, ctx, last, labels, undo_w)
+            yard_w = self._yard_width(b)
+            draw_w, pass_w = self._button_widths(b, moves.w - yard_w - g, "Draw", "Pass")
+            room = moves.w - yard_w - 2 * g
+            draw, pass_, yard = split_h(moves, draw_w, pass_w, room - draw_w - pass_w + yard_w,
+                                        gap=g)  # fmt: skip
+            self._yard_row(b, state, yard)
+        self._moves(b, state, draw, pass_, menu)
 
     def _no_round(self, b: Builder, ctx: UiContext) -> None:
         area = b.top_bar(b.tr("Play"), None, [])
@@ -83,7 +112,7 @@ class PlayScreen(Screen):
         size = b.px(48) if b.landscape else b.px(72)
         locked = state.lock is not None
         b.panel(box, Style.WARN if locked else Style.DARK)
-        inner = box.inflate(-2 * b.gap, -b.px(4) if b.landscape else -b.gap)
+        inner = box.inflate(-2 * b.gap, 0 if b.landscape else -b.gap)
         text = status_text(state, b.tr, b.ntr, self._name_fitter(b, size, inner.w))
         b.button(
             inner,
@@ -108,119 +137,196 @@ class PlayScreen(Screen):
 
         return fit
 
+    # -- sizes -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _fonts(b: Builder) -> tuple[int, int]:
+        """The hand counts' and the names' font sizes."""
+        return (b.px(43), b.px(32)) if b.landscape else (b.px(67), b.px(50))
+
+    @staticmethod
+    def _columns(b: Builder, state: GameState) -> tuple[int, int]:
+        """The tiles and the score columns' widths: as wide as their numbers now (two digits
+        at least, so that a column does not jump at the tenth tile)."""
+        count_px, _ = PlayScreen._fonts(b)
+        width = b.painter.width
+        pad = b.px(6)
+        hands = max([width(str(n), count_px, True) for n in (*state.hands, state.yard, 88)])
+        totals = max([width(str(n), count_px, True) for n in (*state.totals, 88)])
+        return hands + pad, totals + pad
+
+    def _side_width(self, b: Builder, state: GameState) -> int:
+        """Wide enough for a name beside a two-digit hand and its total."""
+        count_w, total_w = self._columns(b, state)
+        _, name_px = self._fonts(b)
+        name_w = max(b.painter.width(name, name_px) for name in state.players) + b.px(12)
+        return name_w + count_w + total_w + b.px(16)
+
+    def _strip_height(self, b: Builder, state: GameState) -> int:
+        count_px, name_px = self._fonts(b)
+        numbers = 2 if len(state.players) <= TOTALS_UP_TO else 1
+        cell = b.painter.line_height(name_px) + numbers * b.painter.line_height(count_px, True)
+        rows = -(-len(state.players) // 4)
+        return rows * (cell + b.px(4)) + b.gap
+
+    def _yard_width(self, b: Builder) -> int:
+        """Portrait's yard, its caption beside its count."""
+        count_px, _ = self._fonts(b)
+        count_w = b.painter.width("88", count_px, True) + b.px(6)
+        return b.px(20) + count_w + b.painter.width(b.tr("Yard"), b.min_text)
+
     # -- the hands, the yard and the totals --------------------------------------------------
 
-    @staticmethod
-    def _hands_width(b: Builder) -> int:
-        """Wide enough for a name, a two-digit hand and a three-digit total at 40 px."""
-        count_w, total_w = PlayScreen._number_widths(b)
-        yard_w = b.painter.width(b.tr("Yard"), b.min_text, False) + b.px(14)
-        return max(b.px(86), yard_w) + count_w + total_w + b.px(16)
+    def _rows_height(self, b: Builder, state: GameState) -> int:
+        """How tall landscape's rows of hands are at the least: the heading, a row for each
+        player and the yard."""
+        count_px, _ = self._fonts(b)
+        line = b.painter.line_height(count_px, True) - 2
+        return b.painter.line_height(b.min_text) - 2 + (len(state.players) + 1) * line
 
-    @staticmethod
-    def _number_widths(b: Builder) -> tuple[int, int]:
-        size = b.px(40) if b.landscape else b.px(60)
-        pad = b.px(10)
-        width = b.painter.width
-        heads = [width(b.tr(text), b.min_text, False) for text in ("Tiles", "Score")]
-        return (
-            max(width("88", size, True), heads[0]) + pad,
-            max(width("888", size, True), heads[1]) + pad,
-        )
-
-    def _hands(self, b: Builder, state: GameState, area: Rect) -> None:
-        count_px = b.px(40) if b.landscape else b.px(60)
-        name_px = b.px(24) if b.landscape else b.px(34)  # names, a little above the least
-        totals = state.totals
+    def _hands_panel(self, b: Builder, state: GameState, area: Rect) -> None:
+        """Landscape: a row for each player (name, tiles, score) under a heading, the yard last;
+        from five players on, cells of a name over its count, the yard in a row of its own."""
+        count_px, name_px = self._fonts(b)
         b.panel(area, Style.DARK)
-        entries = [(name, str(hand), str(total)) for name, hand, total in
-                   zip(state.players, state.hands, totals, strict=True)]  # fmt: skip
-        entries.append((b.tr("Yard"), str(state.yard), ""))
-        if b.landscape:
-            head_h = b.px(24)
-            head = Rect(area.x + b.gap, area.y, area.w - 2 * b.gap, head_h)
-            count_w, total_w = self._number_widths(b)
-            name_w = head.w - count_w - total_w - b.px(8)
-            _name_col, tiles_col, score_col = split_h(head, name_w, count_w, total_w, gap=b.px(4))
-            b.label(tiles_col, b.tr("Tiles"), name_px)
-            b.label(score_col, b.tr("Score"), name_px)
-            body = Rect(area.x, head.bottom, area.w, area.bottom - head.bottom)
-            rows = split_v(body, *([1] * len(entries)), gap=b.px(2))
-            for seat, (row, entry) in enumerate(zip(rows, entries, strict=True)):
-                cell = Rect(row.x + b.px(4), row.y, row.w - b.px(8), row.h)
-                cols = split_h(cell, name_w, count_w, total_w, gap=b.px(4))
-                self._hand(b, state, seat, entry, cell, cols, name_px, count_px)
+        inner = area.inflate(-b.px(8), 0)
+        line = b.painter.line_height(count_px, True)
+        head_h = b.painter.line_height(b.min_text) - 2
+        rows = len(state.players) + 1  # and the yard
+        row_h = min((inner.h - head_h) // rows, line + b.px(12))
+        if row_h < line - 2:
+            row_h = line - 2
+            yard, cells_area = split_v(inner, row_h, inner.h - row_h - b.px(4), gap=b.px(4))
+            self._yard_row(b, state, yard)
+            self._hand_cells(b, state, cells_area, 2 if len(state.players) <= 6 else 3)
             return
-        # Portrait: a column of captions, then up to four players a row (the yard sits
-        # beside the last entry).
-        legend_w = max(b.painter.width(b.tr(t), name_px, False) for t in ("Tiles", "Score"))
-        legend_w += 2 * b.gap
-        inner = area.inflate(-b.gap, -b.gap)
-        players = entries[:-1]
-        row_h = inner.h // max(1, -(-len(players) // 4))
-        for first in range(0, len(players), 4):
-            band = Rect(inner.x, inner.y + (first // 4) * row_h, inner.w, row_h - b.gap // 2)
-            legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.gap // 2)
-            _top, tiles_box, score_box = split_v(legend, 35, 70, 70)
-            b.label(tiles_box, b.tr("Tiles"), name_px, align="start")
-            b.label(score_box, b.tr("Score"), name_px, align="start")
-            shown = players[first : first + 4]
-            for offset, cell in enumerate(grid(cells_area, len(shown), 4, b.gap // 2)):
-                cols = split_v(cell.inflate(-b.px(4), -b.px(4)), 35, 70, 70)
-                self._hand(b, state, first + offset, shown[offset], cell, cols, name_px, count_px)
+        count_w, total_w = self._columns(b, state)
+        name_w = inner.w - count_w - total_w - 2 * b.px(4)
+        head = Rect(inner.x, inner.y, inner.w, head_h)
+        self._headings(b, head, count_w, total_w)
+        for seat, name in enumerate(state.players):
+            row = Rect(area.x, head.bottom + seat * row_h, area.w, row_h)
+            current = seat == state.current
+            if current:
+                b.panel(row, Style.SELECTED)
+            cols = split_h(row.inflate(-b.px(8), 0), name_w, count_w, total_w, gap=b.px(4))
+            color = TEXT_DARK if current else None
+            self._name(b, cols[0], name, seat, current, name_px)
+            self._number(b, cols[1], state.hands[seat], "count", str(seat), color)
+            self._number(b, cols[2], state.totals[seat], "total", str(seat), color)
+        top = head.bottom + len(state.players) * row_h
+        self._yard_row(b, state, Rect(inner.x, top, inner.w, row_h))
 
-    def _yard(self, b: Builder, state: GameState, box: Rect) -> None:
-        """The yard on its own (portrait, beside the last entry)."""
-        b.panel(box, Style.DARK)
-        top, bottom = split_v(box.inflate(-b.px(4), -b.px(2)), 35, 70)
-        b.label(top, b.tr("Yard"), b.min_text, key="name:yard")
-        b.label(bottom, str(state.yard), b.px(60), bold=True, reading=True, role="count",
-                key="count:yard")  # fmt: skip
+    @staticmethod
+    def _headings(b: Builder, head: Rect, count_w: int, total_w: int) -> None:
+        """The "Tiles" and "Score" headings over their columns' ends; a word wider than its
+        column reaches left over the names' column (the heading has a row of its own)."""
+        pad = b.px(4)
+        score_w = max(total_w, b.painter.width(b.tr("Score"), b.min_text) + pad)
+        score = Rect(head.right - score_w, head.y, score_w, head.h)
+        tiles_right = min(head.right - total_w - b.px(4), score.x - b.px(6))
+        tiles_w = max(count_w, b.painter.width(b.tr("Tiles"), b.min_text) + pad)
+        tiles = Rect(tiles_right - tiles_w, head.y, tiles_w, head.h)
+        b.label(tiles, b.tr("Tiles"), b.min_text, align="end")
+        b.label(score, b.tr("Score"), b.min_text, align="end")
 
-    def _hand(
-        self,
-        b: Builder,
-        state: GameState,
-        seat: int,
-        entry: tuple[str, str, str],
-        cell: Rect,
-        cols: list[Rect],
-        name_px: int,
-        count_px: int,
+    def _hand_cells(self, b: Builder, state: GameState, area: Rect, columns: int) -> None:
+        """Each player a cell: the name over the hand's count."""
+        count_px, name_px = self._fonts(b)
+        name_h = b.painter.line_height(name_px)
+        cell_h = name_h + b.painter.line_height(count_px, True) - 2
+        cells = grid(area, len(state.players), columns, b.px(4), cell_h)
+        for seat, (name, cell) in enumerate(zip(state.players, cells, strict=True)):
+            current = seat == state.current
+            if current:
+                b.panel(cell, Style.SELECTED)
+            top, bottom = split_v(cell, name_h, cell_h - name_h)
+            self._name(b, top, name, seat, current, name_px, align="center")
+            color = TEXT_DARK if current else None
+            self._number(b, bottom, state.hands[seat], "count", str(seat), color)
+
+    def _yard_row(self, b: Builder, state: GameState, row: Rect) -> None:
+        """The yard: its caption, then its count at the row's end (it has no score)."""
+        count_px, name_px = self._fonts(b)
+        count_w = b.painter.width("88", count_px, True) + b.px(6)
+        if not b.landscape:
+            b.panel(row, Style.DARK)
+            row = row.inflate(-b.px(8), 0)
+        caption, number = split_h(row, row.w - count_w, count_w, gap=b.px(4))
+        b.label(caption, b.tr("Yard"), name_px, floor=b.min_text, align="start",
+                key="name:yard")  # fmt: skip
+        self._number(b, number, state.yard, "count", "yard", None)
+
+    def _hands_strip(self, b: Builder, state: GameState, area: Rect) -> None:
+        """Portrait: the captions, then up to four players a row (the yard sits beside the
+        last entry): each a name over its tiles (and its score, for up to four players)."""
+        count_px, name_px = self._fonts(b)
+        totals = len(state.players) <= TOTALS_UP_TO
+        b.panel(area, Style.DARK)
+        name_h = b.painter.line_height(name_px)
+        number_h = b.painter.line_height(count_px, True)
+        captions = [b.tr("Tiles")] + ([b.tr("Score")] if totals else [])
+        legend_w = max(b.painter.width(text, b.min_text) for text in captions) + b.px(8)
+        inner = area.inflate(-b.px(4), -b.gap)
+        row_h = name_h + len(captions) * number_h
+        for first in range(0, len(state.players), 4):
+            band = Rect(inner.x, inner.y + (first // 4) * (row_h + b.px(4)), inner.w, row_h)
+            legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.px(4))
+            for i, text in enumerate(captions):
+                box = Rect(legend.x, band.y + name_h + i * number_h, legend.w, number_h)
+                b.label(box, text, b.min_text, align="start")
+            shown = state.players[first : first + 4]
+            for offset, cell in enumerate(grid(cells_area, len(shown), 4, b.px(4))):
+                seat = first + offset
+                current = seat == state.current
+                if current:
+                    b.panel(cell, Style.SELECTED)
+                color = TEXT_DARK if current else None
+                parts = split_v(cell, name_h, *([number_h] * len(captions)))
+                self._name(b, parts[0], shown[offset], seat, current, name_px, align="center")
+                self._number(b, parts[1], state.hands[seat], "count", str(seat), color)
+                if totals:
+                    self._number(b, parts[2], state.totals[seat], "total", str(seat), color)
+
+    @staticmethod
+    def _name(
+        b: Builder, box: Rect, name: str, seat: int, current: bool, size: int,
+        align: str = "start",
+    ) -> None:  # fmt: skip
+        """A player's name: bold and dark on the highlight while it is their turn, cut with
+        an ellipsis only if even the whole box cannot hold it."""
+        fitted = b.painter.shorten(name, box.w, size, current)
+        b.label(box, fitted, size, floor=size, bold=current, align=align,
+                color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
+
+    @staticmethod
+    def _number(
+        b: Builder, box: Rect, value: int, role: str, key: str, color: Color | None
     ) -> None:
-        name, hand, total = entry
-        yard = seat == len(state.players)
-        current = seat == state.current
-        if current:
-            b.panel(cell, Style.SELECTED)
-            name = ("◀ " if b.rtl else "▶ ") + name
-        color = TEXT_DARK if current else None
-        key = "yard" if yard else str(seat)
-        align = "start" if b.landscape else "center"
-        b.label(cols[0], name, name_px, bold=current, color=color, align=align, key=f"name:{key}")
-        b.label(cols[1], hand, count_px, bold=True, reading=True, color=color,
-                role="count", key=f"count:{key}")  # fmt: skip
-        if total:
-            b.label(cols[2], total, count_px, bold=True, reading=True, color=color,
-                    role="total", key=f"total:{key}")  # fmt: skip
+        size, _ = PlayScreen._fonts(b)
+        align = "end" if b.landscape else "center"
+        b.label(box, str(value), size, floor=size, bold=True, reading=True, align=align,
+                color=color, role=role, key=f"{role}:{key}")  # fmt: skip
 
     # -- the buttons -----------------------------------------------------------------------
 
-    def _tools(self, b: Builder, area: Rect) -> None:
-        specs: list[tuple[str, Action, str]] = [
-            (b.tr("Hub"), lambda _pos: [HubButton()], "hub"),
-            (b.tr("Scores"), self.go("scores"), "scores"),
-            (b.tr("Menu"), open_menu(self.ui), "menu"),
-        ]
-        size = b.px(24) if b.landscape else b.px(34)
-        for (text, action, key), box in zip(specs, split_h(area, 1, 1, 1, gap=b.gap), strict=True):
-            b.button(box, text, action, key=key, size=size)
+    def _button_widths(self, b: Builder, room: int, *words: str) -> list[int]:
+        """The buttons' widths for ``words`` (translated) sharing ``room``: each its whole word
+        on one line if there is room, else its longest word (the rest wraps), at least a
+        comfortable target."""
+        texts = [b.tr(word) for word in words]
+        widths = b.button_widths(texts, self._button_px(b), room - b.gap * (len(texts) - 1))
+        return [max(width, b.target + b.px(16)) for width in widths]
 
-    def _moves(self, b: Builder, state: GameState, area: Rect) -> None:
+    @staticmethod
+    def _button_px(b: Builder) -> int:
+        return b.min_text
+
+    def _moves(self, b: Builder, state: GameState, draw: Rect, pass_: Rect, menu: Rect) -> None:
+        """Draw, Pass and Menu (the hub button and the scores are in the menu)."""
         player = state.current_player or ""
         submit = self.ui.submit
-        size = b.px(26) if b.landscape else b.px(36)
-        draw, pass_ = split_h(area, 1, 1, gap=b.gap)
+        size = self._button_px(b)
         for box, text, make, allowed, key in (
             (draw, b.tr("Draw"), lambda: Draw(player), state.can_draw, "draw"),
             (pass_, b.tr("Pass"), lambda: Pass(player), state.can_pass, "pass"),
@@ -234,3 +340,4 @@ class PlayScreen(Screen):
                 size=size,
                 enabled=allowed,
             )
+        b.button(menu, b.tr("Menu"), open_menu(self.ui), key="menu", size=size)

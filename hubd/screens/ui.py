@@ -9,12 +9,13 @@ from collections.abc import Callable, Sequence
 import pygame
 
 import engine
-from engine import Draw, Event, Pass, Phase, Tile, Undo
+from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
 from hubd import i18n
 from hubd.intents import Go, Intent, SayStatus, Submit
 from hubd.screens.base import Builder, Screen, default_screen
 from hubd.screens.context import UiContext
 from hubd.screens.messages import Messages
+from hubd.screens.plain_words import shares_number
 from hubd.screens.redraw import context_signature, merge_dirty, widget_place
 from hubd.screens.refusals import translate_refusal
 from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
@@ -23,6 +24,7 @@ from hubd.screens.wording import closed_reason, describe_undo, needs_confirmatio
 log = logging.getLogger(__name__)
 
 PRESS_TIME = 0.2  # s the pressed highlight stays
+MARK_TIME = 4.0  # s a tile laid where another end needed the same number stays marked
 
 
 class Overlay:
@@ -79,6 +81,7 @@ class Ui:
         self._widgets: list[Widget] = []
         self._drawn: Counter[tuple[object, ...]] = Counter()
         self._stale = True
+        self._unpainted = True
         self._full = True
         self._signature: tuple[object, ...] | None = None
         self._pressed: tuple[str, float] | None = None
@@ -94,6 +97,9 @@ class Ui:
         self.labels: dict[Tile, str] = {}
         #: Where the current screen wants notices (the play screen's last entry line).
         self.notice_box: pygame.Rect | None = None
+        self._mark: tuple[Play, float] | None = None  # the play to mark on the map, and until
+        #: The tile the map marks in this frame (see mark_entry), None for none.
+        self.marked: Tile | None = None
 
     # -- the contract ---------------------------------------------------------------------
 
@@ -138,6 +144,14 @@ class Ui:
 
     def show_undone(self, event: Event, now: float) -> None:
         self.show_notice(describe_undo(event, self.tr, self.labels), now)
+
+    def mark_entry(self, event: Event, now: float) -> None:
+        """An entry just accepted: a tile laid on an end whose number another open end also
+        needed is marked on the map for MARK_TIME s (until an undo or the next entry)."""
+        state = self._ctx.state if self._ctx is not None else None
+        if isinstance(event, Play) and state is not None and shares_number(event, state):
+            self._mark = (event, now + MARK_TIME)
+            self._invalidate()
 
     def set_language(self, code: str) -> None:
         if code != self.translator.code:
@@ -274,7 +288,7 @@ class Ui:
         self._sync(ctx)
         if self._deadline is not None and now >= self._deadline:
             self._stale = True
-        if not self._stale:
+        if not self._stale and not self._unpainted:
             return []
         self.messages.start_pending_flash(now)
         widgets = self.layout(ctx, now)
@@ -287,6 +301,7 @@ class Ui:
             dirty = merge_dirty([widget_place(sig) for sig in changed], surface.get_rect())
         self._drawn = drawn
         self._full = False
+        self._unpainted = False
         for rect in dirty:
             surface.set_clip(rect)
             surface.fill(BACKGROUND, rect)
@@ -306,6 +321,7 @@ class Ui:
         if self._stale or not self._widgets:
             self._widgets = self._build(ctx, now)
             self._stale = False
+            self._unpainted = True  # a frame built for a tap is still to be drawn
         return self._widgets
 
     def _sync(self, ctx: UiContext) -> None:
@@ -329,11 +345,18 @@ class Ui:
         b = Builder(self.painter, (w, h - banner_h), self.translator)
         b.undo = self.undo_action(ctx)
         self.notice_box = None
+        self.marked = None
+        if self._mark is not None:
+            play, until = self._mark
+            if now < until and ctx.last_entry == play:
+                self.marked = play.tile
+            else:
+                self._mark = None
         self.screens[self.current].build(b, ctx)
         if self.overlay is not None:
             b.add(Widget(b.screen, Kind.SHADE, action=self.close_overlay, key="shade"))
             self.overlay.build(b, ctx)
-        deadlines: list[float] = []
+        deadlines: list[float] = [self._mark[1]] if self._mark is not None else []
         self.messages.build(b, now, deadlines, self.notice_box)
         if b.rtl:
             mirror(b.widgets, w)
