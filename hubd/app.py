@@ -273,6 +273,8 @@ class HubApp:
 
     def _demo_step(self, demo: DemoPlayer) -> None:
         action = demo.step(self.game, self._find_widget)
+        if action is None:  # the demo waits for the game to change
+            return
         if not isinstance(action, Tap):
             self.handle_intent(action)
             return
@@ -486,6 +488,8 @@ class HubApp:
         self.ui.state_changed(self.context())
         if undone is not None:
             self.ui.show_undone(undone, now)
+        else:
+            self.ui.mark_entry(event, now)
         self.publish()
         self._report_status()
         self._dirty = True

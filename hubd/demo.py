@@ -13,7 +13,7 @@ whatever screen a person left open.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine import (
@@ -28,6 +28,7 @@ from engine import (
     Play,
     StartRound,
     Tile,
+    dump_line,
 )
 from engine.simulate import Simulator
 from hubd.intents import HubButton, Intent, Submit
@@ -73,17 +74,34 @@ class DemoPlayer:
         self._taps = 0
         self._pressed = False  # the hub button was pressed for the pending double
         self._submitted = False  # the pending entry was submitted directly
+        # Entries refused even when submitted directly, while the log is this long: the
+        # demo never enters one of them again (it would be refused again, for ever).
+        self._refused: set[str] = set()
+        self._refused_at = 0
 
-    def step(self, game: Game | None, find: Finder) -> DemoAction:
+    def step(self, game: Game | None, find: Finder) -> DemoAction | None:
+        """The next thing to do; None: nothing, until the game changes (see ``_refused``)."""
+        length = len(game.log) if game is not None else 0
+        if length != self._refused_at:  # the game moved on: what was refused may do now
+            self._refused, self._refused_at = set(), length
         if self._pending is not None:
-            if game is not None and len(game.log) > self._log_length:
-                self._entered(self._pending)
+            if game is not None and length > self._log_length:
+                self._follow(game.log[self._log_length :], self._pending)
             elif not self._submitted:
                 return self._continue(self._pending, find)
-            # else: even entered directly it was refused; decide afresh
+            else:  # refused even entered directly: never entered again as it is
+                self._refused.add(dump_line(self._pending))
+        self._pending = None
         event = self._decide(game)
+        if dump_line(event) in self._refused:
+            # Decided again: the demo's idea of the hands is wrong, so the round ends by
+            # agreement. If that is refused too (a full disk), wait for the game to change.
+            self._round = None
+            event = self._decide(game)
+            if dump_line(event) in self._refused:
+                return None
         self._pending, self._taps, self._pressed, self._submitted = event, 0, False, False
-        self._log_length = len(game.log) if game is not None else 0
+        self._log_length = length
         return self._continue(event, find)
 
     # -- entering the pending entry -------------------------------------------------------
@@ -102,18 +120,30 @@ class DemoPlayer:
         self._submitted = True
         return Submit(event)
 
-    def _entered(self, event: Event) -> None:
-        """The game took the pending entry: the hands and the yard follow it."""
-        self._pending = None
+    def _follow(self, entered: Sequence[Event], pending: Event) -> None:
+        """The hands and the yard follow the entries the game took, which are not always the
+        one the demo meant (a tap can enter another tile). One the demo cannot follow (a
+        tile not in that hand, an undo, another opener) loses the hands: the round then ends
+        by agreement instead of with hands that are wrong."""
         current = self._round
-        if current is None:
-            return
-        if isinstance(event, Play):
-            for hand in current.hands:
-                if event.tile in hand:
+        for event in entered:
+            if current is None:
+                return
+            if isinstance(event, Play):
+                hand = _hand_of(current, event.player)
+                if hand is None or event.tile not in hand:
+                    current = None
+                else:
                     hand.remove(event.tile)
-        elif isinstance(event, Draw):
-            current.hands[DEMO_PLAYERS.index(event.player)].append(current.yard.pop())
+            elif isinstance(event, Draw):
+                hand = _hand_of(current, event.player)
+                if hand is None or not current.yard:
+                    current = None
+                else:
+                    hand.append(current.yard.pop())
+            elif not isinstance(event, Pass) and event != pending:
+                current = None
+        self._round = current
 
     # -- deciding -------------------------------------------------------------------------
 
@@ -161,6 +191,10 @@ class DemoPlayer:
         if state.can_draw:
             return Draw(name)
         return Pass(name)
+
+
+def _hand_of(current: _Round, player: str) -> list[Tile] | None:
+    return current.hands[DEMO_PLAYERS.index(player)] if player in DEMO_PLAYERS else None
 
 
 def _tap_keys(event: Event) -> list[str]:
