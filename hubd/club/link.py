@@ -1,0 +1,172 @@
+"""The link to Syncthing: its own thread, polling the REST API and posting what it sees.
+
+Every few seconds it sets Syncthing up once (LAN only, the club folder, the table's name),
+then reads this hub's device id, the paired hubs (connected, or when last seen) and the hubs
+nearby that could be paired (pending, or seen by local discovery), and posts a
+:class:`LinkStatus` to the loop when that changed. Requests from the loop (pair with a hub,
+look at a file now) go through a queue; nothing here ever blocks the loop.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import re
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from hubd.club.syncthing import Syncthing, SyncthingError
+
+log = logging.getLogger("hubd.club")
+
+POLL_EVERY_S = 3.0
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A paired hub."""
+
+    device: str
+    name: str
+    connected: bool
+    seen_ago_s: float | None  # None: never seen
+
+
+@dataclass(frozen=True)
+class Nearby:
+    """A hub Syncthing sees that is not paired yet: a tap pairs it."""
+
+    device: str
+    name: str  # "" when only seen by local discovery (it has not asked yet)
+    address: str
+
+
+@dataclass(frozen=True)
+class LinkStatus:
+    running: bool
+    problem: str = ""  # plain words when Syncthing cannot be used
+    device_id: str = ""
+    peers: tuple[Peer, ...] = ()
+    nearby: tuple[Nearby, ...] = ()
+
+
+def parse_time(text: str) -> float | None:
+    """Syncthing's RFC 3339 times (nanoseconds) as POSIX seconds; None for its zero time."""
+    text = re.sub(r"(\.\d{6})\d+", r"\1", text.strip()).replace("Z", "+00:00")
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return None if moment.year < 2000 else moment.timestamp()
+
+
+def read_status(client: Syncthing, me: str, now: float) -> LinkStatus:
+    devices = [d for d in client.devices() if d.get("deviceID") != me]
+    connections = client.connections()
+    stats = client.device_stats()
+    peers = []
+    for device in devices:
+        ident = str(device.get("deviceID", ""))
+        seen = parse_time(str(stats.get(ident, {}).get("lastSeen", "")))
+        connected = bool(connections.get(ident, {}).get("connected"))
+        ago = None if seen is None else max(0.0, now - seen)
+        peers.append(Peer(ident, str(device.get("name") or ident[:7]), connected, ago))
+    known = {p.device for p in peers} | {me}
+    nearby: dict[str, Nearby] = {}
+    for ident, info in client.pending_devices().items():
+        if ident not in known:
+            nearby[ident] = Nearby(ident, str(info.get("name", "")), str(info.get("address", "")))
+    for ident, info in client.discovered().items():
+        if ident not in known and ident not in nearby:
+            addresses = info.get("addresses") or [""]
+            nearby[ident] = Nearby(ident, "", str(addresses[0]))
+    peers.sort(key=lambda p: (p.name.casefold(), p.device))
+    return LinkStatus(True, "", me, tuple(peers), tuple(sorted(nearby.values(), key=str)))
+
+
+class SyncLink:
+    def __init__(
+        self,
+        connect: Callable[[], Syncthing],
+        club: Path,
+        table: str,
+        post: Callable[[LinkStatus], None],
+        every: float = POLL_EVERY_S,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self._connect = connect
+        self._club = club
+        self._table = table
+        self._post = post
+        self._every = every
+        self._wall = wall
+        self._requests: queue.SimpleQueue[Callable[[Syncthing], None] | None] = queue.SimpleQueue()
+        self._me = ""
+        self._last: LinkStatus | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- from the loop ---------------------------------------------------------------------
+
+    def accept(self, device: str, name: str) -> None:
+        self._requests.put(lambda client: client.accept(device, name))
+
+    def scan(self, sub: str) -> None:
+        self._requests.put(lambda client: client.scan(sub))
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="club-syncthing", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self._requests.put(None)
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    # -- on its own thread -----------------------------------------------------------------
+
+    def poll(self, pending: list[Callable[[Syncthing], None]] | None = None) -> LinkStatus:
+        """Carry out ``pending`` requests, then read the status (never raises)."""
+        try:
+            client = self._connect()
+            if not self._me:
+                self._me = client.set_up(self._club, self._table)
+                log.info("club: Syncthing is set up, this hub is %s", self._me)
+            for request in pending or ():
+                request(client)
+            return read_status(client, self._me, self._wall())
+        except SyncthingError as err:
+            self._me = ""  # set up again once it is back (it may have been reinstalled)
+            return LinkStatus(False, str(err))
+
+    def _run(self) -> None:
+        stop = False
+        while not stop:
+            pending: list[Callable[[Syncthing], None]] = []
+            deadline = time.monotonic() + self._every
+            while not stop:
+                try:
+                    request = self._requests.get(timeout=max(0.0, deadline - time.monotonic()))
+                except queue.Empty:
+                    break
+                if request is None:
+                    stop = True
+                else:
+                    pending.append(request)
+                    break  # a request from the screen is done at once
+            if stop:
+                return
+            try:
+                status = self.poll(pending)
+            except Exception:  # a bug must not end the link: say it and go on
+                log.exception("club: talking to Syncthing failed")
+                continue
+            if status != self._last:
+                if self._last is None or status.running != self._last.running:
+                    said = "Syncthing is running" if status.running else status.problem
+                    log.info("club: %s", said)
+                self._last = status
+                self._post(status)

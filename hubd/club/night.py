@@ -1,0 +1,190 @@
+"""The loop's side of the club night: this hub's games written, the others' kept, the view.
+
+:class:`ClubNight` is owned by the main loop. It writes each committed event of this hub's
+games into the hub's own folder (appended and flushed; a file that does not hold what the
+store holds is rewritten whole through a temporary file, as after a power cut), stores what
+the importer posts, and keeps the :class:`ClubView` the Club screen reads. Reading the other
+hubs' files and talking to Syncthing happen on their own threads (importer, link).
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Callable, Sequence
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from engine import Event, Game, dump_line
+from hubd.club.folder import club_folder, game_file_name, hub_id, night_of, write_atomically
+from hubd.club.importer import ClubArrived
+from hubd.club.link import LinkStatus
+from hubd.club.nights import Night, changed, write_night, write_table
+from hubd.club.view import ClubView, view_from_rows
+from hubd.store import GameStore, StoreError
+from hubd.store.club import ClubRow
+
+log = logging.getLogger("hubd.club")
+
+
+class ClubWriter:
+    """Writes this hub's games into its own folder; the only writer of those paths."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._known: dict[str, tuple[int, int]] = {}  # the lines and bytes in each file
+        self._failed = False
+
+    def write(self, name: str, log_events: Sequence[Event]) -> bool:
+        """Make the file ``name`` hold exactly ``log_events``; False (said once) if it cannot."""
+        path = self.folder / name
+        count = len(log_events)
+        try:
+            known = self._known.get(name)
+            if known is not None and known[0] == count - 1 and _size(path) == known[1]:
+                line = (dump_line(log_events[-1]) + "\n").encode("utf-8")
+                with path.open("ab") as handle:
+                    handle.write(line)
+                    handle.flush()
+                size = known[1] + len(line)
+            elif known is None or known[0] != count or _size(path) != known[1]:
+                # Unknown, or changed under us (a copy from elsewhere): written whole again.
+                text = "".join(dump_line(event) + "\n" for event in log_events)
+                if _content(path) != text:
+                    write_atomically(path, text)
+                size = len(text.encode("utf-8"))
+            else:
+                return True
+        except OSError as err:
+            self._known.pop(name, None)  # the next event writes the whole file again
+            if not self._failed:
+                log.error("club: cannot write %s (%s); the game is saved in the hub", path, err)
+            self._failed = True
+            return False
+        self._failed = False
+        self._known[name] = (count, size)
+        return True
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return -1
+
+
+def _content(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+class ClubNight:
+    def __init__(
+        self,
+        data: Path,
+        store: GameStore,
+        table: str | None = None,
+        *,
+        wall: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.hub = hub_id(data)
+        self.club = club_folder(data)
+        self.folder = self.club / self.hub
+        self.table = table or socket.gethostname()
+        self.store = store
+        self.writer = ClubWriter(self.folder)
+        self.link: LinkStatus | None = None
+        #: Called with a file written (its path under the club folder): Syncthing's scan.
+        self.on_written: Callable[[str], None] | None = None
+        self._wall = wall or (lambda: datetime.now().astimezone())
+        self._names: dict[int, str] = {}
+        self._tables: dict[str, str] = {self.hub: self.table}
+        self._entries: list[Night] = []
+        self._aside: tuple[str, ...] = ()
+        self.view = self._rebuild()
+
+    def open(self) -> None:
+        """This hub's folder, its table name, and tonight's games written (start-up)."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_table(self.folder, self.table)
+        except OSError as err:
+            log.error("club: cannot write %s (%s)", self.folder, err)
+            return
+        tonight = night_of(self._wall().replace(tzinfo=None))
+        try:
+            for record in self.store.history(50):
+                started = datetime.fromisoformat(record.started)
+                if night_of(started.replace(tzinfo=None)) == tonight:
+                    self.committed(record.game_id, self.store.load(record.game_id))
+        except StoreError as err:
+            log.error("club: cannot read tonight's games: %s", err)
+
+    # -- this hub's games ------------------------------------------------------------------
+
+    def file_name(self, game_id: int) -> str | None:
+        if game_id not in self._names:
+            started = self.store.started(game_id)
+            if started is None:
+                return None
+            self._names[game_id] = game_file_name(started, game_id)
+        return self._names[game_id]
+
+    def committed(self, game_id: int, game: Game) -> None:
+        """An event of this hub's game was committed: the club file follows."""
+        try:
+            name = self.file_name(game_id)
+        except StoreError as err:
+            log.error("club: %s", err)
+            return
+        if name is not None and self.writer.write(name, game.log) and self.on_written:
+            self.on_written(f"{self.hub}/{name}")
+
+    # -- what arrives ----------------------------------------------------------------------
+
+    def arrived(self, news: ClubArrived) -> bool:
+        """Keep the importer's news in the store; True when the view changed."""
+        rows = [
+            ClubRow(v.game.hub, v.game.name, v.game.lines, v.game.digest, v.text, v.game.summary())
+            for v in news.versions
+        ]
+        if rows:
+            self.store.keep_club_games(rows)
+        self._tables = {**dict(news.tables), self.hub: self.table}
+        self._entries = list(news.nights)
+        self._aside = news.set_aside
+        before = self.view
+        self.view = self._rebuild()
+        return self.view != before
+
+    def linked(self, status: LinkStatus) -> None:
+        self.link = status
+
+    def _rebuild(self) -> ClubView:
+        try:
+            rows = self.store.club_games()
+        except StoreError as err:
+            log.error("club: %s", err)
+            rows = []
+        return view_from_rows(self.hub, rows, self._tables, self._entries, self._aside)
+
+    # -- the organiser's choices -----------------------------------------------------------
+
+    def tonight(self) -> date:
+        """The night shown first: the latest with games, else the one going on now."""
+        return self.view.latest() or night_of(self._wall().replace(tzinfo=None))
+
+    def set_night(self, day: date, **changes: Any) -> None:
+        """Name the night or choose its seating or ranking (written to this hub's folder)."""
+        night = changed(self.view.night(day), self._wall().isoformat(), self.hub, **changes)
+        try:
+            write_night(self.folder, night)
+        except OSError as err:
+            log.error("club: cannot write %s (%s)", self.folder, err)
+            return
+        self._entries = [n for n in self._entries if (n.day, n.hub) != (day, self.hub)]
+        self._entries.append(night)
+        self.view = self._rebuild()

@@ -1,0 +1,206 @@
+"""Syncthing's REST API on localhost: the only way the hub talks to Syncthing.
+
+Blocking calls with short timeouts, made only off the main loop (``hubd.club.link``). The
+address and API key come from Syncthing's own ``config.xml``. Errors are one
+:class:`SyncthingError` whose message says plainly what is wrong ("Syncthing is not
+running", "its API key was refused").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.parse
+import urllib.request
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FOLDER_ID = "chickenfoot-club"
+TIMEOUT_S = 3.0
+#: LAN only: no global discovery, relays, NAT traversal, usage or crash reports.
+LAN_ONLY: dict[str, Any] = {
+    "globalAnnounceEnabled": False,
+    "relaysEnabled": False,
+    "natEnabled": False,
+    "localAnnounceEnabled": True,
+    "urAccepted": -1,
+    "crashReportingEnabled": False,
+    "autoUpgradeIntervalH": 0,
+    "startBrowser": False,
+}
+
+
+class SyncthingError(Exception):
+    """Syncthing cannot be reached or refused a request; ``str()`` is for people."""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    url: str  # e.g. http://127.0.0.1:8384
+    api_key: str
+
+
+def config_candidates(data: Path, environ: Mapping[str, str]) -> list[Path]:
+    """Where Syncthing's config.xml may be: the hub's own home, then the user's."""
+    home = Path(environ.get("HOME") or Path.home())
+    state = Path(environ.get("XDG_STATE_HOME") or home / ".local/state")
+    config = Path(environ.get("XDG_CONFIG_HOME") or home / ".config")
+    return [
+        data / "syncthing" / "config.xml",
+        state / "syncthing" / "config.xml",
+        config / "syncthing" / "config.xml",
+    ]
+
+
+def read_endpoint(path: Path) -> Endpoint:
+    """The GUI/REST address and API key in Syncthing's ``config.xml``."""
+    try:
+        gui = ElementTree.parse(path).getroot().find("gui")
+    except FileNotFoundError:
+        raise SyncthingError(f"Syncthing is not set up: there is no {path}") from None
+    except (OSError, ElementTree.ParseError) as err:
+        raise SyncthingError(f"cannot read Syncthing's config {path}: {err}") from None
+    address = gui.findtext("address") if gui is not None else None
+    key = gui.findtext("apikey") if gui is not None else None
+    if gui is None or not address or not key:
+        raise SyncthingError(f"Syncthing's config {path} has no GUI address or API key")
+    scheme = "https" if gui.get("tls") == "true" else "http"
+    return Endpoint(f"{scheme}://{address.strip()}", key.strip())
+
+
+def find_endpoint(data: Path, environ: Mapping[str, str] | None = None) -> Endpoint:
+    candidates = config_candidates(data, os.environ if environ is None else environ)
+    for path in candidates:
+        if path.is_file():
+            return read_endpoint(path)
+    raise SyncthingError("Syncthing is not installed or not set up for this user")
+
+
+class Syncthing:
+    """The REST client (blocking: never call it on the main loop)."""
+
+    def __init__(self, endpoint: Endpoint, timeout: float = TIMEOUT_S) -> None:
+        self.endpoint = endpoint
+        self.timeout = timeout
+
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        query: Mapping[str, str] | None = None,
+    ) -> Any:
+        url = self.endpoint.url + path
+        if query:
+            url += "?" + urllib.parse.urlencode(query)
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(url, data=data, method=method)
+        request.add_header("X-API-Key", self.endpoint.api_key)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as reply:
+                text = reply.read().decode("utf-8", "replace")
+        except urllib.error.HTTPError as err:
+            if err.code in (401, 403):
+                raise SyncthingError("Syncthing refused the hub's API key") from None
+            raise SyncthingError(f"Syncthing refused {method} {path} ({err.code})") from None
+        except (urllib.error.URLError, OSError) as err:
+            raise SyncthingError(f"Syncthing is not running ({_reason(err)})") from None
+        try:
+            return json.loads(text) if text.strip() else None
+        except ValueError:
+            raise SyncthingError(f"Syncthing's answer to {path} is not JSON") from None
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def my_id(self) -> str:
+        return str(self.call("GET", "/rest/system/status")["myID"])
+
+    def devices(self) -> list[dict[str, Any]]:
+        return list(self.call("GET", "/rest/config/devices"))
+
+    def connections(self) -> dict[str, Any]:
+        return dict(self.call("GET", "/rest/system/connections").get("connections", {}))
+
+    def device_stats(self) -> dict[str, Any]:
+        return dict(self.call("GET", "/rest/stats/device"))
+
+    def pending_devices(self) -> dict[str, Any]:
+        return dict(self.call("GET", "/rest/cluster/pending/devices") or {})
+
+    def discovered(self) -> dict[str, Any]:
+        return dict(self.call("GET", "/rest/system/discovery") or {})
+
+    def folder(self, folder_id: str = FOLDER_ID) -> dict[str, Any] | None:
+        try:
+            return dict(self.call("GET", f"/rest/config/folders/{folder_id}"))
+        except SyncthingError as err:
+            if "(404)" in str(err):
+                return None
+            raise
+
+    # -- changing --------------------------------------------------------------------------
+
+    def set_up(self, club: Path, name: str) -> str:
+        """LAN-only options, this device's name, the club folder shared; returns my id."""
+        me = self.my_id()
+        self.call("PATCH", "/rest/config/options", LAN_ONLY)
+        self.call("PATCH", f"/rest/config/devices/{me}", {"name": name})
+        if self.folder() is None:
+            club.mkdir(parents=True, exist_ok=True)
+            self.call(
+                "PUT",
+                f"/rest/config/folders/{FOLDER_ID}",
+                {
+                    "id": FOLDER_ID,
+                    "label": "Chicken Foot club",
+                    "path": str(club),
+                    "type": "sendreceive",
+                    "fsWatcherEnabled": True,
+                    "fsWatcherDelayS": 1,
+                    "rescanIntervalS": 60,
+                    "devices": [{"deviceID": me}],
+                },
+            )
+        return me
+
+    def accept(self, device: str, name: str, addresses: Sequence[str] = ("dynamic",)) -> None:
+        """Pair with ``device`` and share the club folder with it.
+
+        It is made an introducer, so a hub paired with one hub of the club meets the rest.
+        """
+        self.call(
+            "PUT",
+            f"/rest/config/devices/{device}",
+            {
+                "deviceID": device,
+                "name": name,
+                "addresses": list(addresses),
+                "introducer": True,
+                "autoAcceptFolders": False,
+            },
+        )
+        folder = self.folder()
+        if folder is None:
+            raise SyncthingError("the club folder is not set up in Syncthing")
+        shared = {d["deviceID"] for d in folder.get("devices", [])}
+        if device not in shared:
+            devices = [*folder.get("devices", []), {"deviceID": device}]
+            self.call("PATCH", f"/rest/config/folders/{FOLDER_ID}", {"devices": devices})
+
+    def scan(self, sub: str | None = None) -> None:
+        """Ask Syncthing to look at a file now (it would notice within a second or so)."""
+        query = {"folder": FOLDER_ID}
+        if sub:
+            query["sub"] = sub
+        self.call("POST", "/rest/db/scan", query=query)
+
+
+def _reason(err: BaseException) -> str:
+    reason = getattr(err, "reason", err)
+    return str(getattr(reason, "strerror", None) or reason)

@@ -1,0 +1,162 @@
+"""Real Syncthing instances for the club tests: each its own home, on 127.0.0.1 only.
+
+Static addresses, no discovery (local or global), no relays, no NAT traversal, no usage or
+crash reports, no upgrades: the instances find each other only by the addresses the test
+pairs them with through the REST API.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+from hubd.club.syncthing import Endpoint, Syncthing, SyncthingError
+
+SYNCTHING = shutil.which("syncthing")
+OPTIONS = {
+    "globalAnnounceEnabled": "false",
+    "localAnnounceEnabled": "false",
+    "relaysEnabled": "false",
+    "natEnabled": "false",
+    "startBrowser": "false",
+    "urAccepted": "-1",
+    "crashReportingEnabled": "false",
+    "autoUpgradeIntervalH": "0",
+    "reconnectionIntervalS": "1",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Instance:
+    """One Syncthing, started and stopped by the test."""
+
+    def __init__(self, home: Path) -> None:
+        assert SYNCTHING is not None
+        self.home = home
+        self.gui_port, self.sync_port = free_port(), free_port()
+        subprocess.run(
+            [SYNCTHING, "generate", f"--home={home}", "--no-default-folder"],
+            check=True,
+            capture_output=True,
+        )
+        tree = ElementTree.parse(home / "config.xml")
+        root = tree.getroot()
+        gui = root.find("gui")
+        options = root.find("options")
+        assert gui is not None and options is not None
+        address = gui.find("address")
+        assert address is not None
+        address.text = f"127.0.0.1:{self.gui_port}"
+        listen = options.find("listenAddress")
+        assert listen is not None
+        listen.text = f"tcp://127.0.0.1:{self.sync_port}"
+        for key, value in OPTIONS.items():
+            element = options.find(key)
+            if element is None:
+                element = ElementTree.SubElement(options, key)
+            element.text = value
+        tree.write(home / "config.xml")
+        self.endpoint = Endpoint(f"http://127.0.0.1:{self.gui_port}", gui.findtext("apikey", ""))
+        self.client = Syncthing(self.endpoint, timeout=5)
+        self.process: subprocess.Popen[bytes] | None = None
+        self.device = ""
+
+    def log(self) -> str:
+        return (self.home / "syncthing.log").read_text(errors="replace")
+
+    @property
+    def address(self) -> str:
+        return f"tcp://127.0.0.1:{self.sync_port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "STNOUPGRADE": "1", "HOME": str(self.home), "STNORESTART": "1"}
+        log = (self.home / "syncthing.log").open("ab")
+        self.process = subprocess.Popen(
+            [
+                SYNCTHING,
+                "serve",
+                f"--home={self.home}",
+                "--no-browser",
+                "--no-restart",
+                "--no-upgrade",
+                "--skip-port-probing",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                self.device = self.client.my_id()
+                return
+            except SyncthingError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise
+                time.sleep(0.1)
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, sig)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.process = None
+
+
+def pair(instances: list[Instance]) -> None:
+    """Every instance paired with every other by static address, the club folder shared.
+
+    The devices are added paused, in one configuration change each, then resumed: a side
+    resumed later dials at once and finds itself known, so no pair waits for Syncthing's
+    next retry after an "unknown device".
+    """
+    for mine, one in enumerate(instances):
+        config = one.client.call("GET", "/rest/config")
+        others = [other for other in instances if other is not one]
+        for other in others:
+            # Only one side of a pair dials (the other has no address for it): two
+            # connections made at the same moment can both be dropped, then wait a retry.
+            dials = instances.index(other) > mine
+            config["devices"].append(
+                {
+                    **config["defaults"]["device"],
+                    "deviceID": other.device,
+                    "paused": True,
+                    "name": other.home.name,
+                    "addresses": [other.address] if dials else ["dynamic"],
+                }
+            )
+        for folder in config["folders"]:
+            folder["devices"] += [{"deviceID": other.device} for other in others]
+        one.client.call("PUT", "/rest/config", config)
+    for one in instances:
+        for other in instances:
+            if other is not one:
+                one.client.call("PATCH", f"/rest/config/devices/{other.device}", {"paused": False})
+
+
+def connected(instances: list[Instance]) -> bool:
+    """Every instance is connected to every other."""
+    for one in instances:
+        links = one.client.connections()
+        if not all(links.get(o.device, {}).get("connected") for o in instances if o is not one):
+            return False
+    return True
