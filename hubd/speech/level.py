@@ -11,6 +11,7 @@ from __future__ import annotations
 import array
 import io
 import math
+import operator
 import sys
 import wave
 from functools import lru_cache
@@ -59,7 +60,7 @@ def rms_dbfs(samples: array.array[int] | list[int]) -> float:
     """The RMS of ``samples`` in dB of full scale (-inf dB for silence)."""
     if not samples:
         return -math.inf
-    power = sum(s * s for s in samples) / len(samples)
+    power = sum(map(operator.mul, samples, samples)) / len(samples)
     return 10 * math.log10(power / 32768**2) if power else -math.inf
 
 
@@ -83,14 +84,13 @@ def sound_dbfs(path: Path = DEFAULT_SOUND_DIR / "cackle.wav") -> float:
 def normalise(wav: bytes, target_dbfs: float) -> bytes:
     """``wav`` trimmed of silence at its ends and scaled to ``target_dbfs``, peaks in range."""
     samples, rate = _samples(wav)
-    first = next((i for i, s in enumerate(samples) if abs(s) >= _SILENCE), 0)
-    last = len(samples) - next((i for i, s in enumerate(reversed(samples)) if abs(s) >= _SILENCE),
-                               0)  # fmt: skip
+    first = next((i for i, s in enumerate(samples) if abs(s) >= _SILENCE), None)
+    if first is None:
+        return _wav(samples, rate)
+    last = len(samples) - next(i for i, s in enumerate(reversed(samples)) if abs(s) >= _SILENCE)
     trimmed = samples[first : min(len(samples), last + int(_TAIL_S * rate))]
     level = rms_dbfs(trimmed)
-    peak = max(map(abs, trimmed), default=0)
-    if not peak or math.isinf(level):
-        return _wav(trimmed, rate)
+    peak = max(max(trimmed), -min(trimmed))
     gain = min(10 ** ((target_dbfs - level) / 20), _FULL / peak)
-    scaled = array.array("h", (int(s * gain) for s in trimmed))
+    scaled = array.array("h", [int(s * gain) for s in trimmed])
     return _wav(scaled, rate)

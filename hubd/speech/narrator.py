@@ -75,7 +75,7 @@ class Narrator:
         self.speech.set_volume(s.volume / 100 * s.speech_volume / 100)
         followed, self._followed = self._followed, self._sampled()
         if now is not None and followed != self._followed and s.speech and not s.muted:
-            self._say([phrases.sample(self._words())], now, ("tap",), topic=None)
+            self._say([phrases.sample(self._words())], now, (), topic=None)
 
     def after_event(
         self, before: Outline, state: GameState, event: Event, now: float, sounds: Sequence[str]

@@ -29,7 +29,10 @@ _OWN_SCRIPT: dict[str, str] = {"he": "hebrew", "uk": "cyrillic"}
 #: Who reads a run of text in a script that is not the language's own.
 _READER: dict[str, str] = {"hebrew": "he", "cyrillic": "uk", "latin": "en"}
 #: A word of the lexicons: Hebrew letters with their points and geresh, or Cyrillic letters.
-_WORD = re.compile(r"[\u05d0-\u05ea][\u05d0-\u05ea\u0591-\u05c7'\u05f3]*|[\u0400-\u052f'ʼ]+")
+_WORD = re.compile(
+    r"[\u05d0-\u05ea](?:[\u05d0-\u05ea\u0591-\u05c7]|(?<=[גזצץ])['\u05f3])*"  # ג'ק, not דוד's
+    r"|[\u0400-\u052f](?:[\u0400-\u052f]|['ʼ](?=[\u0400-\u052f]))*"  # п'ять, not Олена's
+)
 
 
 def voice(language: str) -> str:
