@@ -380,6 +380,34 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class ClubConfig:
+    """Club nights: several hubs share their games through Syncthing (README, "Club night")."""
+
+    enabled: bool = field(
+        default=False,
+        metadata=_key(_BOOL, "Write this hub's games to the club folder and read the others'."),
+    )
+    table: str | None = field(
+        default=None,
+        metadata=_key(
+            _Rule('a name in quotes, e.g. "Table 3"', _check_text),
+            "This hub's table, as the other hubs show it; leave it out for the host name.",
+            example="Table 3",
+        ),
+    )
+    syncthing_config: Path | None = field(
+        default=None,
+        metadata=_key(
+            _Rule('an absolute path in quotes, e.g. "/var/lib/chickenfoot/syncthing/config.xml"',
+                  _check_folder),
+            "Syncthing's config.xml (its address and API key); leave it out to look in the "
+            "data folder's syncthing/, then the user's.",
+            example="/var/lib/chickenfoot/syncthing/config.xml",
+        ),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
 class HubConfig:
     """The whole configuration; each field is one [section] of the file."""
 
@@ -391,6 +419,7 @@ class HubConfig:
     data: DataConfig = field(default_factory=DataConfig)
     speech: SpeechConfig = field(default_factory=SpeechConfig)
     web: WebConfig = field(default_factory=WebConfig)
+    club: ClubConfig = field(default_factory=ClubConfig)
 
     def override(self, section: str, **values: object) -> HubConfig:
         """A copy with some keys changed (e.g. from command-line flags), checked like the file.

@@ -109,6 +109,7 @@ ROTATION = "one of 0, 90, 180, 270"
 BOOL = "true or false"
 ADDRESS = 'an IP address in quotes, e.g. "0.0.0.0" (every network) or "127.0.0.1"'
 FOLDER = 'an absolute folder path in quotes, e.g. "/var/lib/chickenfoot-hub"'
+SYNCTHING_CONFIG = 'an absolute path in quotes, e.g. "/var/lib/chickenfoot/syncthing/config.xml"'
 
 #: (section, bad line, what the message says is allowed): at least one for every key.
 BAD_VALUES = [
@@ -151,6 +152,9 @@ BAD_VALUES = [
     ("web", "port = 70000", "a whole number from 1 to 65535"),
     ("web", 'bind = "hub.local"', ADDRESS),
     ("web", "bind = 127", ADDRESS),
+    ("club", "enabled = 1", BOOL),
+    ("club", 'table = "  "', 'a name in quotes, e.g. "Table 3"'),
+    ("club", 'syncthing_config = "config.xml"', SYNCTHING_CONFIG),
 ]
 
 
@@ -216,7 +220,8 @@ def test_typo_in_a_key(tmp_path: Path) -> None:
 def test_typo_in_a_section(tmp_path: Path) -> None:
     assert refusal(tmp_path, "[dispaly]\nwidth = 800\n") == (
         "config error: unknown section [dispaly] (did you mean [display]?); "
-        "known sections: [pins], [sound], [button], [display], [game], [data], [speech], [web]"
+        "known sections: [pins], [sound], [button], [display], [game], [data], [speech], [web], "
+        "[club]"
     )
 
 
