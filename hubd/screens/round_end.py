@@ -9,6 +9,7 @@ a round end of N hands takes the digits, one OK per hand and the final "Score th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile, all_tiles
@@ -17,6 +18,7 @@ from hubd.intents import Intent
 from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h
 from hubd.screens.context import UiContext
 from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.plain_words import block_text
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Action, Style
 
@@ -59,6 +61,7 @@ class RoundEndScreen(Screen):
         self.agreed = False
         self.page = 0
         self._round: int | None = None
+        self._from_phones: dict[str, HandPips] = {}  # the phones' hands already taken
 
     def enter(self, ctx: UiContext | None) -> None:
         self.entries = {}
@@ -73,6 +76,7 @@ class RoundEndScreen(Screen):
             return
         self._round = state.round
         self.entries = {}
+        self._from_phones = {}
         for seat, name in enumerate(state.players):
             held = -1 if state.scores_only else state.hands[seat]  # -1: not known
             self.entries[name] = HandEntry(held, Digits("0" if held == 0 else "", fresh=True))
@@ -117,9 +121,13 @@ class RoundEndScreen(Screen):
             )
             return
         self._prepare(state)
+        self._take_phone_hands(ctx.phone_hands)
         back = self.go(default_screen(ctx)) if state.round_end is None else None
         area = b.top_bar(self._title(b, state), back, [], undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
+        block = state.block
+        if block is not None and not b.landscape:  # in landscape the title says why
+            area = _reason_line(b, block_text(block, b.tr), area)
         hands, entry_box, save = entry_layout(b, area, len(state.players))
         self._hands(b, state, hands)
         self._entry(b, state, entry_box)
@@ -132,12 +140,29 @@ class RoundEndScreen(Screen):
             size=b.px(26),
         )
 
+    def _take_phone_hands(self, hands: Mapping[str, HandPips]) -> None:
+        """A hand entered on a phone (hubd/web) fills its row as if typed here; the hub's own
+        typing afterwards replaces it, and a newer entry from the phone replaces that."""
+        for name, hand in hands.items():
+            entry = self.entries.get(name)
+            if entry is None or self._from_phones.get(name) == hand:
+                continue
+            self._from_phones[name] = hand
+            entry.pips = Digits(str(hand.pips), fresh=True)
+            entry.double_blank = hand.double_blank
+            entry.by_tiles = False
+            entry.touched = True
+
     def _title(self, b: Builder, state: GameState) -> str:
         if state.scores_only:
             return b.tr("Round {n}: enter the scores").format(n=state.round)
         out = [n for s, n in enumerate(state.players) if state.hands[s] == 0]
         if state.round_end is RoundEnd.OUT and out:
             return b.tr("Round {n}: {player} went out").format(n=state.round, player=out[0])
+        block = state.block
+        if block is not None and b.landscape:  # the census's answer to "we can still draw"
+            why = block_text(block, b.tr, sentence=False)
+            return b.tr("Round {n} is blocked: {why}").format(n=state.round, why=why)
         if state.round_end is RoundEnd.BLOCKED:
             return b.tr("Round {n} is blocked").format(n=state.round)
         return b.tr("End round {n} by agreement").format(n=state.round)
@@ -267,3 +292,15 @@ class RoundEndScreen(Screen):
     def _next_page(self, _pos: tuple[int, int]) -> list[Intent]:
         self.page += 1
         return []
+
+
+def _reason_line(b: Builder, text: str, area: Rect) -> Rect:
+    """Why the round is blocked, across the top of ``area`` (a tall screen's title has one
+    line only), wrapped as it needs; returns the room left under it."""
+    size = b.min_text
+    _size, lines, _cut = b.painter.fit(text, area.w, area.h, size, size, False, True)
+    height = len(lines) * b.painter.line_height(size, False)
+    b.label(Rect(area.x, area.y, area.w, height), text, size, align="start", wrap=True,
+            role="reason", key="round_end:reason")  # fmt: skip
+    gap = b.gap // 2
+    return Rect(area.x, area.y + height + gap, area.w, area.h - height - gap)

@@ -306,13 +306,13 @@ class WebServer:
         language = self._language(request)
         sent = -1
         while self._token_ok(request):
+            changed = self._changed  # first: a snapshot published while sending is not missed
+            if changed is None:
+                return
             snapshot = self._snapshot
             if snapshot.version != sent:
                 sent = snapshot.version
                 yield self._data(language)
-            changed = self._changed
-            if changed is None:
-                return
             try:
                 await asyncio.wait_for(asyncio.shield(changed), HEARTBEAT_S)
             except TimeoutError:

@@ -1,0 +1,202 @@
+"""The phones' page in a real browser (Debian's chromium, headless, driven by Playwright),
+beside the whole hub entered through the screen tests' own taps (tests/family_round.py)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from family_round import FamilyTable, _enter, family_table, recorded_log
+from web_harness import attach_web, browser, phone, pump
+
+from engine import EndRound, HandPips, NewGame
+from hubd import i18n
+from hubd.screens.table_map import table_map
+from hubd.screens.wording import status_text
+from hubd.web.svg import MapFrame
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def table(tmp_path: Path, mock_factory: Any) -> Iterator[FamilyTable]:
+    with family_table(tmp_path / "data", mock_factory) as hub:
+        yield hub
+
+
+@pytest.fixture
+def chromium() -> Iterator[Any]:
+    with browser() as launched:
+        yield launched
+
+
+def _start(table: FamilyTable, events: int) -> list[Any]:
+    """The new game and the first ``events`` entries of the family round, by taps."""
+    log = recorded_log()
+    assert isinstance(log[0], NewGame) and table.app.submit(log[0])
+    for event in log[1 : events + 1]:
+        _enter(table, event)
+    return log
+
+
+def _shown(page: Any) -> dict[str, Any]:
+    return dict(
+        page.evaluate(
+            """() => ({
+        status: document.getElementById('status').textContent,
+        tiles: Array.from(document.querySelectorAll('.player .tiles'), e => Number(e.textContent)),
+        turn: Array.from(document.querySelectorAll('.player.turn .name'), e => e.textContent),
+        yard: (e => e && Number(e.textContent))(document.querySelector('#yard .number')),
+        ends: Array.from(document.querySelectorAll('#map .end, #map .foot'), e =>
+            [e.dataset.on, Number(e.dataset.needs), e.classList.contains('open')]),
+        tiles_on_map: document.querySelectorAll('#map .tile').length,
+        dir: getComputedStyle(document.body).direction,
+    })"""
+        )
+    )
+
+
+def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
+    table: FamilyTable, chromium: Any, tmp_path: Path
+) -> None:
+    log = _start(table, 12)
+    desk, close = attach_web(table.app, tmp_path / "data")
+    try:
+        page = phone(chromium)
+        page.goto(desk.address(table.app.game_id) + "?lang=en")
+        state = table.app.game.state
+        pump(table.app, lambda: _shown(page)["status"] == status_text(
+            state, i18n.load("en").gettext, i18n.load("en").ngettext))  # fmt: skip
+        for event in log[13:30]:
+            _enter(table, event)
+            state = table.app.game.state
+            t = i18n.load("en")
+            expected = status_text(state, t.gettext, t.ngettext)
+            wanted = (expected, list(state.hands))
+
+            def arrived(wanted: tuple[str, list[int]] = wanted) -> bool:
+                shown = _shown(page)
+                return (shown["status"], shown["tiles"]) == wanted
+
+            took = pump(table.app, arrived, what=f"{event}: {wanted}")
+            assert took < 1.0, f"the page took {took:.2f} s to show {event}"
+            shown = _shown(page)
+            assert shown["yard"] == state.yard
+            assert shown["turn"] == [state.current_player]
+            frame = MapFrame.phone()
+            drawn = table_map(state.table, frame.area, frame.metrics)
+            open_now = {str(p.tile) for p in state.open_places()}
+            assert sorted(shown["ends"]) == sorted(
+                [str(e.on), e.needs, str(e.on) in open_now] for e in drawn.ends
+            )
+            assert shown["tiles_on_map"] == len(drawn.tiles)
+        assert shown["dir"] == "ltr"
+    finally:
+        close()
+
+
+def test_without_the_games_token_the_page_shows_nothing_and_a_new_game_changes_it(
+    table: FamilyTable, chromium: Any, tmp_path: Path
+) -> None:
+    _start(table, 3)
+    desk, close = attach_web(table.app, tmp_path / "data")
+    try:
+        page = phone(chromium)
+        for path in ("/", "/t/0123456789abcdef0123", "/t/", "/t/x/state", "/s/../desk.py"):
+            answer = page.goto(desk.base_url + path)
+            assert answer is not None and answer.status == 404, path
+            text = page.content()
+            assert not any(name in text for name in ("Mum", "Dad", "Ben", "Ana")), path
+        old = desk.address(table.app.game_id)
+        page.goto(old)
+        pump(table.app, lambda: "Mum" in page.content())
+        players = table.app.game.state.players
+        assert table.app.submit(NewGame(players))
+        new = desk.address(table.app.game_id)
+        assert new != old
+        pump(table.app, lambda: page.is_visible("#lost"))
+        answer = page.goto(old + "/state")
+        assert answer is not None and answer.status == 404
+    finally:
+        close()
+
+
+def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
+    table: FamilyTable, chromium: Any, tmp_path: Path
+) -> None:
+    log = _start(table, len(recorded_log()) - 2)  # every entry but the round's scores
+    end = log[-1]
+    assert isinstance(end, EndRound)
+    desk, close = attach_web(table.app, tmp_path / "data")
+    try:
+        players = list(table.app.game.state.players)
+        phones = {name: phone(chromium) for name in ("Dad", "Ben", "Mum")}
+        for name, page in phones.items():
+            page.goto(desk.address(table.app.game_id) + "?lang=en")
+            pump(table.app, lambda page=page: page.locator(".claim").count() > 0)
+            seat = players.index(name)
+            page.locator(f'.player[data-seat="{seat}"] .claim').click()
+            pump(table.app, lambda page=page: page.locator(".player.me").count() == 1)
+        dad, ben, mum = phones.pop("Dad"), phones.pop("Ben"), phones.pop("Mum")
+        phones = {"Dad": dad, "Ben": ben}
+        # Another phone cannot take Dad's seat.
+        assert ben.locator(f'.player[data-seat="{players.index("Dad")}"] .claim').count() == 0
+        # A wrong hand is refused with the engine's words; nothing is entered.
+        mum.fill("#pips", "5")
+        mum.locator(".send").click()
+        pump(table.app, lambda: mum.locator(".problem").text_content() != "")
+        assert mum.locator(".problem").text_content() == (
+            "Mum has no tiles left, so Mum's hand scores 0"
+        )
+        assert desk.hands == {}
+        # Both phones at once: each hand once, neither lost.
+        for name, page in phones.items():
+            hand = end.hands[name]
+            assert isinstance(hand, HandPips)
+            page.fill("#pips", str(hand.pips))
+        dad.locator(".send").click()
+        ben.locator(".send").click()
+        pump(table.app, lambda: set(desk.hands) == {"Dad", "Ben"})
+        pump(table.app, lambda: dad.locator(".entered").count() == 1)
+        # The hub's screen shows them; it enters Ana's itself and scores the round.
+        assert table.app.ui.current == "round_end"
+        ana = end.hands["Ana"]
+        assert isinstance(ana, HandPips)
+        table.tap("hand:Ana")
+        for digit in str(ana.pips):
+            table.tap(f"pad:{digit}")
+        table.tap("pad:ok")
+        table.tap("round_end:save")
+        stored = table.store.events(table.app.game_id)[-1]
+        assert isinstance(stored, EndRound)
+        assert {n: h for n, h in stored.hands.items() if h != HandPips(0)} == {
+            n: h for n, h in end.hands.items() if h != HandPips(0)
+        }
+        pump(table.app, lambda: dad.locator("#mine form").count() == 0)
+    finally:
+        close()
+
+
+def test_hebrew_reads_right_to_left_and_the_map_does_not(
+    table: FamilyTable, chromium: Any, tmp_path: Path
+) -> None:
+    _start(table, 8)
+    desk, close = attach_web(table.app, tmp_path / "data")
+    try:
+        page = phone(chromium)
+        page.goto(desk.address(table.app.game_id) + "?lang=he")
+        pump(table.app, lambda: page.locator("#map svg").count() == 1)
+        time.sleep(0.1)
+        assert page.evaluate("document.documentElement.dir") == "rtl"
+        assert page.evaluate("getComputedStyle(document.body).direction") == "rtl"
+        assert page.evaluate("getComputedStyle(document.querySelector('#map svg')).direction") == (
+            "ltr"
+        )
+        t = i18n.load("he")
+        assert page.text_content("h2") or page.text_content("#status")
+        assert t.gettext("Scores") in page.content()
+    finally:
+        close()

@@ -1,0 +1,76 @@
+"""The phones' page beside a whole hub in this process: the server on 127.0.0.1 (a free
+port), its desk on the hub's loop, and Debian's chromium driven by Playwright (the system
+browser: nothing is downloaded). Used by tests/test_web_*.py and benchmarks/web_bench.py."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from hubd.config import WebConfig
+from hubd.web.desk import PhoneDesk
+from hubd.web.server import Limits
+from hubd.web.start import start_web
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+#: Chromium as root in a container, with no network beyond loopback and no first-run work.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+
+
+def attach_web(app: Any, folder: Path, limits: Limits | None = None) -> tuple[PhoneDesk, Any]:
+    """Start the page's server for ``app`` (a HubApp) and give the loop its desk."""
+    desk, close = start_web(WebConfig(bind="127.0.0.1", port=0), folder, app.inbox.post, limits)
+    assert desk is not None, "the web server did not start"
+    app.phones = desk
+    app.publish()
+    return desk, close
+
+
+def pump(app: Any, done: Callable[[], bool], timeout: float = 10.0, what: str = "it") -> float:
+    """Run the hub's loop until ``done()``; returns the seconds it took (fails on timeout)."""
+    start = time.monotonic()
+    while not done():
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"the page did not show {what} in {timeout} s")
+        app.step(0.01)
+    return time.monotonic() - start
+
+
+@contextmanager
+def browser() -> Iterator[Any]:
+    """Headless Debian chromium (skips the test when it or Playwright is missing)."""
+    import pytest
+
+    if CHROMIUM is None:
+        pytest.skip("no chromium: .ci/system-deps installs it (as root)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def phone(chromium: Any, width: int = 390, height: int = 844) -> Any:
+    """A new page as a phone shows it (its own storage: its own phone id and seat)."""
+    context = chromium.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=2, is_mobile=True,
+        has_touch=True,
+    )  # fmt: skip
+    return context.new_page()
