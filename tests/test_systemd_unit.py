@@ -106,7 +106,21 @@ def test_it_reaches_exactly_the_devices_the_hub_needs(unit: dict[str, list[str]]
     assert "Service.PrivateDevices" not in unit
     # gpiozero reads the board from /proc/device-tree and /proc/cpuinfo.
     assert "Service.ProcSubset" not in unit
-    assert words(unit, "Service.RestrictAddressFamilies") == ["AF_UNIX", "AF_NETLINK"]
+    assert words(unit, "Service.RestrictAddressFamilies") == [
+        "AF_UNIX", "AF_NETLINK", "AF_INET", "AF_INET6"
+    ]  # fmt: skip
+
+
+def test_the_phones_page_is_reached_from_the_local_network_alone(
+    unit: dict[str, list[str]],
+) -> None:
+    assert words(unit, "Service.IPAddressDeny") == ["any"]
+    allowed = [word for value in unit["Service.IPAddressAllow"] for word in value.split()]
+    assert sorted(allowed) == sorted([
+        "localhost", "link-local", "multicast",
+        "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7",
+    ])  # fmt: skip
+    assert "Service.PrivateNetwork" not in unit  # the page's listener must be reachable
 
 
 # --- systemd-analyze -----------------------------------------------------------------------------
