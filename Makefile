@@ -43,7 +43,8 @@ screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
 
 # One phrase of each kind in every language, to listen to: build/speech/<lang>/<kind>.wav
-# (needs espeak-ng: `make system-deps` as root installs it). Prints each one's length and level.
+# (needs espeak-ng: `make system-deps` as root installs it). Prints each one's length and
+# loudness beside the cackle's, and writes espeak-ng's phonemes of each to build/speech/phonemes.txt.
 speech-samples: system-deps $(STAMP)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.speech.samples build/speech
 

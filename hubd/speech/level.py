@@ -81,6 +81,16 @@ def sound_dbfs(path: Path = DEFAULT_SOUND_DIR / "cackle.wav") -> float:
         return CACKLE_DBFS
 
 
+def first_sound(wav: bytes) -> float:
+    """Seconds from the start of ``wav`` to its first sound (0.0 if it cannot be read)."""
+    try:
+        samples, rate = _samples(wav)
+    except ValueError:
+        return 0.0
+    first = next((i for i, s in enumerate(samples) if abs(s) >= _SILENCE), len(samples))
+    return first / rate
+
+
 def normalise(wav: bytes, target_dbfs: float) -> bytes:
     """``wav`` trimmed of silence at its ends and scaled to ``target_dbfs``, peaks in range."""
     samples, rate = _samples(wav)
