@@ -36,11 +36,11 @@ class BlockKind(StrEnum):
 
 #: The reasons in English, with what varies in {braces}; the hub's catalogs translate them
 #: (``numbers`` is a list such as "2, 4 or 5", ``number`` a single one, ``n`` the yard).
-FOOT_TEMPLATE = "every {number} is on the table, so the foot on {double} can never get all its toes"
+FOOT_TEMPLATE = "every {number} is on the table, so the {double} can never get its toes"
 END_TEMPLATE = "every {number} is on the table, so no end can be played"
-ENDS_TEMPLATE = "the open ends need {numbers}, and every tile with those numbers is on the table"
+ENDS_TEMPLATE = "every tile with {numbers} is on the table, so no end can be played"
 PASSES_EMPTY_TEMPLATE = "everyone passed and the chicken yard is empty"
-PASSES_RESERVE_TEMPLATE = "everyone passed and the chicken yard is down to its reserve of {n}"
+PASSES_RESERVE_TEMPLATE = "everyone passed with the chicken yard at its reserve of {n}"
 BLOCK_TEMPLATES = (
     FOOT_TEMPLATE,
     END_TEMPLATE,
@@ -87,7 +87,8 @@ class Block:
 
     @property
     def message(self) -> str:
-        """The reason in English, e.g. "every 1 is on the table, so the foot on 1-1 ..."."""
+        """The reason in English, e.g. "every 1 is on the table, so the 1-1 can never get its
+        toes"."""
         return self.template.format(**self.values())
 
 

@@ -239,8 +239,8 @@ def source_messages(
 ) -> list[tuple[str, str | None]]:
     """Every message the screens (and the main loop's notices) translate: ``tr("...")`` and
     ``ntr("...", "...", n)`` calls, plus the engine's texts the screens pass through ``tr``
-    (option and preset explanations) and the keyboard rows."""
-    from engine import OPTIONS, PRESETS
+    (option and preset explanations, why a round is blocked) and the keyboard rows."""
+    from engine import BLOCK_TEMPLATES, OPTIONS, PRESETS
 
     found: dict[str, str | None] = {}
     app = Path(__file__).with_name("app.py")  # the main loop's notices use the catalogs too
@@ -262,7 +262,8 @@ def source_messages(
                 found[strings[0]] = strings[1]
             elif name == "_" and strings:
                 found.setdefault(strings[0], None)
-    for text in [*OPTIONS.values(), *(p.description for p in PRESETS.values())]:
+    engine_texts = [*OPTIONS.values(), *(p.description for p in PRESETS.values())]
+    for text in [*engine_texts, *BLOCK_TEMPLATES]:
         found.setdefault(text, None)
     found.setdefault(LATIN_ROWS, None)
     return sorted(found.items())

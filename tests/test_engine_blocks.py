@@ -55,7 +55,7 @@ def test_a_foot_with_no_toe_and_every_tile_with_its_number_down() -> None:
     run(game, "Ben 4-4 on 8-4")
     assert game.state.block == Block(BlockKind.FOOT, (4,), tile("4-4"), 12)
     assert game.state.block.message == (
-        "every 4 is on the table, so the foot on 4-4 can never get all its toes"
+        "every 4 is on the table, so the 4-4 can never get its toes"
     )
 
 
@@ -85,7 +85,7 @@ def test_free_ends_that_need_several_numbers_list_them_all() -> None:
     block = game.state.block
     assert block == Block(BlockKind.ENDS, (2, 3, 6, 9), None, 2)
     assert block.message == (
-        "the open ends need 2, 3, 6 or 9, and every tile with those numbers is on the table"
+        "every tile with 2, 3, 6 or 9 is on the table, so no end can be played"
     )
     table = game.state.table
     assert table is not None and {p.end for p in table.open.values()} == {2, 3, 6, 9}
@@ -96,9 +96,7 @@ def test_everyone_passed_at_the_reserve() -> None:
     assert game.state.block is None
     run(game, "Ben passes")
     assert game.state.block == Block(BlockKind.PASSES, (4, 6), None, 2)
-    assert game.state.block.message == (
-        "everyone passed and the chicken yard is down to its reserve of 2"
-    )
+    assert game.state.block.message == ("everyone passed with the chicken yard at its reserve of 2")
 
 
 def test_everyone_passed_with_the_yard_empty_during_a_lock_and_the_opening() -> None:

@@ -105,13 +105,13 @@ def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, 
     screen (save under the hands), one under the other on a tall one (save at the bottom)."""
     columns = 1 if hands <= 4 else 2
     rows = -(-hands // columns)
+    save_h = b.target + b.px(8)  # one line of text: the keypad above keeps the room
     if b.landscape:
         left, entry = split_h(area, 5, 7, gap=2 * b.gap)
-        save_h = b.target + b.px(8)
         save = Rect(left.x, left.bottom - save_h, left.w, save_h)
         listed = Rect(left.x, left.y, left.w, save.y - b.gap - left.y)
     else:
-        save = Rect(area.x, area.bottom - b.px(100), area.w, b.px(100))
+        save = Rect(area.x, area.bottom - save_h, area.w, save_h)
         listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
         top = listed.bottom + 2 * b.gap
         entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)

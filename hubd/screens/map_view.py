@@ -53,6 +53,10 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
                         key=f"tile:{tile.tile}")  # fmt: skip
         widget.mirror = False
         widget.role = "tile"
+    marked = [w for w in b.widgets if ui.marked is not None and w.key == f"tile:{ui.marked}"]
+    for widget in marked:  # laid where another end needed the same number: ringed a while
+        ring = widget.rect.inflate(2 * b.gap, 2 * b.gap).clip(area)
+        b.add(Widget(ring, Kind.MARK, mirror=False, key=f"mark:{ui.marked}", role="mark"))
     _number_px, label_px = end_fonts(b)
     for name in drawn.names:
         b.label(Rect(name.box), name.text, label_px, bold=True, floor=label_px, mirror=False,

@@ -42,6 +42,7 @@ class Kind(Enum):
     SHADE = "shade"  # dims what is under an overlay
     RIPPLE = "ripple"  # the ring that answers a tap that hit nothing
     LINK = "link"  # a stroke on the table map (the hub to an arm, a foot to a toe)
+    MARK = "mark"  # a ring around a tile on the map: the one just laid (hubd/screens/ui.py)
     QR = "qr"  # a QR code of lines[0] (the phones' page), dark on light
 
 
@@ -333,6 +334,10 @@ class Painter:
             return
         if widget.kind is Kind.QR and widget.lines:
             surface.blit(self.qr(widget.lines[0], rect.w), rect)
+            return
+        if widget.kind is Kind.MARK:
+            width = max(3, min(rect.w, rect.h) // 8)
+            pygame.draw.rect(surface, FILL[Style.SELECTED], rect, width, border_radius=width * 2)
             return
         if widget.kind is Kind.LINK and widget.points is not None:
             x1, y1, x2, y2 = widget.points

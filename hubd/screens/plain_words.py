@@ -1,0 +1,110 @@
+"""Words a family uses at the table: why a round is blocked, and which end a tile went on.
+
+- A blocked round says why, from the engine's census (engine/blocks.py): "Every 1 is on the
+  table, so the foot on 1-1 can never get all its toes". The engine's English reasons are the
+  catalogs' messages; only the list of numbers ("2, 4 or 5") is joined here, in the language.
+- When the end a tile was played on needed a number another open end also needed, a map label
+  alone is easily misread, so the entry names the end the way players point at it: "on arm C,
+  after the 6-4" or "on the 3-3 foot, second toe" (toes are counted in play order).
+
+The last entry line, the map's mark on the placed tile and the voice all use these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine import Block, Event, GameState, Placed, PlaceKind, Play, Table, Tile
+from engine.blocks import join_numbers
+from hubd.screens.wording import entry_text
+
+Translate = Callable[[str], str]
+
+
+def block_text(block: Block, tr: Translate, sentence: bool = True) -> str:
+    """The reason a round is blocked in the language of ``tr``: a sentence, or (``sentence``
+    false) a clause to follow a colon."""
+    numbers = join_numbers(block.numbers, tr("{numbers} or {last}"))
+    try:
+        text = tr(block.template).format(**block.values(numbers))
+    except (KeyError, IndexError, ValueError):  # a broken translation: the engine's English
+        text = block.message
+    return text[:1].upper() + text[1:] if sentence else text
+
+
+def shares_number(play: Play, state: GameState) -> bool:
+    """``play`` (the latest placement in ``state``) took an end whose number another end
+    that was open at the time also needed."""
+    table = state.table
+    if table is None or play.tile not in table or play.on not in table:
+        return False
+    on = table.placed[play.on]
+    if on.kind is not PlaceKind.CHAIN or table.placed[play.tile].parent != play.on:
+        return False  # on the hub or a foot: the only place open at the time
+    # Every place with room now had it before; ``on`` itself and the new tile are not others.
+    return any(
+        place.end == on.end and place.tile not in (play.tile, play.on)
+        for place in table.open.values()
+    )
+
+
+def _line_start(table: Table, place: Placed) -> Placed:
+    """The first tile of the line (an arm or a toe) that ``place`` belongs to."""
+    while place.parent is not None and table.placed[place.parent].kind is PlaceKind.CHAIN:
+        place = table.placed[place.parent]
+    return place
+
+
+def end_words(play: Play, table: Table, labels: Mapping[Tile, str], tr: Translate) -> str:
+    """Where ``play`` went, as players say it: "on arm C, after the 6-4", "on the 3-3 foot,
+    second toe", "on the 3-3 foot, second toe, after the 3-5"."""
+    on = table.placed[play.on]
+    if on.kind is PlaceKind.HUB:
+        return tr("on the hub {tile}").format(tile=on.tile)
+    if on.kind is PlaceKind.FOOT:  # the tile is a toe itself
+        toe = on.children.index(play.tile) if play.tile in on.children else len(on.children)
+        return _toe_words(on, toe, tr)
+    start = _line_start(table, on)
+    parent = table.placed[start.parent] if start.parent is not None else None
+    if parent is not None and parent.kind is PlaceKind.FOOT:
+        where = _toe_words(parent, parent.children.index(start.tile), tr)
+        if start is on:
+            return where
+        return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
+    arm = labels.get(start.tile, "")
+    return tr("on arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
+
+
+def _toe_words(foot: Placed, toe: int, tr: Translate) -> str:
+    """ "on the 3-3 foot, second toe" (``toe`` counts from 0 in play order)."""
+    ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
+    return tr("on the {double} foot, {toe}").format(
+        double=foot.tile, toe=ordinals[min(toe, len(ordinals) - 1)]
+    )
+
+
+def placed_words(
+    play: Play, state: GameState, labels: Mapping[Tile, str], tr: Translate
+) -> str | None:
+    """ "Dad played 4-4 on arm C, after the 6-4" when the end it took needed a number
+    another open end also needed; None when the map's label said enough."""
+    if state.table is None or not shares_number(play, state):
+        return None
+    on = state.table.placed[play.on]
+    return tr("{player} played {tile} {where}").format(
+        player=play.player,
+        tile=play.tile.shown(on.end),
+        where=end_words(play, state.table, labels, tr),
+    )
+
+
+def entry_words(
+    event: Event | None, state: GameState | None, labels: Mapping[Tile, str], tr: Translate
+) -> str:
+    """The last entry line: "Last: Dad played 4-4 on arm C, after the 6-4" when the end's
+    number was shared, else the usual words ("Last: Dad played 4-4 on arm C")."""
+    if isinstance(event, Play) and state is not None:
+        placed = placed_words(event, state, labels, tr)
+        if placed is not None:
+            return tr("Last: {what}").format(what=placed)
+    return entry_text(event, labels, tr)

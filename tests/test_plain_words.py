@@ -1,0 +1,291 @@
+"""Words a family uses (hubd/screens/plain_words.py): why a round is blocked, on the round
+end in every language, and which end a tile went on when another end needed the same number,
+in the last entry line, with the placed tile ringed on the map for a few seconds."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import pygame
+import pytest
+from engine_helpers import run, started
+from test_engine_blocks import ALL_FOURS_DOWN, FOUR_NUMBERS_GONE, THREE_FOURS_OPEN
+from test_layout import problems
+
+from engine import Game, GameState, Play, RoundEnd, Tile, Undo
+from engine.simulate import Simulator
+from hubd import i18n
+from hubd.intents import Submit
+from hubd.screens import Ui
+from hubd.screens.context import UiContext
+from hubd.screens.plain_words import block_text, entry_words, placed_words, shares_number
+from hubd.screens.table_map import line_labels
+from hubd.screens.ui import MARK_TIME
+from hubd.screens.widgets import Widget
+
+LANGUAGES = i18n.available_languages()
+SIZES = [(800, 480), (720, 1280)]
+TWO = ("Ana", "Ben")
+
+
+def tr(language: str) -> i18n.Tr:
+    return i18n.load(language).gettext
+
+
+def first_blocked(players: int, preset: str = "classic", kind: str | None = None) -> GameState:
+    """The first blocked round (of ``kind``) in seeded random games: a real crowded table."""
+    for seed in range(200):
+        played = Simulator(players, {"preset": preset}, seed, check=False).play_game()
+        game = Game()
+        for event in played.log:
+            game.apply(event)
+            block = game.state.block
+            if block is not None and (kind is None or block.kind == kind):
+                return game.state
+    raise AssertionError(f"no blocked round with {players} players")  # pragma: no cover
+
+
+@functools.cache
+def blocked() -> dict[str, GameState]:
+    """Every kind of block: a foot, one number, four numbers, passes; 2, 5 and 8 players."""
+    return {
+        "foot": run(started(TWO, hub_arms=1), *ALL_FOURS_DOWN, "Ben 4-4 on 8-4").state,
+        "one number": run(started(TWO, hub_arms=1), *THREE_FOURS_OPEN).state,
+        "four numbers": run(started(TWO, hub_arms=2, hand_size=26), *FOUR_NUMBERS_GONE).state,
+        "passes": run(started(TWO, hand_size=26), "Ana passes", "Ben passes").state,
+        "yard empty": run(
+            started(TWO, search_draws={"Ana": 2}, preset="hub", hand_size=26),
+            "Ben 9-4 on 9-9", "Ana passes", "Ben passes",
+        ).state,  # fmt: skip
+        "five players": first_blocked(5, "four-arm"),
+        "eight players, foot": first_blocked(8, kind="foot"),
+        "eight players, passes": first_blocked(8, kind="passes"),
+    }
+
+
+ENGLISH = {
+    "foot": "Every 4 is on the table, so the 4-4 can never get its toes",
+    "one number": "Every 4 is on the table, so no end can be played",
+    "four numbers": "Every tile with 2, 3, 6 or 9 is on the table, so no end can be played",
+    "passes": "Everyone passed with the chicken yard at its reserve of 2",
+    "yard empty": "Everyone passed and the chicken yard is empty",
+}
+
+
+@pytest.mark.parametrize("name", list(ENGLISH))
+def test_the_reason_in_english_is_the_engines(name: str) -> None:
+    block = blocked()[name].block
+    assert block is not None
+    assert block_text(block, tr("en")) == ENGLISH[name]
+    assert block.message == ENGLISH[name][0].lower() + ENGLISH[name][1:]
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_reason_is_translated_with_its_numbers(language: str) -> None:
+    for name, state in blocked().items():
+        block = state.block
+        assert block is not None
+        text = block_text(block, tr(language))
+        assert text != block_text(block, tr("en")), f"{language} {name}: still English"
+        assert "{" not in text and "}" not in text
+        said = block.numbers if block.kind != "passes" else (block.yard,) if block.yard else ()
+        for number in said:
+            assert re.search(rf"\b{number}\b", text), f"{language} {name}: {number} missing"
+        if block.double is not None and block.kind == "foot":
+            assert str(block.double) in text
+
+
+def test_the_numbers_are_joined_in_the_language() -> None:
+    block = blocked()["four numbers"].block
+    assert block is not None
+    assert "2, 3, 6 або 9" in block_text(block, tr("uk"))
+    assert "2, 3, 6 או 9" in block_text(block, tr("he"))
+    assert "2, 3, 6 ou 9" in block_text(block, tr("pt"))
+
+
+def test_a_broken_translation_falls_back_to_the_engines_english() -> None:
+    block = blocked()["foot"].block
+    assert block is not None
+    broken = {block.template: "every {nombre} is down"}
+    assert block_text(block, lambda text: broken.get(text, text)) == ENGLISH["foot"]
+
+
+def frame(state: GameState, language: str, size: tuple[int, int], screen: str) -> Ui:
+    pygame.display.init()
+    ui = Ui(size)
+    ctx = UiContext(state=state, language=language)
+    ui.set_language(language)
+    ui.state_changed(ctx)
+    ui.show_screen(screen)
+    ui.layout(ctx, 1.0)
+    return ui
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_round_end_says_why_in_one_line_and_still_fits(
+    language: str, size: tuple[int, int]
+) -> None:
+    found = []
+    for name, state in blocked().items():
+        ui = frame(state, language, size, "round_end")
+        widgets = ui.layout(UiContext(state=state, language=language), 1.0)
+        # The same hands ended by agreement: the reason may add no problem of its own.
+        agreed = state.copy()
+        agreed.round_end = RoundEnd.AGREED
+        plain = frame(agreed, language, size, "round_end")
+        widgets_before = plain.layout(UiContext(state=agreed, language=language), 1.0)
+        before = set(problems(plain, widgets_before, official=True))
+        assert state.block is not None
+        clause = block_text(state.block, tr(language), sentence=False)
+        reasons = [w for w in widgets if clause in w.text or clause[1:] in w.text]
+        assert len(reasons) == 1, name
+        if size[0] > size[1]:  # the title: "Round 1 is blocked: every 4 is on the table, ..."
+            assert reasons[0].text.endswith(clause) and reasons[0].text != clause
+        else:  # a tall screen: a line of its own under the title
+            assert reasons[0].key == "round_end:reason"
+            assert reasons[0].text == block_text(state.block, tr(language))
+        assert len(reasons[0].lines) <= 3, f"{name}: {reasons[0].lines}"
+        found += [f"{name}: {p}" for p in problems(ui, widgets, official=True) if p not in before]
+    assert not found, "\n".join(found)
+
+
+def test_no_reason_when_the_round_was_not_blocked() -> None:
+    out = run(started(TWO, hand_size=1), "Ana 9-4 on 9-9").state
+    assert out.round_end is RoundEnd.OUT
+    ui = frame(out, "en", (800, 480), "round_end")
+    assert not any(w.key == "round_end:reason" for w in ui.layout(UiContext(state=out), 1.0))
+
+
+# -- which end, said plainly -------------------------------------------------------------------
+
+#: Four arms needing 4 (A), 6 (B), 3 (C) and 2 (D); a foot on 4-4 whose second toe needs a 6.
+FOOT_ON_A = (
+    "Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
+    "Ana 4-4 on 9-4", "Ben 4-1 on 4-4", "Cy 4-6 on 4-4", "Dee 4-0 on 4-4",
+)  # fmt: skip
+
+
+def played(*steps: str) -> tuple[GameState, Play]:
+    game = run(started(), *steps)
+    last = game.last_effective
+    assert isinstance(last, Play)
+    return game.state, last
+
+
+def entry(state: GameState, play: Play, language: str = "en") -> str:
+    assert state.table is not None
+    return entry_words(play, state, line_labels(state.table), tr(language))
+
+
+def test_an_end_whose_number_no_other_end_needs_keeps_the_short_words() -> None:
+    state, play = played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
+                         "Ana 4-5 on 9-4")  # fmt: skip
+    assert not shares_number(play, state)
+    assert entry(state, play) == "Last: Ana played 4-5 on arm A"
+
+
+def test_an_arm_is_named_with_the_tile_it_follows() -> None:
+    state, play = played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
+                         "Ana 4-3 on 9-4", "Ben 3-5 on 4-3")  # fmt: skip
+    assert shares_number(play, state)  # arm C's 9-3 needed a 3 too
+    assert entry(state, play) == "Last: Ben played 3-5 on arm A, after the 4-3"
+
+
+def test_a_toe_is_named_by_its_foot_and_its_place_in_play_order() -> None:
+    state, play = played(*FOOT_ON_A, "Ana 6-5 on 4-6")  # arm B's 9-6 needed a 6 too
+    assert entry(state, play) == "Last: Ana played 6-5 on the 4-4 foot, second toe"
+    state, play = played(*FOOT_ON_A, "Ana 6-5 on 4-6", "Ben 1-5 on 4-1", "Cy 5-3 on 6-5")
+    assert entry(state, play) == (  # the first toe's 1-5 needed a 5 too
+        "Last: Cy played 5-3 on the 4-4 foot, second toe, after the 6-5"
+    )
+    state, play = played(*FOOT_ON_A, "Ana 1-2 on 4-1")  # arm D's 9-2... needs a 2, this a 1
+    assert not shares_number(play, state)
+
+
+def test_toes_of_the_foot_itself_and_the_hub_are_never_ambiguous() -> None:
+    state, play = played(*FOOT_ON_A[:6])  # a toe: the foot was the only place open
+    assert not shares_number(play, state)
+    state, play = played("Ana 9-4 on 9-9")  # the opening: only the hub
+    assert not shares_number(play, state)
+    assert placed_words(play, state, {}, tr("en")) is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_the_end_is_named_in_every_language(language: str) -> None:
+    cases = [
+        played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
+               "Ana 4-3 on 9-4", "Ben 3-5 on 4-3"),
+        played(*FOOT_ON_A, "Ana 6-5 on 4-6"),
+        played(*FOOT_ON_A, "Ana 6-5 on 4-6", "Ben 1-5 on 4-1", "Cy 5-3 on 6-5"),
+    ]  # fmt: skip
+    for state, play in cases:
+        text, english = entry(state, play, language), entry(state, play)
+        assert state.table is not None
+        shown = play.tile.shown(state.table.placed[play.on].end)  # as it lies: 3-5 on the 4-3
+        assert text != english and "{" not in text
+        assert play.player in text and shown in text, text
+    toe = entry(*cases[1], language)
+    assert tr(language)("second toe") in toe and "4-4" in toe
+    assert "A" in entry(*cases[0], language) and "4-3" in entry(*cases[0], language)
+
+
+def ambiguous_ui(size: tuple[int, int] = (800, 480)) -> tuple[Ui, UiContext, Play]:
+    game = run(started(), "Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9",
+               "Dee 9-2 on 9-9", "Ana 4-3 on 9-4", "Ben 3-5 on 4-3")  # fmt: skip
+    last = game.last_effective
+    assert isinstance(last, Play)
+    pygame.display.init()
+    ui = Ui(size)
+    ctx = UiContext(state=game.state, last_entry=last)
+    ui.state_changed(ctx)
+    ui.show_screen("play")
+    return ui, ctx, last
+
+
+def by_key(widgets: list[Widget], key: str) -> list[Widget]:
+    return [w for w in widgets if w.key == key]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_placed_tile_is_ringed_for_a_few_seconds(size: tuple[int, int]) -> None:
+    ui, ctx, play = ambiguous_ui(size)
+    ui.mark_entry(play, 50.0)
+    widgets = ui.layout(ctx, 50.0)
+    (ring,) = by_key(widgets, "mark:3-5")
+    (tile,) = by_key(widgets, "tile:3-5")
+    assert ring.role == "mark" and not ring.tappable
+    assert ring.rect.contains(tile.rect) or ring.rect.colliderect(tile.rect)
+    assert by_key(widgets, "last_entry")[0].text == "Last: Ben played 3-5 on arm A, after the 4-3"
+    assert not problems(ui, widgets, official=True)
+    assert ui.next_deadline() == 50.0 + MARK_TIME  # the frame is drawn again when it goes
+    assert by_key(ui.layout(ctx, 50.0 + MARK_TIME - 0.1), "mark:3-5")
+    assert not by_key(ui.layout(ctx, 50.0 + MARK_TIME), "mark:3-5")
+
+
+def test_an_unambiguous_play_is_not_ringed_and_an_undo_takes_the_ring_away() -> None:
+    ui, ctx, play = ambiguous_ui()
+    ui.mark_entry(Undo(), 50.0)
+    assert not by_key(ui.layout(ctx, 50.0), "mark:3-5")
+    state, plain = played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
+                          "Ana 4-5 on 9-4")  # fmt: skip
+    plain_ctx = UiContext(state=state, last_entry=plain)
+    ui.state_changed(plain_ctx)
+    ui.mark_entry(plain, 50.0)
+    assert not by_key(ui.layout(plain_ctx, 50.0), "mark:4-5")
+    ui, ctx, play = ambiguous_ui()
+    ui.mark_entry(play, 50.0)
+    assert by_key(ui.layout(ctx, 50.0), "mark:3-5")
+    ctx.last_entry = Play("Ana", Tile(4, 3), Tile(9, 4))  # the undo took the 3-5 back
+    ui.state_changed(ctx)
+    assert not by_key(ui.layout(ctx, 50.1), "mark:3-5")
+
+
+def test_undo_stays_one_tap_while_the_tile_is_ringed() -> None:
+    ui, ctx, play = ambiguous_ui()
+    ui.mark_entry(play, 50.0)
+    (undo,) = [w for w in ui.layout(ctx, 50.0) if w.key == "undo" and w.tappable]
+    intents = ui.tap(undo.rect.center, ctx, 50.5)
+    assert [type(i) for i in intents] == [Submit]
+    assert isinstance(intents[0], Submit) and isinstance(intents[0].event, Undo)
