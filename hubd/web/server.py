@@ -166,6 +166,7 @@ class WebServer:
             app,
             access_log=None,
             handle_signals=False,
+            shutdown_timeout=0.3,  # open streams are cut at once: the daemon stops in 2 s
             keepalive_timeout=20,
             max_line_size=4096,
             max_field_size=4096,

@@ -1,0 +1,283 @@
+"""The phones' web server and the loop's desk, without a browser: tokens, seats, hands,
+bounds on bad and flooding clients, and one-line errors."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine import EndRound, Game, HandPips, parse_event
+from hubd.config import WebConfig
+from hubd.events import Inbox, PhoneRequest
+from hubd.web import server as server_module
+from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret
+from hubd.web.server import Limits
+from hubd.web.start import start_web
+
+PHONE_A = "a" * 32
+PHONE_B = "b" * 32
+OPENING = [
+    {"type": "new_game", "players": ["Ana", "Ben"], "rules": {"preset": "classic"}},
+    {"type": "start_round", "opener": "Ana"},
+]
+
+
+class Table:
+    """The loop's side, by hand: a game, the desk, and the inbox the server posts to."""
+
+    def __init__(self, folder: Path, limits: Limits | None = None, rules: Any = None) -> None:
+        self.inbox = Inbox()
+        desk, self.close = start_web(
+            WebConfig(bind="127.0.0.1", port=0), folder, self.inbox.post, limits
+        )
+        assert desk is not None
+        self.desk = desk
+        self.game = Game()
+        opening = [dict(OPENING[0], rules=rules or OPENING[0]["rules"]), OPENING[1]]
+        for line in opening:
+            self.game.apply(parse_event(line))
+        self.submitted: list[Any] = []
+        self.publish()
+
+    def publish(self) -> None:
+        self.desk.publish(1, self.game.state, self.game.last_effective, (), "en")
+
+    def submit(self, event: Any) -> bool:
+        self.game.apply(event)
+        self.submitted.append(event)
+        return True
+
+    def answer(self, timeout: float = 3.0) -> None:
+        """Handle what the server posted, as the loop does."""
+        for event in self.inbox.wait(timeout):
+            assert isinstance(event, PhoneRequest)
+            self.desk.handle(event, self.game.state, 1, self.submit)
+        self.publish()
+
+    @property
+    def port(self) -> int:
+        return int(self.desk.base_url.rsplit(":", 1)[1])
+
+    def request(
+        self, method: str, path: str, body: bytes | None = None, answer: bool = False
+    ) -> tuple[int, dict[str, str], bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        try:
+            connection.request(method, path, body=body,
+                               headers={"Content-Type": "application/json"})  # fmt: skip
+            if answer:
+                self.answer()
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            connection.close()
+
+    def post(self, action: str, **body: Any) -> dict[str, Any]:
+        status, _headers, data = self.request(
+            "POST", f"/t/{self.token}/{action}", json.dumps(body).encode(), answer=True
+        )
+        assert status == 200, data
+        return dict(json.loads(data))
+
+    @property
+    def token(self) -> str:
+        token = self.desk.token(1)
+        assert token is not None
+        return token
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    hub = Table(tmp_path, Limits(writes_per_s=100))
+    yield hub
+    hub.close()
+
+
+def test_the_game_is_shown_only_with_its_token(table: Table) -> None:
+    status, headers, body = table.request("GET", f"/t/{table.token}/state")
+    assert status == 200
+    assert [p["name"] for p in json.loads(body)["game"]["players"]] == ["Ana", "Ben"]
+    assert "default-src 'none'" in headers["Content-Security-Policy"]
+    assert headers["Referrer-Policy"] == "no-referrer"
+    wrong = table.token[:-1] + ("0" if table.token[-1] != "0" else "1")
+    for path in (f"/t/{wrong}", f"/t/{wrong}/state", f"/t/{wrong}/events", "/", "/t/"):
+        status, _headers, body = table.request("GET", path)
+        assert status == 404, path
+        assert b"Ana" not in body
+
+
+def test_paths_cannot_leave_the_pages_own_files(table: Table) -> None:
+    assert table.request("GET", "/s/page.js")[0] == 200
+    for path in ("/s/../desk.py", "/s/%2e%2e%2fdesk.py", "/s/..%2Fserver.py", "/s/page.py",
+                 "/s//etc/passwd", "/s/static/page.js"):  # fmt: skip
+        status, _headers, body = table.request("GET", path)
+        assert status == 404, path
+        assert b"import" not in body
+
+
+def test_the_token_is_the_same_after_a_restart_and_new_with_each_game(tmp_path: Path) -> None:
+    secret = load_secret(tmp_path)
+    assert load_secret(tmp_path) == secret
+    assert (tmp_path / "web-secret").stat().st_mode & 0o077 == 0
+    one = PhoneDesk(secret, lambda _s: None, "http://h:1")
+    two = PhoneDesk(load_secret(tmp_path), lambda _s: None, "http://h:1")
+    assert one.token(5) == two.token(5)
+    assert one.token(5) != one.token(6)
+
+
+def test_the_journal_says_the_address_at_start_and_at_each_new_game(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    desk = PhoneDesk(load_secret(tmp_path), lambda _s: None, "http://192.168.1.9:8080")
+    with caplog.at_level(logging.INFO, logger="hubd.web"):
+        desk.publish(3, None, None, (), "en")
+        desk.publish(3, None, None, (), "en")
+        desk.publish(4, None, None, (), "en")
+    lines = [r.getMessage() for r in caplog.records]
+    assert lines == [f"web: http://192.168.1.9:8080/t/{desk.token(3)}",
+                     f"web: http://192.168.1.9:8080/t/{desk.token(4)}"]  # fmt: skip
+
+
+def test_one_phone_a_seat_and_the_hub_releases_it(table: Table) -> None:
+    assert table.post("claim", phone=PHONE_A, seat=0)["ok"]
+    assert table.post("claim", phone=PHONE_B, seat=0) == {"ok": False, "problem": TAKEN}
+    assert table.post("claim", phone=PHONE_A, seat=1)["ok"]  # moving: the first seat is free
+    assert table.desk.claims == {"Ben": PHONE_A}
+    assert table.post("claim", phone=PHONE_B, seat=0)["ok"]
+    table.desk.release("Ana")
+    assert table.desk.claims == {"Ben": PHONE_A}
+    assert table.post("claim", phone=PHONE_B, seat=7)["ok"] is False
+
+
+def test_a_hand_needs_the_seat_and_the_rounds_end(tmp_path: Path) -> None:
+    hub = Table(tmp_path, Limits(writes_per_s=100), rules={"mode": "scores"})
+    try:
+        assert hub.post("hand", phone=PHONE_A, seat=0, round=1, pips=5)["problem"] == NOT_YOURS
+        hub.post("claim", phone=PHONE_A, seat=0)
+        hub.post("claim", phone=PHONE_B, seat=1)
+        assert hub.post("hand", phone=PHONE_A, seat=0, round=2, pips=5)["problem"] == MOVED_ON
+        assert hub.post("hand", phone=PHONE_A, seat=0, round=1, pips=5)["ok"]
+        assert hub.post("hand", phone=PHONE_A, seat=0, round=1, pips=6)["ok"]  # a correction
+        assert hub.submitted == []  # Ben's hand is still to come
+        assert hub.post("hand", phone=PHONE_B, seat=1, round=1, pips=9)["ok"]
+        assert hub.submitted == [EndRound({"Ana": HandPips(6), "Ben": HandPips(9)})]
+        # Late, or sent twice: the round is scored, nothing is entered again.
+        answer = hub.post("hand", phone=PHONE_B, seat=1, round=1, pips=9)
+        assert answer["problem"] in (NOT_NOW, MOVED_ON)
+        assert len(hub.submitted) == 1
+    finally:
+        hub.close()
+
+
+def test_a_hand_during_play_is_refused_in_the_phones_language(table: Table) -> None:
+    table.post("claim", phone=PHONE_A, seat=0)
+    status, _headers, body = table.request(
+        "POST", f"/t/{table.token}/hand?lang=pt",
+        json.dumps({"phone": PHONE_A, "seat": 0, "round": 1, "pips": 3}).encode(), answer=True,
+    )  # fmt: skip
+    assert status == 200
+    assert json.loads(body)["problem"] == "A sua mão pode ser anotada quando a rodada terminar"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"not json", b"[]", b'{"phone": "short"}', b'{"phone": "' + b"a" * 32 + b'", "seat": -1}',
+     b'{"phone": "' + b"a" * 32 + b'", "pips": true}', b'{"phone": "' + b"z!" * 16 + b'"}'],
+)  # fmt: skip
+def test_a_bad_write_is_refused_and_reaches_no_loop(table: Table, body: bytes) -> None:
+    status, _headers, _data = table.request("POST", f"/t/{table.token}/claim", body)
+    assert status == 400
+    assert table.inbox.drain() == []
+
+
+def test_a_body_over_2_kb_is_refused(table: Table) -> None:
+    body = json.dumps({"phone": PHONE_A, "pad": "x" * 5000}).encode()
+    assert table.request("POST", f"/t/{table.token}/claim", body)[0] == 413
+    assert table.inbox.drain() == []
+
+
+def test_a_loop_that_does_not_answer_is_said_in_time(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_module, "REPLY_TIMEOUT_S", 0.2)
+    body = json.dumps({"phone": PHONE_A, "seat": 0}).encode()
+    status, _headers, data = table.request("POST", f"/t/{table.token}/claim?lang=en", body)
+    assert json.loads(data) == {"ok": False, "problem": "The hub is busy: try again"}
+
+
+def test_an_error_is_one_line_in_the_journal_and_the_server_goes_on(
+    table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*_args: object) -> object:
+        raise KeyError("boom")
+
+    monkeypatch.setattr(server_module, "page_data", broken)
+    with caplog.at_level(logging.WARNING, logger="hubd.web"):
+        status, _headers, body = table.request("GET", f"/t/{table.token}/state?lang=et")
+    assert status == 500 and b"Traceback" not in body
+    [record] = [r for r in caplog.records if r.name == "hubd.web"]
+    assert record.exc_info is None and "\n" not in record.getMessage()
+    assert "KeyError" in record.getMessage()
+    monkeypatch.undo()
+    assert table.request("GET", f"/t/{table.token}/state")[0] == 200
+
+
+def test_a_flooding_client_is_slowed_and_the_stream_still_follows(tmp_path: Path) -> None:
+    hub = Table(tmp_path, Limits(requests_per_s=50))
+    try:
+        stream = socket.create_connection(("127.0.0.1", hub.port), timeout=5)
+        stream.sendall(f"GET /t/{hub.token}/events HTTP/1.0\r\nHost: h\r\n\r\n".encode())
+        first = _read_event(stream)
+        statuses = [hub.request("GET", f"/t/{hub.token}x/state")[0] for _ in range(200)]
+        assert statuses.count(429) > 0 and set(statuses) <= {404, 429}
+        writes = [hub.request("POST", f"/t/{hub.token}/claim", b"{}")[0] for _ in range(10)]
+        assert writes.count(429) > 0  # writes have a smaller bucket of their own
+        hub.game.apply(parse_event({"type": "play", "player": "Ana", "tile": [9, 4],
+                                    "on": [9, 9]}))  # fmt: skip
+        started = time.monotonic()
+        hub.publish()
+        second = _read_event(stream)
+        assert time.monotonic() - started < 1.0
+        assert json.loads(second)["version"] > json.loads(first)["version"]
+        stream.close()
+    finally:
+        hub.close()
+
+
+def _read_event(stream: socket.socket) -> bytes:
+    """The next ``data:`` line of a server-sent event stream."""
+    buffer = b""
+    while True:
+        chunk = stream.recv(65536)
+        assert chunk, "the stream ended"
+        buffer += chunk
+        for line in buffer.split(b"\n")[:-1]:  # whole lines only
+            if line.startswith(b"data: {"):
+                return line.removeprefix(b"data: ")
+
+
+def test_disabled_binds_nothing_and_a_taken_port_is_one_line(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    desk, close = start_web(WebConfig(enabled=False), tmp_path, lambda _r: None)
+    assert desk is None
+    close()
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    with caplog.at_level(logging.WARNING, logger="hubd.web"):
+        desk, close = start_web(WebConfig(bind="127.0.0.1", port=port), tmp_path, lambda _r: None)
+    taken.close()
+    assert desk is None
+    [record] = caplog.records
+    assert f"cannot listen on 127.0.0.1:{port}" in record.getMessage()
+    assert record.exc_info is None
