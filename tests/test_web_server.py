@@ -209,7 +209,7 @@ def test_a_loop_that_does_not_answer_is_said_in_time(
 ) -> None:
     monkeypatch.setattr(server_module, "REPLY_TIMEOUT_S", 0.2)
     body = json.dumps({"phone": PHONE_A, "seat": 0}).encode()
-    status, _headers, data = table.request("POST", f"/t/{table.token}/claim?lang=en", body)
+    _status, _headers, data = table.request("POST", f"/t/{table.token}/claim?lang=en", body)
     assert json.loads(data) == {"ok": False, "problem": "The hub is busy: try again"}
 
 
