@@ -56,8 +56,8 @@ def blocked() -> dict[str, GameState]:
         "passes": run(started(TWO, hand_size=26), "Ana passes", "Ben passes").state,
         "yard empty": run(
             started(TWO, search_draws={"Ana": 2}, preset="hub", hand_size=26),
-            "Ben 9-4 on 9-9", "Ana passes", "Ben passes",
-        ).state,  # fmt: skip
+            *("Ben 9-4 on 9-9", "Ana passes", "Ben passes"),
+        ).state,
         "five players": first_blocked(5, "four-arm"),
         "eight players, foot": first_blocked(8, kind="foot"),
         "eight players, passes": first_blocked(8, kind="passes"),
