@@ -33,9 +33,9 @@ class Builder:
         self.translator = translator
         self.widgets: list[Widget] = []
         self.undo: Action | None = None  # the Ui's undo (it asks first for a scored round)
-        # No text is smaller than this: 20 px on the official 7" display (about 4 mm, the
-        # least a player reads from a chair), 30 px on the 720x1280 portrait panel.
-        self.min_text = max(8, round((20 if self.landscape else 30) * self.scale))
+        # No text is smaller than this: 25 px on the official 7" display (caps about 3.5 mm
+        # at 0.19 mm/px, read from a chair 1.5 m away), 39 px on the 720x1280 portrait panel.
+        self.min_text = max(8, round((25 if self.landscape else 39) * self.scale))
 
     @property
     def rtl(self) -> bool:
@@ -244,15 +244,12 @@ class Builder:
     ) -> Rect:
         """A title, a back button, an undo button and buttons (the last one primary);
         returns the area below. The extra buttons' keys are "bar:0", "bar:1", ..."""
-        size = self.px(20) if self.landscape else self.min_text
+        size = self.min_text
         pad = max(3, self.px(6))
         # Two lines of a button's text fit when a word or a language needs them.
         button_h = max(self.target, 2 * self.painter.line_height(size, True) + 2 * pad)
         height = button_h + self.gap
-        # Portrait screens are narrow and tall: the title gets a row of its own.
-        title_h = 0 if self.landscape else self.px(60)
-        bar = Rect(0, 0, self.w, height + title_h)
-        self.panel(bar, Style.DARK)
+        bar = self.panel(Rect(0, 0, self.w, height), Style.DARK)  # grows with the rows below
         left: list[tuple[str, Action, str, Style]] = []
         if back is not None:
             left.append((self.tr("Back"), back, "back", Style.NORMAL))
@@ -264,29 +261,47 @@ class Builder:
              else Style.NORMAL)
             for i, (text, action) in enumerate(extra)
         ]  # fmt: skip
-        room = self.w - 2 * self.gap - self.gap * max(0, len(left) + len(right) - 1)
-        if self.landscape:
-            room -= self.px(170)  # the title keeps at least this much
-        widths = self._bar_widths([text for text, *_ in left + right], size, pad, room)
+        texts = [text for text, *_ in left + right]
+        room = self.w - 2 * self.gap - self.gap * max(0, len(texts) - 1)
+        widths = self._bar_widths(texts, size, pad, room)
+        # Buttons that cannot share one row at this size: Back and Undo on a row of their own.
+        two_rows = sum(widths) > room and bool(left) and bool(right)
+        if two_rows:
+            widths = self._bar_widths(texts[: len(left)], size, pad, room)
+            widths += self._bar_widths(texts[len(left) :], size, pad, room)
         x = self.gap
-        for (text, action, key, style), width in zip(left, widths, strict=False):
+        for (text, act, key, style), width in zip(left, widths, strict=False):
             box = Rect(x, self.gap // 2, width, button_h)
-            self.button(box, text, action, key=key, size=size, style=style)
+            self.button(box, text, act, key=key, size=size, style=style)
             x += width + self.gap
         end = self.w - self.gap
-        for (text, action, key, style), width in zip(
+        top = self.gap // 2 + (height if two_rows else 0)
+        for (text, act, key, style), width in zip(
             reversed(right), reversed(widths[len(left) :]), strict=True
         ):
             end -= width
-            box = Rect(end, self.gap // 2, width, button_h)
-            self.button(box, text, action, key=key, size=size, style=style)
+            self.button(Rect(end, top, width, button_h), text, act, key=key, size=size,
+                        style=style)  # fmt: skip
             end -= self.gap
-        if title_h:
-            box = Rect(self.gap, height - self.gap // 2, self.w - 2 * self.gap, title_h)
+        rows = 2 if two_rows else 1
+        # The title beside the buttons if it fits there (two lines at most), else on a row of
+        # its own (always on a portrait screen, which is narrow and tall).
+        title_px = max(self.px(30), self.min_text)
+        beside = Rect(x, 0, end - x, height) if self.landscape and not two_rows else None
+        if beside is not None:
+            fits = self.painter.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
+            beside = beside if not fits[2] else None
+        if beside is not None:
+            box, bar_h = beside, height
         else:
-            box = Rect(x, 0, end - x, height)
-        self.label(box, title, self.px(30), bold=True, align="start", floor=self.px(16), wrap=True)
-        return Rect(0, bar.h, self.w, self.h - bar.h)
+            wide = self.w - 2 * self.gap
+            lines = 1 if self.painter.width(title, self.min_text, True) <= wide else 2
+            title_h = lines * self.painter.line_height(self.min_text, True) + self.gap
+            box = Rect(self.gap, rows * height, self.w - 2 * self.gap, title_h)
+            bar_h = rows * height + title_h
+        bar.rect.h = bar_h
+        self.label(box, title, title_px, bold=True, align="start", wrap=True)
+        return Rect(0, bar_h, self.w, self.h - bar_h)
 
 
 def grid(

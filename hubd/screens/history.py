@@ -7,12 +7,13 @@ row), "history:prev" / "history:next" (pages); the score sheet's "Back" returns 
 
 from __future__ import annotations
 
-from hubd.intents import Intent
+from hubd.intents import Intent, SoundsLike
 from hubd.records import GameRecord
 from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.history_players import players_page
-from hubd.screens.score_sheet import Sheet, draw_sheet
+from hubd.screens.keyboard import Keyboard
+from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import TEXT_DARK, TEXT_DIM, Action, Style
 
@@ -39,6 +40,7 @@ class HistoryScreen(Screen):
         self.tab = "games"
         self.page = 0
         self.opened: int | None = None  # the game whose score sheet is shown
+        self.sheet_pages = Pages()
 
     def enter(self, ctx: UiContext | None) -> None:
         self.page = 0
@@ -82,7 +84,8 @@ class HistoryScreen(Screen):
         if self.tab == "games":
             self._games(b, ctx, area, header_h, row_h, start, per_page)
         else:
-            players_page(b, ctx.stats[start : start + per_page], area, header_h, row_h)
+            players_page(b, ctx.stats[start : start + per_page], area, header_h, row_h,
+                         ctx.sounds_like, lambda name: self._sounds(name, ctx))  # fmt: skip
         if pages > 1:
             self._pages(b, Rect(area.x, area.bottom - b.target, area.w, b.target), pages)
 
@@ -149,11 +152,28 @@ class HistoryScreen(Screen):
             text = b.tr("Won by {names}").format(names=standing(b, record))
         b.label(note, text, b.px(24), bold=True, wrap=True)
         area.h -= note.h + b.gap
-        draw_sheet(b, Sheet.of_record(record), area)
+        draw_sheet(b, Sheet.of_record(record), area, self.sheet_pages)
 
     def _open(self, game_id: int | None) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             self.opened = game_id
+            self.sheet_pages = Pages()
+            return []
+
+        return action
+
+    def _sounds(self, name: str, ctx: UiContext) -> Action:
+        """A tap on a player's name: type how it sounds for the hub's voice ("" forgets)."""
+
+        def done(said: str) -> list[Intent]:
+            return [SoundsLike(name, said)]
+
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            hint = self.ui.tr("Type how {player} sounds").format(player=name)
+            said = ctx.sounds_like.get(name, "")
+            keyboard = Keyboard(self.ui, done, text=said, hint=hint, done=self.ui.tr("Save"),
+                                empty=True)  # fmt: skip
+            self.ui.open_overlay(keyboard)
             return []
 
         return action

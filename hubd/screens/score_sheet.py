@@ -2,8 +2,9 @@
 
 On a wide screen each round is a column headed by its double (a double-9 game shows 9-9 to
 0-0 side by side); on a tall one each round is a row, so the numbers keep a size that can be
-read from a chair. Each round's header is a widget with role "round" and key "round:K"; the
-players' totals have role "total" and key "total:<name>".
+read from a chair. Rounds that do not fit at a readable size go on pages (◀ and ▶ turn them;
+the page with the round being played comes first). Each round's header is a widget with role
+"round" and key "round:K"; the players' totals have role "total" and key "total:<name>".
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import GameState, Phase
+from hubd.intents import Intent
 from hubd.records import GameRecord
 from hubd.screens.base import Builder, Rect, split_h, split_v
-from hubd.screens.widgets import TEXT_DARK, TEXT_DIM, Style, Widget
+from hubd.screens.widgets import TEXT_DARK, Action, Style, Widget
 
 
 @dataclass(frozen=True)
@@ -54,44 +56,158 @@ class Sheet:
         return {s for s, t in enumerate(totals) if self.scores and t == min(totals)}
 
 
-def draw_sheet(b: Builder, sheet: Sheet, area: Rect) -> None:
+#: Between a score and the running total beside it, so that "11" and "29" never read "1129".
+BESIDE_GAP = 18
+
+
+class Pages:
+    """Which rounds a sheet too long for the screen shows: ``first`` is the first round on
+    the page (None: the page with the round being played, else the last scored)."""
+
+    def __init__(self) -> None:
+        self.first: int | None = None
+
+    def turn(self, first: int) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.first = first
+            return []
+
+        return action
+
+
+@dataclass(frozen=True)
+class _Sizes:
+    """The sheet's font sizes: names, scores and running totals, totals."""
+
+    name: int
+    cell: int
+    total: int
+
+
+def _sizes(b: Builder) -> _Sizes:
     if b.landscape:
-        _by_columns(b, sheet, area)
+        return _Sizes(max(b.px(32), b.min_text), b.min_text, max(b.px(43), b.min_text))
+    return _Sizes(max(b.px(50), b.min_text), b.min_text, max(b.px(67), b.min_text))
+
+
+def draw_sheet(b: Builder, sheet: Sheet, area: Rect, pages: Pages | None = None) -> None:
+    """The sheet in ``area``: players down the side on a wide screen (up to five of them),
+    else across the top; rounds that do not fit go on pages turned by ◀ and ▶."""
+    pages = pages or Pages()
+    if b.landscape and len(sheet.players) <= 5:
+        _by_columns(b, sheet, area, pages)
     else:
-        _by_rows(b, sheet, area)
+        _by_rows(b, sheet, area, pages)
 
 
 def _text_w(b: Builder, text: str, size: int, bold: bool = False) -> int:
-    return b.painter.width(text, max(size, b.min_text), bold) + 2 * max(3, b.px(6))
+    return b.painter.width(text, max(size, b.min_text), bold) + 2 * b.px(4)
 
 
-def _by_columns(b: Builder, sheet: Sheet, area: Rect) -> None:
+def _line(b: Builder, size: int, bold: bool = False) -> int:
+    """A text line's height, less the two pixels the layout check allows."""
+    return b.painter.line_height(size, bold) - 2
+
+
+def _cell_ways(b: Builder, sheet: Sheet, heads: bool) -> list[tuple[str, int, int]]:
+    """The ways a cell can show a score and the running total after it, best first, each
+    with the least width and height it needs: side by side, one over the other, or the score
+    alone. With ``heads`` the column is also as wide as the rounds' doubles ("12-12")."""
+    players = range(len(sheet.players))
+    size = _sizes(b).cell
+    widest = max((len(str(v)) for row in sheet.scores for v in row), default=1)
+    most = max((len(str(sheet.running(len(sheet.scores), s))) for s in players), default=1)
+    score_w = _text_w(b, "8" * max(2, widest), size, bold=True)
+    running_w = _text_w(b, "8" * max(2, most), size)
+    head_w = _text_w(b, _widest_head(sheet), size, True) if heads else 0
+    line = _line(b, size, True)
+    return [
+        ("beside", max(score_w + running_w + BESIDE_GAP, head_w), line),
+        ("under", max(score_w, running_w, head_w), 2 * line),
+        ("alone", max(score_w, head_w), line),
+    ]
+
+
+def _widest_head(sheet: Sheet) -> str:
+    return "88-88" if max(sheet.doubles, default=0) > 9 else "8-8"
+
+
+def _turns(widths: list[int], column_w: int, spacing: int) -> int:
+    """On how many lines texts too wide for their columns take turns (1 to 3), so that each
+    has the width of that many columns with ``spacing`` between neighbours on a line."""
+    widest = max(widths, default=0)
+    return next((k for k in (1, 2, 3) if widest <= k * column_w - (spacing if k > 1 else 0)), 3)
+
+
+def _staggered(column: Rect, seat: int, line: int, turns: int, area: Rect) -> Rect:
+    """A box ``turns`` columns wide over ``column``'s middle, on the line of ``seat``'s turn:
+    for a name or a total wider than its column."""
+    box = Rect(0, column.y, min(turns * column.w, area.w), line)
+    box.centerx = column.centerx
+    box = box.clip(Rect(area.x, column.y, area.w, column.h))  # at the edge: narrower, in place
+    box.y += line * (seat % turns)
+    return box
+
+
+def _window(count: int, fits: int, pages: Pages, sheet: Sheet) -> range:
+    """The rounds on the page shown: all of them if they fit, else ``fits`` at a time."""
+    if count <= fits:
+        return range(1, count + 1)
+    fits = max(1, fits)
+    first = pages.first
+    if first is None:
+        now = sheet.playing or max(1, sheet.scored)
+        first = (now - 1) // fits * fits + 1
+    first = max(1, min(first, count - fits + 1))
+    return range(first, first + fits)
+
+
+def _nav(b: Builder, shown: range, count: int, pages: Pages, before: Rect, after: Rect) -> None:
+    """◀ and ▶: the rounds before and after the page (greyed at either end)."""
+    fits = len(shown)
+    earlier, later = shown.start > 1, shown.stop <= count
+    b.button(before, "◀", pages.turn(max(1, shown.start - fits)) if earlier else None,
+             style=Style.NORMAL if earlier else Style.DISABLED, key="sheet:earlier",
+             enabled=earlier, mirror=False)  # fmt: skip
+    b.button(after, "▶", pages.turn(shown.stop) if later else None,
+             style=Style.NORMAL if later else Style.DISABLED, key="sheet:later",
+             enabled=later, mirror=False)  # fmt: skip
+
+
+def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
     """Players down the side, a column per round, the totals at the end."""
     rounds, players = max(1, len(sheet.doubles)), len(sheet.players)
-    total_size = b.px(40)
+    sizes = _sizes(b)
     total_w = max(
         b.px(80),
         _text_w(b, b.tr("Total"), b.min_text),
-        *(_text_w(b, str(t), total_size, bold=True) for t in sheet.totals),
+        *(_text_w(b, str(t), sizes.total, bold=True) for t in sheet.totals),
     )
     name_w = max(
         _text_w(b, b.tr("Player"), b.min_text),
-        *(_text_w(b, name, b.px(24), bold=True) for name in sheet.players),
+        *(_text_w(b, name, sizes.name, True) for name in sheet.players),
     )
     name_w = min(max(name_w, b.px(80)), area.w // 4)
-    # A short game's few columns spread over the sheet, so the totals stay beside them.
-    column_w = min(b.px(180), (area.w - name_w - total_w) // rounds)
-    total_w = area.w - name_w - column_w * rounds  # what is left goes to the totals
-    header_h = b.px(44)
+    header_h = _line(b, sizes.cell, True) + b.px(6)
+    room = area.w - name_w - total_w
     row_h = min(b.px(84), (area.h - header_h) // max(1, players))
-    how = _arrangement(b, sheet, Rect(0, 0, column_w, row_h - b.px(2)))
+    how, shown = _columns_way(b, sheet, room, row_h, pages)
+    nav = None
+    if len(shown) < rounds:  # ◀ and ▶ along the bottom
+        nav = Rect(area.x, area.bottom - b.target, area.w, b.target)
+        row_h = min(b.px(84), (nav.y - b.gap - area.y - header_h) // max(1, players))
+        how, shown = _columns_way(b, sheet, room, row_h, pages)
+    column_w = min(b.px(180), room // len(shown))
+    start_x = area.x + name_w
+    total_w = area.w - name_w - column_w * len(shown)
     inset = b.px(8)
     b.panel(Rect(area.x, area.y, area.w, header_h), Style.DARK)
-    _dim(b, Rect(area.x + inset, area.y, name_w - inset, header_h), b.tr("Player"), "start")
-    _dim(b, Rect(area.right - total_w, area.y, total_w, header_h), b.tr("Total"))
-    for number, double in enumerate(sheet.doubles, start=1):
-        x = area.x + name_w + (number - 1) * column_w
-        _round_head(b, sheet, number, double, Rect(x, area.y, column_w, header_h))
+    _head(b, Rect(area.x + inset, area.y, name_w - inset, header_h), b.tr("Player"), "start")
+    _head(b, Rect(area.right - total_w, area.y, total_w, header_h), b.tr("Total"))
+    for i, number in enumerate(shown):
+        x = start_x + i * column_w
+        _round_head(b, sheet, number, sheet.doubles[number - 1],
+                    Rect(x, area.y, column_w, header_h))  # fmt: skip
     leaders = sheet.leaders()
     for seat, name in enumerate(sheet.players):
         row = Rect(area.x, area.y + header_h + seat * row_h, area.w, row_h - b.px(2))
@@ -99,109 +215,138 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect) -> None:
         b.label(
             Rect(row.x + inset, row.y, name_w - inset, row.h),
             name,
-            b.px(24),
+            sizes.name,
+            floor=sizes.name,
             bold=seat in leaders,
             align="start",
             key=f"name:{name}",
         )
-        for number in range(1, sheet.scored + 1):
-            x = area.x + name_w + (number - 1) * column_w
-            _cell(b, sheet, number, seat, Rect(x, row.y, column_w, row.h), how)
-        _total(b, sheet, seat, Rect(row.right - total_w, row.y, total_w, row.h), total_size)
+        for i, number in enumerate(shown):
+            if number <= sheet.scored:
+                x = start_x + i * column_w
+                _cell(b, sheet, number, seat, Rect(x, row.y, column_w, row.h), how)
+        _total(b, sheet, seat, Rect(row.right - total_w, row.y, total_w, row.h), sizes.total)
+    if nav is not None:
+        _nav(b, shown, rounds, pages, *split_h(nav, 1, 1, gap=b.gap))
 
 
-def _by_rows(b: Builder, sheet: Sheet, area: Rect) -> None:
-    """Players across the top, a row per round, the totals at the bottom."""
+def _columns_way(
+    b: Builder, sheet: Sheet, room: int, row_h: int, pages: Pages
+) -> tuple[str, range]:
+    """The way of showing cells that puts the most rounds in ``room`` (the first of the best
+    if several do), and the rounds shown."""
+    rounds = max(1, len(sheet.doubles))
+    ways = [(how, room // w) for how, w, h in _cell_ways(b, sheet, True) if h <= row_h - 2]
+    how, fits = max(ways or [("alone", 1)], key=lambda way: min(way[1], rounds))
+    return how, _window(rounds, fits, pages, sheet)
+
+
+def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
+    """Players across the top, a row per round, the totals at the bottom. Names and totals
+    too wide for their columns take turns on two or three lines, each over its column."""
     rounds, players = max(1, len(sheet.doubles)), len(sheet.players)
-    head_w = max(b.px(110), _text_w(b, b.tr("Total"), b.min_text))
+    sizes = _sizes(b)
+    head_w = max(
+        _text_w(b, b.tr("Total"), b.min_text), _text_w(b, _widest_head(sheet), sizes.cell, True)
+    )
     column_w = (area.w - head_w) // max(1, players)
     head_w = area.w - column_w * players
-    header_h, total_h = b.px(60), b.px(96)
-    row_h = min(b.px(100), (area.h - header_h - total_h) // rounds)
-    how = _arrangement(b, sheet, Rect(0, 0, column_w, row_h - b.px(2)))
+    name_line = _line(b, sizes.name)
+    total_line = _line(b, sizes.total, True)
+    spacing = b.px(16)
+    names_turn = _turns([_text_w(b, n, sizes.name, True) for n in sheet.players], column_w,
+                        spacing)  # fmt: skip
+    totals_turn = _turns([_text_w(b, str(t), sizes.total, True) for t in sheet.totals],
+                         column_w, spacing)  # fmt: skip
+    header_h = name_line * names_turn + b.px(4)
+    total_h = total_line * totals_turn + b.px(4)
+    body = area.h - header_h - total_h
+    # The first way whose cells fit the columns and that shows every round, or six of them
+    # on a page; else the one that shows the most.
+    ways = [(how, h + b.px(2)) for how, w, h in _cell_ways(b, sheet, False) if w <= column_w]
+    ways = ways or [("alone", _line(b, sizes.cell, True) + b.px(2))]
+
+    def fits(row_h: int) -> int:
+        whole = body // row_h
+        return whole if whole >= rounds else (body - b.target - b.gap) // row_h
+
+    enough = [way for way in ways if fits(way[1]) >= min(rounds, 6)]
+    how, row_h = enough[0] if enough else max(ways, key=lambda way: fits(way[1]))
+    shown = _window(rounds, fits(row_h), pages, sheet)
+    nav_h = b.target if len(shown) < rounds else 0  # ◀ and ▶ along the bottom
+    row_h = min(b.px(100), (body - (nav_h + b.gap if nav_h else 0)) // len(shown))
     b.panel(Rect(area.x, area.y, area.w, header_h), Style.DARK)
     leaders = sheet.leaders()
     for seat, name in enumerate(sheet.players):
-        box = Rect(area.x + head_w + seat * column_w, area.y, column_w, header_h)
-        b.label(box, name, b.px(30), bold=seat in leaders, key=f"name:{name}")
-    for number, double in enumerate(sheet.doubles, start=1):
-        row = Rect(area.x, area.y + header_h + (number - 1) * row_h, area.w, row_h - b.px(2))
+        column = Rect(area.x + head_w + seat * column_w, area.y + b.px(2), column_w, header_h)
+        box = Rect(column.x, column.y, column_w, name_line)
+        if names_turn > 1:
+            box = _staggered(column, seat, name_line, names_turn, area)
+        b.label(box, name, sizes.name, floor=sizes.name, bold=seat in leaders,
+                key=f"name:{name}")  # fmt: skip
+    for i, number in enumerate(shown):
+        row = Rect(area.x, area.y + header_h + i * row_h, area.w, row_h - b.px(2))
         b.panel(row, Style.NORMAL if number % 2 else Style.QUIET)
-        _round_head(b, sheet, number, double, Rect(row.x, row.y, head_w, row.h))
+        _round_head(b, sheet, number, sheet.doubles[number - 1],
+                    Rect(row.x, row.y, head_w, row.h))  # fmt: skip
         if number <= sheet.scored:
             for seat in range(players):
                 x = area.x + head_w + seat * column_w
                 _cell(b, sheet, number, seat, Rect(x, row.y, column_w, row.h), how)
-    y = area.y + header_h + rounds * row_h
-    totals = Rect(area.x, y, area.w, min(total_h, area.bottom - y))
+    y = area.y + header_h + len(shown) * row_h
+    totals = Rect(area.x, y, area.w, total_h)
     b.panel(totals, Style.DARK)
-    _dim(b, Rect(totals.x, totals.y, head_w, totals.h), b.tr("Total"))
+    _head(b, Rect(totals.x, totals.y, head_w, totals.h), b.tr("Total"))
     for seat in range(players):
-        box = Rect(area.x + head_w + seat * column_w, totals.y, column_w, totals.h)
-        _total(b, sheet, seat, box, b.px(60))
+        column = Rect(area.x + head_w + seat * column_w, totals.y + b.px(2), column_w, total_h)
+        box = Rect(column.x, column.y, column_w, total_line)
+        if totals_turn > 1:
+            box = _staggered(column, seat, total_line, totals_turn, area)
+        _total(b, sheet, seat, box, sizes.total)
+    if nav_h:
+        nav = Rect(area.x, totals.bottom + b.gap, area.w, nav_h)
+        _nav(b, shown, rounds, pages, *split_h(nav, 1, 1, gap=b.gap))
 
 
-def _dim(b: Builder, box: Rect, text: str, align: str = "center") -> Widget:
-    return b.label(box, text, b.min_text, align=align, color=TEXT_DIM, wrap=True)
+def _head(b: Builder, box: Rect, text: str, align: str = "center") -> Widget:
+    """A heading of the sheet ("Player", "Total"): in full contrast, like every number."""
+    return b.label(box, text, b.min_text, align=align, wrap=True)
 
 
 def _round_head(b: Builder, sheet: Sheet, number: int, double: int, box: Rect) -> None:
-    """The round's double, as text ("9-9"), or as a domino where the text does not fit."""
+    """The round's double, as text ("9-9"); rounds still to come are in the normal ink too
+    (they have no scores beside them)."""
     playing = number == sheet.playing
     if playing:
         b.panel(box.inflate(-b.px(2), -b.px(2)), Style.SELECTED)
-    ink = TEXT_DARK if playing else (None if number <= len(sheet.scores) else TEXT_DIM)
-    head = b.label(
+    b.label(
         box,
         f"{double}-{double}",
-        b.px(24),
+        _sizes(b).cell,
         bold=True,
-        color=ink,
+        color=TEXT_DARK if playing else None,
         role="round",
         key=f"round:{number}",
     )
-    if head.truncated:
-        b.widgets.remove(head)
-        pic = Rect(0, 0, box.w - b.px(6), (box.w - b.px(6)) // 2)
-        pic.center = box.center
-        domino = b.tile(pic, double, double, lit=playing, key=f"round:{number}")
-        domino.role = "round"
-
-
-def _score_size(b: Builder) -> int:
-    return b.px(28) if b.landscape else b.px(34)
-
-
-def _arrangement(b: Builder, sheet: Sheet, box: Rect) -> str:
-    """How every cell shows a score and the running total after it: "beside", "under", or
-    "alone" (no running total) where neither fits; one way for the whole sheet."""
-    players = range(len(sheet.players))
-    widest = max((len(str(v)) for row in sheet.scores for v in row), default=1)
-    most = max((len(str(sheet.running(len(sheet.scores), s))) for s in players), default=1)
-    score_w = _text_w(b, "8" * widest, _score_size(b), bold=True)
-    running_w = _text_w(b, "8" * most, b.min_text)
-    if score_w + running_w <= box.w:
-        return "beside"
-    lines = b.painter.line_height(_score_size(b), True) + b.painter.line_height(b.min_text)
-    return "under" if lines <= box.h and max(score_w, running_w) <= box.w else "alone"
 
 
 def _cell(b: Builder, sheet: Sheet, number: int, seat: int, box: Rect, how: str) -> None:
     """One round's score for one seat, and the running total after it (not after round 1,
-    where it is the same number)."""
+    where it is the same number): the score bold, the running total in a plain face."""
     key = f"{number}:{sheet.players[seat]}"
+    size = _sizes(b).cell
     if how == "alone":
         score_box, running_box = box, None
     elif how == "beside":  # the pair side by side, close together in the middle
-        score_box, running_box = split_h(box, 1, 1, gap=b.px(8))
+        score_box, running_box = split_h(box, 1, 1, gap=BESIDE_GAP)
     else:
-        score_box, running_box = split_v(box, 3, 2)
+        score_box, running_box = split_v(box, 1, 1)
     align = "end" if how == "beside" else "center"
-    b.label(score_box, str(sheet.scores[number - 1][seat]), _score_size(b), bold=True,
+    b.label(score_box, str(sheet.scores[number - 1][seat]), size, floor=size, bold=True,
             align=align, key=f"score:{key}", role="score")  # fmt: skip
     if running_box is not None and number > 1:
-        running = str(sheet.running(number, seat))
-        b.label(running_box, running, b.min_text, color=TEXT_DIM, key=f"sum:{key}",
+        running = f"{sheet.running(number, seat)}"
+        b.label(running_box, running, size, floor=size, key=f"sum:{key}",
                 align="start" if how == "beside" else "center", role="running")  # fmt: skip
 
 
@@ -213,7 +358,7 @@ def _total(b: Builder, sheet: Sheet, seat: int, box: Rect, size: int) -> None:
         size,
         bold=True,
         reading=True,
-        floor=b.min_text,
+        floor=size,
         role="total",
         key=f"total:{name}",
     )

@@ -7,7 +7,7 @@ from hubd.intents import Intent, Submit
 from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
-from hubd.screens.score_sheet import Sheet, draw_sheet
+from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
 from hubd.screens.ui import Overlay, Ui
 from hubd.screens.widgets import Action, Style
 
@@ -55,6 +55,13 @@ def explain_outcome(b: Builder, state: GameState) -> str:
 class ScoresScreen(Screen):
     name = "scores"
 
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.pages = Pages()
+
+    def enter(self, ctx: UiContext | None) -> None:
+        self.pages = Pages()  # the page with the round being played
+
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
         if state is None or state.rules is None:
@@ -88,7 +95,7 @@ class ScoresScreen(Screen):
             note = Rect(area.x, area.bottom - note_h, area.w, note_h)
             b.label(note, explain, b.px(22), wrap=True)
             area.h -= note.h + b.gap
-        draw_sheet(b, Sheet.of_state(state), area)
+        draw_sheet(b, Sheet.of_state(state), area, self.pages)
 
     def _amend(self, _pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(Amend(self.ui))
