@@ -11,11 +11,11 @@ from hubd.intents import Intent, SoundsLike
 from hubd.records import GameRecord
 from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
 from hubd.screens.context import UiContext
-from hubd.screens.history_players import players_page
+from hubd.screens.history_players import header_height, players_page, row_height
 from hubd.screens.keyboard import Keyboard
 from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DARK, TEXT_DIM, Action, Style
+from hubd.screens.widgets import TEXT_DARK, Action, Style
 
 
 def when(record: GameRecord) -> str:
@@ -68,12 +68,14 @@ class HistoryScreen(Screen):
                 widget.style = Style.SELECTED
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         if self.tab == "games":
-            row_h = b.target + b.px(8) if b.landscape else b.px(150)
-            header_h = b.px(36) if b.landscape else 0
+            line = b.painter.line_height(b.min_text, True)
+            row_h = max(b.target, 2 * line) + b.px(12) if b.landscape else 4 * line + b.px(16)
+            header_h = 2 * line + b.px(4) if b.landscape else 0
             items = len(ctx.history)
         else:
-            row_h = b.target + b.px(4) if b.landscape else b.px(270)
-            header_h = b.px(56) if b.landscape else 0
+            said = any(ctx.sounds_like.get(player.name) for player in ctx.stats)
+            row_h = row_height(b, said)
+            header_h = header_height(b, area.w - b.px(16)) if b.landscape else 0
             items = len(ctx.stats)
         per_page = max(1, (area.h - header_h) // row_h)
         if items > per_page:  # room for the page buttons
@@ -90,7 +92,9 @@ class HistoryScreen(Screen):
             self._pages(b, Rect(area.x, area.bottom - b.target, area.w, b.target), pages)
 
     def _pages(self, b: Builder, nav: Rect, pages: int) -> None:
-        prev, info, nxt = split_h(nav, 1, 1, 1, gap=b.gap)
+        info_w = b.painter.width(f"{pages} / {pages}", b.min_text) + b.px(16)
+        side = (nav.w - info_w - 2 * b.gap) // 2
+        prev, info, nxt = split_h(nav, side, info_w, side, gap=b.gap)
         first, last = self.page == 0, self.page == pages - 1
         b.button(prev, b.tr("Newer"), self._turn(-1), key="history:prev",
                  style=Style.DISABLED if first else Style.NORMAL)  # fmt: skip
@@ -111,12 +115,12 @@ class HistoryScreen(Screen):
         if not ctx.history:
             b.label(area, b.tr("No game yet."), b.px(26), wrap=True)
             return
-        weights = (2, 6, 3)
+        weights = (3, 5, 4)
         if header_h:
             header = Rect(area.x + b.px(8), area.y, area.w - b.px(16), header_h)
             titles = (b.tr("Date"), b.tr("Players and totals"), b.tr("Winner"))
             for box, text in zip(split_h(header, *weights, gap=b.gap), titles, strict=True):
-                b.label(box, text, b.min_text, align="start", color=TEXT_DIM)
+                b.label(box, text, b.min_text, align="start", wrap=True)
         y = area.y + header_h
         for i, record in enumerate(ctx.history[start : start + count]):
             row = Rect(area.x, y + i * row_h, area.w, row_h - b.px(6))
@@ -131,9 +135,9 @@ class HistoryScreen(Screen):
             )
             if b.landscape:
                 date, players, winner = split_h(inner, *weights, gap=b.gap)
-            else:
-                top, players = split_v(inner, 2, 3)
-                date, winner = split_h(top, 1, 1, gap=b.gap)
+            else:  # the date, the players and totals (two lines), the winner
+                line = b.painter.line_height(b.min_text, True)
+                date, players, winner = split_v(inner, line, 2 * line, line)
             b.label(date, when(record), b.px(20), align="start", wrap=True, color=ink)
             b.label(players, scores, b.px(22), align="start", wrap=True, color=ink)
             b.label(winner, standing(b, record), b.px(22), bold=True, color=ink,
