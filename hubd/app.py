@@ -30,6 +30,7 @@ from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, ReleaseSeat, SayStatus, Submit
+from hubd.intents import SoundsLike
 from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
 from hubd.screenless import entries_to_count
@@ -117,12 +118,14 @@ class HubApp:
         self._known_players: list[str] = []
         self._history: list[GameRecord] = []
         self._stats: list[PlayerStats] = []
+        self.sounds_like: dict[str, str] = {}  # how names sound, for the voice (players' page)
         self._refresh_records()
         self.narrator = Narrator(
             devices.speech,
             settings,
             lambda: self.ui.translator,
             lambda text: self.ui.show_notice(text, self.clock.now()),
+            lambda: self.sounds_like,
         )
 
     # -- start-up -------------------------------------------------------------------------
@@ -171,6 +174,7 @@ class HubApp:
             speech_rate=self.settings.speech_rate,
             speech_volume=self.settings.speech_volume,
             speech_problem=self.devices.speech.problem,
+            sounds_like=self.sounds_like,
             **(self.phones.context(self.game_id) if self.phones is not None else {}),
         )
 
@@ -182,6 +186,7 @@ class HubApp:
             self._known_players = self.store.known_players()
             self._history = self.store.history(50)
             self._stats = self.store.player_stats()
+            self.sounds_like = self.store.sounds_like()
         except StoreError as err:
             self.store_error = str(err)
 
@@ -432,11 +437,28 @@ class HubApp:
                 self.hub_pressed()
         elif isinstance(intent, SayStatus):
             self.say_status()
+        elif isinstance(intent, SoundsLike):
+            self.set_sounds_like(intent.player, intent.said)
         elif isinstance(intent, ReleaseSeat) and self.phones is not None:
             self.phones.release(intent.player)
             self.ui.state_changed(self.context())
             self.publish()
         self._dirty = True
+
+    def set_sounds_like(self, player: str, said: str) -> None:
+        """The players' page: keep how a name sounds, and say it as the hub will."""
+        now = self.clock.now()
+        try:
+            self.store.set_sounds_like(player, said)
+        except RuleError as err:
+            self.ui.show_refusal(err.message, None, now)
+            return
+        except StoreError as err:
+            self.ui.show_refusal(str(err), None, now)
+            return
+        self._refresh_records()
+        self.narrator.say_name(player, now)
+        self.ui.state_changed(self.context())
 
     def say_status(self) -> None:
         """A tap on the status line: speech says the status again."""

@@ -51,4 +51,12 @@ class ReleaseSeat:
     player: str
 
 
-Intent = Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat
+@dataclass(frozen=True)
+class SoundsLike:
+    """How a player's name sounds, typed on the players' page for the hub's voice ("" forgets)."""
+
+    player: str
+    said: str
+
+
+Intent = Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | SoundsLike

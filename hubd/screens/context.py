@@ -28,6 +28,7 @@ class UiContext:
     speech_rate: int = 160  # words per minute
     speech_volume: int = 100  # percent of the sounds' volume
     speech_problem: str | None = None  # why it cannot speak: "espeak", "audio", "dfplayer"
+    sounds_like: Mapping[str, str] = field(default_factory=dict)  # how names sound (voice)
     web_address: str | None = None  # the phones' page of this game (None: no web server)
     phone_seats: Sequence[str] = ()  # players whose seat a phone holds
     phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones

@@ -1,4 +1,5 @@
-"""An on-screen keyboard for a new player's name, in the language's script (or Latin)."""
+"""An on-screen keyboard for a new player's name (or how a name sounds), in the language's
+script (or Latin)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,27 @@ MAX_NAME = 16
 
 
 class Keyboard(Overlay):
-    """Types one name; ``on_done`` gets it when the player taps Add."""
+    """Types one name; ``on_done`` gets it when the player taps Add (and may answer with
+    intents for the loop).
 
-    def __init__(self, ui: Ui, on_done: Callable[[str], None]) -> None:
+    ``text`` starts the field, ``hint`` shows in it while empty, ``done`` names the button,
+    and ``empty`` lets an emptied field be saved (to forget what it held)."""
+
+    def __init__(
+        self,
+        ui: Ui,
+        on_done: Callable[[str], list[Intent] | None],
+        *,
+        text: str = "",
+        hint: str | None = None,
+        done: str | None = None,
+        empty: bool = False,
+    ) -> None:
         self.ui = ui
         self.on_done = on_done
-        self.text = ""
+        self.text = text
         self.latin = False
+        self.hint, self.done, self.empty = hint, done, empty
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         panel = b.screen
@@ -43,7 +58,7 @@ class Keyboard(Overlay):
         b.panel(field, Style.NORMAL)
         b.label(
             field.inflate(-2 * b.gap, 0),
-            self.text or b.tr("Type a name"),
+            self.text or self.hint or b.tr("Type a name"),
             b.px(34),
             bold=bool(self.text),
             color=None if self.text else TEXT_DIM,
@@ -87,11 +102,11 @@ class Keyboard(Overlay):
         b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, mirror=False, key="key:cancel")
         b.button(
             done,
-            b.tr("Add"),
+            self.done or b.tr("Add"),
             self._done,
             mirror=False,
             key="key:done",
-            style=Style.PRIMARY if self.text.strip() else Style.DISABLED,
+            style=Style.PRIMARY if self.text.strip() or self.empty else Style.DISABLED,
         )
 
     def _case(self, char: str) -> str:
@@ -118,7 +133,8 @@ class Keyboard(Overlay):
 
     def _done(self, _pos: tuple[int, int]) -> list[Intent]:
         name = self.text.strip()
-        if name:
-            self.on_done(name)
-            self.ui.open_overlay(None)
-        return []
+        if not name and not self.empty:
+            return []
+        intents = self.on_done(name) or []
+        self.ui.open_overlay(None)
+        return intents

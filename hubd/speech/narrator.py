@@ -118,6 +118,10 @@ class Narrator:
         said = phrases.status(state, self._words())
         self._say(said, now, (), topic=(*phrases.news(Outline.of(state)), "status"))
 
+    def say_name(self, player: str, now: float) -> None:
+        """The family has typed how ``player`` sounds: say it as the hub will."""
+        self._say([phrases.turn(self._words(), player)], now, (), topic=None)
+
     def _words(self) -> Words:
         sounds_like = self._sounds_like() if self._sounds_like is not None else None
         return Words(self._translator(), sounds_like)

@@ -15,7 +15,7 @@ from typing import TextIO
 from engine import Event, Game, NewGame, RuleError, dump_line, parse_line
 from hubd.files import OwnFile
 from hubd.records import GameRecord, PlayerStats
-from hubd.store import club
+from hubd.store import club, voices
 from hubd.store import history as records
 from hubd.store.errors import (
     StoreCorruptError,
@@ -307,6 +307,16 @@ class GameStore:
         """Names from past games, the most recently used first (seat order within a game)."""
         with self._reading("read the player names") as db:
             return records.known_players(db, limit)
+
+    def sounds_like(self) -> dict[str, str]:
+        """How the players' names sound, as the family typed them (hubd.store.voices)."""
+        with self._reading("read how the names sound") as db:
+            return voices.sounds_like(db)
+
+    def set_sounds_like(self, player: str, said: str) -> None:
+        """Keep how ``player``'s name sounds ("" forgets it); RuleError for a bad text."""
+        with self._writing(f"save how {player} sounds") as db:
+            voices.set_sounds_like(db, player, said)
 
     # -- the club nights (hubd.club) -----------------------------------------------------
 

@@ -95,6 +95,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             ) WITHOUT ROWID""",
         ),
     ),
+    Migration(
+        7,
+        "how each player's name sounds, for the hub's voice (typed on the players' page)",
+        ("ALTER TABLE players ADD COLUMN sounds_like TEXT",),
+    ),
 )
 
 CURRENT_VERSION = MIGRATIONS[-1].version
