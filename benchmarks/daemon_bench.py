@@ -284,8 +284,8 @@ def main() -> None:
         press_latency(args.spoken_presses, foot=True, speech=True, cache=cache, spacing=3.5,
                       words=said)  # fmt: skip
         print(f"foot open, {name:6}: press to the first spoken word ({len(said)} presses 3.5 s "
-              f"apart, each heard to its end) median {statistics.median(said):.0f} ms, max {max(said):.0f} ms "
-              f"(the 0.8 s cackle, then the words; goal < 1200 ms)")  # fmt: skip
+              f"apart, each heard to its end) median {statistics.median(said):.0f} ms, max "
+              f"{max(said):.0f} ms (the 0.8 s cackle, then the words; goal < 1200 ms)")  # fmt: skip
     ready, idle, peak = process_figures(args.idle)
     print(f"start to READY=1: {ready:.2f} s (target < 2 s)")
     print(f"idle CPU over {args.idle:g} s: {idle:.2%} of one core (target < 2 %)")

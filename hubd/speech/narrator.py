@@ -82,6 +82,7 @@ class Narrator:
     ) -> None:
         """An accepted event: say what changed after its sounds; with nothing new, let the
         phrase playing finish unless the event made it untrue."""
+        self._refusal = None  # the game moved on: the same refusal again is news again
         turns = self.settings.speech_turns
         said = phrases.after_event(before, state, event, self._words(), turns=turns)
         after = Outline.of(state)
