@@ -22,18 +22,15 @@ import itertools
 import os
 import random
 import statistics
-import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine import Event, Game, PlaceKind, Play, RuleError, Tile, make_rules  # noqa: E402
-from engine.simulate import Simulator  # noqa: E402
-from hubd.screens.map_geometry import Box, Metrics, TableMap  # noqa: E402
-from hubd.screens.table_map import table_map  # noqa: E402
+from engine import Event, Game, PlaceKind, Play, RuleError, Tile, make_rules
+from engine.simulate import Simulator
+from hubd.screens.log_layout import screen_map
+from hubd.screens.map_geometry import Box, TableMap
+from hubd.screens.table_map import table_map
 
 SIZES = ((800, 480), (720, 1280))
 PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}
@@ -75,24 +72,6 @@ def play(preset: str, players: int, highest: int, doubles: bool, seed: int) -> l
     kind = DoublesFirst if doubles else Simulator
     rules = {"preset": preset, "set": highest, "rounds": 2}
     return list(kind(players, rules, seed, check=False).play_game().effective)
-
-
-def screen_metrics(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
-    """The map's area and sizes on the real play screen (found by its key in a frame)."""
-    from engine import NewGame, StartRound
-    from hubd.screens.base import Builder
-    from hubd.screens.context import UiContext
-    from hubd.screens.map_view import map_metrics
-    from hubd.screens.ui import Ui
-
-    names = [f"P{i + 1}" for i in range(players)]
-    game = Game.from_events([NewGame(names, {"preset": "classic"}), StartRound(names[0])])
-    ui = Ui(size)
-    ctx = UiContext(state=game.state, last_entry=game.last_effective)
-    ui.state_changed(ctx)
-    panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
-    builder = Builder(ui.painter, size, ui.translator)
-    return Box(*panel.rect), map_metrics(builder)
 
 
 def _touch(a: Box, b: Box) -> bool:
@@ -197,7 +176,7 @@ def main() -> None:
           f"({sum(len(log) for _, log in logs):,} events)")  # fmt: skip
     for size in SIZES:
         rows: dict[int, Row] = defaultdict(Row)
-        metrics_of = {n: screen_metrics(size, n) for n in range(2, 9)}
+        metrics_of = {n: screen_map(size, n) for n in range(2, 9)}
         for players, log in logs:
             area, metrics = metrics_of[players]
             game = Game()

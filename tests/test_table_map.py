@@ -10,11 +10,14 @@ import pytest
 
 from engine import Game, PlaceKind, Play, StartRound, Tile
 from engine.simulate import Simulator
-from hubd.screens.table_map import Box, Metrics, arm_slots, line_labels, table_map
+from hubd.screens.log_layout import screen_map
+from hubd.screens.table_map import Box, arm_slots, line_labels, table_map
 
-#: The map's area on the play screen at 800x480 and 720x1280 (see hubd/screens/play.py).
-AREAS = {"800x480": Box(8, 72, 514, 332), "720x1280": Box(8, 390, 704, 650)}
-TARGET = {"800x480": 64, "720x1280": 80}
+SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
+#: The map's area and sizes on the real play screen for four players.
+SCREEN = {name: screen_map(size, 4) for name, size in SIZES.items()}
+AREAS = {name: area for name, (area, _metrics) in SCREEN.items()}
+TARGET = {name: metrics.target for name, (_area, metrics) in SCREEN.items()}
 
 
 def rounds(seed: int, players: int = 4, rules: dict[str, object] | None = None) -> list[Game]:
@@ -29,7 +32,7 @@ def ends(game: Game, size: str) -> dict[Tile, Box]:
     table = game.state.table
     if table is None or not game.state.in_round:
         return {}
-    metrics = Metrics.for_area(AREAS[size], TARGET[size], 8)
+    metrics = SCREEN[size][1]
     return {end.on: end.box for end in table_map(table, AREAS[size], metrics).ends}
 
 
@@ -103,5 +106,80 @@ def test_labels_name_arms_by_letter_and_toes_by_their_arm() -> None:
     labels = line_labels(table)
     assert labels[Tile(4, 9)] == "A" and labels[Tile(7, 9)] == "B"
     assert labels[Tile(4, 4)] == "A"  # the foot lies at the end of arm A
-    # Laid up, down, then straight on: numbered top to bottom as they lie on the map.
-    assert [labels[Tile(1, 4)], labels[Tile(3, 4)], labels[Tile(4, 6)]] == ["A1", "A2", "A3"]
+    # Numbered in the order they were laid (1-4, 4-6, 3-4 in the sequence), never by place.
+    assert [labels[Tile(1, 4)], labels[Tile(4, 6)], labels[Tile(3, 4)]] == ["A1", "A2", "A3"]
+
+
+def test_toe_numbers_under_an_arm_run_without_gaps_in_the_order_laid() -> None:
+    """Over whole games, the toes under each arm are numbered 1, 2, 3, ... as they were laid,
+    feet laid on toes included."""
+    for seed in (1, 2, 3):
+        for game in rounds(seed, 4, {"preset": "classic", "set": 12, "rounds": 2}):
+            table = game.state.table
+            if table is None:
+                continue
+            labels = line_labels(table)
+            seen: dict[str, list[int]] = {}
+            for tile, place in table.placed.items():  # play order
+                parent = table.placed.get(place.parent) if place.parent else None
+                if parent is not None and parent.kind is PlaceKind.FOOT:
+                    label = labels[tile]
+                    seen.setdefault(label[0], []).append(int(label[1:]))
+            for numbers in seen.values():
+                assert numbers == list(range(1, len(numbers) + 1))
+
+
+def _gap(a: Box, b: Box) -> int:
+    return max(0, b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
+
+
+@pytest.mark.parametrize("size", AREAS)
+def test_a_foot_stands_where_its_double_is(size: str) -> None:
+    """On an ordinary table (a foot a side), a foot's target and its toes' tiles lie within one
+    target's width of the drawn double, and a complete foot stays on the map."""
+    metrics = SCREEN[size][1]
+    checked = 0
+    for seed in (7, 8, 9):
+        for game in rounds(seed):
+            table = game.state.table
+            if table is None or not game.state.in_round:
+                continue
+            feet = [p for p in table.placed.values() if p.kind is PlaceKind.FOOT]
+            if len(feet) != 1:
+                continue
+            drawn = table_map(table, AREAS[size], metrics)
+            tiles = {t.tile: t.box for t in drawn.tiles}
+            (foot,) = feet
+            assert foot.tile in tiles, "a foot never leaves the map"
+            double = tiles[foot.tile]
+            near = [tiles[toe] for toe in foot.children if toe in tiles]
+            near += [e.box for e in drawn.ends if e.on == foot.tile]
+            assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
+            checked += 1
+    assert checked > 50
+
+
+def test_every_line_and_stroke_stays_apart_on_an_ordinary_table() -> None:
+    """Up to two feet on a four-arm table: no stroke crosses a target, none meets another."""
+    metrics = SCREEN["720x1280"][1]
+    checked = 0
+    for seed in range(7, 10):
+        for game in rounds(seed):
+            table = game.state.table
+            if table is None or not game.state.in_round:
+                continue
+            if sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) > 2:
+                continue
+            drawn = table_map(table, AREAS["720x1280"], metrics)
+            crossed = [(link, end.on) for link in drawn.links for end in drawn.ends
+                       if _inside(link, end.box)]  # fmt: skip
+            assert not crossed, (game.effective[-1], crossed)
+            checked += 1
+    assert checked > 100
+
+
+def _inside(link: object, box: Box) -> bool:
+    """Whether a straight stroke passes through ``box`` (sampled along its length)."""
+    (x1, y1), (x2, y2) = link.start, link.end  # type: ignore[attr-defined]
+    return any(box.x <= x1 + (x2 - x1) * k / 50 <= box.right
+               and box.y <= y1 + (y2 - y1) * k / 50 <= box.bottom for k in range(51))  # fmt: skip

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from engine import MAX_LOG_BYTES, Game, Refusal, split_log
 from engine.log import applied_lines
 from hubd.screens.context import UiContext
+from hubd.screens.map_geometry import Box, Metrics
 from hubd.screens.widgets import Kind
 
 
@@ -44,6 +45,24 @@ def frames(
         del record["shot"]
         links = [list(w.points) for w in widgets if w.kind is Kind.LINK and w.points]
         yield {"event": number, **record, "links": links}
+
+
+def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
+    """The map's area and sizes on the real play screen for ``players`` (found by its key in
+    a frame), for checks that lay out many tables without drawing them."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from engine import NewGame, StartRound
+    from hubd.screens.base import Builder
+    from hubd.screens.map_view import map_metrics
+    from hubd.screens.ui import Ui
+
+    names = [f"P{i + 1}" for i in range(players)]
+    game = Game.from_events([NewGame(names, {"preset": "classic"}), StartRound(names[0])])
+    ui = Ui(size)
+    ctx = UiContext(state=game.state, last_entry=game.last_effective)
+    ui.state_changed(ctx)
+    panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
+    return Box(*panel.rect), map_metrics(Builder(ui.painter, size, ui.translator))
 
 
 def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: TextIO) -> int:

@@ -142,6 +142,7 @@ class TableMap:
     folds: list[MapFold] = field(default_factory=list)
     links: list[MapLink] = field(default_factory=list)
     names: list[MapLabel] = field(default_factory=list)
+    lanes: list[Box] = field(default_factory=list)  # a line's two cells, shaded as one
     labels: dict[Tile, str] = field(default_factory=dict)
     area: Box = field(default_factory=lambda: Box(0, 0, 0, 0))  # the grid's own bounds
 

@@ -43,6 +43,8 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     drawn = table_map(table, Box(*area), map_metrics(b))
     panel = b.panel(area, Style.QUIET)
     panel.mirror, panel.key, panel.role = False, "map", "map"
+    for lane in drawn.lanes:  # a line's label, tile and target read as one
+        b.panel(Rect(lane), Style.DARK).mirror = False
     for link in drawn.links:
         x1, y1 = link.start
         x2, y2 = link.end

@@ -5,7 +5,8 @@ Pure geometry (no pygame, no drawing): the play screen draws it, and the layout 
 
 The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
 
-- The hub sits in the middle column; that column is kept for the hub and its links.
+- The hub sits in the middle column, kept for it alone, which is wider than the others by a
+  lane on each side where the hub's strokes fan out to the arms without crossing any cell.
 - Every line of the table (an arm or a toe) takes two neighbouring cells, its *tail* and its
   *head*, and keeps them until the round ends. The tail shows the line's label over the tile
   its end lies on (earlier tiles of a long chain are folded away); the head holds the end's
@@ -25,6 +26,7 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from engine import Placed, PlaceKind, Table, Tile
@@ -82,14 +84,19 @@ class _Planner:
     def __init__(self, table: Table, area: Box, metrics: Metrics) -> None:
         self.table = table
         self.m = metrics
-        cols = max(3, (area.w + metrics.gap) // metrics.pitch_w)
+        # The hub's column is wider than the rest by a lane on each side of the hub, where
+        # its strokes fan out to the arms without passing over any other cell.
+        self.fan = max(8, 3 * metrics.gap)
+        cols = max(3, (area.w + metrics.gap - 2 * self.fan) // metrics.pitch_w)
         self.rows = max(1, (area.h + metrics.gap) // metrics.pitch_h)
         self.cols = cols
-        width = cols * metrics.pitch_w - metrics.gap
+        width = cols * metrics.pitch_w - metrics.gap + 2 * self.fan
         height = self.rows * metrics.pitch_h - metrics.gap
         self.left = area.x + (area.w - width) // 2
         self.top = area.y + (area.h - height) // 2
         self.hub_cell = Cell(self.rows // 2, (cols - 1) // 2)
+        # The hub's column holds the hub alone: a toe there would put its stroke across the
+        # lanes of the hub's strokes.
         self.taken: set[Cell] = {Cell(r, self.hub_cell.col) for r in range(self.rows)}
         self.lines: list[_Line] = []
         self.labels = line_labels(table)
@@ -99,7 +106,9 @@ class _Planner:
 
     def box(self, cell: Cell) -> Box:
         m = self.m
-        return Box(self.left + cell.col * m.pitch_w, self.top + cell.row * m.pitch_h,
+        hub = self.hub_cell.col
+        fan = 0 if cell.col < hub else self.fan if cell.col == hub else 2 * self.fan
+        return Box(self.left + cell.col * m.pitch_w + fan, self.top + cell.row * m.pitch_h,
                    m.cell_w, m.cell_h)  # fmt: skip
 
     def free(self, cell: Cell) -> bool:
@@ -264,8 +273,10 @@ class _Planner:
             return
         last = line.places[-1]
         label = self.labels[last.tile]
-        if line.tail is None:  # an end alone in one cell: its target only
+        if line.tail is None:  # an end alone in one cell: its target (and a foot's toes)
             self._end(line, last, label)
+            for toe in line.toes:
+                self._draw(toe, self.box(line.head))
             return
         cell = self.box(line.tail)
         m = self.m
@@ -282,6 +293,9 @@ class _Planner:
             box = Box(cell.x + (cell.w - m.tile_w) // 2, cell.bottom - m.tile_h - 2,
                       m.tile_w, m.tile_h)  # fmt: skip
         self.out.names.append(MapLabel(last.tile, label, name))
+        # A foot's head is its target while it waits, then the straight toe's tail.
+        waiting = not foot or last.room > 0
+        self.out.lanes.append(_union(cell, self.box(line.head)) if waiting else cell)
         vertical = beside
         if foot:
             halves = (last.tile.lo, last.tile.hi)
@@ -289,31 +303,39 @@ class _Planner:
             touching = last.tile.other(last.end)
             halves = (touching, last.end) if line.step[1] >= 0 else (last.end, touching)
         self.out.tiles.append(MapTile(last.tile, halves, box, vertical, label))
-        link = self._link(line, parent_box, box)
-        if link is not None:
-            self.out.links.append(link)
+        self.out.links += self._links(line, parent_box, box)
         if foot:
             for toe in line.toes:
                 self._draw(toe, box)
         self._end(line, last, label)
 
-    def _link(self, line: _Line, parent: Box, box: Box) -> MapLink | None:
-        """The stroke to a line's tile from its foot, or from the hub: the hub's strokes
-        leave its side at the height of their rows, so that no two of them cross."""
+    def _links(self, line: _Line, parent: Box, box: Box) -> list[MapLink]:
+        """The strokes to a line's tile from its foot, or from the hub. The hub's leave its
+        side at the height of their rows (so that no two cross), turn at the edge of the hub's
+        column and run straight to the arm's tile."""
         if line.places[0].parent != self.table.hub:
             # Only to a toe that starts in a cell beside its foot's (not corner to corner): a
             # toe that found room only further away goes by its label, never by a stroke
             # across the map.
             across, down = _gap(parent, box)
             if min(across, down) > 0 or max(across, down) > self.m.pitch_w:
-                return None
-            return MapLink(*_facing(parent, box))
+                return []
+            return [MapLink(*_facing(parent, box))]
         right = box.x > parent.center[0]
         row = line.tail.row if line.tail is not None else line.head.row
         y = parent.y + (2 * row + 1) * parent.h // (2 * self.rows)
-        start = (parent.right + 1, y) if right else (parent.x - 1, y)
-        end = (box.x - 1, box.center[1]) if right else (box.right + 1, box.center[1])
-        return MapLink(start, end)
+        cell = self.box(self.hub_cell)
+        way = 1 if right else -1
+        edge = cell.right + 1 if right else cell.x - 1  # the hub cell's side
+        hub_side = parent.right + 1 if right else parent.x - 1
+        # Each stroke starts a pixel on from where the last ended: no two share a point.
+        points = [(hub_side, y), (edge, y)] if (edge - hub_side) * way > 1 else [(edge, y)]
+        points += [(edge + way * (self.fan - 2), box.center[1])]
+        points += [(box.x - 1 if right else box.right + 1, box.center[1])]
+        return [
+            MapLink((a[0] + (way if i else 0), a[1]), b)
+            for i, (a, b) in enumerate(itertools.pairwise(points))
+        ]
 
     def _end(self, line: _Line, place: Placed, label: str) -> None:
         if place.room <= 0:
@@ -327,6 +349,11 @@ class _Planner:
 def _gap(a: Box, b: Box) -> tuple[int, int]:
     """How far apart two boxes are, across and down (0 where they overlap)."""
     return (max(0, b.x - a.right, a.x - b.right), max(0, b.y - a.bottom, a.y - b.bottom))
+
+
+def _union(a: Box, b: Box) -> Box:
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return Box(x, y, max(a.right, b.right) - x, max(a.bottom, b.bottom) - y)
 
 
 def _between(tail: Cell, head: Cell) -> Step:
