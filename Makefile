@@ -38,9 +38,11 @@ pytest: $(STAMP)
 sounds:
 	$(PYTHON) sounds/generate.py
 
-# Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/.
+# Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/;
+# the phones' page at 390x844 and 360x800 in Debian's chromium: build/screenshots/web/<lang>/<WxH>/.
 screenshots: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.web.screenshots build/screenshots/web
 
 # One phrase of each kind in every language, to listen to: build/speech/<lang>/<kind>.wav
 # (needs espeak-ng: `make system-deps` as root installs it). Prints each one's length and

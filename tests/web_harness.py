@@ -4,7 +4,6 @@ browser: nothing is downloaded). Used by tests/test_web_*.py and benchmarks/web_
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -13,21 +12,9 @@ from typing import Any
 
 from hubd.config import WebConfig
 from hubd.web.desk import PhoneDesk
+from hubd.web.screenshots import chromium
 from hubd.web.server import Limits
 from hubd.web.start import start_web
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-#: Chromium as root in a container, with no network beyond loopback and no first-run work.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 
 
 def attach_web(app: Any, folder: Path, limits: Limits | None = None) -> tuple[PhoneDesk, Any]:
@@ -54,17 +41,11 @@ def browser() -> Iterator[Any]:
     """Headless Debian chromium (skips the test when it or Playwright is missing)."""
     import pytest
 
-    if CHROMIUM is None:
-        pytest.skip("no chromium: .ci/system-deps installs it (as root)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    try:
+        with chromium() as launched:
+            yield launched
+    except LookupError as err:
+        pytest.skip(f"{err}: .ci/system-deps installs chromium (as root), make the venv")
 
 
 def phone(chromium: Any, width: int = 390, height: int = 844) -> Any:

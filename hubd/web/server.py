@@ -91,8 +91,16 @@ Post = Callable[[PhoneRequest], None]
 class WebServer:
     """Start it, publish snapshots to it from any thread, stop it."""
 
-    def __init__(self, bind: str, port: int, post: Post, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        bind: str,
+        port: int,
+        post: Post,
+        limits: Limits | None = None,
+        today: Callable[[], str] = lambda: date.today().isoformat(),
+    ) -> None:
         self.bind = bind
+        self.today = today  # "YYYY-MM-DD": the games of the day are the ones started on it
         self.port = port
         self.post = post
         self.limits = limits or Limits()
@@ -124,6 +132,11 @@ class WebServer:
             return
         with contextlib.suppress(RuntimeError):  # the web loop stopping
             loop.call_soon_threadsafe(self._set, snapshot)
+
+    @property
+    def serving(self) -> int:
+        """The version of the snapshot being served now."""
+        return self._snapshot.version
 
     def stop(self) -> None:
         loop, thread = self._loop, self._thread
@@ -194,7 +207,7 @@ class WebServer:
     def _data(self, language: str) -> bytes:
         body = self._cache.get(language)
         if body is None:
-            data = page_data(self._snapshot, language, date.today().isoformat())
+            data = page_data(self._snapshot, language, self.today())
             body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
             self._cache[language] = body
         return body

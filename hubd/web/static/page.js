@@ -170,6 +170,12 @@
     if (!game) return;
     const seat = mySeat();
     const list = el("ul", "players");
+    const head = el("li", "player head");
+    head.append(el("span", "name", ""));
+    if (game.yard !== null) head.append(el("span", "tiles", words.tiles));
+    head.append(el("span", "total", words.total));
+    if (seat === null && game.players.some((p) => !p.claimed)) head.append(el("span", "claim"));
+    list.append(head);
     for (const p of game.players) {
       const row = el("li", "player" + (p.turn ? " turn" : "") + (p.seat === seat ? " me" : ""));
       row.dataset.seat = p.seat;
