@@ -29,8 +29,17 @@ from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
 from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
-from hubd.intents import ChangeSetting, Go, HubButton, Intent, ReleaseSeat, SayStatus, Submit
-from hubd.intents import SoundsLike
+from hubd.intents import (
+    ChangeSetting,
+    ClubChoice,
+    Go,
+    HubButton,
+    Intent,
+    ReleaseSeat,
+    SayStatus,
+    SoundsLike,
+    Submit,
+)
 from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
 from hubd.screenless import entries_to_count
@@ -42,6 +51,7 @@ from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError
 
 if TYPE_CHECKING:
+    from hubd.club.night import ClubNight
     from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
@@ -88,6 +98,7 @@ class HubApp:
         out: TextIO | None = None,
         stop_after_events: int | None = None,
         phones: PhoneDesk | None = None,
+        club: ClubNight | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
@@ -108,6 +119,7 @@ class HubApp:
         self.poweroff = False  # set by the shutdown hold: the unit powers the Pi off on exit
         self.stop_after_events = stop_after_events  # --demo-events: stop after this many
         self.phones = phones  # the phones' page (hubd/web): None without it
+        self.club = club  # the club night (hubd/club): None unless [club] enabled
         self._committed = 0
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
@@ -176,6 +188,7 @@ class HubApp:
             speech_problem=self.devices.speech.problem,
             sounds_like=self.sounds_like,
             **(self.phones.context(self.game_id) if self.phones is not None else {}),
+            club=self.club.state() if self.club is not None else None,
         )
 
     def _last_entry(self) -> Event | None:
@@ -344,6 +357,9 @@ class HubApp:
             self.ui.state_changed(self.context())
             self.publish()
             self._dirty = True
+        elif self.club is not None and self.club.handle(event):  # another table's game, or
+            self.ui.state_changed(self.context())  # Syncthing's news
+            self._dirty = True
 
     def _button_signal(self, signal: ButtonSignal) -> None:
         if signal is ButtonSignal.PRESS:
@@ -439,6 +455,9 @@ class HubApp:
             self.say_status()
         elif isinstance(intent, SoundsLike):
             self.set_sounds_like(intent.player, intent.said)
+        elif isinstance(intent, ClubChoice) and self.club is not None:
+            self.club.choose(intent)
+            self.ui.state_changed(self.context())
         elif isinstance(intent, ReleaseSeat) and self.phones is not None:
             self.phones.release(intent.player)
             self.ui.state_changed(self.context())
@@ -501,6 +520,8 @@ class HubApp:
         print(f"game {self.game_id} event {seq} {event.type} committed", file=self.out,
               flush=True)  # fmt: skip
         self._committed += 1
+        if self.club is not None:  # the club folder follows the store, event by event
+            self.club.committed(self.game_id, self.game)
         if self.stop_after_events is not None and self._committed >= self.stop_after_events:
             self.stop(f"{self._committed} events committed")
         sounds = self._effects(before, event)

@@ -370,6 +370,12 @@ def run_daemon(
 
     web = config.override("web", enabled=False).web if args.no_web else config.web
     phones, close_web = start_web(web, folder, inbox.post)  # its own thread: posts to the inbox
+    club = None
+    if config.club.enabled:  # the club night: its importer and Syncthing link are threads
+        from hubd.club.night import ClubNight
+
+        club = ClubNight(folder, store, config.club.table)
+        club.start(inbox.post, config.club.syncthing_config)
 
     def press_mock(pressed: bool) -> None:
         if pressed:
@@ -386,6 +392,8 @@ def run_daemon(
         closers=[close_web, button.close, light.close, speech.close, speaker.close],
         speech=speech,
     )
+    if club is not None:
+        devices.closers.append(club.close)
     demo = None
     if (args.demo or args.demo_fast) and not config.display.enabled:
         log.warning("the demo taps the screens, and [display] enabled = false: no demo")
@@ -400,7 +408,7 @@ def run_daemon(
             long_hold_s=config.button.shutdown_seconds or None,
         ),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
-        stop_after_events=args.demo_events, phones=phones,
+        stop_after_events=args.demo_events, phones=phones, club=club,
     )  # fmt: skip
 
     (stops or StopSignals().install()).deliver_to(lambda reason: inbox.post(Shutdown(reason)))

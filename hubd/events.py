@@ -9,8 +9,13 @@ from __future__ import annotations
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from hubd.hardware.button import ButtonEdge
+
+if TYPE_CHECKING:  # the club's modules load only with [club] enabled
+    from hubd.club.importer import ClubArrived
+    from hubd.club.link import LinkStatus
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,8 @@ class PhoneRequest:
     reply: Callable[[str | None], None]
 
 
-HubEvent = ButtonEdge | Shutdown | MockButton | PhoneRequest
+#: The club night's news: another hub's games (the importer), Syncthing's state (the link).
+HubEvent: TypeAlias = "ButtonEdge | Shutdown | MockButton | PhoneRequest | ClubArrived | LinkStatus"
 
 
 class Inbox:

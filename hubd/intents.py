@@ -59,4 +59,15 @@ class SoundsLike:
     said: str
 
 
-Intent = Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | SoundsLike
+@dataclass(frozen=True)
+class ClubChoice:
+    """The organiser's choice on the Club screen: a night's (``about``: its ISO date)
+    "name", "seating", "movers" or "ranking"; or "accept" a nearby hub (``value``: its
+    device id, ``about``: its name)."""
+
+    key: str
+    value: str | int
+    about: str = ""
+
+
+Intent = Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | ClubChoice | SoundsLike

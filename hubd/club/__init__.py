@@ -1,1 +1,1 @@
-"""Club nights (folder, import, standings, seating, Syncthing); may import engine, hubd.store."""
+"""Club nights (folder, import, standings, seating, Syncthing); imports engine, store, intents."""

@@ -18,10 +18,21 @@ from typing import Any
 
 from engine import Event, Game, dump_line
 from hubd.club.folder import club_folder, game_file_name, hub_id, night_of, write_atomically
-from hubd.club.importer import ClubArrived
-from hubd.club.link import LinkStatus
-from hubd.club.nights import Night, changed, write_night, write_table
-from hubd.club.view import ClubView, view_from_rows
+from hubd.club.importer import ClubArrived, ClubImporter
+from hubd.club.link import LinkStatus, SyncLink
+from hubd.club.nights import (
+    MAX_MOVERS,
+    SEATINGS,
+    Night,
+    changed,
+    clean_name,
+    write_night,
+    write_table,
+)
+from hubd.club.standings import RANKINGS
+from hubd.club.syncthing import Syncthing, find_endpoint, read_endpoint
+from hubd.club.view import ClubState, ClubView, view_from_rows
+from hubd.intents import ClubChoice
 from hubd.store import GameStore, StoreError
 from hubd.store.club import ClubRow
 
@@ -104,6 +115,9 @@ class ClubNight:
         self._tables: dict[str, str] = {self.hub: self.table}
         self._entries: list[Night] = []
         self._aside: tuple[str, ...] = ()
+        self._state: ClubState | None = None
+        self.importer: ClubImporter | None = None
+        self.sync: SyncLink | None = None
         self.view = self._rebuild()
 
     def open(self) -> None:
@@ -162,6 +176,69 @@ class ClubNight:
 
     def linked(self, status: LinkStatus) -> None:
         self.link = status
+
+    def handle(self, news: object) -> bool:
+        """What the importer or the link posted to the loop; False for any other event."""
+        if isinstance(news, LinkStatus):
+            self.linked(news)
+        elif isinstance(news, ClubArrived):
+            self.arrived(news)
+        else:
+            return False
+        return True
+
+    def choose(self, choice: ClubChoice) -> None:
+        """The organiser's tap on the Club screen."""
+        if choice.key == "accept":
+            if self.sync is not None:
+                self.sync.accept(str(choice.value), choice.about)
+            return
+        try:
+            day = date.fromisoformat(choice.about)
+        except ValueError:
+            log.warning("club: no night %r", choice.about)
+            return
+        value = choice.value
+        if choice.key == "name":
+            self.set_night(day, name=clean_name(str(value)))
+        elif choice.key == "seating" and value in SEATINGS:
+            self.set_night(day, seating=value)
+        elif choice.key == "movers" and isinstance(value, int) and 1 <= value <= MAX_MOVERS:
+            self.set_night(day, movers=value)
+        elif choice.key == "ranking" and value in RANKINGS:
+            self.set_night(day, ranking=value)
+        else:
+            log.warning("club: unknown choice %s = %r", choice.key, value)
+
+    def start(
+        self, post: Callable[[ClubArrived | LinkStatus], None], syncthing: Path | None
+    ) -> None:
+        """Open the folder and start the importer and the link to Syncthing (threads)."""
+        self.open()
+        self.importer = ClubImporter(self.club, post)
+        data = self.club.parent
+
+        def connect() -> Syncthing:
+            return Syncthing(read_endpoint(syncthing) if syncthing else find_endpoint(data))
+
+        self.sync = SyncLink(connect, self.club, self.table, post)
+        self.on_written = self.sync.scan
+        self.importer.start()
+        self.sync.start()
+
+    def close(self) -> None:
+        if self.importer is not None:
+            self.importer.close()
+        if self.sync is not None:
+            self.sync.close()
+
+    def state(self) -> ClubState:
+        """The immutable snapshot the screens (and the phones' page) read: the same object
+        until something changes, so a screen is redrawn only then."""
+        made = ClubState(self.view, self.tonight(), self.table, self.link)
+        if self._state is None or self._state != made:
+            self._state = made
+        return self._state
 
     def _rebuild(self) -> ClubView:
         try:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from hubd.club.folder import hub_folders
 from hubd.club.games import ClubGame, read_club
+from hubd.club.link import LinkStatus
 from hubd.club.nights import Night, merge, read_nights, read_tables, table_order
 from hubd.club.seating import Proposal, propose
 from hubd.club.standings import Standings, nights, standings
@@ -85,3 +86,13 @@ def view_of_folder(club: Path, hub: str = "") -> ClubView:
     games, aside = read_club(club)
     entries = [night for folder in hub_folders(club) for night in read_nights(folder)]
     return view_of(hub, games, read_tables(club), entries, (f"{a.path}: {a.why}" for a in aside))
+
+
+@dataclass(frozen=True)
+class ClubState:
+    """What the Club screen reads: the view, the night going on, this hub, Syncthing."""
+
+    view: ClubView
+    tonight: date
+    table: str  # this hub's table name
+    link: LinkStatus | None = None  # None until the link first reported

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import engine
 from hubd.records import GameRecord, PlayerStats
+
+if TYPE_CHECKING:
+    from hubd.club.view import ClubState
 
 
 @dataclass
@@ -32,3 +36,4 @@ class UiContext:
     web_address: str | None = None  # the phones' page of this game (None: no web server)
     phone_seats: Sequence[str] = ()  # players whose seat a phone holds
     phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones
+    club: ClubState | None = None  # the club night ([club] enabled), None without it

@@ -26,6 +26,8 @@ class Menu(Overlay):
             (b.tr("New game"), self._go("new_game"), Style.NORMAL, "new_game"),
             (b.tr("Phones"), self._phones, Style.NORMAL, "phones"),
         ]
+        if ctx.club is not None:  # [club] enabled
+            items.append((b.tr("Club night"), self._go("club"), Style.NORMAL, "club"))
         if state is not None and state.in_round:
             items.append((b.tr("End the round by agreement"), self._agree, Style.WARN, "agree"))
         items.append((b.tr("Close"), self.ui.close_overlay, Style.QUIET, "close"))

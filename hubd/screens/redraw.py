@@ -44,6 +44,7 @@ def context_signature(ctx: UiContext) -> tuple[object, ...]:
         ctx.web_address,
         tuple(ctx.phone_seats),
         tuple(ctx.phone_hands.items()),
+        ctx.club,  # one object until something in the club night changes
     )
 
 

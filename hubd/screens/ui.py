@@ -47,9 +47,11 @@ class Ui:
         "game_over",
         "history",
         "settings",
+        "club",
     )
 
     def __init__(self, size: tuple[int, int], font_path: str | None = None) -> None:
+        from hubd.screens.club import ClubScreen
         from hubd.screens.history import HistoryScreen
         from hubd.screens.play import PlayScreen
         from hubd.screens.round_end import RoundEndScreen
@@ -73,6 +75,7 @@ class Ui:
             HistoryScreen(self),
             SettingsScreen(self),
             ScoresModeScreen(self),
+            ClubScreen(self),
         ]
         self.screens = {s.name: s for s in screens}
         self.current = "new_game"

@@ -1,0 +1,264 @@
+"""The Club screen (from the menu, with [club] enabled): a club night over every table.
+
+Four tabs: Standings (every player of the night, ranked the way the night says), Seating
+(the next seating by the night's rule, and who sits at this table next), Night (its name,
+the ranking, earlier nights to look at) and Hubs (this hub's Syncthing device id as a QR code,
+the paired hubs and when each was last seen, the hubs nearby to pair with a tap). Keys:
+"club:tab:<tab>", "club:up" / "club:down" (pages), "club:rule:<rule>", "club:movers:-/+",
+"club:name", "club:rank:<ranking>", "club:night:<date>", "club:accept:<device>".
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from hubd.club.nights import MAX_MOVERS, SEATINGS, Night
+from hubd.club.standings import PlayerRow
+from hubd.club.view import ClubState
+from hubd.intents import ClubChoice, Intent
+from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
+from hubd.screens.club_hubs import hubs_tab
+from hubd.screens.context import UiContext
+from hubd.screens.keyboard import Keyboard
+from hubd.screens.ui import Ui
+from hubd.screens.widgets import TEXT_DIM, Action, Style
+
+TABS = ("standings", "seating", "night", "hubs")
+
+
+def sizes(b: Builder) -> tuple[int, int]:
+    """Names and numbers: at least 32 and 43 px at 800x480, 50 and 67 px at 720x1280."""
+    return (b.px(32), b.px(43)) if b.landscape else (b.px(50), b.px(67))
+
+
+def night_title(b: Builder, night: Night) -> str:
+    return f"{night.day.isoformat()} {night.name}".strip()
+
+
+def rule_name(b: Builder, rule: str) -> str:
+    return {
+        "11-3": b.tr("11-3: the lowest move on"),
+        "winners": b.tr("Winners move up"),
+        "random": b.tr("Random, fewest repeats"),
+    }[rule]
+
+
+class ClubScreen(Screen):
+    name = "club"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.tab = "standings"
+        self.page = 0
+        self.day: date | None = None  # the night shown (None: tonight)
+
+    def enter(self, ctx: UiContext | None) -> None:
+        self.page = 0
+        self.day = None
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        titles = (b.tr("Standings"), b.tr("Seating"), b.tr("Night"), b.tr("Hubs"))
+        area = b.top_bar(
+            b.tr("Club night"),
+            self.go(default_screen(ctx)),
+            [(title, self._tab(tab)) for tab, title in zip(TABS, titles, strict=True)],
+        )
+        for widget in b.widgets:
+            if widget.key == f"bar:{TABS.index(self.tab)}":
+                widget.style = Style.SELECTED
+        area = area.inflate(-2 * b.gap, -2 * b.gap)
+        club = ctx.club
+        if club is None:
+            b.label(area, b.tr("Club nights are off: set [club] enabled = true in hub.toml"),
+                    b.min_text, wrap=True)  # fmt: skip
+            return
+        day = self.day or club.tonight
+        if self.tab == "standings":
+            self._standings(b, club, day, area)
+        elif self.tab == "seating":
+            self._seating(b, club, day, area)
+        elif self.tab == "night":
+            self._night(b, club, day, area)
+        else:
+            hubs_tab(b, club, area)
+
+    # -- standings -------------------------------------------------------------------------
+
+    def _standings(self, b: Builder, club: ClubState, day: date, area: Rect) -> None:
+        board = club.view.standings(day)
+        number_px = sizes(b)[1]
+        line = Rect(area.x, area.y, area.w, b.min_text + b.px(14))
+        parts = [night_title(b, club.view.night(day)),
+                 b.ntr("{n} table", "{n} tables", board.tables).format(n=board.tables)]  # fmt: skip
+        if board.playing:
+            parts.append(b.ntr("{n} game in play", "{n} games in play", board.playing)
+                         .format(n=board.playing))  # fmt: skip
+        b.label(line, " · ".join(parts), b.min_text, align="start", color=TEXT_DIM)
+        body = Rect(area.x, line.bottom, area.w, area.bottom - line.bottom)
+        if not board.players:
+            b.label(body, b.tr("No game has finished tonight yet."), b.min_text, wrap=True)
+            return
+        header = Rect(body.x, body.y, body.w, b.min_text + b.px(10))
+        titles = ("#", b.tr("Player"), b.tr("Games"), b.tr("Wins"), b.tr("Pips"),
+                  b.tr("Per round"))  # fmt: skip
+        weights = self._weights(b)
+        for box, text in zip(b.keep_order(split_h(header, *weights), header), titles, strict=True):
+            b.label(box, text, b.min_text, color=TEXT_DIM)
+        row_h = round(number_px * (2.5 if not b.landscape else 1.3))
+        rows = Rect(body.x, header.bottom, body.w, body.bottom - header.bottom)
+        per_page = max(1, rows.h // row_h)
+        if len(board.players) > per_page:
+            per_page = max(1, (rows.h - b.target - b.gap) // row_h)
+        pages = -(-len(board.players) // per_page)
+        self.page = min(self.page, pages - 1)
+        start = self.page * per_page
+        for i, row in enumerate(board.players[start : start + per_page]):
+            box = Rect(rows.x, rows.y + i * row_h, rows.w, row_h - b.px(4))
+            self._row(b, start + i + 1, row, box, club.view.night(day).ranking)
+        if pages > 1:
+            nav = Rect(rows.x, rows.bottom - b.target, rows.w, b.target)
+            up, info, down = split_h(nav, 1, 1, 1, gap=b.gap)
+            b.button(up, "▲", self._turn(-1), key="club:up", mirror=False,
+                     style=Style.DISABLED if self.page == 0 else Style.NORMAL)  # fmt: skip
+            b.label(info, f"{self.page + 1} / {pages}", b.min_text)
+            b.button(down, "▼", self._turn(1), key="club:down", mirror=False,
+                     style=Style.DISABLED if self.page == pages - 1 else Style.NORMAL)  # fmt: skip
+
+    def _weights(self, b: Builder) -> tuple[float, ...]:
+        return (1, 5, 2, 2, 2, 3) if b.landscape else (1, 4, 2, 2, 2, 3)
+
+    def _row(self, b: Builder, rank: int, row: PlayerRow, box: Rect, ranking: str) -> None:
+        name_px, number_px = sizes(b)
+        b.panel(box, Style.DARK)
+        numbers = (str(row.games), str(row.wins), str(row.pips), f"{row.average:.1f}")
+        if b.landscape:
+            cells = b.keep_order(split_h(box, *self._weights(b)), box)
+            b.label(cells[0], str(rank), number_px, bold=True)
+            b.label(cells[1], row.name, name_px, bold=True, align="start", reading=True)
+            for cell, text in zip(cells[2:], numbers, strict=True):
+                b.label(cell, text, number_px, floor=number_px, bold=text == str(row.pips))
+            return
+        top, bottom = split_v(box, 1, 1, gap=0)
+        first = b.keep_order(split_h(top, 1, 5), top)
+        b.label(first[0], str(rank), number_px, floor=number_px, bold=True)
+        b.label(first[1], row.name, name_px, bold=True, align="start", reading=True)
+        cells = b.keep_order(split_h(bottom, *self._weights(b)), bottom)
+        for cell, text in zip(cells[2:], numbers, strict=True):
+            b.label(cell, text, number_px, floor=number_px, bold=ranking == "pips")
+
+    def _turn(self, step: int) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.page = max(0, self.page + step)
+            return []
+
+        return action
+
+    # -- seating ---------------------------------------------------------------------------
+
+    def _seating(self, b: Builder, club: ClubState, day: date, area: Rect) -> None:
+        name_px, _ = sizes(b)
+        night = club.view.night(day)
+        rules = Rect(area.x, area.y, area.w, b.target + b.px(8))
+        boxes = b.keep_order(split_h(rules, *([1] * len(SEATINGS)), gap=b.gap), rules)
+        for box, rule in zip(boxes, SEATINGS, strict=True):
+            style = Style.SELECTED if night.seating == rule else Style.NORMAL
+            b.button(box, rule_name(b, rule), self._choose(day, "seating", rule), style=style,
+                     key=f"club:rule:{rule}", size=b.min_text)  # fmt: skip
+        y = rules.bottom + b.gap
+        if night.seating == "11-3":
+            row = Rect(area.x, y, area.w, b.target)
+            less, text, more = split_h(row, 1, 4, 1, gap=b.gap)
+            b.button(less, "−", self._choose(day, "movers", max(1, night.movers - 1)),
+                     key="club:movers:-", mirror=False)  # fmt: skip
+            moving = b.ntr("The lowest {n} moves", "The lowest {n} move", night.movers)
+            b.label(text, moving.format(n=night.movers), b.min_text)
+            b.button(more, "+", self._choose(day, "movers", min(MAX_MOVERS, night.movers + 1)),
+                     key="club:movers:+", mirror=False)  # fmt: skip
+            y = row.bottom + b.gap
+        proposal = club.view.seating(day)
+        body = Rect(area.x, y, area.w, area.bottom - y)
+        if proposal is None or not proposal.tables:
+            b.label(body, b.tr("No game has finished tonight yet."), b.min_text, wrap=True)
+            return
+        mine = proposal.next_at(club.view.hub)
+        if mine:
+            title = Rect(body.x, body.y, body.w, b.min_text + b.px(8))
+            b.label(title, b.tr("Next at this table"), b.min_text, align="start",
+                    color=TEXT_DIM)  # fmt: skip
+            who = Rect(body.x, title.bottom, body.w, name_px + b.px(16))
+            b.label(who, ", ".join(mine), name_px, bold=True, align="start", reading=True,
+                    role="next")  # fmt: skip
+            body = Rect(body.x, who.bottom + b.gap, body.w, body.bottom - who.bottom - b.gap)
+        lines: list[str] = []
+        for hub in proposal.waiting:
+            lines.append(b.tr("Waiting for {table}").format(table=club.view.table_name(hub)))
+        for hub, names in proposal.tables:
+            if hub != club.view.hub:
+                lines.append(f"{club.view.table_name(hub)}: {', '.join(names)}")
+        line_h = b.min_text + b.px(10)
+        for i, line in enumerate(lines[: max(0, body.h // line_h)]):
+            box = Rect(body.x, body.y + i * line_h, body.w, line_h)
+            b.label(box, line, b.min_text, align="start", reading=True)
+
+    def _choose(self, day: date, key: str, value: str | int) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            return [ClubChoice(key, value, day.isoformat())]
+
+        return action
+
+    # -- night -----------------------------------------------------------------------------
+
+    def _night(self, b: Builder, club: ClubState, day: date, area: Rect) -> None:
+        night = club.view.night(day)
+        name_px, _ = sizes(b)
+        top = Rect(area.x, area.y, area.w, b.target + b.px(8))
+        b.button(top, night.name or b.tr("Name the night"), self._name(day), key="club:name",
+                 size=name_px, reading=bool(night.name))  # fmt: skip
+        ranks = Rect(area.x, top.bottom + b.gap, area.w, b.target)
+        texts = {"pips": b.tr("Lowest total first"), "wins": b.tr("Most wins first")}
+        for box, ranking in zip(b.keep_order(split_h(ranks, 1, 1, gap=b.gap), ranks),
+                                ("pips", "wins"), strict=True):  # fmt: skip
+            style = Style.SELECTED if night.ranking == ranking else Style.NORMAL
+            b.button(box, texts[ranking], self._choose(day, "ranking", ranking), style=style,
+                     key=f"club:rank:{ranking}", size=b.min_text)  # fmt: skip
+        label = Rect(area.x, ranks.bottom + b.gap, area.w, b.min_text + b.px(8))
+        b.label(label, b.tr("Nights"), b.min_text, align="start", color=TEXT_DIM)
+        days = club.view.days() or [club.tonight]
+        list_area = Rect(area.x, label.bottom, area.w, area.bottom - label.bottom)
+        step = b.target + b.gap
+        columns = 2 if b.landscape else 1
+        for i, other in enumerate(days[: max(1, list_area.h // step) * columns]):
+            column, row = i % columns, i // columns
+            width = (list_area.w - b.gap * (columns - 1)) // columns
+            box = Rect(list_area.x + column * (width + b.gap), list_area.y + row * step,
+                       width, b.target)  # fmt: skip
+            style = Style.SELECTED if other == day else Style.NORMAL
+            title = night_title(b, club.view.night(other))
+            b.button(box, title, self._show(other), style=style, reading=True,
+                     key=f"club:night:{other.isoformat()}", size=b.min_text)  # fmt: skip
+
+    def _name(self, day: date) -> Action:
+        def named(text: str) -> list[Intent]:
+            return [ClubChoice("name", text, day.isoformat())]
+
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.ui.open_overlay(Keyboard(self.ui, named))
+            return []
+
+        return action
+
+    def _show(self, day: date) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.day = day
+            self.page = 0
+            return []
+
+        return action
+
+    def _tab(self, tab: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.tab = tab
+            self.page = 0
+            return []
+
+        return action

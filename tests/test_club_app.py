@@ -1,0 +1,214 @@
+"""The club night in the main loop: this hub's file follows the store, the others' games
+arrive through the inbox, the Club screen shows them and takes the organiser's choices."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+import pygame
+import pytest
+from club_helpers import EVENING, put_game
+
+from engine import EndRound, HandPips, NewGame, StartRound
+from hubd.app import Devices, HubApp
+from hubd.clock import FakeClock
+from hubd.club.importer import ClubImporter
+from hubd.club.link import LinkStatus, Nearby, Peer
+from hubd.club.night import ClubNight
+from hubd.display import Display
+from hubd.events import Inbox
+from hubd.hardware.button import ButtonLogic
+from hubd.hardware.light import FakeLight
+from hubd.hardware.notify import FakeNotifier
+from hubd.hardware.speaker import FakeSpeaker
+from hubd.intents import ClubChoice
+from hubd.screens import Ui, UiContext
+from hubd.screens.base import Builder
+from hubd.screens.menu import Menu
+from hubd.screens.widgets import Kind, Widget
+from hubd.settings import Settings
+from hubd.store import GameStore
+
+OTHER = "bbbb0002"
+NIGHT = date(2026, 12, 1)
+
+
+class FakeSync:
+    def __init__(self) -> None:
+        self.accepted: list[tuple[str, str]] = []
+
+    def accept(self, device: str, name: str) -> None:
+        self.accepted.append((device, name))
+
+
+@dataclass
+class ClubHub:
+    app: HubApp
+    club: ClubNight
+    inbox: Inbox
+    clock: FakeClock
+    data: Path
+
+    def arrive(self) -> None:
+        """What the importer thread would post, then a turn of the loop."""
+        news = ClubImporter(self.club.club, self.inbox.post).scan()
+        if news is not None:
+            self.inbox.post(news)
+        self.app.step(0)
+
+    def widgets(self) -> list[Widget]:
+        return self.app.ui.layout(self.app.context(), self.clock.now())
+
+    def tap(self, key: str) -> None:
+        widget = next(w for w in self.widgets() if w.key == key)
+        self.app._intents(self.app.ui.tap(widget.rect.center, self.app.context(), 0.0))
+
+
+def make_hub(tmp_path: Path, size: tuple[int, int]) -> tuple[ClubHub, GameStore, Display]:
+    pygame.init()
+    clock = FakeClock(100.0)
+    inbox = Inbox()
+    data = tmp_path / "data"
+    store = GameStore.open(data, clock=lambda: EVENING.astimezone())
+    club = ClubNight(data, store, "Table 1", wall=lambda: EVENING.replace(hour=20).astimezone())
+    club.open()
+    club.sync = FakeSync()  # type: ignore[assignment]
+    display = Display(size)
+    devices = Devices(speaker=FakeSpeaker(), light=FakeLight(clock), notifier=FakeNotifier())
+    app = HubApp(
+        display=display, ui=Ui(display.logical_size), store=store, devices=devices, clock=clock,
+        inbox=inbox, settings=Settings("en", 80, False, 0, "classic"), data_folder=data,
+        button_logic=ButtonLogic(0.02, 3.0), club=club,
+    )  # fmt: skip
+    return ClubHub(app, club, inbox, clock, data), store, display
+
+
+@pytest.fixture
+def hub(tmp_path: Path) -> Iterator[ClubHub]:
+    made, store, display = make_hub(tmp_path, (800, 480))
+    yield made
+    store.close()
+    display.close()
+
+
+def play_a_game(hub: ClubHub) -> None:
+    pips = {"Ana": 9, "Ben": 4}
+    assert hub.app.submit(NewGame(tuple(pips), {"mode": "scores", "rounds": 1}))
+    assert hub.app.submit(StartRound("Ana"))
+    assert hub.app.submit(EndRound({name: HandPips(p) for name, p in pips.items()}))
+
+
+def test_this_hubs_file_follows_the_store_event_by_event(hub: ClubHub) -> None:
+    assert hub.app.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}))
+    path = hub.club.folder / "2026-12-01T193000-g1.jsonl"
+    assert path.read_text().count("\n") == 1
+    assert hub.app.submit(StartRound("Ana"))
+    exported = []
+    hub.app.store.export_jsonl(1, type("Out", (), {"write": exported.append})())
+    assert path.read_text() == "".join(exported)
+
+
+def test_a_file_changed_under_the_hub_is_written_whole_again(hub: ClubHub) -> None:
+    assert hub.app.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}))
+    path = hub.club.folder / "2026-12-01T193000-g1.jsonl"
+    path.write_text("garbage")
+    assert hub.app.submit(StartRound("Ana"))
+    assert path.read_text().splitlines()[1] == '{"type": "start_round", "opener": "Ana"}'
+
+
+def test_other_tables_games_arrive_and_show_in_the_standings(hub: ClubHub) -> None:
+    play_a_game(hub)
+    put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
+    hub.arrive()
+    state = hub.app.context().club
+    assert state is not None
+    board = state.view.standings(NIGHT)
+    assert [row.name for row in board.players] == ["Cy", "Ben", "Ana", "Dee"]
+    assert board.tables == 2
+    hub.arrive()  # the same files again: nothing new is stored
+    assert len(hub.app.store.club_games()) == 2
+    hub.app.ui.go("club")
+    texts = [w.text for w in hub.widgets()]
+    assert "Cy" in texts and "2026-12-01 · 2 tables" in texts
+
+
+def test_the_organiser_names_the_night_and_chooses_the_seating(hub: ClubHub) -> None:
+    play_a_game(hub)
+    put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
+    hub.arrive()
+    hub.app.handle_intent(ClubChoice("name", "Tuesday club", "2026-12-01"))
+    hub.app.ui.go("club")
+    hub.tap("bar:1")  # Seating
+    hub.tap("club:movers:-")
+    hub.tap("club:movers:-")
+    state = hub.app.context().club
+    assert state is not None
+    night = state.view.night(NIGHT)
+    assert (night.name, night.seating, night.movers) == ("Tuesday club", "11-3", 1)
+    assert '"Tuesday club"' in (hub.club.folder / "nights.json").read_text()
+    # The lowest at each table moves on: Ben comes here, Cy stays... at the other table.
+    next_here = [w for w in hub.widgets() if w.role == "next"]
+    assert next_here and next_here[0].text == "Ana, Cy"
+    hub.tap("club:rule:winners")
+    assert hub.app.context().club.view.night(NIGHT).seating == "winners"  # type: ignore[union-attr]
+
+
+def test_the_hubs_tab_says_when_syncthing_is_not_running_and_pairs_with_a_tap(
+    hub: ClubHub,
+) -> None:
+    hub.app.ui.go("club")
+    hub.tap("bar:3")
+    hub.inbox.post(LinkStatus(False, "Syncthing is not running (Connection refused)"))
+    hub.app.step(0)
+    assert any(w.role == "syncthing" for w in hub.widgets())
+    device = "ABCDEFG-" * 7 + "ABCDEFG"
+    status = LinkStatus(True, "", device, (Peer("P" * 63, "Table 2", False, 150.0),),
+                        (Nearby("N" * 63, "Table 3", "127.0.0.1:22000"),))  # fmt: skip
+    hub.inbox.post(status)
+    hub.app.step(0)
+    widgets = hub.widgets()
+    assert [w.lines for w in widgets if w.kind is Kind.QR] == [(device,)]
+    assert [w.text for w in widgets if w.role == "peer"] == ["Table 2: seen 2 min ago"]
+    hub.tap("club:accept:" + "N" * 63)
+    assert hub.club.sync.accepted == [("N" * 63, "Table 3")]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("size", "least"), [((800, 480), (25, 32, 43)), ((720, 1280), (39, 50, 67))]
+)
+def test_the_club_screen_keeps_its_text_large(
+    tmp_path: Path, size: tuple[int, int], least: tuple[int, int, int]
+) -> None:
+    hub, store, display = make_hub(tmp_path, size)
+    try:
+        play_a_game(hub)
+        put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
+        hub.arrive()
+        hub.app.ui.go("club")
+        for tab in range(4):
+            hub.tap(f"bar:{tab}")
+            texts = [w for w in hub.widgets() if w.text and w.kind in (Kind.LABEL, Kind.BUTTON)]
+            assert texts and min(w.size for w in texts) >= least[0]
+        hub.tap("bar:0")
+        widgets = hub.widgets()
+        names = [w for w in widgets if w.text in ("Ana", "Ben", "Cy", "Dee")]
+        numbers = [w for w in widgets if w.text in ("30", "9", "4", "2.0")]
+        assert len(names) == 4 and min(w.size for w in names) >= least[1]
+        assert numbers and min(w.size for w in numbers) >= least[2]
+        assert not any(w.truncated for w in names + numbers)
+    finally:
+        store.close()
+        display.close()
+
+
+def test_without_club_nights_the_menu_has_no_club() -> None:
+    ui = Ui((800, 480))
+    b = Builder(ui.painter, (800, 480), ui.translator)
+    Menu(ui).build(b, UiContext())
+    assert not any(w.key == "menu:club" for w in b.widgets)
+    b = Builder(ui.painter, (800, 480), ui.translator)
+    Menu(ui).build(b, UiContext(club=object()))  # type: ignore[arg-type]
+    assert any(w.key == "menu:club" for w in b.widgets)
