@@ -1,0 +1,83 @@
+"""``hubd layout LOG --size WxH``: one record per event, the screen the hub shows after it."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import dump_line
+from engine.simulate import Simulator
+from hubd.cli import main
+from hubd.screens.log_layout import run
+
+FIELDS = {"key", "role", "rect", "text", "font_px", "tappable", "enabled"}
+
+
+def write_log(path: Path, seed: int = 3, blank_at: int | None = None) -> list[str]:
+    events = Simulator(4, {"preset": "classic", "rounds": 1}, seed, check=False).play_game()
+    lines = [dump_line(e) for e in events.effective]
+    if blank_at is not None:
+        lines.insert(blank_at, "")
+    path.write_text("".join(line + "\n" for line in lines))
+    return lines
+
+
+def frames(path: Path, size: tuple[int, int], language: str = "en") -> list[dict[str, object]]:
+    out, err = io.StringIO(), io.StringIO()
+    assert run(path, size, language, out, err) == 0, err.getvalue()
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_one_record_per_event_numbered_as_replay_counts(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    log = tmp_path / "game.jsonl"
+    lines = write_log(log, blank_at=5)
+    records = frames(log, size)
+    expected = [n for n, line in enumerate(lines, start=1) if line.strip()]
+    assert [r["event"] for r in records] == expected  # the blank line 6 counted, not shown
+    for record in records:
+        assert record["size"] == list(size)
+        assert all(set(w) == FIELDS for w in record["widgets"])  # type: ignore[union-attr]
+        assert all(len(link) == 4 for link in record["links"])  # type: ignore[union-attr]
+    in_round = [r for r in records if any(w["role"] == "end" for w in r["widgets"])]  # type: ignore[index, union-attr]
+    assert len(in_round) > 20
+    last = in_round[-1]["widgets"]
+    roles = {w["role"] for w in last}  # type: ignore[union-attr]
+    assert {"end", "needs", "line", "tile", "map"} <= roles
+    assert all(w["key"].startswith("end:") for w in last if w["role"] == "end")  # type: ignore[union-attr]
+
+
+def test_the_map_reads_from_a_chair_in_every_frame(tmp_path: Path) -> None:
+    """Numbers at 43 px or more, labels at 32 or more, at 800x480 (6 and 4.5 mm)."""
+    log = tmp_path / "game.jsonl"
+    write_log(log, seed=5)
+    small = []
+    for record in frames(log, (800, 480)):
+        for w in record["widgets"]:  # type: ignore[union-attr]
+            least = {"needs": 43, "line": 32}.get(w["role"])
+            if least is not None and w["font_px"] < least:
+                small.append((record["event"], w["key"], w["font_px"]))
+    assert not small, small[:5]
+
+
+def test_a_refused_log_is_one_line_and_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "bad.jsonl"
+    lines = write_log(log)
+    log.write_text("\n".join([*lines[:4], '{"type": "play", "player": "Nobody"}']) + "\n")
+    assert main(["layout", str(log), "--size", "800x480"]) == 1
+    captured = capsys.readouterr()
+    assert len(captured.err.strip().splitlines()) == 1
+    assert "line 5" in captured.err
+    assert len(captured.out.splitlines()) == 4
+
+
+def test_a_missing_log_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["layout", str(tmp_path / "none.jsonl")]) == 1
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
