@@ -10,7 +10,7 @@ from hubd import i18n
 from hubd.intents import ChangeSetting, Intent
 from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
-from hubd.screens.widgets import TEXT_DIM, Action, Style
+from hubd.screens.widgets import Action, Style
 
 ROTATIONS = (0, 90, 180, 270)
 #: A control: its text, what a tap does (None: a plain value), its look, its key.
@@ -134,25 +134,36 @@ class SettingsScreen(Screen):
     ) -> None:
         """Each section's title and its controls; ``note`` goes under the title of ``noted``
         in landscape (in portrait the caller puts it in a row of its own)."""
+        # Landscape: the titles' column, as wide as the widest title (or note) on two lines.
+        title_w = max(_two_lines(b, text) for text in [t for t, *_ in sections] + [note])
+        width = area.w - title_w - b.gap if b.landscape else area.w
+        sections = [
+            (title, items, _fitting(b, items, columns, width)) for title, items, columns in sections
+        ]
         rows = [-(-len(items) // columns) for _, items, columns in sections]
+        if b.landscape and note:  # the note under its title: a row's height more
+            rows = [n + (items is noted) for n, (_, items, _) in zip(rows, sections, strict=True)]
         if b.landscape:
             for (title, items, columns), box in zip(
                 sections, split_v(area, *rows, gap=b.gap), strict=True
             ):
-                label, controls = split_h(box, 1, 3, gap=b.gap)
+                label, controls = split_h(box, title_w, width, gap=b.gap)
                 if items is noted and note:  # no room for a row: under the title
-                    label, under = split_v(label, 1, 2)
-                    b.label(under, note, b.min_text, align="start", wrap=True, color=TEXT_DIM)
-                b.label(label, title, b.px(22), bold=True, align="start", wrap=True)
+                    lines = 1 if b.painter.width(title, b.min_text, True) <= title_w else 2
+                    line = lines * b.painter.line_height(b.min_text, True)
+                    label, under = split_v(label, line, label.h - line)
+                    b.label(under, note, b.min_text, align="start", wrap=True)
+                b.label(label, title, b.min_text, bold=True, align="start", wrap=True)
                 self._controls(b, items, controls, columns)
         else:
-            title_h = b.painter.line_height(b.px(34), True)
+            size = max(b.px(34), b.min_text)
+            title_h = b.painter.line_height(size, True)
             weights = [title_h + n * b.px(96) for n in rows]
             for (title, items, columns), box in zip(
                 sections, split_v(area, *weights, gap=2 * b.gap), strict=True
             ):
                 label = Rect(box.x, box.y, box.w, title_h)
-                b.label(label, title, b.px(34), bold=True, align="start")
+                b.label(label, title, size, bold=True, align="start")
                 controls = Rect(box.x, label.bottom, box.w, box.h - label.h)
                 self._controls(b, items, controls, columns)
 
@@ -160,13 +171,22 @@ class SettingsScreen(Screen):
         rows = -(-len(items) // columns)
         height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
         boxes = grid(area, len(items), columns, b.gap, height)
+        if rows == 1 and len(items) > 1:  # one row: each control as wide as its words need
+            texts = [text for text, *_ in items]
+            room = area.w - b.gap * (len(items) - 1)
+            widths = b.button_widths(texts, b.min_text, room)
+            spare = max(0, room - sum(widths)) // len(widths)
+            x = area.x
+            for box, width in zip(boxes, widths, strict=True):
+                box.x, box.w = x, width + spare
+                x = box.right + b.gap
         if items[-1][1] is None:  # a closing note ("No sound device") takes the rest of its row
             boxes[-1].w = area.right - boxes[-1].x
         for (text, action, style, key), box in zip(items, boxes, strict=True):
             if action is None:
-                b.label(box, text, b.px(26), bold=True, wrap=True)
+                b.label(box, text, b.min_text, bold=True, wrap=True)
             else:
-                b.button(box, text, action, style=style, key=f"setting:{key}", size=b.px(22))
+                b.button(box, text, action, style=style, key=f"setting:{key}", size=b.min_text)
 
     def _speech(self, b: Builder, ctx: UiContext) -> None:
         """The speech page: on or off, turns, speed and its own volume."""
@@ -224,3 +244,32 @@ class SettingsScreen(Screen):
             return [ChangeSetting(key, value)]
 
         return action
+
+
+def _fitting(b: Builder, items: list[Item], columns: int, width: int) -> int:
+    """The most columns (up to ``columns``) in which every control's longest word fits (a
+    single row shares its width out by the words, see ``_controls``)."""
+    pad = 2 * max(3, b.px(6)) + 2
+    least = [
+        max((b.painter.width(word, b.min_text, True) for word in text.split()), default=0) + pad
+        for text, *_ in items
+    ]
+    if len(items) <= columns and sum(least) + b.gap * (len(items) - 1) <= width:
+        return columns
+    for count in range(columns, 1, -1):
+        if max(least, default=0) <= (width - b.gap * (count - 1)) // count:
+            return count
+    return 1
+
+
+def _two_lines(b: Builder, text: str) -> int:
+    """The least width in which ``text`` goes on two lines (bold, at the least size)."""
+    words = text.split()
+    if not words:
+        return 0
+    width = b.painter.width
+    best = width(text, b.min_text, True)
+    for cut in range(1, len(words)):
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        best = min(best, max(width(first, b.min_text, True), width(second, b.min_text, True)))
+    return best + b.px(4)
