@@ -56,7 +56,7 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
     from hubd.screens.map_view import map_metrics
     from hubd.screens.ui import Ui
 
-    names = [f"P{i + 1}" for i in range(players)]
+    names = tuple(f"P{i + 1}" for i in range(players))
     game = Game.from_events([NewGame(names, {"preset": "classic"}), StartRound(names[0])])
     ui = Ui(size)
     ctx = UiContext(state=game.state, last_entry=game.last_effective)
