@@ -48,7 +48,7 @@ from hubd.settings import SETTING_KEYS, Settings
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
-from hubd.store import GameStore, StoreError
+from hubd.store import GameStore, StoreError, StoreWriteError
 
 if TYPE_CHECKING:
     from hubd.club.night import ClubNight
@@ -512,7 +512,8 @@ class HubApp:
             return False
         except StoreError as err:
             self.store_error = str(err)
-            log.error("%s", err)
+            if not isinstance(err, StoreWriteError):  # the store says a full disk once
+                log.error("%s", err)
             self.ui.show_refusal(str(err), where, now)
             self._dirty = True
             return False

@@ -4,6 +4,7 @@ one game, an unreadable database, a full disk from the start."""
 from __future__ import annotations
 
 import io
+import logging
 import os
 import sqlite3
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from store_helpers import NOW, played, store_log
 
 from engine import NewGame, StartRound
-from hubd.store import DATABASE_NAME, LOCK_NAME, GameStore, StoreLockedError
+from hubd.store import DATABASE_NAME, LOCK_NAME, GameStore, StoreFullError, StoreLockedError
 
 pytest_plugins = ["store_fixtures"]
 
@@ -159,3 +160,86 @@ def test_a_read_only_mount_still_shows_every_game(
         assert len(reader.events(game_id)) == (9 if wal else 8)
         assert reader.history()[0].game_id == game_id
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_full_disk_is_said_once_when_it_starts_and_once_when_it_ends(
+    folder: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    log = played()
+    with GameStore.open(folder) as store:
+        game_id = store_log(store, log[:2])
+        pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+        store._db.execute(f"PRAGMA max_page_count = {pages}")  # SQLite fails: SQLITE_FULL
+        committed = 2
+        refused = 0
+        caplog.clear()
+        with pytest.raises(StoreFullError):
+            for event in log[2:]:
+                committed = store.append(game_id, event)
+        refused += 1
+        for _ in range(40):  # the same entry, again and again (a demo, a button)
+            with pytest.raises(StoreFullError):
+                store.append(game_id, log[committed])
+            refused += 1
+        said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(said) == 1 and "is full" in said[0], said
+        store._db.execute(f"PRAGMA max_page_count = {pages * 100}")  # room again
+        assert store.append(game_id, log[committed]) == committed + 1
+        said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        assert len(said) == 2
+        assert said[1] == f"Saving works again; {refused} entries were refused while it did not."
+        assert store.refused_writes == 0
+
+
+def test_a_data_folder_full_from_the_start_says_full_and_leaves_nothing(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk has no page for a new database (emulated: ``max_page_count`` of 1 makes
+    SQLite fail the first write with SQLITE_FULL, as a full card does)."""
+    from hubd.store import opening
+
+    real_connect = opening.connect
+
+    def no_room(target: str, **kw: bool) -> sqlite3.Connection:
+        db = real_connect(target, **kw)
+        if target.endswith(DATABASE_NAME):
+            db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    monkeypatch.setattr(opening, "connect", no_room)
+    for _ in range(2):  # and the restart finds nothing to move aside
+        with GameStore.open(folder, clock=lambda: NOW) as store:
+            assert store.readonly and store.recovered_from is None
+            assert store.cannot_save is not None and "is full" in store.cannot_save
+        assert sorted(p.name for p in folder.iterdir()) == [LOCK_NAME]
+
+
+def test_a_full_disk_during_an_upgrade_moves_nothing_aside(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_store_migrations import write_v1
+
+    from hubd.store import opening
+
+    write_v1(folder / DATABASE_NAME, [played(2), played(3)])
+    real_connect = opening.connect
+
+    def no_room(target: str, **kw: bool) -> sqlite3.Connection:
+        db = real_connect(target, **kw)
+        if target.endswith(DATABASE_NAME):
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+            db.execute(f"PRAGMA max_page_count = {pages}")
+        return db
+
+    monkeypatch.setattr(opening, "connect", no_room)
+    with GameStore.open(folder, clock=lambda: NOW) as store:
+        assert store.readonly and store.recovered_from is None
+        assert store.cannot_save is not None and "is full" in store.cannot_save
+    db = sqlite3.connect(folder / DATABASE_NAME)  # where it was, as it was
+    assert db.execute("PRAGMA user_version").fetchone() == (1,)
+    assert db.execute("SELECT count(*) FROM games").fetchone() == (2,)
+    db.close()
+    assert not [p for p in folder.iterdir() if ".corrupt-" in p.name]
+    monkeypatch.undo()
+    with GameStore.open(folder, clock=lambda: NOW) as store:  # room again: it upgrades
+        assert store.recovered_from is None and len(store.history()) == 2

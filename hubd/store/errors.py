@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import os
 import sqlite3
 from pathlib import Path
 
@@ -101,9 +102,20 @@ def cause_of(err: sqlite3.Error | OSError) -> str:
     return _OS_CAUSES.get(err.errno or 0, "other")
 
 
+def disk_full(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has no block left for the hub's user."""
+    try:
+        found = os.statvfs(folder)
+    except (OSError, ValueError):
+        return False
+    return found.f_bavail == 0 or (found.f_files > 0 and found.f_favail == 0)
+
+
 def sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
     """The StoreError for an sqlite3 error met while ``doing`` ("save event 7 of game 2")."""
     cause = cause_of(err)
+    if cause in ("read-only", "cannot-open", "io") and disk_full(folder):
+        cause = "full"  # SQLite reports a disk full from the start in other words
     if cause == "full":
         return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
     if cause == "read-only":
@@ -127,6 +139,8 @@ def sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
 def os_error(err: OSError, doing: str, folder: Path) -> StoreError:
     """The StoreError for a file system error met while ``doing`` something."""
     cause, reason = cause_of(err), err.strerror or str(err)
+    if cause in ("read-only", "io") and disk_full(folder):
+        cause = "full"
     if cause == "full":
         return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
     if cause == "read-only":

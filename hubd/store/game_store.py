@@ -77,6 +77,8 @@ class GameStore:
         # The engine's view of the game being appended to, to check each event and derive
         # the history columns before committing; dropped whenever a commit fails.
         self._mirror: tuple[int, Game, Progress] | None = None
+        #: Writes refused in a row by the disk (full, read-only, failing), said once.
+        self.refused_writes = 0
         if resume is not None:
             game_id, game = resume
             self._mirror = (game_id, game, progress(game.state))
@@ -172,9 +174,30 @@ class GameStore:
                 except sqlite3.Error:
                     logger.exception("rolling back a failed write")
             if isinstance(err, sqlite3.Error):
-                raise sqlite_error(err, doing, self.folder) from err
+                problem = sqlite_error(err, doing, self.folder)
+                self._refused_write(problem)
+                raise problem from err
             raise
+        self._write_worked()
         self.check_files()
+
+    def _refused_write(self, problem: StoreError) -> None:
+        """Say a disk that is full (read-only, failing) once, then only count the entries it
+        refuses: a demo or a button pressed on would otherwise fill the journal too."""
+        if not isinstance(problem, StoreWriteError):
+            return
+        if self.refused_writes == 0 and not self.readonly:  # view-only: said at open
+            logger.error("%s Later refusals are counted, not repeated.", problem.message)
+        self.refused_writes += 1
+
+    def _write_worked(self) -> None:
+        if self.refused_writes:
+            logger.warning(
+                "Saving works again; %d %s refused while it did not.",
+                self.refused_writes,
+                "entry was" if self.refused_writes == 1 else "entries were",
+            )
+            self.refused_writes = 0
 
     @contextmanager
     def _reading(self, doing: str) -> Iterator[sqlite3.Connection]:

@@ -10,6 +10,7 @@ stored game that no longer replays is set aside on its own.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import logging
@@ -31,6 +32,7 @@ from hubd.store.errors import (
     StoreFolderError,
     StoreLockedError,
     StoreVersionError,
+    StoreWriteError,
     cause_of,
     os_error,
     sqlite_error,
@@ -247,7 +249,11 @@ def _open_checked(path: Path) -> Opened:
         except BaseException as err:
             if db.in_transaction:
                 db.execute("ROLLBACK")
-            if isinstance(err, sqlite3.Error):  # unusable as it is: moved aside, unchanged
+            if isinstance(err, sqlite3.Error):
+                problem = sqlite_error(err, "bring the saved games up to date", path.parent)
+                if isinstance(problem, StoreWriteError):  # a full disk: nothing is wrong
+                    raise problem from err  # with the file, which stays where it is
+                # Unusable as it is: moved aside, unchanged.
                 raise StoreCorruptError(f"it could not be brought up to date ({err})") from err
             raise
         game_id = resumable(db)
@@ -277,10 +283,19 @@ def open_for_daemon(path: Path, clock: Clock) -> Opened:
     """Open the database; an unusable one is moved aside once and a fresh one made."""
     for stale in path.parent.glob(f".{path.name}.*.partial"):  # a copy cut short by a crash
         stale.unlink(missing_ok=True)
+    fresh = [p for p in (path, side(path, "-wal"), side(path, "-shm")) if not os.path.lexists(p)]
     try:
         unusable = _unusable_file(path)
         if unusable is None:
             return _open_checked(path)
+    except StoreWriteError:
+        # A new database the disk had no room for (or would not let be written): the files
+        # SQLite began are removed, or every restart would move an empty one aside.
+        if path in fresh:
+            for made in fresh:
+                with contextlib.suppress(OSError):
+                    os.unlink(made)
+        raise
     except StoreVersionError as problem:
         unusable = (
             f"newer-v{problem.version}",
