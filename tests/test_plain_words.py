@@ -23,6 +23,8 @@ from hubd.screens.plain_words import block_text, entry_words, placed_words, shar
 from hubd.screens.table_map import line_labels
 from hubd.screens.ui import MARK_TIME
 from hubd.screens.widgets import Widget
+from hubd.speech.phrases import Outline, after_event
+from hubd.speech.words import Words
 
 LANGUAGES = i18n.available_languages()
 SIZES = [(800, 480), (720, 1280)]
@@ -289,3 +291,41 @@ def test_undo_stays_one_tap_while_the_tile_is_ringed() -> None:
     intents = ui.tap(undo.rect.center, ctx, 50.5)
     assert [type(i) for i in intents] == [Submit]
     assert isinstance(intents[0], Submit) and isinstance(intents[0].event, Undo)
+
+
+# -- said aloud ---------------------------------------------------------------------------------
+
+
+def said_after(game: Game, step: str, language: str = "en") -> list[str]:
+    before = Outline.of(game.state)
+    run(game, step)
+    event = game.last_effective
+    assert event is not None
+    return after_event(before, game.state, event, Words(i18n.load(language)), turns=False)
+
+
+def test_the_hub_says_where_the_tile_went_when_the_number_was_shared() -> None:
+    game = run(started(), *FOOT_ON_A, "Ana 6-5 on 4-6", "Ben 1-5 on 4-1")
+    assert said_after(game, "Cy 5-3 on 6-5") == [
+        "Cy played 5 3 on the 4 4 foot, second toe, after the 6 5"
+    ]
+    assert said_after(game, "Dee 2-1 on 9-2") == []  # a 2 only arm D needed: nothing to say
+    game = run(started(), *FOOT_ON_A)
+    assert said_after(game, "Ana 6-5 on 4-6", "he") == [
+        "Ana: שש חמש על הרגל ארבע ארבע, האצבע השנייה"
+    ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_hub_says_why_a_round_is_blocked(language: str) -> None:
+    game = run(started(TWO, hub_arms=1), *ALL_FOURS_DOWN)
+    said = said_after(game, "Ben 4-4 on 8-4", language)
+    words = Words(i18n.load(language))
+    block = game.state.block
+    assert block is not None
+    assert said[-1] == words.spoken(block_text(block, words.tr))
+    assert said[-2] == words.tr("Blocked: round {n} is over").format(n=words.round(1))
+    if language == "en":
+        assert said[-1] == "Every 4 is on the table, so the 4 4 can never get its toes"
+    if language == "he":  # the voice reads no digits in Hebrew: numbers in words
+        assert not re.search(r"\d", said[-1]) and "ארבע" in said[-1]

@@ -84,15 +84,20 @@ def _toe_words(foot: Placed, toe: int, tr: Translate) -> str:
 
 
 def placed_words(
-    play: Play, state: GameState, labels: Mapping[Tile, str], tr: Translate
+    play: Play,
+    state: GameState,
+    labels: Mapping[Tile, str],
+    tr: Translate,
+    player: str | None = None,
 ) -> str | None:
     """ "Dad played 4-4 on arm C, after the 6-4" when the end it took needed a number
-    another open end also needed; None when the map's label said enough."""
+    another open end also needed; None when the map's label said enough. ``player``: the
+    name as it is to be shown or said (the voice's spelling of it)."""
     if state.table is None or not shares_number(play, state):
         return None
     on = state.table.placed[play.on]
     return tr("{player} played {tile} {where}").format(
-        player=play.player,
+        player=play.player if player is None else player,
         tile=play.tile.shown(on.end),
         where=end_words(play, state.table, labels, tr),
     )

@@ -11,8 +11,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import EndRound, Event, GameState, HandPips, Phase, Play, RoundEnd, Tile, Undo
+from engine import Block, EndRound, Event, GameState, HandPips, Phase, Play, RoundEnd, Tile, Undo
+from hubd.screens.plain_words import block_text, placed_words
 from hubd.screens.refusals import translate_refusal
+from hubd.screens.table_map import line_labels
 from hubd.speech.words import Words
 
 
@@ -90,7 +92,9 @@ def round_over(words: Words, state: GameState, went_out: str | None) -> list[str
     """Who went out, or that the round is blocked (an agreed end says only the scores)."""
     n = words.round(state.round)
     if state.round_end is RoundEnd.BLOCKED:
-        return [words.tr("Blocked: round {n} is over").format(n=n)]
+        over = [words.tr("Blocked: round {n} is over").format(n=n)]
+        block = state.block  # and why, from the census: "every 4 is on the table, ..."
+        return over if block is None else [*over, reason(words, block)]
     if state.round_end is RoundEnd.OUT:
         if went_out is None:
             went_out = next((p for p, h in zip(state.players, state.hands, strict=True) if h == 0),
@@ -99,6 +103,11 @@ def round_over(words: Words, state: GameState, went_out: str | None) -> list[str
             said = words.tr("{player} went out in round {n}")
             return [said.format(n=n, player=words.name(went_out))]
     return []
+
+
+def reason(words: Words, block: Block) -> str:
+    """Why a round is blocked, as the round end's screen says it."""
+    return words.spoken(block_text(block, words.tr))
 
 
 def scores(words: Words, state: GameState) -> list[str]:
@@ -175,10 +184,21 @@ def after_event(
         said += round_over(words, state, _went_out(state, event))
     if after.scored > before.scored:
         said += scores(words, state)
+    said += placed(words, state, event)
     new_turn = after.player != before.player or before.phase not in (Phase.OPENING, Phase.PLAY)
     if turns and state.in_round and after.player is not None and new_turn:
         said.append(turn(words, after.player))
     return said
+
+
+def placed(words: Words, state: GameState, event: Event) -> list[str]:
+    """A tile laid on an end whose number another open end also needed: where it went, as
+    the last entry line says it ("Ben played 3 5 on arm A, after the 4 3")."""
+    if not isinstance(event, Play) or state.table is None:
+        return []
+    said = placed_words(event, state, line_labels(state.table), words.tr,
+                        player=words.name(event.player))  # fmt: skip
+    return [] if said is None else [words.spoken(said)]
 
 
 def status(state: GameState | None, words: Words) -> list[str]:

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine import (
+    Block,
+    BlockKind,
     EndRound,
     Event,
     Game,
@@ -51,6 +53,32 @@ TABLES: dict[str, tuple[str, str, str, str]] = {
 }
 LATIN_TABLE = ("Ana", "Олена", "Ben", "Тарас")
 HEBREW_NAMES = ("Ana", "דנה", "Ben", "נועה")  # Hebrew names at a table in another script
+
+
+#: Why a round is blocked, one of each kind (the census's values, not a played position).
+REASONS = (
+    Block(BlockKind.FOOT, (1,), Tile(1, 1), 7), Block(BlockKind.ENDS, (5,), None, 3),
+    Block(BlockKind.ENDS, (2, 3, 6, 9), None, 0), Block(BlockKind.PASSES, (5,), None, 0),
+    Block(BlockKind.PASSES, (6,), None, 2),
+)  # fmt: skip
+#: Four arms needing 4, 6, 3 and 2; plays on ends whose number another end also needs: on
+#: arm A after the 4-3 (arm C needs a 3), then a foot on 4-4 and a 6 on its second toe (arm B).
+_PLACED: list[tuple[str, int, int, int, int]] = [
+    ("Ana", 9, 4, 9, 9), ("Ben", 9, 6, 9, 9), ("Chen", 9, 3, 9, 9), ("Dee", 9, 2, 9, 9),
+    ("Ana", 4, 3, 9, 4), ("Ben", 3, 5, 4, 3), ("Chen", 5, 5, 3, 5), ("Dee", 5, 1, 5, 5),
+    ("Ana", 5, 6, 5, 5), ("Ben", 5, 0, 5, 5), ("Chen", 6, 2, 5, 6),
+]  # fmt: skip
+
+
+def placed(words: Words) -> list[str]:
+    """Where a tile went when its end's number was shared: on an arm, then on a toe."""
+    game = Game.from_events([NewGame(("Ana", "Ben", "Chen", "Dee")), StartRound("Ana")])
+    said: list[str] = []
+    for player, a, b, c, d in _PLACED:
+        play = Play(player, Tile.of(a, b), Tile.of(c, d))
+        game.apply(play)
+        said += phrases.placed(words, game.state, play)
+    return said
 
 
 def table(language: str) -> tuple[str, str, str, str]:
@@ -95,6 +123,8 @@ def sample_texts(language: str) -> dict[str, str]:
         "turn": [phrases.turn(words, "Ben")],
         "out": phrases.round_over(words, out, "Ana"),
         "blocked": phrases.round_over(words, blocked, None),
+        "blocked_why": [phrases.reason(words, block) for block in REASONS],
+        "placed": placed(words),
         "scores": phrases.scores(words, won),
         "winner": phrases.winner(words, won),
         "shared_win": phrases.winner(words, shared),
