@@ -13,12 +13,13 @@ from engine_helpers import run, started
 from test_engine_blocks import ALL_FOURS_DOWN, FOUR_NUMBERS_GONE, THREE_FOURS_OPEN
 from test_layout import problems
 
-from engine import Game, GameState, Play, RoundEnd, Tile, Undo
+from engine import Game, GameState, Play, RoundEnd, Tile, Undo, dump_line
 from engine.simulate import Simulator
 from hubd import i18n
 from hubd.intents import Submit
 from hubd.screens import Ui
 from hubd.screens.context import UiContext
+from hubd.screens.log_layout import frames
 from hubd.screens.plain_words import block_text, entry_words, placed_words, shares_number
 from hubd.screens.table_map import line_labels
 from hubd.screens.ui import MARK_TIME
@@ -329,3 +330,26 @@ def test_the_hub_says_why_a_round_is_blocked(language: str) -> None:
         assert said[-1] == "Every 4 is on the table, so the 4 4 can never get its toes"
     if language == "he":  # the voice reads no digits in Hebrew: numbers in words
         assert not re.search(r"\d", said[-1]) and "ארבע" in said[-1]
+
+
+def test_hubd_layout_shows_the_ring_after_the_line_that_laid_the_tile() -> None:
+    game = run(
+        started(),
+        "Ana 9-4 on 9-9",
+        "Ben 9-6 on 9-9",
+        "Cy 9-3 on 9-9",
+        "Dee 9-2 on 9-9",
+        "Ana 4-3 on 9-4",
+        "Ben 3-5 on 4-3",
+        "undo",
+        "Ben 3-5 on 4-3",
+        "Cy 6-1 on 9-6",
+    )
+    lines = [dump_line(event) for event in game.log]
+    marks = [
+        [(w["key"], w["role"]) for w in frame["widgets"] if w["key"].startswith("mark:")]
+        for frame in frames(lines, (800, 480))
+        if isinstance(frame, dict)
+    ]
+    ringed = [("mark:3-5", "mark")]
+    assert marks == [[]] * 7 + [ringed, [], ringed, []]

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import MAX_LOG_BYTES, Game, Refusal, split_log
+from engine import MAX_LOG_BYTES, Game, Refusal, Undo, split_log
 from engine.log import applied_lines
 from hubd.screens.context import UiContext
 from hubd.screens.map_geometry import Box, Metrics
@@ -40,6 +40,8 @@ def frames(
             return
         ctx = UiContext(state=game.state, last_entry=game.last_effective, language=language)
         ui.state_changed(ctx)
+        if not isinstance(game.log[-1], Undo):  # as the main loop: a shared end's tile ringed
+            ui.mark_entry(game.log[-1], 0.0)
         widgets = ui.layout(ctx, 0.0)
         record = layout_record("", size, widgets)
         del record["shot"]
