@@ -26,8 +26,17 @@ COMMITTED = re.compile(r"^game (\d+) event (\d+) (\w+) committed$")
 
 class DaemonProcess:
     def __init__(
-        self, data: Path, *args: str, env: dict[str, str] | None = None, headless: bool = True
+        self,
+        data: Path,
+        *args: str,
+        env: dict[str, str] | None = None,
+        headless: bool = True,
+        web: bool = False,
     ) -> None:
+        """``web``: the phones' page too (its [web] section from a --config); without it the
+        daemon listens on no port (a test's server listens on 127.0.0.1 only)."""
+        if not web:
+            args = (*args, "--no-web")
         self.data = data
         self.notify_path = data.parent / f"notify-{os.getpid()}-{time.monotonic_ns()}.sock"
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)

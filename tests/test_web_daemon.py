@@ -1,0 +1,76 @@
+"""The real daemon with the phones' page: the journal line, the page of the demo's game, a
+stream open at SIGTERM, and no listener at all with --no-web."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from daemon_harness import DaemonProcess
+
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _address(daemon: DaemonProcess, timeout: float = 20.0) -> str:
+    """The game's address from the journal's "web: http://HOST:PORT/t/TOKEN" line."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for line in daemon.stderr_lines:
+            found = re.search(r"web: (http://\S+/t/[0-9a-f]+)$", line)
+            if found:
+                return found.group(1)
+        time.sleep(0.02)
+    raise AssertionError(f"no web: line; stderr: {daemon.stderr_lines[-10:]}")
+
+
+def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
+    tmp_path: Path,
+) -> None:
+    port = _free_port()
+    config = tmp_path / "hub.toml"
+    config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n')
+    daemon = DaemonProcess(tmp_path / "data", "--config", str(config), "--demo-fast", web=True)
+    try:
+        daemon.wait_message("READY=1")
+        address = _address(daemon)
+        assert address.startswith(f"http://127.0.0.1:{port}/t/")
+        with urllib.request.urlopen(address + "/state", timeout=5) as answer:
+            game = json.loads(answer.read())["game"]
+        assert game is not None and len(game["players"]) >= 2
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/t/{'0' * 20}/state", timeout=5)
+        assert refused.value.code == 404
+        stream = urllib.request.urlopen(address + "/events", timeout=5)
+        assert stream.readline().startswith(b"retry:")
+        daemon.stop_cleanly()  # within 2 s, exit 0
+        stream.close()
+    finally:
+        daemon.close()
+    assert not [line for line in daemon.stderr_lines if "Traceback" in line]
+
+
+def test_no_web_listens_on_nothing(tmp_path: Path) -> None:
+    port = _free_port()
+    config = tmp_path / "hub.toml"
+    config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n')
+    daemon = DaemonProcess(tmp_path / "data", "--config", str(config))  # --no-web
+    try:
+        daemon.wait_message("READY=1")
+        with socket.socket() as probe, pytest.raises(ConnectionRefusedError):
+            probe.connect(("127.0.0.1", port))
+        daemon.stop_cleanly()
+    finally:
+        daemon.close()
+    assert not [line for line in daemon.stderr_lines if line.startswith("INFO hubd.web")]
