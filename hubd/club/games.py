@@ -108,11 +108,12 @@ class SetAside:
     why: str
 
 
-def game_of(hub: str, name: str, game: Game) -> ClubGame:
-    """The figures of a replayed game."""
+def game_of(hub: str, name: str, game: Game, text: str | None = None) -> ClubGame:
+    """The figures of a replayed game (``text``: its log as read, else written anew)."""
     state = game.state
     done = progress(state)
-    text = "".join(dump_line(event) + "\n" for event in game.log)
+    if text is None:
+        text = "".join(dump_line(event) + "\n" for event in game.log)
     return ClubGame(
         hub=hub,
         name=name,
@@ -127,7 +128,11 @@ def game_of(hub: str, name: str, game: Game) -> ClubGame:
 
 
 def read_version(hub: str, name: str, path: Path) -> Version | SetAside | None:
-    """One file as a version of game ``name``; None while it holds no whole line yet."""
+    """One file as a version of game ``name``; None while it holds no whole line yet.
+
+    The version is the file's lines as they are (Syncthing copies them byte for byte), so
+    the same file gives the same digest on every hub.
+    """
     try:
         with path.open("rb") as handle:
             data = complete_lines(handle.read(MAX_LOG_BYTES + 1))
@@ -135,12 +140,14 @@ def read_version(hub: str, name: str, path: Path) -> Version | SetAside | None:
         return SetAside(path, f"cannot be read ({err.strerror or err})")
     if not data.strip():
         return None
+    lines = data.splitlines()
     try:
-        game = game_from_source(data.splitlines())
+        game = game_from_source(lines)
     except ImportRefusedError as err:
         return SetAside(path, err.message)
-    club_game = game_of(hub, name, game)
-    return Version(club_game, "".join(dump_line(event) + "\n" for event in game.log))
+    # Every line replayed, so each is UTF-8; blank lines (skipped by the replay) are dropped.
+    text = "".join(line.decode("utf-8").strip() + "\n" for line in lines if line.strip())
+    return Version(game_of(hub, name, game, text), text)
 
 
 def game_files(club: Path) -> Iterator[tuple[str, str, Path]]:

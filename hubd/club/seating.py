@@ -24,7 +24,7 @@ from itertools import combinations
 from hubd.club.games import ClubGame
 from hubd.club.nights import Night, Seating
 
-SHUFFLES = 200  # random: shuffles tried before improving the best one by swaps
+SHUFFLES = 100  # random: shuffles tried before improving the best one by swaps
 
 
 @dataclass(frozen=True)
@@ -117,38 +117,48 @@ def _random(places: list[list[str]], met: set[frozenset[str]], seed: int) -> lis
         return []
     rng = random.Random(seed)  # a local generator: the same seed on every hub
     everyone = sorted((n for p in places for n in p), key=lambda n: (n.casefold(), n))
+    keys = [n.casefold() for n in everyone]
+    # Pairs by index, so a table's repeats are counted without building names' sets.
+    seen = {
+        (i, j)
+        for i, j in combinations(range(len(everyone)), 2)
+        if frozenset((keys[i], keys[j])) in met
+    }
     sizes = [len(p) for p in places]
 
-    def deal(names: list[str]) -> list[list[str]]:
+    def deal(order: list[int]) -> list[list[int]]:
         tables, start = [], 0
         for size in sizes:
-            tables.append(names[start : start + size])
+            tables.append(order[start : start + size])
             start += size
         return tables
 
-    def cost(tables: list[list[str]]) -> int:
-        return sum(_repeats(t, met) for t in tables)
+    def repeats(table: list[int]) -> int:
+        return sum((min(a, b), max(a, b)) in seen for a, b in combinations(table, 2))
 
-    best = deal(everyone)
-    best_cost = cost(best)
+    best = deal(list(range(len(everyone))))
+    best_cost = sum(map(repeats, best))
     for _ in range(SHUFFLES):
         if best_cost == 0:
             break
-        names = list(everyone)
-        rng.shuffle(names)
-        tables = deal(names)
-        if (found := cost(tables)) < best_cost:
+        order = list(range(len(everyone)))
+        rng.shuffle(order)
+        tables = deal(order)
+        if (found := sum(map(repeats, tables))) < best_cost:
             best, best_cost = tables, found
     improved = best_cost > 0
     while improved:  # swap two players at different tables while that lowers the repeats
         improved = False
         for a, b in combinations(range(len(best)), 2):
+            before = repeats(best[a]) + repeats(best[b])
+            if before == 0:
+                continue
             for i in range(len(best[a])):
                 for j in range(len(best[b])):
-                    before = _repeats(best[a], met) + _repeats(best[b], met)
                     best[a][i], best[b][j] = best[b][j], best[a][i]
-                    if _repeats(best[a], met) + _repeats(best[b], met) < before:
-                        improved = True
+                    after = repeats(best[a]) + repeats(best[b])
+                    if after < before:
+                        improved, before = True, after
                     else:
                         best[a][i], best[b][j] = best[b][j], best[a][i]
-    return best
+    return [[everyone[i] for i in table] for table in best]

@@ -27,6 +27,10 @@ class ClubView:
     tables: Mapping[str, str] = field(default_factory=dict)  # hub id: table name
     named: Mapping[date, Night] = field(default_factory=dict)  # the nights set on any hub
     set_aside: tuple[str, ...] = ()  # files that do not replay, one line each
+    #: Standings and seating already worked out (a view never changes: a new one is made).
+    _memo: dict[tuple[str, date | None], object] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def days(self) -> list[date]:
         """The nights that have games, newest first."""
@@ -48,14 +52,22 @@ class ClubView:
 
     def standings(self, day: date | None = None) -> Standings:
         day = day or self.latest()
-        ranking = self.night(day).ranking if day else "pips"
-        return standings(self.games, day, ranking)
+        if ("standings", day) not in self._memo:
+            ranking = self.night(day).ranking if day else "pips"
+            self._memo["standings", day] = standings(self.games, day, ranking)
+        found = self._memo["standings", day]
+        assert isinstance(found, Standings)
+        return found
 
     def seating(self, day: date | None = None) -> Proposal | None:
         day = day or self.latest()
         if day is None:
             return None
-        return propose(self.games, self.order(day), self.night(day))
+        if ("seating", day) not in self._memo:
+            self._memo["seating", day] = propose(self.games, self.order(day), self.night(day))
+        found = self._memo["seating", day]
+        assert isinstance(found, Proposal)
+        return found
 
 
 def view_of(
