@@ -36,7 +36,7 @@ RENDER_TIMEOUT_S = 4.0
 NICENESS = 10  # espeak-ng gives way to the main loop on a busy core
 #: espeak-ng's amplitude (100 is its default): loud enough that the cackle's level is reached
 #: by scaling down, so no peak is ever clipped; its own limiter keeps the peaks in range.
-AMPLITUDE = 300
+AMPLITUDE = 400
 _MAX_WAV = 16 << 20  # a phrase is about 100 kB: anything near this is not espeak-ng's
 _MAX_LINE = 160  # the longest line of espeak-ng's errors the journal gets
 
