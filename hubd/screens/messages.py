@@ -11,7 +11,7 @@ import pygame
 from hubd.screens.base import Builder
 from hubd.screens.widgets import Kind, Style
 
-REFUSAL_TIME = 4.0  # s
+REFUSAL_TIME = 2.5  # s; the next tap takes it away sooner
 NOTICE_TIME = 3.0
 FLASH_TIME = 2.5
 FLASH_PERIOD = 0.4
@@ -37,6 +37,10 @@ class Messages:
     def refusal(self, text: str, where: tuple[int, int] | None, now: float) -> None:
         self.toasts = [t for t in self.toasts if t.where is None]
         self.toasts.append(Toast(text, now + REFUSAL_TIME, where, True))
+
+    def tapped(self) -> None:
+        """A tap: the refusal beside the finger has been read (a new one may replace it)."""
+        self.toasts = [t for t in self.toasts if t.where is None]
 
     def notice(self, text: str, now: float) -> None:
         self.toasts = [t for t in self.toasts if t.where is not None]
@@ -91,32 +95,51 @@ def _next_tick(now: float) -> float:
     return now + FLASH_PERIOD / 2
 
 
+#: What a message beside the finger or a notice must leave in sight, besides the buttons:
+#: the numbers and names the players read (hands, totals, the score sheet's cells).
+_READ = ("count", "total", "score", "running", "round", "status")
+
+
+def _kept(b: Builder, buttons: bool = True) -> list[pygame.Rect]:
+    return [
+        w.rect
+        for w in b.widgets
+        if (buttons and w.tappable and w.kind is not Kind.SHADE)
+        or (w.text and (w.role in _READ or w.key.startswith("name:")))
+    ]
+
+
 def _notice_box(b: Builder, wanted: pygame.Rect | None) -> pygame.Rect:
     """Where a notice goes: the screen's own place for it (the play screen's last entry line),
-    else the lowest strip that covers no button."""
+    else the lowest strip that covers no button, name or number (or the fewest of them)."""
     if wanted is not None:
         return pygame.Rect(wanted)
     height = b.px(64) if b.landscape else b.px(96)
-    buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
+    kept = _kept(b)
     box = pygame.Rect(b.w // 8, 0, b.w * 3 // 4, height)
+    best, covered = box.copy(), len(kept) + 1
     for bottom in range(b.h - b.gap, height, -max(4, b.gap)):
         box.bottom = bottom
-        if box.collidelist(buttons) < 0:
+        hits = len(box.collidelistall(kept))
+        if hits == 0:
             return box
-    box.bottom = b.h - b.gap
-    return box
+        if hits < covered:
+            best, covered = box.copy(), hits
+    return best
 
 
 def _tip_box(b: Builder, where: tuple[int, int]) -> pygame.Rect:
     """A refusal beside the finger, never over the status line, and where it can over no
-    place that is open now (the one the player should tap instead): above the finger, below
-    it, or to either side, whichever is first clear."""
+    place that is open now (the one the player should tap instead) and no name or number
+    the players read: above the finger, below it, or to either side, whichever is first
+    clear (else the one that covers least)."""
     width = min(b.w - 2 * b.gap, max(b.px(360), b.w * 2 // 5))
     box = pygame.Rect(0, 0, width, b.px(110) if b.landscape else b.px(170))
     status = next((w.rect for w in b.widgets if w.role == "status"), None)
     ceiling = status.bottom + b.gap if status is not None else b.gap
     room = pygame.Rect(0, ceiling, b.w, b.h - ceiling)
     open_now = [w.rect for w in b.widgets if w.tappable and w.enabled and w.role == "end"]
+    open_now += _kept(b, buttons=False)  # and the hands' names and counts
     x, y = where
     away = b.px(40)
     candidates = []
@@ -132,5 +155,4 @@ def _tip_box(b: Builder, where: tuple[int, int]) -> pygame.Rect:
         else:
             trial.left = x + away
         candidates.append(trial.clamp(room))
-    clear = [c for c in candidates if c.collidelist(open_now) < 0]
-    return (clear or candidates)[0]
+    return min(candidates, key=lambda c: len(c.collidelistall(open_now)))

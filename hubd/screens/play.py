@@ -88,8 +88,9 @@ class PlayScreen(Screen):
             last_entry_line(b, self.ui, ctx, last, labels, undo_w)
             yard_w = self._yard_width(b)
             draw_w, pass_w = self._button_widths(b, moves.w - yard_w - g, "Draw", "Pass")
-            room = moves.w - yard_w - 2 * g
-            draw, pass_, yard = split_h(moves, draw_w, pass_w, room - draw_w - pass_w + yard_w,
+            spare = max(0, moves.w - yard_w - draw_w - pass_w - 2 * g) // 2  # to the buttons
+            draw_w, pass_w = draw_w + spare, pass_w + spare
+            draw, pass_, yard = split_h(moves, draw_w, pass_w, moves.w - draw_w - pass_w - 2 * g,
                                         gap=g)  # fmt: skip
             self._yard_row(b, state, yard)
         self._moves(b, state, draw, pass_, menu)
@@ -113,7 +114,7 @@ class PlayScreen(Screen):
         locked = state.lock is not None
         b.panel(box, Style.WARN if locked else Style.DARK)
         inner = box.inflate(-2 * b.gap, 0 if b.landscape else -b.gap)
-        text = status_text(state, b.tr, b.ntr, self._name_fitter(b, size, inner.w))
+        text = status_text(state, b.tr, b.ntr, self._name_fitter(b, size, inner))
         b.button(
             inner,
             text,
@@ -127,13 +128,23 @@ class PlayScreen(Screen):
         )
 
     @staticmethod
-    def _name_fitter(b: Builder, size: int, width: int) -> NameFitter:
-        """Shortens a player's name so that the status line stays on its lines at ``size``."""
+    def _name_fitter(b: Builder, size: int, box: Rect) -> NameFitter:
+        """Shortens a player's name so that the status line stays on its lines at ``size``:
+        the longest start of the name with which the whole line still wraps into ``box``."""
+
+        width = box.w - 2 * max(3, b.px(6))  # a button's text keeps its padding
 
         def fit(name: str, rest: str) -> str:
-            lines = 1 if b.landscape else 2
-            budget = width * lines - b.painter.width(rest, size, True) - b.px(24)
-            return b.painter.shorten(name, max(budget, b.px(60)), size, True)
+            budget = width * (1 if b.landscape else 2) - b.painter.width(rest, size, True)
+            budget = min(budget - b.px(24), width - b.px(24))
+            while True:
+                short = b.painter.shorten(name, max(budget, b.px(60)), size, True)
+                text = f"{short} {rest}"
+                if not b.painter.fit(text, width, box.h, size, size, True, True)[2]:
+                    return short
+                if budget <= b.px(60):
+                    return short
+                budget -= b.px(24)
 
         return fit
 

@@ -12,20 +12,23 @@ Portrait (720x1280): the same from top to bottom.
 
 from __future__ import annotations
 
-from engine import FootOpened, GameState, Toe
+from engine import Event, FootOpened, GameState, Toe
 from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.widgets import Style
 
 
-def status_words(b: Builder, state: GameState) -> str:
-    """The foot's toes while one is open; otherwise the round's double and who plays first."""
+def status_words(b: Builder, state: GameState, last: Event | None = None) -> str:
+    """The foot's toes while one is open; once a foot is complete, that the next double is
+    awaited; before the first foot, the round's double and who plays first."""
     toes = state.toes_to_go
     if toes is not None:
         return b.ntr("Chicken foot: {n} toe to go", "Chicken foot: {n} toes to go", toes).format(
             n=toes
         )
+    if isinstance(last, Toe):  # the round's entries are feet and toes: this one is complete
+        return b.tr("Waiting for the next double")
     double = state.starting_double
     first = state.opener
     assert state.rules is not None and first is not None and double is not None
@@ -62,7 +65,7 @@ class ScoresModeScreen(Screen):
             pair = Rect(g, over.y - b.px(240) - 2 * g, b.w - 2 * g, b.px(240))
             foot, toe = split_h(pair, 1, 1, gap=g)
             totals = Rect(g, status.bottom + g, b.w - 2 * g, pair.y - status.bottom - 3 * g)
-        self._status(b, state, status)
+        self._status(b, state, status, ctx.last_entry)
         self._feet(b, state, foot, toe)
         self._totals(b, state, totals)
         b.button(
@@ -71,12 +74,12 @@ class ScoresModeScreen(Screen):
             self.go("round_end"),
             style=Style.PRIMARY,
             key="scores_mode:round_over",
-            size=b.px(24) if b.landscape else b.px(34),
+            size=b.min_text,
         )
         last_entry_line(b, self.ui, ctx, last, {})
         self._tools(b, tools)
 
-    def _status(self, b: Builder, state: GameState, box: Rect) -> None:
+    def _status(self, b: Builder, state: GameState, box: Rect, last: Event | None) -> None:
         size = b.px(48) if b.landscape else b.px(72)
         locked = state.toes_to_go is not None
         style = Style.WARN if locked else Style.DARK
@@ -84,7 +87,7 @@ class ScoresModeScreen(Screen):
         inner = box.inflate(-2 * b.gap, -b.px(4) if b.landscape else -b.gap)
         b.button(
             inner,
-            status_words(b, state),
+            status_words(b, state, last),
             self.ui.say_again,
             size=size,
             floor=size,
@@ -113,23 +116,36 @@ class ScoresModeScreen(Screen):
             )
 
     def _totals(self, b: Builder, state: GameState, area: Rect) -> None:
-        size = b.px(40) if b.landscape else b.px(60)
+        """Each player's name and total; every name at the same size, the largest at which
+        all of them fit (never under a name's least size)."""
+        size = b.px(43) if b.landscape else b.px(67)
+        least = max(b.px(32) if b.landscape else b.px(50), b.min_text)
         line = b.painter.line_height(size, True)
         cells = fit_grid(area, len(state.players), line, line + b.px(24), b.gap, 2)
-        for seat, (name, total, cell) in enumerate(
-            zip(state.players, state.totals, cells, strict=True)
+        number_w = max(b.painter.width(str(t), size, True) for t in (*state.totals, 88)) + 2
+        boxes = []
+        for cell in cells:
+            inner = cell.inflate(-b.px(12), 0)
+            right = Rect(inner.right - number_w, inner.y, number_w, inner.h)
+            boxes.append((Rect(inner.x, inner.y, right.x - b.px(6) - inner.x, inner.h), right))
+        name_px = size
+        while name_px > least and any(
+            b.painter.width(name, name_px, True) > left.w
+            for name, (left, _) in zip(state.players, boxes, strict=True)
+        ):
+            name_px -= 1
+        for seat, (name, total, cell, (left, right)) in enumerate(
+            zip(state.players, state.totals, cells, boxes, strict=True)
         ):
             b.panel(cell, Style.QUIET)
-            inner = cell.inflate(-b.px(12), 0)
-            number_w = b.painter.width("888", size, True)
-            left, right = split_h(inner, inner.w - number_w, number_w, gap=b.px(6))
-            b.label(left, name, size, bold=True, floor=b.min_text, align="start",
+            shown = b.painter.shorten(name, left.w, name_px, True)
+            b.label(left, shown, name_px, bold=True, floor=name_px, align="start",
                     key=f"name:{seat}")  # fmt: skip
-            b.label(right, str(total), size, bold=True, reading=True, align="end",
+            b.label(right, str(total), size, bold=True, reading=True, align="end", floor=size,
                     role="total", key=f"total:{seat}")  # fmt: skip
 
     def _tools(self, b: Builder, area: Rect) -> None:
-        size = b.px(24) if b.landscape else b.px(34)
+        size = b.min_text
         scores, menu = split_h(area, 1, 1, gap=b.gap)
         b.button(scores, b.tr("Scores"), self.go("scores"), key="scores", size=size)
         b.button(menu, b.tr("Menu"), open_menu(self.ui), key="menu", size=size)

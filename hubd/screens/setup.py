@@ -18,13 +18,24 @@ from hubd.screens.base import (
 from hubd.screens.context import UiContext
 from hubd.screens.keyboard import Keyboard
 from hubd.screens.rule_options import RuleOptions
-from hubd.screens.settings import preset_name
+from hubd.screens.settings import _, preset_name
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DIM, Action, Color, Style
+from hubd.screens.widgets import Action, Color, Style
 
 __all__ = ["Keyboard", "NewGameScreen"]
 
 MAX_SEATS = 8
+#: What each game mode means, beside the rules on the Rules tab.
+MODE_WORDS = {
+    "plays": _(
+        "Every play: each tile is entered on the map, and the hub keeps the hands, the yard "
+        "and the scores."
+    ),
+    "scores": _(
+        "Scores only: no tiles are entered; press the hub button at each double and each toe, "
+        "and enter the scores when the round ends."
+    ),
+}
 
 
 class NewGameScreen(Screen):
@@ -128,7 +139,7 @@ class NewGameScreen(Screen):
                          size=b.px(24))  # fmt: skip
             else:
                 b.panel(box, Style.QUIET)
-                b.label(box, f"{seat + 1}.", b.px(20), color=TEXT_DIM)
+                b.label(box, f"{seat + 1}.", b.min_text)
         head = Rect(pick_box.x, pick_box.y, pick_box.w, head_h)
         b.label(head, b.tr("Add a player"), b.px(22), bold=True, align="start", wrap=True)
         pick_area = Rect(pick_box.x, head.bottom + b.gap, pick_box.w, pick_box.h - head.h - b.gap)
@@ -212,11 +223,13 @@ class NewGameScreen(Screen):
             )
         preset = PRESETS[chosen]
         scale = 1 if b.landscape else 1.4  # a portrait screen has the room for larger text
-        parts = [
+        parts: list[tuple[str, int, bool, Color | None]] = [
             (preset_name(b, chosen), b.px(30 * scale), True, None),
             (b.tr(preset.description), b.px(24 * scale), False, None),
-            (self._summary(b, ctx), b.px(20 * scale), False, TEXT_DIM),
-        ]
+            (b.tr(MODE_WORDS[self.options.chosen.get("mode", "plays")]), b.px(24 * scale),
+             False, None),
+            (self._summary(b, ctx), b.px(20 * scale), False, None),
+        ]  # fmt: skip
         self._stack(b, text, parts)
 
     def _stack(
@@ -225,7 +238,7 @@ class NewGameScreen(Screen):
         """Texts one under the other from the top of ``box``, each as tall as its lines (or,
         if they do not fit at their sizes, sharing the box and shrinking)."""
         heights = []
-        for text, size, bold, _ in parts:
+        for text, size, bold, _color in parts:
             size = max(size, b.min_text)
             lines = b.painter.fit(text, box.w, 10**6, size, size, bold, True)[1]
             heights.append(len(lines) * b.painter.line_height(size, bold))
@@ -241,6 +254,8 @@ class NewGameScreen(Screen):
             b.label(part, text, size, bold=bold, wrap=True, align="start", color=color)
 
     def _summary(self, b: Builder, ctx: UiContext) -> str:
+        """The rules for this many players, in numbers (the hands and arms of every-play
+        games; a scores-only game counts its rounds the same way)."""
         players = max(2, len(self.seats))
         try:
             rules = make_rules(self.rules(ctx), players)

@@ -19,11 +19,12 @@ from hubd.screens.plain_words import shares_number
 from hubd.screens.redraw import context_signature, merge_dirty, widget_place
 from hubd.screens.refusals import translate_refusal
 from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
-from hubd.screens.wording import closed_reason, describe_undo, needs_confirmation
+from hubd.screens.wording import closed_reason, describe_undone, needs_confirmation
 
 log = logging.getLogger(__name__)
 
 PRESS_TIME = 0.2  # s the pressed highlight stays
+UNDO_RUN_TIME = 1.0  # s: undos closer than this are one notice ("Undid: 2 toes")
 MARK_TIME = 4.0  # s a tile laid where another end needed the same number stays marked
 
 
@@ -100,6 +101,7 @@ class Ui:
         self.labels: dict[Tile, str] = {}
         #: Where the current screen wants notices (the play screen's last entry line).
         self.notice_box: pygame.Rect | None = None
+        self._undone: list[tuple[float, Event]] = []  # the undos of the notice showing
         self._mark: tuple[Play, float] | None = None  # the play to mark on the map, and until
         #: The tile the map marks in this frame (see mark_entry), None for none.
         self.marked: Tile | None = None
@@ -146,7 +148,13 @@ class Ui:
         self.show_refusal(message, where, self._now, translate=False)
 
     def show_undone(self, event: Event, now: float) -> None:
-        self.show_notice(describe_undo(event, self.tr, self.labels), now)
+        """The notice of an undo; undos in a row (a double press logs two) are named
+        together, so that it says what was really taken back."""
+        if not (self._undone and now - self._undone[-1][0] <= UNDO_RUN_TIME):
+            self._undone = []
+        self._undone.append((now, event))
+        events = [undone for _, undone in self._undone]
+        self.show_notice(describe_undone(events, self.tr, self.ntr, self.labels), now)
 
     def mark_entry(self, event: Event, now: float) -> None:
         """An entry just accepted: a tile laid on an end whose number another open end also
@@ -253,6 +261,7 @@ class Ui:
     def tap(self, pos: tuple[int, int], ctx: UiContext, now: float) -> list[Intent]:
         widgets = self.layout(ctx, now)
         self._now = now
+        self.messages.tapped()  # a refusal lasts until the next tap at most
         self._ripple = (pos, now + PRESS_TIME)
         self._invalidate()
         for widget in reversed(widgets):

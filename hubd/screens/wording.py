@@ -139,6 +139,34 @@ def describe_undo(event: Event, tr: Translate, labels: Mapping[Tile, str] | None
     return tr("Undid: {what}").format(what=describe_event(event, tr, labels))
 
 
+def describe_undone(
+    events: list[Event],
+    tr: Translate,
+    ntr: TranslatePlural,
+    labels: Mapping[Tile, str] | None = None,
+) -> str:
+    """The notice after undos in a row (a double press takes back two entries): each entry
+    taken back, latest first, toes counted together ("Undid: 2 toes")."""
+    if len(events) == 1:
+        return describe_undo(events[0], tr, labels)
+    parts: list[str] = []
+    toes = 0
+    for event in [*events, None]:
+        if isinstance(event, Toe):
+            toes += 1
+            continue
+        if toes:
+            parts.append(ntr("{n} toe", "{n} toes", toes).format(n=toes) if toes > 1
+                         else describe_event(Toe(), tr))  # fmt: skip
+            toes = 0
+        if event is not None:
+            parts.append(describe_event(event, tr, labels))
+    what = parts[0]
+    if len(parts) > 1:
+        what = tr("{names} and {last}").format(names=", ".join(parts[:-1]), last=parts[-1])
+    return tr("Undid: {what}").format(what=what)
+
+
 def entry_text(event: Event | None, labels: Mapping[Tile, str], tr: Translate) -> str:
     """The last entry line: what was entered last, so it can be checked and taken back."""
     if event is None:
