@@ -14,23 +14,12 @@ import signal
 import socket
 import subprocess
 import time
-import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
-from hubd.club.syncthing import Endpoint, Syncthing, SyncthingError
+from hubd.club.syncthing import Syncthing, SyncthingError, prepare_home
 
 SYNCTHING = shutil.which("syncthing")
-OPTIONS = {
-    "globalAnnounceEnabled": "false",
-    "localAnnounceEnabled": "false",
-    "relaysEnabled": "false",
-    "natEnabled": "false",
-    "startBrowser": "false",
-    "urAccepted": "-1",
-    "crashReportingEnabled": "false",
-    "autoUpgradeIntervalH": "0",
-    "reconnectionIntervalS": "1",
-}
+OPTIONS = {"localAnnounceEnabled": "false", "reconnectionIntervalS": "1"}
 
 
 def free_port() -> int:
@@ -46,29 +35,14 @@ class Instance:
         assert SYNCTHING is not None
         self.home = home
         self.gui_port, self.sync_port = free_port(), free_port()
-        subprocess.run(
-            [SYNCTHING, "generate", f"--home={home}", "--no-default-folder"],
-            check=True,
-            capture_output=True,
+        # The hub's own preparation (LAN only, GUI on localhost), then this test's: its own
+        # ports, no local discovery either, quick reconnections.
+        self.endpoint = prepare_home(
+            home,
+            gui=f"127.0.0.1:{self.gui_port}",
+            options={**OPTIONS, "listenAddress": f"tcp://127.0.0.1:{self.sync_port}"},
+            syncthing=SYNCTHING,
         )
-        tree = ElementTree.parse(home / "config.xml")
-        root = tree.getroot()
-        gui = root.find("gui")
-        options = root.find("options")
-        assert gui is not None and options is not None
-        address = gui.find("address")
-        assert address is not None
-        address.text = f"127.0.0.1:{self.gui_port}"
-        listen = options.find("listenAddress")
-        assert listen is not None
-        listen.text = f"tcp://127.0.0.1:{self.sync_port}"
-        for key, value in OPTIONS.items():
-            element = options.find(key)
-            if element is None:
-                element = ElementTree.SubElement(options, key)
-            element.text = value
-        tree.write(home / "config.xml")
-        self.endpoint = Endpoint(f"http://127.0.0.1:{self.gui_port}", gui.findtext("apikey", ""))
         self.client = Syncthing(self.endpoint, timeout=5)
         self.process: subprocess.Popen[bytes] | None = None
         self.device = ""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from hubd.club.folder import club_folder
+from hubd.club.syncthing import SyncthingError, prepare_home
 from hubd.club.view import view_of_folder
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
@@ -36,9 +37,19 @@ def add_parser(commands: Any, common: Any) -> None:
     board.add_argument("--night", type=night_date, metavar="YYYY-MM-DD",
                        help="the night (default: the latest night with games)")  # fmt: skip
     board.add_argument("--csv", action="store_true", help="CSV instead of JSON")
+    prepare = actions.add_parser(
+        "prepare-syncthing",
+        help="make Syncthing's home for the hub (LAN only, GUI on localhost)",
+        description="Makes Syncthing's keys and config in <data>/syncthing if missing and "
+        "holds them to LAN only, the GUI and REST API on 127.0.0.1:8384 (the installed "
+        "chickenfoot-syncthing.service runs this before Syncthing starts).",
+    )
+    common(prepare)
 
 
 def run(args: argparse.Namespace, data: Path) -> int:
+    if args.club_command == "prepare-syncthing":
+        return _prepare(data / "syncthing")
     club = club_folder(data)
     if not club.is_dir():
         print(f"hubd: there is no club folder at {club}", file=sys.stderr)
@@ -57,4 +68,14 @@ def run(args: argparse.Namespace, data: Path) -> int:
         json.dump(board.to_json(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
     sys.stdout.flush()
+    return EXIT_OK
+
+
+def _prepare(home: Path) -> int:
+    try:
+        endpoint = prepare_home(home)
+    except SyncthingError as err:
+        print(f"hubd: {err}", file=sys.stderr)
+        return EXIT_ERROR
+    print(f"Syncthing's home is {home}; its GUI and REST API: {endpoint.url} (LAN only)")
     return EXIT_OK

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -32,6 +33,54 @@ LAN_ONLY: dict[str, Any] = {
     "autoUpgradeIntervalH": 0,
     "startBrowser": False,
 }
+
+
+#: Where the hub's own Syncthing serves its GUI and REST API: this machine only.
+HUB_GUI = "127.0.0.1:8384"
+
+
+def prepare_home(
+    home: Path,
+    *,
+    gui: str = HUB_GUI,
+    options: Mapping[str, str] | None = None,
+    syncthing: str = "syncthing",
+) -> Endpoint:
+    """Syncthing's home for the hub: keys and config made once, then held to LAN only.
+
+    Run before Syncthing starts (the unit's ExecStartPre, the tests): the GUI and REST API
+    on ``gui`` (localhost), no global discovery, relays, NAT traversal, usage or crash
+    reports, no upgrades; ``options`` may set more of Syncthing's options.
+    """
+    config = home / "config.xml"
+    if not config.exists():
+        try:
+            subprocess.run(
+                [syncthing, "generate", f"--home={home}", "--no-default-folder"],
+                check=True, capture_output=True, timeout=60,
+            )  # fmt: skip
+        except (OSError, subprocess.SubprocessError) as err:
+            raise SyncthingError(f"cannot set Syncthing up in {home}: {err}") from None
+    try:
+        tree = ElementTree.parse(config)
+    except (OSError, ElementTree.ParseError) as err:
+        raise SyncthingError(f"cannot read Syncthing's config {config}: {err}") from None
+    root = tree.getroot()
+    address = _element(_element(root, "gui"), "address")
+    address.text = gui
+    settings = _element(root, "options")
+    wanted = {key: json.dumps(value) for key, value in LAN_ONLY.items()}
+    for key, value in {**wanted, **(options or {})}.items():
+        _element(settings, key).text = value
+    temporary = config.with_name(".config.xml.hub")
+    tree.write(temporary, encoding="utf-8", xml_declaration=False)
+    os.replace(temporary, config)
+    return read_endpoint(config)
+
+
+def _element(parent: ElementTree.Element, tag: str) -> ElementTree.Element:
+    found = parent.find(tag)
+    return found if found is not None else ElementTree.SubElement(parent, tag)
 
 
 class SyncthingError(Exception):

@@ -1,0 +1,89 @@
+"""systemd/chickenfoot-syncthing.service: Syncthing for club nights, LAN only, as the hub's
+user, prepared by `hubd club prepare-syncthing`; `systemd-analyze` finds nothing in it."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_systemd_unit import one, unit_settings, words
+
+from hubd.club.syncthing import HUB_GUI, LAN_ONLY, read_endpoint
+
+REPO = Path(__file__).resolve().parents[1]
+UNIT = REPO / "systemd" / "chickenfoot-syncthing.service"
+HUB_UNIT = REPO / "systemd" / "hubd.service"
+needs_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (Debian package systemd; .ci/system-deps installs it)",
+)
+
+
+@pytest.fixture(scope="module")
+def unit() -> dict[str, list[str]]:
+    return unit_settings(UNIT.read_text(encoding="utf-8"))
+
+
+def test_it_runs_as_the_hubs_user_with_its_home_in_the_games_folder(
+    unit: dict[str, list[str]],
+) -> None:
+    hub = unit_settings(HUB_UNIT.read_text(encoding="utf-8"))
+    assert one(unit, "Service.User") == one(hub, "Service.User") == "chickenfoot"
+    assert one(unit, "Service.StateDirectory") == one(hub, "Service.StateDirectory")
+    start = words(unit, "Service.ExecStart")
+    assert start[:2] == ["/usr/bin/syncthing", "serve"]
+    assert "--home=/var/lib/chickenfoot/syncthing" in start
+    assert {"--no-browser", "--no-restart", "--no-upgrade"} <= set(start)
+    prepare = words(unit, "Service.ExecStartPre")
+    assert prepare == ["/opt/chickenfoot-hub/venv/bin/hubd", "club", "prepare-syncthing",
+                       "--data", "/var/lib/chickenfoot"]  # fmt: skip
+    assert one(unit, "Install.WantedBy") == "multi-user.target"
+
+
+def test_it_reaches_the_local_network_alone(unit: dict[str, list[str]]) -> None:
+    assert one(unit, "Service.IPAddressDeny") == "any"
+    allowed = words(unit, "Service.IPAddressAllow")
+    assert "localhost" in allowed and "192.168.0.0/16" in allowed
+    assert not any(a in allowed for a in ("any", "0.0.0.0/0", "::/0"))
+
+
+def test_prepare_syncthing_holds_the_config_to_lan_only(tmp_path: Path) -> None:
+    if shutil.which("syncthing") is None:
+        pytest.skip("syncthing is not installed (apt-get install syncthing)")
+    from hubd.cli import main
+
+    for _ in range(2):  # again: the same keys, the same config
+        assert main(["club", "prepare-syncthing", "--data", str(tmp_path)]) == 0
+    config = (tmp_path / "syncthing" / "config.xml").read_text()
+    assert read_endpoint(tmp_path / "syncthing" / "config.xml").url == f"http://{HUB_GUI}"
+    for key, value in LAN_ONLY.items():
+        assert re.search(f"<{key}>{str(value).lower()}</{key}>", config), key
+    assert len(list((tmp_path / "syncthing").glob("cert.pem"))) == 1
+
+
+@needs_analyze
+def test_systemd_analyze_verify_and_security(tmp_path: Path) -> None:
+    stand_in = tmp_path / "stand-in"
+    stand_in.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    stand_in.chmod(0o755)
+    text = UNIT.read_text(encoding="utf-8")
+    text = text.replace("/opt/chickenfoot-hub/venv/bin/hubd", str(stand_in))
+    text = text.replace("/usr/bin/syncthing", str(stand_in))
+    copy = tmp_path / UNIT.name
+    copy.write_text(text, encoding="utf-8")
+    verify = subprocess.run(["systemd-analyze", "verify", "--man=no", str(copy)],
+                            capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    output = verify.stdout + verify.stderr
+    assert verify.returncode == 0, output
+    assert [line for line in output.splitlines() if UNIT.name in line] == [], output
+    security = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--no-pager", str(UNIT)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    found = re.search(r"Overall exposure level for \S+: (\d+(?:\.\d+)?)", security.stdout)
+    assert found is not None, security.stdout + security.stderr
+    print(f"systemd-analyze security: {UNIT.name} exposure {found.group(1)}")
+    assert float(found.group(1)) <= 2.0
