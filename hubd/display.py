@@ -9,13 +9,22 @@ that still holds it) is no reason to stop: the display falls back to SDL's dummy
 the hub runs on without a picture, and the main loop tries the real one again by
 :meth:`Display.retry` on the schedule of :class:`~hubd.hardware.retry.Retry` (every 2 s for
 a minute, then every 30 s) until it opens.
+
+The main loop sleeps until something happens rather than asking SDL for input over and over
+(with the kmsdrm and dummy drivers SDL's own wait polls every millisecond). Under kmsdrm SDL
+reads the touchscreen and keyboards from ``/dev/input/event*``; :class:`InputWatch` opens
+those devices a second time, only so the loop can sleep on them (each open file gets its own
+copy of every input event). The dummy driver has no input at all, and a desktop's window
+system is polled :data:`INPUT_POLL_S` apart (a desktop is no appliance).
 """
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -28,6 +37,50 @@ ROTATIONS = (0, 90, 180, 270)
 #: Opens the screen: pygame.display.set_mode's (size, flags); tests pass one that fails.
 SetMode = Callable[[tuple[int, int], int], pygame.Surface]
 NO_SCREEN = "dummy"  # SDL's video driver that draws nowhere
+#: How often SDL's input is read where the loop cannot sleep on it: a desktop window, or a
+#: kiosk whose input devices cannot be opened. 25 Hz keeps a tap's answer within a frame or two.
+INPUT_POLL_S = 0.04
+#: SDL's drivers that read input from evdev themselves (no window system in between).
+EVDEV_DRIVERS = frozenset({"kmsdrm"})
+INPUT_DEVICES = "/dev/input/event*"
+
+
+class InputWatch:
+    """The input devices SDL reads, opened again only to wake the loop when one has input."""
+
+    def __init__(self, paths: Iterable[str]) -> None:
+        self._fds: list[int] = []
+        self.unreadable = 0  # devices there, but not ours to read (no "input" group)
+        for path in sorted(paths):
+            try:
+                self._fds.append(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC))
+            except OSError:
+                self.unreadable += 1
+
+    @property
+    def fds(self) -> list[int]:
+        return list(self._fds)
+
+    def drain(self, ready: Iterable[int]) -> None:
+        """Read away what woke us (SDL reads its own copy); a device unplugged is dropped."""
+        for fd in ready:
+            if fd not in self._fds:
+                continue
+            try:
+                while os.read(fd, 4096):
+                    pass
+            except BlockingIOError:
+                continue
+            except OSError:  # ENODEV: the device is gone
+                self._fds.remove(fd)
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+
+    def close(self) -> None:
+        for fd in self._fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._fds = []
 
 
 class Display:
@@ -55,6 +108,8 @@ class Display:
         self._driver = os.environ.get("SDL_VIDEODRIVER")
         self._retry = Retry("The screen", log)
         self._canvas: pygame.Surface | None = None
+        self._watch = InputWatch(())
+        self._poll: float | None = None
         problem = self._open()
         if problem is not None:
             self._open_no_screen()
@@ -82,6 +137,7 @@ class Display:
             return err
         if self._kiosk or self._fullscreen:
             pygame.mouse.set_visible(False)
+        self._watch_input(pygame.display.get_driver())
         return None
 
     def _open_no_screen(self) -> None:
@@ -89,6 +145,34 @@ class Display:
         os.environ["SDL_VIDEODRIVER"] = NO_SCREEN
         pygame.display.init()
         self.screen = pygame.display.set_mode(self._size)
+        self._watch_input(NO_SCREEN)
+
+    def _watch_input(self, driver: str) -> None:
+        """How the loop learns of SDL's input with this driver: the devices, or a poll."""
+        self._watch.close()
+        self._watch, self._poll = InputWatch(()), None
+        if driver == NO_SCREEN:
+            return  # no input at all
+        if driver not in EVDEV_DRIVERS:
+            self._poll = INPUT_POLL_S  # a window system: SDL has to be asked
+            return
+        self._watch = InputWatch(glob.glob(INPUT_DEVICES))
+        if self._watch.unreadable:
+            log.warning("%d input devices cannot be read (is the user in the input group?): "
+                        "the touchscreen is polled instead", self._watch.unreadable)  # fmt: skip
+            self._poll = INPUT_POLL_S
+
+    def input_fds(self) -> list[int]:
+        """The devices to sleep on: SDL has input when one of them can be read."""
+        return self._watch.fds
+
+    def input_poll_s(self) -> float | None:
+        """How long the loop may sleep before asking SDL for input; None: until woken."""
+        return self._poll
+
+    def input_ready(self, fds: Iterable[int]) -> None:
+        """The loop woke for these devices: clear them (SDL reads the input itself)."""
+        self._watch.drain(fds)
 
     @property
     def available(self) -> bool:
@@ -186,6 +270,7 @@ class Display:
         return self.to_logical((fx * w, fy * h))
 
     def close(self) -> None:
+        self._watch.close()
         pygame.display.quit()
 
 
@@ -207,6 +292,15 @@ class NoDisplay:
 
     def retry(self, now: float) -> bool:
         return False
+
+    def input_fds(self) -> list[int]:
+        return []
+
+    def input_poll_s(self) -> float | None:
+        return None  # no SDL input to ask for
+
+    def input_ready(self, fds: Iterable[int]) -> None:
+        """No devices are watched."""
 
     def set_rotation(self, rotation: int) -> None:
         """A rotation saved for a screen: kept in the settings, nothing to turn here."""

@@ -6,8 +6,12 @@ main loop drains the inbox, so the loop remains the one owner of the state.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
-from collections.abc import Callable
+import select
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -52,15 +56,29 @@ HubEvent: TypeAlias = "ButtonEdge | Shutdown | MockButton | PhoneRequest | ClubA
 
 
 class Inbox:
-    """A thread-safe queue of HubEvents; the main loop sleeps on it."""
+    """A thread-safe queue of HubEvents; the main loop sleeps on it.
+
+    Each post also writes a byte to a pipe, so the loop sleeps in one ``select`` on the inbox
+    and on other file descriptors (the screen's input devices) and wakes for whichever comes
+    first: an idle hub does not wake at all until something happens or a deadline is due. A
+    signal handler posts too, so a SIGTERM wakes it at once.
+    """
 
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[HubEvent] = queue.SimpleQueue()
+        self._wake_r, self._wake_w = os.pipe2(os.O_NONBLOCK | os.O_CLOEXEC)
+        weakref.finalize(self, _close_all, self._wake_r, self._wake_w)
 
     def post(self, event: HubEvent) -> None:
         self._queue.put(event)
+        with contextlib.suppress(OSError):  # full: a wake-up is pending already
+            os.write(self._wake_w, b"\0")
 
     def drain(self) -> list[HubEvent]:
+        # The wake-ups first: a post after this leaves its byte, so no event sleeps unseen.
+        with contextlib.suppress(OSError):
+            while os.read(self._wake_r, 4096):
+                pass
         events: list[HubEvent] = []
         while True:
             try:
@@ -70,8 +88,19 @@ class Inbox:
 
     def wait(self, timeout: float | None) -> list[HubEvent]:
         """Block until at least one event or ``timeout`` seconds; return all that arrived."""
-        try:
-            first = self._queue.get(timeout=timeout)
-        except queue.Empty:
+        self.wait_for((), timeout)
+        return self.drain()
+
+    def wait_for(self, fds: Sequence[int], timeout: float | None) -> list[int]:
+        """Sleep until an event is posted, one of ``fds`` can be read, or ``timeout`` seconds
+        (None: no limit) have passed; return the ``fds`` that can be read."""
+        if not self._queue.empty():
             return []
-        return [first, *self.drain()]
+        readable, _, _ = select.select([self._wake_r, *fds], [], [], timeout)
+        return [fd for fd in readable if fd != self._wake_r]
+
+
+def _close_all(*fds: int) -> None:
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            os.close(fd)

@@ -7,6 +7,7 @@ failing to start.
 
 from __future__ import annotations
 
+import collections
 import functools
 import logging
 import os
@@ -37,9 +38,30 @@ def make_pin_factory(mock_pins: bool, data_folder: Path) -> tuple[Any, bool]:
         return None, False
     if not mock_pins:
         log.warning("no Raspberry Pi GPIO here: using mock pins (the space bar is the hub button)")
-    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from gpiozero.pins.mock import MockFactory
 
-    return MockFactory(pin_class=MockPWMPin), True
+    return MockFactory(pin_class=_daemon_mock_pin()), True
+
+
+#: How many state changes a mock pin remembers (gpiozero's keeps every one, for tests).
+MOCK_PIN_HISTORY = 64
+
+
+@functools.cache
+def _daemon_mock_pin() -> type:
+    """gpiozero's mock PWM pin with a bounded history. ``MockPin.states`` records every
+    change for a test to assert on; in a daemon that runs for hours, the light's pulse (25
+    changes a second) made it grow by about 8 MB an hour."""
+    from gpiozero.pins.mock import MockPWMPin
+
+    class DaemonMockPin(MockPWMPin):  # type: ignore[misc]  # gpiozero has no type hints
+        states: collections.deque[Any]
+
+        def clear_states(self) -> None:
+            super().clear_states()
+            self.states = collections.deque(self.states, maxlen=MOCK_PIN_HISTORY)
+
+    return DaemonMockPin
 
 
 def build_pins(
