@@ -49,6 +49,7 @@ from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError, StoreWriteError
+from hubd.version import this_release
 
 if TYPE_CHECKING:
     from hubd.club.night import ClubNight
@@ -56,13 +57,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("hubd")
 
-#: The longest the loop sleeps: signals are handled and the watchdog fed at least this often.
-MAX_WAIT_S = 0.5
-#: How often SDL's input (touch, mouse, keys) is read while idle. The loop sleeps on the
-#: inbox, which wakes it at once for the hub button; SDL cannot wake it that way, since with
-#: the kmsdrm and dummy drivers SDL_WaitEventTimeout polls every millisecond (about 3 % of
-#: a core doing nothing). 25 Hz keeps a tap's answer within a frame or two.
-INPUT_POLL_S = 0.04
+#: The longest the loop sleeps with nothing due (the store's files are checked this often;
+#: the watchdog, when there is one, is fed at its own pace). Everything else wakes it: the
+#: inbox (the button, a signal, the web), the screen's input devices, the next deadline.
+MAX_WAIT_S = 30.0
 MAX_FAILURES_IN_A_ROW = 10
 #: After the shutdown hold: long enough for its sound and the screen's notice, then stop.
 SHUTDOWN_GRACE_S = 1.5
@@ -125,6 +123,7 @@ class HubApp:
         self._hold_toggled_mute = False
         self.presses = ScoresPresses()  # score-keeper mode: feet, toes, the double press
         self._next_demo = clock.now()
+        self._input_posted = False  # SDL events posted by the loop itself (the demo's taps)
         self._dirty = True
         self._last_status = ""
         self._known_players: list[str] = []
@@ -189,6 +188,7 @@ class HubApp:
             sounds_like=self.sounds_like,
             **(self.phones.context(self.game_id) if self.phones is not None else {}),
             club=self.club.state() if self.club is not None else None,
+            version=this_release().describe(),
         )
 
     def _last_entry(self) -> Event | None:
@@ -241,18 +241,28 @@ class HubApp:
                 self.display.next_retry(),
                 self.devices.speaker.next_retry(),
                 self._stop_at,
+                self._next_watchdog(now),
             )
             if d is not None
         ]
-        if self._dirty:
+        if self._dirty or self._input_posted:
             return 0.0
         return max(0.0, min([now + MAX_WAIT_S, *deadlines]) - now)
 
+    def _next_watchdog(self, now: float) -> float | None:
+        interval = self.devices.notifier.watchdog_interval()
+        return None if interval is None else now + interval  # SdNotifier.watchdog's pace
+
     def step(self, wait: float) -> None:
-        """One turn of the loop: wait up to ``wait`` s for input, handle it, draw."""
-        screen = isinstance(self.display, Display)  # no screen: no SDL input to poll for
-        poll = min(wait, INPUT_POLL_S) if screen else wait
-        hub_events = self.inbox.wait(poll) if wait > 0 else self.inbox.drain()
+        """One turn of the loop: sleep up to ``wait`` s until something happens, handle it,
+        draw. SDL is asked for input only where it cannot wake the loop (a desktop window)."""
+        screen = isinstance(self.display, Display)  # no screen: no SDL input at all
+        poll = self.display.input_poll_s()
+        if wait > 0:
+            limit = wait if poll is None else min(wait, poll)
+            self.display.input_ready(self.inbox.wait_for(self.display.input_fds(), limit))
+        self._input_posted = False
+        hub_events = self.inbox.drain()
         for hub_event in hub_events:  # first: a press cackles before anything else is done
             self.handle_hub_event(hub_event)
         for event in pygame.event.get() if screen else ():
@@ -300,6 +310,7 @@ class HubApp:
         pos = self.display.to_physical(action.pos)
         for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, touch=False))
+        self._input_posted = True  # no device wakes the loop for these: read them at once
 
     def _find_widget(self, key: str) -> tuple[int, int] | None:
         """Where the tappable widget ``key`` is on screen now (for the demo's taps)."""

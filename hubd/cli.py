@@ -51,6 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
         "with the options below (the same as `hubd run [options]`).",
         epilog="`hubd COMMAND --help` shows a command's own options.",
     )
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="the version and the commit it was installed from")  # fmt: skip
     _run_options(parser)
     commands = parser.add_subparsers(
         dest="command", title="commands", metavar="COMMAND", prog="hubd"
@@ -84,6 +86,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_club(commands, _common)
     return parser
+
+
+class _Version(argparse.Action):
+    """``--version``: read only when asked (a checkout asks git)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from hubd.version import this_release
+
+        print(f"hubd {this_release().describe()}")
+        parser.exit()
 
 
 def _run_options(parser: argparse.ArgumentParser) -> None:
@@ -148,7 +160,7 @@ def _own_files(folder: Path, config_path: Path | None) -> list[tuple[Path, str]]
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     argv = list(argv)
-    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "run")  # `hubd --mock-pins` means `hubd run --mock-pins`
     return build_parser().parse_args(argv)
 

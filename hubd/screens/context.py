@@ -37,3 +37,4 @@ class UiContext:
     phone_seats: Sequence[str] = ()  # players whose seat a phone holds
     phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones
     club: ClubState | None = None  # the club night ([club] enabled), None without it
+    version: str = ""  # which hub this is, "0.1.0 (commit abc123)": Settings' last line

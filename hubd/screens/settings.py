@@ -60,6 +60,11 @@ class SettingsScreen(Screen):
         speech = (b.tr("Speech"), self._page("speech"))
         area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [speech] * b.landscape)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
+        if ctx.version:  # the last line: which hub this is, for a question or a bug report
+            line = b.painter.line_height(b.min_text, False)
+            area, foot = split_v(area, area.h - line - b.gap, line, gap=b.gap)
+            text = b.tr("Version {version}").format(version=ctx.version)
+            b.label(foot, text, b.min_text, align="start", role="version", key="version")
         languages = i18n.available_languages()
         # The volume shows the state; the button says what a tap does ("Turn sound off").
         volume: list[Item] = [

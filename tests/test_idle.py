@@ -1,0 +1,177 @@
+"""An idle hub sleeps: the loop wakes for the inbox, the screen's input devices or the next
+deadline, never on a poll; the mock pins' history stays bounded; and which hub this is
+(``hubd --version``, the Settings page)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from hubd.events import Inbox, Shutdown
+from hubd.version import Release, read_release
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from daemon_harness import DaemonProcess
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+# --- the inbox wakes the loop -----------------------------------------------------------------
+
+
+def test_a_post_from_another_thread_wakes_the_wait_at_once() -> None:
+    inbox = Inbox()
+    timer = threading.Timer(0.05, inbox.post, (Shutdown("test"),))
+    start = time.monotonic()
+    timer.start()
+    assert inbox.wait_for((), 10.0) == []
+    assert time.monotonic() - start < 2.0
+    assert inbox.drain() == [Shutdown("test")]
+    # Drained, the inbox lets the loop sleep again: the wait lasts its timeout.
+    start = time.monotonic()
+    assert inbox.wait(0.1) == []
+    assert time.monotonic() - start >= 0.09
+
+
+def test_an_event_posted_before_the_wait_is_not_slept_on() -> None:
+    inbox = Inbox()
+    inbox.post(Shutdown("early"))
+    start = time.monotonic()
+    inbox.wait_for((), 10.0)
+    assert time.monotonic() - start < 1.0
+    assert inbox.wait(10.0) == [Shutdown("early")]
+
+
+def test_a_readable_device_wakes_the_wait_and_is_named() -> None:
+    inbox = Inbox()
+    read_end, write_end = os.pipe()
+    try:
+        os.write(write_end, b"x")
+        assert inbox.wait_for([read_end], 10.0) == [read_end]
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+
+
+def test_the_input_watch_reads_away_what_woke_it_and_counts_what_it_cannot_open(
+    tmp_path: Path,
+) -> None:
+    from hubd.display import InputWatch
+
+    fifo = tmp_path / "event0"
+    os.mkfifo(fifo)
+    writer = os.open(fifo, os.O_RDWR | os.O_NONBLOCK)  # keeps the FIFO open for the watch
+    dangling = tmp_path / "event1"
+    dangling.symlink_to(tmp_path / "unplugged")  # listed, but it cannot be opened
+    watch = InputWatch([str(fifo), str(tmp_path / "gone"), str(dangling)])
+    try:
+        assert len(watch.fds) == 1 and watch.unreadable == 2
+        os.write(writer, b"\0" * 24)  # one input_event
+        inbox = Inbox()
+        ready = inbox.wait_for(watch.fds, 10.0)
+        assert ready == watch.fds
+        watch.drain(ready)
+        assert inbox.wait_for(watch.fds, 0.05) == [], "drained: it sleeps again"
+    finally:
+        watch.close()
+        os.close(writer)
+
+
+# --- the real daemon, idle ----------------------------------------------------------------------
+
+
+def _main_thread_switches(pid: int) -> int:
+    status = Path(f"/proc/{pid}/task/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines()
+                    if line.startswith("voluntary_ctxt_switches")))  # fmt: skip
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize("screen", [True, False], ids=["screen", "no-screen"])
+def test_the_idle_daemon_does_not_wake_its_main_loop(tmp_path: Path, screen: bool) -> None:
+    """Each wake of the loop is a voluntary switch of the main thread: over 3 s idle, a poll
+    at 25 Hz would make 75; the loop that sleeps until the next deadline makes a handful."""
+    args: list[str] = []
+    if not screen:
+        (tmp_path / "hub.toml").write_text("[display]\nenabled = false\n")
+        args = ["--config", str(tmp_path / "hub.toml")]
+    daemon = DaemonProcess(tmp_path / "data", *args)
+    try:
+        daemon.wait_message("READY=1")
+        time.sleep(1.0)  # start-up settles
+        before = _main_thread_switches(daemon.proc.pid)
+        time.sleep(3.0)
+        woken = _main_thread_switches(daemon.proc.pid) - before
+        daemon.stop_cleanly()
+    finally:
+        daemon.close()
+    assert woken < 15, f"the main loop woke {woken} times in 3 s of idling"
+
+
+# --- the mock pins -----------------------------------------------------------------------------
+
+
+def test_the_daemons_mock_pins_keep_a_bounded_history(tmp_path: Path) -> None:
+    from gpiozero import PWMLED
+
+    from hubd.hardware.pins import MOCK_PIN_HISTORY, make_pin_factory
+
+    factory, mocked = make_pin_factory(True, tmp_path)
+    assert mocked
+    led = PWMLED(13, pin_factory=factory)
+    try:
+        for step in range(10 * MOCK_PIN_HISTORY):  # a pulsing light, as for hours
+            led.value = (step % 10) / 10
+        assert len(factory.pin(13).states) == MOCK_PIN_HISTORY
+        assert factory.pin(13).states[-1].state == pytest.approx(led.value)
+    finally:
+        led.close()
+
+
+# --- versions ----------------------------------------------------------------------------------
+
+
+def test_an_installed_release_is_read_from_its_record(tmp_path: Path) -> None:
+    (tmp_path / "release.txt").write_text(
+        "# Written by hardware/install.sh\nversion=0.1.0\ncommit=abc123def456 + local changes\n"
+        "release=20261201T000000Z-1\ninstalled=2026-12-01T00:00:00Z\n"
+    )
+    release = read_release(tmp_path)
+    assert release == Release("0.1.0", "abc123def456 + local changes")
+    assert release.describe() == "0.1.0 (commit abc123def456 + local changes)"
+    # A record without a commit says "unknown", never a guess from elsewhere.
+    (tmp_path / "release.txt").write_text("version=0.2.0\n")
+    assert read_release(tmp_path) == Release("0.2.0", "unknown")
+
+
+def test_hubd_version_names_the_commit_of_a_checkout() -> None:
+    def run(*command: str) -> str:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=30, check=True,
+                              cwd=REPO)  # fmt: skip
+        return done.stdout.strip()
+
+    shown = run(sys.executable, "-m", "hubd.cli", "--version")
+    assert shown.startswith("hubd 0.1.0 (commit ")
+    if (REPO / ".git").exists() and shutil.which("git"):
+        assert run("git", "rev-parse", "--short=12", "HEAD") in shown
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_settings_page_shows_the_version(size: tuple[int, int]) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from hubd.screens import Ui, UiContext
+
+    ui = Ui(size)
+    ui.show_screen("settings")
+    widgets = ui.layout(UiContext(version="0.1.0 (commit abc123def456)"), 0.0)
+    [version] = [w for w in widgets if w.key == "version"]
+    assert version.text == "Version 0.1.0 (commit abc123def456)"
+    others = [w for w in widgets if w is not version and w.action is not None]
+    assert not any(version.rect.colliderect(w.rect) for w in others)
