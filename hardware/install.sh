@@ -25,7 +25,8 @@ Usage: sudo hardware/install.sh [options]
 Installs the code to $SRC_DIR, a virtual environment to $VENV_DIR (both made
 in $RELEASES_DIR/ID and swapped in at the end), the user '$APP_USER',
 $CONFIG_FILE (only if absent), the command $COMMAND_FILE and $UNIT_FILE,
-then enables and (re)starts $UNIT_NAME.
+then enables and (re)starts $UNIT_NAME and $SYNC_UNIT_NAME (Syncthing for club
+nights, LAN only).
 
   --root DIR      stage into DIR instead of / (same as DESTDIR=DIR), only with --staging:
                   a root to inspect or test, which does NOT boot into a working hub (no venv,
@@ -140,10 +141,11 @@ check_machine
 # Bookworm, libasound2t64 on Trixie, where libasound2 is only a name it provides: either
 # counts); fonts-dejavu-core: the screens' font, the one with Hebrew and Ukrainian letters;
 # alsa-utils and gpiod: aplay, alsamixer, gpioget for the troubleshooting page; espeak-ng:
-# the hub's voice (speech). "a|b" means either package.
+# the hub's voice (speech); syncthing: club nights, the hubs of a room sharing their games
+# (its own unit, chickenfoot-syncthing.service). "a|b" means either package.
 APT_PACKAGES=(python3-venv python3-lgpio libgbm1 libegl1 libegl-mesa0 libgles2
               libgl1-mesa-dri "libasound2t64|libasound2" fonts-dejavu-core alsa-utils gpiod
-              espeak-ng)
+              espeak-ng syncthing)
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 known_to_apt() { [ -n "$(apt-cache show --no-all-versions "$1" 2>/dev/null)" ]; }
 install_packages() {
@@ -510,23 +512,41 @@ install_command() {
 }
 
 install_unit() {
-    local wants
-    keep_copy "$(target "$UNIT_FILE")"
-    run install -D -m 0644 "$SOURCE/systemd/$UNIT_NAME" "$(target "$UNIT_FILE")"
+    install_unit_file "$UNIT_NAME" Service
+    install_unit_file "$SYNC_UNIT_NAME" "Syncthing (club nights)"
+}
+
+# One unit from systemd/, installed as it is and enabled (not in a staging root).
+install_unit_file() {
+    local name=$1 what=$2 file=/etc/systemd/system/$1 wants
+    keep_copy "$(target "$file")"
+    run install -D -m 0644 "$SOURCE/systemd/$name" "$(target "$file")"
     if [ "$STAGING" -eq 1 ]; then
-        say "Service: installed, not enabled (a staging root does not run the hub)"
+        say "$what: installed, not enabled (a staging root does not run the hub)"
         return 0
     fi
-    wants=$(target /etc/systemd/system/multi-user.target.wants/$UNIT_NAME)
+    wants=$(target "/etc/systemd/system/multi-user.target.wants/$name")
     keep_copy "$wants"
     if ! can_systemctl; then
         # What `systemctl enable` would do for WantedBy=multi-user.target.
         run mkdir -p "$(dirname "$wants")"
-        run ln -sfn "$UNIT_FILE" "$wants"
-        say "Service: enabled by a link (no systemctl)"
+        run ln -sfn "$file" "$wants"
+        say "$what: enabled by a link (no systemctl)"
         return 0
     fi
-    target_systemctl enable "$UNIT_NAME"
+    target_systemctl enable "$name"
+}
+
+# Syncthing, (re)started once the new release runs (its ExecStartPre is the new hubd's).
+# Only a warning if it cannot: the hub works without it, and [club] enabled is off by default.
+start_syncthing() {
+    { can_systemctl && systemd_running; } || return 0
+    if [ "$DRY_RUN" -eq 0 ] && ! command -v syncthing >/dev/null 2>&1; then
+        warn "syncthing is not installed: club nights need it (sudo apt-get install syncthing)"
+        return 0
+    fi
+    run systemctl restart "$SYNC_UNIT_NAME" \
+        || warn "Syncthing did not start (journalctl -u $SYNC_UNIT_NAME); club nights wait for it"
 }
 
 # --console-boot: boot to the console (multi-user.target) rather than the desktop.
@@ -713,6 +733,7 @@ install_read_only_root
 apply_boot_config
 swap_release
 restart_service
+start_syncthing
 commit_install
 kiosk_notes
 say "Done. Logs: journalctl -u hubd. Wiring test: sudo systemctl stop hubd; hubd check-hardware"

@@ -18,7 +18,7 @@ usage() {
     cat <<EOF
 Usage: sudo hardware/uninstall.sh [options]
 
-Stops and disables $UNIT_NAME and removes it, $APP_PREFIX, $COMMAND_FILE and the
+Stops and disables $UNIT_NAME and $SYNC_UNIT_NAME and removes them, $APP_PREFIX, $COMMAND_FILE and the
 hub's block in config.txt, and undoes what install.sh's options changed (recorded in
 $STATE_FILE). Keeps $APP_HOME (the games), $CONFIG_DIR and the user '$APP_USER'.
 
@@ -49,15 +49,18 @@ refuse_under_overlay
 take_lock
 
 remove_unit() {
-    if can_systemctl && [ -e "$(target "$UNIT_FILE")" ]; then
-        if systemd_running; then
-            run systemctl disable --now "$UNIT_NAME"
-        else
-            target_systemctl disable "$UNIT_NAME"
+    local name
+    for name in "$UNIT_NAME" "$SYNC_UNIT_NAME"; do
+        if can_systemctl && [ -e "$(target "/etc/systemd/system/$name")" ]; then
+            if systemd_running; then
+                run systemctl disable --now "$name"
+            else
+                target_systemctl disable "$name"
+            fi
         fi
-    fi
-    run rm -f "$(target /etc/systemd/system/multi-user.target.wants/$UNIT_NAME)"
-    run rm -f "$(target "$UNIT_FILE")"
+        run rm -f "$(target "/etc/systemd/system/multi-user.target.wants/$name")"
+        run rm -f "$(target "/etc/systemd/system/$name")"
+    done
     run rm -rf "$(target "$UNIT_DROPIN_DIR")"
     run rm -f "$(target "$DATA_UNIT_FILE")"
     if can_systemctl && systemd_running; then run systemctl daemon-reload; fi

@@ -139,6 +139,9 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "hubd.service"
     assert not wants.is_symlink()
     assert "does not boot into a working hub" in first.stdout
+    # Syncthing for club nights: its own unit, installed the same way.
+    sync_unit = root / "etc" / "systemd" / "system" / "chickenfoot-syncthing.service"
+    assert sync_unit.read_bytes() == (REPO / "systemd" / sync_unit.name).read_bytes()
     # The config: the package's own commented file, for the kiosk.
     config_path = root / "etc" / "chickenfoot-hub" / "hubd.toml"
     config = load_config(config_path)
@@ -184,7 +187,7 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     # Uninstall (twice: it is safe to repeat) keeps the games, the config and their owner.
     for _ in range(2):
         run(UNINSTALL)
-    assert not unit.exists() and not wants.is_symlink()
+    assert not unit.exists() and not wants.is_symlink() and not sync_unit.exists()
     assert not (root / "opt" / "chickenfoot-hub").exists()
     assert not command.exists()
     assert (state / "hub.sqlite3").read_bytes() == b"games"
@@ -412,8 +415,8 @@ def test_a_system_other_than_linux_is_refused_with_one_line(tmp_path: Path) -> N
 
 
 ALL_BUT_ALSA = ("python3-venv", "python3-lgpio", "libgbm1", "libegl1", "libegl-mesa0",
-                "libgles2", "libgl1-mesa-dri", "espeak-ng", "fonts-dejavu-core", "alsa-utils",
-                "gpiod")  # fmt: skip
+                "libgles2", "libgl1-mesa-dri", "espeak-ng", "syncthing", "fonts-dejavu-core",
+                "alsa-utils", "gpiod")  # fmt: skip
 
 
 @pytest.mark.parametrize("alsa", ["libasound2t64", "libasound2"])
@@ -495,7 +498,7 @@ case $1 in
     show) echo 0 ;;
     --root=*) wants=$HUB_ROOT/etc/systemd/system/multi-user.target.wants
         [ "$2" = enable ] && mkdir -p "$wants" \\
-            && ln -sfn /etc/systemd/system/hubd.service "$wants/hubd.service"; exit 0 ;;
+            && ln -sfn "/etc/systemd/system/$3" "$wants/$3"; exit 0 ;;
     *) exit 0 ;;
 esac
 """
@@ -552,6 +555,10 @@ def test_the_live_install_compiles_enables_restarts_and_records_the_version(
     wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "hubd.service"
     assert os.readlink(wants) == "/etc/systemd/system/hubd.service"
     assert "restart hubd.service" in systemctl_calls(tmp_path)
+    sync_wants = wants.with_name("chickenfoot-syncthing.service")
+    assert os.readlink(sync_wants) == "/etc/systemd/system/chickenfoot-syncthing.service"
+    if shutil.which("syncthing"):  # started after the hub (a warning without it)
+        assert "restart chickenfoot-syncthing.service" in systemctl_calls(tmp_path)
     assert "hubd.service reported READY" in result.stdout
     # What `hubd --version` and the Settings screen show.
     release = dict(
