@@ -12,7 +12,7 @@ from engine import Tile
 from hubd.intents import Intent
 from hubd.screens.base import Builder, Rect, split_h
 from hubd.screens.context import UiContext
-from hubd.screens.plain_words import entry_words
+from hubd.screens.plain_words import entry_choices
 from hubd.screens.ui import Ui
 from hubd.screens.widgets import Action, Style
 
@@ -42,9 +42,13 @@ def last_entry_line(
         enabled=enabled,
     )
     b.panel(text_box, Style.QUIET)
+    words_box = text_box.inflate(-b.gap, 0)
+    choices = entry_choices(ctx.last_entry, ctx.state, labels, b.tr)
+    fits = (t for t in choices if not b.painter.fit(t, words_box.w, words_box.h, b.min_text,
+                                                   b.min_text, False, True)[2])  # fmt: skip
     b.label(
-        text_box.inflate(-b.gap, -b.px(2)),
-        entry_words(ctx.last_entry, ctx.state, labels, b.tr),
+        words_box,
+        next(fits, choices[-1]),  # the fullest words that fit the line
         b.min_text,
         align="start",
         wrap=True,

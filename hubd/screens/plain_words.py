@@ -55,32 +55,38 @@ def _line_start(table: Table, place: Placed) -> Placed:
     return place
 
 
-def end_words(play: Play, table: Table, labels: Mapping[Tile, str], tr: Translate) -> str:
+def end_words(
+    play: Play, table: Table, labels: Mapping[Tile, str], tr: Translate, after: bool = True
+) -> str:
     """Where ``play`` went, as players say it: "on arm C, after the 6-4", "on the 3-3 foot,
-    second toe", "on the 3-3 foot, second toe, after the 3-5"."""
+    second toe (D5)", "on the 3-3 foot, second toe (D5), after the 3-5" (``after`` false: a
+    toe without the tile it follows)."""
     on = table.placed[play.on]
     if on.kind is PlaceKind.HUB:
         return tr("on the hub {tile}").format(tile=on.tile)
     if on.kind is PlaceKind.FOOT:  # the tile is a toe itself
         toe = on.children.index(play.tile) if play.tile in on.children else len(on.children)
-        return _toe_words(on, toe, tr)
+        return _toe_words(on, toe, labels.get(play.tile, ""), tr)
     start = _line_start(table, on)
     parent = table.placed[start.parent] if start.parent is not None else None
     if parent is not None and parent.kind is PlaceKind.FOOT:
-        where = _toe_words(parent, parent.children.index(start.tile), tr)
-        if start is on:
+        toe = parent.children.index(start.tile)
+        where = _toe_words(parent, toe, labels.get(start.tile, ""), tr)
+        if start is on or not after:
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
-    arm = labels.get(start.tile, "")
+    arm = labels.get(start.tile, "")  # an arm is told apart by the tile it follows: always
     return tr("on arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
 
 
-def _toe_words(foot: Placed, toe: int, tr: Translate) -> str:
-    """ "on the 3-3 foot, second toe" (``toe`` counts from 0 in play order)."""
+def _toe_words(foot: Placed, toe: int, label: str, tr: Translate) -> str:
+    """ "on the 3-3 foot, second toe (D5)": ``toe`` counts from 0 in play order, ``label``
+    is the toe's on the map."""
     ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
-    return tr("on the {double} foot, {toe}").format(
+    words = tr("on the {double} foot, {toe}").format(
         double=foot.tile, toe=ordinals[min(toe, len(ordinals) - 1)]
     )
+    return f"{words} ({label})" if label else words
 
 
 def placed_words(
@@ -89,6 +95,7 @@ def placed_words(
     labels: Mapping[Tile, str],
     tr: Translate,
     player: str | None = None,
+    after: bool = True,
 ) -> str | None:
     """ "Dad played 4-4 on arm C, after the 6-4" when the end it took needed a number
     another open end also needed; None when the map's label said enough. ``player``: the
@@ -99,17 +106,39 @@ def placed_words(
     return tr("{player} played {tile} {where}").format(
         player=play.player if player is None else player,
         tile=play.tile.shown(on.end),
-        where=end_words(play, state.table, labels, tr),
+        where=end_words(play, state.table, labels, tr, after),
     )
+
+
+def entry_choices(
+    event: Event | None, state: GameState | None, labels: Mapping[Tile, str], tr: Translate
+) -> list[str]:
+    """The last entry line's words, fullest first: "Last: Dad played 4-4 on the 3-3 foot,
+    second toe (D5), after the 3-5", then shorter ways to say it (no "Last:", no toe label,
+    no "after"), and last the usual words ("Last: Dad played 4-4 on toe D5"). The line shows
+    the first that fits it."""
+    usual = entry_text(event, labels, tr)
+    if not isinstance(event, Play) or state is None or state.table is None:
+        return [usual]
+    arms = {tile: label for tile, label in labels.items() if label.isalpha()}
+    full = placed_words(event, state, labels, tr)
+    if full is None:
+        return [usual]
+    shorter = [
+        full,
+        placed_words(event, state, arms, tr),
+        placed_words(event, state, arms, tr, after=False),
+    ]
+    choices = [tr("Last: {what}").format(what=full)]
+    for text in shorter:
+        if text is not None and text not in choices:
+            choices.append(text)
+    return [*choices, usual]
 
 
 def entry_words(
     event: Event | None, state: GameState | None, labels: Mapping[Tile, str], tr: Translate
 ) -> str:
-    """The last entry line: "Last: Dad played 4-4 on arm C, after the 6-4" when the end's
-    number was shared, else the usual words ("Last: Dad played 4-4 on arm C")."""
-    if isinstance(event, Play) and state is not None:
-        placed = placed_words(event, state, labels, tr)
-        if placed is not None:
-            return tr("Last: {what}").format(what=placed)
-    return entry_text(event, labels, tr)
+    """The last entry line at its fullest: "Last: Dad played 4-4 on arm C, after the 6-4"
+    when the end's number was shared, else the usual words ("Last: Dad played 4-4 on arm C")."""
+    return entry_choices(event, state, labels, tr)[0]

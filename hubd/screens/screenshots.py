@@ -96,6 +96,34 @@ def open_table_game() -> Game:
     return game
 
 
+def shared_end_game() -> Game:
+    """The open table, then a tile on an end whose number another open end also needs."""
+    game = open_table_game()
+    state = game.state
+    ends = [place.end for place in state.open_places()]
+    place = next(p for p in state.open_places() if ends.count(p.end) > 1)
+    player = state.current_player
+    assert player is not None
+    game.apply(Play(player, state.candidate_tiles(place.tile)[0], place.tile))
+    return game
+
+
+def blocked_game() -> Game:
+    """One hub arm whose chain takes every tile with a 4, the 4-4 last: blocked by the census."""
+    game = Game.from_events([NewGame(PLAYERS, {"rounds": 2, "hub_arms": 1}), StartRound("Ana")])
+    chain = ["9-4", "4-0", "0-1", "1-4", "4-2", "2-3", "3-4", "4-5", "5-6", "6-4", "4-7", "7-8",
+             "8-4", "4-4"]  # fmt: skip
+    for turn, (tile, on) in enumerate(zip(chain, ["9-9", *chain], strict=False)):
+        game.apply(Play(PLAYERS[turn % 4], Tile.parse(tile), Tile.parse(on)))
+    return game
+
+
+def _ring_last(ui: Ui, ctx: UiContext) -> None:
+    """The main loop's mark on the tile just laid (it shows for a few seconds)."""
+    if ctx.last_entry is not None:
+        ui.mark_entry(ctx.last_entry, 0.0)
+
+
 def scored_game(rounds: int = 3, scored: int = 2) -> Game:
     """A short game (three tiles a hand) with ``scored`` rounds played out and scored."""
     game = Game.from_events([NewGame(PLAYERS, {"rounds": rounds, "hand_size": 3})])
@@ -316,6 +344,8 @@ def shots() -> list[Shot]:
         Shot("play_doubles", _with(spread, "play", _doubles)),
         Shot("round_end", _with(over, "round_end", _steps(_tap_key("pad:1"), _tap_key("pad:2")))),
         Shot("round_end_tiles", _with(over, "round_end", _tap_key("mode:tiles"))),
+        Shot("round_end_blocked", _with(blocked_game(), "round_end")),
+        Shot("play_shared_end", _with(shared_end_game(), "play", _ring_last)),
         Shot("scores", _with(scored, "scores")),
         Shot("game_over", _with(finished, "game_over")),
         Shot("scores_10_rounds", _with(ten, "scores")),

@@ -196,8 +196,9 @@ def placed(words: Words, state: GameState, event: Event) -> list[str]:
     the last entry line says it ("Ben played 3 5 on arm A, after the 4 3")."""
     if not isinstance(event, Play) or state.table is None:
         return []
-    said = placed_words(event, state, line_labels(state.table), words.tr,
-                        player=words.name(event.player))  # fmt: skip
+    # The arms' letters; a toe is said by its foot and its place ("A2" would be read "A two").
+    arms = {tile: label for tile, label in line_labels(state.table).items() if label.isalpha()}
+    said = placed_words(event, state, arms, words.tr, player=words.name(event.player))
     return [] if said is None else [words.spoken(said)]
 
 
