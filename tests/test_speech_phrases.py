@@ -123,3 +123,27 @@ def test_every_phrase_says_what_was_reviewed(language: str) -> None:
         if kind == "blocked":  # then why (issue 16's census), checked with its own wording
             said = said.split(". ")[0] + "."
         assert said == expected, (language, kind)
+
+
+@pytest.mark.parametrize(
+    ("language", "marked"),
+    [
+        ("he", ("יכול", "משך", "חייב", "דילג", "שיחק", "מנצח")),
+        ("uk", ("брав", "взяв", "вийшов", "зіграв")),
+    ],
+)
+def test_every_refusal_the_hub_can_say_is_gender_neutral(
+    language: str, marked: tuple[str, ...]
+) -> None:
+    """Refusals are said aloud when asked for: none assumes the player is a man."""
+    import re
+
+    from hubd.screens.refusals import TEMPLATES
+
+    tr = i18n.load(language).gettext
+    for template in TEMPLATES:
+        names = re.findall(r"\{(\w+)\}", template)
+        text = tr(template).format(**{name: "Ana" for name in names})
+        words = re.findall(r"\w+", text)
+        after_a_name = {v for i, w in enumerate(words) if w == "Ana" for v in words[i + 1 : i + 3]}
+        assert not after_a_name & set(marked), (template, text)  # "Ana לא יכול", "Ana брав"
