@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from daemon_harness import DaemonProcess
 
 from hubd.speech import render
 from hubd.speech.fakes import RecordingPlayer
@@ -124,3 +125,29 @@ def test_closing_the_speech_stops_a_hanging_render_within_2_s(tmp_path: Path) ->
     assert time.monotonic() - started < 2.0
     for name in ("pid", "child"):
         assert wait_gone(int((tmp_path / name).read_text())), name
+
+
+def test_the_daemon_stops_within_2_s_with_espeak_hanging_and_leaves_no_child(
+    tmp_path: Path,
+) -> None:
+    """The real daemon with no screen: a press opens a foot, its phrase goes to an espeak-ng
+    that hangs; SIGTERM stops the daemon within 2 s, and the espeak-ng and its child are gone."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    script(bin_dir, HANG)
+    (tmp_path / "hub.toml").write_text("[display]\nenabled = false\n", encoding="utf-8")
+    path = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+    daemon = DaemonProcess(tmp_path / "data", "--config", str(tmp_path / "hub.toml"),
+                           env={"PATH": path}, headless=False)  # fmt: skip
+    try:
+        daemon.wait_message("READY=1")
+        daemon.press()
+        daemon.wait_committed(3)  # a new game, its round, the foot
+        deadline = time.monotonic() + 10
+        while not (bin_dir / "child").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert (bin_dir / "child").exists(), daemon.stderr_lines[-5:]
+    finally:
+        daemon.stop_cleanly()  # exits 0 within 2 s
+    for name in ("pid", "child"):
+        assert wait_gone(int((bin_dir / name).read_text())), name
