@@ -217,4 +217,15 @@ def test_a_table_still_playing_is_waited_for(tmp_path: Path) -> None:
     put_game(club, HUBS[2], 2, {"Ida": 3, "Jo": 40}, started=EVENING.replace(hour=21), over=False)
     proposal = view_of_folder(club).seating(NIGHT)
     assert proposal is not None and proposal.waiting == (HUBS[2],)
-    assert proposal.next_at(HUBS[0])  # still proposed from each table's last finished game
+    assert proposal.tables == ()  # everyone moves at once, when the round is over
+
+
+def test_a_player_sits_where_they_played_last(tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    three_tables(club)
+    later = EVENING.replace(hour=21)
+    # Table 1 played again with Ida, who left Table 10; Table 10 has not played since.
+    put_game(club, HUBS[0], 2, {"Ana": 1, "Ben": 2, "Cy": 3, "Ida": 4}, started=later)
+    tables = dict(seat(club, "11-3"))
+    everyone = [name for names in tables.values() for name in names]
+    assert len(everyone) == len(set(everyone)) == 11  # Dee sat out; Ida only once

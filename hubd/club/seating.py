@@ -31,7 +31,7 @@ SHUFFLES = 100  # random: shuffles tried before improving the best one by swaps
 class Proposal:
     rule: Seating
     tables: tuple[tuple[str, tuple[str, ...]], ...]  # (hub, who sits there next), in order
-    waiting: tuple[str, ...]  # hubs whose game is still being played: wait for them
+    waiting: tuple[str, ...]  # hubs still playing: no proposal until their games end
     repeats: int  # pairs at the proposed tables who already sat together tonight
 
     def next_at(self, hub: str) -> tuple[str, ...]:
@@ -60,14 +60,20 @@ def propose(games: Sequence[ClubGame], order: Sequence[str], night: Night) -> Pr
     """The next seating for ``night`` (its games are ``games``; tables in ``order``)."""
     tonight = sorted((g for g in games if g.night == night.day), key=lambda g: g.name)
     latest: dict[str, ClubGame] = {}
-    finished: dict[str, ClubGame] = {}
+    sits: dict[str, ClubGame] = {}  # each player's last game tonight: where they sit now
     for game in tonight:  # names sort by start time, so the last one seen is the latest
         latest[game.hub] = game
-        if game.over:
-            finished[game.hub] = game
-    hubs = [hub for hub in order if hub in finished]
+        for name in game.players:
+            sits[name.casefold()] = game
     waiting = tuple(hub for hub in order if hub in latest and not latest[hub].over)
-    places = [_places(finished[hub]) for hub in hubs]
+    if waiting:  # everyone moves at once: wait for the last game of the round to end
+        return Proposal(night.seating, (), waiting, 0)
+    hubs = [hub for hub in order if hub in latest]
+    # A table that has not played since its players moved on keeps only who is still there.
+    places = [
+        [name for name in _places(latest[hub]) if sits[name.casefold()] is latest[hub]]
+        for hub in hubs
+    ]
     if night.seating == "winners":
         tables = _ladder(places)
     elif night.seating == "random":

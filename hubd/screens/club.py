@@ -24,6 +24,8 @@ from hubd.screens.ui import Ui
 from hubd.screens.widgets import TEXT_DIM, Action, Style
 
 TABS = ("standings", "seating", "night", "hubs")
+#: The standings' columns at 800x480: rank, name, games, wins, pips, per round.
+WEIGHTS = (1, 5, 2, 2, 2, 3)
 
 
 def sizes(b: Builder) -> tuple[int, int]:
@@ -87,23 +89,29 @@ class ClubScreen(Screen):
     def _standings(self, b: Builder, club: ClubState, day: date, area: Rect) -> None:
         board = club.view.standings(day)
         number_px = sizes(b)[1]
-        line = Rect(area.x, area.y, area.w, b.min_text + b.px(14))
+        lines = 1 if b.landscape else 2
+        line = Rect(area.x, area.y, area.w, lines * (b.min_text + b.px(10)) + b.px(4))
         parts = [night_title(b, club.view.night(day)),
                  b.ntr("{n} table", "{n} tables", board.tables).format(n=board.tables)]  # fmt: skip
         if board.playing:
             parts.append(b.ntr("{n} game in play", "{n} games in play", board.playing)
                          .format(n=board.playing))  # fmt: skip
-        b.label(line, " · ".join(parts), b.min_text, align="start", color=TEXT_DIM)
+        b.label(line, " · ".join(parts), b.min_text, align="start", color=TEXT_DIM,
+                wrap=not b.landscape)  # fmt: skip
         body = Rect(area.x, line.bottom, area.w, area.bottom - line.bottom)
         if not board.players:
             b.label(body, b.tr("No game has finished tonight yet."), b.min_text, wrap=True)
             return
-        header = Rect(body.x, body.y, body.w, b.min_text + b.px(10))
-        titles = ("#", b.tr("Player"), b.tr("Games"), b.tr("Wins"), b.tr("Pips"),
-                  b.tr("Per round"))  # fmt: skip
-        weights = self._weights(b)
-        for box, text in zip(b.keep_order(split_h(header, *weights), header), titles, strict=True):
-            b.label(box, text, b.min_text, color=TEXT_DIM)
+        header = Rect(body.x, body.y, body.w, lines * (b.min_text + b.px(10)))
+        titles: tuple[str, ...] = (b.tr("Games"), b.tr("Wins"), b.tr("Pips"), b.tr("Per round"))
+        if b.landscape:
+            boxes = b.keep_order(split_h(header, *WEIGHTS), header)
+            titles = ("#", b.tr("Player"), *titles)
+        else:  # the numbers have a line of their own, across the whole row
+            boxes = b.keep_order(split_h(header, 1, 1, 1, 1), header)
+        for box, text in zip(boxes, titles, strict=True):
+            b.label(box, text, b.min_text, color=TEXT_DIM, wrap=not b.landscape,
+                    align="start" if text == b.tr("Player") else "center")  # fmt: skip
         row_h = round(number_px * (2.5 if not b.landscape else 1.3))
         rows = Rect(body.x, header.bottom, body.w, body.bottom - header.bottom)
         per_page = max(1, rows.h // row_h)
@@ -124,15 +132,12 @@ class ClubScreen(Screen):
             b.button(down, "▼", self._turn(1), key="club:down", mirror=False,
                      style=Style.DISABLED if self.page == pages - 1 else Style.NORMAL)  # fmt: skip
 
-    def _weights(self, b: Builder) -> tuple[float, ...]:
-        return (1, 5, 2, 2, 2, 3) if b.landscape else (1, 4, 2, 2, 2, 3)
-
     def _row(self, b: Builder, rank: int, row: PlayerRow, box: Rect, ranking: str) -> None:
         name_px, number_px = sizes(b)
         b.panel(box, Style.DARK)
         numbers = (str(row.games), str(row.wins), str(row.pips), f"{row.average:.1f}")
         if b.landscape:
-            cells = b.keep_order(split_h(box, *self._weights(b)), box)
+            cells = b.keep_order(split_h(box, *WEIGHTS), box)
             b.label(cells[0], str(rank), number_px, bold=True)
             b.label(cells[1], row.name, name_px, bold=True, align="start", reading=True)
             for cell, text in zip(cells[2:], numbers, strict=True):
@@ -142,8 +147,8 @@ class ClubScreen(Screen):
         first = b.keep_order(split_h(top, 1, 5), top)
         b.label(first[0], str(rank), number_px, floor=number_px, bold=True)
         b.label(first[1], row.name, name_px, bold=True, align="start", reading=True)
-        cells = b.keep_order(split_h(bottom, *self._weights(b)), bottom)
-        for cell, text in zip(cells[2:], numbers, strict=True):
+        cells = b.keep_order(split_h(bottom, 1, 1, 1, 1), bottom)
+        for cell, text in zip(cells, numbers, strict=True):
             b.label(cell, text, number_px, floor=number_px, bold=ranking == "pips")
 
     def _turn(self, step: int) -> Action:

@@ -21,6 +21,13 @@ def seen(b: Builder, peer: Peer) -> str:
     return f"{peer.name}: {state}"
 
 
+def wrapped_id(device: str) -> str:
+    """A device id in two halves, so it wraps between its groups, not inside one."""
+    groups = device.split("-")
+    half = len(groups) // 2
+    return "-".join(groups[:half]) + " " + "-".join(groups[half:])
+
+
 def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
     link = club.link
     line_h = b.min_text + b.px(12)
@@ -47,8 +54,8 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
     b.label(Rect(rest.x, y, rest.w, line_h), title, b.min_text, bold=True, align="start")
     y += line_h
     device = Rect(rest.x, y, rest.w, 2 * line_h)
-    b.label(device, link.device_id, b.min_text, wrap=True, align="start", mirror=False,
-            color=TEXT_DIM, role="device")  # fmt: skip
+    b.label(device, wrapped_id(link.device_id), b.min_text, wrap=True, align="start",
+            mirror=False, color=TEXT_DIM, role="device")  # fmt: skip
     y = device.bottom + b.gap
     for peer in link.peers:
         if y + line_h > rest.bottom:
