@@ -172,16 +172,23 @@ def test_tiles_mode_starts_empty_and_stays_on_for_the_next_hand() -> None:
     table = Table(game, "round_end")
     ana, chen, _dee = digits_for(game)
     table.tap("mode:tiles")
-    assert table.value_of(f"hand:{ana}") == "–"  # nothing picked, nothing counted
+
+    def counted(name: str) -> str:  # the whole screen picks tiles: the value is in its head
+        return next(w.text for w in table.widgets() if w.key == f"count:{name}")
+
+    assert counted(ana) == "–"  # nothing picked, nothing counted
     picked = [w for w in table.widgets() if w.key.startswith("left:") and w.key[5].isdigit()]
     assert picked and all(w.style is not Style.SELECTED for w in picked)
     table.tap(picked[0].key)
     tile = Tile.parse(picked[0].key.split(":")[1])
-    assert table.value_of(f"hand:{ana}") == str(tile.lo + tile.hi)
-    table.tap("left:ok")
+    assert counted(ana) == str(tile.lo + tile.hi)
+    table.tap("left:ok")  # on to Chen's hand, by tiles again
+    assert counted(chen) == "–"
+    taken = next(w for w in table.widgets() if w.key == picked[0].key)
+    assert not taken.enabled and not taken.tappable  # Ana's tile, greyed in its own cell
+    table.tap("mode:pips")
     assert table.chosen() == [chen]
-    assert table.find("mode:tiles").style is Style.SELECTED
-    assert table.value_of(f"hand:{chen}") == "–"
+    assert table.value_of(f"hand:{ana}") == str(tile.lo + tile.hi)
 
 
 # -- 3. amending starts from the recorded scores ---------------------------------------

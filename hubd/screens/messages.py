@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from hubd.screens.base import Builder
-from hubd.screens.widgets import Kind, Style
+from hubd.screens.widgets import Kind, Style, Widget
 
 REFUSAL_TIME = 2.5  # s; the next tap takes it away sooner
 NOTICE_TIME = 3.0
@@ -82,7 +82,8 @@ class Messages:
         for toast in self.toasts:
             if toast.where is None:
                 style = Style.WARN if toast.warn else Style.QUIET
-                b.banner(_notice_box(b, notice_box), toast.text, style, size=size, role="notice")
+                box = _notice_box(b, notice_box, toast.text, size)
+                b.banner(box, toast.text, style, size=size, role="notice")
             else:
                 b.banner(_tip_box(b, toast.where), toast.text, Style.WARN, size=size, role="tip")
 
@@ -101,30 +102,48 @@ _READ = ("count", "total", "score", "running", "round", "status")
 
 
 def _kept(b: Builder, buttons: bool = True) -> list[pygame.Rect]:
+    """What a message must not cover, where it lies before a right-to-left screen is
+    mirrored (the map, which is never mirrored, is turned to match)."""
     return [
-        w.rect
+        _placed(b, w)
         for w in b.widgets
         if (buttons and w.tappable and w.kind is not Kind.SHADE)
         or (w.text and (w.role in _READ or w.key.startswith("name:")))
     ]
 
 
-def _notice_box(b: Builder, wanted: pygame.Rect | None) -> pygame.Rect:
+def _placed(b: Builder, widget: Widget) -> pygame.Rect:
+    if b.rtl and not widget.mirror:
+        return pygame.Rect(b.w - widget.rect.right, widget.rect.y, widget.rect.w, widget.rect.h)
+    return widget.rect
+
+
+def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) -> pygame.Rect:
     """Where a notice goes: the screen's own place for it (the play screen's last entry line),
-    else the lowest strip that covers no button, name or number (or the fewest of them)."""
+    else the lowest box, as wide as the text on one line or two, that covers no button, name
+    or number (a screen's title may go under it); else the one that covers least."""
     if wanted is not None:
         return pygame.Rect(wanted)
-    height = b.px(64) if b.landscape else b.px(96)
-    kept = _kept(b)
-    box = pygame.Rect(b.w // 8, 0, b.w * 3 // 4, height)
-    best, covered = box.copy(), len(kept) + 1
-    for bottom in range(b.h - b.gap, height, -max(4, b.gap)):
-        box.bottom = bottom
-        hits = len(box.collidelistall(kept))
-        if hits == 0:
-            return box
-        if hits < covered:
-            best, covered = box.copy(), hits
+    pad = b.px(8)
+    line = b.painter.line_height(size, True)
+    one = min(b.w - 2 * b.gap, b.painter.width(text, size, True) + 2 * pad + b.px(16))
+    shapes = [(max(one, b.w // 2), line + 2 * pad), (max(one // 2 + b.px(40), b.w // 3),
+                                                      2 * line + 2 * pad)]  # fmt: skip
+    buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
+    kept = _kept(b, buttons=False)
+    step = max(4, b.gap)
+    best, least = pygame.Rect(b.gap, b.h - b.gap - shapes[0][1], *shapes[0]), None
+    for width, height in shapes:
+        box = pygame.Rect(0, 0, width, height)
+        for bottom in range(b.h - b.gap, height, -step):
+            for x in sorted(range(b.gap, b.w - width - b.gap + 1, step),
+                            key=lambda x: abs(x + width // 2 - b.w // 2)):  # fmt: skip
+                box.bottomleft = (x, bottom)
+                cost = 100 * len(box.collidelistall(buttons)) + len(box.collidelistall(kept))
+                if cost == 0:
+                    return box
+                if least is None or cost < least:
+                    best, least = box.copy(), cost
     return best
 
 
@@ -138,14 +157,16 @@ def _tip_box(b: Builder, where: tuple[int, int]) -> pygame.Rect:
     status = next((w.rect for w in b.widgets if w.role == "status"), None)
     ceiling = status.bottom + b.gap if status is not None else b.gap
     room = pygame.Rect(0, ceiling, b.w, b.h - ceiling)
-    open_now = [w.rect for w in b.widgets if w.tappable and w.enabled and w.role == "end"]
+    open_now = [_placed(b, w) for w in b.widgets if w.tappable and w.enabled and w.role == "end"]
     open_now += _kept(b, buttons=False)  # and the hands' names and counts
     x, y = where
+    if b.rtl:  # the finger is on the screen; the box is placed before the frame is mirrored
+        x = b.w - x
     away = b.px(40)
     candidates = []
     for place in ("above", "below", "left", "right"):
         trial = box.copy()
-        trial.center = where
+        trial.center = (x, y)
         if place == "above":
             trial.bottom = y - away
         elif place == "below":

@@ -20,6 +20,7 @@ from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.map_view import draw_map
+from hubd.screens.ui import Ui
 from hubd.screens.widgets import TEXT_DARK, Color, Style
 from hubd.screens.wording import NameFitter, status_text
 
@@ -31,6 +32,10 @@ MAP_W = 520
 
 class PlayScreen(Screen):
     name = "play"
+
+    def __init__(self, ui: Ui) -> None:
+        super().__init__(ui)
+        self.map_box = Rect(0, 0, 0, 0)  # where the map was last drawn (for tests, benchmarks)
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
@@ -77,6 +82,7 @@ class PlayScreen(Screen):
             self._hands_panel(b, state, hands)
         else:
             self._hands_strip(b, state, hands)
+        self.map_box = Rect(map_area)
         labels = draw_map(b, self.ui, state, map_area)
         self.ui.remember_labels(labels)
         if b.landscape:

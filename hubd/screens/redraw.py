@@ -48,11 +48,17 @@ def context_signature(ctx: UiContext) -> tuple[object, ...]:
     )
 
 
+#: How far a widget's drawing may reach past its rect: a map stroke is 3 px wide around its
+#: line, so a place redrawn without this margin keeps a trace of a stroke that went away.
+INK_MARGIN = 2
+
+
 def widget_place(signature: tuple[object, ...]) -> pygame.Rect:
-    """The rect of the widget a signature describes (see Widget.signature)."""
+    """Where the widget a signature describes is drawn (see Widget.signature): its rect and
+    the margin its strokes may reach."""
     _kind, topleft, size = signature[:3]
     assert isinstance(topleft, tuple) and isinstance(size, tuple)
-    return pygame.Rect(topleft, size)
+    return pygame.Rect(topleft, size).inflate(2 * INK_MARGIN, 2 * INK_MARGIN)
 
 
 def merge_dirty(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile, all_tiles
+from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile
 from engine.scoring import tile_value
 from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h
+from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
 from hubd.screens.context import UiContext
 from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.plain_words import block_text
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Style
+from hubd.screens.widgets import TEXT_DARK, Action, Style
 
 
 @dataclass
@@ -60,6 +60,7 @@ class RoundEndScreen(Screen):
         self.selected: str | None = None
         self.agreed = False
         self.page = 0
+        self.listing = False  # every hand is in: the list (and Score the round), not the tiles
         self._round: int | None = None
         self._from_phones: dict[str, HandPips] = {}  # the phones' hands already taken
 
@@ -68,6 +69,7 @@ class RoundEndScreen(Screen):
         self.selected = None
         self.agreed = False
         self.page = 0
+        self.listing = False
         self._round = None
 
     def _prepare(self, state: GameState) -> None:
@@ -87,6 +89,7 @@ class RoundEndScreen(Screen):
         """Make ``name`` the hand being entered; what it shows is replaced by the first digit."""
         self.selected = name
         self.page = 0
+        self.listing = False
         self.entries[name].pips.fresh = True
 
     def _next(self, _pos: tuple[int, int]) -> list[Intent]:
@@ -122,6 +125,10 @@ class RoundEndScreen(Screen):
             return
         self._prepare(state)
         self._take_phone_hands(ctx.phone_hands)
+        picking = self.entries.get(self.selected or "")
+        if picking is not None and picking.by_tiles and not self.listing and state.table:
+            self._tiles(b, state, self.selected or "", picking)
+            return
         back = self.go(default_screen(ctx)) if state.round_end is None else None
         area = b.top_bar(self._title(b, state), back, [], undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
@@ -217,8 +224,9 @@ class RoundEndScreen(Screen):
                 key="mode:tiles" if by_tiles else "mode:pips",
                 style=Style.SELECTED if entry.by_tiles == by_tiles else Style.NORMAL,
             )
-        if entry.by_tiles:
-            self._tiles(b, state, name, entry, body)
+        if entry.by_tiles:  # the tiles picked, in words (Tiles picks them again)
+            picked = ", ".join(str(tile) for tile in entry.tiles) or "–"
+            b.label(body, picked, b.min_text, wrap=True, align="start", key="left:picked")
         else:
             toggle = (b.tr("0-0 in hand"), entry.double_blank)
             number_pad(b, body, "pad", lambda key: self._press(entry, key), self._next, toggle)
@@ -227,6 +235,7 @@ class RoundEndScreen(Screen):
         def action(_pos: tuple[int, int]) -> list[Intent]:
             entry.by_tiles = by_tiles
             entry.touched = True
+            self.listing = False
             return []
 
         return action
@@ -242,41 +251,68 @@ class RoundEndScreen(Screen):
 
         return action
 
-    def _tiles(self, b: Builder, state: GameState, name: str, entry: HandEntry, area: Rect) -> None:
-        """The tiles that may be left (none chosen at first), paged; OK below them."""
+    def _tiles(self, b: Builder, state: GameState, name: str, entry: HandEntry) -> None:
+        """The whole screen picks the tiles left in ``name``'s hand: the hand and its value,
+        Pips and OK along the top; under them every tile of the set in a cell of its own that
+        never moves (see ``tile_cells``): a tile on the table is not offered, one picked for
+        another hand is greyed."""
         assert state.rules is not None and state.table is not None
-        taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
-        tiles = [
-            t for t in all_tiles(state.rules.highest) if t not in state.table and t not in taken
-        ]
-        nav = Rect(area.x, area.bottom - b.target, area.w, b.target)
-        area = Rect(area.x, area.y, area.w, nav.y - b.gap - area.y)
-        size = max(b.target, b.px(64))
-        gap = max(3, b.gap // 2)
-        wide = size * 3 // 2  # dominoes lie flat: cells half again as wide as tall
-        columns = max(1, (area.w + gap) // (wide + gap))
-        per_page = columns * max(1, (area.h + gap) // (size + gap))
-        pages = max(1, -(-len(tiles) // per_page))
+        rules, table = state.rules, state.table
+        count_px = b.px(43) if b.landscape else b.px(67)
+        head_h = max(b.target, b.painter.line_height(count_px, True) - 2)
+        head = Rect(b.gap, b.gap // 2, b.w - 2 * b.gap, head_h)
+        area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
+        cells, pages = tile_cells(b, rules.highest, area)
         self.page %= pages
-        shown = tiles[self.page * per_page : (self.page + 1) * per_page]
-        for tile, box in zip(shown, grid(area, len(shown), columns, gap, size), strict=True):
-            chosen = tile in entry.tiles
-            b.button(
-                box,
-                "",
-                self._toggle(entry, tile),
-                style=Style.SELECTED if chosen else Style.QUIET,
-                key=f"left:{tile}",
-            )
-            pic = box.inflate(-b.px(8), -b.px(8))
-            pic.w = min(pic.w, pic.h * 2)
-            pic.h = pic.w // 2
-            pic.center = box.center
-            b.tile(pic, tile.lo, tile.hi, lit=chosen, key=f"leftpic:{tile}")
-        more, ok = split_h(nav, 1, 1, gap=b.gap)
-        if pages > 1:
-            b.button(more, f"{self.page + 1}/{pages} ▸", self._next_page, key="left:more")
-        b.button(ok, b.tr("OK"), self._next, key="left:ok", size=b.px(28))
+        value = entry.value(rules.double_blank_50)
+        pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head.w // 2)
+        number_w = b.painter.width("888", count_px, True) + b.px(12)
+        title_w = head.w - number_w - pips_w - ok_w - 3 * b.gap
+        title, number, pips, ok = split_h(head, title_w, number_w, pips_w, ok_w, gap=b.gap)
+        b.label(title, b.tr("{player}'s hand").format(player=name), b.px(26), bold=True,
+                align="start", wrap=True)  # fmt: skip
+        if pages > 1:  # a set too large for one page: the page turns where the value was
+            b.button(number, f"{self.page + 1}/{pages} ▸", self._next_page, key="left:more")
+        else:  # the hand's value as picked so far (the hand row shows it after OK)
+            b.label(number, "–" if value is None else str(value), count_px, bold=True,
+                    floor=count_px, reading=True, role="count", key=f"count:{name}")  # fmt: skip
+        b.button(pips, b.tr("Pips"), self._mode(entry, False), key="mode:pips")
+        b.button(ok, b.tr("OK"), self._picked, key="left:ok", style=Style.PRIMARY)
+        taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
+        for tile, (page, box) in cells.items():
+            if page != self.page or tile in table:
+                continue  # not offered: its cell stays empty
+            self._tile_cell(b, box, tile, tile in entry.tiles, tile in taken, entry)
+
+    def _tile_cell(
+        self, b: Builder, box: Rect, tile: Tile, chosen: bool, taken: bool, entry: HandEntry
+    ) -> None:
+        """One tile: its pips (a domino standing up) and its two numbers beside them."""
+        style = Style.SELECTED if chosen else (Style.DISABLED if taken else Style.QUIET)
+        b.button(box, "", None if taken else self._toggle(entry, tile), style=style,
+                 key=f"left:{tile}", role="left", enabled=not taken, mirror=False)  # fmt: skip
+        inner = box.inflate(-b.px(6), -b.px(6))
+        digits_w = b.painter.width("88", b.min_text, True) + 2
+        pic_w = max(8, min(inner.w - digits_w - b.px(4), inner.h // 2))
+        pic = Rect(inner.x, 0, pic_w, min(inner.h, 2 * pic_w))
+        pic.centery = inner.centery
+        b.tile(pic, tile.lo, tile.hi, vertical=True, lit=chosen,
+               key=f"leftpic:{tile}").mirror = False  # fmt: skip
+        digits = Rect(pic.right + b.px(4), box.y, inner.right - pic.right - b.px(4), box.h)
+        ink = TEXT_DARK if chosen else None
+        for half, (number, part) in enumerate(zip((tile.lo, tile.hi), split_v(digits, 1, 1),
+                                                  strict=True)):  # fmt: skip
+            b.label(part, str(number), b.min_text, floor=b.min_text, bold=True, color=ink,
+                    mirror=False, key=f"leftnum:{tile}:{half}")  # fmt: skip
+
+    def _picked(self, pos: tuple[int, int]) -> list[Intent]:
+        """OK: the next hand still to enter; when every hand is in, the list (and Score)."""
+        before = self.selected
+        intents = self._next(pos)
+        entry = self.entries.get(self.selected or "")
+        if self.selected == before or entry is None or entry.hand() is not None:
+            self.listing = True
+        return intents
 
     def _toggle(self, entry: HandEntry, tile: Tile) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
@@ -304,3 +340,37 @@ def _reason_line(b: Builder, text: str, area: Rect) -> Rect:
             role="reason", key="round_end:reason")  # fmt: skip
     gap = b.gap // 2
     return Rect(area.x, area.y + height + gap, area.w, area.h - height - gap)
+
+
+def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[int, Rect]], int]:
+    """Every tile of a double-``highest`` set in a cell that depends on the tile alone: rows
+    of ``highest + 1`` tiles, row r holding the tiles whose lower number is r and then those
+    whose lower number is ``highest + 1 - r`` (a double-12 set: seven rows of thirteen). A
+    portrait screen turns the rows into columns. Rows that do not fit at a readable height
+    go on further pages. Returns each tile's page and cell, and the number of pages."""
+    rows: list[list[Tile]] = []
+    for r in range((highest + 1) // 2 + 1):
+        row = [Tile(r, hi) for hi in range(r, highest + 1)]
+        other = highest + 1 - r
+        if other != r:
+            row += [Tile(other, hi) for hi in range(other, highest + 1)]
+        rows.append(row)
+    across = highest + 1
+    least = 2 * b.painter.line_height(b.min_text, True) - 2  # two numbers, stacked
+    if b.landscape:
+        cell_w = area.w // across
+        fits = max(1, min(len(rows), area.h // least))
+        cell_h = area.h // fits
+    else:
+        cell_w = area.w // len(rows)
+        fits = max(1, min(across, area.h // least))
+        cell_h = min(area.h // fits, max(least, cell_w))
+    pages = -(-len(rows) // fits) if b.landscape else -(-across // fits)
+    cells: dict[Tile, tuple[int, Rect]] = {}
+    for r, row in enumerate(rows):
+        for c, tile in enumerate(row):
+            line, place = (r, c) if b.landscape else (c, r)
+            page, line = divmod(line, fits)
+            x = area.x + place * cell_w
+            cells[tile] = (page, Rect(x, area.y + line * cell_h, cell_w, cell_h))
+    return cells, pages

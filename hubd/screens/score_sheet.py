@@ -191,6 +191,10 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
     header_h = _line(b, sizes.cell, True) + b.px(6)
     room = area.w - name_w - total_w
     row_h = min(b.px(84), (area.h - header_h) // max(1, players))
+    # A line under the sheet for the undo's notice, where the rows keep their least height.
+    notice = b.painter.line_height(b.min_text, True) + b.px(16) + b.gap
+    if (area.h - header_h - notice) // max(1, players) >= _line(b, sizes.total, True) + 2:
+        row_h = min(row_h, (area.h - header_h - notice) // max(1, players))
     how, shown = _columns_way(b, sheet, room, row_h, pages)
     nav = None
     if len(shown) < rounds:  # ◀ and ▶ along the bottom

@@ -288,6 +288,36 @@ def _doubles(ui: Ui, ctx: UiContext) -> None:
     ui.open_double_picker([Tile(0, 0), Tile(3, 3), Tile(5, 5)])
 
 
+def eight_players_game() -> Game:
+    """Eight players on a double-12 set, a few tiles down (the play screen's fullest table)."""
+    names = (*PLAYERS, "Maria-Helena", "Olek", "Tamar", "Putu")
+    game = Game.from_events([NewGame(names, {"set": 12, "rounds": 2}), StartRound("Ana")])
+    autoplay(game, plays=12)
+    return game
+
+
+def long_sheet_game() -> Game:
+    """Score-keeper mode, eight players on a double-12 set: twelve rounds scored."""
+    names = (*PLAYERS, "Maria-Helena", "Olek", "Tamar", "Putu")
+    game = Game.from_events([NewGame(names, {"mode": "scores", "set": 12}), StartRound("Ana")])
+    for number in range(1, 13):
+        game.apply(EndRound({p: HandPips((seat * 7 + number * 5) % 40)
+                             for seat, p in enumerate(names)}))  # fmt: skip
+        game.apply(StartRound(names[number % len(names)]))
+    return game
+
+
+def _undid(*events: Event) -> Callable[[Ui, UiContext], None]:
+    """The notice of ``events`` undone in a row (a double press undoes two at once)."""
+
+    def then(ui: Ui, ctx: UiContext) -> None:
+        ui.layout(ctx, 0)
+        for event in events:
+            ui.show_undone(event, 0)
+
+    return then
+
+
 def scores_only_game(*events: Event) -> Game:
     """Score-keeper mode, round 2 under way (round 1 scored), then ``events``."""
     scores = {"Ana": 0, "Ben": 12, "Chen": 31, "Dee": 7}
@@ -366,6 +396,15 @@ def shots() -> list[Shot]:
         Shot("settings_speech", _with(scored, "settings", _speech_page)),
         Shot("settings_speech_dfplayer", _with(scored, "settings", _steps(
             _no_speech("dfplayer"), _speech_page))),
+        # Issue 16: a full table, a long sheet, a complete foot, undos, the Rules tab's modes.
+        Shot("play_eight", _with(eight_players_game(), "play")),
+        Shot("scores_eight_13_rounds", _with(long_sheet_game(), "scores")),
+        Shot("scores_undo_notice", _with(scored, "scores", _undid(EndRound({})))),
+        Shot("scores_mode_foot_done", _with(scores_only_game(FootOpened(), *[Toe()] * 3),
+                                            "scores_mode")),
+        Shot("scores_mode_undid_two", _with(keeper_foot, "scores_mode", _undid(Toe(), Toe()))),
+        Shot("new_game_rules_scores", _with(None, "new_game", _steps(
+            _seats, _tap_key("tab:rules"), _tap_key("mode:scores")))),
     ]  # fmt: skip
 
 
