@@ -229,3 +229,29 @@ def test_a_player_sits_where_they_played_last(tmp_path: Path) -> None:
     tables = dict(seat(club, "11-3"))
     everyone = [name for names in tables.values() for name in names]
     assert len(everyone) == len(set(everyone)) == 11  # Dee sat out; Ida only once
+
+
+def test_a_symbolic_link_in_a_hubs_folder_is_never_followed(tmp_path: Path) -> None:
+    from engine import NewGame, StartRound
+    from hubd.club.night import ClubWriter
+
+    secret = tmp_path / "secret.jsonl"
+    secret.write_text(log_text(game_log({"Ana": 1, "Ben": 2})))
+    club = tmp_path / "club"
+    (club / HUBS[1]).mkdir(parents=True)
+    (club / HUBS[1] / "2026-12-01T193000-g1.jsonl").symlink_to(secret)
+    games, aside = read_club(club)
+    assert games == [] and len(aside) == 1  # read elsewhere: set aside, not imported
+    # This hub's own folder: a link a copy put there is replaced, never written through.
+    writer = ClubWriter(club / HUBS[0])
+    (club / HUBS[0]).mkdir()
+    name = "2026-12-01T193000-g1.jsonl"
+    events = [NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}), StartRound("Ana")]
+    assert writer.write(name, events[:1])
+    target = club / HUBS[0] / name
+    target.unlink()
+    target.symlink_to(secret)
+    before = secret.read_text()
+    assert writer.write(name, events)
+    assert secret.read_text() == before and not target.is_symlink()
+    assert target.read_text() == log_text(events)

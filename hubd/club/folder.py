@@ -139,7 +139,7 @@ def write_atomically(path: Path, text: str) -> None:
 def read_json(path: Path, limit: int = 1 << 20) -> dict[str, Any] | None:
     """A small JSON object file (hub.json, nights.json), or None if missing or unusable."""
     try:
-        with path.open("rb") as handle:
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), "rb") as handle:
             data = handle.read(limit + 1)
     except OSError:
         return None

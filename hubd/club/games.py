@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -134,7 +135,8 @@ def read_version(hub: str, name: str, path: Path) -> Version | SetAside | None:
     the same file gives the same digest on every hub.
     """
     try:
-        with path.open("rb") as handle:
+        # O_NOFOLLOW: a symbolic link in a hub's folder is never followed out of it.
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), "rb") as handle:
             data = complete_lines(handle.read(MAX_LOG_BYTES + 1))
     except OSError as err:
         return SetAside(path, f"cannot be read ({err.strerror or err})")

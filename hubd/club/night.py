@@ -10,6 +10,7 @@ hubs' files and talking to Syncthing happen on their own threads (importer, link
 from __future__ import annotations
 
 import logging
+import os
 import socket
 from collections.abc import Callable, Sequence
 from datetime import date, datetime
@@ -53,9 +54,14 @@ class ClubWriter:
         count = len(log_events)
         try:
             known = self._known.get(name)
+            if self.folder.is_symlink():  # another hub's copy may not lead our writes away
+                raise OSError(f"{self.folder} is a symbolic link")
             if known is not None and known[0] == count - 1 and _size(path) == known[1]:
                 line = (dump_line(log_events[-1]) + "\n").encode("utf-8")
-                with path.open("ab") as handle:
+                # O_NOFOLLOW: a link put in our folder by a copy from elsewhere is refused,
+                # never written through (a rewrite replaces it by a rename).
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
+                with os.fdopen(fd, "ab") as handle:
                     handle.write(line)
                     handle.flush()
                 size = known[1] + len(line)
@@ -80,12 +86,15 @@ class ClubWriter:
 
 def _size(path: Path) -> int:
     try:
-        return path.stat().st_size
+        info = path.lstat()
     except FileNotFoundError:
         return -1
+    return info.st_size if not path.is_symlink() else -1
 
 
 def _content(path: Path) -> str | None:
+    if path.is_symlink():
+        return None
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
