@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -125,9 +126,12 @@ def press_latency(
     cache: bool = True,
     spacing: float = 0.03,
     words: list[float] | None = None,
+    setup: Callable[[Any], Callable[[], None]] | None = None,
 ) -> tuple[list[float], list[float], int]:
     """(press-to-play ms, step ms, phrases espeak-ng rendered); ``words`` gets each press's
-    time to its first spoken word (ms), the presses ``spacing`` s apart."""
+    time to its first spoken word (ms), the presses ``spacing`` s apart. ``setup(app)`` adds
+    to the hub before the presses (benchmarks/web_bench.py: the phones' pages) and returns
+    what undoes it."""
     import pygame
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -169,6 +173,7 @@ def press_latency(
     )  # fmt: skip
     if foot:
         _open_a_foot(app)
+    undo = setup(app) if setup is not None else None
     speaker.play_times.clear()
     steps = TimedStep(app)
     edges: list[float] = []
@@ -189,6 +194,8 @@ def press_latency(
     thread.start()
     app.run()
     thread.join()
+    if undo is not None:
+        undo()
     voice.close()
     button.close()
     store.close()

@@ -1,0 +1,304 @@
+"""Phones' page figures: commit-to-phone latency, the hub's press-to-play and idle CPU with
+pages connected, memory with 50 pages, and what a flood of bad requests does to the others.
+
+    .venv/bin/python benchmarks/web_bench.py [--events 60] [--presses 500] [--idle 20]
+
+The pages are server-sent event streams, as the page's script holds them, opened by a child
+process (so that reading them takes nothing from the hub's process): it stamps each update's
+arrival with the system's monotonic clock, the one the hub stamps each commit with. The
+latency runs the hub's loop in this process (the store in a temporary folder, the family
+round of tests/family_round.py submitted entry by entry); press-to-play uses
+benchmarks/daemon_bench.py's measurement with the pages attached; idle CPU and memory are read
+from /proc of a real ``hubd`` child process resuming a game. All pages come from 127.0.0.1,
+so the per-client stream limit is raised for the benchmark (a phone has its own address).
+Goals: latency p99 < 250 ms; press-to-play p99 within 0.5 ms of the figure without pages;
+idle CPU up by less than 0.2 % of a core; a client sending 1,000 bad requests changes
+nothing for the other pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import selectors
+import socket
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from daemon_bench import press_latency
+from daemon_harness import DaemonProcess
+
+from hubd.web.server import Limits
+
+#: Every page of the benchmark comes from 127.0.0.1: room for all of them, the request rate
+#: per client as shipped (so the flood meets it).
+BENCH_LIMITS = Limits(streams=400, streams_per_client=300)
+SPAWN = multiprocessing.get_context("spawn")  # the hub's process has threads: no fork
+
+
+# -- the pages, in a child process ----------------------------------------------------------
+
+
+def _pages(port: int, path: str, count: int, pipe: Connection) -> None:
+    """Hold ``count`` streams; send back (stream, version, arrival) for every update."""
+    selector = selectors.DefaultSelector()
+    buffers: dict[socket.socket, bytes] = {}
+    for _ in range(count):
+        stream = socket.create_connection(("127.0.0.1", port))
+        stream.sendall(f"GET {path} HTTP/1.0\r\nHost: hub\r\n\r\n".encode())
+        stream.setblocking(False)
+        selector.register(stream, selectors.EVENT_READ)
+        buffers[stream] = b""
+    numbers = {stream: n for n, stream in enumerate(buffers)}
+    seen: list[tuple[int, int, float]] = []
+    pipe.send("open")
+    while not pipe.poll():
+        for key, _mask in selector.select(0.05):
+            stream = key.fileobj
+            assert isinstance(stream, socket.socket)
+            chunk = stream.recv(1 << 20)
+            now = time.perf_counter()
+            if not chunk:
+                selector.unregister(stream)
+                continue
+            data = buffers[stream] + chunk
+            *lines, buffers[stream] = data.split(b"\n")
+            for line in lines:
+                if line.startswith(b"data: {"):
+                    version = json.loads(line[6:])["version"]
+                    seen.append((numbers[stream], version, now))
+    pipe.send(seen)
+    for stream in buffers:
+        stream.close()
+
+
+class Pages:
+    """``count`` connected pages in a child process."""
+
+    def __init__(self, port: int, path: str, count: int) -> None:
+        self.parent, child = SPAWN.Pipe()
+        self.process = SPAWN.Process(target=_pages, args=(port, path, count, child))
+        self.process.start()
+        assert self.parent.recv() == "open"
+
+    def close(self) -> list[tuple[int, int, float]]:
+        self.parent.send("stop")
+        seen: list[tuple[int, int, float]] = self.parent.recv()
+        self.process.join(10)
+        return seen
+
+
+def _flood(port: int, token: str, count: int, pipe: Connection) -> None:
+    """``count`` bad requests as fast as one client can send them; their statuses."""
+    import http.client
+
+    bodies = [b"not json", b"{" * 3000, b'{"phone": "x"}', b"[1, 2]"]
+    statuses: dict[int, int] = {}
+    for n in range(count):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        kind = n % 5
+        if kind == 0:
+            connection.request("GET", f"/t/{'f' * 20}/state")
+        elif kind == 1:
+            connection.request("GET", "/s/../../etc/passwd")
+        else:
+            connection.request("POST", f"/t/{token}/hand", body=bodies[n % len(bodies)])
+        status = connection.getresponse().status
+        statuses[status] = statuses.get(status, 0) + 1
+        connection.close()
+    pipe.send(statuses)
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+# -- commit to phone -----------------------------------------------------------------------
+
+
+def commit_latency(pages: int, events: int, flood: int = 0) -> dict[str, Any]:
+    """Each committed entry's time to reach every page (ms), and what a flood was answered."""
+    from family_round import family_table, recorded_log
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+    from web_harness import attach_web
+
+    folder = Path(tempfile.mkdtemp(prefix="hubd-web-bench-"))
+    log = recorded_log()
+    with family_table(folder / "data", MockFactory(pin_class=MockPWMPin)) as table:
+        app = table.app
+        assert app.submit(log[0])
+        desk, close = attach_web(app, folder / "data", BENCH_LIMITS)
+        port = int(desk.base_url.rsplit(":", 1)[1])
+        token = desk.token(app.game_id)
+        assert token is not None
+        stream = Pages(port, f"/t/{token}/events", pages)
+        time.sleep(0.3)
+        flooder = None
+        if flood:
+            parent, child = SPAWN.Pipe()
+            flooder = SPAWN.Process(target=_flood, args=(port, token, flood, child))
+            flooder.start()
+        committed: dict[int, float] = {}
+        for event in log[1 : events + 1]:
+            assert app.submit(event), event
+            committed[desk._version] = time.perf_counter()
+            app.step(0)
+            time.sleep(0.03)  # a lively table enters a play every few seconds; 30 ms is harsher
+        statuses: dict[int, int] = {}
+        if flooder is not None:
+            statuses = parent.recv()
+            flooder.join(30)
+        time.sleep(0.3)
+        seen = stream.close()
+        close()
+    # A page shown a later entry has this one too (a stream that falls behind sends the
+    # latest snapshot, not each one): the first update at least as new as the commit counts.
+    by_page: dict[int, list[tuple[int, float]]] = {}
+    for page, version, t in seen:
+        by_page.setdefault(page, []).append((version, t))
+    latencies = []
+    for version, at in committed.items():
+        for page in range(pages):
+            arrived = next((t for v, t in by_page.get(page, []) if v >= version), None)
+            if arrived is not None:
+                latencies.append((arrived - at) * 1000)
+    missing = len(committed) * pages - len(latencies)
+    return {"latencies": latencies, "missing": missing, "statuses": statuses}
+
+
+# -- press to play with pages ---------------------------------------------------------------
+
+
+def with_pages(count: int) -> Callable[[Any], Callable[[], None]]:
+    """A press_latency setup: a game in its round, and ``count`` pages following it."""
+
+    def setup(app: Any) -> Callable[[], None]:
+        from web_harness import attach_web
+
+        from engine import NewGame, StartRound
+
+        assert app.submit(NewGame(("Ana", "Ben", "Cy"))) and app.submit(StartRound("Ana"))
+        if not count:
+            return lambda: None
+        desk, close = attach_web(app, Path(tempfile.mkdtemp()), BENCH_LIMITS)
+        port = int(desk.base_url.rsplit(":", 1)[1])
+        pages = Pages(port, f"/t/{desk.token(app.game_id)}/events", count)
+
+        def undo() -> None:
+            pages.close()
+            close()
+
+        return undo
+
+    return setup
+
+
+# -- the real daemon: idle CPU and memory ---------------------------------------------------
+
+
+def daemon_figures(pages: int, idle: float, web: bool = True) -> tuple[float, float, float]:
+    """(idle CPU share of a core, RSS MB, peak RSS MB) of hubd resuming a game, ``pages``
+    pages connected."""
+    from engine import NewGame, StartRound
+    from hubd.store import GameStore
+
+    folder = Path(tempfile.mkdtemp(prefix="hubd-web-bench-"))
+    store = GameStore.open(folder / "data")
+    game_id = store.new_game(NewGame(("Ana", "Ben", "Cy")))
+    store.append(game_id, StartRound("Ana"))
+    store.close()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    (folder / "hub.toml").write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n')
+    daemon = DaemonProcess(folder / "data", "--config", str(folder / "hub.toml"), web=web)
+    stream = None
+    try:
+        daemon.wait_message("READY=1")
+        if pages:
+            line = next(iter(_journal(daemon, "/t/")))
+            path = line.split(str(port), 1)[1] + "/events"
+            stream = Pages(port, path, pages)
+        time.sleep(1.5)
+        ticks = os.sysconf("SC_CLK_TCK")
+        stat = Path(f"/proc/{daemon.proc.pid}/stat")
+
+        def cpu() -> float:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / ticks
+
+        start, wall = cpu(), time.perf_counter()
+        time.sleep(idle)
+        share = (cpu() - start) / (time.perf_counter() - wall)
+        status = Path(f"/proc/{daemon.proc.pid}/status").read_text().splitlines()
+        rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+        if stream is not None:
+            stream.close()
+        daemon.terminate()
+    finally:
+        daemon.close()
+    return share, rss / 1024, peak / 1024
+
+
+def _journal(daemon: DaemonProcess, part: str, timeout: float = 10.0) -> list[str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = [line for line in daemon.stderr_lines if "web: http" in line and part in line]
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"no web: line in {daemon.stderr_lines[-5:]}")
+
+
+def _ms(values: list[float]) -> str:
+    return f"median {statistics.median(values):.1f} ms, p99 {_percentile(values, 0.99):.1f} ms"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=60, help="entries committed per run")
+    parser.add_argument("--presses", type=int, default=500)
+    parser.add_argument("--idle", type=float, default=20.0, help="seconds of idle CPU")
+    args = parser.parse_args()
+    for pages in (8, 50):
+        got = commit_latency(pages, args.events)
+        print(f"commit to phone, {pages} pages: {len(got['latencies'])} updates, "
+              f"{_ms(got['latencies'])}, {got['missing']} missing (goal p99 < 250 ms)")  # fmt: skip
+    got = commit_latency(8, args.events, flood=1000)
+    answered = dict(sorted(got["statuses"].items()))
+    print(f"commit to phone, 8 pages while one client sends 1,000 bad requests: "
+          f"{_ms(got['latencies'])}, {got['missing']} missing; the bad requests were answered "
+          f"{answered} (goal: nothing changes for the pages)")  # fmt: skip
+    plain = sorted(press_latency(args.presses, setup=with_pages(0))[0])
+    paged = sorted(press_latency(args.presses, setup=with_pages(8))[0])
+    print(f"press to play(): p99 {_percentile(plain, 0.99):.2f} ms with no page, "
+          f"{_percentile(paged, 0.99):.2f} ms with 8 pages (medians {statistics.median(plain):.2f}"
+          f" / {statistics.median(paged):.2f} ms; goal: within 0.5 ms)")  # fmt: skip
+    off, _rss, _peak = daemon_figures(0, args.idle, web=False)
+    none, _rss, _peak = daemon_figures(0, args.idle)
+    eight, _rss, _peak = daemon_figures(8, args.idle)
+    print(f"idle CPU of hubd: {off * 100:.2f} % of a core with --no-web, {none * 100:.2f} % "
+          f"with the page and no phone, {eight * 100:.2f} % with 8 pages "
+          f"(goal: up by less than 0.2 %)")  # fmt: skip
+    _cpu, rss, peak = daemon_figures(50, 3.0)
+    print(f"memory of hubd with 50 pages: {rss:.1f} MB resident, peak {peak:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
