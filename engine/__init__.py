@@ -33,7 +33,7 @@ from engine.events import (
 from engine.game import Game, summary
 from engine.limits import MAX_EVENTS, MAX_LINE, MAX_LOG_BYTES, MAX_NAME, MAX_PLAYERS
 from engine.log import Refusal, apply_lines, split_log
-from engine.names import check_name, check_players, name_problem
+from engine.names import check_name, check_players, name_key, name_problem
 from engine.phases import Phase, RoundEnd
 from engine.rules import MODES, OPTIONS, PRESETS, Rules, make_rules
 from engine.scoring import Outcome, TieBreak, ranking
@@ -87,6 +87,7 @@ __all__ = [
     "check_players",
     "dump_line",
     "make_rules",
+    "name_key",
     "name_problem",
     "parse_event",
     "parse_line",

@@ -1,12 +1,15 @@
 """Player names (RULES.md, "Fine points"): 1 to 24 characters, no space at either end, no
-control characters and no unpaired surrogates, unique ignoring case.
+control or format characters and no unpaired surrogates, unique after NFC and casefolding.
 
 Every name reaches the screen, the store and ``replay``'s output, so a name that cannot be
-shown, typed or told apart is refused at ``new_game`` with the rule it breaks.
+shown, typed or told apart is refused at ``new_game`` with the rule it breaks. Two names are
+the same name when their :func:`name_key` is: "Ana", "ana" and "ANA", and a decomposed "Å"
+(A + ring) and the composed one, at one table and across games.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from engine.errors import RuleError, brief
@@ -17,6 +20,19 @@ def _control(char: str) -> bool:
     """A C0 or C1 control character (Unicode category Cc), NUL and DEL included."""
     code = ord(char)
     return code < 0x20 or 0x7F <= code < 0xA0
+
+
+def _format(char: str) -> bool:
+    """A format character (Unicode category Cf): bidi marks and overrides (U+200E, U+202E),
+    zero-width spaces and joiners, the soft hyphen. Invisible, they would make two names
+    that look alike differ, or turn the rest of a line around."""
+    return not char.isascii() and unicodedata.category(char) == "Cf"
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: NFC normalisation, then casefolding (and NFC again,
+    since casefolding can undo it)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def _surrogate(char: str) -> bool:
@@ -38,6 +54,11 @@ def name_problem(name: object) -> str | None:
         return f"a player's name cannot hold control characters: {brief(name)}"
     if any(_surrogate(c) for c in name):
         return f"a player's name cannot hold an unpaired surrogate (broken text): {brief(name)}"
+    if any(_format(c) for c in name):
+        return (
+            "a player's name cannot hold invisible format characters (such as direction "
+            f"marks or zero-width joiners): {brief(name)}"
+        )
     return None
 
 
@@ -56,13 +77,13 @@ def shown(name: object) -> str:
 
 
 def check_players(players: Sequence[object]) -> tuple[str, ...]:
-    """The seat order if every name is valid and no two are the same ignoring case."""
+    """The seat order if every name is valid and no two are the same name (:func:`name_key`)."""
     if len(players) > MAX_PLAYERS:  # before looking at any name: a list can be huge
         raise RuleError(f"a game has at most {MAX_PLAYERS} players, not {len(players)}")
     names = tuple(check_name(p) for p in players)
     seen: dict[str, str] = {}
     for name in names:
-        key = name.casefold()
+        key = name_key(name)
         if key in seen:
             other = seen[key]
             called = f"called {name}" if other == name else f"called {other} and {name}"

@@ -12,7 +12,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine import GameState, Phase
+from engine import GameState, Phase, name_key
 from hubd.records import GameRecord, PlayerStats
 
 
@@ -169,6 +169,23 @@ def player_stats(db: sqlite3.Connection) -> list[PlayerStats]:
         )
         for name, games, wins, points, rounds, zero_rounds, feet in rows
     ]
+
+
+def player_id(db: sqlite3.Connection, name: str) -> int:
+    """The player called ``name``, made if new: one player per name after NFC and
+    casefolding (engine.name_key), spelt as first written ("ana" joins "Ana")."""
+    key = name_key(name)
+    row = db.execute("SELECT id FROM players WHERE key = ?", (key,)).fetchone()
+    if row is None:  # a row written without its key (by an older hubd) gets it now
+        unkeyed = "SELECT id FROM players WHERE name = ? AND key IS NULL"
+        row = db.execute(unkeyed, (name,)).fetchone()
+        if row is not None:
+            db.execute("UPDATE players SET key = ? WHERE id = ?", (key, row[0]))
+    if row is not None:
+        return int(row[0])
+    made = db.execute("INSERT INTO players (name, key) VALUES (?, ?)", (name, key)).lastrowid
+    assert made is not None
+    return made
 
 
 def known_players(db: sqlite3.Connection, limit: int | None) -> list[str]:

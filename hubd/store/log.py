@@ -26,7 +26,7 @@ from engine import (
 )
 from hubd.files import FileRefused, read_regular
 from hubd.store.errors import ImportRefusedError, StoreCorruptError, StoreError, UnknownGameError
-from hubd.store.history import progress, stamp, write_progress
+from hubd.store.history import player_id, progress, stamp, write_progress
 
 logger = logging.getLogger("hubd.store")
 
@@ -108,11 +108,9 @@ def insert_game(db: sqlite3.Connection, game: Game, moment: datetime) -> int:
     game_id = cursor.lastrowid
     assert game_id is not None
     for seat, name in enumerate(state.players):
-        db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
         db.execute(
-            "INSERT INTO game_players (game_id, seat, player_id)"
-            " SELECT ?, ?, id FROM players WHERE name = ?",
-            (game_id, seat, name),
+            "INSERT INTO game_players (game_id, seat, player_id) VALUES (?, ?, ?)",
+            (game_id, seat, player_id(db, name)),
         )
     db.executemany(
         "INSERT INTO events (game_id, seq, line) VALUES (?, ?, ?)",

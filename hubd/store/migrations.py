@@ -10,7 +10,10 @@ The version lives in ``PRAGMA user_version`` (0 for a new, empty file).
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from engine import name_key
 
 
 @dataclass(frozen=True)
@@ -19,6 +22,26 @@ class Migration:
     purpose: str
     statements: tuple[str, ...]
     rederive: bool = False  # the derived history columns must be recomputed from the logs
+    #: A step SQL cannot say, run after the statements (in the same transaction).
+    then: Callable[[sqlite3.Connection], None] | None = None
+
+
+def _one_player_per_name(db: sqlite3.Connection) -> None:
+    """Each player's key (engine.name_key), and the players whose names are one name after
+    NFC and casefolding merged into the first written, whose spelling is kept."""
+    first: dict[str, int] = {}
+    for player_id, name in db.execute("SELECT id, name FROM players ORDER BY id").fetchall():
+        key = name_key(str(name))
+        if key in first:
+            db.execute(
+                "UPDATE game_players SET player_id = ? WHERE player_id = ?",
+                (first[key], player_id),
+            )
+            db.execute("DELETE FROM players WHERE id = ?", (player_id,))
+        else:
+            first[key] = player_id
+            db.execute("UPDATE players SET key = ? WHERE id = ?", (key, player_id))
+    db.execute("CREATE UNIQUE INDEX players_by_key ON players (key)")
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -100,6 +123,13 @@ MIGRATIONS: tuple[Migration, ...] = (
         "how each player's name sounds, for the hub's voice (typed on the players' page)",
         ("ALTER TABLE players ADD COLUMN sounds_like TEXT",),
     ),
+    Migration(
+        8,
+        "one player per name after NFC and casefolding; games with names now refused set aside",
+        ("ALTER TABLE players ADD COLUMN key TEXT",),
+        rederive=True,
+        then=_one_player_per_name,
+    ),
 )
 
 CURRENT_VERSION = MIGRATIONS[-1].version
@@ -123,6 +153,8 @@ def migrate(connection: sqlite3.Connection) -> bool:
             continue
         for statement in migration.statements:
             connection.execute(statement)
+        if migration.then is not None:
+            migration.then(connection)
         connection.execute(f"PRAGMA user_version = {migration.version}")
         rederive = rederive or (migration.rederive and current > 0)
     return rederive

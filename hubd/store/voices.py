@@ -11,6 +11,7 @@ import sqlite3
 
 from engine import RuleError
 from engine.names import check_name, name_problem
+from hubd.store.history import player_id
 
 
 def sounds_like(db: sqlite3.Connection) -> dict[str, str]:
@@ -26,5 +27,6 @@ def set_sounds_like(db: sqlite3.Connection, player: str, said: str) -> None:
     problem = name_problem(said) if said else None
     if problem is not None:
         raise RuleError(problem.replace("a player's name", "how a name sounds"))
-    db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (player,))
-    db.execute("UPDATE players SET sounds_like = ? WHERE name = ?", (said or None, player))
+    db.execute(
+        "UPDATE players SET sounds_like = ? WHERE id = ?", (said or None, player_id(db, player))
+    )
