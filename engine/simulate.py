@@ -103,6 +103,11 @@ class Simulator:
         self._apply(game, NewGame(self.names, self.rules))
         rules = game.state.rules
         assert rules is not None
+        if game.state.scores_only:
+            raise RuleError(
+                'the simulator plays every tile, and a game that keeps the scores only ("mode": '
+                '"scores") enters none: leave "mode" out, or give "plays"'
+            )
         for _ in range(rules.rounds):
             self._play_round(game)
         if self.check and game.state.outcome is None:

@@ -229,6 +229,13 @@ def test_simulate_refuses_rules_the_engine_refuses(capsys: pytest.CaptureFixture
     assert "rule option set = 7 is not allowed" in capsys.readouterr().err
 
 
+def test_simulate_of_a_scores_only_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = '{"mode": "scores"}'
+    assert main(["simulate", "-n", "1", "--rules", rules], io.StringIO()) == EXIT_USAGE
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "keeps the scores only" in err
+
+
 @pytest.mark.parametrize("args", [["--rules", "[1]"], ["--rules", "{"], ["--preset", "x"]])
 def test_simulate_bad_arguments_exit_2(args: list[str]) -> None:
     with pytest.raises(SystemExit) as info:
