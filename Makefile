@@ -52,9 +52,11 @@ speech-samples: system-deps $(STAMP)
 
 # The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
-PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end scores_10_rounds
+# The club_* pictures: the Club screen on a sample night (hubd/screens/club_pictures.py).
+PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
 pictures: screenshots
 	@mkdir -p docs/pictures
+	@SDL_VIDEODRIVER=dummy $(BIN)/python -m hubd.screens.club_pictures build/screenshots/en/800x480 >/dev/null
 	@for shot in $(PICTURES); do \
 	  src=build/screenshots/en/800x480/$$shot.png; \
 	  if [ -f "$$src" ]; then cp "$$src" docs/pictures/ && echo "docs/pictures/$$shot.png"; \

@@ -2,8 +2,9 @@
 
 ``python -m hubd.screens.club_pictures docs/pictures [--language en]`` writes
 ``club_standings.png``, ``club_seating_11-3.png``, ``club_seating_winners.png``,
-``club_seating_random.png`` and ``club_hubs.png`` (800x480), and ``club_standings_portrait.png``
-(720x1280). The night is made of real game logs replayed by the engine, as a hub imports them.
+``club_seating_random.png`` and ``club_hubs.png`` (800x480, like the README's other pictures;
+``make pictures`` runs it). The night is made of real game logs replayed by the engine, as a
+hub imports them.
 """
 
 from __future__ import annotations
@@ -79,7 +80,6 @@ def render(out: Path, language: str = "en") -> list[Path]:
         ("club_seating_winners", (800, 480), "winners", 1),
         ("club_seating_random", (800, 480), "random", 1),
         ("club_hubs", (800, 480), "11-3", 3),
-        ("club_standings_portrait", (720, 1280), "11-3", 0),
     ]
     written = []
     for name, size, seating, tab in shots:
