@@ -42,10 +42,13 @@ class PhonesPanel(Overlay):
         hint = Rect(area.x, area.y, area.w, 2 * line)
         b.label(hint, b.tr("Scan with a phone's camera to follow the game on it"), b.min_text,
                 wrap=True, align="start")  # fmt: skip
+        # The address on two lines, the host and the game's part, so that neither is cut.
+        host, _sep, path = (ctx.web_address or "").partition("/t/")
         address = Rect(area.x, hint.bottom, area.w, line)
-        b.label(address, ctx.web_address or "", b.min_text, bold=True, align="start",
-                mirror=True, role="address")  # fmt: skip
-        rows = Rect(area.x, address.bottom + b.gap, area.w, area.bottom - address.bottom - b.gap)
+        b.label(address, host, b.min_text, bold=True, align="start", role="address")
+        token = Rect(area.x, address.bottom, area.w, line)
+        b.label(token, f"/t/{path}", b.min_text, bold=True, align="start", role="address")
+        rows = Rect(area.x, token.bottom + b.gap, area.w, area.bottom - token.bottom - b.gap)
         if not ctx.phone_seats:
             b.label(Rect(rows.x, rows.y, rows.w, b.target), b.tr("No phone holds a seat yet"),
                     b.min_text, align="start")  # fmt: skip
@@ -55,7 +58,7 @@ class PhonesPanel(Overlay):
             if y + b.target > rows.bottom:
                 break
             row = Rect(rows.x, y, rows.w, b.target)
-            name, button = split_h(row, rows.w - b.px(160), b.px(160) - b.gap, gap=b.gap)
+            name, button = split_h(row, rows.w - b.px(220), b.px(220) - b.gap, gap=b.gap)
             b.label(name, player, b.px(24), bold=True, align="start")
             b.button(button, b.tr("Release"), self._release(player),
                      key=f"phones:release:{player}")  # fmt: skip

@@ -158,9 +158,42 @@ def render_all(out: Path, languages: list[str] | None = None) -> int:
     return written
 
 
+def panel_pictures(out: Path, languages: list[str] | None = None) -> int:
+    """The hub's own Phones panel (the QR code, the address, the seats phones hold) at
+    800x480: ``<out>/<lang>/800x480/phones_panel.png``."""
+    import pygame
+
+    from hubd.screens.context import UiContext
+    from hubd.screens.phones import PhonesPanel
+    from hubd.screens.ui import Ui
+
+    pygame.display.init()
+    pygame.font.init()
+    state = hub_shots.locked_game().state
+    address = f"http://192.168.1.20:8080/t/{TOKEN}"
+    written = 0
+    for language in languages or i18n.available_languages():
+        ui = Ui((800, 480))
+        ui.set_language(language)
+        ctx = UiContext(state=state, language=language, web_address=address,
+                        phone_seats=("Ben", "Dee"))  # fmt: skip
+        ui.state_changed(ctx)
+        ui.show_screen("play")
+        ui.open_overlay(PhonesPanel(ui))
+        surface = pygame.Surface((800, 480))
+        ui.render(surface, ctx, 1.0)
+        folder = out / language / "800x480"
+        folder.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(folder / "phones_panel.png"))
+        written += 1
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else Path("build/screenshots/web")
+    panels = panel_pictures(out)
+    print(f"wrote {panels} Phones panels under {out}")
     try:
         written = render_all(out)
     except LookupError as err:

@@ -1,0 +1,84 @@
+"""The hub's side of the phones' page: the Phones panel (QR code, address, seats, Release)
+and the loop answering a phone's request and releasing a seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+from test_app import Hub, hub  # noqa: F401 - the fixture
+
+from engine import NewGame, StartRound
+from hubd.events import PhoneRequest
+from hubd.intents import ReleaseSeat
+from hubd.screens import Ui, UiContext
+from hubd.screens.phones import PhonesPanel
+from hubd.screens.widgets import Kind
+from hubd.web.desk import TAKEN, PhoneDesk
+from hubd.web.qr import qr_modules
+from hubd.web.snapshot import Snapshot
+
+ADDRESS = "http://192.168.1.20:8080/t/0123456789abcdef0123"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_the_panel_shows_the_code_the_address_and_a_release_for_each_seat(
+    size: tuple[int, int],
+) -> None:
+    pygame.init()
+    ui = Ui(size)
+    ctx = UiContext(web_address=ADDRESS, phone_seats=("Ana", "Ben"))
+    ui.open_overlay(PhonesPanel(ui))
+    widgets = ui.layout(ctx, 0.0)
+    [code] = [w for w in widgets if w.kind is Kind.QR]
+    assert code.lines == (ADDRESS,) and code.rect.w == code.rect.h
+    modules = len(qr_modules(ADDRESS))
+    assert code.rect.w // (modules + 8) >= 4  # at least 4 px a module: a phone reads it
+    texts = " ".join(" ".join(w.lines) for w in widgets)
+    assert "http://192.168.1.20:8080" in texts and "/t/0123456789abcdef0123" in texts
+    release = {w.key: w for w in widgets if w.key.startswith("phones:release:")}
+    assert set(release) == {"phones:release:Ana", "phones:release:Ben"}
+    assert release["phones:release:Ben"].action is not None
+    assert release["phones:release:Ben"].action((0, 0)) == [ReleaseSeat("Ben")]
+
+
+def test_without_the_page_the_panel_says_it_is_off() -> None:
+    pygame.init()
+    ui = Ui((800, 480))
+    ui.open_overlay(PhonesPanel(ui))
+    widgets = ui.layout(UiContext(), 0.0)
+    assert not [w for w in widgets if w.kind is Kind.QR]
+    assert any("The phones' page is off" in " ".join(w.lines) for w in widgets)
+
+
+def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> None:  # noqa: F811
+    published: list[Snapshot] = []
+    desk = PhoneDesk(b"s" * 32, published.append, "http://127.0.0.1:8080")
+    hub.app.phones = desk
+    assert hub.app.submit(NewGame(("Ana", "Ben"))) and hub.app.submit(StartRound("Ana"))
+    answers: list[str | None] = []
+    game_id = hub.app.game_id
+    assert game_id is not None
+    for phone in ("a" * 32, "b" * 32):
+        hub.app.inbox.post(PhoneRequest("claim", phone, 1, 1, 0, False, game_id,
+                                        answers.append))  # fmt: skip
+    hub.run()
+    assert answers == [None, TAKEN]
+    assert published[-1].claimed == frozenset({"Ben"})
+    assert hub.app.context().phone_seats == ("Ben",)
+    assert hub.app.context().web_address == desk.address(game_id)
+    hub.app.handle_intent(ReleaseSeat("Ben"))
+    assert published[-1].claimed == frozenset()
+    assert hub.app.context().phone_seats == ()
+
+
+def test_a_published_state_is_a_copy_the_loop_does_not_change(hub: Hub) -> None:  # noqa: F811
+    published: list[Any] = []
+    hub.app.phones = PhoneDesk(b"s" * 32, published.append, "http://127.0.0.1:8080")
+    assert hub.app.submit(NewGame(("Ana", "Ben"))) and hub.app.submit(StartRound("Ana"))
+    before = published[-1].state
+    hands = list(before.hands)
+    assert hub.play("Ana", "9-4", "9-9")
+    assert before.hands == hands and before is not hub.app.game.state
+    assert published[-1].state.hands != hands
