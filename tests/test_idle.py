@@ -175,3 +175,20 @@ def test_the_settings_page_shows_the_version(size: tuple[int, int]) -> None:
     assert version.text == "Version 0.1.0 (commit abc123def456)"
     others = [w for w in widgets if w is not version and w.action is not None]
     assert not any(version.rect.colliderect(w.rect) for w in others)
+
+
+# --- memory through a club night ----------------------------------------------------------------
+
+
+def test_the_text_cache_is_bounded_by_its_pixels_not_by_a_count() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from hubd.screens.widgets import TEXT_CACHE_BYTES, Painter
+
+    painter = Painter()
+    for n in range(400):  # big numbers, as a score sheet shows all evening
+        painter.render(str(1000 + n), 120, True, (255, 255, 255))
+    cache = painter._text
+    assert cache.size <= TEXT_CACHE_BYTES
+    assert len(cache) < 400, "the oldest went"
+    newest = ("1399", 120, True, (255, 255, 255))
+    assert painter.render(*newest) is cache.get(newest), "the newest is kept"

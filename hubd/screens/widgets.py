@@ -143,6 +143,45 @@ class Widget:
         return self.action is not None
 
 
+#: What the caches of rendered text and dominoes may hold, in pixel bytes. A count was no
+#: bound: a text's surface is 55 kB on average (big numbers), so 1,500 of them grew a hub
+#: playing all evening by 60 MB. Each screen's texts and dominoes fit many times over.
+TEXT_CACHE_BYTES = 6 * 1024 * 1024
+TILE_CACHE_BYTES = 4 * 1024 * 1024
+
+
+class SurfaceCache:
+    """Surfaces by key, the least recently used dropped once they hold more than ``limit``
+    bytes of pixels."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._surfaces: OrderedDict[object, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._surfaces)
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surface = self._surfaces.get(key)
+        if surface is not None:
+            self._surfaces.move_to_end(key)
+        return surface
+
+    def put(self, key: object, surface: pygame.Surface) -> None:
+        old = self._surfaces.pop(key, None)
+        if old is not None:
+            self.size -= _bytes(old)
+        self._surfaces[key] = surface
+        self.size += _bytes(surface)
+        while self.size > self.limit and len(self._surfaces) > 1:
+            self.size -= _bytes(self._surfaces.popitem(last=False)[1])
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
 class Painter:
     """Fonts, a cache of rendered text, cached dominoes, and drawing widgets."""
 
@@ -162,8 +201,8 @@ class Painter:
             )
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._widths: dict[tuple[str, int, bool], int] = {}
-        self._text: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
-        self._tiles: dict[tuple[int, int, int, int, bool, bool], pygame.Surface] = {}
+        self._text = SurfaceCache(TEXT_CACHE_BYTES)  # by (text, size, bold, color)
+        self._tiles = SurfaceCache(TILE_CACHE_BYTES)  # by (a, b, w, h, vertical, lit)
         self._codes: dict[tuple[str, int], pygame.Surface] = {}
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
         self.visual: Callable[[str], str] = lambda text: text
@@ -197,12 +236,9 @@ class Painter:
         key = (text, size, bold, color)
         surface = self._text.get(key)
         if surface is not None:
-            self._text.move_to_end(key)
             return surface
         surface = self.font(size, bold).render(self.visual(text), True, color)
-        self._text[key] = surface
-        if len(self._text) > 1500:
-            self._text.popitem(last=False)
+        self._text.put(key, surface)
         return surface
 
     def wrap(self, text: str, width: int, size: int, bold: bool) -> list[str] | None:
@@ -295,7 +331,7 @@ class Painter:
             pygame.draw.line(surface, TILE_EDGE, (w // 2, 3), (w // 2, h - 4))
         for value, half in zip((a, b), halves, strict=True):
             self._half(surface, value, half)
-        self._tiles[key] = surface
+        self._tiles.put(key, surface)
         return surface
 
     def _half(self, surface: pygame.Surface, value: int, box: pygame.Rect) -> None:
