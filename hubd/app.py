@@ -169,7 +169,11 @@ class HubApp:
     def context(self) -> UiContext:
         return UiContext(
             state=self.game.state if self.game is not None else None,
-            known_players=self._known_players,
+            known_players=(
+                self._known_players
+                if self.club is None
+                else self.club.known_players(self._known_players)  # who sits here next first
+            ),
             history=self._history,
             stats=self._stats,
             language=self.settings.language,

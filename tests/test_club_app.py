@@ -212,3 +212,13 @@ def test_without_club_nights_the_menu_has_no_club() -> None:
     b = Builder(ui.painter, (800, 480), ui.translator)
     Menu(ui).build(b, UiContext(club=object()))  # type: ignore[arg-type]
     assert any(w.key == "menu:club" for w in b.widgets)
+
+
+def test_the_name_picker_offers_who_sits_here_next_first(hub: ClubHub) -> None:
+    play_a_game(hub)
+    put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
+    hub.arrive()
+    hub.app.handle_intent(ClubChoice("movers", 1, "2026-12-01"))
+    # 11-3 with one mover: Ben (this table's lowest) leaves, Cy comes from Table 2.
+    assert list(hub.app.context().known_players)[:2] == ["Ana", "Cy"]
+    assert "Ben" in hub.app.context().known_players  # still there, after them

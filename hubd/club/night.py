@@ -241,6 +241,14 @@ class ClubNight:
         if self.sync is not None:
             self.sync.close()
 
+    def known_players(self, names: list[str]) -> list[str]:
+        """The name picker's names: who sits at this table next first (the night's seating),
+        then the hub's own."""
+        proposal = self.view.seating(self.tonight())
+        first = list(proposal.next_at(self.hub)) if proposal is not None else []
+        folded = {name.casefold() for name in first}
+        return first + [name for name in names if name.casefold() not in folded]
+
     def state(self) -> ClubState:
         """The immutable snapshot the screens (and the phones' page) read: the same object
         until something changes, so a screen is redrawn only then."""
