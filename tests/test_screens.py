@@ -16,6 +16,7 @@ from engine import Game, NewGame, PlaceKind, Play, RuleError, StartRound, TieBre
 from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
 from hubd.screens import Ui, UiContext, describe_event, describe_undo
 from hubd.screens.pickers import pick_number
+from hubd.screens.redraw import INK_MARGIN
 from hubd.screens.widgets import Kind, Widget
 
 SIZES = [(800, 480), (720, 1280)]
@@ -412,7 +413,8 @@ def test_a_pressed_target_redraws_only_itself() -> None:
     loop.handle(loop.ui.tap(hub.center, loop.ctx, loop.now))  # the hub's picker...
     loop.ui.open_overlay(None)  # ...closed again: only the pressed end looks different
     dirty = loop.ui.render(loop.surface, loop.ctx, loop.now)
-    assert dirty == [hub]
+    margin = 2 * INK_MARGIN  # and the margin its strokes may reach
+    assert dirty == [hub.inflate(margin, margin)]
 
 
 def test_describe_event_names_the_player_and_the_tile() -> None:

@@ -52,7 +52,10 @@ def number_pad(
     height = min(b.px(100) if b.landscape else b.px(120), (area.h - 3 * b.gap) // 4)
     width = min(area.w, b.px(480) if b.landscape else b.px(680))
     pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
-    cells = grid(pad, 16, 4, b.gap, height)
+    # The last column (⌫, the 0-0 toggle, OK) half again as wide: its words need the room.
+    columns = split_h(pad, 1, 1, 1, 1.6, gap=b.gap)
+    cells = [Rect(columns[i % 4].x, pad.y + (i // 4) * (height + b.gap), columns[i % 4].w, height)
+             for i in range(16)]  # fmt: skip
     wide_zero = cells[12].union(cells[14])
     tall_ok = cells[11].union(cells[15])
     keys = ["1", "2", "3", BACKSPACE, "4", "5", "6", "0-0", "7", "8", "9", "ok", "0"]
@@ -68,7 +71,7 @@ def number_pad(
                 press(key),
                 style=Style.SELECTED if on else Style.NORMAL,
                 key=f"{prefix}:{key}",
-                size=b.px(20),
+                size=b.min_text,
             )
         elif key == "ok":
             b.button(box, b.tr("OK"), ok, key=f"{prefix}:ok", size=b.px(28))

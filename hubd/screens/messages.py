@@ -78,7 +78,7 @@ class Messages:
             deadlines.append(min(self.flash_until, _next_tick(now)))
             box = pygame.Rect(0, b.h // 3, b.w, b.px(90))
             b.banner(box, b.tr("Chicken foot!"), _blink(self.flash_until, now), size=b.px(40))
-        size = b.px(22) if b.landscape else b.px(32)
+        size = b.min_text  # a refusal or a notice: the least text size, in one line if it can
         for toast in self.toasts:
             if toast.where is None:
                 style = Style.WARN if toast.warn else Style.QUIET
@@ -126,9 +126,16 @@ def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) ->
         return pygame.Rect(wanted)
     pad = b.px(8)
     line = b.painter.line_height(size, True)
-    one = min(b.w - 2 * b.gap, b.painter.width(text, size, True) + 2 * pad + b.px(16))
-    shapes = [(max(one, b.w // 2), line + 2 * pad), (max(one // 2 + b.px(40), b.w // 3),
-                                                      2 * line + 2 * pad)]  # fmt: skip
+    room = b.w - 2 * b.gap
+    one = b.painter.width(text, size, True) + 2 * pad + b.px(16)
+    words = text.split()
+    halves = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+    two = min([max(b.painter.width(a, size, True), b.painter.width(z, size, True))
+               for a, z in halves] or [one])  # fmt: skip
+    two = min(room, max(two + 2 * pad + b.px(16), b.w // 3))
+    shapes = [(two, 2 * line + 2 * pad)]
+    if one <= room:  # on one line, if the screen is wide enough
+        shapes.insert(0, (max(one, b.w // 2), line + 2 * pad))
     buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
     kept = _kept(b, buttons=False)
     step = max(4, b.gap)

@@ -211,7 +211,11 @@ class RoundEndScreen(Screen):
         entry = self.entries[name]
         head = Rect(area.x, area.y, area.w, b.target)
         body = Rect(area.x, head.bottom + b.gap, area.w, area.h - head.h - b.gap)
-        title, pips, tiles = split_h(head, 4, 3, 3, gap=b.gap)
+        words = [b.tr("Pips")] + ([] if state.scores_only else [b.tr("Tiles")])
+        widths = b.button_widths(words, b.min_text, head.w // 2)
+        widths += [0] * (2 - len(widths))
+        title_w = head.w - sum(widths) - 2 * b.gap
+        title, pips, tiles = split_h(head, title_w, *widths, gap=b.gap)
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
                 align="start", wrap=True)  # fmt: skip
         for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import GameState, Phase, StartRound
+from engine import GameState, Phase, Rules, StartRound
 from hubd.intents import Intent
 from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
 from hubd.screens.context import UiContext
@@ -47,16 +47,21 @@ class RoundStartScreen(Screen):
         picture = Rect(0, 0, side, side * 2)
         picture.center = picture_box.center
         b.tile(picture, double, double, vertical=True, key="start:double")
-        # Two lines for the question, three (five on the narrow portrait screen) for what to
-        # do at the table; then the players, then a row of buttons (two rows in portrait).
-        line = b.painter.line_height(b.min_text)
-        question_h = 2 * b.painter.line_height(self._question_px(b), True)
-        prompt = Rect(rest.x, rest.y, rest.w, question_h + b.gap + (3 if b.landscape else 5) * line)
+        # The question and what to do at the table, as many lines as they take; then the
+        # players, then a row of buttons (two rows in portrait), two lines high if need be.
+        question, hint = self._words(b, rules, tile)
+        size = self._question_px(b)
+        asked = self._lines(b, question, size, rest.w, True) * b.painter.line_height(size, True)
+        told = self._lines(b, hint, b.min_text, rest.w) * b.painter.line_height(b.min_text)
+        prompt_h = asked + b.gap + told
+        prompt = Rect(rest.x, rest.y, rest.w, prompt_h)
         rows = 0 if self.mode == "ask" and not rules.double_in_hands else 1
         rows = 0 if self.mode == "ask" and rules.scores_only else rows
         if rows and self.mode == "search" and not b.landscape:
             rows = 2
-        bottom_h = rows * b.target + max(0, rows - 1) * b.gap
+        two = 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6))
+        row_h = b.target if b.landscape else max(b.target, two)
+        bottom_h = rows * row_h + max(0, rows - 1) * b.gap
         bottom = Rect(rest.x, rest.bottom - bottom_h, rest.w, bottom_h)
         players = Rect(
             rest.x,
@@ -64,44 +69,22 @@ class RoundStartScreen(Screen):
             rest.w,
             bottom.y - prompt.bottom - (2 if rows else 1) * b.gap,
         )
-        placed = b.tr("The {tile} goes in the hub; the next player clockwise plays first.")
         if self.mode == "ask":
-            if rules.double_in_hands:
-                question = b.tr("Who holds the {tile}? They open.")
-                hint = b.ntr(
-                    "Deal {n} tile each. The {tile} goes in the hub; the next player "
-                    "clockwise plays first.",
-                    "Deal {n} tiles each. The {tile} goes in the hub; the next player "
-                    "clockwise plays first.",
-                    rules.hand_size,
-                )
-            else:
-                # Text 000-002: before the deal, the first to turn up the double plays first.
-                question = b.tr("Who found the {tile} first? They play first.")
-                hint = b.ntr(
-                    "Before the deal, take turns drawing face-down tiles until someone finds "
-                    "the {tile}. It goes in the hub; then deal {n} tile each.",
-                    "Before the deal, take turns drawing face-down tiles until someone finds "
-                    "the {tile}. It goes in the hub; then deal {n} tiles each.",
-                    rules.hand_size,
-                )
-            self._prompt(b, prompt, question, hint, tile, rules.hand_size)
+            self._prompt(b, prompt, question, hint)
             self._player_buttons(b, state, players, self._open)
             if rules.double_in_hands and not rules.scores_only:  # scores only: no draws kept
                 b.button(
                     bottom, b.tr("Nobody has it: search the yard"), self._search, key="start:search"
                 )
         elif self.mode == "search":
-            self._prompt(
-                b,
-                prompt,
-                b.tr("Take turns drawing from the yard until someone draws the {tile}."),
-                b.tr("Tap a player each time they draw another tile."),
-                tile,
-            )
+            self._prompt(b, prompt, question, hint)
             self._player_buttons(b, state, players, self._count, counts=True)
             if b.landscape:
-                found, clear, cancel = split_h(bottom, 2, 1, 1, gap=b.gap)
+                texts = [b.tr("Someone drew the {tile}").format(tile=tile), b.tr("Start over"),
+                         b.tr("Cancel")]  # fmt: skip
+                widths = b.button_widths(texts, b.min_text, bottom.w - 2 * b.gap)
+                spare = max(0, bottom.w - 2 * b.gap - sum(widths))
+                found, clear, cancel = split_h(bottom, widths[0] + spare, *widths[1:], gap=b.gap)
             else:
                 found, others = split_v(bottom, 1, 1, gap=b.gap)
                 clear, cancel = split_h(others, 1, 1, gap=b.gap)
@@ -115,7 +98,7 @@ class RoundStartScreen(Screen):
             b.button(clear, b.tr("Start over"), self._clear, key="start:clear")
             b.button(cancel, b.tr("Cancel"), self._cancel, key="start:cancel")
         else:
-            self._prompt(b, prompt, b.tr("Who drew the {tile}? They open."), placed, tile)
+            self._prompt(b, prompt, question, hint)
             self._player_buttons(b, state, players, self._open_found, counts=True)
             b.button(
                 split_h(bottom, 2, 1, gap=b.gap)[1],
@@ -125,18 +108,48 @@ class RoundStartScreen(Screen):
             )
 
     def _question_px(self, b: Builder) -> int:
-        return b.px(30) if b.landscape else b.px(40)
+        return max(b.px(30) if b.landscape else b.px(40), b.min_text)
 
-    def _prompt(
-        self, b: Builder, box: Rect, question: str, hint: str, tile: str, hand: int = 0
-    ) -> None:
-        question = question.format(tile=tile)
-        hint = hint.format(tile=tile, n=hand)
-        top_h = 2 * b.painter.line_height(self._question_px(b), True)
+    def _words(self, b: Builder, rules: Rules, tile: str) -> tuple[str, str]:
+        """The question the screen asks now, and what to do at the table."""
+        if self.mode == "ask" and rules.double_in_hands:
+            question = b.tr("Who holds the {tile}? They open.")
+            hint = b.ntr(
+                "Deal {n} tile each. The {tile} goes in the hub; the next player "
+                "clockwise plays first.",
+                "Deal {n} tiles each. The {tile} goes in the hub; the next player "
+                "clockwise plays first.",
+                rules.hand_size,
+            )
+        elif self.mode == "ask":
+            # Text 000-002: before the deal, the first to turn up the double plays first.
+            question = b.tr("Who found the {tile} first? They play first.")
+            hint = b.ntr(
+                "Before the deal, take turns drawing face-down tiles until someone finds "
+                "the {tile}. It goes in the hub; then deal {n} tile each.",
+                "Before the deal, take turns drawing face-down tiles until someone finds "
+                "the {tile}. It goes in the hub; then deal {n} tiles each.",
+                rules.hand_size,
+            )
+        elif self.mode == "search":
+            question = b.tr("Take turns drawing from the yard until someone draws the {tile}.")
+            hint = b.tr("Tap a player each time they draw another tile.")
+        else:
+            question = b.tr("Who drew the {tile}? They open.")
+            hint = b.tr("The {tile} goes in the hub; the next player clockwise plays first.")
+        return question.format(tile=tile), hint.format(tile=tile, n=rules.hand_size)
+
+    @staticmethod
+    def _lines(b: Builder, text: str, size: int, width: int, bold: bool = False) -> int:
+        return len(b.painter.fit(text, width, 10**6, size, size, bold, True)[1])
+
+    def _prompt(self, b: Builder, box: Rect, question: str, hint: str) -> None:
+        size = self._question_px(b)
+        top_h = self._lines(b, question, size, box.w, True) * b.painter.line_height(size, True)
         top = Rect(box.x, box.y, box.w, top_h)
-        bottom = Rect(box.x, top.bottom + b.gap, box.w, box.h - top_h - b.gap)
-        b.label(top, question, self._question_px(b), bold=True, wrap=True)
-        b.label(bottom, hint, b.min_text, wrap=True, color=(170, 190, 180))
+        bottom = Rect(box.x, top.bottom + b.gap, box.w, box.bottom - top.bottom - b.gap)
+        b.label(top, question, size, bold=True, wrap=True, floor=size)
+        b.label(bottom, hint, b.min_text, wrap=True)
 
     def _player_buttons(
         self,
@@ -153,10 +166,16 @@ class RoundStartScreen(Screen):
             if counts:
                 b.button(box, "", action, key=f"player:{name}")
                 left, right = split_h(box.inflate(-b.px(8), 0), 3, 1)
-                b.label(left, name, b.px(26), bold=True, floor=b.px(14), align="start")
+                b.label(left, name, self._name_px(b), bold=True, align="start", key=f"name:{name}")
                 b.label(right, str(self.draws.get(name, 0)), b.px(34), bold=True, reading=True)
             else:
-                b.button(box, name, action, key=f"player:{name}", size=b.px(28), kind=Kind.BUTTON)
+                b.button(box, name, action, key=f"player:{name}", size=self._name_px(b),
+                         kind=Kind.BUTTON)  # fmt: skip
+
+    @staticmethod
+    def _name_px(b: Builder) -> int:
+        """A player's name on a button: 32 px at 800x480 (50 px in portrait)."""
+        return max(b.px(32) if b.landscape else b.px(50), b.min_text)
 
     def _open(self, name: str) -> Action:
         return self.ui.submit(lambda: StartRound(name))

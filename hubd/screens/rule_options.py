@@ -11,7 +11,7 @@ from typing import Any
 from engine import OPTIONS, SET_SIZES, RuleError, make_rules
 from hubd.intents import Intent
 from hubd.screens.base import Builder, Rect, split_h
-from hubd.screens.widgets import TEXT_DIM, Action, Style
+from hubd.screens.widgets import Action, Style
 
 #: The options in the order a family changes them most: a shorter game first.
 ORDER = ("rounds", "hand_size", "set", "hub_arms", "reserve", "double_in_hands", "double_blank_50")
@@ -49,7 +49,7 @@ class RuleOptions:
         pad = b.px(8)
         controls_w = 2 * b.target + b.px(96)
         text_w = area.w - controls_w - 3 * pad
-        title_px = b.px(22) if b.landscape else b.px(34)
+        title_px = max(b.px(22) if b.landscape else b.px(34), b.min_text)
         # Every row as tall as the longest explanation needs, so rows line up across pages.
         lines = max(self._lines(b, b.tr(OPTIONS[k]), text_w) for k in keys)
         needed = b.painter.line_height(title_px, True) + lines * self._line(b) + 2 * pad
@@ -115,7 +115,7 @@ class RuleOptions:
         title.y += max(0, (text.h - title_h - explain_h) // 2)
         explain = Rect(text.x, title.bottom, text.w, min(explain_h, text.bottom - title.bottom))
         b.label(title, option_label(b, key), title_px, bold=True, align="start")
-        b.label(explain, words, b.min_text, wrap=True, align="start", color=TEXT_DIM)
+        b.label(explain, words, b.min_text, wrap=True, align="start")
         target = Rect(0, 0, controls.w, b.target)
         target.center = controls.center
         if isinstance(value, bool):

@@ -124,13 +124,19 @@ class Amend(Overlay):
         if state is None or state.rules is None:
             return
         inner = b.dialog()
-        cancel_w = max(b.px(200), b.target)
-        title = Rect(inner.x, inner.y, inner.w - cancel_w - b.gap, b.target)
+        (cancel_w,) = b.button_widths([b.tr("Cancel")], b.min_text, inner.w // 2)
+        cancel_w = max(b.px(200), cancel_w)
+        # The title on two lines if one is not enough (a narrow portrait screen).
+        title_px = max(b.px(26), b.min_text)
+        words = self._title_words(b, state)
+        lines = 1 if b.painter.width(words, title_px, True) <= inner.w - cancel_w - b.gap else 2
+        title_h = max(b.target, lines * b.painter.line_height(title_px, True))
+        title = Rect(inner.x, inner.y, inner.w - cancel_w - b.gap, title_h)
         cancel = Rect(inner.right - cancel_w, inner.y, cancel_w, b.target)
         b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, key="amend:cancel")
         area = Rect(inner.x, title.bottom + b.gap, inner.w, inner.h - title.h - b.gap)
         if self.round is None:
-            b.label(title, b.tr("Amend which round?"), b.px(26), bold=True, align="start")
+            b.label(title, words, title_px, bold=True, align="start", wrap=True)
             count = len(state.scores)
             columns = 5 if b.landscape else 3
             for number, box in zip(
@@ -146,15 +152,7 @@ class Amend(Overlay):
                     key=f"amend:round:{number}",
                 )
             return
-        double = state.rules.starting_double(self.round)
-        b.label(
-            title,
-            b.tr("Amend round {n} ({double})").format(n=self.round, double=f"{double}-{double}"),
-            b.px(26),
-            bold=True,
-            align="start",
-            wrap=True,
-        )
+        b.label(title, words, title_px, bold=True, align="start", wrap=True)
         rows, pad, save = entry_layout(b, area, len(state.players))
         for name, box in zip(state.players, rows, strict=True):
             value = self.scores[name].value or 0
@@ -173,6 +171,12 @@ class Amend(Overlay):
             key="amend:save",
             size=b.px(26),
         )
+
+    def _title_words(self, b: Builder, state: GameState) -> str:
+        if self.round is None or state.rules is None:
+            return b.tr("Amend which round?")
+        double = state.rules.starting_double(self.round)
+        return b.tr("Amend round {n} ({double})").format(n=self.round, double=f"{double}-{double}")
 
     def _pick_round(self, state: GameState, number: int) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:

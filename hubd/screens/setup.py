@@ -87,18 +87,26 @@ class NewGameScreen(Screen):
             b.panel(Rect(0, 0, b.w, bar_h), Style.DARK)
             rows = [(top, [*leave, *tabs, start])]
         else:  # narrow: Back, the title and Start above, the three tabs below
-            bar_h = 2 * b.target + 2 * b.gap
+            side = max(b.button_widths([b.tr("Back"), b.tr("Start")], b.min_text, b.w // 2))
+            title = b.tr("New game")
+            title_px = max(b.px(34), b.min_text)
+            line = b.painter.line_height(title_px, True)
+            # The title between the two buttons, on two lines if one is not enough.
+            lines = 1 if b.painter.width(title, title_px, True) <= top.w - 2 * side else 2
+            top.h = max(b.target, lines * line)
+            bar_h = top.h + b.target + 2 * b.gap
             b.panel(Rect(0, 0, b.w, bar_h), Style.DARK)
-            side = b.px(200)
-            b.label(top.inflate(-2 * (side + b.gap), 0), b.tr("New game"), b.px(34), bold=True)
-            rows = [(Rect(top.x, top.y, side, b.target), leave),
-                    (Rect(top.right - side, top.y, side, b.target), [start]),
+            b.label(top.inflate(-2 * (side + b.gap), 0), title, title_px, bold=True, wrap=True)
+            rows = [(Rect(top.x, top.y, side, top.h), leave),
+                    (Rect(top.right - side, top.y, side, top.h), [start]),
                     (Rect(top.x, top.bottom + b.gap, top.w, b.target), tabs)]  # fmt: skip
         for row, specs in rows:
+            widths = b.button_widths([text for text, *_ in specs], b.min_text, row.w)
+            spare = max(0, row.w - sum(widths) - b.gap * (len(specs) - 1)) // max(1, len(specs))
             for (text, action, style, key), box in zip(
-                specs, split_h(row, *[1] * len(specs), gap=b.gap), strict=True
+                specs, split_h(row, *[w + spare for w in widths], gap=b.gap), strict=True
             ):
-                b.button(box, text, action, style=style, key=key, size=b.px(22))
+                b.button(box, text, action, style=style, key=key, size=b.min_text)
         area = Rect(b.gap, bar_h + b.gap, b.w - 2 * b.gap, b.h - bar_h - 2 * b.gap)
         if self.tab == "players":
             self._players(b, ctx, area)
@@ -117,31 +125,32 @@ class NewGameScreen(Screen):
     # -- players --------------------------------------------------------------------------
 
     def _players(self, b: Builder, ctx: UiContext, area: Rect) -> None:
-        if b.landscape:
-            seats_box, pick_box = split_h(area, 1, 1, gap=2 * b.gap)
+        if b.landscape:  # the seats a little wider: a long name fits its seat
+            seats_box, pick_box = split_h(area, 5, 4, gap=2 * b.gap)
         else:
             seats_box, pick_box = split_v(area, 1, 1, gap=2 * b.gap)
-        head_h = 2 * b.painter.line_height(b.min_text, True)  # two lines: the hint is long
+        hint = b.tr("Seats in playing order (tap to remove)")
+        lines = b.painter.fit(hint, seats_box.w, 10**6, b.min_text, b.min_text, True, True)[1]
+        head_h = max(2, len(lines)) * b.painter.line_height(b.min_text, True)
         head = Rect(seats_box.x, seats_box.y, seats_box.w, head_h)
-        b.label(
-            head, b.tr("Seats in playing order (tap to remove)"), b.px(22), bold=True,
-            align="start", wrap=True,
-        )  # fmt: skip
+        b.label(head, hint, b.min_text, bold=True, align="start", wrap=True)
         seats_area = Rect(
             seats_box.x, head.bottom + b.gap, seats_box.w, seats_box.h - head.h - b.gap
         )
-        height = min(b.px(80), (seats_area.h - 3 * b.gap) // 4)
+        # Room for a long name on a second line of its seat.
+        two = 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6))
+        height = min(max(b.px(80), two), (seats_area.h - 3 * b.gap) // 4)
         boxes = grid(seats_area, MAX_SEATS, 2, b.gap, height)
         for seat, box in enumerate(boxes):
             if seat < len(self.seats):
                 name = self.seats[seat]
                 b.button(box, f"{seat + 1}. {name}", self._remove(name), key=f"seat:{name}",
-                         size=b.px(24))  # fmt: skip
+                         size=b.min_text)  # fmt: skip
             else:
                 b.panel(box, Style.QUIET)
                 b.label(box, f"{seat + 1}.", b.min_text)
         head = Rect(pick_box.x, pick_box.y, pick_box.w, head_h)
-        b.label(head, b.tr("Add a player"), b.px(22), bold=True, align="start", wrap=True)
+        b.label(head, b.tr("Add a player"), b.min_text, bold=True, align="start", wrap=True)
         pick_area = Rect(pick_box.x, head.bottom + b.gap, pick_box.w, pick_box.h - head.h - b.gap)
         known = [n for n in ctx.known_players if n not in self.seats]
         columns = 2
@@ -211,8 +220,8 @@ class NewGameScreen(Screen):
             buttons, text = split_h(area, 1, 2, gap=2 * b.gap)
         else:
             buttons, text = split_v(area, 1, 2, gap=2 * b.gap)
-        *boxes, modes = split_v(buttons, 1, 1, 1, 1, gap=b.gap)
-        self._modes(b, ctx, modes)
+        *boxes, plays, scores = split_v(buttons, 1, 1, 1, 1, 1, gap=b.gap)
+        self._modes(b, ctx, plays, scores)
         for name, box in zip(PRESETS, boxes, strict=True):
             b.button(
                 box,
@@ -281,13 +290,13 @@ class NewGameScreen(Screen):
 
         return action
 
-    def _modes(self, b: Builder, ctx: UiContext, box: Rect) -> None:
+    def _modes(self, b: Builder, ctx: UiContext, plays: Rect, scores: Rect) -> None:
         """Every play (the default, never written to the log) or the scores only."""
         chosen = self.options.chosen.get("mode", "plays")
         for mode, text, part in zip(
             ("plays", "scores"),
             (b.tr("Every play"), b.tr("Scores only")),
-            split_h(box, 1, 1, gap=b.gap),
+            (plays, scores),
             strict=True,
         ):
             b.button(
