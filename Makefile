@@ -54,6 +54,7 @@ speech-samples: system-deps $(STAMP)
 # A shot the screenshots do not have (yet) is skipped with a warning.
 # The club_* pictures: the Club screen on a sample night (hubd/screens/club_pictures.py).
 PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
+WEB_PICTURES := 800x480/phones_panel 390x844/lock 390x844/round_end
 pictures: screenshots
 	@mkdir -p docs/pictures
 	@SDL_VIDEODRIVER=dummy $(BIN)/python -m hubd.screens.club_pictures build/screenshots/en/800x480 >/dev/null
@@ -61,6 +62,11 @@ pictures: screenshots
 	  src=build/screenshots/en/800x480/$$shot.png; \
 	  if [ -f "$$src" ]; then cp "$$src" docs/pictures/ && echo "docs/pictures/$$shot.png"; \
 	  else echo "warning: $$src does not exist (no such shot yet): skipped" >&2; fi; \
+	done
+	@for shot in $(WEB_PICTURES); do \
+	  src=build/screenshots/web/en/$$shot.png; name=web_$$(basename $$shot); \
+	  if [ -f "$$src" ]; then cp "$$src" docs/pictures/$$name.png && echo "docs/pictures/$$name.png"; \
+	  else echo "warning: $$src does not exist (no chromium?): skipped" >&2; fi; \
 	done
 
 # Figures, never pass/fail: engine, store, screens, daemon (about two minutes in all).
@@ -72,6 +78,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/taps_bench.py
 	$(BIN)/python benchmarks/map_bench.py
 	$(BIN)/python benchmarks/club_bench.py
+	$(BIN)/python benchmarks/web_bench.py
 
 # On the Pi: `sudo make install` (again to update; games and config are kept).
 # INSTALL_ARGS passes options (hardware/install.sh --help), DESTDIR=DIR a throw-away root.
