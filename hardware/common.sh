@@ -136,11 +136,11 @@ state_forget() {
 }
 
 # Raspberry Pi OS's overlay file system (raspi-config's "Overlay File System") is on: / is an
-# overlay over the SD card's root, mounted read-only at /media/root-ro. Changes made now
-# vanish at the next boot, so the scripts refuse to run.
+# overlay over the SD card's root, mounted read-only (at /media/root-ro with today's
+# raspi-config, but a root that is an overlay is what counts). Changes made now vanish at the
+# next boot, so the scripts refuse to run.
 overlay_active() {
-    [ -z "$ROOT" ] && [ "$(findmnt -n -o FSTYPE / 2>/dev/null)" = overlay ] \
-        && findmnt -n /media/root-ro >/dev/null 2>&1
+    [ -z "$ROOT" ] && [ "$(findmnt -n -o FSTYPE / 2>/dev/null)" = overlay ]
 }
 refuse_under_overlay() {
     if overlay_active; then

@@ -3,6 +3,7 @@ hardening score from `systemd-analyze security --offline=true` (2.0 or lower).""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -183,25 +184,88 @@ def test_the_shutdown_hold_exit_powers_off_and_is_no_failure(unit: dict[str, lis
 DATA_UNIT = REPO / "systemd" / "chickenfoot-data.service"
 
 
-def test_the_data_unit_keeps_the_games_folder_writable_only_under_the_overlay() -> None:
+DATA_SCRIPT = "/opt/chickenfoot-hub/src/hardware/games-on-card.sh"
+
+
+def test_the_data_unit_binds_the_folders_before_the_journal_and_the_hub() -> None:
     data = unit_settings(DATA_UNIT.read_text(encoding="utf-8"))
-    assert one(data, "Unit.ConditionPathIsMountPoint") == "/media/root-ro"
-    assert "hubd.service" in words(data, "Unit.Before")
-    assert data["Service.ExecStart"] == [
-        "/bin/mount -o remount,rw /media/root-ro",
-        "/bin/mount --bind /media/root-ro/var/lib/chickenfoot /var/lib/chickenfoot",
-    ]
+    assert data["Service.ExecStart"] == [f"{DATA_SCRIPT} start"]
+    assert data["Service.ExecStop"] == [f"{DATA_SCRIPT} stop"]
+    assert {"hubd.service", "systemd-journal-flush.service"} <= set(words(data, "Unit.Before"))
+    assert (REPO / "hardware" / "games-on-card.sh").stat().st_mode & 0o111
     assert one(unit_settings(UNIT.read_text(encoding="utf-8")), "Service.StateDirectory") == (
         "chickenfoot"
     )
 
 
 @needs_analyze
-def test_systemd_analyze_verify_finds_nothing_in_the_data_unit() -> None:
+def test_systemd_analyze_verify_finds_nothing_in_the_data_unit(tmp_path: Path) -> None:
+    stand_in = tmp_path / "games-on-card.sh"
+    stand_in.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    stand_in.chmod(0o755)
+    copy = tmp_path / DATA_UNIT.name
+    copy.write_text(DATA_UNIT.read_text(encoding="utf-8").replace(DATA_SCRIPT, str(stand_in)))
     result = subprocess.run(
-        ["systemd-analyze", "verify", "--man=no", str(DATA_UNIT)],
+        ["systemd-analyze", "verify", "--man=no", str(copy)],
         capture_output=True, text=True, timeout=60, check=False,
     )  # fmt: skip
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert [line for line in output.splitlines() if "chickenfoot-data" in line] == [], output
+
+
+# --- games-on-card.sh, with stand-ins for findmnt and blkid ------------------------------------
+
+
+def games_on_card(tmp_path: Path, mounts: dict[str, str], root_options: str, *args: str) -> str:
+    """``mounts``: target -> FSTYPE; ``root_options``: what findmnt says of /'s OPTIONS."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    cases = "".join(f'    "{target}") echo {fstype} ;;\n' for target, fstype in mounts.items())
+    (bin_dir / "findmnt").write_text(f"""#!/bin/sh
+# findmnt -n [-o FIELD] TARGET | findmnt -n -o TARGET --source DEVICE
+if [ "$3" = TARGET ] && [ "$4" = --source ]; then echo / ; echo /run/card-root; exit 0; fi
+[ "$3" = OPTIONS ] && [ "$4" = / ] && echo '{root_options}' && exit 0
+target=${{4:-$2}}
+case $target in
+{cases}    *) exit 1 ;;
+esac
+""")
+    (bin_dir / "blkid").write_text("#!/bin/sh\necho /dev/mmcblk0p2\n")
+    cmdline = tmp_path / "cmdline"
+    cmdline.write_text("console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 overlayroot=tmpfs\n")
+    for tool in ("findmnt", "blkid"):
+        (bin_dir / tool).chmod(0o755)
+    result = subprocess.run(
+        ["sh", str(REPO / "hardware" / "games-on-card.sh"), *args, "--dry-run"],
+        capture_output=True, text=True, timeout=30, check=True,
+        env={**os.environ, "PATH": f"{bin_dir}:{os.environ['PATH']}",
+             "GAMES_ON_CARD_CMDLINE": str(cmdline)},
+    )  # fmt: skip
+    return result.stdout
+
+
+def test_without_the_overlay_nothing_is_mounted(tmp_path: Path) -> None:
+    out = games_on_card(tmp_path, {"/": "ext4"}, "rw,relatime", "start")
+    assert "nothing to do" in out and "+ " not in out
+
+
+def test_only_the_games_and_the_journal_are_bound_writable_from_the_lower_root(
+    tmp_path: Path,
+) -> None:
+    options = "rw,lowerdir=/media/root-ro,upperdir=/media/root-rw/overlay"
+    out = games_on_card(tmp_path, {"/": "overlay", "/media/root-ro": "ext4"}, options, "start")
+    lines = [line for line in out.splitlines() if line.startswith("+ ")]
+    assert lines[0] == "+ mount -o remount,rw /media/root-ro"
+    assert "+ mount --bind /media/root-ro/var/lib/chickenfoot /var/lib/chickenfoot" in lines
+    remount_ro = lines.index("+ mount -o remount,bind,ro /media/root-ro")
+    binds = [i for i, line in enumerate(lines) if line.startswith("+ mount --bind")]
+    assert binds and max(binds) < remount_ro, "the card's root is read-only again after the binds"
+
+
+def test_the_lower_root_is_found_where_the_overlay_does_not_name_it(tmp_path: Path) -> None:
+    """A newer overlayroot mounts the card's root elsewhere (and the lowerdir it names is not
+    a mount point here): the partition on the kernel command line is found where it is."""
+    out = games_on_card(tmp_path, {"/": "overlay"}, "rw,lowerdir=/lower,upperdir=/upper", "start")
+    assert "the card's root is at /run/card-root" in out
+    assert "+ mount -o remount,rw /run/card-root" in out
