@@ -139,3 +139,20 @@ def test_a_name_typed_as_it_sounds_is_said_that_way(espeak: EspeakRenderer) -> N
     assert text == "Shivawn's turn."
     refusal = phrases.refusal(w, "Siobhan cannot draw: the chicken yard is empty; pass instead")
     assert refusal[0].startswith("Shivawn cannot draw")
+
+
+@pytest.mark.parametrize(
+    ("name", "phonemes"),
+    [("Νίκος", "n'ikos"), ("محمد", "muH'ammad"), ("민수", "m'insu"), ("ნინო", "n'ino"),
+     ("Олена", "Vl'ena")],
+)  # fmt: skip
+def test_a_name_in_any_other_script_is_read_by_a_voice_that_knows_it(
+    espeak: EspeakRenderer, name: str, phonemes: str
+) -> None:
+    """Greek, Arabic, Korean, Georgian, ... names too; an English "'s" after one is left out
+    (no voice can say it), so "Олена's turn" is "Олена turn", not "Олена ess turn"."""
+    for language in ("en", "pt", "he"):
+        text = phrases.utterance([phrases.turn(words(language), name)])
+        tokens = said(espeak, text, language)
+        assert phonemes in tokens, (language, tokens)
+    assert said(espeak, f"{name}'s turn.", "en") == [phonemes, "t'3:n"]

@@ -234,4 +234,10 @@ def utterance(sentences: Sequence[str]) -> str:
     """Sentences as one text to say, each capitalised and ending in a stop so the voice
     pauses."""
     cut = (t.strip() for t in sentences)
-    return " ".join(s[:1].upper() + s[1:] + ("" if s[-1:] in ".!?" else ".") for s in cut if s)
+    return " ".join(_capital(s) + ("" if s[-1:] in ".!?" else ".") for s in cut if s)
+
+
+def _capital(sentence: str) -> str:
+    """A Latin, Greek or Cyrillic first letter in capitals (a letter of another script, which
+    a voice may not know in capitals, is left as it was typed: Georgian ნ, not Ნ)."""
+    return sentence[:1].upper() + sentence[1:] if sentence[:1] < "\u0530" else sentence

@@ -11,6 +11,7 @@ always go to the table's voice, so "Ana: 0" on a Ukrainian table says "нуль"
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from hubd.speech.hebrew import NAMES, name_phonemes
 from hubd.speech.lexicon import LEXICONS
@@ -26,13 +27,33 @@ def escape(text: str) -> str:
 VOICES: dict[str, str] = {"en": "en", "id": "id", "et": "et", "uk": "uk", "he": "he", "pt": "pt-br"}
 #: The script each language is written in, when not Latin.
 _OWN_SCRIPT: dict[str, str] = {"he": "hebrew", "uk": "cyrillic"}
-#: Who reads a run of text in a script that is not the language's own.
-_READER: dict[str, str] = {"hebrew": "he", "cyrillic": "uk", "latin": "en"}
+#: Who reads a run of text in a script that is not the language's own (a Greek, Arabic, Thai,
+#: Korean, ... name at the table too, by an espeak-ng voice that knows its letters).
+_READER: dict[str, str] = {
+    "hebrew": "he", "cyrillic": "uk", "latin": "en", "greek": "el", "arabic": "ar",
+    "armenian": "hy", "devanagari": "hi", "thai": "th", "georgian": "ka", "kana": "ja",
+    "hangul": "ko", "han": "cmn",
+}  # fmt: skip
+#: The other scripts' letters, by Unicode block: (first, last, script).
+_BLOCKS: tuple[tuple[str, str, str], ...] = (
+    ("\u0370", "\u03ff", "greek"), ("\u1f00", "\u1fff", "greek"),
+    ("\u0530", "\u058f", "armenian"),
+    ("\u0600", "\u06ff", "arabic"), ("\u0750", "\u077f", "arabic"),
+    ("\ufb50", "\ufdff", "arabic"), ("\ufe70", "\ufeff", "arabic"),
+    ("\u0900", "\u097f", "devanagari"), ("\u0e00", "\u0e7f", "thai"),
+    ("\u10a0", "\u10ff", "georgian"), ("\u1c90", "\u1cbf", "georgian"),
+    ("\u3040", "\u30ff", "kana"),
+    ("\u1100", "\u11ff", "hangul"), ("\u3130", "\u318f", "hangul"),
+    ("\uac00", "\ud7af", "hangul"), ("\u3400", "\u4dbf", "han"), ("\u4e00", "\u9fff", "han"),
+)  # fmt: skip
 #: A word of the lexicons: Hebrew letters with their points and geresh, or Cyrillic letters.
 _WORD = re.compile(
     r"[\u05d0-\u05ea](?:[\u05d0-\u05ea\u0591-\u05c7]|(?<=[גזצץ])['\u05f3])*"  # ג'ק, not דוד's
     r"|[\u0400-\u052f](?:[\u0400-\u052f]|['ʼ](?=[\u0400-\u052f]))*"  # п'ять, not Олена's
 )
+
+
+_POSSESSIVE = re.compile(r"s(?!\w)")
 
 
 def voice(language: str) -> str:
@@ -47,7 +68,11 @@ def _script(ch: str) -> str | None:
         return "cyrillic"
     if ch.isdigit():
         return "digit"
-    return "latin" if ch.isalpha() else None
+    if not ch.isalpha() and not unicodedata.category(ch).startswith("M"):
+        return None
+    if ch < "\u0370":
+        return "latin"
+    return next((script for lo, hi, script in _BLOCKS if lo <= ch <= hi), "latin")
 
 
 def runs(text: str) -> list[tuple[str | None, str]]:
@@ -73,8 +98,12 @@ def readers(text: str, language: str) -> list[tuple[str, str]]:
         reader = language if script in (None, own, "digit") else _READER[script]
         if pieces and pieces[-1][0] == reader:
             pieces[-1] = (reader, pieces[-1][1] + chunk)
-        else:
-            pieces.append((reader, chunk))
+            continue
+        if pieces and _POSSESSIVE.match(chunk) and pieces[-1][1][-1:] in "'’":
+            # "Олена's turn": no voice can say the "'s" of a name in another script
+            pieces[-1] = (pieces[-1][0], pieces[-1][1][:-1] + " ")
+            chunk = chunk[1:]
+        pieces.append((reader, chunk))
     return pieces
 
 
