@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import pygame
 
-from engine import Event, Game, GameState, NewGame, Phase, RuleError, Undo
+from engine import MAX_EVENTS, Event, Game, GameState, NewGame, Phase, RuleError, Undo
 from hubd.clock import Clock
 from hubd.demo import DemoPlayer, Tap
 from hubd.display import AnyDisplay, Display
@@ -42,7 +42,7 @@ from hubd.intents import (
 )
 from hubd.presses import ScoresPresses
 from hubd.records import GameRecord, PlayerStats
-from hubd.screenless import entries_to_count
+from hubd.screenless import PRESS_ROOM, entries_to_count
 from hubd.screens import Ui, UiContext
 from hubd.settings import SETTING_KEYS, Settings
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
@@ -121,6 +121,7 @@ class HubApp:
         self._committed = 0
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
+        self._press_waiting = False  # a press that enters, made when the button comes up
         self.presses = ScoresPresses()  # score-keeper mode: feet, toes, the double press
         self._next_demo = clock.now()
         self._input_posted = False  # SDL events posted by the loop itself (the demo's taps)
@@ -379,8 +380,16 @@ class HubApp:
     def _button_signal(self, signal: ButtonSignal) -> None:
         if signal is ButtonSignal.PRESS:
             self._hold_toggled_mute = False
-            self.hub_pressed()
+            # A press that makes an entry waits for the release: a hold is never a press.
+            self._press_waiting = self._press_enters()
+            if not self._press_waiting:
+                self.hub_pressed()
+        elif signal is ButtonSignal.RELEASE:
+            if self._press_waiting:
+                self._press_waiting = False
+                self.hub_pressed()
         elif signal is ButtonSignal.HOLD:
+            self._press_waiting = False
             self._hold_toggled_mute = True
             self.change_setting("muted", not self.settings.muted)
             self.ui.show_notice(
@@ -388,7 +397,14 @@ class HubApp:
                 self.clock.now(),
             )
         elif signal is ButtonSignal.LONG_HOLD:
+            self._press_waiting = False
             self.shut_down()
+
+    def _press_enters(self) -> bool:
+        """Whether a press is an entry (score-keeper mode, or no screen), not only a call."""
+        state = self.game.state if self.game is not None else None
+        scores_round = state is not None and state.scores_only and state.in_round
+        return scores_round or not self.display.available
 
     def shut_down(self) -> None:
         """The long hold: a sound, the light on, a notice, then stop; the unit powers off."""
@@ -431,8 +447,14 @@ class HubApp:
         False if the store or the engine refused it."""
         state = self.game.state if self.game is not None else None
         last = self._history[0].players if self._history else None
+        room = MAX_EVENTS - len(self.game.log) if self.game is not None else MAX_EVENTS
         entries = entries_to_count(state, last, self.settings.preset,
-                                   keep_every_play=isinstance(self.display, Display))  # fmt: skip
+                                   keep_every_play=isinstance(self.display, Display),
+                                   room=room)  # fmt: skip
+        if room < PRESS_ROOM and entries:
+            log.warning("game %s holds the most entries a game may (%d): the press begins a "
+                        "new game with its players; nothing of it is lost", self.game_id,
+                        MAX_EVENTS)  # fmt: skip
         return all(self.submit(entry) for entry in entries)
 
     def _scores_press(self, state: GameState) -> None:

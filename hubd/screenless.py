@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Event, GameState, NewGame, Phase, StartRound
+from engine import MAX_EVENTS, Event, GameState, NewGame, Phase, StartRound
 
 DEFAULT_PLAYERS = ("Player 1", "Player 2", "Player 3", "Player 4")
+#: The entries a press may need: the next round's start, then a foot or a toe.
+PRESS_ROOM = 2
 
 
 def entries_to_count(
@@ -26,13 +28,19 @@ def entries_to_count(
     preset: str,
     *,
     keep_every_play: bool,
+    room: int = MAX_EVENTS,
 ) -> list[Event]:
     """What to enter before a screenless press, so that it opens a foot or lays a toe.
 
     ``last_players`` are the players of the latest game in the store (None: there is none),
     for a hub with no game loaded;
-    ``keep_every_play`` keeps an every-play game in progress (the screen may come back).
+    ``keep_every_play`` keeps an every-play game in progress (the screen may come back);
+    ``room``: the entries the game in progress can still take. A game too full for a press
+    (a log holds at most 20,000 events) is left as it is, and a new one begun with its
+    players: without a screen nothing else could ever be entered.
     """
+    if state is not None and room < PRESS_ROOM:
+        return _new_game(state.players, preset)
     if state is not None and state.phase is not Phase.GAME_OVER:
         if state.scores_only:
             if state.phase is Phase.SETUP:  # between rounds: the next, opened in seat order
@@ -41,4 +49,9 @@ def entries_to_count(
         if keep_every_play:
             return []
     players = tuple(state.players if state is not None else last_players or DEFAULT_PLAYERS)
+    return _new_game(players, preset)
+
+
+def _new_game(players: Sequence[str], preset: str) -> list[Event]:
+    players = tuple(players)
     return [NewGame(players, {"preset": preset, "mode": "scores"}), StartRound(players[0])]
