@@ -1,11 +1,12 @@
 """Words a family uses at the table: why a round is blocked, and which end a tile went on.
 
 - A blocked round says why, from the engine's census (engine/blocks.py): "Every 1 is on the
-  table, so the foot on 1-1 can never get all its toes". The engine's English reasons are the
-  catalogs' messages; only the list of numbers ("2, 4 or 5") is joined here, in the language.
+  table, so the 1-1 can never get its toes". The engine's English reasons are the catalogs'
+  messages; only the list of numbers ("2, 4 or 5") is joined here, in the language.
 - When the end a tile was played on needed a number another open end also needed, a map label
   alone is easily misread, so the entry names the end the way players point at it: "on arm C,
-  after the 6-4" or "on the 3-3 foot, second toe" (toes are counted in play order).
+  after the 6-4" or "on the 3-3 foot, second toe (D5)" (toes are counted in play order, and
+  the map's label follows).
 
 The last entry line, the map's mark on the placed tile and the voice all use these.
 """
