@@ -31,6 +31,7 @@ NAMES: dict[str, str] = {
     "צבי": "tsv'i", "אלון": "al'on", "איתן": "eit'an", "יובל": "juv'al", "אופיר": "of'iQ\"",
     "נתן": "nat'an", "עזרא": "'ezQ\"a", "רינה": "Q\"in'a", "שושנה": "SoSan'a", "טל": "t'al",
     "עינב": "ejn'av", "זהבה": "zehav'a", "מלכה": "malk'a", "פנינה": "pnin'a", "אביב": "av'iv",
+    "ורד": "v'eQ\"ed", "ויקי": "v'iki",
 }  # fmt: skip
 
 _CONSONANTS = {

@@ -113,10 +113,10 @@ def _word(word: str, lexicon: dict[str, str], language: str) -> str | None:
     if found is not None or language != "he":
         return found
     rest = word[1:]
-    if word.startswith("ו") and (rest in lexicon or (len(rest) > 1 and rest in NAMES)):
-        inner = lexicon.get(rest) or name_phonemes(rest)
-        return f"ve{inner}" if inner is not None else None
-    return name_phonemes(word)  # not a word the hub says: a player's name
+    if word in NAMES or not word.startswith("ו") or len(rest) < 2:
+        return name_phonemes(word)  # not a word the hub says: a player's name
+    inner = lexicon.get(rest) or name_phonemes(rest)  # "and" before a word or a name: ve-
+    return f"ve{inner}" if inner is not None else None
 
 
 def pronounce(text: str, language: str) -> str:
