@@ -95,6 +95,7 @@ class HubApp:
         demo_interval: float = 1.0,
         out: TextIO | None = None,
         stop_after_events: int | None = None,
+        powers_off: bool = True,
         phones: PhoneDesk | None = None,
         club: ClubNight | None = None,
     ) -> None:
@@ -115,6 +116,7 @@ class HubApp:
         self.store_error: str | None = store.cannot_save or store.recovered_from
         self.running = False
         self.poweroff = False  # set by the shutdown hold: the unit powers the Pi off on exit
+        self.powers_off = powers_off  # False: that exit leaves the computer on (say so)
         self.stop_after_events = stop_after_events  # --demo-events: stop after this many
         self.phones = phones  # the phones' page (hubd/web): None without it
         self.club = club  # the club night (hubd/club): None unless [club] enabled
@@ -415,7 +417,10 @@ class HubApp:
         log.info("the hub button was held to shut down")
         self.devices.speaker.play("game_over")
         self.devices.light.on()
-        self.ui.show_notice(self.ui.tr("Shutting down: wait 20 seconds, then unplug"), now)
+        if self.powers_off:
+            self.ui.show_notice(self.ui.tr("Shutting down: wait 20 seconds, then unplug"), now)
+        else:  # a desktop's mock pins: the hub closes, the computer it runs on stays on
+            self.ui.show_notice(self.ui.tr("Closing the hub: the computer stays on"), now)
         self.devices.notifier.status("shutting down (the hub button was held)")
         self.poweroff = True
         self._stop_at = now + SHUTDOWN_GRACE_S

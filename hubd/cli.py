@@ -378,6 +378,10 @@ def run_daemon(
     ui.set_language(settings.language)
     speaker.set_muted(settings.muted)
     button, light, mock_pin = build_pins(config, folder, args.mock_pins, inbox.post, clock)
+    # Who powers off after the 8 s hold: the unit under systemd; hubd itself on a Pi's desktop
+    # (real pins); nobody with mock pins (the space bar on a laptop must not switch it off).
+    under_systemd = bool(os.environ.get("INVOCATION_ID") and os.environ.get("NOTIFY_SOCKET"))
+    powers_off = under_systemd or mock_pin is None
     from hubd.web.start import start_web
 
     web = config.override("web", enabled=False).web if args.no_web else config.web
@@ -421,6 +425,7 @@ def run_daemon(
         ),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
         stop_after_events=args.demo_events, phones=phones, club=club,
+        powers_off=powers_off,
     )  # fmt: skip
 
     (stops or StopSignals().install()).deliver_to(lambda reason: inbox.post(Shutdown(reason)))
@@ -444,7 +449,23 @@ def run_daemon(
         store.close()
         display.close()
         pygame.quit()
+    if app.poweroff and powers_off and not under_systemd:
+        power_off()  # outside systemd (a desktop's autostart) nobody else would
     return EXIT_POWEROFF if app.poweroff else EXIT_OK
+
+
+def power_off(command: Sequence[str] = ("systemctl", "poweroff")) -> bool:
+    """The shutdown hold outside systemd: power the Pi off as the unit would (logind lets the
+    desktop's own user do it). On failure the log says how to switch off by hand."""
+    import subprocess
+
+    log.info("powering off: %s", " ".join(command))
+    try:
+        subprocess.run(list(command), check=True, timeout=30, capture_output=True)
+    except (OSError, subprocess.SubprocessError) as err:
+        log.error("could not power off (%s): run sudo poweroff, then unplug", err)
+        return False
+    return True
 
 
 if __name__ == "__main__":

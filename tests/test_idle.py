@@ -192,3 +192,55 @@ def test_the_text_cache_is_bounded_by_its_pixels_not_by_a_count() -> None:
     assert len(cache) < 400, "the oldest went"
     newest = ("1399", 120, True, (255, 255, 255))
     assert painter.render(*newest) is cache.get(newest), "the newest is kept"
+
+
+# --- the 8 s hold: the screen tells the truth about what happens next ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("powers_off", "notice"),
+    [(True, "Shutting down: wait 20 seconds, then unplug"),
+     (False, "Closing the hub: the computer stays on")],
+)  # fmt: skip
+def test_the_hold_says_whether_the_computer_powers_off(
+    tmp_path: Path, powers_off: bool, notice: str
+) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import io
+
+    from hubd.app import Devices, HubApp
+    from hubd.clock import FakeClock
+    from hubd.display import NoDisplay
+    from hubd.hardware.button import ButtonLogic
+    from hubd.hardware.light import FakeLight
+    from hubd.hardware.notify import FakeNotifier
+    from hubd.hardware.speaker import FakeSpeaker
+    from hubd.screens import Ui
+    from hubd.settings import Settings
+    from hubd.store import GameStore
+
+    clock = FakeClock()
+    store = GameStore.open(tmp_path)
+    app = HubApp(
+        display=NoDisplay((800, 480)), ui=Ui((800, 480)), store=store, clock=clock,
+        inbox=Inbox(), settings=Settings("en", 80, False, 0, "classic"), data_folder=tmp_path,
+        devices=Devices(speaker=FakeSpeaker(), light=FakeLight(clock), notifier=FakeNotifier()),
+        button_logic=ButtonLogic(0.02, 3.0), out=io.StringIO(), powers_off=powers_off,
+    )  # fmt: skip
+    shown: list[str] = []
+    app.ui.show_notice = lambda text, now: shown.append(text)  # type: ignore[method-assign]
+    app.shut_down()
+    store.close()
+    assert shown == [notice] and app.poweroff
+
+
+def test_powering_off_outside_systemd_reports_a_failure_in_one_line(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from hubd.cli import power_off
+
+    assert power_off(["true"])
+    assert not power_off(["false"])
+    assert not power_off(["/nonexistent/systemctl", "poweroff"])
+    errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert len(errors) == 2 and all("sudo poweroff" in e for e in errors)
