@@ -47,7 +47,8 @@ def _shown(page: Any) -> dict[str, Any]:
         page.evaluate(
             """() => ({
         status: document.getElementById('status').textContent,
-        tiles: Array.from(document.querySelectorAll('.player .tiles'), e => Number(e.textContent)),
+        tiles: Array.from(document.querySelectorAll('.player:not(.head) .tiles'),
+                          e => Number(e.textContent)),
         turn: Array.from(document.querySelectorAll('.player.turn .name'), e => e.textContent),
         yard: (e => e && Number(e.textContent))(document.querySelector('#yard .number')),
         ends: Array.from(document.querySelectorAll('#map .end, #map .foot'), e =>
@@ -200,3 +201,27 @@ def test_hebrew_reads_right_to_left_and_the_map_does_not(
         assert t.gettext("Scores") in page.content()
     finally:
         close()
+
+
+def test_without_server_sent_events_the_page_polls_and_says_when_the_hub_is_gone(
+    table: FamilyTable, chromium: Any, tmp_path: Path
+) -> None:
+    log = _start(table, 5)
+    desk, close = attach_web(table.app, tmp_path / "data")
+    try:
+        page = phone(chromium)
+        page.add_init_script("delete window.EventSource")  # an old browser, or a proxy
+        page.goto(desk.address(table.app.game_id) + "?lang=uk")
+        pump(table.app, lambda: _shown(page)["tiles"] == list(table.app.game.state.hands))
+        for event in log[6:9]:
+            _enter(table, event)
+            hands = list(table.app.game.state.hands)
+            took = pump(table.app, lambda hands=hands: _shown(page)["tiles"] == hands)
+            assert took < 1.0, f"polling took {took:.2f} s"
+        assert page.is_hidden("#lost")
+    finally:
+        close()
+    page.wait_for_selector("#lost:not([hidden])", timeout=5000)
+    assert page.text_content("#lost") == i18n.load("uk").gettext(
+        "The hub is out of reach: is this phone on the hub's Wi-Fi?"
+    )
