@@ -81,7 +81,7 @@ TERMINAL_GAP = PITCH  # least distance between two terminals of one part
 LED_HEIGHT = 84  # anode terminal to cathode terminal
 PART_GAP = 34  # vertical space between two parts on one side
 CHAR_WIDTH = 6.6  # monospace 11 px
-HEIGHT = TOP + 19 * PITCH + 150
+HEIGHT = TOP + 19 * PITCH + 170
 
 Point = tuple[float, float]
 
@@ -459,9 +459,16 @@ def render_svg(pin_map: tuple[PinAssignment, ...] = PIN_MAP) -> str:
         "Never wire to pins 2 and 4 (5 V).",
         'DFPlayer Mini and its speaker only with speaker = "dfplayer" (Pi Zero 2 W); '
         "the other Pis play through the jack, USB, HDMI or an I2S amplifier.",
-        "I2S amplifier instead (Pi 5, Zero 2 W): "
-        + ", ".join(f"GPIO{bcm} {name}" for bcm, name in sorted(I2S_PINS.items()))
-        + ": keep those free (the guide's I2S table).",
+        # The amplifier's terminals, not the Pi's pin names (its DIN is the Pi's DOUT).
+        "I2S amp instead (Pi 5, Zero 2 W): its "
+        + ", ".join(
+            f"{a.part_pin} to GPIO{a.bcm} (pin {a.physical})"
+            for a in I2S_AMP_WIRING
+            if a.bcm is not None
+        )
+        + f"; keep GPIO{min(I2S_PINS)}-{max(I2S_PINS)} free.",
+        "5 V for three parts: pin 2 feeds the DFPlayer or the amp; pin 4 the screen and, "
+        "spliced, the lamp's transistor (the guide: 5 V).",
         "Legend: pink = power pin, grey = ground pin, white = free GPIO.",
     ]
     for i, note in enumerate(notes):
