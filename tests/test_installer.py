@@ -309,10 +309,15 @@ def test_bad_options_are_refused_with_a_message(root: Path, run: Runner) -> None
         UNINSTALL,
         REPO / "hardware" / "hubd-command.sh",
         REPO / "hardware" / "arm64-check.sh",
+        REPO / "hardware" / "boot-check.sh",
+        REPO / "hardware" / "boot-check-guest.sh",
+        REPO / "hardware" / "games-on-card.sh",
+        REPO / "hardware" / "lock.sh",
+        REPO / "hardware" / "wheelhouse.sh",
     ],
 )
 def test_the_scripts_parse_and_pass_shellcheck_where_it_exists(script: Path) -> None:
-    shell = "sh" if script.name == "hubd-command.sh" else "bash"
+    shell = "sh" if script.name in ("hubd-command.sh", "games-on-card.sh") else "bash"
     subprocess.run([shell, "-n", str(script)], check=True)
     if shutil.which("shellcheck"):
         subprocess.run(["shellcheck", "-x", str(script)], check=True, cwd=REPO)

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The part of hardware/boot-check.sh that runs inside the emulated machine, as a oneshot
+# service after boot. It reports on the virtio console, one line per step:
+#   @@ STEP NAME ok|FAIL SECONDS DETAIL
+# and asks the host for a screendump with "@@ SCREEN". It ends with the 8 s hold, after which
+# the unit powers the machine off (the host sees qemu exit).
+set -u
+CHECKOUT=/root/chicken-foot-hub
+WHEELS=/root/wheels
+UNIT=hubd.service
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+step() { printf '@@ STEP %s %s %s %s\n' "$1" "$2" "$(since "$3")" "${4:-}"; }
+show() { systemctl show -p "$1" --value "$UNIT"; }
+quote() { sed 's/^/   | /' "$1" | tail -n "${2:-15}"; }
+
+echo "@@ BOOTED $(systemd-analyze time 2>/dev/null | head -n 1 | sed 's/^Startup finished in //')"
+
+# The GPU here is QEMU's virtio GPU without 3D: Mesa draws in software. Its llvmpipe driver
+# compiles code at run time, which the unit's MemoryDenyWriteExecute= forbids (a Pi's v3d
+# needs neither); softpipe does not.
+mkdir -p /etc/systemd/system/$UNIT.d
+printf '[Service]\nEnvironment=GALLIUM_DRIVER=softpipe\n' \
+    >/etc/systemd/system/$UNIT.d/boot-check-softpipe.conf
+
+# --- install: the real installer, offline -----------------------------------------------------
+t=$(now)
+if bash "$CHECKOUT/hardware/install.sh" --no-apt --wheels "$WHEELS" >/root/install.log 2>&1; then
+    step install ok "$t" "$(grep -o 'reported READY in [0-9]* s' /root/install.log)"
+else
+    step install FAIL "$t" "exit $?; /root/install.log:"
+    quote /root/install.log 30
+fi
+
+# --- ready: active, and how long systemd waited for READY=1 -----------------------------------
+t=$(now)
+start=$(show ExecMainStartTimestampMonotonic)
+active=$(show ActiveEnterTimestampMonotonic)
+if [ "$(show ActiveState)" = active ] && [ "$(show SubState)" = running ]; then
+    step ready ok "$t" "start to READY $(awk -v a="$start" -v b="$active" 'BEGIN { printf "%.2f", (b - a) / 1e6 }') s (emulated), $(show NRestarts) restarts, $(( $(show MemoryCurrent) / 1048576 )) MB"
+else
+    step ready FAIL "$t" "$(show ActiveState)/$(show SubState)"
+fi
+
+# --- screen: the daemon drew through kmsdrm; the host compares a screendump ------------------
+t=$(now)
+sleep 5  # the first frame, drawn in software by an emulated CPU
+driver=$(journalctl -u $UNIT -b -q --no-pager | grep -c 'cannot open the screen')
+mode=$(head -n 1 /sys/class/drm/card*-Virtual-1/modes 2>/dev/null || echo 1280x800)
+if /opt/chickenfoot-hub/venv/bin/python /opt/chickenfoot-hub/src/hardware/boot_screen.py \
+    render "${mode%x*}" "${mode#*x}" /etc/chickenfoot-hub/hubd.toml /root/expected.bmp \
+    >/root/render.log 2>&1; then
+    echo "@@ EXPECTED-BEGIN"
+    base64 -w 76 /root/expected.bmp
+    echo "@@ EXPECTED-END"
+    echo "@@ SCREEN $mode"
+    sleep 15  # the host's screendump
+    if [ "$driver" -eq 0 ]; then
+        step kmsdrm ok "$t" "the screen opened ($mode); SDL_VIDEODRIVER=kmsdrm"
+    else
+        step kmsdrm FAIL "$t" "the daemon could not open the screen:"
+        journalctl -u $UNIT -b -q --no-pager | grep 'cannot open the screen' | head -n 3
+    fi
+else
+    step kmsdrm FAIL "$t" "the expected screen could not be drawn:"
+    quote /root/render.log
+fi
+
+# --- journal: no error ------------------------------------------------------------------------
+t=$(now)
+journalctl -u $UNIT -b -q --no-pager >/root/journal.log
+errors=$( (journalctl -u $UNIT -b -q --no-pager -p err; grep -E 'Traceback|ERROR ' /root/journal.log) | wc -l)
+if [ "$errors" -eq 0 ]; then
+    step journal ok "$t" "$(wc -l </root/journal.log) lines, no error"
+else
+    step journal FAIL "$t" "$errors error lines:"
+    grep -E 'Traceback|ERROR |error' /root/journal.log | head -n 10 | sed 's/^/   | /'
+fi
+
+# --- sigterm: a clean stop ---------------------------------------------------------------------
+t=$(now)
+systemctl stop $UNIT
+if [ "$(show Result)" = success ] && [ "$(show ExecMainStatus)" = 0 ]; then
+    step sigterm ok "$t" "status 0, result success"
+else
+    step sigterm FAIL "$t" "result $(show Result), status $(show ExecMainStatus)"
+fi
+systemctl start $UNIT
+
+# --- rollback: an update that imports but fails at start --------------------------------------
+t=$(now)
+rm -rf /root/broken
+cp -a "$CHECKOUT" /root/broken
+sed -i '1i raise SystemExit("broken on purpose by hardware/boot-check.sh")' /root/broken/hubd/display.py
+before=$(readlink /opt/chickenfoot-hub/current)
+if bash /root/broken/hardware/install.sh --no-apt --wheels "$WHEELS" >/root/broken.log 2>&1; then
+    step rollback FAIL "$t" "the broken update was kept"
+elif grep -q 'switched back' /root/broken.log && [ "$(readlink /opt/chickenfoot-hub/current)" = "$before" ] \
+    && systemctl is-active --quiet $UNIT; then
+    step rollback ok "$t" "$(grep -o 'did not report READY within [0-9]* s' /root/broken.log); switched back, running"
+else
+    step rollback FAIL "$t" "/root/broken.log:"
+    quote /root/broken.log
+fi
+
+# --- poweroff: the 8 s hold on the mock pin (no GPIO here), status 3 ---------------------------
+sleep 3
+echo "@@ POWEROFF"
+systemctl kill --kill-who=main -s SIGUSR1 $UNIT  # the button down
+sleep 10
+systemctl kill --kill-who=main -s SIGUSR2 $UNIT  # and up: the daemon stops with status 3
+sleep 120
+step poweroff FAIL "$(now)" "still running 2 minutes after the hold (status $(show ExecMainStatus))"

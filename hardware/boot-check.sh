@@ -1,0 +1,311 @@
+#!/usr/bin/env bash
+# The boot check: a whole arm64 boot, emulated, with systemd, the unit, kmsdrm and poweroff.
+#
+# It builds (once, cached) a Debian arm64 root with a kernel, systemd and the libraries the
+# hub needs, makes a disk image of it with this checkout and an offline wheelhouse inside, and
+# boots it in qemu-system-aarch64 -M virt with a virtio GPU and no network. In the machine a
+# check service runs, step by step:
+#   install    the real installer: sudo hardware/install.sh --no-apt --wheels DIR (offline);
+#              its restart waits for READY=1 from the unit (Type=notify);
+#   ready      the unit is active; start to READY as systemd measured it;
+#   screen     the hub draws through SDL's kmsdrm driver: the host takes QEMU's screendump of
+#              the display and compares it with the same screen drawn by the installed code;
+#   journal    the unit's journal has no error, no traceback;
+#   sigterm    systemctl stop: a clean stop (status 0, no SIGKILL) and how long it took;
+#   rollback   an update to a release that imports but fails at start: the installer switches
+#              back, and the previous release runs again;
+#   poweroff   the 8 s hold (on the mock pin: a drop-in adds --mock-pins, SIGUSR1/2 press and
+#              release it) makes the daemon exit with status 3, and the unit powers off.
+# It prints each step's time. The times are emulated (TCG on this machine's cores): they show
+# that it works, not how fast a Pi is. A script to run by hand, not part of `make test`.
+#
+#   sudo hardware/boot-check.sh [--suite bookworm] [--cache DIR] [--keep] [--timeout S]
+#
+# Needs root, debootstrap, qemu-user-static, qemu-system-arm, qemu-efi-aarch64 and e2fsprogs
+# (Debian packages: it installs them when missing), and Debian's archive and PyPI the first
+# time (the root and the wheels are cached).
+set -euo pipefail
+umask 022
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SOURCE=$(cd "$HERE/.." && pwd)
+PROGRAM=boot-check.sh
+MIRROR=${BOOT_CHECK_MIRROR:-http://deb.debian.org/debian}
+CACHE=${BOOT_CHECK_CACHE:-/var/cache/chickenfoot-boot-check}
+SUITE=bookworm
+KEEP=0
+TIMEOUT=5400   # the whole emulated boot, install and checks
+# What a Raspberry Pi OS Lite image has, plus the libraries the installer would add with apt
+# (the machine has no network; --no-apt says so). mesa's drivers give kmsdrm a GBM and EGL.
+PACKAGES=linux-image-arm64,systemd,systemd-sysv,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps
+
+usage() {
+    cat <<EOF
+Usage: sudo hardware/boot-check.sh [options]
+
+  --suite NAME   the Debian release to boot: bookworm (Python 3.11) or trixie (3.13)
+  --cache DIR    where the root, the wheels and the logs are kept (default $CACHE)
+  --keep         keep the disk image afterwards
+  --timeout S    give up after S seconds of emulation (default $TIMEOUT)
+  -h, --help     this text
+EOF
+}
+
+die() { printf '%s: %s\n' "$PROGRAM" "$*" >&2; exit 1; }
+say() { printf '%s\n' "$*"; }
+
+while [ $# -gt 0 ]; do
+    case $1 in
+        --suite) SUITE=${2:-}; shift ;;
+        --suite=*) SUITE=${1#*=} ;;
+        --cache) CACHE=${2:-}; shift ;;
+        --cache=*) CACHE=${1#*=} ;;
+        --timeout) TIMEOUT=${2:-}; shift ;;
+        --timeout=*) TIMEOUT=${1#*=} ;;
+        --keep) KEEP=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) usage >&2; die "unknown option: $1" ;;
+    esac
+    shift
+done
+case $SUITE in bookworm) PY=cp311 ;; trixie) PY=cp313 ;; *) die "unknown suite '$SUITE'" ;; esac
+case $TIMEOUT in '' | *[!0-9]*) die "--timeout needs a whole number of seconds" ;; esac
+[ "$(id -u)" -eq 0 ] || die "run it as root (debootstrap, chroot and the image need it): sudo $0"
+
+# --- timing ---------------------------------------------------------------------------------
+RESULTS=()
+T0=$(date +%s.%N)
+STEP_START=$T0
+elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
+step_begin() { STEP_START=$(date +%s.%N); say ""; say "== $1"; }
+step_end() {  # step, outcome, detail
+    local seconds
+    seconds=$(elapsed "$STEP_START")
+    RESULTS+=("$(printf '%-9s %-5s %5s s  %s' "$1" "$2" "$seconds" "${3:-}")")
+    say "-- $1: $2 in $seconds s${3:+ ($3)}"
+}
+summary() {
+    say ""
+    say "== boot check summary ($SUITE, emulated: the times show it works, not a Pi's speed)"
+    printf '%s\n' "${RESULTS[@]}"
+    say "total $(elapsed "$T0") s"
+}
+
+# --- tools ----------------------------------------------------------------------------------
+need_tools() {
+    local missing=()
+    command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+    command -v qemu-system-aarch64 >/dev/null 2>&1 || missing+=(qemu-system-arm)
+    [ -e /usr/share/qemu-efi-aarch64/QEMU_EFI.fd ] || missing+=(qemu-efi-aarch64)
+    [ -e /usr/bin/qemu-aarch64-static ] || [ "$(uname -m)" = aarch64 ] || missing+=(qemu-user-static)
+    command -v update-binfmts >/dev/null 2>&1 || missing+=(binfmt-support)
+    command -v mkfs.ext4 >/dev/null 2>&1 || missing+=(e2fsprogs)
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "Installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+register_binfmt() {
+    [ "$(uname -m)" = aarch64 ] && return 0
+    local misc=/proc/sys/fs/binfmt_misc
+    [ -e "$misc/register" ] || mount -t binfmt_misc binfmt_misc "$misc" \
+        || die "cannot mount binfmt_misc (needed to run arm64 programs while building the root)"
+    if [ ! -e "$misc/qemu-aarch64" ]; then
+        update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 \
+            || update-binfmts --import qemu-aarch64 >/dev/null 2>&1 || true
+    fi
+    [ -e "$misc/qemu-aarch64" ] || die "the qemu-aarch64 binfmt handler could not be registered"
+}
+
+# --- the root, the wheels, the image ---------------------------------------------------------
+ROOT_DIR=$CACHE/$SUITE-root
+build_root() {
+    step_begin "root: Debian $SUITE arm64 with a kernel and systemd (cached in $ROOT_DIR)"
+    if [ -e "$ROOT_DIR/.boot-check-complete" ]; then
+        step_end root cached
+        return 0
+    fi
+    rm -rf "$ROOT_DIR"
+    mkdir -p "$CACHE"
+    if ! debootstrap --arch=arm64 --variant=minbase --include="$PACKAGES" "$SUITE" \
+        "$ROOT_DIR" "$MIRROR" >"$CACHE/$SUITE-debootstrap.log" 2>&1; then
+        tail -n 20 "$CACHE/$SUITE-debootstrap.log" >&2
+        step_end root FAIL "log: $CACHE/$SUITE-debootstrap.log"
+        return 1
+    fi
+    touch "$ROOT_DIR/.boot-check-complete"
+    step_end root ok "$(du -sh "$ROOT_DIR" | cut -f1)"
+}
+
+WHEELS=$CACHE/wheels
+fill_wheelhouse() {
+    step_begin "wheels: hardware/wheelhouse.sh for $PY-aarch64"
+    if bash "$HERE/wheelhouse.sh" "$WHEELS" "$PY-aarch64" >"$CACHE/wheels.log" 2>&1; then
+        step_end wheels ok "$(find "$WHEELS" -name '*.whl' | wc -l) wheels"
+    else
+        tail -n 20 "$CACHE/wheels.log" >&2
+        step_end wheels FAIL "log: $CACHE/wheels.log"
+        return 1
+    fi
+}
+
+WORK=$CACHE/work-$SUITE
+IMAGE=$CACHE/$SUITE.img
+make_image() {
+    step_begin "image: the root, the checkout, the wheels and the check service on one ext4 disk"
+    rm -rf "$WORK" "$IMAGE"
+    cp -a "$ROOT_DIR" "$WORK"
+    mkdir -p "$WORK/root/chicken-foot-hub" "$WORK/root/wheels"
+    tar -C "$SOURCE" -c --exclude=./.git --exclude=./.venv --exclude=./build \
+        --exclude=__pycache__ --exclude=.pytest_cache --exclude=.mypy_cache \
+        --exclude=.ruff_cache --exclude=.hypothesis --exclude='*.egg-info' . \
+        | tar -C "$WORK/root/chicken-foot-hub" -x --no-same-owner
+    cp "$WHEELS"/* "$WORK/root/wheels/"
+    echo "boot-check" >"$WORK/etc/hostname"
+    printf '/dev/vda / ext4 rw,relatime 0 1\n' >"$WORK/etc/fstab"
+    install -m 0755 "$HERE/boot-check-guest.sh" "$WORK/usr/local/sbin/boot-check-guest"
+    cat >"$WORK/etc/systemd/system/boot-check.service" <<'EOF'
+[Unit]
+Description=Chicken Foot Hub boot check (hardware/boot-check.sh)
+After=multi-user.target
+[Service]
+Type=oneshot
+ExecStart=/usr/local/sbin/boot-check-guest
+StandardOutput=tty
+StandardError=tty
+TTYPath=/dev/hvc0
+[Install]
+WantedBy=multi-user.target
+EOF
+    mkdir -p "$WORK/etc/systemd/system/multi-user.target.wants"
+    ln -sfn /etc/systemd/system/boot-check.service \
+        "$WORK/etc/systemd/system/multi-user.target.wants/boot-check.service"
+    # No login prompts on the consoles, nothing else waiting for a network.
+    rm -f "$WORK/etc/systemd/system/getty.target.wants/"* 2>/dev/null || true
+    mkfs.ext4 -q -L root -d "$WORK" "$IMAGE" 6G
+    step_end image ok "$(du -sh --apparent-size "$IMAGE" | cut -f1) image"
+}
+
+# --- the emulated machine --------------------------------------------------------------------
+SERIAL=$CACHE/$SUITE-console.log   # the kernel's console (ttyAMA0)
+CHECK_LOG=$CACHE/$SUITE-check.log  # the check service's output (hvc0)
+MONITOR=$CACHE/$SUITE-monitor.sock
+QEMU_PID=
+cleanup() {
+    [ -z "$QEMU_PID" ] || kill "$QEMU_PID" 2>/dev/null || true
+    if [ "$KEEP" -eq 0 ]; then rm -rf "$WORK" "$IMAGE"; fi
+}
+trap cleanup EXIT
+
+# One command to QEMU's monitor (its socket), then a moment for it to be carried out.
+monitor() {
+    python3 - "$MONITOR" "$1" <<'EOF'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(sys.argv[2].encode() + b"\n")
+time.sleep(2)
+s.close()
+EOF
+}
+
+boot() {
+    local kernel initrd
+    kernel=$(find "$WORK/boot" -name 'vmlinuz-*' | sort | tail -n 1)
+    initrd=$(find "$WORK/boot" -name 'initrd.img-*' | sort | tail -n 1)
+    [ -n "$kernel" ] && [ -n "$initrd" ] || die "no kernel or initrd in the root's /boot"
+    : >"$SERIAL"
+    : >"$CHECK_LOG"
+    rm -f "$MONITOR"
+    nice -n 19 qemu-system-aarch64 -M virt -cpu max -smp 2 -m 2048 -accel tcg,thread=multi \
+        -kernel "$kernel" -initrd "$initrd" \
+        -append "root=/dev/vda rw console=ttyAMA0 quiet systemd.show_status=0" \
+        -drive "file=$IMAGE,format=raw,if=virtio" \
+        -device virtio-gpu-pci -display none -vga none \
+        -device virtio-serial-pci -chardev "file,id=check,path=$CHECK_LOG" \
+        -device virtconsole,chardev=check \
+        -serial "file:$SERIAL" -monitor "unix:$MONITOR,server,nowait" \
+        -nic none -no-reboot &
+    QEMU_PID=$!
+}
+
+# Read the check service's lines as they come: "@@ STEP OUTCOME SECONDS DETAIL" ends a step,
+# "@@ SCREEN" asks for a screendump, "@@ DONE" ends the checks (the machine then powers off).
+follow() {
+    local seen=0 line deadline now fields quiet=0
+    deadline=$(($(date +%s) + TIMEOUT))
+    step_begin "boot: the kernel, systemd, then the check service"
+    while :; do
+        now=$(date +%s)
+        if [ "$now" -ge "$deadline" ]; then
+            step_end timeout FAIL "no end after $TIMEOUT s; see $SERIAL and $CHECK_LOG"
+            return 1
+        fi
+        mapfile -t fields < <(tail -n +"$((seen + 1))" "$CHECK_LOG" | tr -d '\r')
+        for line in "${fields[@]}"; do
+            seen=$((seen + 1))
+            case $line in
+                "@@ EXPECTED-BEGIN") quiet=1 ;;
+                "@@ EXPECTED-END") quiet=0 ;;
+                *) [ "$quiet" -eq 1 ] && continue ;;
+            esac
+            case $line in
+                "@@ EXPECTED-"*) ;;
+                "@@ BOOTED "*) step_end boot ok "${line#@@ BOOTED }"; STEP_START=$(date +%s.%N) ;;
+                "@@ SCREEN "*) screen_check "${line#@@ SCREEN }" ;;
+                "@@ STEP "*) read -r _ _ step outcome seconds detail <<<"$line"
+                    RESULTS+=("$(printf '%-9s %-5s %5s s  %s' "$step" "$outcome" "$seconds" "$detail")")
+                    say "-- $step: $outcome in $seconds s${detail:+ ($detail)}" ;;
+                "@@ POWEROFF") STEP_START=$(date +%s.%N) ;;
+                *) say "   $line" ;;
+            esac
+        done
+        if ! kill -0 "$QEMU_PID" 2>/dev/null; then
+            wait "$QEMU_PID" || true
+            QEMU_PID=
+            if grep -q '^@@ POWEROFF' "$CHECK_LOG"; then
+                step_end poweroff ok "status 3, then the machine powered itself off"
+                return 0
+            fi
+            step_end poweroff FAIL "the machine stopped before the hold; see $SERIAL"
+            return 1
+        fi
+        sleep 1
+    done
+}
+
+# The guest has drawn its screen and rendered the expected one (hex-free: WIDTHxHEIGHT PATH).
+screen_check() {
+    local dump=$CACHE/$SUITE-screen.ppm expected=$CACHE/$SUITE-expected.bmp detail
+    rm -f "$dump"
+    monitor "screendump $dump"
+    # The guest wrote the expected picture to its disk; read it from the guest's own copy,
+    # passed over the check console as base64 (the disk is in use by the machine).
+    sed -n '/^@@ EXPECTED-BEGIN/,/^@@ EXPECTED-END/p' "$CHECK_LOG" | sed '1d;$d' | base64 -d \
+        >"$expected" 2>/dev/null || true
+    if [ ! -s "$dump" ]; then
+        RESULTS+=("$(printf '%-9s %-5s %5s s  %s' screen FAIL - "no screendump")")
+        return 0
+    fi
+    if detail=$("$SOURCE/.venv/bin/python" "$HERE/boot_screen.py" compare "$dump" "$expected"); then
+        RESULTS+=("$(printf '%-9s %-5s %5s s  %s' screen ok - "$detail; $dump")")
+    else
+        RESULTS+=("$(printf '%-9s %-5s %5s s  %s' screen FAIL - "$detail; $dump")")
+    fi
+    say "-- screen: $detail"
+}
+
+need_tools
+register_binfmt
+say "boot check of $SOURCE on Debian $SUITE arm64 (qemu-system-aarch64 -M virt, TCG; cache: $CACHE)"
+status=0
+build_root && fill_wheelhouse && make_image || status=1
+if [ "$status" -eq 0 ]; then
+    boot
+    follow || status=1
+fi
+grep -q ' FAIL ' <(printf '%s\n' "${RESULTS[@]}") && status=1
+summary
+if [ "$status" -eq 0 ]; then say "boot check: PASSED"; else say "boot check: FAILED (logs: $SERIAL, $CHECK_LOG)"; fi
+exit "$status"
