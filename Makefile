@@ -75,6 +75,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/store_bench.py
 	$(BIN)/python benchmarks/screens_bench.py
 	$(BIN)/python benchmarks/daemon_bench.py
+	$(BIN)/python benchmarks/demo_soak.py
 	$(BIN)/python benchmarks/taps_bench.py
 	$(BIN)/python benchmarks/map_bench.py
 	$(BIN)/python benchmarks/club_bench.py
