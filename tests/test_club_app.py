@@ -222,3 +222,29 @@ def test_the_name_picker_offers_who_sits_here_next_first(hub: ClubHub) -> None:
     # 11-3 with one mover: Ben (this table's lowest) leaves, Cy comes from Table 2.
     assert list(hub.app.context().known_players)[:2] == ["Ana", "Cy"]
     assert "Ben" in hub.app.context().known_players  # still there, after them
+
+
+def test_news_the_store_cannot_take_is_kept_and_stored_later(
+    hub: ClubHub, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from hubd.store import StoreFullError
+
+    put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
+
+    def full(_rows: object) -> int:
+        raise StoreFullError("the disk is full")
+
+    real = hub.app.store.keep_club_games
+    monkeypatch.setattr(hub.app.store, "keep_club_games", full)
+    hub.arrive()  # refused by the store: still counted, never a crash
+    state = hub.app.context().club
+    assert state is not None and [r.name for r in state.view.standings(NIGHT).players] == [
+        "Cy",
+        "Dee",
+    ]
+    monkeypatch.setattr(hub.app.store, "keep_club_games", real)
+    put_game(hub.club.club, OTHER, 2, {"Cy": 5, "Dee": 1}, started=EVENING.replace(hour=21))
+    hub.arrive()
+    assert len(hub.app.store.club_games()) == 2  # the refused game was stored with the next
+    state = hub.app.context().club
+    assert state is not None and len(state.view.games) == 2

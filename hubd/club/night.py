@@ -125,6 +125,7 @@ class ClubNight:
         self._entries: list[Night] = []
         self._aside: tuple[str, ...] = ()
         self._state: ClubState | None = None
+        self._unsaved: dict[tuple[str, str], ClubRow] = {}  # news the store refused (full disk)
         self.importer: ClubImporter | None = None
         self.sync: SyncLink | None = None
         self.view = self._rebuild()
@@ -170,12 +171,16 @@ class ClubNight:
 
     def arrived(self, news: ClubArrived) -> bool:
         """Keep the importer's news in the store; True when the view changed."""
-        rows = [
-            ClubRow(v.game.hub, v.game.name, v.game.lines, v.game.digest, v.text, v.game.summary())
-            for v in news.versions
-        ]
-        if rows:
-            self.store.keep_club_games(rows)
+        for v in news.versions:
+            game = v.game
+            row = ClubRow(game.hub, game.name, game.lines, game.digest, v.text, game.summary())
+            self._unsaved[game.hub, game.name] = row
+        if self._unsaved:
+            try:
+                self.store.keep_club_games(list(self._unsaved.values()))
+                self._unsaved.clear()
+            except StoreError as err:  # kept here, and stored with the next news
+                log.error("club: %s", err)
         self._tables = {**dict(news.tables), self.hub: self.table}
         self._entries = list(news.nights)
         self._aside = news.set_aside
@@ -259,10 +264,14 @@ class ClubNight:
 
     def _rebuild(self) -> ClubView:
         try:
-            rows = self.store.club_games()
+            stored = self.store.club_games()
         except StoreError as err:
             log.error("club: %s", err)
-            rows = []
+            stored = []
+        # What the store could not take yet still counts (the longer version wins anyway).
+        rows = stored + [
+            (r.hub, r.name, r.lines, r.digest, r.summary) for r in self._unsaved.values()
+        ]
         return view_from_rows(self.hub, rows, self._tables, self._entries, self._aside)
 
     # -- the organiser's choices -----------------------------------------------------------

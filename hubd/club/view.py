@@ -77,7 +77,12 @@ def view_of(
     entries: Iterable[Night],
     set_aside: Iterable[str] = (),
 ) -> ClubView:
-    ordered = tuple(sorted(games, key=lambda g: (g.hub, g.name)))  # arrival order is lost
+    kept: dict[tuple[str, str], ClubGame] = {}
+    for game in games:  # one version a game: the one every hub keeps
+        key = (game.hub, game.name)
+        if key not in kept or game.beats(kept[key]):
+            kept[key] = game
+    ordered = tuple(sorted(kept.values(), key=lambda g: (g.hub, g.name)))  # no arrival order
     return ClubView(hub, ordered, dict(tables), merge(entries), tuple(set_aside))
 
 
