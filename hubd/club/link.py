@@ -85,7 +85,12 @@ def read_status(client: Syncthing, me: str, now: float) -> LinkStatus:
             addresses = info.get("addresses") or [""]
             nearby[ident] = Nearby(ident, "", str(addresses[0]))
     peers.sort(key=lambda p: (p.name.casefold(), p.device))
-    return LinkStatus(True, "", me, tuple(peers), tuple(sorted(nearby.values(), key=str)))
+    return LinkStatus(True, "", me, tuple(peers), tuple(sorted(nearby.values(), key=_asked_first)))
+
+
+def _asked_first(hub: Nearby) -> tuple[bool, str, str]:
+    """The hubs that asked to pair (they have a name) before those only seen."""
+    return (not hub.name, hub.name.casefold(), hub.device)
 
 
 class SyncLink:
@@ -136,7 +141,10 @@ class SyncLink:
                 self._me = client.set_up(self._club, self._table)
                 log.info("club: Syncthing is set up, this hub is %s", self._me)
             for request in pending or ():
-                request(client)
+                try:
+                    request(client)
+                except SyncthingError as err:  # one refused request is no outage
+                    log.warning("club: %s", err)
             return read_status(client, self._me, self._wall())
         except SyncthingError as err:
             self._me = ""  # set up again once it is back (it may have been reinstalled)

@@ -1,0 +1,87 @@
+"""The link to Syncthing with a scripted stand-in for its REST API (no network): set up once,
+the paired hubs' last contact, the nearby hubs, a refused request, Syncthing not running."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from hubd.club.link import LinkStatus, Nearby, SyncLink, parse_time
+from hubd.club.syncthing import Syncthing, SyncthingError
+
+ME, PEER, NEW, SEEN = "ME" * 31 + "E", "P" * 63, "N" * 63, "D" * 63
+
+
+class StandIn(Syncthing):
+    """Answers the calls the link makes, as Syncthing 1.19 does."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+        self.refuse_accept = False
+
+    def call(self, method: str, path: str, body: object = None, query: Any = None) -> Any:
+        self.calls.append((method, path))
+        if method == "PUT" and path == f"/rest/config/devices/{NEW}" and self.refuse_accept:
+            raise SyncthingError(f"Syncthing refused PUT {path} (400)")
+        answers: dict[str, Any] = {
+            "/rest/system/status": {"myID": ME},
+            "/rest/config/devices": [{"deviceID": ME, "name": "Table 1"},
+                                     {"deviceID": PEER, "name": "Table 2"}],
+            "/rest/system/connections": {"connections": {PEER: {"connected": False}}},
+            "/rest/stats/device": {PEER: {"lastSeen": "2026-12-01T19:58:00.123456789Z"}},
+            "/rest/cluster/pending/devices": {
+                NEW: {"name": "Table 3", "address": "10.0.0.3:22000"}
+            },
+            "/rest/system/discovery": {SEEN: {"addresses": ["tcp://10.0.0.4:22000"]}, PEER: {}},
+            "/rest/config/folders/chickenfoot-club": {"devices": [{"deviceID": ME}]},
+        }  # fmt: skip
+        return answers.get(path) if method == "GET" else None
+
+
+def link(tmp_path: Path, client: Syncthing | None, posted: list[LinkStatus]) -> SyncLink:
+    def connect() -> Syncthing:
+        if client is None:
+            raise SyncthingError("Syncthing is not running (Connection refused)")
+        return client
+
+    now = parse_time("2026-12-01T20:00:30Z")
+    assert now is not None
+    return SyncLink(connect, tmp_path / "club", "Table 1", posted.append, wall=lambda: now)
+
+
+def test_the_status_names_the_paired_and_the_nearby_hubs(tmp_path: Path) -> None:
+    client = StandIn()
+    status = link(tmp_path, client, []).poll()
+    assert status.running and status.device_id == ME
+    [peer] = status.peers
+    assert (peer.name, peer.connected, round(peer.seen_ago_s or 0)) == ("Table 2", False, 150)
+    assert status.nearby == (
+        Nearby(NEW, "Table 3", "10.0.0.3:22000"),
+        Nearby(SEEN, "", "tcp://10.0.0.4:22000"),
+    )
+    assert ("PATCH", "/rest/config/options") in client.calls  # set up: LAN only
+    assert ("PUT", "/rest/config/folders/chickenfoot-club") not in client.calls  # it exists
+
+
+def test_a_refused_pairing_is_no_outage_and_set_up_happens_once(tmp_path: Path) -> None:
+    client = StandIn()
+    client.refuse_accept = True
+    sync = link(tmp_path, client, [])
+    sync.poll()
+    status = sync.poll([lambda c: c.accept(NEW, "Table 3")])
+    assert status.running
+    assert client.calls.count(("PATCH", "/rest/config/options")) == 1
+    client.refuse_accept = False
+    sync.poll([lambda c: c.accept(NEW, "Table 3")])
+    assert ("PATCH", "/rest/config/folders/chickenfoot-club") in client.calls  # shared
+
+
+def test_syncthing_not_running_is_said_plainly(tmp_path: Path) -> None:
+    status = link(tmp_path, None, []).poll()
+    assert status == LinkStatus(False, "Syncthing is not running (Connection refused)")
+
+
+def test_syncthing_times_are_read_and_its_zero_time_is_never() -> None:
+    assert parse_time("1970-01-01T00:00:00Z") is None
+    assert parse_time("not a time") is None
+    assert parse_time("2026-12-01T20:00:00+01:00") == parse_time("2026-12-01T19:00:00Z")
