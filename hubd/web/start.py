@@ -7,11 +7,14 @@ import logging
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hubd.config import WebConfig
 from hubd.events import PhoneRequest
 from hubd.web.desk import PhoneDesk, load_secret
-from hubd.web.server import Limits, WebServer
+
+if TYPE_CHECKING:  # aiohttp (14 MB) is imported only when the page is on
+    from hubd.web.server import Limits
 
 log = logging.getLogger("hubd.web")
 
@@ -42,6 +45,8 @@ def start_web(
     or cannot listen (said in one line: the hub plays on without it)."""
     if not config.enabled:
         return None, lambda: None
+    from hubd.web.server import WebServer
+
     server = WebServer(config.bind, config.port, post, limits)
     problem = server.start()
     if problem is not None:
