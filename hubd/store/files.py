@@ -20,7 +20,9 @@ from pathlib import Path
 
 from hubd.files import sync_folder
 
-SIDE_FILES = ("-wal", "-shm")
+#: The files beside the database that belong to it: SQLite's, and the store's journal of
+#: the last events (hubd/store/journal.py). They move with it when it is moved aside.
+SIDE_FILES = ("-wal", "-shm", "-events")
 
 #: A file's identity: (device, inode), or None when nothing is at the path.
 Identity = tuple[int, int] | None

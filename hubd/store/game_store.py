@@ -24,8 +24,9 @@ from hubd.store.errors import (
     StoreWriteError,
     sqlite_error,
 )
-from hubd.store.files import FileWatch
+from hubd.store.files import FileWatch, side
 from hubd.store.history import Progress, progress, stamp, write_progress
+from hubd.store.journal import JOURNAL_SUFFIX, Journal, Record
 from hubd.store.log import ImportSource, game_from_source, insert_game, log_lines, replay
 from hubd.store.opening import (
     DATABASE_NAME,
@@ -72,6 +73,8 @@ class GameStore:
         self._db = db
         self._clock = clock
         self._lock_fd = lock_fd
+        #: The last events, beside the database (hubd/store/journal.py); the daemon's only.
+        self._journal = None if readonly else Journal(side(self.path, JOURNAL_SUFFIX))
         # The files the daemon's connection has open, to notice one removed or replaced.
         self._watch = None if readonly else FileWatch(self.path)
         # The engine's view of the game being appended to, to check each event and derive
@@ -136,6 +139,8 @@ class GameStore:
         )
 
     def close(self) -> None:
+        if self._journal is not None:
+            self._journal.close()
         self._db.close()
         if self._lock_fd is not None:
             os.close(self._lock_fd)  # releases the flock
@@ -243,8 +248,10 @@ class GameStore:
         ``now`` (default: the store's clock) is its start time in the history.
         """
         game = Game.from_events([event])
+        moment = now or self._clock()
         with self._writing("save the new game") as db:
-            game_id = insert_game(db, game, now or self._clock())
+            game_id = insert_game(db, game, moment)
+        self._journal_events(game_id, 1, game.log, moment)
         self._mirror = (game_id, game, progress(game.state))
         return game_id
 
@@ -258,6 +265,7 @@ class GameStore:
         game.apply(event)
         seq = len(game.log)
         after = progress(game.state)
+        moment = now or self._clock()
         try:
             with self._writing(f"save event {seq} of game {game_id}") as db:
                 db.execute(
@@ -265,12 +273,30 @@ class GameStore:
                     (game_id, seq, dump_line(event)),
                 )
                 if after != before:
-                    write_progress(db, game_id, after, stamp(now or self._clock()))
+                    write_progress(db, game_id, after, stamp(moment))
         except BaseException:
             self._mirror = None  # the engine took an event the disk did not
             raise
+        self._journal_events(game_id, seq, [event], moment)
         self._mirror = (game_id, game, after)
         return seq
+
+    def _journal_events(
+        self, game_id: int, first: int, events: Sequence[Event], moment: datetime
+    ) -> None:
+        """Committed events into the journal (what a removed -wal cannot take away)."""
+        if self._journal is None:
+            return
+        when = stamp(moment)
+        records = [
+            Record(game_id, seq, when, dump_line(event))
+            for seq, event in enumerate(events, start=first)
+        ]
+        self._journal.append(records)
+        try:
+            self._journal.checkpoint(self._db)
+        except sqlite3.Error as err:  # the events are committed: the next checkpoint will do
+            logger.debug("checkpoint for the journal: %s", err)
 
     def _game_to_extend(self, game_id: int) -> tuple[Game, Progress]:
         if self._mirror is None or self._mirror[0] != game_id:
@@ -285,8 +311,11 @@ class GameStore:
         longer than a log may be is refused without being read whole.
         """
         game = game_from_source(source)
+        moment = now or self._clock()
         with self._writing("save the imported game") as db:
-            return insert_game(db, game, now or self._clock())
+            game_id = insert_game(db, game, moment)
+        self._journal_events(game_id, 1, game.log, moment)
+        return game_id
 
     # -- reading -------------------------------------------------------------------------
 

@@ -97,13 +97,17 @@ def set_aside(db: sqlite3.Connection, game_id: int, reason: str) -> None:
     logger.error("game %s set aside: %s", game_id, reason)
 
 
-def insert_game(db: sqlite3.Connection, game: Game, moment: datetime) -> int:
-    """A game row, its seats and its whole log; returns the new game's id."""
+def insert_game(
+    db: sqlite3.Connection, game: Game, moment: datetime, game_id: int | None = None
+) -> int:
+    """A game row, its seats and its whole log; returns the new game's id (``game_id``
+    when given: a game put back from the journal keeps its number)."""
     state = game.state
     assert state.rules is not None  # the log begins with new_game
     started = stamp(moment)
     cursor = db.execute(
-        "INSERT INTO games (created, preset) VALUES (?, ?)", (started, state.rules.preset)
+        "INSERT INTO games (id, created, preset) VALUES (?, ?, ?)",
+        (game_id, started, state.rules.preset),
     )
     game_id = cursor.lastrowid
     assert game_id is not None

@@ -39,6 +39,7 @@ from hubd.store.errors import (
 )
 from hubd.store.files import FileWatch, aside_name, identity, move_aside, side, write_copy
 from hubd.store.history import progress, resumable, write_progress
+from hubd.store.journal import JOURNAL_SUFFIX, restore
 from hubd.store.log import ReplayError, replay, set_aside
 from hubd.store.migrations import CURRENT_VERSION, migrate, version_of
 
@@ -245,6 +246,8 @@ def _open_checked(path: Path) -> Opened:
         try:
             if migrate(db):
                 _rederive_all(db)
+            # What the database lacks and the journal holds (a -wal removed, then a crash).
+            restored = restore(db, side(path, JOURNAL_SUFFIX))
             db.execute("COMMIT")
         except BaseException as err:
             if db.in_transaction:
@@ -256,19 +259,21 @@ def _open_checked(path: Path) -> Opened:
                 # Unusable as it is: moved aside, unchanged.
                 raise StoreCorruptError(f"it could not be brought up to date ({err})") from err
             raise
+        journal = restored.notice()
+        if journal is not None:
+            (logger.error if restored.lost else logger.warning)("%s", journal)
         game_id = resumable(db)
         if game_id is None:
-            return Opened(db, None)
+            return Opened(db, None, journal)
         try:
-            return Opened(db, (game_id, replay(db, game_id)))
+            return Opened(db, (game_id, replay(db, game_id)), journal)
         except ReplayError as err:
             set_aside(db, game_id, err.message)  # the connection commits it at once
-            return Opened(
-                db,
-                None,
+            aside = (
                 f"Game {game_id} could not be resumed and was set aside: {err.why}. Every other "
-                f"game is as it was; hubd export {game_id} gives its log.",
+                f"game is as it was; hubd export {game_id} gives its log."
             )
+            return Opened(db, None, aside if journal is None else f"{journal} {aside}")
     except BaseException as err:
         db.close()
         if isinstance(err, sqlite3.Error):
