@@ -78,6 +78,7 @@ def test_what_cannot_be_put_back_is_said(folder: Path) -> None:
         notice = store.recovered_from
         assert notice is not None and f"Game {first} lost events 30 to 40" in notice
         assert store.events(first) == list(played()[:29])
+        assert store.unfinished_game() != first  # never continued: event 30 stays unused
 
 
 def test_the_journal_is_emptied_once_the_database_holds_everything(folder: Path) -> None:

@@ -25,7 +25,7 @@ from pathlib import Path
 from engine import Game, RuleError, parse_line
 from hubd.files import FileRefused, read_regular
 from hubd.store.history import progress, write_progress
-from hubd.store.log import ReplayError, insert_game, replay
+from hubd.store.log import ReplayError, insert_game, replay, set_aside
 
 logger = logging.getLogger("hubd.store")
 
@@ -138,14 +138,18 @@ class Restored:
     def notice(self) -> str | None:
         parts = []
         if self.put_back:
+            one = self.put_back == 1
             parts.append(
-                f"{self.put_back} committed event{'s' if self.put_back != 1 else ''} missing "
-                "from the database (its -wal was removed or damaged) were put back from the "
-                "journal."
+                f"{self.put_back} committed event{'' if one else 's'} missing from the database "
+                f"(its -wal was removed or damaged) {'was' if one else 'were'} put back from "
+                "the journal."
             )
         for game_id, (first, last) in sorted(self.lost.items()):
             which = f"event {first}" if first == last else f"events {first} to {last}"
-            parts.append(f"Game {game_id} lost {which}: they could not be put back.")
+            parts.append(
+                f"Game {game_id} lost {which}: they could not be put back, so it is set aside "
+                f"(hubd export {game_id} gives what is left)."
+            )
         return " ".join(parts) or None
 
 
@@ -164,7 +168,10 @@ def restore(db: sqlite3.Connection, path: Path) -> Restored:
         put = _put_back(db, game_id, have, records)
         done.put_back += put
         if have + put < wanted:
-            done.lost[game_id] = (have + put + 1, wanted)
+            first = have + put + 1
+            done.lost[game_id] = (first, wanted)
+            # Not resumed: its next event would take a number the lost events had.
+            set_aside(db, game_id, f"events {first} to {wanted} were lost with its -wal")
     return done
 
 
