@@ -137,11 +137,16 @@ def sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def write_new(dest: Path, data: bytes, own: Sequence[OwnFile]) -> None:
+def write_new(dest: Path, data: bytes, own: Sequence[OwnFile], *, ours: bool = False) -> None:
     """``data`` at ``dest`` (checked by :func:`check_destination`), never half written: a
     temporary file beside it, synced and renamed into place. FileRefused on any failure,
-    with ``dest`` as it was."""
-    check_destination(dest, own)
+    with ``dest`` as it was.
+
+    ``ours=True``: ``dest`` is one of the hub's own files (the settings), so a link or a FIFO
+    found in its place is replaced by the file (the rename replaces the link, not its target).
+    """
+    if not ours:
+        check_destination(dest, own)
     folder = dest.parent
     temp = folder / f".{dest.name}.{os.getpid()}.partial"
     try:

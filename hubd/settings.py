@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hubd.config import ConfigError, HubConfig
-from hubd.files import FileRefused, read_regular
+from hubd.files import FileRefused, read_regular, write_new
 
 log = logging.getLogger("hubd")
 
@@ -89,10 +89,10 @@ class Settings:
         return cls.from_config(config)
 
     def save(self, folder: Path) -> None:
-        path = folder / SETTINGS_FILE
-        temp = path.with_suffix(".tmp")
-        with open(temp, "w", encoding="utf-8") as handle:
-            json.dump(self.__dict__, handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
+        """Written beside and renamed into place: a link or a FIFO put where the file was is
+        replaced, never written through; OSError if it cannot be saved."""
+        data = json.dumps(self.__dict__).encode("utf-8")
+        try:
+            write_new(folder / SETTINGS_FILE, data, [], ours=True)
+        except FileRefused as err:
+            raise OSError(f"cannot save {folder / SETTINGS_FILE}: {err.reason}") from None

@@ -106,3 +106,21 @@ def test_a_settings_file_that_is_not_a_small_regular_file_is_ignored_at_once(
 def test_good_settings_are_still_read(tmp_path: Path) -> None:
     (tmp_path / SETTINGS_FILE).write_text('{"volume": 35}')
     assert Settings.load(tmp_path, HubConfig()).volume == 35
+
+
+@pytest.mark.parametrize("what", ["link", "fifo"])
+def test_saving_replaces_a_link_or_fifo_and_writes_nothing_through_it(
+    tmp_path: Path, what: str
+) -> None:
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text("keep")
+    path = tmp_path / SETTINGS_FILE
+    if what == "link":
+        path.symlink_to(elsewhere)
+    else:
+        os.mkfifo(path)
+    settings = Settings.from_config(HubConfig())
+    settings.volume = 30
+    settings.save(tmp_path)
+    assert path.is_file() and not path.is_symlink() and elsewhere.read_text() == "keep"
+    assert Settings.load(tmp_path, HubConfig()).volume == 30
