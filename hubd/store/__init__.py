@@ -12,15 +12,19 @@ its place) is moved aside and a fresh one started (``recovered_from`` says so); 
 read-only disk refuses new events with a ``StoreWriteError`` whose message fits a banner, and
 loses nothing already committed (a data folder that cannot be used at all opens view-only,
 ``cannot_save`` says why and what to do). A -wal removed or replaced while the hub runs is
-noticed and what it held is put back (``GameStore.check_files``). One daemon per data folder:
-``hubd.lock`` is held with ``flock`` for the life of the store; commands beside the daemon
-(export, backup) open it with ``readonly=True`` and take no lock.
+noticed and what it held is put back (``GameStore.check_files``); a crash before it was
+noticed loses nothing either, since each committed event is also kept in a short journal
+beside the database (``journal``), which the next start compares with what it finds. One
+daemon per data folder: the folder itself is held with ``flock`` for the life of the store
+(``hubd.lock`` only holds the pid, so no rename of it lets a second daemon in); commands
+beside the daemon (export, backup) open it with ``readonly=True`` and take no lock.
 
 The parts, each readable alone:
 
 - ``migrations``: the schema, one migration per version;
 - ``opening``: the lock, the checks, migrating, moving an unusable file aside, view-only;
 - ``files``: safe copies, moving aside, noticing a file removed or replaced under the store;
+- ``journal``: the last events beside the database, put back after a crash that lost them;
 - ``log``: each game's log, replaying it, setting a game aside, reading a log to import;
 - ``history``: the derived history columns and what reads them (history, statistics);
 - ``transfer``: export (JSON Lines, CSV) and backup;
