@@ -10,6 +10,7 @@ import itertools
 
 import pygame
 import pytest
+from test_app import Hub, hub  # noqa: F401  (the fixture)
 
 from engine import (
     EndRound,
@@ -322,3 +323,20 @@ def test_scores_after_a_round_keep_their_sheet_cells_readable() -> None:
     widgets = keyed(the_ui(ctx), ctx)
     assert all(w.size >= 25 for w in widgets.values() if w.text)
     assert all(w.size >= 43 for w in widgets.values() if w.role == "total")
+
+
+def test_the_loops_double_press_notice_names_both_toes(hub: Hub) -> None:  # noqa: F811
+    """Through the main loop and the mock pin: the double press logs two undos, and the
+    notice on the screen names both of them."""
+    from test_scores_mode_app import press, start_scores_game
+
+    start_scores_game(hub)
+    press(hub)
+    press(hub)
+    press(hub)  # two toes owed now
+    press(hub, after=0.2)  # the double press: this toe and the one before it
+    app = hub.app
+    assert app.game is not None and app.game.state.toes_to_go == 3
+    widgets = app.ui.layout(app.context(), hub.clock.now())
+    notices = [w.text for w in widgets if w.role == "notice"]
+    assert notices == ["Undid: 2 toes"]

@@ -85,7 +85,8 @@ class Messages:
                 box = _notice_box(b, notice_box, toast.text, size)
                 b.banner(box, toast.text, style, size=size, role="notice")
             else:
-                b.banner(_tip_box(b, toast.where), toast.text, Style.WARN, size=size, role="tip")
+                box = _tip_box(b, toast.where, toast.text, size)
+                b.banner(box, toast.text, Style.WARN, size=size, role="tip")
 
 
 def _blink(until: float, now: float) -> Style:
@@ -154,13 +155,17 @@ def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) ->
     return best
 
 
-def _tip_box(b: Builder, where: tuple[int, int]) -> pygame.Rect:
+def _tip_box(b: Builder, where: tuple[int, int], text: str, size: int) -> pygame.Rect:
     """A refusal beside the finger, never over the status line, and where it can over no
     place that is open now (the one the player should tap instead) and no name or number
     the players read: above the finger, below it, or to either side, whichever is first
     clear (else the one that covers least)."""
     width = min(b.w - 2 * b.gap, max(b.px(360), b.w * 2 // 5))
-    box = pygame.Rect(0, 0, width, b.px(110) if b.landscape else b.px(170))
+    # As tall as the text wraps to in that width (three lines at 800x480 as a rule).
+    pad = b.px(8)
+    lines = len(b.painter.fit(text, width - 2 * pad, 10**6, size, size, True, True)[1])
+    tall = lines * b.painter.line_height(size, True) + 2 * pad
+    box = pygame.Rect(0, 0, width, max(b.px(110) if b.landscape else b.px(170), tall))
     status = next((w.rect for w in b.widgets if w.role == "status"), None)
     ceiling = status.bottom + b.gap if status is not None else b.gap
     room = pygame.Rect(0, ceiling, b.w, b.h - ceiling)

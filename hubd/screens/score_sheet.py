@@ -123,7 +123,7 @@ def _cell_ways(b: Builder, sheet: Sheet, heads: bool) -> list[tuple[str, int, in
     line = _line(b, size, True)
     return [
         ("beside", max(score_w + running_w + BESIDE_GAP, head_w), line),
-        ("under", max(score_w, running_w, head_w), 2 * line),
+        ("under", max(score_w, running_w, head_w), 2 * (line + 2) + b.px(2)),
         ("alone", max(score_w, head_w), line),
     ]
 
@@ -187,7 +187,7 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
         _text_w(b, b.tr("Player"), b.min_text),
         *(_text_w(b, name, sizes.name, True) for name in sheet.players),
     )
-    name_w = min(max(name_w, b.px(80)), area.w // 4)
+    name_w = min(max(name_w, b.px(80)) + b.px(8), area.w // 4)  # and the inset
     header_h = _line(b, sizes.cell, True) + b.px(6)
     room = area.w - name_w - total_w
     row_h = min(b.px(84), (area.h - header_h) // max(1, players))
