@@ -12,7 +12,7 @@ import pygame
 import pytest
 from club_helpers import EVENING, put_game
 
-from engine import EndRound, HandPips, NewGame, StartRound
+from engine import EndRound, Game, HandPips, NewGame, StartRound
 from hubd.app import Devices, HubApp
 from hubd.clock import FakeClock
 from hubd.club.importer import ClubImporter
@@ -248,3 +248,20 @@ def test_news_the_store_cannot_take_is_kept_and_stored_later(
     assert len(hub.app.store.club_games()) == 2  # the refused game was stored with the next
     state = hub.app.context().club
     assert state is not None and len(state.view.games) == 2
+
+
+def test_tonights_games_are_written_at_start_and_earlier_nights_are_not(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    events = [NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}), StartRound("Ana")]
+    with GameStore.open(data, clock=lambda: EVENING.astimezone()) as store:
+        tonight = store.new_game(events[0])
+        store.append(tonight, events[1])
+    with GameStore.open(data, clock=lambda: EVENING.replace(day=2).astimezone()) as store:
+        store.new_game(events[0])  # the night after: not tonight's
+        club = ClubNight(data, store, "Table 1", wall=lambda: EVENING.replace(hour=23))
+        club.open()
+        written = sorted(p.name for p in club.folder.glob("*.jsonl"))
+        assert written == ["2026-12-01T193000-g1.jsonl"]
+        assert (club.folder / written[0]).read_text().count("\n") == 2
+        club.committed(tonight, Game.from_events(events))  # nothing new: the file stays
+        assert (club.folder / written[0]).read_text().count("\n") == 2

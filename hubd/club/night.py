@@ -9,6 +9,7 @@ hubs' files and talking to Syncthing happen on their own threads (importer, link
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import socket
@@ -54,8 +55,7 @@ class ClubWriter:
         count = len(log_events)
         try:
             known = self._known.get(name)
-            if self.folder.is_symlink():  # another hub's copy may not lead our writes away
-                raise OSError(f"{self.folder} is a symbolic link")
+            self._check_folder()
             if known is not None and known[0] == count - 1 and _size(path) == known[1]:
                 line = (dump_line(log_events[-1]) + "\n").encode("utf-8")
                 # O_NOFOLLOW: a link put in our folder by a copy from elsewhere is refused,
@@ -82,6 +82,22 @@ class ClubWriter:
         self._failed = False
         self._known[name] = (count, size)
         return True
+
+    def _check_folder(self) -> None:
+        if self.folder.is_symlink():  # another hub's copy may not lead our writes away
+            raise OSError(f"{self.folder} is a symbolic link")
+
+    def put(self, name: str, text: str) -> None:
+        """Make the file ``name`` hold ``text``, a whole log (at start-up, from the store)."""
+        path = self.folder / name
+        try:
+            self._check_folder()
+            if _content(path) != text:
+                write_atomically(path, text)
+        except OSError as err:
+            log.error("club: cannot write %s (%s); the game is saved in the hub", path, err)
+            return
+        self._known[name] = (text.count("\n"), len(text.encode("utf-8")))
 
 
 def _size(path: Path) -> int:
@@ -140,12 +156,22 @@ class ClubNight:
             return
         tonight = night_of(self._wall().replace(tzinfo=None))
         try:
-            for record in self.store.history(50):
-                started = datetime.fromisoformat(record.started)
-                if night_of(started.replace(tzinfo=None)) == tonight:
-                    self.committed(record.game_id, self.store.load(record.game_id))
+            records = self.store.history(50)
         except StoreError as err:
             log.error("club: cannot read tonight's games: %s", err)
+            return
+        for record in records:
+            try:
+                started = datetime.fromisoformat(record.started).replace(tzinfo=None)
+                name = self.file_name(record.game_id)
+                if name is None or night_of(started) != tonight:
+                    continue
+                text = io.StringIO()
+                self.store.export_jsonl(record.game_id, text)  # the lines, no replay
+            except (StoreError, ValueError) as err:
+                log.error("club: cannot write game %s: %s", record.game_id, err)
+                continue
+            self.writer.put(name, text.getvalue())
 
     # -- this hub's games ------------------------------------------------------------------
 
