@@ -85,7 +85,7 @@ class Messages:
                 box = _notice_box(b, notice_box, toast.text, size)
                 b.banner(box, toast.text, style, size=size, role="notice")
             else:
-                box = _tip_box(b, toast.where, toast.text, size)
+                box = _tip_box(b, toast.where, toast.text, size, notice_box)
                 b.banner(box, toast.text, Style.WARN, size=size, role="tip")
 
 
@@ -155,37 +155,49 @@ def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) ->
     return best
 
 
-def _tip_box(b: Builder, where: tuple[int, int], text: str, size: int) -> pygame.Rect:
+def _tip_box(
+    b: Builder, where: tuple[int, int], text: str, size: int, floor: pygame.Rect | None
+) -> pygame.Rect:
     """A refusal beside the finger, never over the status line, and where it can over no
     place that is open now (the one the player should tap instead) and no name or number
-    the players read: above the finger, below it, or to either side, whichever is first
-    clear (else the one that covers least)."""
-    width = min(b.w - 2 * b.gap, max(b.px(360), b.w * 2 // 5))
-    # As tall as the text wraps to in that width (three lines at 800x480 as a rule).
-    pad = b.px(8)
-    lines = len(b.painter.fit(text, width - 2 * pad, 10**6, size, size, True, True)[1])
-    tall = lines * b.painter.line_height(size, True) + 2 * pad
-    box = pygame.Rect(0, 0, width, max(b.px(110) if b.landscape else b.px(170), tall))
+    the players read: above the finger, below it, to either side, or at the top or the
+    bottom of the screen, wide or narrower (and taller), whichever is first clear (else the
+    one that covers least)."""
     status = next((w.rect for w in b.widgets if w.role == "status"), None)
     ceiling = status.bottom + b.gap if status is not None else b.gap
     room = pygame.Rect(0, ceiling, b.w, b.h - ceiling)
     open_now = [_placed(b, w) for w in b.widgets if w.tappable and w.enabled and w.role == "end"]
-    open_now += _kept(b, buttons=False)  # and the hands' names and counts
+    read = _kept(b, buttons=False)  # and the hands' names and counts
     x, y = where
     if b.rtl:  # the finger is on the screen; the box is placed before the frame is mirrored
         x = b.w - x
     away = b.px(40)
+    pad = b.px(8)
+    wide = min(b.w - 2 * b.gap, max(b.px(360), b.w * 2 // 5))
     candidates = []
-    for place in ("above", "below", "left", "right"):
-        trial = box.copy()
-        trial.center = (x, y)
-        if place == "above":
-            trial.bottom = y - away
-        elif place == "below":
-            trial.top = y + away
-        elif place == "left":
-            trial.right = x - away
-        else:
-            trial.left = x + away
-        candidates.append(trial.clamp(room))
-    return min(candidates, key=lambda c: len(c.collidelistall(open_now)))
+    for width in (wide, wide * 2 // 3):
+        # As tall as the text wraps to in that width (three lines at 800x480 as a rule).
+        lines = len(b.painter.fit(text, width - 2 * pad, 10**6, size, size, True, True)[1])
+        tall = lines * b.painter.line_height(size, True) + 2 * pad
+        box = pygame.Rect(0, 0, width, max(b.px(110) if b.landscape else b.px(170), tall))
+        for place in ("above", "below", "left", "right", "top", "bottom"):
+            trial = box.copy()
+            trial.center = (x, y)
+            if place == "above":
+                trial.bottom = y - away
+            elif place == "below":
+                trial.top = y + away
+            elif place == "left":
+                trial.right = x - away
+            elif place == "right":
+                trial.left = x + away
+            elif place == "top":  # farther: the top or the bottom of the room, same column
+                trial.top = room.top
+            else:  # just above the screen's place for notices (the last entry), if it has one
+                trial.bottom = (floor.top if floor is not None else room.bottom) - b.gap
+            candidates.append(trial.clamp(room))
+    # An open place first (the player's next tap), then the names and numbers.
+    return min(
+        candidates,
+        key=lambda c: 100 * len(c.collidelistall(open_now)) + len(c.collidelistall(read)),
+    )
