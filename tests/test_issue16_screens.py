@@ -155,6 +155,8 @@ def test_every_set_gets_every_tile_once_in_cells_that_depend_on_the_tile_alone()
         spots = [(page, tuple(box)) for page, box in placed.values()]
         assert len(set(spots)) == len(spots)
         assert (pages == 1) == (highest <= 12)
+        digits = ui.painter.width("88", b.min_text, True)
+        assert all(box.w >= digits + 20 for _, box in placed.values()), "room for 15 and 18"
 
 
 # -- 8. score-keeper mode -----------------------------------------------------------------

@@ -361,6 +361,13 @@ def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[i
         rows.append(row)
     across = highest + 1
     least = 2 * b.painter.line_height(b.min_text, True) - 2  # two numbers, stacked
+    # A cell holds a domino standing up beside two two-digit numbers; rows too long for the
+    # screen are cut in halves (every tile keeps a place that depends on it alone).
+    narrowest = b.painter.width("88", b.min_text, True) + b.px(24)
+    while b.landscape and across > 1 and area.w // across < narrowest:
+        half = -(-across // 2)
+        rows = [part for row in rows for part in (row[:half], row[half:]) if part]
+        across = half
     if b.landscape:
         cell_w = area.w // across
         fits = max(1, min(len(rows), area.h // least))
