@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from hubd.club.folder import club_folder
-from hubd.club.syncthing import SyncthingError, prepare_home
-from hubd.club.view import view_of_folder
+
+# The view and Syncthing's client (urllib, ssl, xml: 3 MB and a good part of a second on a
+# Pi) are imported by the club commands themselves, not by every `hubd` that builds its
+# parser: the daemon's start and memory stay the hub's own.
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -50,6 +52,8 @@ def add_parser(commands: Any, common: Any) -> None:
 def run(args: argparse.Namespace, data: Path) -> int:
     if args.club_command == "prepare-syncthing":
         return _prepare(data / "syncthing")
+    from hubd.club.view import view_of_folder
+
     club = club_folder(data)
     if not club.is_dir():
         print(f"hubd: there is no club folder at {club}", file=sys.stderr)
@@ -72,6 +76,8 @@ def run(args: argparse.Namespace, data: Path) -> int:
 
 
 def _prepare(home: Path) -> int:
+    from hubd.club.syncthing import SyncthingError, prepare_home
+
     try:
         endpoint = prepare_home(home)
     except SyncthingError as err:
