@@ -4,11 +4,14 @@ gives back every committed event, and what cannot be given back is said, never r
 from __future__ import annotations
 
 import json
+import logging
+import os
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from store_helpers import REPO, played
 
 from engine import dump_line
@@ -92,3 +95,29 @@ def test_the_journal_is_emptied_once_the_database_holds_everything(folder: Path)
     with GameStore.open(folder) as store:
         assert store.recovered_from is None
         assert len(store.events(game_id)) == CHECKPOINT_EVERY + 5
+
+
+@pytest.mark.parametrize("what", ["fifo", "symlink", "folder"])
+def test_a_stranger_at_the_journal_never_blocks_or_repeats(
+    folder: Path, tmp_path: Path, caplog: pytest.LogCaptureFixture, what: str
+) -> None:
+    folder.mkdir()
+    journal = folder / f"{DATABASE_NAME}{JOURNAL_SUFFIX}"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_text("keep")
+    if what == "fifo":
+        os.mkfifo(journal)
+    elif what == "symlink":
+        journal.symlink_to(elsewhere)
+    else:
+        journal.mkdir()
+    log = played()
+    with GameStore.open(folder) as store:
+        game_id = store.new_game(log[0])
+        for event in log[1:20]:
+            store.append(game_id, event)
+    assert elsewhere.read_text() == "keep"
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(said) <= 1
+    if what != "folder":
+        assert journal.is_file() and len(read_journal(journal)) == 20

@@ -14,10 +14,12 @@ cannot be put back is said, naming the game and the events, and the numbers are 
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -52,6 +54,7 @@ class Journal:
         self._fd: int | None = None
         self._identity: tuple[int, int] | None = None
         self.since_checkpoint = 0
+        self._failing = False
 
     def _open(self) -> int:
         try:
@@ -62,11 +65,20 @@ class Journal:
         if self._fd is not None and here == self._identity:
             return self._fd
         self.close()  # removed or replaced: a new one at the path
+        try:
+            odd = not stat.S_ISREG(os.lstat(self.path).st_mode)
+        except FileNotFoundError:
+            odd = False
+        if odd:  # a link, a FIFO, a device node put in its place: removing it loses nothing
+            os.unlink(self.path)  # (a folder cannot be: the journal is then not kept)
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
-        self._fd = os.open(self.path, flags, 0o644)
-        found = os.fstat(self._fd)
-        self._identity = (found.st_dev, found.st_ino)
-        return self._fd
+        fd = os.open(self.path, flags | os.O_NONBLOCK, 0o644)
+        found = os.fstat(fd)
+        if not stat.S_ISREG(found.st_mode):
+            os.close(fd)
+            raise OSError(errno.EINVAL, "not a regular file")
+        self._fd, self._identity = fd, (found.st_dev, found.st_ino)
+        return fd
 
     def append(self, records: list[Record]) -> None:
         """Add ``records`` (already committed) and sync; a failure is logged, never raised:
@@ -82,8 +94,14 @@ class Journal:
                 view = view[os.write(fd, view) :]
             os.fdatasync(fd)
         except OSError as err:
-            logger.warning("cannot write the journal %s: %s", self.path.name, err.strerror or err)
+            if not self._failing:  # said once, not at every commit
+                logger.warning(
+                    "cannot write the journal %s: %s", self.path.name, err.strerror or err
+                )
+            self._failing = True
             self.close()
+        else:
+            self._failing = False
         self.since_checkpoint += len(records)
 
     def checkpoint(self, db: sqlite3.Connection) -> None:
