@@ -42,7 +42,14 @@ def hub_files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
 
 
-OWN = [DATABASE_NAME, f"{DATABASE_NAME}-wal", f"{DATABASE_NAME}-shm", LOCK_NAME, SETTINGS_FILE]
+OWN = [
+    DATABASE_NAME,
+    f"{DATABASE_NAME}-wal",
+    f"{DATABASE_NAME}-shm",
+    f"{DATABASE_NAME}-events",  # the journal of the last events
+    LOCK_NAME,
+    SETTINGS_FILE,
+]
 
 
 @pytest.mark.parametrize("command", ["export", "backup"])
