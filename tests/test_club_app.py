@@ -265,3 +265,22 @@ def test_tonights_games_are_written_at_start_and_earlier_nights_are_not(tmp_path
         assert (club.folder / written[0]).read_text().count("\n") == 2
         club.committed(tonight, Game.from_events(events))  # nothing new: the file stays
         assert (club.folder / written[0]).read_text().count("\n") == 2
+
+
+@pytest.mark.parametrize("language", ["en", "id", "et", "uk", "he", "pt"])
+def test_no_text_on_the_club_screen_is_cut_in_any_language(language: str) -> None:
+    from hubd.screens.club_pictures import sample_state
+
+    pygame.init()
+    cut = []
+    for size in ((800, 480), (720, 1280)):
+        for tab, rules in (("standings", ["11-3"]), ("seating", ["11-3", "winners", "random"]),
+                           ("night", ["11-3"]), ("hubs", ["11-3"])):  # fmt: skip
+            for rule in rules:
+                ui = Ui(size)
+                ui.set_language(language)
+                ui.go("club")
+                ui.screens["club"].tab = tab  # type: ignore[attr-defined]
+                ctx = UiContext(language=language, club=sample_state(rule, playing=False))
+                cut += [(size, tab, w.text) for w in ui.layout(ctx, 1.0) if w.truncated]
+    assert cut == []

@@ -25,7 +25,28 @@ from hubd.screens.widgets import TEXT_DIM, Action, Style
 
 TABS = ("standings", "seating", "night", "hubs")
 #: The standings' columns at 800x480: rank, name, games, wins, pips, per round.
-WEIGHTS = (1, 5, 2, 2, 2, 3)
+WEIGHTS = (1, 4, 2.7, 2.5, 1.8, 3)
+#: At 720x1280 the numbers have a line of their own: games, wins, pips, per round (in px
+#: at that size: each title's longest word in all six languages fits).
+PORTRAIT_WEIGHTS = (216, 206, 140, 142)
+
+
+def two_lines(b: Builder) -> int:
+    """A button's height for two lines of the smallest text."""
+    return max(b.target, 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6)))
+
+
+def choices(b: Builder, area: Rect, count: int) -> tuple[Rect, list[Rect]]:
+    """A row of ``count`` buttons at the top of ``area`` (a column of them on a portrait
+    screen, too narrow for a row); the rect they take and each button's."""
+    if b.landscape:  # up to three lines: some languages need long words
+        height = max(b.target + b.px(8), 3 * b.painter.line_height(b.min_text, True) + b.px(8))
+        row = Rect(area.x, area.y, area.w, height)
+        return row, b.keep_order(split_h(row, *([1] * count), gap=b.gap), row)
+    height = two_lines(b)
+    step = height + b.gap
+    boxes = [Rect(area.x, area.y + i * step, area.w, height) for i in range(count)]
+    return Rect(area.x, area.y, area.w, count * step - b.gap), boxes
 
 
 def sizes(b: Builder) -> tuple[int, int]:
@@ -108,7 +129,7 @@ class ClubScreen(Screen):
             boxes = b.keep_order(split_h(header, *WEIGHTS), header)
             titles = ("#", b.tr("Player"), *titles)
         else:  # the numbers have a line of their own, across the whole row
-            boxes = b.keep_order(split_h(header, 1, 1, 1, 1), header)
+            boxes = b.keep_order(split_h(header, *PORTRAIT_WEIGHTS), header)
         for box, text in zip(boxes, titles, strict=True):
             b.label(box, text, b.min_text, color=TEXT_DIM, wrap=not b.landscape,
                     align="start" if text == b.tr("Player") else "center")  # fmt: skip
@@ -147,7 +168,7 @@ class ClubScreen(Screen):
         first = b.keep_order(split_h(top, 1, 5), top)
         b.label(first[0], str(rank), number_px, floor=number_px, bold=True)
         b.label(first[1], row.name, name_px, bold=True, align="start", reading=True)
-        cells = b.keep_order(split_h(bottom, 1, 1, 1, 1), bottom)
+        cells = b.keep_order(split_h(bottom, *PORTRAIT_WEIGHTS), bottom)
         for cell, text in zip(cells, numbers, strict=True):
             b.label(cell, text, number_px, floor=number_px, bold=ranking == "pips")
 
@@ -163,20 +184,19 @@ class ClubScreen(Screen):
     def _seating(self, b: Builder, club: ClubState, day: date, area: Rect) -> None:
         name_px, _ = sizes(b)
         night = club.view.night(day)
-        rules = Rect(area.x, area.y, area.w, b.target + b.px(8))
-        boxes = b.keep_order(split_h(rules, *([1] * len(SEATINGS)), gap=b.gap), rules)
+        rules, boxes = choices(b, area, len(SEATINGS))
         for box, rule in zip(boxes, SEATINGS, strict=True):
             style = Style.SELECTED if night.seating == rule else Style.NORMAL
             b.button(box, rule_name(b, rule), self._choose(day, "seating", rule), style=style,
                      key=f"club:rule:{rule}", size=b.min_text)  # fmt: skip
         y = rules.bottom + b.gap
         if night.seating == "11-3":
-            row = Rect(area.x, y, area.w, b.target)
+            row = Rect(area.x, y, area.w, b.target if b.landscape else two_lines(b))
             less, text, more = split_h(row, 1, 4, 1, gap=b.gap)
             b.button(less, "−", self._choose(day, "movers", max(1, night.movers - 1)),
                      key="club:movers:-", mirror=False)  # fmt: skip
             moving = b.ntr("The lowest {n} moves", "The lowest {n} move", night.movers)
-            b.label(text, moving.format(n=night.movers), b.min_text)
+            b.label(text, moving.format(n=night.movers), b.min_text, wrap=True)
             b.button(more, "+", self._choose(day, "movers", min(MAX_MOVERS, night.movers + 1)),
                      key="club:movers:+", mirror=False)  # fmt: skip
             y = row.bottom + b.gap
@@ -219,10 +239,10 @@ class ClubScreen(Screen):
         top = Rect(area.x, area.y, area.w, b.target + b.px(8))
         b.button(top, night.name or b.tr("Name the night"), self._name(day), key="club:name",
                  size=name_px, reading=bool(night.name))  # fmt: skip
-        ranks = Rect(area.x, top.bottom + b.gap, area.w, b.target)
+        below = Rect(area.x, top.bottom + b.gap, area.w, area.bottom - top.bottom - b.gap)
+        ranks, boxes = choices(b, below, 2)
         texts = {"pips": b.tr("Lowest total first"), "wins": b.tr("Most wins first")}
-        for box, ranking in zip(b.keep_order(split_h(ranks, 1, 1, gap=b.gap), ranks),
-                                ("pips", "wins"), strict=True):  # fmt: skip
+        for box, ranking in zip(boxes, ("pips", "wins"), strict=True):
             style = Style.SELECTED if night.ranking == ranking else Style.NORMAL
             b.button(box, texts[ranking], self._choose(day, "ranking", ranking), style=style,
                      key=f"club:rank:{ranking}", size=b.min_text)  # fmt: skip

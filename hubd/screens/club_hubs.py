@@ -22,10 +22,9 @@ def seen(b: Builder, peer: Peer) -> str:
 
 
 def wrapped_id(device: str) -> str:
-    """A device id in two halves, so it wraps between its groups, not inside one."""
+    """A device id in pairs of its groups, so it wraps between them, never inside one."""
     groups = device.split("-")
-    half = len(groups) // 2
-    return "-".join(groups[:half]) + " " + "-".join(groups[half:])
+    return " ".join("-".join(groups[i : i + 2]) for i in range(0, len(groups), 2))
 
 
 def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
@@ -53,7 +52,7 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
     title = b.tr("This hub: {table}").format(table=club.table)
     b.label(Rect(rest.x, y, rest.w, line_h), title, b.min_text, bold=True, align="start")
     y += line_h
-    device = Rect(rest.x, y, rest.w, 2 * line_h)
+    device = Rect(rest.x, y, rest.w, (3 if b.landscape else 4) * line_h)
     b.label(device, wrapped_id(link.device_id), b.min_text, wrap=True, align="start",
             mirror=False, color=TEXT_DIM, role="device")  # fmt: skip
     y = device.bottom + b.gap
