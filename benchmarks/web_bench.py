@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from daemon_bench import press_latency
 from daemon_harness import DaemonProcess
 
-from hubd.web.server import Limits
+from hubd.web.guard import Limits
 
 #: Every page of the benchmark comes from 127.0.0.1: room for all of them, the request rate
 #: per client as shipped (so the flood meets it).

@@ -7,6 +7,7 @@ import http.client
 import json
 import logging
 import socket
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from hubd.config import WebConfig
 from hubd.events import Inbox, PhoneRequest
 from hubd.web import server as server_module
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret
-from hubd.web.server import Limits
+from hubd.web.guard import Limits
 from hubd.web.start import start_web
 
 PHONE_A = "a" * 32
@@ -231,7 +232,7 @@ def test_an_error_is_one_line_in_the_journal_and_the_server_goes_on(
 
 
 def test_a_flooding_client_is_slowed_and_the_stream_still_follows(tmp_path: Path) -> None:
-    hub = Table(tmp_path, Limits(requests_per_s=50))
+    hub = Table(tmp_path, Limits(requests_per_s=5))
     try:
         stream = socket.create_connection(("127.0.0.1", hub.port), timeout=5)
         stream.sendall(f"GET /t/{hub.token}/events HTTP/1.0\r\nHost: h\r\n\r\n".encode())
@@ -281,3 +282,28 @@ def test_disabled_binds_nothing_and_a_taken_port_is_one_line(
     [record] = caplog.records
     assert f"cannot listen on 127.0.0.1:{port}" in record.getMessage()
     assert record.exc_info is None
+
+
+def test_aiohttps_own_reports_are_one_line() -> None:
+    from hubd.web.guard import one_line
+
+    one_line()
+    logger = logging.getLogger("aiohttp.server")
+    try:
+        raise ValueError("bad line")
+    except ValueError:
+        record = logger.makeRecord("aiohttp.server", logging.ERROR, __file__, 1,
+                                   "Error handling request", (), sys.exc_info())  # fmt: skip
+    assert all(f.filter(record) for f in logger.filters)
+    assert record.exc_info is None
+    assert record.getMessage() == "web: Error handling request: ValueError: bad line"
+
+
+def test_a_body_that_comes_too_slowly_is_cut(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(server_module, "READ_TIMEOUT_S", 0.2)
+    slow = socket.create_connection(("127.0.0.1", table.port), timeout=5)
+    slow.sendall(f"POST /t/{table.token}/claim HTTP/1.0\r\nContent-Length: 100\r\n\r\n{{".encode())
+    answer = slow.recv(4096)
+    slow.close()
+    assert answer.startswith(b"HTTP/1.0 408") or answer.startswith(b"HTTP/1.1 408")
+    assert table.inbox.drain() == []

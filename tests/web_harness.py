@@ -12,8 +12,8 @@ from typing import Any
 
 from hubd.config import WebConfig
 from hubd.web.desk import PhoneDesk
+from hubd.web.guard import Limits
 from hubd.web.screenshots import chromium
-from hubd.web.server import Limits
 from hubd.web.start import start_web
 
 

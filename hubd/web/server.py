@@ -15,23 +15,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import hmac
 import json
 import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import date
 from importlib import resources
 
 from aiohttp import web
 
-from hubd import i18n
 from hubd.events import PhoneRequest
-from hubd.screens.refusals import translate_refusal
 from hubd.web.desk import _
+from hubd.web.guard import (
+    SECURITY_HEADERS,
+    Bucket,
+    Limits,
+    in_language,
+    languages,
+    loop_error,
+    one_line,
+    phone_request,
+    plain,
+)
 from hubd.web.page import page_html
 from hubd.web.page_data import page_data
 from hubd.web.snapshot import Snapshot
@@ -42,6 +49,7 @@ log = logging.getLogger("hubd.web")
 HEARTBEAT_S = 15.0
 REPLY_TIMEOUT_S = 3.0
 WRITE_TIMEOUT_S = 5.0
+READ_TIMEOUT_S = 5.0  # a request's body, however slowly it comes
 MAX_BODY = 2048
 PING = b"event: ping\ndata: 1\n\n"
 #: The answer when the loop has not answered in time (it is busy, or stopping).
@@ -50,41 +58,6 @@ STATIC = {
     "page.css": "text/css",
     "page.js": "text/javascript",
 }
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # the token is in the address
-    "X-Frame-Options": "DENY",
-}
-
-
-@dataclass(frozen=True)
-class Limits:
-    streams: int = 200  # open event streams in all
-    streams_per_client: int = 12
-    requests_per_s: float = 20.0  # per client, with a burst of twice as many
-    writes_per_s: float = 2.0  # claims and hands, per client, burst of 5
-
-
-@dataclass
-class _Bucket:
-    rate: float
-    burst: float
-    level: float = 0.0
-    at: float = field(default_factory=time.monotonic)
-
-    def take(self, now: float) -> bool:
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-
 Post = Callable[[PhoneRequest], None]
 
 
@@ -113,7 +86,7 @@ class WebServer:
         self._ready = threading.Event()
         self._problem: str | None = None
         self._streams: dict[str, int] = {}
-        self._buckets: dict[tuple[str, str], _Bucket] = {}
+        self._buckets: dict[tuple[str, str], Bucket] = {}
 
     # -- from the hub's thread ------------------------------------------------------------
 
@@ -150,6 +123,8 @@ class WebServer:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(loop_error)
+        one_line()
         self._loop = loop
         try:
             loop.run_until_complete(self._serve())
@@ -220,11 +195,11 @@ class WebServer:
     ) -> web.StreamResponse:
         client = request.remote or "?"
         if not self._allow(client, "any", self.limits.requests_per_s, 2):
-            return _plain(429, "too many requests")
+            return plain(429, "too many requests")
         try:
             response = await handler(request)
         except web.HTTPException as err:
-            response = _plain(err.status, err.reason)
+            response = plain(err.status, err.reason)
         except (asyncio.CancelledError, ConnectionResetError):
             raise
         except Exception as err:  # one line in the journal, never a traceback
@@ -236,7 +211,7 @@ class WebServer:
                 type(err).__name__,
                 err,
             )
-            response = _plain(500, "the hub could not answer that")
+            response = plain(500, "the hub could not answer that")
         if not response.prepared:
             response.headers.update(SECURITY_HEADERS)
         return response
@@ -247,7 +222,7 @@ class WebServer:
         if bucket is None:
             if len(self._buckets) > 10_000:  # many clients seen: forget the quiet ones
                 self._buckets.clear()
-            bucket = self._buckets[key] = _Bucket(rate, rate * burst, rate * burst)
+            bucket = self._buckets[key] = Bucket(rate, rate * burst, rate * burst)
         return bucket.take(time.monotonic())
 
     def _token_ok(self, request: web.Request) -> bool:
@@ -257,14 +232,14 @@ class WebServer:
 
     def _language(self, request: web.Request) -> str:
         code = request.query.get("lang", "")
-        return code if code in _languages() else self._snapshot.language
+        return code if code in languages() else self._snapshot.language
 
     async def _home(self, _request: web.Request) -> web.StreamResponse:
-        return _plain(404, "Scan the code on the hub's screen to open the game.")
+        return plain(404, "Scan the code on the hub's screen to open the game.")
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
-            return _plain(404, "Scan the code on the hub's screen to open the game.")
+            return plain(404, "Scan the code on the hub's screen to open the game.")
         language = self._language(request)
         html = page_html(language, request.match_info["token"])
         return web.Response(
@@ -276,7 +251,7 @@ class WebServer:
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
-            return _plain(404, "no such game")
+            return plain(404, "no such game")
         return web.Response(
             body=self._data(self._language(request)),
             content_type="application/json",
@@ -285,13 +260,13 @@ class WebServer:
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
-            return _plain(404, "no such game")
+            return plain(404, "no such game")
         client = request.remote or "?"
         limits = self.limits
         if sum(self._streams.values()) >= limits.streams or (
             self._streams.get(client, 0) >= limits.streams_per_client
         ):
-            return _plain(503, "too many pages open")
+            return plain(503, "too many pages open")
         response = web.StreamResponse(
             headers={
                 "Content-Type": "text/event-stream",
@@ -337,19 +312,21 @@ class WebServer:
 
     async def _write(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
-            return _plain(404, "no such game")
+            return plain(404, "no such game")
         if not self._allow(request.remote or "?", "write", self.limits.writes_per_s, 2.5):
-            return _plain(429, "too many requests")
+            return plain(429, "too many requests")
         try:
-            body = json.loads(await request.read())
+            body = json.loads(await asyncio.wait_for(request.read(), READ_TIMEOUT_S))
         except (ValueError, UnicodeDecodeError):
-            return _plain(400, "not JSON")
-        request_ = _phone_request(request.match_info["action"], body, self._snapshot)
+            return plain(400, "not JSON")
+        except TimeoutError:
+            return plain(408, "the request came too slowly")
+        request_ = phone_request(request.match_info["action"], body, self._snapshot)
         if request_ is None:
-            return _plain(400, "not a request the hub knows")
+            return plain(400, "not a request the hub knows")
         problem = await self._ask(request_)
         if problem is not None:
-            problem = _in_language(problem, self._language(request))
+            problem = in_language(problem, self._language(request))
         answer = {"ok": problem is None, "problem": problem}
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
@@ -378,58 +355,6 @@ class WebServer:
         name = request.match_info["name"]
         kind = STATIC.get(name)  # a fixed list: no path reaches beyond the page's own files
         if kind is None:
-            return _plain(404, "no such file")
+            return plain(404, "no such file")
         body = resources.files("hubd.web").joinpath("static", name).read_bytes()
         return web.Response(body=body, content_type=kind, headers={"Cache-Control": "max-age=300"})
-
-
-@functools.cache
-def _languages() -> frozenset[str]:
-    return frozenset(i18n.available_languages())
-
-
-def _in_language(problem: str, code: str) -> str:
-    """The loop's answer (an engine refusal, or one of the desk's own) in language ``code``."""
-    tr = i18n.load(code).gettext
-    translated = translate_refusal(problem, tr)
-    return translated if translated != problem else tr(problem)
-
-
-def _plain(status: int, text: str) -> web.Response:
-    return web.Response(status=status, text=text + "\n", headers=SECURITY_HEADERS)
-
-
-def _phone_request(
-    action: str, body: object, snapshot: Snapshot
-) -> Callable[[Callable[[str | None], None]], PhoneRequest] | None:
-    """The request a phone's JSON body asks for, checked for shape only (the loop checks the
-    rest); None when it is not one."""
-    if not isinstance(body, dict):
-        return None
-    phone = body.get("phone")
-    if not isinstance(phone, str) or not 16 <= len(phone) <= 64 or not phone.isalnum():
-        return None
-    numbers: dict[str, int] = {}
-    for key in ("seat", "round", "pips"):
-        value = body.get(key, 0)
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100_000:
-            return None
-        numbers[key] = value
-    double_blank = body.get("double_blank", False)
-    if not isinstance(double_blank, bool):
-        return None
-    game_id = snapshot.game_id or 0
-
-    def make(reply: Callable[[str | None], None]) -> PhoneRequest:
-        return PhoneRequest(
-            action,
-            phone,
-            numbers["seat"],
-            numbers["round"],
-            numbers["pips"],
-            double_blank,
-            game_id,
-            reply,
-        )
-
-    return make

@@ -14,7 +14,7 @@ from hubd.events import PhoneRequest
 from hubd.web.desk import PhoneDesk, load_secret
 
 if TYPE_CHECKING:  # aiohttp (14 MB) is imported only when the page is on
-    from hubd.web.server import Limits
+    from hubd.web.guard import Limits
 
 log = logging.getLogger("hubd.web")
 

@@ -1,0 +1,134 @@
+"""The phones' web server's bounds and checks: the limits a client meets, the token bucket
+that keeps them, the shape of a phone's write, the headers on every answer, one-line logs."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from hubd import i18n
+from hubd.events import PhoneRequest
+from hubd.screens.refusals import translate_refusal
+from hubd.web.snapshot import Snapshot
+
+log = logging.getLogger("hubd.web")
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the token is in the address
+    "X-Frame-Options": "DENY",
+}
+
+
+@dataclass(frozen=True)
+class Limits:
+    streams: int = 200  # open event streams in all
+    streams_per_client: int = 12
+    requests_per_s: float = 20.0  # per client, with a burst of twice as many
+    writes_per_s: float = 2.0  # claims and hands, per client, burst of 5
+
+
+@dataclass
+class Bucket:
+    rate: float
+    burst: float
+    level: float = 0.0
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self, now: float) -> bool:
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+@functools.cache
+def languages() -> frozenset[str]:
+    return frozenset(i18n.available_languages())
+
+
+def in_language(problem: str, code: str) -> str:
+    """The loop's answer (an engine refusal, or one of the desk's own) in language ``code``."""
+    tr = i18n.load(code).gettext
+    translated = translate_refusal(problem, tr)
+    return translated if translated != problem else tr(problem)
+
+
+class OneLine(logging.Filter):
+    """aiohttp's and asyncio's own reports as one line: the error, never its traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info is not None:
+            error = record.exc_info[1]
+            record.msg = f"web: {record.getMessage()}: {type(error).__name__}: {error}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def one_line() -> None:
+    for name in ("aiohttp.server", "aiohttp.web", "aiohttp.internal", "aiohttp.access",
+                 "asyncio"):  # fmt: skip
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, OneLine) for f in logger.filters):
+            logger.addFilter(OneLine())
+
+
+def loop_error(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    error = context.get("exception")
+    what = f"{type(error).__name__}: {error}" if error is not None else ""
+    log.warning("web: %s %s", context.get("message", "error"), what)
+
+
+def plain(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text + "\n", headers=SECURITY_HEADERS)
+
+
+def phone_request(
+    action: str, body: object, snapshot: Snapshot
+) -> Callable[[Callable[[str | None], None]], PhoneRequest] | None:
+    """The request a phone's JSON body asks for, checked for shape only (the loop checks the
+    rest); None when it is not one."""
+    if not isinstance(body, dict):
+        return None
+    phone = body.get("phone")
+    if not isinstance(phone, str) or not 16 <= len(phone) <= 64 or not phone.isalnum():
+        return None
+    numbers: dict[str, int] = {}
+    for key in ("seat", "round", "pips"):
+        value = body.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100_000:
+            return None
+        numbers[key] = value
+    double_blank = body.get("double_blank", False)
+    if not isinstance(double_blank, bool):
+        return None
+    game_id = snapshot.game_id or 0
+
+    def make(reply: Callable[[str | None], None]) -> PhoneRequest:
+        return PhoneRequest(
+            action,
+            phone,
+            numbers["seat"],
+            numbers["round"],
+            numbers["pips"],
+            double_blank,
+            game_id,
+            reply,
+        )
+
+    return make
