@@ -319,3 +319,19 @@ def test_display_positions_turn_both_ways(rotation: int) -> None:
             assert display.to_logical(display.to_physical(pos)) == pos
     finally:
         display.close()
+
+
+def test_a_tile_on_an_end_another_end_also_needed_is_ringed_for_a_while(hub: Hub) -> None:
+    from hubd.screens.ui import MARK_TIME
+
+    def ringed() -> list[str]:
+        frame = hub.app.ui.layout(hub.app.context(), hub.clock.now())
+        return [w.key for w in frame if w.role == "mark"]
+
+    start_two_player_game(hub)
+    assert hub.play("Ana", "4-5", "9-4")
+    assert ringed() == []  # only arm A needed a 4
+    assert hub.play("Ben", "5-6", "4-5")  # arm B's 9-5 needed a 5 too
+    assert ringed() == ["mark:5-6"]
+    hub.clock.advance(MARK_TIME)
+    assert ringed() == []
