@@ -260,7 +260,7 @@ class PlayScreen(Screen):
             top, bottom = split_v(cell, name_h, cell_h - name_h)
             self._name(b, top, name, seat, current, name_px, align="center")
             color = TEXT_DARK if current else None
-            self._number(b, bottom, state.hands[seat], "count", str(seat), color)
+            self._number(b, bottom, state.hands[seat], "count", str(seat), color, "center")
 
     def _yard_row(self, b: Builder, state: GameState, row: Rect) -> None:
         """The yard: its caption, then its count at the row's end (it has no score)."""
@@ -318,10 +318,16 @@ class PlayScreen(Screen):
 
     @staticmethod
     def _number(
-        b: Builder, box: Rect, value: int, role: str, key: str, color: Color | None
+        b: Builder,
+        box: Rect,
+        value: int,
+        role: str,
+        key: str,
+        color: Color | None,
+        align: str = "",
     ) -> None:
         size, _ = PlayScreen._fonts(b)
-        align = "end" if b.landscape else "center"
+        align = align or ("end" if b.landscape else "center")
         b.label(box, str(value), size, floor=size, bold=True, reading=True, align=align,
                 color=color, role=role, key=f"{role}:{key}")  # fmt: skip
 
