@@ -130,11 +130,16 @@ class RoundEndScreen(Screen):
             self._tiles(b, state, self.selected or "", picking)
             return
         back = self.go(default_screen(ctx)) if state.round_end is None else None
-        area = b.top_bar(self._title(b, state), back, [], undo=True)
+        title = self._title(b, state)
+        area = b.top_bar(title, back, [], undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         block = state.block
-        if block is not None and not b.landscape:  # in landscape the title says why
+        if block is not None and not b.landscape:
             area = _reason_line(b, block_text(block, b.tr), area)
+        elif block is not None:  # in landscape the title says why: the layout files find it
+            for widget in b.widgets:
+                if widget.text == title:
+                    widget.key, widget.role = "round_end:reason", "reason"
         hands, entry_box, save = entry_layout(b, area, len(state.players))
         self._hands(b, state, hands)
         self._entry(b, state, entry_box)
