@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Block, EndRound, Event, GameState, HandPips, Phase, Play, RoundEnd, Tile, Undo
-from hubd.screens.plain_words import block_text, placed_words
+from hubd.screens.plain_words import block_text, placed_words, shares_number
 from hubd.screens.refusals import translate_refusal
 from hubd.screens.table_map import line_labels
 from hubd.speech.words import Words
@@ -194,7 +194,7 @@ def after_event(
 def placed(words: Words, state: GameState, event: Event) -> list[str]:
     """A tile laid on an end whose number another open end also needed: where it went, as
     the last entry line says it ("Ben played 3 5 on arm A, after the 4 3")."""
-    if not isinstance(event, Play) or state.table is None:
+    if not isinstance(event, Play) or state.table is None or not shares_number(event, state):
         return []
     # The arms' letters; a toe is said by its foot and its place ("A2" would be read "A two").
     arms = {tile: label for tile, label in line_labels(state.table).items() if label.isalpha()}
