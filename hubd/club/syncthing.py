@@ -11,9 +11,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import urllib.error
-import urllib.parse
-import urllib.request
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -143,6 +140,12 @@ class Syncthing:
         body: object = None,
         query: Mapping[str, str] | None = None,
     ) -> Any:
+        # urllib.request pulls in http.client and ssl (OpenSSL, 3 MB): only a hub that talks
+        # to Syncthing loads them, at its first request.
+        import urllib.error
+        import urllib.parse
+        import urllib.request
+
         url = self.endpoint.url + path
         if query:
             url += "?" + urllib.parse.urlencode(query)
