@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import subprocess
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 #: The folder that holds ``engine/``, ``hubd/`` and, when installed, ``release.txt``.
@@ -52,6 +51,8 @@ def this_release() -> Release:
 
 
 def _package_version() -> str:
+    from importlib import metadata  # only without release.txt (a checkout)
+
     try:
         return metadata.version(DIST_NAME)
     except metadata.PackageNotFoundError:
