@@ -13,8 +13,9 @@ from engine import GameState, HandPips, Phase
 from hubd import i18n
 from hubd.records import GameRecord
 from hubd.screens.map_geometry import line_labels
+from hubd.screens.plain_words import entry_words
 from hubd.screens.score_sheet import Sheet
-from hubd.screens.wording import entry_text, status_text
+from hubd.screens.wording import status_text
 from hubd.web.snapshot import Snapshot
 from hubd.web.svg import map_svg
 
@@ -100,7 +101,7 @@ def _game(snap: Snapshot, state: GameState, t: i18n.Translator) -> dict[str, Any
         ),
         "phase": phase.value,
         "status": _status(state, t),
-        "last": entry_text(snap.last_entry, labels, t.gettext),
+        "last": entry_words(snap.last_entry, state, labels, t.gettext),  # the hub's words
         "yard": None if state.scores_only else state.yard,
         "lock": None if lock is None else {"tile": str(lock.tile), "toes": lock.room},
         "players": players,
