@@ -27,6 +27,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from hubd.cli import DEMO_PACE_S  # the demo's own pace
+
 GOAL_MB_PER_HOUR = 1.0
 
 
@@ -109,12 +111,17 @@ def soak(minutes: float, pace: float) -> None:
     print(f"memory slope after the first game (ended at minute {first_game_over_at:.0f}, "
           f"{len(samples)} samples): {per_hour:+.2f} MB an hour "
           f"(goal < {GOAL_MB_PER_HOUR:g} MB an hour)")  # fmt: skip
+    if len(samples) >= 8:  # still filling, or growing for good? the later half alone
+        later = samples[len(samples) // 2 :]
+        print(f"memory slope over the later half (from minute {later[0][0] * 60:.0f}): "
+              f"{slope(later):+.2f} MB an hour")  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0, help="of demo (default 30)")
-    parser.add_argument("--pace", type=float, default=1.2, help="seconds a step (hubd's demo)")
+    parser.add_argument("--pace", type=float, default=DEMO_PACE_S,
+                        help=f"seconds a step (hubd's demo: {DEMO_PACE_S:g})")  # fmt: skip
     args = parser.parse_args()
     soak(args.minutes, args.pace)
 
