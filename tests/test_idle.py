@@ -244,3 +244,31 @@ def test_powering_off_outside_systemd_reports_a_failure_in_one_line(
     assert not power_off(["/nonexistent/systemctl", "poweroff"])
     errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
     assert len(errors) == 2 and all("sudo poweroff" in e for e in errors)
+
+
+def test_the_display_sleeps_on_kmsdrm_devices_and_polls_only_a_window_system(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from hubd import display as display_module
+    from hubd.display import INPUT_POLL_S, Display
+
+    screen = Display((320, 240))
+    try:
+        assert screen.input_fds() == [] and screen.input_poll_s() is None  # dummy: no input
+        screen._watch_input("x11")
+        assert screen.input_fds() == [] and screen.input_poll_s() == INPUT_POLL_S
+        for name in ("event0", "event1"):
+            os.mkfifo(tmp_path / name)
+        keep = [os.open(tmp_path / n, os.O_RDWR | os.O_NONBLOCK) for n in ("event0", "event1")]
+        monkeypatch.setattr(display_module, "INPUT_DEVICES", str(tmp_path / "event*"))
+        screen._watch_input("kmsdrm")
+        assert len(screen.input_fds()) == 2 and screen.input_poll_s() is None
+        (tmp_path / "event2").symlink_to(tmp_path / "gone")  # one it may not read
+        screen._watch_input("kmsdrm")
+        assert screen.input_poll_s() == INPUT_POLL_S
+        assert "1 input devices cannot be read" in caplog.text
+    finally:
+        screen.close()
+        for fd in keep:
+            os.close(fd)
