@@ -227,6 +227,7 @@ CODE_ITEMS=(pyproject.toml README.md LICENSE engine hubd sounds hardware systemd
 RELEASE_ID=$(date -u +%Y%m%dT%H%M%SZ)-$$
 RELEASE=$RELEASES_DIR/$RELEASE_ID
 PREVIOUS=   # the release that ran before this install (empty: a first install)
+SWAPPED=0   # 1 once the new release is current: a failure then restarts the previous one
 
 # --- Undoing a failed install ----------------------------------------------------------------
 # Every step that changes something outside the new release first says how to take it back;
@@ -287,7 +288,8 @@ on_exit() {
         if [ "$undone" -eq 0 ]; then
             warn "${FAILED_STEP:-install failed}: $RELEASE is removed; the installed hub is unchanged (release $PREVIOUS)"
         fi
-        restart_previous
+        # Before the swap the running hub never stopped: it is left alone.
+        [ "$SWAPPED" -eq 0 ] || restart_previous
     elif [ "$undone" -eq 0 ]; then
         warn "${FAILED_STEP:-install failed}: everything this first install did is undone (no user, unit, config or code is left)"
     fi
@@ -429,6 +431,7 @@ swap_release() {
     keep_copy "$current"
     run ln -sfn "releases/$RELEASE_ID" "$current.new"
     run mv -T "$current.new" "$current"
+    SWAPPED=1
     for link in src venv; do
         if [ -e "$prefix/$link" ] && [ ! -L "$prefix/$link" ]; then
             run mv -T "$prefix/$link" "$prefix/$link.old"

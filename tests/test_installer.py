@@ -578,7 +578,7 @@ def test_the_live_install_compiles_enables_restarts_and_records_the_version(
 
 
 def test_a_failed_update_leaves_the_running_install_as_it_was(
-    root: Path, checkout: Path, live: Runner
+    tmp_path: Path, root: Path, checkout: Path, live: Runner
 ) -> None:
     assert live(checkout, "--skip-pip").returncode == 0
     prefix = root / "opt" / "chickenfoot-hub"
@@ -592,6 +592,8 @@ def test_a_failed_update_leaves_the_running_install_as_it_was(
     assert os.readlink(prefix / "current") == running
     assert (prefix / "src" / "hubd" / "app.py").read_bytes() == before
     assert releases(root) == [running.split("/")[1]]
+    # It failed before the swap: the running hub was never stopped nor restarted.
+    assert systemctl_calls(tmp_path).count("restart hubd.service") == 1
 
 
 def test_an_update_that_never_reports_ready_is_rolled_back(
