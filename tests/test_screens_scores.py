@@ -342,6 +342,10 @@ def test_an_older_database_gets_its_sheets_from_the_logs(tmp_path: Path) -> None
         stored(store, scored_game(rounds=2, scored=2))
     with sqlite3.connect(folder / "hub.sqlite3") as db:  # as schema version 4 left it
         db.execute("ALTER TABLE games DROP COLUMN sheet")
+        db.execute("DROP TABLE club_games")  # version 6
+        db.execute("ALTER TABLE players DROP COLUMN sounds_like")  # version 7
+        db.execute("DROP INDEX players_by_key")  # version 8
+        db.execute("ALTER TABLE players DROP COLUMN key")
         db.execute("PRAGMA user_version = 4")
     db.close()
     with GameStore.open(folder, clock=lambda: NOW) as store:
