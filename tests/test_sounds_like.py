@@ -81,3 +81,19 @@ def test_a_tap_on_a_players_name_types_how_it_sounds(size: tuple[int, int]) -> N
     texts = [w.text for w in ui.layout(ctx, 0.0) if w.text]
     assert "Type how Ana sounds" in texts and "Save" in texts
     assert tap_widget(ui, ctx, "key:done") == [SoundsLike("Ana", "")]  # empty: forget it
+
+
+def test_a_name_sounds_the_same_however_it_is_spelt_at_the_table(tmp_path: Path) -> None:
+    """Names are one player ignoring case (engine.name_key): "ana" is Ana, and sounds so."""
+    from hubd import i18n
+    from hubd.speech import phrases
+    from hubd.speech.words import Words
+
+    with GameStore.open(tmp_path) as store:
+        store.set_sounds_like("Ana", "Anna")
+        store.set_sounds_like("ana", "Ahna")  # the same player
+        assert store.sounds_like() == {"Ana": "Ahna"}
+        words = Words(i18n.load("en"), store.sounds_like())
+    assert phrases.turn(words, "ANA") == "Ahna's turn"
+    refusal = phrases.refusal(words, "ana cannot draw: the chicken yard is empty; pass instead")
+    assert refusal == ["Ahna cannot draw: the chicken yard is empty; pass instead"]

@@ -226,7 +226,8 @@ def refusal(words: Words, message: str) -> list[str]:
     text = translate_refusal(message, words.tr)
     for player in sorted(words.sounds_like, key=len, reverse=True):
         spoken = words.name(player)
-        text = re.sub(rf"(?<!\w){re.escape(player)}(?!\w)", spoken.replace("\\", r"\\"), text)
+        name = rf"(?<!\w){re.escape(player)}(?!\w)"
+        text = re.sub(name, spoken.replace("\\", r"\\"), text, flags=re.IGNORECASE)
     return [words.spoken(text)]
 
 

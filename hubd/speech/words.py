@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from engine import Tile
+from engine.names import name_key
 from hubd.i18n import Translator
 
 _HE_UNITS = ("אפס", "אחת", "שתיים", "שלוש", "ארבע", "חמש", "שש", "שבע", "שמונה", "תשע")
@@ -103,10 +104,12 @@ class Words:
         self.language = translator.code
         self._number = NUMBER_WORDS.get(self.language, str)
         self.sounds_like = sounds_like or {}
+        self._sounds = {name_key(name): said for name, said in self.sounds_like.items()}
 
     def name(self, player: str) -> str:
-        """A player's name as the family typed how it sounds, else as it is written."""
-        return self.sounds_like.get(player) or player
+        """A player's name as the family typed how it sounds, else as it is written (names
+        compared as the store compares them: "ana" is Ana)."""
+        return self._sounds.get(name_key(player)) or player
 
     def tr(self, text: str) -> str:
         return self.translator.gettext(text)
