@@ -64,7 +64,8 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
     ctx = UiContext(state=game.state, last_entry=game.last_effective)
     ui.state_changed(ctx)
     panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
-    return Box(*panel.rect), map_metrics(Builder(ui.painter, size, ui.translator))
+    area = Box(*panel.rect)
+    return area, map_metrics(Builder(ui.painter, size, ui.translator), area)
 
 
 def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: TextIO) -> int:

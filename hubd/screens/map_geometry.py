@@ -71,15 +71,22 @@ class Metrics:
         return self.cell_h + self.gap
 
     @classmethod
-    def for_sizes(cls, target: int, label_h: int, letter_w: int, gap: int) -> Metrics:
-        """Cells that hold a target of side ``target``, or a label line ``label_h`` tall
-        (``letter_w`` a letter) over a tile."""
-        tile_h = max(10, target * 11 // 32)
+    def for_sizes(
+        cls, target: int, label_h: int, letter_w: int, gap: int, *, height: int = 0
+    ) -> Metrics:
+        """Cells that hold a target ``target`` wide (and as tall, or as tall as one of as
+        many rows of ``height`` as fit with targets at least ``label_h`` + 14 tall), or a
+        label line ``label_h`` tall (``letter_w`` a letter) over a tile."""
+        cell_h = target
+        if height:
+            least = max(label_h + 16, target * 5 // 6)
+            rows = max(1, (height + gap) // (least + gap))
+            cell_h = min(target, max(least, (height + gap) // rows - gap))
+        tile_h = max(10, min(target * 11 // 32, cell_h - label_h - 2))
         tile_w = 2 * tile_h + 4
         cell_w = max(target, tile_w)
-        cell_h = max(target, label_h + tile_h + 4, 2 * tile_h + 4)
         beside = max(0, (cell_w - tile_h - gap) // max(1, letter_w))
-        return cls(cell_w, cell_h, gap, target, tile_w, tile_h, label_h, beside)
+        return cls(cell_w, cell_h, gap, min(target, cell_h), tile_w, tile_h, label_h, beside)
 
     @classmethod
     def for_area(cls, area: Box, target: int, gap: int) -> Metrics:

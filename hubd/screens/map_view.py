@@ -17,14 +17,15 @@ from hubd.screens.widgets import TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.wording import closed_reason
 
 
-def map_metrics(b: Builder) -> Metrics:
+def map_metrics(b: Builder, area: Box) -> Metrics:
     """The map's sizes at this screen size, from its text: numbers and labels that read from
-    every seat (6 mm and 4.5 mm at 1.5 m) decide the cells, the area only how many."""
+    every seat (6 mm and 4.5 mm at 1.5 m) decide the cells; the area how many, and how tall
+    (a row more where it fits with smaller tiles)."""
     number_px, label_px = end_fonts(b)
     target = max(b.target, b.painter.line_height(number_px, True) + b.px(6))
     label_h = b.painter.line_height(label_px, True)
     letter_w = max(b.painter.width(letter, label_px, True) for letter in "ABCDEFGHMW")
-    return Metrics.for_sizes(target, label_h, letter_w, max(4, b.px(4)))
+    return Metrics.for_sizes(target, label_h, letter_w, max(4, b.px(4)), height=area.h)
 
 
 def end_fonts(b: Builder) -> tuple[int, int]:
@@ -40,7 +41,8 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     assert table is not None
     if b.rtl:  # the screen around it is mirrored, the map itself is not
         area = Rect(b.w - area.right, area.y, area.w, area.h)
-    drawn = table_map(table, Box(*area), map_metrics(b))
+    bounds = Box(*area)
+    drawn = table_map(table, bounds, map_metrics(b, bounds))
     panel = b.panel(area, Style.QUIET)
     panel.mirror, panel.key, panel.role = False, "map", "map"
     for lane in drawn.lanes:  # a line's label, tile and target read as one

@@ -192,7 +192,7 @@ class _Planner:
                 line.toes = self._toes(line)
         self._hub(hub)
         for line in arms:
-            self._draw(line, self._hub_box(hub))
+            self._draw(line, self._hub_box(hub), self.hub_cell)
         return self.out
 
     def _toes(self, line: _Line) -> list[_Line]:
@@ -206,13 +206,10 @@ class _Planner:
         if line.tail is not None and self.free(ahead):
             picks[2] = (ahead, line.head, step)
             self.taken.add(ahead)
-        sides = _perpendicular(step)
-        for index in (0, 1):
-            for side in (sides[index], sides[1 - index]):
-                pick = self._beside(at, side, step)
-                if pick is not None:
-                    picks[index] = pick
-                    break
+        if picks[2] is None and line.tail is not None:
+            # No room straight on: the third toe's end alone takes the foot's target's cell.
+            picks[2] = (line.head, None, step)
+        picks[0], picks[1] = self._beside(at, step)
         missing = [i for i, pick in enumerate(picks) if pick is None]
         for index, spot in zip(missing, self.nearest(at, len(missing)), strict=False):
             picks[index] = spot
@@ -240,15 +237,47 @@ class _Planner:
         cell, lender.tail = lender.tail, None
         return cell
 
-    def _beside(self, at: Cell, side: Step, step: Step) -> tuple[Cell, Cell, Step] | None:
-        """Two free cells for a toe that starts beside the foot at ``at``, on ``side``: running
-        the foot's way, out from it, or back (taken as they are found)."""
-        tail = at.to(side)
-        for head in (tail.to(step), tail.to(side), tail.to(step, -1)):
-            if self.free(tail) and self.free(head):
-                self.taken |= {head, tail}
-                return head, tail, _between(tail, head)
-        return None
+    def _beside(self, at: Cell, step: Step) -> list[tuple[Cell, Cell | None, Step] | None]:
+        """Room for the first two toes of the foot at ``at``, whose line runs along ``step``:
+        as many as can touch the foot's cell, each with two cells where that leaves the
+        other its place, else with its end alone; one on each side of the line if it can be.
+        The cells are taken."""
+        sides = _perpendicular(step)
+        back = (-step[0], -step[1])
+        options: list[tuple[int, int, Cell, Cell | None]] = []  # (side, order, head, tail)
+        for index, side in enumerate(sides):
+            beside = at.to(side)
+            for order, way in enumerate((step, side, back)):
+                options.append((index, order, beside.to(way), beside))
+            options.append((index, 3, beside, None))
+            options.append((index, 4, beside.to(step), None))
+            options.append((index, 5, beside.to(back), None))
+        usable = [o for o in options if self.free(o[2]) and (o[3] is None or self.free(o[3]))]
+        best: tuple[tuple[int, ...], list[tuple[int, int, Cell, Cell | None] | None]] | None = None
+        for first in [*usable, None]:
+            for second in [*usable, None]:
+                chosen = [first, second]
+                cells = [c for o in chosen if o is not None for c in (o[2], o[3]) if c]
+                if len(cells) != len(set(cells)):
+                    continue
+                score = (
+                    sum(o is not None for o in chosen),
+                    sum(o is not None and o[3] is not None for o in chosen),
+                    sum(o is not None and o[0] == i for i, o in enumerate(chosen)),
+                    -sum(o[1] for o in chosen if o is not None),
+                )
+                if best is None or score > best[0]:
+                    best = (score, chosen)
+        assert best is not None
+        picks: list[tuple[Cell, Cell | None, Step] | None] = []
+        for option in best[1]:
+            if option is None:
+                picks.append(None)
+                continue
+            _side, _order, head, tail = option
+            self.taken |= {head} if tail is None else {head, tail}
+            picks.append((head, tail, _between(tail, head) if tail is not None else step))
+        return picks
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -268,7 +297,7 @@ class _Planner:
             return
         self.out.tiles.append(MapTile(hub.tile, (hub.tile.lo, hub.tile.hi), box, True, ""))
 
-    def _draw(self, line: _Line, parent_box: Box) -> None:
+    def _draw(self, line: _Line, parent_box: Box, parent_cell: Cell) -> None:
         if not line.places:
             return
         last = line.places[-1]
@@ -276,7 +305,7 @@ class _Planner:
         if line.tail is None:  # an end alone in one cell: its target (and a foot's toes)
             self._end(line, last, label)
             for toe in line.toes:
-                self._draw(toe, self.box(line.head))
+                self._draw(toe, self.box(line.head), line.head)
             return
         cell = self.box(line.tail)
         m = self.m
@@ -303,13 +332,13 @@ class _Planner:
             touching = last.tile.other(last.end)
             halves = (touching, last.end) if line.step[1] >= 0 else (last.end, touching)
         self.out.tiles.append(MapTile(last.tile, halves, box, vertical, label))
-        self.out.links += self._links(line, parent_box, box)
+        self.out.links += self._links(line, parent_box, box, parent_cell)
         if foot:
             for toe in line.toes:
-                self._draw(toe, box)
+                self._draw(toe, box, line.tail)
         self._end(line, last, label)
 
-    def _links(self, line: _Line, parent: Box, box: Box) -> list[MapLink]:
+    def _links(self, line: _Line, parent: Box, box: Box, parent_cell: Cell) -> list[MapLink]:
         """The strokes to a line's tile from its foot, or from the hub. The hub's leave its
         side at the height of their rows (so that no two cross), turn at the edge of the hub's
         column and run straight to the arm's tile."""
@@ -317,8 +346,11 @@ class _Planner:
             # Only to a toe that starts in a cell beside its foot's (not corner to corner): a
             # toe that found room only further away goes by its label, never by a stroke
             # across the map.
-            across, down = _gap(parent, box)
-            if min(across, down) > 0 or max(across, down) > self.m.pitch_w:
+            tail = line.tail
+            if (
+                tail is None
+                or abs(tail.row - parent_cell.row) + abs(tail.col - parent_cell.col) != 1
+            ):
                 return []
             return [MapLink(*_facing(parent, box))]
         right = box.x > parent.center[0]
@@ -344,11 +376,6 @@ class _Planner:
         side = self.m.target
         box = Box(cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2, side, side)
         self.out.ends.append(MapEnd(place.tile, place.end, box, label, place.kind, place.room))
-
-
-def _gap(a: Box, b: Box) -> tuple[int, int]:
-    """How far apart two boxes are, across and down (0 where they overlap)."""
-    return (max(0, b.x - a.right, a.x - b.right), max(0, b.y - a.bottom, a.y - b.bottom))
 
 
 def _union(a: Box, b: Box) -> Box:
