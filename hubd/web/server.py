@@ -123,6 +123,7 @@ class WebServer:
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)  # this thread's own
         loop.set_exception_handler(loop_error)
         one_line()
         self._loop = loop
@@ -140,6 +141,11 @@ class WebServer:
         finally:
             if self._runner is not None:
                 loop.run_until_complete(self._runner.cleanup())
+            left = asyncio.all_tasks(loop)  # streams still open: ended, not left to the GC
+            for task in left:
+                task.cancel()
+            if left:
+                loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
             loop.close()
 
     async def _serve(self) -> None:
