@@ -18,6 +18,8 @@ ORDER = ("rounds", "hand_size", "set", "hub_arms", "reserve", "double_in_hands",
 #: Options chosen elsewhere on the new-game screen: the game mode is on the Rules tab.
 ELSEWHERE = ("mode",)
 PROBLEM_INK = (255, 190, 150)
+#: Above and below a row's title and explanation: three rows a page at 800x480.
+VPAD = 4
 
 
 def option_label(b: Builder, key: str) -> str:
@@ -47,12 +49,12 @@ class RuleOptions:
         bottom = Rect(area.x, area.bottom - b.target, area.w, b.target)
         pages_area = Rect(area.x, area.y, area.w, bottom.y - b.gap - area.y)
         pad = b.px(8)
-        controls_w = 2 * b.target + b.px(96)
+        controls_w = 2 * b.target + b.px(72)  # −, the value (two digits at 32 px), +
         text_w = area.w - controls_w - 3 * pad
         title_px = max(b.px(22) if b.landscape else b.px(34), b.min_text)
         # Every row as tall as the longest explanation needs, so rows line up across pages.
         lines = max(self._lines(b, b.tr(OPTIONS[k]), text_w) for k in keys)
-        needed = b.painter.line_height(title_px, True) + lines * self._line(b) + 2 * pad
+        needed = b.painter.line_height(title_px, True) + lines * self._line(b) + 2 * VPAD
         row_h = max(b.target + 2 * pad, needed)
         per_page = max(1, (pages_area.h + b.gap) // (row_h + b.gap))
         row_h = (pages_area.h - b.gap * (per_page - 1)) // per_page
@@ -105,7 +107,7 @@ class RuleOptions:
     ) -> None:
         b.panel(box, Style.QUIET)
         pad = b.px(8)
-        inner = box.inflate(-2 * pad, -2 * pad)
+        inner = box.inflate(-2 * pad, -2 * VPAD)
         text, controls = split_h(inner, inner.w - controls_w, controls_w, gap=pad)
         # The title and the explanation together, centred in the row like the controls.
         title_h = b.painter.line_height(title_px, True)
