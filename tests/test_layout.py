@@ -24,6 +24,7 @@ from hubd.screens.widgets import (
     BACKGROUND,
     FILL,
     INK,
+    MIN_MAP_TARGET,
     MIN_READ,
     MIN_TARGET,
     TEXT,
@@ -262,8 +263,8 @@ def test_the_maps_ends_are_big_enough_to_tap(language: str, size: tuple[int, int
     for shot in PLAY_SHOTS:
         layout = record(language, size, shot)
         small += [f"{shot}: {key} is {w['rect'][2:]}" for key, w in by_role(layout, "end").items()
-                  if min(w["rect"][2:]) < MIN_TARGET]  # fmt: skip
-    assert not small, "the map's own drawing (issue 16, the lead's part):\n" + "\n".join(small)
+                  if min(w["rect"][2:]) < MIN_MAP_TARGET]  # fmt: skip
+    assert not small, "\n".join(small)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -348,7 +349,7 @@ def test_the_maps_numbers_and_labels_read_from_a_chair(
     language: str, size: tuple[int, int]
 ) -> None:
     small = small_texts(language, size, "map")
-    assert not small, "the map's own drawing (issue 16, the lead's part):\n" + "\n".join(small)
+    assert not small, "\n".join(small)
 
 
 def luminance(color: tuple[int, int, int]) -> float:

@@ -56,7 +56,7 @@ class Metrics:
     cell_w: int
     cell_h: int
     gap: int  # between two cells
-    target: int  # the side of an end's tap target (at most a cell)
+    target: int  # the width of an end's tap target (as tall, or the cell's height if less)
     tile_w: int  # a domino lying in a tail cell, under the label
     tile_h: int
     label_h: int  # the label's line at the top of a tail cell
@@ -72,21 +72,29 @@ class Metrics:
 
     @classmethod
     def for_sizes(
-        cls, target: int, label_h: int, letter_w: int, gap: int, *, height: int = 0
+        cls,
+        target: int,
+        label_h: int,
+        letter_w: int,
+        gap: int,
+        *,
+        height: int = 0,
+        least_h: int = 0,
     ) -> Metrics:
-        """Cells that hold a target ``target`` wide (and as tall, or as tall as one of as
-        many rows of ``height`` as fit with targets at least ``label_h`` + 14 tall), or a
-        label line ``label_h`` tall (``letter_w`` a letter) over a tile."""
+        """Cells that hold a target ``target`` wide, or a label line ``label_h`` tall
+        (``letter_w`` a letter) over a tile. They are as tall as wide; or, given the map's
+        ``height``, as tall as one of as many rows as fit with cells ``least_h`` tall (and
+        room for a label over a small tile)."""
         cell_h = target
         if height:
-            least = max(label_h + 16, target * 5 // 6)
+            least = max(label_h + 16, least_h or target * 5 // 6)
             rows = max(1, (height + gap) // (least + gap))
             cell_h = min(target, max(least, (height + gap) // rows - gap))
         tile_h = max(10, min(target * 11 // 32, cell_h - label_h - 2))
         tile_w = 2 * tile_h + 4
         cell_w = max(target, tile_w)
         beside = max(0, (cell_w - tile_h - gap) // max(1, letter_w))
-        return cls(cell_w, cell_h, gap, min(target, cell_h), tile_w, tile_h, label_h, beside)
+        return cls(cell_w, cell_h, gap, target, tile_w, tile_h, label_h, beside)
 
     @classmethod
     def for_area(cls, area: Box, target: int, gap: int) -> Metrics:

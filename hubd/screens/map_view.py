@@ -13,7 +13,7 @@ from hubd.screens.base import Builder, Rect
 from hubd.screens.pickers import PlacePicker
 from hubd.screens.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.widgets import MIN_MAP_TARGET, TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.wording import closed_reason
 
 
@@ -22,10 +22,14 @@ def map_metrics(b: Builder, area: Box) -> Metrics:
     every seat (6 mm and 4.5 mm at 1.5 m) decide the cells; the area how many, and how tall
     (a row more where it fits with smaller tiles)."""
     number_px, label_px = end_fonts(b)
-    target = max(b.target, b.painter.line_height(number_px, True) + b.px(6))
+    number_h = b.painter.line_height(number_px, True)
+    target = max(b.target, number_h + b.px(6), b.painter.width("88", number_px, True) + b.px(2))
     label_h = b.painter.line_height(label_px, True)
     letter_w = max(b.painter.width(letter, label_px, True) for letter in "ABCDEFGHMW")
-    return Metrics.for_sizes(target, label_h, letter_w, max(4, b.px(4)), height=area.h)
+    least_h = max(b.px(MIN_MAP_TARGET), number_h + b.px(2))
+    return Metrics.for_sizes(
+        target, label_h, letter_w, max(4, b.px(4)), height=area.h, least_h=least_h
+    )
 
 
 def end_fonts(b: Builder) -> tuple[int, int]:

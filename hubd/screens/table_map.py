@@ -284,8 +284,7 @@ class _Planner:
     def _hub_box(self, hub: Placed) -> Box:
         cell = self.box(self.hub_cell)
         if hub.room > 0:
-            side = self.m.target
-            return Box(cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2, side, side)
+            return self._target(cell)
         w = min(cell.w, self.m.tile_h * 3 // 2)
         h = min(cell.h, 2 * w)
         return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
@@ -372,10 +371,13 @@ class _Planner:
     def _end(self, line: _Line, place: Placed, label: str) -> None:
         if place.room <= 0:
             return
-        cell = self.box(line.head)
-        side = self.m.target
-        box = Box(cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2, side, side)
+        box = self._target(self.box(line.head))
         self.out.ends.append(MapEnd(place.tile, place.end, box, label, place.kind, place.room))
+
+    def _target(self, cell: Box) -> Box:
+        """An end's target in its cell: the target's width, the cell's height at most."""
+        w, h = min(cell.w, self.m.target), min(cell.h, self.m.target)
+        return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
 
 
 def _union(a: Box, b: Box) -> Box:
