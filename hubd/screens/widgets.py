@@ -25,6 +25,9 @@ FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 FONT_PATH = FONT_DIR / "DejaVuSans.ttf"
 BOLD_FONT_PATH = FONT_DIR / "DejaVuSans-Bold.ttf"
 MIN_TARGET = 64  # px, at 800x480
+#: The table map's end targets may be a little shorter (10.4 mm at 0.193 mm/px), so that its
+#: grid has a sixth row at 800x480: room for every foot of a four-arm table beside its double.
+MIN_MAP_TARGET = 54
 MIN_READ = 32  # px, numbers players read from across the table
 
 #: A tap handler: gets the tap position, may change the screen's own state, returns intents.
