@@ -9,7 +9,6 @@ changes. The venv is made without pip and nothing is pip-installed, to stay fast
 from __future__ import annotations
 
 import os
-import platform
 import re
 import shutil
 import stat
@@ -256,8 +255,17 @@ def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> Non
     lines = result.stdout.splitlines()
     made = r" -m venv --system-site-packages (/opt/chickenfoot-hub/releases/[^/ ]+)/venv$"
     release = next(m.group(1) for line in lines if (m := re.search(made, line)))
-    # The dependencies from this machine's lock, checked by hash; then the package alone.
-    tag = f"cp{sys.version_info[0]}{sys.version_info[1]}-{platform.machine()}"
+    # The dependencies from the lock of the Python the installer uses (the system's),
+    # checked by hash; then the package alone.
+    system_python = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3"
+    tag = subprocess.run(
+        [system_python, "-c", "import platform, sys; "
+         "print(f'cp{sys.version_info[0]}{sys.version_info[1]}-{platform.machine()}')"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    if not (REPO / "hardware" / "locks" / f"{tag}.txt").exists():
+        assert f"no lock for {tag}" in result.stderr
+        return
     pip_prefix = f"+ {release}/venv/bin/python -m pip install --quiet --disable-pip-version-check"
     locked = (f"{pip_prefix} --require-hashes --only-binary :all: --ignore-installed "
               f"--requirement {release}/src/hardware/locks/{tag}.txt")  # fmt: skip
