@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from hubd import i18n
 from hubd.clock import MonotonicClock
 from hubd.config import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
 from hubd.files import FileRefused, write_new
@@ -81,7 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     layout.add_argument("log", type=Path, help="a JSON Lines game log")
     layout.add_argument("--size", type=window_size, default=(800, 480), metavar="WxH",
                         help="screen size in pixels (default 800x480)")  # fmt: skip
-    layout.add_argument("--lang", default="en", help="language of the screen (default en)")
+    layout.add_argument("--lang", default="en", choices=i18n.available_languages(),
+                        help="language of the screen (default en)")  # fmt: skip
     from hubd.club.command import add_parser as add_club
 
     add_club(commands, _common)
