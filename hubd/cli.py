@@ -194,6 +194,7 @@ def _main(args: argparse.Namespace, stops: StopSignals) -> int:
         stream=sys.stderr,
     )
     if args.command == "layout":  # a log and a size: no config, no store
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the frames alone
         from hubd.screens.log_layout import run as run_layout
 
         return run_layout(args.log, args.size, args.lang, sys.stdout, sys.stderr)

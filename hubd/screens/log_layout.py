@@ -82,7 +82,13 @@ def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: Text
         if isinstance(frame, Refusal):
             err.write(f"hubd layout: {path.name} line {frame.line}: {frame.message}\n")
             return 1
-        out.write(json.dumps(frame, ensure_ascii=False, separators=(",", ":")) + "\n")
+        try:
+            out.write(json.dumps(frame, ensure_ascii=False, separators=(",", ":")) + "\n")
+        except BrokenPipeError:  # `| head`: the reader has all it wanted
+            return 0
+        except OSError as error:
+            err.write(f"hubd layout: cannot write the frames: {error.strerror or error}\n")
+            return 1
     if too_long is not None:
         err.write(f"hubd layout: {path.name} line {too_long.line}: {too_long.message}\n")
         return 1
