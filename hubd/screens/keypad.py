@@ -94,13 +94,19 @@ def hand_row(
     """A hand to choose: the name and a note ("3 tiles") on the left, its number on the right."""
     b.button(box, "", action, style=Style.SELECTED if chosen else Style.NORMAL, key=key)
     ink = TEXT_DARK if chosen else None
-    left, right = split_h(box.inflate(-b.px(10), -b.px(4)), 3, 2, gap=b.px(4))
+    inner = box.inflate(-b.px(10), -b.px(4))
+    size = max(b.px(34), b.min_text)
+    value_w = b.painter.width("888", size, True) + b.px(4)  # the value as wide as it needs
+    left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
+    # The note ("3 tiles") under the name where it fits; a crowded list keeps the name.
+    if note and b.painter.width(note, b.min_text) > left.w:
+        note = ""
     top, bottom = split_v(left, 1, 1) if note else (left, None)
     b.label(top, name, b.px(24), bold=True, align="start", color=ink)
     if bottom is not None:
-        b.label(bottom, note, b.px(20), align="start", color=ink)
+        b.label(bottom, note, b.min_text, align="start", color=ink)
     shown = "–" if value is None else str(value)
-    b.label(right, shown, b.px(34), bold=True, reading=True, align="end", color=ink)
+    b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
 
 
 def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, Rect]:
@@ -109,8 +115,9 @@ def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, 
     columns = 1 if hands <= 4 else 2
     rows = -(-hands // columns)
     save_h = b.target + b.px(8)  # one line of text: the keypad above keeps the room
-    if b.landscape:
-        left, entry = split_h(area, 5, 7, gap=2 * b.gap)
+    if b.landscape:  # two columns of hands take half the width, the keypad the rest
+        left, entry = split_h(area, 5 if columns == 1 else 6, 7 if columns == 1 else 6,
+                              gap=2 * b.gap)  # fmt: skip
         save = Rect(left.x, left.bottom - save_h, left.w, save_h)
         listed = Rect(left.x, left.y, left.w, save.y - b.gap - left.y)
     else:
