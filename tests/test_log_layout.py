@@ -81,3 +81,22 @@ def test_a_refused_log_is_one_line_and_exit_1(
 def test_a_missing_log_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["layout", str(tmp_path / "none.jsonl")]) == 1
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_its_output_is_json_lines_alone(tmp_path: Path) -> None:
+    """Run as a command, nothing but the frames reaches stdout (pygame's banner included)."""
+    import os
+    import subprocess
+    import sys
+
+    log = tmp_path / "game.jsonl"
+    write_log(log)
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from hubd.cli import main; raise SystemExit(main())",
+         "layout", str(log), "--size", "720x1280", "--lang", "he"],
+        capture_output=True, text=True, env=env, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines and all(json.loads(line)["size"] == [720, 1280] for line in lines)
