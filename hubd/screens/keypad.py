@@ -94,15 +94,26 @@ def hand_row(
     """A hand to choose: the name and a note ("3 tiles") on the left, its number on the right."""
     b.button(box, "", action, style=Style.SELECTED if chosen else Style.NORMAL, key=key)
     ink = TEXT_DARK if chosen else None
-    inner = box.inflate(-b.px(10), -b.px(4))
+    inner = box.inflate(-b.px(10), -b.px(2))
     size = max(b.px(34), b.min_text)
     value_w = b.painter.width("888", size, True) + b.px(4)  # the value as wide as it needs
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
-    # The note ("3 tiles") under the name where it fits; a crowded list keeps the name.
-    if note and b.painter.width(note, b.min_text) > left.w:
+    name_px = max(b.px(32) if b.landscape else b.px(50), b.min_text)
+    # The note ("3 tiles") beside or under the name where it fits; a crowded list keeps
+    # the name.
+    room = left.w - (0 if b.landscape else b.painter.width(name, name_px, True) + b.px(16))
+    if note and b.painter.width(note, b.min_text) > room:
         note = ""
-    top, bottom = split_v(left, 1, 1) if note else (left, None)
-    b.label(top, name, b.px(24), bold=True, align="start", color=ink)
+    name_h = b.painter.line_height(name_px, True) - 2
+    if not note:
+        top, bottom = left, None
+    elif b.landscape:  # the note under the name
+        top, bottom = split_v(left, name_h, left.h - name_h)
+    else:  # a tall screen's rows are wide: the note after the name, on its line
+        name_w = min(left.w, b.painter.width(name, name_px, True) + b.px(16))
+        top, bottom = split_h(left, name_w, max(1, left.w - name_w))
+    b.label(top, name, name_px, floor=name_px, bold=True, align="start", color=ink,
+            key=f"name:{name}")  # fmt: skip
     if bottom is not None:
         b.label(bottom, note, b.min_text, align="start", color=ink)
     shown = "–" if value is None else str(value)
