@@ -134,6 +134,12 @@ def hands_open(state: GameState) -> bool:
 def _status(state: GameState, t: i18n.Translator) -> str:
     phase = state.phase
     if phase is Phase.GAME_OVER:
+        outcome = state.outcome
+        winners = [state.players[seat] for seat in outcome.winners] if outcome else []
+        if len(winners) == 1:
+            return t.gettext("{player} wins!").format(player=winners[0])
+        if winners:
+            return t.gettext("{names} share the win!").format(names=" & ".join(winners))
         return t.gettext("Game over")
     if phase is Phase.ROUND_OVER or (phase is Phase.SETUP and state.round):
         return (

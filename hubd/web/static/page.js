@@ -272,10 +272,14 @@
     head.append(el("th", "", ""));
     for (const p of game.players) head.append(el("th", "", p.name));
     table.append(head);
-    game.sheet.scores.forEach((row, i) => {
-      const line = el("tr", game.sheet.playing === i + 1 ? "playing" : "");
-      line.append(el("th", "double", game.sheet.doubles[i]));
-      for (const score of row) line.append(el("td", "number", score));
+    // Every round of the game, as on the hub: the scored ones, the one being played, the rest.
+    game.sheet.doubles.forEach((double, i) => {
+      const row = game.sheet.scores[i];
+      const line = el("tr", game.sheet.playing === i + 1 ? "playing" : row ? "" : "later");
+      line.append(el("th", "double", double));
+      for (const seat of game.players.keys()) {
+        line.append(el("td", row ? "number" : "", row ? row[seat] : ""));
+      }
       table.append(line);
     });
     const totals = el("tr", "totals");
