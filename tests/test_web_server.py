@@ -56,7 +56,7 @@ class Table:
         self.submitted.append(event)
         return True
 
-    def answer(self, timeout: float = 3.0) -> None:
+    def answer(self, timeout: float = 10.0) -> None:
         """Handle what the server posted, as the loop does."""
         for event in self.inbox.wait(timeout):
             assert isinstance(event, PhoneRequest)
@@ -185,7 +185,8 @@ def test_a_hand_during_play_is_refused_in_the_phones_language(table: Table) -> N
         json.dumps({"phone": PHONE_A, "seat": 0, "round": 1, "pips": 3}).encode(), answer=True,
     )  # fmt: skip
     assert status == 200
-    assert json.loads(body)["problem"] == "A sua mão pode ser anotada quando a rodada terminar"
+    wanted = "A sua mão pode ser anotada quando a rodada terminar"
+    assert json.loads(body)["problem"] == wanted, body
 
 
 @pytest.mark.parametrize(

@@ -161,7 +161,7 @@ class WebServer:
             access_log=None,
             handle_signals=False,
             shutdown_timeout=0.3,  # open streams are cut at once: the daemon stops in 2 s
-            keepalive_timeout=20,
+            keepalive_timeout=5,  # an idle connection (or one that never asks) is closed
             max_line_size=4096,
             max_field_size=4096,
             max_headers=40,
