@@ -141,7 +141,7 @@ def test_the_organiser_names_the_night_and_chooses_the_seating(hub: ClubHub) -> 
     hub.arrive()
     hub.app.handle_intent(ClubChoice("name", "Tuesday club", "2026-12-01"))
     hub.app.ui.go("club")
-    hub.tap("bar:1")  # Seating
+    hub.tap("club:tab:seating")
     hub.tap("club:movers:-")
     hub.tap("club:movers:-")
     state = hub.app.context().club
@@ -160,7 +160,7 @@ def test_the_hubs_tab_says_when_syncthing_is_not_running_and_pairs_with_a_tap(
     hub: ClubHub,
 ) -> None:
     hub.app.ui.go("club")
-    hub.tap("bar:3")
+    hub.tap("club:tab:hubs")
     hub.inbox.post(LinkStatus(False, "Syncthing is not running (Connection refused)"))
     hub.app.step(0)
     assert any(w.role == "syncthing" for w in hub.widgets())
@@ -188,11 +188,11 @@ def test_the_club_screen_keeps_its_text_large(
         put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
         hub.arrive()
         hub.app.ui.go("club")
-        for tab in range(4):
-            hub.tap(f"bar:{tab}")
+        for tab in ("standings", "seating", "night", "hubs"):
+            hub.tap(f"club:tab:{tab}")
             texts = [w for w in hub.widgets() if w.text and w.kind in (Kind.LABEL, Kind.BUTTON)]
             assert texts and min(w.size for w in texts) >= least[0]
-        hub.tap("bar:0")
+        hub.tap("club:tab:standings")
         widgets = hub.widgets()
         names = [w for w in widgets if w.text in ("Ana", "Ben", "Cy", "Dee")]
         numbers = [w for w in widgets if w.text in ("30", "9", "4", "2.0")]

@@ -18,7 +18,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from engine import Event, Game, dump_line
+from engine import Event, Game, dump_line, name_key
 from hubd.club.folder import club_folder, game_file_name, hub_id, night_of, write_atomically
 from hubd.club.importer import ClubArrived, ClubImporter
 from hubd.club.link import LinkStatus, SyncLink
@@ -277,8 +277,8 @@ class ClubNight:
         then the hub's own."""
         proposal = self.view.seating(self.tonight())
         first = list(proposal.next_at(self.hub)) if proposal is not None else []
-        folded = {name.casefold() for name in first}
-        return first + [name for name in names if name.casefold() not in folded]
+        folded = {name_key(name) for name in first}
+        return first + [name for name in names if name_key(name) not in folded]
 
     def state(self) -> ClubState:
         """The immutable snapshot the screens (and the phones' page) read: the same object

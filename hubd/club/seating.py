@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from engine import name_key
 from hubd.club.games import ClubGame
 from hubd.club.nights import Night, Seating
 
@@ -46,14 +47,14 @@ def _places(game: ClubGame) -> list[str]:
 
 def _pairs(games: Sequence[ClubGame]) -> set[frozenset[str]]:
     return {
-        frozenset((a.casefold(), b.casefold()))
+        frozenset((name_key(a), name_key(b)))
         for game in games
         for a, b in combinations(game.players, 2)
     }
 
 
 def _repeats(table: Sequence[str], met: set[frozenset[str]]) -> int:
-    return sum(frozenset((a.casefold(), b.casefold())) in met for a, b in combinations(table, 2))
+    return sum(frozenset((name_key(a), name_key(b))) in met for a, b in combinations(table, 2))
 
 
 def propose(games: Sequence[ClubGame], order: Sequence[str], night: Night) -> Proposal:
@@ -64,14 +65,14 @@ def propose(games: Sequence[ClubGame], order: Sequence[str], night: Night) -> Pr
     for game in tonight:  # names sort by start time, so the last one seen is the latest
         latest[game.hub] = game
         for name in game.players:
-            sits[name.casefold()] = game
+            sits[name_key(name)] = game
     waiting = tuple(hub for hub in order if hub in latest and not latest[hub].over)
     if waiting:  # everyone moves at once: wait for the last game of the round to end
         return Proposal(night.seating, (), waiting, 0)
     hubs = [hub for hub in order if hub in latest]
     # A table that has not played since its players moved on keeps only who is still there.
     places = [
-        [name for name in _places(latest[hub]) if sits[name.casefold()] is latest[hub]]
+        [name for name in _places(latest[hub]) if sits[name_key(name)] is latest[hub]]
         for hub in hubs
     ]
     if night.seating == "winners":
@@ -122,8 +123,8 @@ def _random(places: list[list[str]], met: set[frozenset[str]], seed: int) -> lis
     if not places:
         return []
     rng = random.Random(seed)  # a local generator: the same seed on every hub
-    everyone = sorted((n for p in places for n in p), key=lambda n: (n.casefold(), n))
-    keys = [n.casefold() for n in everyone]
+    everyone = sorted((n for p in places for n in p), key=lambda n: (name_key(n), n))
+    keys = [name_key(n) for n in everyone]
     # Pairs by index, so a table's repeats are counted without building names' sets.
     seen = {
         (i, j)

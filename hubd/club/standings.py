@@ -2,7 +2,7 @@
 
 Every hub, the phones' page and ``hubd club standings`` call :func:`standings` on the same
 games, so they show the same table. Only finished games count. A player is the same player
-at every table when the name is the same ignoring case (the engine's own rule for names).
+at every table when the names are one name by the engine's rule (NFC, then casefolding).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Literal, TextIO
 
+from engine import name_key
 from hubd.club.games import ClubGame
 
 Ranking = Literal["pips", "wins"]
@@ -74,8 +75,8 @@ def rank_key(row: PlayerRow, ranking: Ranking) -> tuple[Any, ...]:
     """Lowest total first (then lowest average, most wins); or most wins first (then the
     lowest total). The name (ignoring case) last, so the order never depends on arrival."""
     if ranking == "wins":
-        return (-row.wins, row.pips, row.average, row.name.casefold(), row.name)
-    return (row.pips, row.average, -row.wins, row.name.casefold(), row.name)
+        return (-row.wins, row.pips, row.average, name_key(row.name), row.name)
+    return (row.pips, row.average, -row.wins, name_key(row.name), row.name)
 
 
 def standings(
@@ -87,14 +88,14 @@ def standings(
         found = nights(games)
         night = found[0] if found else None
     tonight = [g for g in games if g.night == night]
-    figures: dict[str, list[int]] = {}  # casefolded name: games, wins, pips, rounds
+    figures: dict[str, list[int]] = {}  # a name's key (NFC, casefolded): games, wins, ...
     spellings: dict[str, set[str]] = {}
     for game in tonight:
         if not game.over:
             continue
         won = set(game.winners)
         for seat, name in enumerate(game.players):
-            key = name.casefold()
+            key = name_key(name)
             spellings.setdefault(key, set()).add(name)
             row = figures.setdefault(key, [0, 0, 0, 0])
             row[0] += 1

@@ -16,12 +16,12 @@ from hubd.club.nights import MAX_MOVERS, SEATINGS, Night
 from hubd.club.standings import PlayerRow
 from hubd.club.view import ClubState
 from hubd.intents import ClubChoice, Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
+from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
 from hubd.screens.club_hubs import hubs_tab
 from hubd.screens.context import UiContext
 from hubd.screens.keyboard import Keyboard
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DIM, Action, Style
+from hubd.screens.widgets import Action, Style
 
 TABS = ("standings", "seating", "night", "hubs")
 #: The standings' columns at 800x480: rank, name, games, wins, pips, per round.
@@ -81,15 +81,19 @@ class ClubScreen(Screen):
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         titles = (b.tr("Standings"), b.tr("Seating"), b.tr("Night"), b.tr("Hubs"))
-        area = b.top_bar(
-            b.tr("Club night"),
-            self.go(default_screen(ctx)),
-            [(title, self._tab(tab)) for tab, title in zip(TABS, titles, strict=True)],
-        )
-        for widget in b.widgets:
-            if widget.key == f"bar:{TABS.index(self.tab)}":
-                widget.style = Style.SELECTED
+        area = b.top_bar(b.tr("Club night"), self.go(default_screen(ctx)), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
+        # The tabs in a row of their own (two rows of two on a portrait screen): their words
+        # fit there in every language.
+        columns = len(TABS) if b.landscape else 2
+        rows = len(TABS) // columns
+        row = Rect(area.x, area.y, area.w, rows * two_lines(b) + (rows - 1) * b.gap)
+        boxes = b.keep_order(grid(row, len(TABS), columns, b.gap, two_lines(b)), row)
+        for box, tab, title in zip(boxes, TABS, titles, strict=True):
+            style = Style.SELECTED if tab == self.tab else Style.NORMAL
+            b.button(box, title, self._tab(tab), style=style, key=f"club:tab:{tab}",
+                     size=b.min_text)  # fmt: skip
+        area = Rect(area.x, row.bottom + b.gap, area.w, area.bottom - row.bottom - b.gap)
         club = ctx.club
         if club is None:
             b.label(area, b.tr("Club nights are off: set [club] enabled = true in hub.toml"),
@@ -117,7 +121,7 @@ class ClubScreen(Screen):
         if board.playing:
             parts.append(b.ntr("{n} game in play", "{n} games in play", board.playing)
                          .format(n=board.playing))  # fmt: skip
-        b.label(line, " · ".join(parts), b.min_text, align="start", color=TEXT_DIM,
+        b.label(line, " · ".join(parts), b.min_text, align="start",
                 wrap=not b.landscape)  # fmt: skip
         body = Rect(area.x, line.bottom, area.w, area.bottom - line.bottom)
         if not board.players:
@@ -131,7 +135,7 @@ class ClubScreen(Screen):
         else:  # the numbers have a line of their own, across the whole row
             boxes = b.keep_order(split_h(header, *PORTRAIT_WEIGHTS), header)
         for box, text in zip(boxes, titles, strict=True):
-            b.label(box, text, b.min_text, color=TEXT_DIM, wrap=not b.landscape,
+            b.label(box, text, b.min_text, wrap=not b.landscape,
                     align="start" if text == b.tr("Player") else "center")  # fmt: skip
         row_h = round(number_px * (2.5 if not b.landscape else 1.3))
         rows = Rect(body.x, header.bottom, body.w, body.bottom - header.bottom)
@@ -159,18 +163,20 @@ class ClubScreen(Screen):
         numbers = (str(row.games), str(row.wins), str(row.pips), f"{row.average:.1f}")
         if b.landscape:
             cells = b.keep_order(split_h(box, *WEIGHTS), box)
-            b.label(cells[0], str(rank), number_px, bold=True)
-            b.label(cells[1], row.name, name_px, bold=True, align="start", reading=True)
+            b.label(cells[0], str(rank), number_px, floor=number_px, bold=True, reading=True)
+            b.label(cells[1], row.name, name_px, bold=True, align="start")
             for cell, text in zip(cells[2:], numbers, strict=True):
-                b.label(cell, text, number_px, floor=number_px, bold=text == str(row.pips))
+                b.label(cell, text, number_px, floor=number_px, bold=text == str(row.pips),
+                        reading=True)  # fmt: skip
             return
         top, bottom = split_v(box, 1, 1, gap=0)
         first = b.keep_order(split_h(top, 1, 5), top)
-        b.label(first[0], str(rank), number_px, floor=number_px, bold=True)
-        b.label(first[1], row.name, name_px, bold=True, align="start", reading=True)
+        b.label(first[0], str(rank), number_px, floor=number_px, bold=True, reading=True)
+        b.label(first[1], row.name, name_px, bold=True, align="start")
         cells = b.keep_order(split_h(bottom, *PORTRAIT_WEIGHTS), bottom)
         for cell, text in zip(cells, numbers, strict=True):
-            b.label(cell, text, number_px, floor=number_px, bold=ranking == "pips")
+            b.label(cell, text, number_px, floor=number_px, bold=ranking == "pips",
+                    reading=True)  # fmt: skip
 
     def _turn(self, step: int) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
@@ -208,10 +214,9 @@ class ClubScreen(Screen):
         mine = proposal.next_at(club.view.hub)
         if mine:
             title = Rect(body.x, body.y, body.w, b.min_text + b.px(8))
-            b.label(title, b.tr("Next at this table"), b.min_text, align="start",
-                    color=TEXT_DIM)  # fmt: skip
+            b.label(title, b.tr("Next at this table"), b.min_text, align="start")  # fmt: skip
             who = Rect(body.x, title.bottom, body.w, name_px + b.px(16))
-            b.label(who, ", ".join(mine), name_px, bold=True, align="start", reading=True,
+            b.label(who, ", ".join(mine), name_px, bold=True, align="start",
                     role="next")  # fmt: skip
             body = Rect(body.x, who.bottom + b.gap, body.w, body.bottom - who.bottom - b.gap)
         lines: list[str] = []
@@ -223,7 +228,7 @@ class ClubScreen(Screen):
         line_h = b.min_text + b.px(10)
         for i, line in enumerate(lines[: max(0, body.h // line_h)]):
             box = Rect(body.x, body.y + i * line_h, body.w, line_h)
-            b.label(box, line, b.min_text, align="start", reading=True)
+            b.label(box, line, b.min_text, align="start")
 
     def _choose(self, day: date, key: str, value: str | int) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
@@ -238,7 +243,7 @@ class ClubScreen(Screen):
         name_px, _ = sizes(b)
         top = Rect(area.x, area.y, area.w, b.target + b.px(8))
         b.button(top, night.name or b.tr("Name the night"), self._name(day), key="club:name",
-                 size=name_px, reading=bool(night.name))  # fmt: skip
+                 size=name_px)  # fmt: skip
         below = Rect(area.x, top.bottom + b.gap, area.w, area.bottom - top.bottom - b.gap)
         ranks, boxes = choices(b, below, 2)
         texts = {"pips": b.tr("Lowest total first"), "wins": b.tr("Most wins first")}
@@ -247,7 +252,7 @@ class ClubScreen(Screen):
             b.button(box, texts[ranking], self._choose(day, "ranking", ranking), style=style,
                      key=f"club:rank:{ranking}", size=b.min_text)  # fmt: skip
         label = Rect(area.x, ranks.bottom + b.gap, area.w, b.min_text + b.px(8))
-        b.label(label, b.tr("Nights"), b.min_text, align="start", color=TEXT_DIM)
+        b.label(label, b.tr("Nights"), b.min_text, align="start")
         days = club.view.days() or [club.tonight]
         list_area = Rect(area.x, label.bottom, area.w, area.bottom - label.bottom)
         step = b.target + b.gap
@@ -259,7 +264,7 @@ class ClubScreen(Screen):
                        width, b.target)  # fmt: skip
             style = Style.SELECTED if other == day else Style.NORMAL
             title = night_title(b, club.view.night(other))
-            b.button(box, title, self._show(other), style=style, reading=True,
+            b.button(box, title, self._show(other), style=style,
                      key=f"club:night:{other.isoformat()}", size=b.min_text)  # fmt: skip
 
     def _name(self, day: date) -> Action:

@@ -6,7 +6,7 @@ from hubd.club.link import Nearby, Peer
 from hubd.club.view import ClubState
 from hubd.intents import ClubChoice, Intent
 from hubd.screens.base import Builder, Rect, split_h
-from hubd.screens.widgets import TEXT_DIM, Action, Kind, Style, Widget
+from hubd.screens.widgets import Action, Kind, Style, Widget
 
 
 def seen(b: Builder, peer: Peer) -> str:
@@ -37,7 +37,7 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
                 role="syncthing")  # fmt: skip
         if problem:
             b.label(Rect(area.x, area.y + 3 * line_h, area.w, 2 * line_h), problem, b.min_text,
-                    wrap=True, color=TEXT_DIM, mirror=False)  # fmt: skip
+                    wrap=True, mirror=False)  # fmt: skip
         return
     if b.landscape:
         side = min(area.h, area.w // 3)
@@ -54,24 +54,24 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
     y += line_h
     device = Rect(rest.x, y, rest.w, (3 if b.landscape else 4) * line_h)
     b.label(device, wrapped_id(link.device_id), b.min_text, wrap=True, align="start",
-            mirror=False, color=TEXT_DIM, role="device")  # fmt: skip
+            mirror=False, role="device")  # fmt: skip
     y = device.bottom + b.gap
     for peer in link.peers:
         if y + line_h > rest.bottom:
             return
         b.label(Rect(rest.x, y, rest.w, line_h), seen(b, peer), b.min_text, align="start",
-                reading=True, role="peer")  # fmt: skip
+                role="peer")  # fmt: skip
         y += line_h
     if link.nearby and y + b.target <= rest.bottom:
         b.label(Rect(rest.x, y, rest.w, line_h), b.tr("Nearby: tap to pair"), b.min_text,
-                align="start", color=TEXT_DIM)  # fmt: skip
+                align="start")  # fmt: skip
         y += line_h
     for hub in link.nearby:
         if y + b.target > rest.bottom:
             return
         row = Rect(rest.x, y, rest.w, b.target)
         b.button(row, hub.name or hub.device[:7], _accept(hub), key=f"club:accept:{hub.device}",
-                 size=b.min_text, style=Style.PRIMARY, reading=bool(hub.name))  # fmt: skip
+                 size=b.min_text, style=Style.PRIMARY)  # fmt: skip
         y += b.target + b.gap
 
 

@@ -206,6 +206,23 @@ def _with(game: Game | None, screen: str, then: Callable[[Ui, UiContext], None] 
     return prepare
 
 
+def _club(tab: str) -> Callable[[Ui, UiContext], None]:
+    """The Club screen's ``tab`` on the README's sample night (a table still playing on
+    the standings)."""
+
+    def then(ui: Ui, ctx: UiContext) -> None:
+        from hubd.screens.club import ClubScreen
+        from hubd.screens.club_pictures import sample_state
+
+        ctx.club = sample_state(playing=tab == "standings")
+        screen = ui.screens["club"]
+        assert isinstance(screen, ClubScreen)
+        screen.tab = tab
+        ui.state_changed(ctx)
+
+    return then
+
+
 def _tap_key(key: str) -> Callable[[Ui, UiContext], None]:
     """Tap the widget with ``key`` in the current frame."""
 
@@ -396,6 +413,11 @@ def shots() -> list[Shot]:
         Shot("settings_speech", _with(scored, "settings", _speech_page)),
         Shot("settings_speech_dfplayer", _with(scored, "settings", _steps(
             _no_speech("dfplayer"), _speech_page))),
+        # Issue 21: a club night of three tables (hubd/screens/club_pictures.py).
+        Shot("club", _with(None, "club", _club("standings"))),
+        Shot("club_seating", _with(None, "club", _club("seating"))),
+        Shot("club_night", _with(None, "club", _club("night"))),
+        Shot("club_hubs", _with(None, "club", _club("hubs"))),
         # Issue 16: a full table, a long sheet, a complete foot, undos, the Rules tab's modes.
         Shot("play_eight", _with(eight_players_game(), "play")),
         Shot("scores_eight_13_rounds", _with(long_sheet_game(), "scores")),
