@@ -134,3 +134,12 @@ def connected(instances: list[Instance]) -> bool:
         if not all(links.get(o.device, {}).get("connected") for o in instances if o is not one):
             return False
     return True
+
+
+def dial_now(one: Instance, others: list[Instance]) -> None:
+    """Give ``one`` every other's address, so that it dials them at once (a restarted
+    instance would otherwise wait for the others' next retry)."""
+    for other in others:
+        if other is not one:
+            path = f"/rest/config/devices/{other.device}"
+            one.client.call("PATCH", path, {"addresses": [other.address]})

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from syncthing_harness import SYNCTHING, Instance, connected, pair
+from syncthing_harness import SYNCTHING, Instance, connected, dial_now, pair
 
 from engine import (
     AmendRound,
@@ -146,7 +146,8 @@ def test_a_hub_stopped_during_the_night_catches_up(hubs: list[Hub]) -> None:
     wait_for("hub 2 sees the game", lambda: _over(two, one, name))
     assert three.game(one.night.hub, name) is None
     three.syncthing.start()
-    took = wait_for("hub 3 catches up", lambda: _over(three, one, name))
+    dial_now(three.syncthing, [hub.syncthing for hub in hubs])
+    took = wait_for("hub 3 catches up", lambda: _over(three, one, name), timeout=45)
     print(f"\nhub 3, started again, caught up in {took:.2f} s")
 
 
@@ -177,6 +178,7 @@ def test_syncthing_killed_mid_transfer_imports_no_half_game(hubs: list[Hub]) -> 
     assert not two.night.view.set_aside
     two.syncthing.start()
     two.syncthing.client.call("PATCH", "/rest/config/options", {"maxRecvKbps": 0})
+    dial_now(two.syncthing, [hub.syncthing for hub in hubs])
 
     def whole() -> bool:
         game = two.game(one.night.hub, name)
@@ -206,11 +208,12 @@ def test_a_conflicting_copy_never_loses_a_game(hubs: list[Hub]) -> None:
     stray = two.night.club / one.night.hub / name
     stray.write_text("".join(stray.read_text().splitlines(keepends=True)[:2]))
     two.syncthing.start()
+    dial_now(two.syncthing, [hub.syncthing for hub in hubs])
 
     def kept_everywhere() -> bool:
         return all(h.game(one.night.hub, name) == finished for h in hubs)
 
-    wait_for("every hub keeps the finished game", kept_everywhere)
+    wait_for("every hub keeps the finished game", kept_everywhere, timeout=45)
     conflicts = [p for h in hubs for p in (h.night.club / one.night.hub).glob("*sync-conflict*")]
     print(f"\nconflicting copies: {[p.name for p in conflicts]}")
 
