@@ -125,6 +125,7 @@ class HubApp:
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
         self._press_waiting = False  # a press that enters, made when the button comes up
+        self._pressed_at = 0.0  # when the button went down for that press
         self.presses = ScoresPresses()  # score-keeper mode: feet, toes, the double press
         self._next_demo = clock.now()
         self._input_posted = False  # SDL events posted by the loop itself (the demo's taps)
@@ -385,12 +386,13 @@ class HubApp:
             self._hold_toggled_mute = False
             # A press that makes an entry waits for the release: a hold is never a press.
             self._press_waiting = self._press_enters()
+            self._pressed_at = self.clock.now()  # a double press is timed from the presses
             if not self._press_waiting:
                 self.hub_pressed()
         elif signal is ButtonSignal.RELEASE:
             if self._press_waiting:
                 self._press_waiting = False
-                self.hub_pressed()
+                self.hub_pressed(self._pressed_at)
         elif signal is ButtonSignal.HOLD:
             self._press_waiting = False
             self._hold_toggled_mute = True
@@ -427,13 +429,16 @@ class HubApp:
         self._stop_at = now + SHUTDOWN_GRACE_S
         self._dirty = True
 
-    def hub_pressed(self) -> None:
-        """The table's "chicken foot!" call: cackle at once, then help with the double."""
+    def hub_pressed(self, pressed_at: float | None = None) -> None:
+        """The table's "chicken foot!" call: cackle at once, then help with the double.
+
+        ``pressed_at``: when the button went down, for a press entered as it came up.
+        """
         if not self.display.available and not self._screenless_round():
             return
         state = self.game.state if self.game is not None else None
         if state is not None and state.scores_only and state.in_round:
-            self._scores_press(state)
+            self._scores_press(state, pressed_at)
             return
         self.devices.speaker.play("cackle")
         now = self.clock.now()
@@ -463,10 +468,10 @@ class HubApp:
                         MAX_EVENTS)  # fmt: skip
         return all(self.submit(entry) for entry in entries)
 
-    def _scores_press(self, state: GameState) -> None:
+    def _scores_press(self, state: GameState, pressed_at: float | None = None) -> None:
         """Score-keeper mode: the press is the entry (the sound follows from the state)."""
         assert self.game is not None
-        now = self.clock.now()
+        now = self.clock.now() if pressed_at is None else pressed_at
         events = self.presses.events(state, self.game.effective, now)
         for event in events:
             if not self.submit(event):

@@ -50,6 +50,8 @@ def a_foot_with_a_mistake(table: FamilyTable) -> None:
     table.press_hub_button()  # the same toe pressed again by mistake: taken back by a
     quick_press(table)  # double press (its first press counts at once, the second takes
     quick_press(table)  # back both it and the mistake)
+    table.clock.advance(2.0)  # entered as the button came up: its flash ends, then pulses
+    table.app.step(0)
     assert toes_owed(table) == 2 and light(table) == "pulse"
     table.press_hub_button()
     table.press_hub_button()
@@ -116,6 +118,8 @@ def test_with_no_screen_a_press_starts_a_scores_only_game_with_the_last_players(
         state = table.app.game.state
         assert state.scores_only and state.players == PLAYERS and state.toes_to_go == 1
         assert table.speaker.played == ["cackle", "tap", "tap"]
+        table.clock.advance(2.0)  # the last toe, entered as the button came up, has flashed
+        table.app.step(0)
         assert light(table) == "pulse"
 
 
