@@ -12,6 +12,7 @@ from engine import Game, PlaceKind, Play, StartRound, Tile
 from engine.simulate import Simulator
 from hubd.screens.log_layout import screen_map
 from hubd.screens.table_map import Box, arm_slots, line_labels, table_map
+from hubd.screens.widgets import MIN_MAP_TARGET
 
 SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
 #: The map's area and sizes on the real play screen for four players.
@@ -65,7 +66,8 @@ def test_every_open_place_has_one_target_inside_the_map(size: str, seed: int) ->
         for box in boxes.values():
             assert area.x <= box.x and box.right <= area.right, box
             assert area.y <= box.y and box.bottom <= area.bottom, box
-            assert min(box.w, box.h) >= TARGET[size]
+            assert box.w >= TARGET[size] and box.h >= min(TARGET[size], SCREEN[size][1].cell_h)
+            assert box.h >= MIN_MAP_TARGET
 
 
 def test_targets_never_overlap_on_an_ordinary_table() -> None:
