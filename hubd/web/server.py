@@ -85,6 +85,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._ready = threading.Event()
         self._problem: str | None = None
+        self._closing = False
         self._streams: dict[str, int] = {}
         self._buckets: dict[tuple[str, str], Bucket] = {}
 
@@ -116,6 +117,7 @@ class WebServer:
         if loop is None or thread is None:
             return
         with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._close_streams)  # they end now, not at a timeout
             loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
 
@@ -177,6 +179,11 @@ class WebServer:
         sockets = [s for s in (runner.addresses or [])]
         if sockets and self.port == 0:
             self.port = int(sockets[0][1])
+
+    def _close_streams(self) -> None:
+        self._closing = True
+        if self._changed is not None and not self._changed.done():
+            self._changed.set_result(None)
 
     def _set(self, snapshot: Snapshot) -> None:
         self._snapshot = snapshot
@@ -300,7 +307,7 @@ class WebServer:
         heartbeat. Ends when the token is no longer the game's (a new game)."""
         language = self._language(request)
         sent = -1
-        while self._token_ok(request):
+        while self._token_ok(request) and not self._closing:
             changed = self._changed  # first: a snapshot published while sending is not missed
             if changed is None:
                 return
