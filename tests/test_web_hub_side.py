@@ -82,3 +82,17 @@ def test_a_published_state_is_a_copy_the_loop_does_not_change(hub: Hub) -> None:
     assert hub.play("Ana", "9-4", "9-9")
     assert before.hands == hands and before is not hub.app.game.state
     assert published[-1].state.hands != hands
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+@pytest.mark.parametrize("language", ["en", "et", "he", "id", "pt", "uk"])
+def test_the_panel_fits_in_every_language(size: tuple[int, int], language: str) -> None:
+    from test_layout import problems
+
+    pygame.init()
+    ui = Ui(size)
+    ui.set_language(language)
+    ctx = UiContext(language=language, web_address=ADDRESS, phone_seats=("Maria-Helena", "Ben"))
+    ui.open_overlay(PhonesPanel(ui))
+    widgets = ui.layout(ctx, 0.0)
+    assert problems(ui, widgets, official=True) == []

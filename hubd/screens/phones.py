@@ -38,29 +38,32 @@ class PhonesPanel(Overlay):
         self._seats(b, ctx, right)
 
     def _seats(self, b: Builder, ctx: UiContext, area: Rect) -> None:
-        line = b.px(30)
-        hint = Rect(area.x, area.y, area.w, 2 * line)
-        b.label(hint, b.tr("Scan with a phone's camera to follow the game on it"), b.min_text,
-                wrap=True, align="start")  # fmt: skip
+        size = b.min_text
+        line = b.painter.line_height(size, True) + b.px(2)
+        hint = Rect(area.x, area.y, area.w, 3 * line)  # three lines: every language fits
+        b.label(hint, b.tr("Scan with a phone's camera to follow the game on it"), size,
+                wrap=True, align="start", floor=size)  # fmt: skip
         # The address on two lines, the host and the game's part, so that neither is cut.
         host, _sep, path = (ctx.web_address or "").partition("/t/")
         address = Rect(area.x, hint.bottom, area.w, line)
-        b.label(address, host, b.min_text, bold=True, align="start", role="address")
+        b.label(address, host, size, bold=True, align="start", role="address")
         token = Rect(area.x, address.bottom, area.w, line)
-        b.label(token, f"/t/{path}", b.min_text, bold=True, align="start", role="address")
+        b.label(token, f"/t/{path}", size, bold=True, align="start", role="address")
         rows = Rect(area.x, token.bottom + b.gap, area.w, area.bottom - token.bottom - b.gap)
         if not ctx.phone_seats:
             b.label(Rect(rows.x, rows.y, rows.w, b.target), b.tr("No phone holds a seat yet"),
-                    b.min_text, align="start")  # fmt: skip
+                    size, align="start", wrap=True)  # fmt: skip
             return
+        release = b.tr("Release")
+        button_w = max(b.target, b.painter.width(release, size, True) + 2 * max(3, b.px(6)) + 4)
         y = rows.y
         for player in ctx.phone_seats:
             if y + b.target > rows.bottom:
                 break
             row = Rect(rows.x, y, rows.w, b.target)
-            name, button = split_h(row, rows.w - b.px(220), b.px(220) - b.gap, gap=b.gap)
-            b.label(name, player, b.px(24), bold=True, align="start")
-            b.button(button, b.tr("Release"), self._release(player),
+            name, button = split_h(row, rows.w - button_w - b.gap, button_w, gap=b.gap)
+            b.label(name, player, size, bold=True, align="start")
+            b.button(button, release, self._release(player), size=size,
                      key=f"phones:release:{player}")  # fmt: skip
             y += b.target + b.gap
 
