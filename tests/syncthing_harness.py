@@ -82,6 +82,18 @@ class Instance:
                     raise
                 time.sleep(0.1)
 
+    def call_when_up(self, method: str, path: str, body: object = None) -> object:
+        """A REST call retried for up to 20 s: just after a start (above all after a kill)
+        Syncthing may drop a connection or two while it checks its database."""
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                return self.client.call(method, path, body)
+            except SyncthingError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process is None:
             return

@@ -177,7 +177,7 @@ def test_syncthing_killed_mid_transfer_imports_no_half_game(hubs: list[Hub]) -> 
     assert two.game(one.night.hub, name) is None  # the partial temporary file is ignored
     assert not two.night.view.set_aside
     two.syncthing.start()
-    two.syncthing.client.call("PATCH", "/rest/config/options", {"maxRecvKbps": 0})
+    two.syncthing.call_when_up("PATCH", "/rest/config/options", {"maxRecvKbps": 0})
     dial_now(two.syncthing, [hub.syncthing for hub in hubs])
 
     def whole() -> bool:
