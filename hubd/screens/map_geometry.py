@@ -134,15 +134,6 @@ class MapLabel:
 
 
 @dataclass(frozen=True)
-class MapFold:
-    """Tiles of a line left out of the picture: its cell shows only the latest."""
-
-    hidden: int
-    box: Box
-    line: str
-
-
-@dataclass(frozen=True)
 class MapLink:
     """A connecting stroke: the hub to an arm's tile, a foot to a toe's tile."""
 
@@ -154,12 +145,10 @@ class MapLink:
 class TableMap:
     tiles: list[MapTile] = field(default_factory=list)
     ends: list[MapEnd] = field(default_factory=list)
-    folds: list[MapFold] = field(default_factory=list)
     links: list[MapLink] = field(default_factory=list)
     names: list[MapLabel] = field(default_factory=list)
     lanes: list[Box] = field(default_factory=list)  # a line's two cells, shaded as one
     labels: dict[Tile, str] = field(default_factory=dict)
-    area: Box = field(default_factory=lambda: Box(0, 0, 0, 0))  # the grid's own bounds
 
 
 def line_labels(table: Table) -> dict[Tile, str]:

@@ -100,7 +100,7 @@ class _Planner:
         self.taken: set[Cell] = {Cell(r, self.hub_cell.col) for r in range(self.rows)}
         self.lines: list[_Line] = []
         self.labels = line_labels(table)
-        self.out = TableMap(labels=self.labels, area=Box(self.left, self.top, width, height))
+        self.out = TableMap(labels=self.labels)
 
     # -- the grid ---------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from html import escape
 from math import ceil
 
 from engine import PlaceKind, Table
-from hubd.screens.map_geometry import Box, MapEnd, MapFold, MapLink, MapTile, Metrics, TableMap
+from hubd.screens.map_geometry import Box, MapEnd, MapLink, MapTile, Metrics, TableMap
 from hubd.screens.pips import grid_spots
 from hubd.screens.table_map import table_map
 
@@ -30,7 +30,7 @@ class MapFrame:
 
     area: Box
     number: int  # an end's number
-    label: int  # an end's line label, a fold's "+n"
+    label: int  # an end's line label
     metrics: Metrics
 
     @classmethod
@@ -58,7 +58,6 @@ def render(drawn: TableMap, open_ends: frozenset[object], frame: MapFrame) -> st
     ]
     parts += [_link(link) for link in drawn.links]
     parts += [_tile(tile) for tile in drawn.tiles]
-    parts += [_fold(fold, frame) for fold in drawn.folds]
     parts += [_end(end, end.on in open_ends, frame) for end in drawn.ends]
     parts.append("</svg>")
     return "".join(parts)
@@ -106,10 +105,6 @@ def _text(box: Box, text: str, size: int, role: str, dy: int = 0) -> str:
         f'<text class="{role}" x="{cx}" y="{cy + dy}" font-size="{size}" '
         f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
     )
-
-
-def _fold(fold: MapFold, frame: MapFrame) -> str:
-    return f'<g class="fold">{_text(fold.box, f"+{fold.hidden}", frame.label, "fold")}</g>'
 
 
 def _end(end: MapEnd, is_open: bool, frame: MapFrame) -> str:
