@@ -175,7 +175,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", choices=[f"{w}x{h}" for w, h in SIZES],
+                        help="one screen size only (default: both)")  # fmt: skip
     args = parser.parse_args()
+    sizes = [s for s in SIZES if args.size in (None, f"{s[0]}x{s[1]}")]
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     start = time.perf_counter()
@@ -183,7 +186,7 @@ def main() -> None:
     logs = [(spec[1], play(*spec)) for spec in specs]
     print(f"{len(logs)} games simulated in {time.perf_counter() - start:.0f} s "
           f"({sum(len(log) for _, log in logs):,} events)")  # fmt: skip
-    for size in SIZES:
+    for size in sizes:
         rows: dict[int, Row] = defaultdict(Row)
         metrics_of = {n: screen_map(size, n) for n in range(2, 9)}
         for players, log in logs:
