@@ -10,9 +10,9 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from hubd import i18n
 from hubd.clock import MonotonicClock
@@ -20,6 +20,9 @@ from hubd.config import ConfigError, DisplayConfig, HubConfig, default_config_pa
 from hubd.files import FileRefused, write_new
 from hubd.hardware.pins import build_pins, check_hardware
 from hubd.stopping import StopSignals
+
+if TYPE_CHECKING:
+    from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
 
@@ -30,6 +33,10 @@ EXIT_POWEROFF = 3
 COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club", "layout")
 DEMO_PACE_S = 1.2  # a step every so often: slow enough to follow at a shop window
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
+
+
+def _nothing() -> None:
+    """What closes a phones' page that is off."""
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -385,10 +392,13 @@ def run_daemon(
     # (real pins); nobody with mock pins (the space bar on a laptop must not switch it off).
     under_systemd = bool(os.environ.get("INVOCATION_ID") and os.environ.get("NOTIFY_SOCKET"))
     powers_off = under_systemd or mock_pin is None
-    from hubd.web.start import start_web
-
     web = config.override("web", enabled=False).web if args.no_web else config.web
-    phones, close_web = start_web(web, folder, inbox.post)  # its own thread: posts to the inbox
+    phones: PhoneDesk | None = None
+    close_web: Callable[[], None] = _nothing
+    if web.enabled:  # the page's modules (hashlib, secrets, html) only when it is on
+        from hubd.web.start import start_web
+
+        phones, close_web = start_web(web, folder, inbox.post)  # its own thread: posts
     club = None
     if config.club.enabled:  # the club night: its importer and Syncthing link are threads
         from hubd.club.night import ClubNight

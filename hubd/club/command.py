@@ -9,11 +9,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from hubd.club.folder import club_folder
-
-# The view and Syncthing's client (urllib, ssl, xml: 3 MB and a good part of a second on a
-# Pi) are imported by the club commands themselves, not by every `hubd` that builds its
-# parser: the daemon's start and memory stay the hub's own.
+# The club folder (tempfile, secrets: OpenSSL's libcrypto, 3 MB resident), the view and
+# Syncthing's client (urllib, ssl, xml: 3 MB and a good part of a second on a Pi) are imported
+# by the club commands themselves, not by every `hubd` that builds its parser: the daemon's
+# start and memory stay the hub's own.
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 
@@ -52,6 +51,7 @@ def add_parser(commands: Any, common: Any) -> None:
 def run(args: argparse.Namespace, data: Path) -> int:
     if args.club_command == "prepare-syncthing":
         return _prepare(data / "syncthing")
+    from hubd.club.folder import club_folder
     from hubd.club.view import view_of_folder
 
     club = club_folder(data)

@@ -9,7 +9,6 @@ as long the larger digest, so every hub keeps the same version whatever order th
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -111,6 +110,8 @@ class SetAside:
 
 def game_of(hub: str, name: str, game: Game, text: str | None = None) -> ClubGame:
     """The figures of a replayed game (``text``: its log as read, else written anew)."""
+    import hashlib  # OpenSSL's libcrypto (3 MB resident): only once a club game is read
+
     state = game.state
     done = progress(state)
     if text is None:

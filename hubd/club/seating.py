@@ -15,7 +15,6 @@ README's club section words them:
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -113,6 +112,8 @@ def _ladder(places: list[list[str]]) -> list[list[str]]:
 
 
 def _seed(games: Sequence[ClubGame]) -> int:
+    import hashlib  # OpenSSL's libcrypto (3 MB resident): only when a club seats players
+
     digest = hashlib.sha256()
     for game in sorted(games, key=lambda g: (g.hub, g.name)):
         digest.update(f"{game.hub}/{game.name}/{game.digest}\n".encode())

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pyexpat and ElementTree are imported where a config.xml is read
+    import xml.etree.ElementTree as ElementTree
 
 FOLDER_ID = "chickenfoot-club"
 TIMEOUT_S = 3.0
@@ -58,6 +60,8 @@ def prepare_home(
             )  # fmt: skip
         except (OSError, subprocess.SubprocessError) as err:
             raise SyncthingError(f"cannot set Syncthing up in {home}: {err}") from None
+    import xml.etree.ElementTree as ElementTree
+
     try:
         tree = ElementTree.parse(config)
     except (OSError, ElementTree.ParseError) as err:
@@ -76,6 +80,8 @@ def prepare_home(
 
 
 def _element(parent: ElementTree.Element, tag: str) -> ElementTree.Element:
+    import xml.etree.ElementTree as ElementTree
+
     found = parent.find(tag)
     return found if found is not None else ElementTree.SubElement(parent, tag)
 
@@ -104,6 +110,8 @@ def config_candidates(data: Path, environ: Mapping[str, str]) -> list[Path]:
 
 def read_endpoint(path: Path) -> Endpoint:
     """The GUI/REST address and API key in Syncthing's ``config.xml``."""
+    import xml.etree.ElementTree as ElementTree
+
     try:
         gui = ElementTree.parse(path).getroot().find("gui")
     except FileNotFoundError:

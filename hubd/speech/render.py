@@ -12,7 +12,6 @@ its children, whatever it wrote is read bounded and logged as one short printabl
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import io
 import logging
 import os
@@ -87,6 +86,8 @@ class EspeakRenderer:
 
     def key(self, ssml: str, voice_name: str, rate: int) -> str:
         text = f"{CACHE_VERSION}\n{voice_name}\n{rate}\n{AMPLITUDE}\n{sound_dbfs()}\n{ssml}"
+        import hashlib  # OpenSSL's libcrypto (3 MB resident): only once a phrase is said
+
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
     def render(self, text: str, language: str, rate: int) -> bytes:
