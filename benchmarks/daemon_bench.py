@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/daemon_bench.py [--presses 1000] [--idle 30]
                                                 [--speech-presses 500] [--spoken-presses 8]
-                                                [--no-speech]
+                                                [--no-speech] [--process-only]
 
 The latency runs the real main loop in this process with gpiozero's MockFactory and SDL's
 dummy drivers, with the button's default timing (its 2 ms glitch filter included): another
@@ -262,7 +262,16 @@ def main() -> None:
     parser.add_argument("--speech-presses", type=int, default=500)
     parser.add_argument("--spoken-presses", type=int, default=8)
     parser.add_argument("--no-speech", action="store_true", help="skip the speech figures")
+    parser.add_argument("--process-only", action="store_true",
+                        help="only hubd's own figures: READY, idle CPU, memory")  # fmt: skip
     args = parser.parse_args()
+    if not args.process_only:
+        in_process(args)
+    process(args.idle)
+
+
+def in_process(args: argparse.Namespace) -> None:
+    """The figures of the loop run in this process: latency, steps, speech."""
     latencies = sorted(press_latency(args.presses)[0])
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     print(f"press to play(): {len(latencies)} presses, median "
@@ -299,17 +308,21 @@ def main() -> None:
         print(f"foot open, {name:6}: press to the first spoken word ({len(said)} presses 3.5 s "
               f"apart, each heard to its end) median {statistics.median(said):.0f} ms, max "
               f"{max(said):.0f} ms (the 0.8 s cackle, then the words; goal < 1200 ms)")  # fmt: skip
+
+
+def process(idle_s: float) -> None:
+    """The figures of ``hubd`` run as a child process."""
     # The installed hub starts from bytecode compiled at install: so does the one measured
     # (PYTHONDONTWRITEBYTECODE, set on some machines, would make every start compile anew).
     for package in ("engine", "hubd"):
         compileall.compile_dir(REPO / package, quiet=1)
-    ready, idle, peak = process_figures(args.idle)
+    ready, idle, peak = process_figures(idle_s)
     print(f"start to READY=1: {ready:.2f} s, from compiled bytecode (target < 0.5 s)")
-    print(f"idle CPU over {args.idle:g} s: {idle:.2%} of one core (target < 0.5 %)")
+    print(f"idle CPU over {idle_s:g} s: {idle:.2%} of one core (target < 0.5 %)")
     print(f"peak resident memory: {peak:.1f} MB (target < 40 MB)")
-    _, idle, peak = process_figures(args.idle, no_screen=True)
+    _, idle, peak = process_figures(idle_s, no_screen=True)
     print(f"no screen ([display] enabled = false, a foot and its toes pressed): idle CPU over "
-          f"{args.idle:g} s {idle:.2%} of one core (target < 0.3 %), peak resident memory "
+          f"{idle_s:g} s {idle:.2%} of one core (target < 0.3 %), peak resident memory "
           f"{peak:.1f} MB (target < 40 MB)")  # fmt: skip
 
 

@@ -25,10 +25,15 @@ from pathlib import Path
 from typing import Protocol
 
 from hubd.speech.level import normalise, sound_dbfs
+
+try:  # CPython's own BLAKE2: hashlib would load OpenSSL's libcrypto, 3 MB resident, for it
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # pragma: no cover (another Python)
+    from hashlib import blake2b as _blake2b
 from hubd.speech.ssml import to_ssml, voice
 
 COMMAND = "espeak-ng"
-CACHE_VERSION = "2"  # part of every key: bump it when the rendering changes
+CACHE_VERSION = "3"  # part of every key: bump it when the rendering or the key changes
 CACHE_FILES = 400  # about 100 kB each
 #: The longest a render may take (a long phrase takes well under a second on a Pi 3).
 RENDER_TIMEOUT_S = 4.0
@@ -86,9 +91,7 @@ class EspeakRenderer:
 
     def key(self, ssml: str, voice_name: str, rate: int) -> str:
         text = f"{CACHE_VERSION}\n{voice_name}\n{rate}\n{AMPLITUDE}\n{sound_dbfs()}\n{ssml}"
-        import hashlib  # OpenSSL's libcrypto (3 MB resident): only once a phrase is said
-
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+        return _blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
     def render(self, text: str, language: str, rate: int) -> bytes:
         ssml = to_ssml(text, language)
