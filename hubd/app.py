@@ -21,7 +21,6 @@ import pygame
 
 from engine import MAX_EVENTS, Event, Game, GameState, NewGame, Phase, RuleError, Undo
 from hubd.clock import Clock
-from hubd.demo import DemoPlayer, Tap
 from hubd.display import AnyDisplay, Display
 from hubd.effects import EffectState, effects, light_pulses
 from hubd.events import HubEvent, Inbox, MockButton, PhoneRequest, Shutdown
@@ -51,8 +50,9 @@ from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError, StoreWriteError
 from hubd.version import this_release
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
     from hubd.club.night import ClubNight
+    from hubd.demo import DemoPlayer
     from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
@@ -312,6 +312,8 @@ class HubApp:
         action = demo.step(self.game, self._find_widget)
         if action is None:  # the demo waits for the game to change
             return
+        from hubd.demo import Tap
+
         if not isinstance(action, Tap):
             self.handle_intent(action)
             return

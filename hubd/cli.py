@@ -358,7 +358,6 @@ def run_daemon(
     import pygame
 
     from hubd.app import Devices, HubApp
-    from hubd.demo import DemoPlayer
     from hubd.display import AnyDisplay, Display, NoDisplay
     from hubd.events import Inbox, MockButton, Shutdown
     from hubd.hardware.button import ButtonLogic
@@ -427,6 +426,8 @@ def run_daemon(
     if (args.demo or args.demo_fast) and not config.display.enabled:
         log.warning("the demo taps the screens, and [display] enabled = false: no demo")
     elif args.demo or args.demo_fast:
+        from hubd.demo import DemoPlayer
+
         demo = DemoPlayer(settings.preset, seed=args.demo_seed)
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,

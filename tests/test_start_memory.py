@@ -1,7 +1,8 @@
 """What the daemon loads at start: the phones' page (aiohttp, segno, hashlib), the club's
-helpers (hashlib, secrets, ElementTree) and the speech cache's key (hashlib) bring in their
-modules only when they are used, so a hub's memory and start stay its own. OpenSSL's libcrypto
-alone is 3 MB resident (benchmarks/daemon_bench.py prints the peak)."""
+helpers (hashlib, secrets, ElementTree) and the demo (the simulator) bring in their modules
+only when they are used, and the speech cache's key uses no OpenSSL: a hub's memory and
+start stay its own. OpenSSL's libcrypto alone is 3 MB resident (benchmarks/daemon_bench.py
+prints the peak)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from daemon_harness import DaemonProcess
 NOT_AT_START = ("_hashlib", "libcrypto", "_ssl", "pyexpat", "_elementtree")
 #: Python modules the same hub never imports.
 NOT_IMPORTED = ("aiohttp", "segno", "hashlib", "secrets", "ssl", "urllib.request",
-                "xml.etree.ElementTree", "hubd.web.server", "hubd.web.start")  # fmt: skip
+                "xml.etree.ElementTree", "hubd.web.server", "hubd.web.start",
+                "hubd.demo", "engine.simulate")  # fmt: skip
 
 
 def test_the_daemon_maps_no_crypto_and_no_xml_library_at_start(tmp_path: Path) -> None:
