@@ -1,7 +1,7 @@
 """Run the real ``hubd`` in a child process, as systemd would, and listen to it.
 
 Used by the process tests and by the benchmarks: it binds a real Unix datagram socket for
-sd_notify, starts ``python -m hubd.cli`` headless with mock pins, and collects the lines
+sd_notify, starts ``python -m hubd.cli.run`` headless with mock pins, and collects the lines
 the daemon logs for each committed event.
 """
 
@@ -55,7 +55,7 @@ class DaemonProcess:
         }
         self.started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "hubd.cli", *(["--headless"] if headless else []),
+            [sys.executable, "-m", "hubd.cli.run", *(["--headless"] if headless else []),
              "--mock-pins", "--data", str(data), *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

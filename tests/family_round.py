@@ -45,18 +45,18 @@ from engine import (
     StartRound,
     parse_line,
 )
-from hubd.app import Devices, HubApp
-from hubd.clock import FakeClock
-from hubd.config import load_config
-from hubd.display import Display
-from hubd.events import Inbox
+from hubd.config.file import load_config
+from hubd.config.settings import Settings
 from hubd.hardware.button import ButtonLogic
+from hubd.hardware.clock import FakeClock
+from hubd.hardware.display import Display
 from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.pins import build_pins
 from hubd.hardware.speaker import FakeSpeaker
+from hubd.loop.app import Devices, HubApp
+from hubd.loop.events import Inbox
 from hubd.screens import Ui
-from hubd.screens.widgets import Style, Widget
-from hubd.settings import Settings
+from hubd.screens.kit.widgets import Style, Widget
 from hubd.store import GameStore
 
 FAMILY_ROUND = """\

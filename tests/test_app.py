@@ -11,16 +11,16 @@ import pygame
 import pytest
 
 from engine import Draw, NewGame, Pass, Play, RuleError, StartRound, Tile, Undo
-from hubd.app import Devices, HubApp
-from hubd.clock import FakeClock
-from hubd.display import Display
-from hubd.events import Inbox
+from hubd.config.settings import Settings
 from hubd.hardware.button import ButtonLogic, GpioButton
+from hubd.hardware.clock import FakeClock
+from hubd.hardware.display import Display
 from hubd.hardware.light import FakeLight
 from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.speaker import FakeSpeaker
+from hubd.loop.app import Devices, HubApp
+from hubd.loop.events import Inbox
 from hubd.screens import Ui
-from hubd.settings import Settings
 from hubd.store import GameStore
 
 BUTTON_PIN = 17
@@ -247,7 +247,7 @@ def test_one_touch_acts_once(hub: Hub, monkeypatch: Any) -> None:
 def test_an_unexpected_error_is_logged_and_the_loop_goes_on(
     hub: Hub, monkeypatch: Any, caplog: Any
 ) -> None:
-    from hubd.events import Shutdown
+    from hubd.loop.events import Shutdown
 
     real_render = hub.app.ui.render
     calls: list[int] = []
@@ -269,7 +269,7 @@ def test_an_unexpected_error_is_logged_and_the_loop_goes_on(
 def test_saved_settings_override_the_config_and_bad_ones_are_ignored(
     tmp_path: Path, caplog: Any
 ) -> None:
-    from hubd.config import load_config
+    from hubd.config.file import load_config
 
     (tmp_path / "settings.json").write_text(
         '{"language": "he", "rotation": 45, "volume": 30, "unknown": 1}'
@@ -283,14 +283,14 @@ def test_saved_settings_override_the_config_and_bad_ones_are_ignored(
 
 
 def test_unreadable_settings_fall_back_to_the_config(tmp_path: Path) -> None:
-    from hubd.config import load_config
+    from hubd.config.file import load_config
 
     (tmp_path / "settings.json").write_bytes(b"\x00not json")
     assert Settings.load(tmp_path, load_config(None)) == Settings.from_config(load_config(None))
 
 
 def test_demo_plays_through_taps_and_the_hub_button(hub: Hub) -> None:
-    from hubd.demo import DemoPlayer, Tap
+    from hubd.loop.demo import DemoPlayer, Tap
 
     demo = DemoPlayer(seed=5)
     actions: list[str] = []

@@ -12,8 +12,8 @@ import pytest
 
 from engine import NewGame, Play, StartRound, Tile
 from engine.cli import replay_lines
-from hubd import cli
-from hubd.config import load_config
+from hubd.cli import run as cli
+from hubd.config.file import load_config
 from hubd.store import GameStore
 
 

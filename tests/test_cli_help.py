@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from hubd import cli
-from hubd.config import HubConfig
+from hubd.cli import run as cli
+from hubd.config.file import HubConfig
 
 
 def _help(capsys: Any, *argv: str) -> str:

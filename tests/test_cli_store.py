@@ -13,7 +13,7 @@ import pytest
 
 from engine import NewGame, StartRound
 from engine.cli import replay_lines
-from hubd import cli
+from hubd.cli import run as cli
 from hubd.store import DATABASE_NAME, GameStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -85,7 +85,7 @@ def test_export_of_an_unknown_game_leaves_no_file(data: Path, tmp_path: Path, ca
 
 def test_export_writes_utf8_whatever_the_terminal(data: Path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "hubd.cli", "export", "--data", str(data)],
+        [sys.executable, "-m", "hubd.cli.run", "export", "--data", str(data)],
         capture_output=True, timeout=60, cwd=REPO,
         env={**os.environ, "PYTHONIOENCODING": "ascii"},
     )  # fmt: skip

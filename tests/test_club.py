@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from club_helpers import EVENING, game_log, log_text, put_game
 
-from hubd.cli import main
+from hubd.cli.run import main
 from hubd.club.folder import (
     complete_lines,
     hub_id,

@@ -13,24 +13,24 @@ import pytest
 from club_helpers import EVENING, put_game
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound
-from hubd.app import Devices, HubApp
-from hubd.clock import FakeClock
 from hubd.club.importer import ClubImporter
 from hubd.club.link import LinkStatus, Nearby, Peer
 from hubd.club.night import ClubNight
-from hubd.display import Display
-from hubd.events import Inbox
+from hubd.config.settings import Settings
 from hubd.hardware.button import ButtonLogic
+from hubd.hardware.clock import FakeClock
+from hubd.hardware.display import Display
 from hubd.hardware.light import FakeLight
 from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.speaker import FakeSpeaker
-from hubd.intents import ClubChoice
+from hubd.loop.app import Devices, HubApp
+from hubd.loop.events import Inbox
 from hubd.screens import Ui, UiContext
-from hubd.screens.base import Builder
+from hubd.screens.kit.base import Builder
+from hubd.screens.kit.widgets import Kind, Widget
 from hubd.screens.menu import Menu
-from hubd.screens.widgets import Kind, Widget
-from hubd.settings import Settings
 from hubd.store import GameStore
+from hubd.values.intents import ClubChoice
 
 OTHER = "bbbb0002"
 NIGHT = date(2026, 12, 1)
@@ -269,7 +269,7 @@ def test_tonights_games_are_written_at_start_and_earlier_nights_are_not(tmp_path
 
 @pytest.mark.parametrize("language", ["en", "id", "et", "uk", "he", "pt"])
 def test_no_text_on_the_club_screen_is_cut_in_any_language(language: str) -> None:
-    from hubd.screens.club_pictures import sample_state
+    from hubd.screens.shots.club_pictures import sample_state
 
     pygame.init()
     cut = []

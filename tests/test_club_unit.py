@@ -53,7 +53,7 @@ def test_it_reaches_the_local_network_alone(unit: dict[str, list[str]]) -> None:
 def test_prepare_syncthing_holds_the_config_to_lan_only(tmp_path: Path) -> None:
     if shutil.which("syncthing") is None:
         pytest.skip("syncthing is not installed (apt-get install syncthing)")
-    from hubd.cli import main
+    from hubd.cli.run import main
 
     for _ in range(2):  # again: the same keys, the same config
         assert main(["club", "prepare-syncthing", "--data", str(tmp_path)]) == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hubd.config import (
+from hubd.config.file import (
     ConfigError,
     HubConfig,
     config_to_toml,
@@ -18,7 +18,7 @@ from hubd.config import (
     load_config,
     save_config,
 )
-from hubd.pinmap import default_pins
+from hubd.config.pinmap import default_pins
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -344,6 +344,6 @@ def test_presets_match_the_engine() -> None:
     rules = pytest.importorskip("engine.rules")
     from typing import get_args
 
-    from hubd.config import Preset
+    from hubd.config.file import Preset
 
     assert set(get_args(Preset)) == set(rules.PRESETS)

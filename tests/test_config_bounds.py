@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from hubd import cli
-from hubd.config import HubConfig, load_config
-from hubd.settings import SETTINGS_FILE, Settings
+from hubd.cli import run as cli
+from hubd.config.file import HubConfig, load_config
+from hubd.config.settings import SETTINGS_FILE, Settings
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -63,7 +63,7 @@ def test_a_config_that_is_not_a_small_regular_file_is_refused_at_once(
     else:
         path.write_text("# comment\n" * 10_000)
     result = subprocess.run(
-        [sys.executable, "-m", "hubd.cli", "export", "--config", str(path),
+        [sys.executable, "-m", "hubd.cli.run", "export", "--config", str(path),
          "--data", str(tmp_path / "d")],
         capture_output=True, text=True, timeout=30, cwd=REPO,
     )  # fmt: skip
@@ -75,8 +75,8 @@ def test_a_config_that_is_not_a_small_regular_file_is_refused_at_once(
 SETTINGS_CHECK = """
 import sys
 from pathlib import Path
-from hubd.config import HubConfig
-from hubd.settings import Settings
+from hubd.config.file import HubConfig
+from hubd.config.settings import Settings
 print(Settings.load(Path(sys.argv[1]), HubConfig()).volume)
 """
 

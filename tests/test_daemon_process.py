@@ -70,7 +70,8 @@ def test_second_daemon_on_the_same_folder_refuses(data: Path) -> None:
     try:
         first.wait_message("READY=1")
         second = subprocess.run(
-            [sys.executable, "-m", "hubd.cli", "--headless", "--mock-pins", "--data", str(data)],
+            [sys.executable, "-m", "hubd.cli.run", "--headless", "--mock-pins",
+             "--data", str(data)],
             capture_output=True, text=True, timeout=30,
         )  # fmt: skip
     finally:
@@ -91,7 +92,7 @@ def test_bad_config_value_stops_start_up_with_one_line(tmp_path: Path) -> None:
     config = tmp_path / "hub.toml"
     config.write_text("[display]\nrotation = 45\n")
     result = subprocess.run(
-        [sys.executable, "-m", "hubd.cli", "--headless", "--config", str(config),
+        [sys.executable, "-m", "hubd.cli.run", "--headless", "--config", str(config),
          "--data", str(tmp_path / "data")],
         capture_output=True, text=True, timeout=30,
     )  # fmt: skip

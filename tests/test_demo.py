@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from engine import Event, Game, NewGame, Phase, Play, RuleError, Tile, dump_line
-from hubd.demo import DemoPlayer, Tap
-from hubd.intents import Submit
+from hubd.loop.demo import DemoPlayer, Tap
+from hubd.values.intents import Submit
 
 
 def no_screen(_key: str) -> tuple[int, int] | None:

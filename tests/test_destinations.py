@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from engine import NewGame, StartRound
-from hubd import cli
-from hubd.files import FileRefused, read_regular
-from hubd.settings import SETTINGS_FILE
+from hubd.cli import run as cli
+from hubd.config.files import FileRefused, read_regular
+from hubd.config.settings import SETTINGS_FILE
 from hubd.store import DATABASE_NAME, LOCK_NAME, GameStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -140,7 +140,7 @@ def test_a_regular_file_is_replaced_whole(
 def test_export_to_a_full_stdout_is_one_line(data: Path) -> None:
     with open("/dev/full", "wb") as full:
         result = subprocess.run(
-            [sys.executable, "-m", "hubd.cli", "export", "--data", str(data)],
+            [sys.executable, "-m", "hubd.cli.run", "export", "--data", str(data)],
             stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, cwd=REPO,
         )  # fmt: skip
     assert result.returncode == cli.EXIT_ERROR

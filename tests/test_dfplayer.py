@@ -14,7 +14,7 @@ import pytest
 import serial
 from serial_stand_in import PtyModule
 
-from hubd.clock import FakeClock
+from hubd.hardware.clock import FakeClock
 from hubd.hardware.dfplayer import (
     BAUD_RATE,
     Command,

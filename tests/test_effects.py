@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import Game, NewGame, Play, StartRound, Undo
-from hubd.effects import EffectState, effects, light_pulses
-from hubd.screens.sequence import SEQUENCE, sequence_game
+from hubd.loop.effects import EffectState, effects, light_pulses
+from hubd.screens.shots.sequence import SEQUENCE, sequence_game
 
 
 def step(game_steps: int) -> tuple[EffectState, EffectState, object, Game]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hubd import i18n
+from hubd.text import i18n
 
 SHIPPED = ["en", "id", "et", "uk", "he", "pt"]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -126,7 +126,7 @@ def test_the_translations_import_nothing_from_the_screens() -> None:
          for alias in node.names]  # fmt: skip
     assert not [name for name in imported if name.startswith("hubd")]
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, hubd.i18n as t; t.source_messages(); "
+        [sys.executable, "-c", "import sys, hubd.text.i18n as t; t.source_messages(); "
          "print(' '.join(m for m in sys.modules if m.startswith('hubd.screens')))"],
         capture_output=True, text=True, check=True,
     ).stdout.split()  # fmt: skip

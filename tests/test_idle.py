@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from hubd.events import Inbox, Shutdown
-from hubd.version import Release, read_release
+from hubd.config.version import Release, read_release
+from hubd.loop.events import Inbox, Shutdown
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from daemon_harness import DaemonProcess
@@ -63,7 +63,7 @@ def test_a_readable_device_wakes_the_wait_and_is_named() -> None:
 def test_the_input_watch_reads_away_what_woke_it_and_counts_what_it_cannot_open(
     tmp_path: Path,
 ) -> None:
-    from hubd.display import InputWatch
+    from hubd.hardware.display import InputWatch
 
     fifo = tmp_path / "event0"
     os.mkfifo(fifo)
@@ -157,7 +157,7 @@ def test_hubd_version_names_the_commit_of_a_checkout() -> None:
                               cwd=REPO)  # fmt: skip
         return done.stdout.strip()
 
-    shown = run(sys.executable, "-m", "hubd.cli", "--version")
+    shown = run(sys.executable, "-m", "hubd.cli.run", "--version")
     assert shown.startswith("hubd 0.1.0 (commit ")
     if (REPO / ".git").exists() and shutil.which("git"):
         assert run("git", "rev-parse", "--short=12", "HEAD") in shown
@@ -182,7 +182,7 @@ def test_the_settings_page_shows_the_version(size: tuple[int, int]) -> None:
 
 def test_the_text_cache_is_bounded_by_its_pixels_not_by_a_count() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from hubd.screens.widgets import TEXT_CACHE_BYTES, Painter
+    from hubd.screens.kit.widgets import TEXT_CACHE_BYTES, Painter
 
     painter = Painter()
     for n in range(400):  # big numbers, as a score sheet shows all evening
@@ -208,15 +208,15 @@ def test_the_hold_says_whether_the_computer_powers_off(
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import io
 
-    from hubd.app import Devices, HubApp
-    from hubd.clock import FakeClock
-    from hubd.display import NoDisplay
+    from hubd.config.settings import Settings
     from hubd.hardware.button import ButtonLogic
+    from hubd.hardware.clock import FakeClock
+    from hubd.hardware.display import NoDisplay
     from hubd.hardware.light import FakeLight
     from hubd.hardware.notify import FakeNotifier
     from hubd.hardware.speaker import FakeSpeaker
+    from hubd.loop.app import Devices, HubApp
     from hubd.screens import Ui
-    from hubd.settings import Settings
     from hubd.store import GameStore
 
     clock = FakeClock()
@@ -237,7 +237,7 @@ def test_the_hold_says_whether_the_computer_powers_off(
 def test_powering_off_outside_systemd_reports_a_failure_in_one_line(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from hubd.cli import power_off
+    from hubd.cli.run import power_off
 
     assert power_off(["true"])
     assert not power_off(["false"])
@@ -250,8 +250,8 @@ def test_the_display_sleeps_on_kmsdrm_devices_and_polls_only_a_window_system(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from hubd import display as display_module
-    from hubd.display import INPUT_POLL_S, Display
+    from hubd.hardware import display as display_module
+    from hubd.hardware.display import INPUT_POLL_S, Display
 
     screen = Display((320, 240))
     try:

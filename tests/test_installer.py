@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hubd.config import load_config
+from hubd.config.file import load_config
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "hardware" / "install.sh"
@@ -124,8 +124,8 @@ def test_install_twice_then_uninstall_keeps_the_games(root: Path, run: Runner) -
     assert os.readlink(src) == "current/src" and os.readlink(prefix / "venv") == "current/venv"
     first_release = os.readlink(prefix / "current")
     assert first_release.startswith("releases/")
-    for name in ("pyproject.toml", "hubd/__init__.py", "hubd/pinmap.py", "engine/__init__.py",
-                 "sounds/cackle.wav", "systemd/hubd.service"):  # fmt: skip
+    for name in ("pyproject.toml", "hubd/__init__.py", "hubd/config/pinmap.py",
+                 "engine/__init__.py", "sounds/cackle.wav", "systemd/hubd.service"):  # fmt: skip
         assert (src / name).is_file(), name
     assert not (src / "tests").exists() and not (src / ".venv").exists()
     assert not (src / "hubd" / "__pycache__").exists(), "a staging root gets no bytecode"
@@ -278,7 +278,7 @@ def test_without_a_root_the_venv_gets_pip_and_the_package(tmp_path: Path) -> Non
     swap = lines.index("+ mv -T /opt/chickenfoot-hub/current.new /opt/chickenfoot-hub/current")
     assert lines.index(pip) < swap
     check = next(
-        i for i, line in enumerate(lines) if "/venv/bin/python -c import\\ hubd.cli" in line
+        i for i, line in enumerate(lines) if "/venv/bin/python -c import\\ hubd.cli.run" in line
     )
     assert lines.index(pip) < check < swap
 
@@ -483,14 +483,14 @@ def install_from(checkout: Path, root: Path, *args: str) -> subprocess.Completed
 def test_the_code_is_installed_root_owned_and_never_group_or_world_writable(
     root: Path, checkout: Path
 ) -> None:
-    (checkout / "hubd" / "pinmap.py").chmod(0o666)
+    (checkout / "hubd" / "config" / "pinmap.py").chmod(0o666)
     (checkout / "sounds").chmod(0o777)
     (checkout / "hardware" / "install.sh").chmod(0o777)
     result = install_from(checkout, root, "--skip-venv")
     assert result.returncode == 0, result.stdout + result.stderr
     src = root / "opt" / "chickenfoot-hub" / "src"
     modes = {p.relative_to(src): stat.S_IMODE(p.stat().st_mode) for p in src.rglob("*")}
-    assert modes[Path("hubd/pinmap.py")] == 0o644
+    assert modes[Path("hubd/config/pinmap.py")] == 0o644
     assert modes[Path("sounds")] == 0o755
     assert modes[Path("hardware/install.sh")] == 0o755
     writable = [path for path, mode in modes.items() if mode & 0o022]
@@ -562,7 +562,7 @@ def test_the_live_install_compiles_enables_restarts_and_records_the_version(
     result = live(checkout, "--skip-pip")
     assert result.returncode == 0, result.stdout + result.stderr
     src = root / "opt" / "chickenfoot-hub" / "src"
-    assert list((src / "hubd" / "__pycache__").glob("pinmap.*.pyc"))
+    assert list((src / "hubd" / "config" / "__pycache__").glob("pinmap.*.pyc"))
     venv = root / "opt" / "chickenfoot-hub" / "venv"
     assert "include-system-site-packages = true" in (venv / "pyvenv.cfg").read_text()
     wants = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / "hubd.service"
@@ -591,14 +591,14 @@ def test_a_failed_update_leaves_the_running_install_as_it_was(
     assert live(checkout, "--skip-pip").returncode == 0
     prefix = root / "opt" / "chickenfoot-hub"
     running = os.readlink(prefix / "current")
-    before = (prefix / "src" / "hubd" / "app.py").read_bytes()
+    before = (prefix / "src" / "hubd" / "loop" / "app.py").read_bytes()
     # The update is broken (it does not even compile), like a pip that cannot reach the index.
-    (checkout / "hubd" / "app.py").write_text("def broken(:\n")
+    (checkout / "hubd" / "loop" / "app.py").write_text("def broken(:\n")
     result = live(checkout, "--skip-pip")
     assert result.returncode != 0
     assert "the installed hub is unchanged" in result.stderr
     assert os.readlink(prefix / "current") == running
-    assert (prefix / "src" / "hubd" / "app.py").read_bytes() == before
+    assert (prefix / "src" / "hubd" / "loop" / "app.py").read_bytes() == before
     assert releases(root) == [running.split("/")[1]]
     # It failed before the swap: the running hub was never stopped nor restarted.
     assert systemctl_calls(tmp_path).count("restart hubd.service") == 1

@@ -23,12 +23,12 @@ from engine import (
     Tile,
     Toe,
 )
-from hubd import i18n
 from hubd.screens import Ui, UiContext
+from hubd.screens.kit.widgets import Widget
 from hubd.screens.messages import REFUSAL_TIME
 from hubd.screens.play import PlayScreen
-from hubd.screens.screenshots import SIZES, autoplay, context, locked_game, shots, tap_widget
-from hubd.screens.widgets import Widget
+from hubd.screens.shots.screenshots import SIZES, autoplay, context, locked_game, shots, tap_widget
+from hubd.text import i18n
 
 NAMES = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu")
 LANGUAGES = i18n.available_languages()
@@ -143,7 +143,7 @@ def test_the_tiles_picker_holds_a_double_12_set_on_one_page_in_fixed_cells(
 
 
 def test_every_set_gets_every_tile_once_in_cells_that_depend_on_the_tile_alone() -> None:
-    from hubd.screens.base import Builder, Rect
+    from hubd.screens.kit.base import Builder, Rect
     from hubd.screens.round_end import tile_cells
 
     pygame.display.init()

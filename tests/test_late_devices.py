@@ -15,9 +15,9 @@ import pytest
 import test_app
 from test_app import Hub
 
-from hubd.clock import FakeClock
-from hubd.display import Display
 from hubd.hardware.button import ButtonLogic
+from hubd.hardware.clock import FakeClock
+from hubd.hardware.display import Display
 from hubd.hardware.retry import FAST_FOR_S, FAST_S, SLOW_S, Retry
 from hubd.hardware.speaker import DEFAULT_SOUND_DIR, MixerSpeaker, open_mixer
 

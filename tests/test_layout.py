@@ -16,11 +16,8 @@ import pygame
 import pytest
 
 from engine import Play, Tile
-from hubd import i18n
 from hubd.screens import Ui
-from hubd.screens.screenshots import SIZES, context, layout_record, shots
-from hubd.screens.sequence import SEQUENCE
-from hubd.screens.widgets import (
+from hubd.screens.kit.widgets import (
     BACKGROUND,
     FILL,
     INK,
@@ -33,6 +30,9 @@ from hubd.screens.widgets import (
     Style,
     Widget,
 )
+from hubd.screens.shots.screenshots import SIZES, context, layout_record, shots
+from hubd.screens.shots.sequence import SEQUENCE
+from hubd.text import i18n
 
 DESKTOP = [(1024, 600), (1280, 800), (1920, 1080), (600, 1024)]
 LANGUAGES = i18n.available_languages()

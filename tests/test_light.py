@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hubd.clock import FakeClock
+from hubd.hardware.clock import FakeClock
 from hubd.hardware.light import FLASH_OFF_S, FLASH_ON_S, FakeLight, GpioLight, HubLight
 
 BLINK_S = FLASH_ON_S + FLASH_OFF_S

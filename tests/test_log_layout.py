@@ -10,8 +10,8 @@ import pytest
 
 from engine import dump_line
 from engine.simulate import Simulator
-from hubd.cli import main
-from hubd.screens.log_layout import run
+from hubd.cli.run import main
+from hubd.screens.shots.log_layout import run
 
 FIELDS = {"key", "role", "rect", "text", "font_px", "tappable", "enabled"}
 
@@ -93,7 +93,7 @@ def test_its_output_is_json_lines_alone(tmp_path: Path) -> None:
     write_log(log)
     env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
     done = subprocess.run(
-        [sys.executable, "-c", "from hubd.cli import main; raise SystemExit(main())",
+        [sys.executable, "-c", "from hubd.cli.run import main; raise SystemExit(main())",
          "layout", str(log), "--size", "720x1280", "--lang", "he"],
         capture_output=True, text=True, env=env, timeout=300, check=False,
     )  # fmt: skip

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hubd.clock import FakeClock
+from hubd.hardware.clock import FakeClock
 from hubd.hardware.notify import (
     FakeNotifier,
     SdNotifier,

@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-from hubd.pinmap import (
+from hubd.config.pinmap import (
     BCM_TO_PHYSICAL,
     BUTTON_RESISTOR_OHMS,
     FIVE_VOLT_PINS,
@@ -131,7 +131,7 @@ def test_default_pins_are_the_configurable_roles_of_the_pin_map() -> None:
 
 
 def test_the_default_config_takes_its_pins_from_the_pin_map() -> None:
-    from hubd.config import load_config
+    from hubd.config.file import load_config
 
     assert dataclasses.asdict(load_config(None).pins) == default_pins()
 
@@ -188,7 +188,7 @@ def test_the_led_resistor_is_the_nearest_standard_value_and_safe_for_the_pin() -
 def test_the_generated_docs_and_diagram_are_up_to_date(diagram: ModuleType) -> None:
     for path, text in diagram.expected_files().items():
         assert path.read_text(encoding="utf-8") == text, (
-            f"{path.relative_to(REPO)} is out of date with hubd/pinmap.py: "
+            f"{path.relative_to(REPO)} is out of date with hubd/config/pinmap.py: "
             "run python3 hardware/diagram.py"
         )
     assert diagram.main(["--check"]) == 0

@@ -1,4 +1,4 @@
-"""Words a family uses (hubd/screens/plain_words.py): why a round is blocked, on the round
+"""Words a family uses (hubd/text/plain_words.py): why a round is blocked, on the round
 end in every language, and which end a tile went on when another end needed the same number,
 in the last entry line, with the placed tile ringed on the map for a few seconds."""
 
@@ -15,17 +15,17 @@ from test_layout import problems
 
 from engine import Game, GameState, Play, RoundEnd, Tile, Undo, dump_line
 from engine.simulate import Simulator
-from hubd import i18n
-from hubd.intents import Submit
 from hubd.screens import Ui
-from hubd.screens.context import UiContext
-from hubd.screens.log_layout import frames
-from hubd.screens.plain_words import block_text, entry_words, placed_words, shares_number
-from hubd.screens.table_map import line_labels
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Widget
+from hubd.screens.shots.log_layout import frames
 from hubd.screens.ui import MARK_TIME
-from hubd.screens.widgets import Widget
 from hubd.speech.phrases import Outline, after_event
 from hubd.speech.words import Words
+from hubd.text import i18n
+from hubd.text.labels import line_labels
+from hubd.text.plain_words import block_text, entry_words, placed_words, shares_number
+from hubd.values.intents import Submit
 
 LANGUAGES = i18n.available_languages()
 SIZES = [(800, 480), (720, 1280)]

@@ -14,8 +14,8 @@ import pytest
 from family_round import FamilyTable, family_table
 
 from engine import EndRound, FootOpened, Game, HandPips, NewGame, Phase, StartRound, Toe, Undo
-from hubd.display import Display, NoDisplay
-from hubd.screenless import DEFAULT_PLAYERS, entries_to_count
+from hubd.hardware.display import Display, NoDisplay
+from hubd.loop.screenless import DEFAULT_PLAYERS, entries_to_count
 
 PLAYERS = ("Ana", "Ben", "Cleo")
 #: Each round's pips, by player (Ana goes out in round 1, Cleo in round 2, Ben in round 3).

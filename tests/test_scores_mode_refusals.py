@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import EndRound, Event, FootOpened, Game, HandPips, NewGame, RuleError, StartRound, Toe
-from hubd import i18n
-from hubd.screens.refusals import translate_refusal
+from hubd.text import i18n
+from hubd.text.refusals import translate_refusal
 
 SCORES = NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1})
 OPEN = [SCORES, StartRound("Ana"), FootOpened()]

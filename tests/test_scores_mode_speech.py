@@ -4,10 +4,10 @@ owed, and the third toe completes the foot; the status says the foot too."""
 from __future__ import annotations
 
 from engine import EndRound, Event, FootOpened, Game, HandPips, NewGame, StartRound, Toe, Undo
-from hubd import i18n
 from hubd.speech import phrases
 from hubd.speech.phrases import Outline
 from hubd.speech.words import Words
+from hubd.text import i18n
 
 
 def said_after(game: Game, event: Event, language: str = "en") -> list[str]:

@@ -1,6 +1,6 @@
 """Whole games driven through taps on the Ui, with a minimal main loop of the test's own.
 
-The loop does what hubd/app.py does with the intents: applies Submit to an engine.Game,
+The loop does what hubd/loop/app.py does with the intents: applies Submit to an engine.Game,
 shows refusals where the finger was, follows state changes, changes settings. Every tap
 must be answered in the next frame, and an idle Ui must draw nothing.
 """
@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from engine import Game, NewGame, PlaceKind, Play, RuleError, StartRound, TieBreak, Tile
-from hubd.intents import ChangeSetting, Go, HubButton, Intent, Submit
 from hubd.screens import Ui, UiContext, describe_event, describe_undo
+from hubd.screens.kit.redraw import INK_MARGIN
+from hubd.screens.kit.widgets import Kind, Widget
 from hubd.screens.pickers import pick_number
-from hubd.screens.redraw import INK_MARGIN
-from hubd.screens.widgets import Kind, Widget
+from hubd.values.intents import ChangeSetting, Go, HubButton, Intent, Submit
 
 SIZES = [(800, 480), (720, 1280)]
 
@@ -470,8 +470,8 @@ def refusal(events: list[object], event: object) -> str:
 
 def test_the_refusals_a_player_meets_are_translated() -> None:
     from engine import Draw, EndRound, HandPips, Pass, Undo
-    from hubd import i18n
-    from hubd.screens.refusals import translate_refusal
+    from hubd.text import i18n
+    from hubd.text.refusals import translate_refusal
 
     start = [NewGame(("Ana", "Ben")), StartRound("Ana")]
     arm = [*start, Play("Ana", Tile(4, 9), Tile(9, 9))]
@@ -579,8 +579,8 @@ def test_after_a_draw_the_status_says_so_in_the_opening_too() -> None:
 
 
 def test_a_name_refusal_is_shown_in_the_players_language() -> None:
-    from hubd.i18n import load
-    from hubd.screens.refusals import translate_refusal
+    from hubd.text.i18n import load
+    from hubd.text.refusals import translate_refusal
 
     tr = load("pt").gettext
     same = "two players are called Ana and ana; every name must differ, ignoring case"

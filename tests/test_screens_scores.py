@@ -27,12 +27,12 @@ from engine import (
     StartRound,
     Tile,
 )
-from hubd.intents import Go, Submit
-from hubd.records import GameRecord
 from hubd.screens import Ui, UiContext
-from hubd.screens.screenshots import PLAYERS, round_over_game, scored_game, tap_widget
-from hubd.screens.widgets import Style, Widget
+from hubd.screens.kit.widgets import Style, Widget
+from hubd.screens.shots.screenshots import PLAYERS, round_over_game, scored_game, tap_widget
 from hubd.store import GameStore
+from hubd.values.intents import Go, Submit
+from hubd.values.records import GameRecord
 
 SIZES = [(800, 480), (720, 1280)]
 NOW = datetime(2026, 12, 5, 19, 30)

@@ -11,12 +11,12 @@ import test_app
 from test_app import Hub, start_two_player_game
 
 from engine import RuleError
-from hubd.intents import SoundsLike
-from hubd.records import PlayerStats
 from hubd.screens import Ui, UiContext
-from hubd.screens.screenshots import tap_widget
+from hubd.screens.shots.screenshots import tap_widget
 from hubd.speech.fakes import FakeSpeech
 from hubd.store import GameStore
+from hubd.values.intents import SoundsLike
+from hubd.values.records import PlayerStats
 
 hub = test_app.hub
 
@@ -85,9 +85,9 @@ def test_a_tap_on_a_players_name_types_how_it_sounds(size: tuple[int, int]) -> N
 
 def test_a_name_sounds_the_same_however_it_is_spelt_at_the_table(tmp_path: Path) -> None:
     """Names are one player ignoring case (engine.name_key): "ana" is Ana, and sounds so."""
-    from hubd import i18n
     from hubd.speech import phrases
     from hubd.speech.words import Words
+    from hubd.text import i18n
 
     with GameStore.open(tmp_path) as store:
         store.set_sounds_like("Ana", "Anna")

@@ -19,8 +19,8 @@ import pytest
 import serial
 from serial_stand_in import PtyModule
 
-from hubd.clock import FakeClock
-from hubd.config import MixerBuffer, SoundConfig
+from hubd.config.file import MixerBuffer, SoundConfig
+from hubd.hardware.clock import FakeClock
 from hubd.hardware.dfplayer import Command, Reply, build_frame
 from hubd.hardware.speaker import (
     DEFAULT_SOUND_DIR,

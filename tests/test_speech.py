@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from engine import Draw, EndRound, Event, Game, HandPips, NewGame, Play, StartRound, Tile, Undo
-from hubd import i18n
 from hubd.speech import phrases, ssml
 from hubd.speech.fakes import FakeRenderer, RecordingPlayer, silent_wav
 from hubd.speech.level import loudness, sound_dbfs
@@ -20,6 +19,7 @@ from hubd.speech.render import EspeakRenderer, espeak_available, wav_seconds
 from hubd.speech.samples import sample_texts
 from hubd.speech.ssml import pronounce, readers, runs, to_ssml
 from hubd.speech.words import Words, hebrew_number, hebrew_round
+from hubd.text import i18n
 
 LANGUAGES = i18n.available_languages()
 T = Tile.parse

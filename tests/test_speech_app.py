@@ -11,12 +11,12 @@ import pytest
 import test_app
 from test_app import Hub, start_two_player_game
 
-from hubd.config import HubConfig
-from hubd.intents import SayStatus
-from hubd.settings import Settings
+from hubd.config.file import HubConfig
+from hubd.config.settings import Settings
 from hubd.speech import NO_ESPEAK, NoSpeech, Speech
 from hubd.speech.fakes import FakeRenderer, FakeSpeech, RecordingPlayer
 from hubd.speech.output import GAP_S, HubSpeech
+from hubd.values.intents import SayStatus
 
 hub = test_app.hub  # the main loop with mock pins and fakes
 CACKLE = 1.0  # how long the fake speech takes the cackle to be

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from engine import Tile
-from hubd import i18n
 from hubd.speech import phrases
 from hubd.speech.render import EspeakRenderer, espeak_available
 from hubd.speech.samples import HEBREW_NAMES, sample_texts, scored, table
 from hubd.speech.ssml import readers
 from hubd.speech.words import Words
+from hubd.text import i18n
 
 pytestmark = pytest.mark.skipif(not espeak_available(), reason="espeak-ng is not installed")
 LANGUAGES = i18n.available_languages()

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from hubd import i18n
 from hubd.speech.samples import sample_texts
+from hubd.text import i18n
 
 EXPECTED: dict[str, dict[str, str]] = {
     "en": {
@@ -138,7 +138,7 @@ def test_every_refusal_the_hub_can_say_is_gender_neutral(
     """Refusals are said aloud when asked for: none assumes the player is a man."""
     import re
 
-    from hubd.screens.refusals import TEMPLATES
+    from hubd.text.refusals import TEMPLATES
 
     tr = i18n.load(language).gettext
     for template in TEMPLATES:

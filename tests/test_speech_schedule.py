@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from engine import Draw, Game, NewGame, Pass, Play, StartRound, Tile
-from hubd import i18n
 from hubd.speech.fakes import FakeRenderer, RecordingPlayer, silent_wav
 from hubd.speech.narrator import NEWS_HOLD_S, Narrator
 from hubd.speech.output import HubSpeech
 from hubd.speech.phrases import Outline
+from hubd.text import i18n
 
 T = Tile.parse
 

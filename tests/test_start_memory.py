@@ -36,8 +36,8 @@ def test_the_daemon_maps_no_crypto_and_no_xml_library_at_start(tmp_path: Path) -
 
 def test_the_modules_the_start_imports_leave_the_heavy_ones_out() -> None:
     code = (
-        "import sys, hubd.cli as cli; cli.build_parser(); "
-        "import hubd.app, hubd.screens, hubd.speech.render, hubd.club.view; "
+        "import sys, hubd.cli.run as cli; cli.build_parser(); "
+        "import hubd.loop.app, hubd.screens, hubd.speech.render, hubd.club.view; "
         "print(' '.join(sorted(sys.modules)))"
     )
     loaded = set(
@@ -47,5 +47,5 @@ def test_the_modules_the_start_imports_leave_the_heavy_ones_out() -> None:
                  "PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin"},
         ).stdout.split()
     )  # fmt: skip
-    assert "hubd.app" in loaded
+    assert "hubd.loop.app" in loaded
     assert sorted(loaded & set(NOT_IMPORTED)) == []

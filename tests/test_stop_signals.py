@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from hubd.stopping import StopSignals
+from hubd.cli.stopping import StopSignals
 
 REPO = Path(__file__).resolve().parents[1]
 
 # The daemon in a child, with SIGTERM sent to itself at one moment of start-up.
 EARLY = """
 import os, signal, sys
-import hubd.cli as cli
+import hubd.cli.run as cli
 
 def sigterm_after(owner, name):
     real = getattr(owner, name)
@@ -35,8 +35,8 @@ elif where == "store":
     from hubd.store import GameStore
     sigterm_after(GameStore, "open")
 else:
-    import hubd.display
-    sigterm_after(hubd.display.Display, "__init__")
+    import hubd.hardware.display
+    sigterm_after(hubd.hardware.display.Display, "__init__")
 print("exit", cli.main(["--headless", "--mock-pins", "--data", sys.argv[1]]), flush=True)
 """
 

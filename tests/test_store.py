@@ -16,9 +16,9 @@ import pytest
 from store_helpers import LATER, NOW, lines_of, played, replayed, store_log, unfinished
 
 from engine import AmendRound, Draw, NewGame, Phase, Undo, dump_line
-from hubd.records import GameRecord
 from hubd.store import DATABASE_NAME, GameStore, UnknownGameError
 from hubd.store.migrations import CURRENT_VERSION, MIGRATIONS
+from hubd.values.records import GameRecord
 
 pytest_plugins = ["store_fixtures"]
 

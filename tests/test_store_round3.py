@@ -105,7 +105,7 @@ def unreadable(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_an_unreadable_database_is_one_line_from_every_command(
     unreadable: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
-    from hubd import cli
+    from hubd.cli import run as cli
 
     log = tmp_path / "game.jsonl"
     log.write_text('{"type": "new_game", "players": ["Ana", "Ben"]}\n')

@@ -10,9 +10,9 @@ import pytest
 
 from engine import Game, PlaceKind, Play, StartRound, Tile
 from engine.simulate import Simulator
-from hubd.screens.log_layout import screen_map
-from hubd.screens.table_map import Box, arm_slots, line_labels, table_map
-from hubd.screens.widgets import MIN_MAP_TARGET
+from hubd.screens.kit.widgets import MIN_MAP_TARGET
+from hubd.screens.map.table_map import Box, arm_slots, line_labels, table_map
+from hubd.screens.shots.log_layout import screen_map
 
 SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
 #: The map's area and sizes on the real play screen for four players.
@@ -101,7 +101,7 @@ def test_arms_are_clockwise_from_the_top_right() -> None:
 def test_labels_name_arms_by_letter_and_toes_by_their_arm() -> None:
     game = Game.from_events(rounds(1)[0].effective)  # a new game: no table yet
     assert game.state.table is None
-    from hubd.screens.sequence import sequence_game
+    from hubd.screens.shots.sequence import sequence_game
 
     table = sequence_game(9).state.table
     assert table is not None

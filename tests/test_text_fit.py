@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hubd.screens.widgets import Painter
+from hubd.screens.kit.widgets import Painter
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,11 @@ import pytest
 from test_app import Hub, hub  # noqa: F401 - the fixture
 
 from engine import NewGame, StartRound
-from hubd.events import PhoneRequest
-from hubd.intents import ReleaseSeat
+from hubd.loop.events import PhoneRequest
 from hubd.screens import Ui, UiContext
+from hubd.screens.kit.widgets import Kind
 from hubd.screens.phones import PhonesPanel
-from hubd.screens.widgets import Kind
+from hubd.values.intents import ReleaseSeat
 from hubd.web.desk import TAKEN, PhoneDesk
 from hubd.web.qr import qr_modules
 from hubd.web.snapshot import Snapshot

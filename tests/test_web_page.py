@@ -13,9 +13,9 @@ from family_round import FamilyTable, _enter, family_table, recorded_log
 from web_harness import attach_web, browser, phone, pump
 
 from engine import EndRound, HandPips, NewGame
-from hubd import i18n
-from hubd.screens.table_map import table_map
-from hubd.screens.wording import status_text
+from hubd.screens.map.table_map import table_map
+from hubd.text import i18n
+from hubd.text.wording import status_text
 from hubd.web.svg import MapFrame
 
 pytestmark = pytest.mark.slow

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from engine import EndRound, Game, HandPips, parse_event
-from hubd.config import WebConfig
-from hubd.events import Inbox, PhoneRequest
+from hubd.config.file import WebConfig
+from hubd.loop.events import Inbox, PhoneRequest
 from hubd.web import server as server_module
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret
 from hubd.web.guard import Limits

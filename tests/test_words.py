@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from engine import OPTIONS, Game, NewGame
-from hubd.intents import ChangeSetting
 from hubd.screens import Ui, UiContext
-from hubd.screens.screenshots import SIZES, tap_widget
-from hubd.screens.widgets import Style, Widget
+from hubd.screens.kit.widgets import Style, Widget
+from hubd.screens.shots.screenshots import SIZES, tap_widget
+from hubd.values.intents import ChangeSetting
 
 
 def shown(

@@ -34,9 +34,9 @@ from hubd.club.nights import (
 from hubd.club.standings import RANKINGS
 from hubd.club.syncthing import Syncthing, find_endpoint, read_endpoint
 from hubd.club.view import ClubState, ClubView, view_from_rows
-from hubd.intents import ClubChoice
 from hubd.store import GameStore, StoreError
 from hubd.store.club import ClubRow
+from hubd.values.intents import ClubChoice
 
 log = logging.getLogger("hubd.club")
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hubd.clock import Clock
+from hubd.hardware.clock import Clock
 
 
 class ButtonSignal(enum.Enum):

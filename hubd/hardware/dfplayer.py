@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 import serial
 
-from hubd.clock import Clock, MonotonicClock
+from hubd.hardware.clock import Clock, MonotonicClock
 
 START_BYTE = 0x7E
 VERSION_BYTE = 0xFF

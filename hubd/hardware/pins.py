@@ -16,9 +16,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from hubd.clock import Clock, MonotonicClock
-from hubd.config import HubConfig
+from hubd.config.file import HubConfig
 from hubd.hardware.button import ButtonEdge
+from hubd.hardware.clock import Clock, MonotonicClock
 
 log = logging.getLogger("hubd")
 

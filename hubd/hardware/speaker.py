@@ -26,7 +26,7 @@ from typing import Protocol
 import pygame
 import serial
 
-from hubd.clock import Clock, MonotonicClock
+from hubd.hardware.clock import Clock, MonotonicClock
 from hubd.hardware.dfplayer import (
     MAX_VOLUME,
     STARTUP_TIMEOUT_S,

@@ -1,6 +1,6 @@
 """The touchscreen: pygame screens that read the game and return intents.
 
-The contract with the main loop (hubd/app.py):
+The contract with the main loop (hubd/loop/app.py):
 
 - ``UiContext``: what the main loop hands the UI each frame (read-only for the UI).
 - ``Ui(size, font_path=None)``: ``tap(pos, ctx, now)`` and ``key(key, ctx, now)`` return
@@ -14,8 +14,8 @@ The contract with the main loop (hubd/app.py):
 
 from __future__ import annotations
 
-from hubd.screens.context import UiContext
+from hubd.screens.kit.context import UiContext
 from hubd.screens.ui import Ui
-from hubd.screens.wording import describe_event, describe_undo
+from hubd.text.wording import describe_event, describe_undo
 
 __all__ = ["Ui", "UiContext", "describe_event", "describe_undo"]

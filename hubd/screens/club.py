@@ -15,13 +15,13 @@ from datetime import date
 from hubd.club.nights import MAX_MOVERS, SEATINGS, Night
 from hubd.club.standings import PlayerRow
 from hubd.club.view import ClubState
-from hubd.intents import ClubChoice, Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
 from hubd.screens.club_hubs import hubs_tab
-from hubd.screens.context import UiContext
-from hubd.screens.keyboard import Keyboard
+from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.keyboard import Keyboard
+from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Style
+from hubd.values.intents import ClubChoice, Intent
 
 TABS = ("standings", "seating", "night", "hubs")
 #: The standings' columns at 800x480: rank, name, games, wins, pips, per round.

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hubd.club.link import Nearby, Peer
 from hubd.club.view import ClubState
-from hubd.intents import ClubChoice, Intent
-from hubd.screens.base import Builder, Rect, split_h
-from hubd.screens.widgets import Action, Kind, Style, Widget
+from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.widgets import Action, Kind, Style, Widget
+from hubd.values.intents import ClubChoice, Intent
 
 
 def seen(b: Builder, peer: Peer) -> str:

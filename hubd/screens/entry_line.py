@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import Tile
-from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, split_h
-from hubd.screens.context import UiContext
-from hubd.screens.plain_words import entry_choices
+from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Style
+from hubd.text.plain_words import entry_choices
+from hubd.values.intents import Intent
 
 
 def last_entry_line(

@@ -7,15 +7,15 @@ row), "history:prev" / "history:next" (pages); the score sheet's "Back" returns 
 
 from __future__ import annotations
 
-from hubd.intents import Intent, SoundsLike
-from hubd.records import GameRecord
-from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
-from hubd.screens.context import UiContext
 from hubd.screens.history_players import header_height, players_page, row_height
-from hubd.screens.keyboard import Keyboard
+from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.keyboard import Keyboard
+from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DARK, Action, Style
+from hubd.values.intents import Intent, SoundsLike
+from hubd.values.records import GameRecord
 
 
 def when(record: GameRecord) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from hubd.records import PlayerStats
-from hubd.screens.base import Builder, Rect, grid, split_h, split_v
-from hubd.screens.widgets import Action, Style
+from hubd.screens.kit.base import Builder, Rect, grid, split_h, split_v
+from hubd.screens.kit.widgets import Action, Style
+from hubd.values.records import PlayerStats
 
 
 def players_page(

@@ -3,11 +3,11 @@ the on-screen hub button, which the play screen leaves here to keep its map larg
 
 from __future__ import annotations
 
-from hubd.intents import HubButton, Intent
-from hubd.screens.base import Builder, Rect, grid
-from hubd.screens.context import UiContext
+from hubd.screens.kit.base import Builder, Rect, grid
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import Action, Style
+from hubd.values.intents import HubButton, Intent
 
 
 class Menu(Overlay):

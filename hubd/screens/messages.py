@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from hubd.screens.base import Builder
-from hubd.screens.widgets import Kind, Style, Widget
+from hubd.screens.kit.base import Builder
+from hubd.screens.kit.widgets import Kind, Style, Widget
 
 REFUSAL_TIME = 2.5  # s; the next tap takes it away sooner
 NOTICE_TIME = 3.0

@@ -3,11 +3,11 @@ the seats phones hold, each with Release. Keys: "phones:release:<player>", "phon
 
 from __future__ import annotations
 
-from hubd.intents import Intent, ReleaseSeat
-from hubd.screens.base import Builder, Rect, split_h
-from hubd.screens.context import UiContext
+from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Kind, Style, Widget
 from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import Action, Kind, Style, Widget
+from hubd.values.intents import Intent, ReleaseSeat
 
 
 class PhonesPanel(Overlay):

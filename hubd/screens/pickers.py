@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine import GameState, Play, Tile, Undo
-from hubd.intents import Intent, Submit
-from hubd.screens.base import Builder, Rect, grid, split_h, split_v
-from hubd.screens.context import UiContext
+from hubd.screens.kit.base import Builder, Rect, grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import Action, Style
-from hubd.screens.wording import describe_event, place_words
+from hubd.text.wording import describe_event, place_words
+from hubd.values.intents import Intent, Submit
 
 
 def pick_number(tile: Tile, on: Tile) -> int:

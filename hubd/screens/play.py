@@ -16,13 +16,13 @@ portrait: five), and the totals are left to the score sheet.
 from __future__ import annotations
 
 from engine import Draw, GameState, Pass
-from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
-from hubd.screens.context import UiContext
 from hubd.screens.entry_line import last_entry_line, open_menu
-from hubd.screens.map_view import draw_map
+from hubd.screens.kit.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import TEXT_DARK, Color, Style
+from hubd.screens.map.view import draw_map
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DARK, Color, Style
-from hubd.screens.wording import NameFitter, status_text
+from hubd.text.wording import NameFitter, status_text
 
 #: The most players whose totals the portrait strip shows under their hands.
 TOTALS_UP_TO = 4
@@ -105,7 +105,7 @@ class PlayScreen(Screen):
         area = b.top_bar(b.tr("Play"), None, [])
         box = Rect(area.x + b.gap, area.y + b.gap, area.w - 2 * b.gap, area.h // 2)
         b.label(box, b.tr("No round is being played."), b.px(28), wrap=True)
-        from hubd.screens.base import default_screen
+        from hubd.screens.kit.base import default_screen
 
         target = default_screen(ctx)
         if target != "play":

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 
 from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile
 from engine.scoring import tile_value
-from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, split_h, split_v
-from hubd.screens.context import UiContext
-from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
-from hubd.screens.plain_words import block_text
+from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import TEXT_DARK, Action, Style
+from hubd.text.plain_words import block_text
+from hubd.values.intents import Intent
 
 
 @dataclass

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import GameState, Phase, Rules, StartRound
-from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
-from hubd.screens.context import UiContext
+from hubd.screens.kit.base import Builder, Rect, Screen, fit_grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Kind, Style
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Kind, Style
+from hubd.values.intents import Intent
 
 
 class RoundStartScreen(Screen):

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OPTIONS, SET_SIZES, RuleError, make_rules
-from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, split_h
-from hubd.screens.widgets import Action, Style
+from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.widgets import Action, Style
+from hubd.values.intents import Intent
 
 #: The options in the order a family changes them most: a shorter game first.
 ORDER = ("rounds", "hand_size", "set", "hub_arms", "reserve", "double_in_hands", "double_blank_50")

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import GameState, Phase
-from hubd.intents import Intent
-from hubd.records import GameRecord
-from hubd.screens.base import Builder, Rect, split_h, split_v
-from hubd.screens.widgets import TEXT_DARK, Action, Style, Widget
+from hubd.screens.kit.base import Builder, Rect, split_h, split_v
+from hubd.screens.kit.widgets import TEXT_DARK, Action, Style, Widget
+from hubd.values.intents import Intent
+from hubd.values.records import GameRecord
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from engine import AmendRound, GameState, Phase, TieBreak, ranking
-from hubd.intents import Intent, Submit
-from hubd.screens.base import Builder, Rect, Screen, grid, split_h, split_v
-from hubd.screens.context import UiContext
-from hubd.screens.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.kit.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
 from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import Action, Style
+from hubd.values.intents import Intent, Submit
 
 
 def names_list(b: Builder, names: list[str]) -> str:
@@ -102,7 +102,7 @@ class ScoresScreen(Screen):
         return []
 
     def back(self, ctx: UiContext) -> list[Intent]:
-        from hubd.screens.base import default_screen
+        from hubd.screens.kit.base import default_screen
 
         target = default_screen(ctx)
         return self.ui.go("play" if target == "scores" else target)

@@ -13,10 +13,10 @@ Portrait (720x1280): the same from top to bottom.
 from __future__ import annotations
 
 from engine import Event, FootOpened, GameState, Toe
-from hubd.screens.base import Builder, Rect, Screen, fit_grid, split_h, split_v
-from hubd.screens.context import UiContext
 from hubd.screens.entry_line import last_entry_line, open_menu
-from hubd.screens.widgets import Style
+from hubd.screens.kit.base import Builder, Rect, Screen, fit_grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Style
 
 
 def status_words(b: Builder, state: GameState, last: Event | None = None) -> str:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import PRESETS
-from hubd import i18n
-from hubd.intents import ChangeSetting, Intent
-from hubd.screens.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
-from hubd.screens.context import UiContext
-from hubd.screens.widgets import Action, Style
+from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Style
+from hubd.text import i18n
+from hubd.values.intents import ChangeSetting, Intent
 
 ROTATIONS = (0, 90, 180, 270)
 #: A control: its text, what a tap does (None: a plain value), its look, its key.

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import PRESETS, NewGame, Phase, RuleError, make_rules
-from hubd.intents import Intent
-from hubd.screens.base import (
+from hubd.screens.kit.base import (
     Builder,
     Rect,
     Screen,
@@ -15,12 +14,13 @@ from hubd.screens.base import (
     split_h,
     split_v,
 )
-from hubd.screens.context import UiContext
-from hubd.screens.keyboard import Keyboard
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.keyboard import Keyboard
+from hubd.screens.kit.widgets import Action, Color, Style
 from hubd.screens.rule_options import RuleOptions
 from hubd.screens.settings import _, preset_name
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Action, Color, Style
+from hubd.values.intents import Intent
 
 __all__ = ["Keyboard", "NewGameScreen"]
 

@@ -10,16 +10,16 @@ import pygame
 
 import engine
 from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
-from hubd import i18n
-from hubd.intents import Go, Intent, SayStatus, Submit
-from hubd.screens.base import Builder, Screen, default_screen
-from hubd.screens.context import UiContext
+from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.redraw import context_signature, merge_dirty, widget_place
+from hubd.screens.kit.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
 from hubd.screens.messages import Messages
-from hubd.screens.plain_words import shares_number
-from hubd.screens.redraw import context_signature, merge_dirty, widget_place
-from hubd.screens.refusals import translate_refusal
-from hubd.screens.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
-from hubd.screens.wording import closed_reason, describe_undone, needs_confirmation
+from hubd.text import i18n
+from hubd.text.plain_words import shares_number
+from hubd.text.refusals import translate_refusal
+from hubd.text.wording import closed_reason, describe_undone, needs_confirmation
+from hubd.values.intents import Go, Intent, SayStatus, Submit
 
 log = logging.getLogger(__name__)
 

@@ -154,7 +154,7 @@ HEBREW: dict[str, str] = {
     "חצר": "Xats'eQ\"",
     "בחצר": "baXats'aQ\"",
     "זרועות": "zQ\"o'ot",
-    # why a round is blocked, and where a tile went (hubd/screens/plain_words.py)
+    # why a round is blocked, and where a tile went (hubd/text/plain_words.py)
     "עם": "im",
     "כבר": "kv'aQ\"",
     "השולחן": "haSulX'an",

@@ -16,11 +16,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from engine import Event, GameState
-from hubd.i18n import Translator
 from hubd.speech import phrases
 from hubd.speech.output import NO_ESPEAK, Speech
 from hubd.speech.phrases import Outline
 from hubd.speech.words import Words
+from hubd.text.i18n import Translator
 
 #: How long the news (the foot and its toes) plays before an entry that leaves it as it was
 #: may cut it.
@@ -30,7 +30,7 @@ SAMPLED = ("language", "volume", "speech", "speech_rate", "speech_volume")
 
 
 class SpeechSettings(Protocol):
-    """The settings speech follows (hubd.settings.Settings has them)."""
+    """The settings speech follows (hubd.config.settings.Settings has them)."""
 
     language: str
     volume: int

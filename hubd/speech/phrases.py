@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine import Block, EndRound, Event, GameState, HandPips, Phase, Play, RoundEnd, Tile, Undo
-from hubd.screens.plain_words import block_text, placed_words, shares_number
-from hubd.screens.refusals import translate_refusal
-from hubd.screens.table_map import line_labels
 from hubd.speech.words import Words
+from hubd.text.labels import line_labels
+from hubd.text.plain_words import block_text, placed_words, shares_number
+from hubd.text.refusals import translate_refusal
 
 
 @dataclass(frozen=True)

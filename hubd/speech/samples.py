@@ -29,12 +29,12 @@ from engine import (
     StartRound,
     Tile,
 )
-from hubd import i18n
 from hubd.speech import phrases
 from hubd.speech.level import loudness, sound_dbfs
 from hubd.speech.output import DEFAULT_RATE
 from hubd.speech.render import EspeakRenderer
 from hubd.speech.words import Words
+from hubd.text import i18n
 
 #: A short game: Ana and Ben, two tiles each, one round; Ana goes out on a double.
 _EVENTS: list[Event] = [

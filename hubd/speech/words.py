@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from engine import Tile
 from engine.names import name_key
-from hubd.i18n import Translator
+from hubd.text.i18n import Translator
 
 _HE_UNITS = ("אפס", "אחת", "שתיים", "שלוש", "ארבע", "חמש", "שש", "שבע", "שמונה", "תשע")
 _HE_TEENS = (

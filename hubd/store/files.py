@@ -18,7 +18,7 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from hubd.files import sync_folder
+from hubd.config.files import sync_folder
 
 #: The files beside the database that belong to it: SQLite's, and the store's journal of
 #: the last events (hubd/store/journal.py). They move with it when it is moved aside.

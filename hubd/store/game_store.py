@@ -13,8 +13,7 @@ from types import TracebackType
 from typing import TextIO
 
 from engine import Event, Game, NewGame, RuleError, dump_line, parse_line
-from hubd.files import OwnFile
-from hubd.records import GameRecord, PlayerStats
+from hubd.config.files import OwnFile
 from hubd.store import club, voices
 from hubd.store import history as records
 from hubd.store.errors import (
@@ -39,6 +38,7 @@ from hubd.store.opening import (
     view_only,
 )
 from hubd.store.transfer import backup, export_csv, export_jsonl, own_files
+from hubd.values.records import GameRecord, PlayerStats
 
 logger = logging.getLogger("hubd.store")
 

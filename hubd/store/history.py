@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from engine import GameState, Phase, name_key
-from hubd.records import GameRecord, PlayerStats
+from hubd.values.records import GameRecord, PlayerStats
 
 
 @dataclass(frozen=True)

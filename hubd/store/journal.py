@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import Game, RuleError, parse_line
-from hubd.files import FileRefused, read_regular
+from hubd.config.files import FileRefused, read_regular
 from hubd.store.history import progress, write_progress
 from hubd.store.log import ReplayError, insert_game, replay, set_aside
 

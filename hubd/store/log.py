@@ -24,7 +24,7 @@ from engine import (
     parse_line,
     split_log,
 )
-from hubd.files import FileRefused, read_regular
+from hubd.config.files import FileRefused, read_regular
 from hubd.store.errors import ImportRefusedError, StoreCorruptError, StoreError, UnknownGameError
 from hubd.store.history import player_id, progress, stamp, write_progress
 

@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine import Game
-from hubd.files import FileRefused, read_regular
+from hubd.config.files import FileRefused, read_regular
 from hubd.store.errors import (
     StoreCorruptError,
     StoreError,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from engine import GameState
-from hubd.files import FileRefused, OwnFile, check_destination
+from hubd.config.files import FileRefused, OwnFile, check_destination
 from hubd.store.errors import BackupError, backup_error
 from hubd.store.files import SIDE_FILES, side, write_copy
 from hubd.store.log import log_lines

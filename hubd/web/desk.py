@@ -24,8 +24,8 @@ from typing import Any
 
 from engine import EndRound, Event, GameState, HandPips, RuleError
 from engine.state import apply_event
-from hubd.events import PhoneRequest
-from hubd.records import GameRecord
+from hubd.loop.events import PhoneRequest
+from hubd.values.records import GameRecord
 from hubd.web.page_data import hands_open
 from hubd.web.snapshot import Snapshot
 

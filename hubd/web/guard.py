@@ -13,9 +13,9 @@ from typing import Any
 
 from aiohttp import web
 
-from hubd import i18n
-from hubd.events import PhoneRequest
-from hubd.screens.refusals import translate_refusal
+from hubd.loop.events import PhoneRequest
+from hubd.text import i18n
+from hubd.text.refusals import translate_refusal
 from hubd.web.snapshot import Snapshot
 
 log = logging.getLogger("hubd.web")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from hubd import i18n
+from hubd.text import i18n
 
 TEMPLATE = """<!doctype html>
 <html lang="{lang}" dir="{dir}">

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import GameState, HandPips, Phase
-from hubd import i18n
-from hubd.records import GameRecord
-from hubd.screens.map_geometry import line_labels
-from hubd.screens.plain_words import entry_words
 from hubd.screens.score_sheet import Sheet
-from hubd.screens.wording import status_text
+from hubd.text import i18n
+from hubd.text.labels import line_labels
+from hubd.text.plain_words import entry_words
+from hubd.text.wording import status_text
+from hubd.values.records import GameRecord
 from hubd.web.snapshot import Snapshot
 from hubd.web.svg import map_svg
 

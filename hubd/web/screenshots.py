@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game
-from hubd import i18n
-from hubd.records import GameRecord
-from hubd.screens import screenshots as hub_shots
+from hubd.screens.shots import screenshots as hub_shots
+from hubd.text import i18n
+from hubd.values.records import GameRecord
 from hubd.web.server import WebServer
 from hubd.web.snapshot import Snapshot
 
@@ -163,7 +163,7 @@ def panel_pictures(out: Path, languages: list[str] | None = None) -> int:
     800x480: ``<out>/<lang>/800x480/phones_panel.png``."""
     import pygame
 
-    from hubd.screens.context import UiContext
+    from hubd.screens.kit.context import UiContext
     from hubd.screens.phones import PhonesPanel
     from hubd.screens.ui import Ui
 

@@ -26,7 +26,7 @@ from importlib import resources
 
 from aiohttp import web
 
-from hubd.events import PhoneRequest
+from hubd.loop.events import PhoneRequest
 from hubd.web.desk import _
 from hubd.web.guard import (
     SECURITY_HEADERS,

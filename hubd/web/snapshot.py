@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from engine import Event, GameState, HandPips
-from hubd.records import GameRecord
+from hubd.values.records import GameRecord
 
 
 @dataclass(frozen=True)

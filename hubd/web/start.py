@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hubd.config import WebConfig
-from hubd.events import PhoneRequest
+from hubd.config.file import WebConfig
+from hubd.loop.events import PhoneRequest
 from hubd.web.desk import PhoneDesk, load_secret
 
 if TYPE_CHECKING:  # aiohttp (14 MB) is imported only when the page is on

@@ -1,4 +1,4 @@
-"""The table map as SVG for the phones: the layout the hub draws (hubd/screens/table_map.py),
+"""The table map as SVG for the phones: the layout the hub draws (hubd/screens/map/table_map.py),
 drawn from its pieces alone.
 
 The area and the metrics are chosen for a phone held upright: text sizes are in the SVG's
@@ -14,9 +14,9 @@ from html import escape
 from math import ceil
 
 from engine import PlaceKind, Table
-from hubd.screens.map_geometry import Box, MapEnd, MapLink, MapTile, Metrics, TableMap
-from hubd.screens.pips import grid_spots
-from hubd.screens.table_map import table_map
+from hubd.screens.kit.pips import grid_spots
+from hubd.screens.map.geometry import Box, MapEnd, MapLink, MapTile, Metrics, TableMap
+from hubd.screens.map.table_map import table_map
 
 #: The narrowest page the map is drawn for, in CSS px, and the least sizes there.
 NARROWEST_PX = 360

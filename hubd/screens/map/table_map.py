@@ -30,8 +30,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from engine import Placed, PlaceKind, Table, Tile
-from hubd.screens.map_geometry import (
-    ARM_LETTERS,
+from hubd.screens.map.geometry import (
     Box,
     Cell,
     MapEnd,
@@ -41,8 +40,8 @@ from hubd.screens.map_geometry import (
     Metrics,
     TableMap,
     arm_slots,
-    line_labels,
 )
+from hubd.text.labels import ARM_LETTERS, line_labels
 
 __all__ = [
     "ARM_LETTERS",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import engine
-from hubd.records import GameRecord, PlayerStats
+from hubd.values.records import GameRecord, PlayerStats
 
 if TYPE_CHECKING:
     from hubd.club.view import ClubState

@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from hubd.files import FileRefused, read_regular
-from hubd.i18n import available_languages
-from hubd.pinmap import PIN_MAP, default_pins
+from hubd.config.files import FileRefused, read_regular
+from hubd.config.pinmap import PIN_MAP, default_pins
+from hubd.text.i18n import available_languages
 
 Speaker = Literal["mixer", "dfplayer", "none"]
 #: The mixer's buffer in samples (hubd.hardware.speaker.MIXER_BUFFERS; a test checks they agree).
@@ -307,7 +307,7 @@ class GameConfig:
 
     language: str = field(
         default="en",
-        # Every language with a catalog in hubd/locale: a translator adds one by adding a file.
+        # Every language with a catalog in hubd/text/locale: a translator adds one by adding a file.
         metadata=_key(_one_of(tuple(available_languages())), "The screens' language."),
     )
     preset: Preset = field(

@@ -31,8 +31,8 @@ from engine import (
     dump_line,
 )
 from engine.simulate import Simulator
-from hubd.intents import HubButton, Intent, Submit
 from hubd.screens.pickers import pick_number
+from hubd.values.intents import HubButton, Intent, Submit
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 #: Taps tried towards one entry before it is entered directly.

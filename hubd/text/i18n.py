@@ -1,6 +1,6 @@
 """Translations for the screens: gettext catalogs read straight from their .po files.
 
-The .po files under ``hubd/locale/<code>/LC_MESSAGES/hubd.po`` are parsed at start-up and
+The .po files under ``hubd/text/locale/<code>/LC_MESSAGES/hubd.po`` are parsed at start-up and
 turned into a standard ``gettext.GNUTranslations`` in memory, so there is no build step and a
 translator adds a language by adding one catalog. The catalog's header names the language
 (``X-Language-Name``) and its direction (``X-Text-Direction: rtl``).
@@ -235,7 +235,7 @@ Tr = Callable[[str], str]
 
 
 def source_messages(
-    package: Path = Path(__file__).parent / "screens",
+    package: Path = Path(__file__).parents[1] / "screens",
 ) -> list[tuple[str, str | None]]:
     """Every message the screens (and the main loop's notices) translate: ``tr("...")`` and
     ``ntr("...", "...", n)`` calls, plus the engine's texts the screens pass through ``tr``
@@ -243,11 +243,12 @@ def source_messages(
     from engine import BLOCK_TEMPLATES, OPTIONS, PRESETS
 
     found: dict[str, str | None] = {}
-    app = Path(__file__).with_name("app.py")  # the main loop's notices use the catalogs too
-    extra = [app] if app.exists() else []
-    extra += sorted(Path(__file__).with_name("speech").glob("*.py"))  # what the hub says
-    extra += sorted(Path(__file__).with_name("web").glob("*.py"))  # the phones' page
-    for path in [*sorted(package.glob("*.py")), Path(__file__), *extra]:
+    hubd = Path(__file__).parents[1]
+    extra = [hubd / "loop" / "app.py"]  # the main loop's notices use the catalogs too
+    for folder in ("text", "speech", "web"):  # words, what the hub says, the phones' page
+        extra += sorted((hubd / folder).glob("*.py"))
+    extra = [path for path in extra if path.exists()]
+    for path in [*sorted(package.rglob("*.py")), *extra]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):

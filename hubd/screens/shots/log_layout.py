@@ -16,9 +16,9 @@ from typing import Any, TextIO
 
 from engine import MAX_LOG_BYTES, Game, Refusal, Undo, split_log
 from engine.log import applied_lines
-from hubd.screens.context import UiContext
-from hubd.screens.map_geometry import Box, Metrics
-from hubd.screens.widgets import Kind
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Kind
+from hubd.screens.map.geometry import Box, Metrics
 
 
 def frames(
@@ -28,7 +28,7 @@ def frames(
     a line the engine refuses ends the frames with its ``Refusal``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from hubd.screens.screenshots import layout_record
+    from hubd.screens.shots.screenshots import layout_record
     from hubd.screens.ui import Ui
 
     ui = Ui(size)
@@ -54,8 +54,8 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
     a frame), for checks that lay out many tables without drawing them."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine import NewGame, StartRound
-    from hubd.screens.base import Builder
-    from hubd.screens.map_view import map_metrics
+    from hubd.screens.kit.base import Builder
+    from hubd.screens.map.view import map_metrics
     from hubd.screens.ui import Ui
 
     names = tuple(f"P{i + 1}" for i in range(players))

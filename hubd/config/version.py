@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 #: The folder that holds ``engine/``, ``hubd/`` and, when installed, ``release.txt``.
-CODE_ROOT = Path(__file__).resolve().parent.parent
+CODE_ROOT = Path(__file__).resolve().parents[2]
 RELEASE_FILE = "release.txt"
 DIST_NAME = "chicken-foot-hub"
 

@@ -1,6 +1,6 @@
 """The README's club night pictures: the Club screen on a sample night of three tables.
 
-``python -m hubd.screens.club_pictures docs/pictures [--language en]`` writes
+``python -m hubd.screens.shots.club_pictures docs/pictures [--language en]`` writes
 ``club_standings.png``, ``club_seating_11-3.png``, ``club_seating_winners.png``,
 ``club_seating_random.png`` and ``club_hubs.png`` (800x480, like the README's other pictures;
 ``make pictures`` runs it). The night is made of real game logs replayed by the engine, as a
@@ -21,7 +21,7 @@ from hubd.club.games import game_of
 from hubd.club.link import LinkStatus, Nearby, Peer
 from hubd.club.nights import Night
 from hubd.club.view import ClubState, view_of
-from hubd.screens.context import UiContext
+from hubd.screens.kit.context import UiContext
 from hubd.screens.ui import Ui
 
 NIGHT = date(2026, 12, 1)

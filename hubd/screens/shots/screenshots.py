@@ -1,6 +1,6 @@
 """Render every screen in every language at both screen sizes from a scripted game.
 
-``python -m hubd.screens.screenshots [out_dir]`` writes
+``python -m hubd.screens.shots.screenshots [out_dir]`` writes
 ``build/screenshots/<lang>/<WxH>/<shot>.png`` with SDL's dummy video driver. The same scripted
 shots feed tests/test_layout.py, so the pictures and the layout checks see the same frames.
 """
@@ -30,12 +30,12 @@ from engine import (
     Tile,
     Toe,
 )
-from hubd import i18n
-from hubd.records import GameRecord, PlayerStats
-from hubd.screens.context import UiContext
-from hubd.screens.sequence import SEQUENCE, hub_picker_game, sequence_game
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Kind, Widget
+from hubd.screens.shots.sequence import SEQUENCE, hub_picker_game, sequence_game
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import Kind, Widget
+from hubd.text import i18n
+from hubd.values.records import GameRecord, PlayerStats
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (720, 1280))
 PLAYERS = ("Ana", "Ben", "Chen", "Dee")
@@ -212,7 +212,7 @@ def _club(tab: str) -> Callable[[Ui, UiContext], None]:
 
     def then(ui: Ui, ctx: UiContext) -> None:
         from hubd.screens.club import ClubScreen
-        from hubd.screens.club_pictures import sample_state
+        from hubd.screens.shots.club_pictures import sample_state
 
         ctx.club = sample_state(playing=tab == "standings")
         screen = ui.screens["club"]
@@ -413,7 +413,7 @@ def shots() -> list[Shot]:
         Shot("settings_speech", _with(scored, "settings", _speech_page)),
         Shot("settings_speech_dfplayer", _with(scored, "settings", _steps(
             _no_speech("dfplayer"), _speech_page))),
-        # Issue 21: a club night of three tables (hubd/screens/club_pictures.py).
+        # Issue 21: a club night of three tables (hubd/screens/shots/club_pictures.py).
         Shot("club", _with(None, "club", _club("standings"))),
         Shot("club_seating", _with(None, "club", _club("seating"))),
         Shot("club_night", _with(None, "club", _club("night"))),

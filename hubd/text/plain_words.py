@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 
 from engine import Block, Event, GameState, Placed, PlaceKind, Play, Table, Tile
 from engine.blocks import join_numbers
-from hubd.screens.wording import entry_text
+from hubd.text.wording import entry_text
 
 Translate = Callable[[str], str]
 

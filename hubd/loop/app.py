@@ -20,15 +20,25 @@ from typing import TYPE_CHECKING, TextIO
 import pygame
 
 from engine import MAX_EVENTS, Event, Game, GameState, NewGame, Phase, RuleError, Undo
-from hubd.clock import Clock
-from hubd.display import AnyDisplay, Display
-from hubd.effects import EffectState, effects, light_pulses
-from hubd.events import HubEvent, Inbox, MockButton, PhoneRequest, Shutdown
+from hubd.config.settings import SETTING_KEYS, Settings
+from hubd.config.version import this_release
 from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal
+from hubd.hardware.clock import Clock
+from hubd.hardware.display import AnyDisplay, Display
 from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
-from hubd.intents import (
+from hubd.loop.demo import DemoPlayer, Tap
+from hubd.loop.effects import EffectState, effects, light_pulses
+from hubd.loop.events import HubEvent, Inbox, MockButton, PhoneRequest, Shutdown
+from hubd.loop.presses import ScoresPresses
+from hubd.loop.screenless import PRESS_ROOM, entries_to_count
+from hubd.screens import Ui, UiContext
+from hubd.speech import NO_AUDIO, NoSpeech, Speech
+from hubd.speech.narrator import Narrator
+from hubd.speech.phrases import Outline
+from hubd.store import GameStore, StoreError, StoreWriteError
+from hubd.values.intents import (
     ChangeSetting,
     ClubChoice,
     Go,
@@ -39,20 +49,10 @@ from hubd.intents import (
     SoundsLike,
     Submit,
 )
-from hubd.presses import ScoresPresses
-from hubd.records import GameRecord, PlayerStats
-from hubd.screenless import PRESS_ROOM, entries_to_count
-from hubd.screens import Ui, UiContext
-from hubd.settings import SETTING_KEYS, Settings
-from hubd.speech import NO_AUDIO, NoSpeech, Speech
-from hubd.speech.narrator import Narrator
-from hubd.speech.phrases import Outline
-from hubd.store import GameStore, StoreError, StoreWriteError
-from hubd.version import this_release
+from hubd.values.records import GameRecord, PlayerStats
 
-if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
+if TYPE_CHECKING:
     from hubd.club.night import ClubNight
-    from hubd.demo import DemoPlayer
     from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
@@ -312,8 +312,6 @@ class HubApp:
         action = demo.step(self.game, self._find_widget)
         if action is None:  # the demo waits for the game to change
             return
-        from hubd.demo import Tap
-
         if not isinstance(action, Tap):
             self.handle_intent(action)
             return
@@ -456,7 +454,7 @@ class HubApp:
         self._dirty = True
 
     def _screenless_round(self) -> bool:
-        """No screen: enter the scores-only round a press counts in (see hubd.screenless);
+        """No screen: enter the scores-only round a press counts in (see hubd.loop.screenless);
         False if the store or the engine refused it."""
         state = self.game.state if self.game is not None else None
         last = self._history[0].players if self._history else None

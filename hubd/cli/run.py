@@ -14,12 +14,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from hubd import i18n
-from hubd.clock import MonotonicClock
-from hubd.config import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
-from hubd.files import FileRefused, write_new
+from hubd.cli.stopping import StopSignals
+from hubd.config.file import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
+from hubd.config.files import FileRefused, write_new
+from hubd.hardware.clock import MonotonicClock
 from hubd.hardware.pins import build_pins, check_hardware
-from hubd.stopping import StopSignals
+from hubd.text import i18n
 
 if TYPE_CHECKING:
     from hubd.web.desk import PhoneDesk
@@ -101,7 +101,7 @@ class _Version(argparse.Action):
     """``--version``: read only when asked (a checkout asks git)."""
 
     def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
-        from hubd.version import this_release
+        from hubd.config.version import this_release
 
         print(f"hubd {this_release().describe()}")
         parser.exit()
@@ -159,7 +159,7 @@ def game_number(text: str) -> int:
 
 def _own_files(folder: Path, config_path: Path | None) -> list[tuple[Path, str]]:
     """The files of the hub's a command must never write over, besides the store's own."""
-    from hubd.settings import SETTINGS_FILE
+    from hubd.config.settings import SETTINGS_FILE
 
     files = [(folder / SETTINGS_FILE, f"the hub's settings file {SETTINGS_FILE}")]
     if config_path is not None:
@@ -202,7 +202,7 @@ def _main(args: argparse.Namespace, stops: StopSignals) -> int:
     )
     if args.command == "layout":  # a log and a size: no config, no store
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the frames alone
-        from hubd.screens.log_layout import run as run_layout
+        from hubd.screens.shots.log_layout import run as run_layout
 
         return run_layout(args.log, args.size, args.lang, sys.stdout, sys.stderr)
     try:
@@ -357,14 +357,15 @@ def run_daemon(
     store = GameStore.open(folder)
     import pygame
 
-    from hubd.app import Devices, HubApp
-    from hubd.display import AnyDisplay, Display, NoDisplay
-    from hubd.events import Inbox, MockButton, Shutdown
+    from hubd.config.settings import Settings
     from hubd.hardware.button import ButtonLogic
+    from hubd.hardware.display import AnyDisplay, Display, NoDisplay
     from hubd.hardware.notify import SdNotifier
     from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
+    from hubd.loop.app import Devices, HubApp
+    from hubd.loop.demo import DemoPlayer
+    from hubd.loop.events import Inbox, MockButton, Shutdown
     from hubd.screens import Ui
-    from hubd.settings import Settings
     from hubd.speech import make_speech
 
     clock = MonotonicClock()
@@ -426,8 +427,6 @@ def run_daemon(
     if (args.demo or args.demo_fast) and not config.display.enabled:
         log.warning("the demo taps the screens, and [display] enabled = false: no demo")
     elif args.demo or args.demo_fast:
-        from hubd.demo import DemoPlayer
-
         demo = DemoPlayer(settings.preset, seed=args.demo_seed)
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,

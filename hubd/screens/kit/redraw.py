@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from hubd.screens.context import UiContext
+from hubd.screens.kit.context import UiContext
 
 FULL_REDRAW_SHARE = 0.5  # above this share of the screen changed, redraw all of it
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import Undo
-from hubd.i18n import Translator
-from hubd.intents import Intent, Submit
-from hubd.screens.context import UiContext
-from hubd.screens.widgets import MIN_TARGET, Action, Color, Kind, Painter, Style, Widget
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import MIN_TARGET, Action, Color, Kind, Painter, Style, Widget
+from hubd.text.i18n import Translator
+from hubd.values.intents import Intent, Submit
 
 if TYPE_CHECKING:
     from hubd.screens.ui import Ui

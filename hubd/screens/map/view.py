@@ -1,4 +1,4 @@
-"""Drawing the table map (hubd/screens/table_map.py) as widgets, and what its ends do.
+"""Drawing the table map (hubd/screens/map/table_map.py) as widgets, and what its ends do.
 
 An open end opens the other-half picker; a closed one (padlocked while a foot waits for its
 toes) refuses at the first touch, beside the finger, and opens nothing. The map is the same
@@ -8,13 +8,13 @@ picture in every language: it is never mirrored for right-to-left text.
 from __future__ import annotations
 
 from engine import GameState, PlaceKind, Tile
-from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect
+from hubd.screens.kit.base import Builder, Rect
+from hubd.screens.kit.widgets import MIN_MAP_TARGET, TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.map.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.pickers import PlacePicker
-from hubd.screens.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.ui import Ui
-from hubd.screens.widgets import MIN_MAP_TARGET, TEXT_DARK, Action, Kind, Style, Widget
-from hubd.screens.wording import closed_reason
+from hubd.text.wording import closed_reason
+from hubd.values.intents import Intent
 
 
 def map_metrics(b: Builder, area: Box) -> Metrics:

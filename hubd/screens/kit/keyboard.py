@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from hubd.i18n import LATIN_ROWS
-from hubd.intents import Intent
-from hubd.screens.base import Builder, Rect, split_h, split_v
-from hubd.screens.context import UiContext
+from hubd.screens.kit.base import Builder, Rect, split_h, split_v
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
 from hubd.screens.ui import Overlay, Ui
-from hubd.screens.widgets import TEXT_DIM, Action, Style
+from hubd.text.i18n import LATIN_ROWS
+from hubd.values.intents import Intent
 
 MAX_NAME = 16
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pygame
 
-from hubd.intents import Intent
-from hubd.screens.pips import SPOTS
+from hubd.screens.kit.pips import SPOTS
+from hubd.values.intents import Intent
 
 log = logging.getLogger(__name__)
 

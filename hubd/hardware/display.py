@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from hubd.clock import Clock, MonotonicClock
+from hubd.hardware.clock import Clock, MonotonicClock
 from hubd.hardware.retry import Retry
 
 log = logging.getLogger(__name__)
@@ -278,7 +278,7 @@ class NoDisplay:
     """``[display] enabled = false``: no screen at all, and no pygame display initialised.
 
     The loop asks it what it asks a :class:`Display`; it never draws and reads no SDL input,
-    so the hub is the button, the light and the sound (see :mod:`hubd.screenless`).
+    so the hub is the button, the light and the sound (see :mod:`hubd.loop.screenless`).
     """
 
     available = False  # no real screen, and none will come

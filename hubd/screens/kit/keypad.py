@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hubd.screens.base import Builder, Rect, grid, split_h, split_v
-from hubd.screens.widgets import TEXT_DARK, Action, Style
+from hubd.screens.kit.base import Builder, Rect, grid, split_h, split_v
+from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 
 MAX_NUMBER = 9999
 BACKSPACE = "⌫"

@@ -1,0 +1,4 @@
+"""The ``hubd`` command line: start-up, signals and the helper commands.
+
+May import every part of hubd.
+"""

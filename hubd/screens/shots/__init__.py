@@ -1,0 +1,5 @@
+"""The screenshot tool and ``hubd layout``: every screen drawn to files with its layout
+records.
+
+Imports the screens, never the loop or hardware.
+"""
