@@ -182,7 +182,7 @@ def test_the_settings_page_shows_the_version(size: tuple[int, int]) -> None:
 
 def test_the_text_cache_is_bounded_by_its_pixels_not_by_a_count() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from hubd.screens.kit.widgets import TEXT_CACHE_BYTES, Painter
+    from hubd.screens.kit.painter import TEXT_CACHE_BYTES, Painter
 
     painter = Painter()
     for n in range(400):  # big numbers, as a score sheet shows all evening
@@ -215,7 +215,8 @@ def test_the_hold_says_whether_the_computer_powers_off(
     from hubd.hardware.light import FakeLight
     from hubd.hardware.notify import FakeNotifier
     from hubd.hardware.speaker import FakeSpeaker
-    from hubd.loop.app import Devices, HubApp
+    from hubd.loop.app import HubApp
+    from hubd.loop.core import Devices
     from hubd.screens import Ui
     from hubd.store import GameStore
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hubd.screens.kit.widgets import Painter
+from hubd.screens.kit.painter import Painter
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,9 @@ import engine
 from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
 from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.painter import Painter
 from hubd.screens.kit.redraw import context_signature, merge_dirty, widget_place
-from hubd.screens.kit.widgets import BACKGROUND, Action, Kind, Painter, Widget, mirror
+from hubd.screens.kit.widgets import BACKGROUND, Action, Kind, Widget, mirror
 from hubd.screens.messages import Messages
 from hubd.text import i18n
 from hubd.text.plain_words import shares_number

@@ -9,7 +9,8 @@ import pygame
 
 from engine import Undo
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.widgets import MIN_TARGET, Action, Color, Kind, Painter, Style, Widget
+from hubd.screens.kit.painter import Painter
+from hubd.screens.kit.widgets import MIN_TARGET, Action, Color, Kind, Style, Widget
 from hubd.text.i18n import Translator
 from hubd.values.intents import Intent, Submit
 

@@ -1,0 +1,348 @@
+"""Drawing widgets: fonts, text fitting, caches of rendered text and dominoes, QR codes."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from hubd.screens.kit.pips import SPOTS
+from hubd.screens.kit.widgets import (
+    FILL,
+    INK,
+    PIP,
+    TEXT,
+    TEXT_DIM,
+    TILE_EDGE,
+    TILE_FACE,
+    Color,
+    Kind,
+    Style,
+    Widget,
+)
+
+log = logging.getLogger(__name__)
+
+FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+FONT_PATH = FONT_DIR / "DejaVuSans.ttf"
+BOLD_FONT_PATH = FONT_DIR / "DejaVuSans-Bold.ttf"
+
+
+def _lighter(color: Color, amount: int = 40) -> Color:
+    r, g, b = color
+    return (min(255, r + amount), min(255, g + amount), min(255, b + amount))
+
+
+#: What the caches of rendered text and dominoes may hold, in pixel bytes. A count was no
+#: bound: a text's surface is 55 kB on average (big numbers), so 1,500 of them grew a hub
+#: playing all evening by 60 MB. Each screen's texts and dominoes fit many times over.
+TEXT_CACHE_BYTES = 6 * 1024 * 1024
+TILE_CACHE_BYTES = 4 * 1024 * 1024
+
+
+class SurfaceCache:
+    """Surfaces by key, the least recently used dropped once they hold more than ``limit``
+    bytes of pixels."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self._surfaces: OrderedDict[object, pygame.Surface] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._surfaces)
+
+    def get(self, key: object) -> pygame.Surface | None:
+        surface = self._surfaces.get(key)
+        if surface is not None:
+            self._surfaces.move_to_end(key)
+        return surface
+
+    def put(self, key: object, surface: pygame.Surface) -> None:
+        old = self._surfaces.pop(key, None)
+        if old is not None:
+            self.size -= _bytes(old)
+        self._surfaces[key] = surface
+        self.size += _bytes(surface)
+        while self.size > self.limit and len(self._surfaces) > 1:
+            self.size -= _bytes(self._surfaces.popitem(last=False)[1])
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
+
+class Painter:
+    """Fonts, a cache of rendered text, cached dominoes, and drawing widgets."""
+
+    def __init__(self, font_path: str | None = None) -> None:
+        pygame.font.init()
+        regular = Path(font_path) if font_path else FONT_PATH
+        bold = regular.with_name(regular.stem + "-Bold" + regular.suffix)
+        self._paths: dict[bool, str | None] = {False: None, True: None}
+        if regular.exists():
+            self._paths[False] = str(regular)
+            self._paths[True] = str(bold) if bold.exists() else str(regular)
+        else:
+            log.warning(
+                "font %s is missing (install fonts-dejavu-core); using pygame's default font, "
+                "which lacks Hebrew and Cyrillic",
+                regular,
+            )
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._widths: dict[tuple[str, int, bool], int] = {}
+        self._text = SurfaceCache(TEXT_CACHE_BYTES)  # by (text, size, bold, color)
+        self._tiles = SurfaceCache(TILE_CACHE_BYTES)  # by (a, b, w, h, vertical, lit)
+        self._codes: dict[tuple[str, int], pygame.Surface] = {}
+        self._shades: dict[tuple[int, int], pygame.Surface] = {}
+        self.visual: Callable[[str], str] = lambda text: text
+
+    # -- text ----------------------------------------------------------------------------
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(self._paths[bold], size)
+            if bold and self._paths[True] == self._paths[False] and self._paths[False]:
+                font.bold = True
+            self._fonts[key] = font
+        return font
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        key = (text, size, bold)
+        found = self._widths.get(key)
+        if found is None:
+            found = self.font(size, bold).size(text)[0]
+            if len(self._widths) > 20000:
+                self._widths.clear()
+            self._widths[key] = found
+        return found
+
+    def line_height(self, size: int, bold: bool = False) -> int:
+        return self.font(size, bold).get_linesize()
+
+    def render(self, text: str, size: int, bold: bool, color: Color) -> pygame.Surface:
+        key = (text, size, bold, color)
+        surface = self._text.get(key)
+        if surface is not None:
+            return surface
+        surface = self.font(size, bold).render(self.visual(text), True, color)
+        self._text.put(key, surface)
+        return surface
+
+    def wrap(self, text: str, width: int, size: int, bold: bool) -> list[str] | None:
+        """``text`` broken at spaces into lines no wider than ``width``, or None."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            line = ""
+            for word in paragraph.split(" "):
+                trial = f"{line} {word}" if line else word
+                if self.width(trial, size, bold) <= width:
+                    line = trial
+                elif not line or self.width(word, size, bold) > width:
+                    return None
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+    def fit(
+        self, text: str, width: int, height: int, size: int, floor: int, bold: bool, wrap: bool
+    ) -> tuple[int, tuple[str, ...], bool]:
+        """The largest size from ``size`` down to ``floor`` at which ``text`` fits the box.
+
+        Wrapping is tried at each size when allowed. If nothing fits even at the floor the
+        text is cut with an ellipsis (returned flag True), which the layout test refuses for
+        everything but players' names.
+
+        The cost does not grow with the text: a line of more characters than the box has
+        pixels cannot fit (every glyph but a combining mark advances a pixel or more), so a
+        longer text is never measured whole, and the cut is a binary search over at most
+        that many characters: a few measurements for a name of any length.
+        """
+        longest = width + 1
+        size = max(size, floor)
+        for trial in range(size, floor - 1, -1):
+            lh = self.line_height(trial, bold)
+            if lh > height and trial > floor:
+                continue
+            one_line = len(text) <= longest and "\n" not in text
+            if one_line and self.width(text, trial, bold) <= width:
+                return trial, (text,), False
+            if wrap and len(text) <= max(1, height // lh) * (longest + 1):
+                lines = self.wrap(text, width, trial, bold)
+                if lines is not None and len(lines) * lh <= max(height, lh):
+                    return trial, tuple(lines), False
+        cut = text[:longest].replace("\n", " ")
+        low = self._fitting_start(cut, width, floor, bold)
+        return floor, ((cut[:low] + "…") if low else "",), True
+
+    def shorten(self, text: str, width: int, size: int, bold: bool) -> str:
+        """``text`` cut (with an ellipsis) to fit ``width``, e.g. a long name in the status
+        line. A character is at least a pixel wide, so no more than ``width`` of them count."""
+        text = text[: max(1, width)]
+        if self.width(text, size, bold) <= width:
+            return text
+        low = self._fitting_start(text, width, size, bold)
+        return text[:low] + "…" if low else "…"
+
+    def _fitting_start(self, text: str, width: int, size: int, bold: bool) -> int:
+        """How many characters of ``text`` fit ``width`` with an ellipsis after them: a binary
+        search, so text of any length costs a few measurements."""
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.width(text[:middle] + "…", size, bold) <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return low
+
+    # -- dominoes ------------------------------------------------------------------------
+
+    def domino(self, a: int, b: int, w: int, h: int, vertical: bool, lit: bool) -> pygame.Surface:
+        """A domino ``a|b`` (left|right, or top/bottom when vertical) of size w x h."""
+        key = (a, b, w, h, vertical, lit)
+        surface = self._tiles.get(key)
+        if surface is not None:
+            return surface
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        radius = max(2, min(w, h) // 7)
+        face = (255, 236, 170) if lit else TILE_FACE
+        pygame.draw.rect(surface, face, surface.get_rect(), border_radius=radius)
+        pygame.draw.rect(surface, TILE_EDGE, surface.get_rect(), 1, border_radius=radius)
+        if vertical:
+            halves = [pygame.Rect(0, 0, w, h // 2), pygame.Rect(0, h - h // 2, w, h // 2)]
+            pygame.draw.line(surface, TILE_EDGE, (3, h // 2), (w - 4, h // 2))
+        else:
+            halves = [pygame.Rect(0, 0, w // 2, h), pygame.Rect(w - w // 2, 0, w // 2, h)]
+            pygame.draw.line(surface, TILE_EDGE, (w // 2, 3), (w // 2, h - 4))
+        for value, half in zip((a, b), halves, strict=True):
+            self._half(surface, value, half)
+        self._tiles.put(key, surface)
+        return surface
+
+    def _half(self, surface: pygame.Surface, value: int, box: pygame.Rect) -> None:
+        side = min(box.w, box.h)
+        if value > 9:  # too many pips to read: the number itself, with a margin
+            size = max(8, int(side * 0.6))
+            while size > 8 and self.font(size, True).size(str(value))[0] > box.w * 0.8:
+                size -= 1
+            text = self.font(size, True).render(str(value), True, PIP)
+            surface.blit(text, text.get_rect(center=box.center))
+            return
+        cell = side / 3.4
+        radius = max(1, int(side / 11))
+        cx, cy = box.center
+        spots = SPOTS[value]
+        for dx, dy in spots:
+            pygame.draw.circle(surface, PIP, (round(cx + dx * cell), round(cy + dy * cell)), radius)
+
+    # -- widgets -------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, widget: Widget) -> None:
+        rect = widget.rect
+        style = widget.style
+        pressed = widget.pressed
+        if widget.kind is Kind.SHADE:
+            key = (rect.w, rect.h)
+            shade = self._shades.get(key)
+            if shade is None:
+                shade = pygame.Surface(key, pygame.SRCALPHA)
+                shade.fill((0, 0, 0, 150))
+                self._shades[key] = shade
+            surface.blit(shade, rect)
+            return
+        if widget.kind is Kind.RIPPLE:
+            pygame.draw.circle(surface, TEXT, rect.center, rect.w // 2, 3)
+            return
+        if widget.kind is Kind.QR and widget.lines:
+            surface.blit(self.qr(widget.lines[0], rect.w), rect)
+            return
+        if widget.kind is Kind.MARK:
+            width = max(3, min(rect.w, rect.h) // 8)
+            pygame.draw.rect(surface, FILL[Style.SELECTED], rect, width, border_radius=width * 2)
+            return
+        if widget.kind is Kind.LINK and widget.points is not None:
+            x1, y1, x2, y2 = widget.points
+            pygame.draw.line(surface, TILE_EDGE, (x1, y1), (x2, y2), 3)
+            pygame.draw.line(surface, TEXT_DIM, (x1, y1), (x2, y2), 1)
+            return
+        if widget.kind in (Kind.BUTTON, Kind.PANEL, Kind.BANNER, Kind.TARGET):
+            fill = FILL[style]
+            if pressed:
+                fill = _lighter(fill, 55)
+            radius = rect.h // 2 if widget.kind is Kind.TARGET else min(12, rect.h // 4)
+            if widget.kind is Kind.BANNER:
+                radius = 0
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            if widget.kind is Kind.BUTTON and style is not Style.DISABLED:
+                pygame.draw.rect(surface, _lighter(fill, 25), rect, 2, border_radius=radius)
+            if widget.kind is Kind.TARGET and style is not Style.CLOSED:
+                pygame.draw.rect(surface, TEXT, rect, 3, border_radius=radius)
+            if pressed:
+                pygame.draw.rect(surface, TEXT, rect, 3, border_radius=radius)
+        elif widget.kind is Kind.TILE and widget.tile is not None:
+            a, b = widget.tile
+            image = self.domino(a, b, rect.w, rect.h, widget.vertical, style is Style.SELECTED)
+            surface.blit(image, rect)
+        if widget.locked:
+            self._padlock(surface, rect)
+        if widget.lines:
+            self._text_lines(surface, widget)
+
+    def qr(self, text: str, side: int) -> pygame.Surface:
+        """``text``'s QR code on a light square ``side`` px wide, with a quiet zone."""
+        key = (text, side)
+        surface = self._codes.get(key)
+        if surface is not None:
+            return surface
+        from hubd.web.qr import qr_modules  # segno only when a code is shown
+
+        modules = qr_modules(text)
+        count = len(modules) + 8  # four light modules on every side
+        cell = max(1, side // count)
+        surface = pygame.Surface((side, side))
+        surface.fill((255, 255, 255))
+        margin = (side - cell * len(modules)) // 2
+        for y, row in enumerate(modules):
+            for x, dark in enumerate(row):
+                if dark:
+                    surface.fill((0, 0, 0), (margin + x * cell, margin + y * cell, cell, cell))
+        self._codes[key] = surface
+        return surface
+
+    def _text_lines(self, surface: pygame.Surface, widget: Widget) -> None:
+        color = widget.color or INK[widget.style]
+        lh = self.line_height(widget.size, widget.bold)
+        rect = widget.rect
+        top = rect.centery - lh * len(widget.lines) // 2
+        for i, line in enumerate(widget.lines):
+            image = self.render(line, widget.size, widget.bold, color)
+            box = image.get_rect()
+            box.centery = top + i * lh + lh // 2
+            if widget.align == "start":
+                box.left = rect.left + widget.pad
+            elif widget.align == "end":
+                box.right = rect.right - widget.pad
+            else:
+                box.centerx = rect.centerx
+            surface.blit(image, box)
+
+    def _padlock(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        side = max(10, min(rect.w, rect.h) // 3)
+        body = pygame.Rect(0, 0, side, side * 3 // 4)
+        # The top corner: a round target's number and label stay clear of it. The shackle
+        # rises 5/12 of a side above the body: all of it stays inside the target, so that a
+        # redraw of the target's place takes the whole padlock away.
+        body.topright = (rect.right - 1, rect.top + 1 + (5 * side + 11) // 12)
+        shackle = pygame.Rect(0, 0, side * 2 // 3, side * 2 // 3)
+        shackle.midbottom = (body.centerx, body.top + side // 4)
+        pygame.draw.rect(surface, (40, 40, 40), shackle, max(2, side // 6), border_radius=side)
+        pygame.draw.rect(surface, (235, 200, 90), body, border_radius=3)
+        pygame.draw.rect(surface, (40, 40, 40), body, 1, border_radius=3)
