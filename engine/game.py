@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.apply import apply_event
 from engine.errors import RuleError
 from engine.events import Event, NewGame, StartRound, Undo
 from engine.limits import MAX_EVENTS
-from engine.state import GameState, apply_event
+from engine.state import GameState
 
 #: The most events in effect an undo replays from its snapshot.
 SNAPSHOT_EVERY = 50

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import EndRound, Event, GameState, HandPips, RuleError
-from engine.state import apply_event
+from engine.apply import apply_event
 from hubd.loop.events import PhoneRequest
 from hubd.values.records import GameRecord
 from hubd.web.page_data import hands_open
