@@ -16,7 +16,8 @@ from hubd.club.nights import MAX_MOVERS, SEATINGS, Night
 from hubd.club.standings import PlayerRow
 from hubd.club.view import ClubState
 from hubd.screens.club_hubs import hubs_tab
-from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import Action, Style

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from hubd.club.link import Nearby, Peer
 from hubd.club.view import ClubState
-from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Action, Kind, Style, Widget
 from hubd.values.intents import ClubChoice, Intent
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import Tile
-from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.base import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Ui

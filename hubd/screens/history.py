@@ -8,7 +8,8 @@ row), "history:prev" / "history:next" (pages); the score sheet's "Back" returns 
 from __future__ import annotations
 
 from hubd.screens.history_players import header_height, players_page, row_height
-from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, split_h, split_v
+from hubd.screens.kit.areas import Rect, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style

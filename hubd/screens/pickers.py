@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine import GameState, Play, Tile, Undo
-from hubd.screens.kit.base import Builder, Rect, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.base import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Overlay, Ui

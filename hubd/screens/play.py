@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from engine import Draw, GameState, Pass
 from hubd.screens.entry_line import last_entry_line, open_menu
-from hubd.screens.kit.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import TEXT_DARK, Color, Style
 from hubd.screens.map.view import draw_map

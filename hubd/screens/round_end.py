@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile
 from engine.scoring import tile_value
-from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, split_h, split_v
+from hubd.screens.kit.areas import Rect, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import GameState, Phase, Rules, StartRound
-from hubd.screens.kit.base import Builder, Rect, Screen, fit_grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Kind, Style
 from hubd.screens.ui import Ui

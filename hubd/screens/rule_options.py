@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import OPTIONS, SET_SIZES, RuleError, make_rules
-from hubd.screens.kit.base import Builder, Rect, split_h
+from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Action, Style
 from hubd.values.intents import Intent
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import GameState, Phase
-from hubd.screens.kit.base import Builder, Rect, split_h, split_v
+from hubd.screens.kit.areas import Rect, split_h, split_v
+from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style, Widget
 from hubd.values.intents import Intent
 from hubd.values.records import GameRecord

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from engine import AmendRound, GameState, Phase, TieBreak, ranking
-from hubd.screens.kit.base import Builder, Rect, Screen, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import Action, Style

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import PRESETS
-from hubd.screens.kit.base import Builder, Rect, Screen, default_screen, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.text import i18n

@@ -5,15 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import PRESETS, NewGame, Phase, RuleError, make_rules
-from hubd.screens.kit.base import (
-    Builder,
-    Rect,
-    Screen,
-    default_screen,
-    grid,
-    split_h,
-    split_v,
-)
+from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import Action, Color, Style

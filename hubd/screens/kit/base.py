@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import pygame
-
 from engine import Undo
+from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.painter import Painter
 from hubd.screens.kit.widgets import MIN_TARGET, Action, Color, Kind, Style, Widget
@@ -16,8 +15,6 @@ from hubd.values.intents import Intent, Submit
 
 if TYPE_CHECKING:
     from hubd.screens.ui import Ui
-
-Rect = pygame.Rect
 
 
 class Builder:
@@ -305,53 +302,6 @@ class Builder:
         return Rect(0, bar_h, self.w, self.h - bar_h)
 
 
-def grid(
-    area: Rect, count: int, columns: int, gap: int, row_height: int | None = None
-) -> list[Rect]:
-    """``count`` cells in rows of ``columns`` filling ``area`` (or rows of ``row_height``)."""
-    if count == 0:
-        return []
-    rows = -(-count // columns)
-    width = (area.w - gap * (columns - 1)) // columns
-    height = row_height if row_height is not None else (area.h - gap * (rows - 1)) // rows
-    return [
-        Rect(
-            area.x + (i % columns) * (width + gap),
-            area.y + (i // columns) * (height + gap),
-            width,
-            height,
-        )
-        for i in range(count)
-    ]
-
-
-def _split(area: Rect, weights: tuple[float, ...], gap: int, across: bool) -> list[Rect]:
-    """``area`` cut in proportion to ``weights``: into columns (``across``) or rows.
-
-    The last piece takes whatever rounding left, so the pieces fill ``area`` exactly.
-    """
-    start, length = (area.x, area.w) if across else (area.y, area.h)
-    free = length - gap * (len(weights) - 1)
-    total = sum(weights)
-    rects, at = [], start
-    for i, weight in enumerate(weights):
-        last = i == len(weights) - 1
-        size = free - (at - start - gap * i) if last else round(free * weight / total)
-        rects.append(Rect(at, area.y, size, area.h) if across else Rect(area.x, at, area.w, size))
-        at += size + gap
-    return rects
-
-
-def split_h(area: Rect, *weights: float, gap: int = 0) -> list[Rect]:
-    """``area`` cut into columns in proportion to ``weights``."""
-    return _split(area, weights, gap, across=True)
-
-
-def split_v(area: Rect, *weights: float, gap: int = 0) -> list[Rect]:
-    """``area`` cut into rows in proportion to ``weights``."""
-    return _split(area, weights, gap, across=False)
-
-
 class Screen:
     """A view: builds its widgets from the context and its own small state."""
 
@@ -389,17 +339,3 @@ def default_screen(ctx: UiContext) -> str:
     if phase is Phase.SETUP:
         return "round_start" if state.round == 0 else "scores"
     return "scores_mode" if state.scores_only else "play"
-
-
-def fit_grid(area: Rect, count: int, min_h: int, max_h: int, gap: int, most: int = 4) -> list[Rect]:
-    """``count`` cells in the fewest columns (up to ``most``) whose rows are ``min_h`` or more,
-    each row as tall as fits up to ``max_h``."""
-    if count == 0:
-        return []
-    for columns in range(1, most + 1):
-        rows = -(-count // columns)
-        height = (area.h - gap * (rows - 1)) // rows
-        if height >= min_h:
-            return grid(area, count, columns, gap, min(height, max_h))
-    rows = -(-count // most)
-    return grid(area, count, most, gap, max(1, (area.h - gap * (rows - 1)) // rows))

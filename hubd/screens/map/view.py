@@ -8,7 +8,8 @@ picture in every language: it is never mirrored for right-to-left text.
 from __future__ import annotations
 
 from engine import GameState, PlaceKind, Tile
-from hubd.screens.kit.base import Builder, Rect
+from hubd.screens.kit.areas import Rect
+from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import MIN_MAP_TARGET, TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.map.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.pickers import PlacePicker
