@@ -53,7 +53,8 @@ from hubd.hardware.display import Display
 from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.pins import build_pins
 from hubd.hardware.speaker import FakeSpeaker
-from hubd.loop.app import Devices, HubApp
+from hubd.loop.app import HubApp
+from hubd.loop.core import Devices
 from hubd.loop.events import Inbox
 from hubd.screens import Ui
 from hubd.screens.kit.widgets import Style, Widget

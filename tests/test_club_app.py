@@ -23,7 +23,8 @@ from hubd.hardware.display import Display
 from hubd.hardware.light import FakeLight
 from hubd.hardware.notify import FakeNotifier
 from hubd.hardware.speaker import FakeSpeaker
-from hubd.loop.app import Devices, HubApp
+from hubd.loop.app import HubApp
+from hubd.loop.core import Devices
 from hubd.loop.events import Inbox
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.base import Builder

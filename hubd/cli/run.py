@@ -362,7 +362,8 @@ def run_daemon(
     from hubd.hardware.display import AnyDisplay, Display, NoDisplay
     from hubd.hardware.notify import SdNotifier
     from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
-    from hubd.loop.app import Devices, HubApp
+    from hubd.loop.app import HubApp
+    from hubd.loop.core import Devices
     from hubd.loop.demo import DemoPlayer
     from hubd.loop.events import Inbox, MockButton, Shutdown
     from hubd.screens import Ui

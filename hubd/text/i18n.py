@@ -244,7 +244,7 @@ def source_messages(
 
     found: dict[str, str | None] = {}
     hubd = Path(__file__).parents[1]
-    extra = [hubd / "loop" / "app.py"]  # the main loop's notices use the catalogs too
+    extra = [hubd / "loop" / "hub_button.py"]  # the hub button's notices use the catalogs too
     for folder in ("text", "speech", "web"):  # words, what the hub says, the phones' page
         extra += sorted((hubd / folder).glob("*.py"))
     extra = [path for path in extra if path.exists()]
