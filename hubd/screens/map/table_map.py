@@ -27,7 +27,6 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 
 from engine import Placed, PlaceKind, Table, Tile
 from hubd.screens.map.geometry import (
@@ -41,6 +40,7 @@ from hubd.screens.map.geometry import (
     TableMap,
     arm_slots,
 )
+from hubd.screens.map.grid import Grid, Line, Step
 from hubd.text.labels import ARM_LETTERS, line_labels
 
 __all__ = [
@@ -58,112 +58,21 @@ __all__ = [
     "table_map",
 ]
 
-Step = tuple[int, int]
-
-
-@dataclass(eq=False)
-class _Line:
-    """An arm or a toe: its two cells (``tail`` None for an end squeezed into one cell)."""
-
-    head: Cell
-    tail: Cell | None
-    step: Step  # from the tail towards the head (the way the line runs)
-    places: list[Placed] = field(default_factory=list)
-    toes: list[_Line] = field(default_factory=list)  # a foot's toes, in the order laid
-
 
 def _perpendicular(step: Step) -> tuple[Step, Step]:
     """The two sides of a line running along ``step``: above then below, or left then right."""
     return ((-1, 0), (1, 0)) if step[0] == 0 else ((0, -1), (0, 1))
 
 
-class _Planner:
+class _Planner(Grid):
     """Gives every line its cells in play order, each keeping them for the round, then draws."""
 
     def __init__(self, table: Table, area: Box, metrics: Metrics) -> None:
         self.table = table
-        self.m = metrics
-        # The hub's column is wider than the rest by a lane on each side of the hub, where
-        # its strokes fan out to the arms without passing over any other cell.
-        self.fan = max(8, 3 * metrics.gap)
-        cols = max(3, (area.w + metrics.gap - 2 * self.fan) // metrics.pitch_w)
-        self.rows = max(1, (area.h + metrics.gap) // metrics.pitch_h)
-        self.cols = cols
-        width = cols * metrics.pitch_w - metrics.gap + 2 * self.fan
-        height = self.rows * metrics.pitch_h - metrics.gap
-        self.left = area.x + (area.w - width) // 2
-        self.top = area.y + (area.h - height) // 2
-        self.hub_cell = Cell(self.rows // 2, (cols - 1) // 2)
-        # The hub's column holds the hub alone: a toe there would put its stroke across the
-        # lanes of the hub's strokes.
-        self.taken: set[Cell] = {Cell(r, self.hub_cell.col) for r in range(self.rows)}
-        self.lines: list[_Line] = []
+        super().__init__(area, metrics)
+        self.lines: list[Line] = []
         self.labels = line_labels(table)
         self.out = TableMap(labels=self.labels)
-
-    # -- the grid ---------------------------------------------------------------------------
-
-    def box(self, cell: Cell) -> Box:
-        m = self.m
-        hub = self.hub_cell.col
-        fan = 0 if cell.col < hub else self.fan if cell.col == hub else 2 * self.fan
-        return Box(self.left + cell.col * m.pitch_w + fan, self.top + cell.row * m.pitch_h,
-                   m.cell_w, m.cell_h)  # fmt: skip
-
-    def free(self, cell: Cell) -> bool:
-        return 0 <= cell.row < self.rows and 0 <= cell.col < self.cols and cell not in self.taken
-
-    def take(self, head: Cell, tail: Cell | None, step: Step) -> _Line:
-        self.taken.add(head)
-        if tail is not None:
-            self.taken.add(tail)
-        return _Line(head, tail, step)
-
-    def distance(self, a: Cell, b: Cell) -> int:
-        """Steps between two cells, counting the hub's column as a wall worth crossing
-        only when nothing else is free."""
-        hub = self.hub_cell.col
-        across = (a.col - hub) * (b.col - hub) < 0
-        return max(abs(a.row - b.row), abs(a.col - b.col)) + (2 * self.cols if across else 0)
-
-    def nearest(self, near: Cell, count: int) -> list[tuple[Cell, Cell | None, Step]]:
-        """Up to ``count`` free places for a line, nearest ``near`` first: two cells side by
-        side where there are any close by, else one cell for an end alone."""
-        pairs: list[tuple[int, int, Cell, Cell | None, Step]] = []
-        singles: list[tuple[int, int, Cell, Cell | None, Step]] = []
-        for row in range(self.rows):
-            for col in range(self.cols):
-                tail = Cell(row, col)
-                if not self.free(tail):
-                    continue
-                far = self.distance(tail, near)
-                singles.append((far, 9, tail, None, (0, 1)))
-                for order, step in enumerate(((0, 1), (0, -1), (1, 0), (-1, 0))):
-                    head = tail.to(step)
-                    if self.free(head):
-                        pairs.append((far, order, tail, head, step))
-        close = [p for p in pairs if p[0] <= 2]
-        rest = sorted(p for p in pairs if p[0] > 2)
-        choices = sorted(close) + sorted(s for s in singles if s[0] <= 2) + rest + sorted(singles)
-        found: list[tuple[Cell, Cell | None, Step]] = []
-        used: set[Cell] = set()
-        for _far, _order, first, second, step in choices:
-            if len(found) == count:
-                break
-            cells = {first} if second is None else {first, second}
-            if not cells & used:
-                found.append((second, first, step) if second is not None else (first, None, step))
-                used |= cells
-        return found
-
-    def place_line(self, head: Cell, tail: Cell, step: Step) -> _Line:
-        """The line at ``tail``/``head`` if both are free, else at the nearest free room."""
-        if self.free(head) and self.free(tail):
-            return self.take(head, tail, step)
-        spots = self.nearest(tail, 1)
-        if not spots:  # a table fuller than the grid: overlap rather than vanish
-            return _Line(head, None, step)
-        return self.take(*spots[0])
 
     # -- play order: which line each tile joins, and room for each foot's toes ------------
 
@@ -174,7 +83,7 @@ class _Planner:
             tail = Cell(row, self.hub_cell.col + side)
             arms.append(self.place_line(tail.to((0, side)), tail, (0, side)))
         self.lines = list(arms)
-        line_of: dict[Tile, _Line] = {}
+        line_of: dict[Tile, Line] = {}
         for tile, place in self.table.placed.items():  # in play order
             if place.parent is None:
                 continue
@@ -194,7 +103,7 @@ class _Planner:
             self._draw(line, self._hub_box(hub), self.hub_cell)
         return self.out
 
-    def _toes(self, line: _Line) -> list[_Line]:
+    def _toes(self, line: Line) -> list[Line]:
         """Cells for the three toes of the foot that has just ended ``line``, touching the
         foot's own cell: the third straight on (into the line's head, where the foot's
         target waits), the first two beside the foot, one on each side where there is room."""
@@ -218,9 +127,7 @@ class _Planner:
         for index in [i for i, pick in enumerate(picks) if pick is None]:
             cell = self._borrow(at)
             picks[index] = (cell, None, step) if cell is not None else None
-        toes = [
-            _Line(*pick) if pick is not None else _Line(line.head, None, step) for pick in picks
-        ]
+        toes = [Line(*pick) if pick is not None else Line(line.head, None, step) for pick in picks]
         self.lines += toes
         return toes
 
@@ -295,7 +202,7 @@ class _Planner:
             return
         self.out.tiles.append(MapTile(hub.tile, (hub.tile.lo, hub.tile.hi), box, True, ""))
 
-    def _draw(self, line: _Line, parent_box: Box, parent_cell: Cell) -> None:
+    def _draw(self, line: Line, parent_box: Box, parent_cell: Cell) -> None:
         if not line.places:
             return
         last = line.places[-1]
@@ -336,7 +243,7 @@ class _Planner:
                 self._draw(toe, box, line.tail)
         self._end(line, last, label)
 
-    def _links(self, line: _Line, parent: Box, box: Box, parent_cell: Cell) -> list[MapLink]:
+    def _links(self, line: Line, parent: Box, box: Box, parent_cell: Cell) -> list[MapLink]:
         """The strokes to a line's tile from its foot, or from the hub. The hub's leave its
         side at the height of their rows (so that no two cross), turn at the edge of the hub's
         column and run straight to the arm's tile."""
@@ -367,7 +274,7 @@ class _Planner:
             for i, (a, b) in enumerate(itertools.pairwise(points))
         ]
 
-    def _end(self, line: _Line, place: Placed, label: str) -> None:
+    def _end(self, line: Line, place: Placed, label: str) -> None:
         if place.room <= 0:
             return
         box = self._target(self.box(line.head))
