@@ -1,4 +1,4 @@
-"""The widget kit every screen builds with (widgets, the builder, keyboards, pips, redraw).
+"""The widget kit screens build with (widgets, painter, builder, areas, keyboards, pips, redraw).
 
 Imports no screen, hardware, store or speech.
 """
