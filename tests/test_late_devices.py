@@ -18,8 +18,9 @@ from test_app import Hub
 from hubd.hardware.button import ButtonLogic
 from hubd.hardware.clock import FakeClock
 from hubd.hardware.display import Display
+from hubd.hardware.mixer import MixerSpeaker, open_mixer
 from hubd.hardware.retry import FAST_FOR_S, FAST_S, SLOW_S, Retry
-from hubd.hardware.speaker import DEFAULT_SOUND_DIR, MixerSpeaker, open_mixer
+from hubd.hardware.sounds import DEFAULT_SOUND_DIR
 
 SIZE = (800, 480)
 hub = test_app.hub  # the main loop's own fixture: mock pins, fakes, a fake clock

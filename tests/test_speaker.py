@@ -22,21 +22,16 @@ from serial_stand_in import PtyModule
 from hubd.config.file import MixerBuffer, SoundConfig
 from hubd.hardware.clock import FakeClock
 from hubd.hardware.dfplayer import Command, Reply, build_frame
-from hubd.hardware.speaker import (
-    DEFAULT_SOUND_DIR,
-    DFPLAYER_TRACKS,
+from hubd.hardware.dfplayer_speaker import DFPLAYER_TRACKS, DFPlayerSpeaker
+from hubd.hardware.mixer import (
     MIXER_BUFFER,
     MIXER_BUFFERS,
     MIXER_FREQUENCY,
-    SOUND_NAMES,
-    DFPlayerSpeaker,
-    FakeSpeaker,
     MixerSpeaker,
-    SilentSpeaker,
-    Speaker,
-    make_speaker,
     open_mixer,
 )
+from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
+from hubd.hardware.speaker import FakeSpeaker, SilentSpeaker, Speaker, make_speaker
 
 EXPECTED_SECONDS = {
     "cackle": 0.8,

@@ -361,7 +361,8 @@ def run_daemon(
     from hubd.hardware.button import ButtonLogic
     from hubd.hardware.display import AnyDisplay, Display, NoDisplay
     from hubd.hardware.notify import SdNotifier
-    from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
+    from hubd.hardware.sounds import DEFAULT_SOUND_DIR
+    from hubd.hardware.speaker import make_speaker
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
     from hubd.loop.demo import DemoPlayer

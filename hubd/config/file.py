@@ -28,7 +28,7 @@ from hubd.config.pinmap import PIN_MAP, default_pins
 from hubd.text.i18n import available_languages
 
 Speaker = Literal["mixer", "dfplayer", "none"]
-#: The mixer's buffer in samples (hubd.hardware.speaker.MIXER_BUFFERS; a test checks they agree).
+#: The mixer's buffer in samples (hubd.hardware.mixer.MIXER_BUFFERS; a test checks they agree).
 MixerBuffer = Literal[128, 256, 512, 1024, 2048]
 Rotation = Literal[0, 90, 180, 270]
 Preset = Literal["classic", "hub", "four-arm"]  # engine.rules.PRESETS; a test checks they agree

@@ -9,8 +9,8 @@ Every message, both ways, is one 10-byte frame::
 own worked examples get the checksum wrong; play track 1 is ``7E FF 06 03 00 00 01 FE F7 EF``.)
 
 This module is the protocol only: frames, replies, and a :class:`DFPlayer` that talks to one
-port. It raises on a broken port; :class:`hubd.hardware.speaker.DFPlayerSpeaker` is the layer
-that turns those errors into one warning and a silent, retrying speaker.
+port. It raises on a broken port; :class:`hubd.hardware.dfplayer_speaker.DFPlayerSpeaker` is
+the layer that turns those errors into one warning and a silent, retrying speaker.
 """
 
 from __future__ import annotations

@@ -109,7 +109,8 @@ def check_hardware(
     out: TextIO | None = None,
 ) -> int:
     """Print the button's state live, blink the LED and play the cackle once."""
-    from hubd.hardware.speaker import DEFAULT_SOUND_DIR, make_speaker
+    from hubd.hardware.sounds import DEFAULT_SOUND_DIR
+    from hubd.hardware.speaker import make_speaker
 
     out = out or sys.stdout
     clock = MonotonicClock()

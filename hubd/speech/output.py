@@ -21,7 +21,7 @@ from typing import Protocol
 
 import pygame
 
-from hubd.hardware.speaker import DEFAULT_SOUND_DIR, SOUND_NAMES, clamp_volume
+from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES, clamp_volume
 from hubd.speech.render import Renderer, SpeechError, wav_seconds
 
 #: The pause between the end of a sound and the words after it.
