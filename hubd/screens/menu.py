@@ -4,10 +4,10 @@ the on-screen hub button, which the play screen leaves here to keep its map larg
 from __future__ import annotations
 
 from hubd.screens.kit.areas import Rect, grid
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Overlay, Ui
+from hubd.screens.ui import Ui
 from hubd.values.intents import HubButton, Intent
 
 

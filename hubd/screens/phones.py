@@ -4,10 +4,10 @@ the seats phones hold, each with Release. Keys: "phones:release:<player>", "phon
 from __future__ import annotations
 
 from hubd.screens.kit.areas import Rect, split_h
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Kind, Style, Widget
-from hubd.screens.ui import Overlay, Ui
+from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, ReleaseSeat
 
 

@@ -12,10 +12,10 @@ from functools import partial
 
 from engine import GameState, Play, Tile, Undo
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Overlay, Ui
+from hubd.screens.ui import Ui
 from hubd.text.wording import describe_event, place_words
 from hubd.values.intents import Intent, Submit
 

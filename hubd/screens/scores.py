@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from engine import AmendRound, GameState, Phase, TieBreak, ranking
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen
+from hubd.screens.kit.base import Builder, Overlay, Screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
-from hubd.screens.ui import Overlay, Ui
+from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, Submit
 
 

@@ -10,7 +10,7 @@ import pygame
 
 import engine
 from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
-from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.base import Builder, Overlay, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.painter import Painter
 from hubd.screens.kit.redraw import context_signature, merge_dirty, widget_place
@@ -27,13 +27,6 @@ log = logging.getLogger(__name__)
 PRESS_TIME = 0.2  # s the pressed highlight stays
 UNDO_RUN_TIME = 1.0  # s: undos closer than this are one notice ("Undid: 2 toes")
 MARK_TIME = 4.0  # s a tile laid where another end needed the same number stays marked
-
-
-class Overlay:
-    """A panel over the screen; a tap outside it closes it."""
-
-    def build(self, b: Builder, ctx: UiContext) -> None:
-        raise NotImplementedError
 
 
 class Ui:

@@ -1,4 +1,4 @@
-"""The builder screens lay out widgets with, and the screen base class."""
+"""The builder screens lay out widgets with, and the base classes of screens and overlays."""
 
 from __future__ import annotations
 
@@ -322,6 +322,13 @@ class Screen:
 
     def go(self, screen: str) -> Action:
         return lambda _pos: self.ui.go(screen)
+
+
+class Overlay:
+    """A panel over the screen; a tap outside it closes it."""
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        raise NotImplementedError
 
 
 def default_screen(ctx: UiContext) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
-from hubd.screens.ui import Overlay, Ui
+from hubd.screens.ui import Ui
 from hubd.text.i18n import LATIN_ROWS
 from hubd.values.intents import Intent
 
