@@ -22,7 +22,9 @@ beside the daemon (export, backup) open it with ``readonly=True`` and take no lo
 The parts, each readable alone:
 
 - ``migrations``: the schema, one migration per version;
-- ``opening``: the lock, the checks, migrating, moving an unusable file aside, view-only;
+- ``lock``: the data folder, made if missing and held by one daemon;
+- ``opening``: the checks, migrating, moving an unusable file aside, putting removed files back;
+- ``readonly``: opening for reading only (beside the daemon, a read-only mount), view-only;
 - ``files``: safe copies, moving aside, noticing a file removed or replaced under the store;
 - ``journal``: the last events beside the database, put back after a crash that lost them;
 - ``log``: each game's log, replaying it, setting a game aside, reading a log to import;
@@ -49,7 +51,8 @@ from hubd.store.errors import (
     UnknownGameError,
 )
 from hubd.store.game_store import GameStore, local_now
-from hubd.store.opening import DATABASE_NAME, LOCK_NAME
+from hubd.store.lock import LOCK_NAME
+from hubd.store.opening import DATABASE_NAME
 
 __all__ = [
     "DATABASE_NAME",

@@ -26,17 +26,10 @@ from hubd.store.errors import (
 from hubd.store.files import FileWatch, side
 from hubd.store.history import Progress, progress, stamp, write_progress
 from hubd.store.journal import JOURNAL_SUFFIX, Journal, Record
+from hubd.store.lock import make_folder, take_lock
 from hubd.store.log import ImportSource, game_from_source, insert_game, log_lines, replay
-from hubd.store.opening import (
-    DATABASE_NAME,
-    Clock,
-    make_folder,
-    open_for_daemon,
-    open_readonly,
-    recover_files,
-    take_lock,
-    view_only,
-)
+from hubd.store.opening import DATABASE_NAME, Clock, open_for_daemon, recover_files
+from hubd.store.readonly import open_readonly, view_only
 from hubd.store.transfer import backup, export_csv, export_jsonl, own_files
 from hubd.values.records import GameRecord, PlayerStats
 

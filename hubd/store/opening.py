@@ -1,39 +1,31 @@
-"""Opening the database: the lock, the checks, the migrations, and what is done with a file
-that cannot be used.
+"""Opening the database for the daemon: the checks, the migrations, what is done with a file
+that cannot be used, and the files put back when they are removed under it.
 
 Start-up never ends in a traceback. A damaged or newer database, a folder or an empty file
 where the database should be, is moved aside unchanged and a fresh one started, with one
 line saying so (``Opened.notice``). A data folder or database the hub cannot read or write
-opens the store view-only with one line saying why and what to do (``StoreWriteError``). A
-stored game that no longer replays is set aside on its own.
+opens the store view-only (``hubd.store.readonly``) with one line saying why and what to do
+(``StoreWriteError``). A stored game that no longer replays is set aside on its own.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
-import fcntl
 import logging
 import os
-import shutil
 import sqlite3
 import stat
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from engine import Game
-from hubd.config.files import FileRefused, read_regular
 from hubd.store.errors import (
     StoreCorruptError,
-    StoreError,
     StoreFolderError,
-    StoreLockedError,
     StoreVersionError,
     StoreWriteError,
-    cause_of,
     os_error,
     sqlite_error,
 )
@@ -46,75 +38,9 @@ from hubd.store.migrations import CURRENT_VERSION, migrate, version_of
 logger = logging.getLogger("hubd.store")
 
 DATABASE_NAME = "hub.sqlite3"
-LOCK_NAME = "hubd.lock"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 Clock = Callable[[], datetime]
-_POINT = "Point --data or [data] folder in the config at a folder the hub can write."
-
-
-def make_folder(folder: Path) -> None:
-    """The data folder, made if missing; StoreFolderError saying what to do if it cannot be."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise StoreFolderError(
-            f"The data folder {folder} is a file, not a folder. {_POINT}"
-        ) from None
-    except OSError as err:
-        if err.errno == errno.ENOTDIR:
-            reason = "part of its path is a file"
-        else:
-            reason = err.strerror or str(err)
-        raise StoreFolderError(
-            f"Cannot create the data folder {folder} ({reason}). {_POINT}"
-        ) from None
-
-
-def take_lock(folder: Path) -> int:
-    """Hold the data folder exclusively; the kernel drops the lock when the process dies.
-
-    The lock is an ``flock`` on the folder itself, not on a file in it: a file can be
-    removed or renamed over (a backup written onto ``hubd.lock``), and a second daemon would
-    then lock the new file beside the first. ``hubd.lock`` only holds the pid, for the
-    message a second daemon gives.
-    """
-    path = folder / LOCK_NAME
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    except OSError as err:
-        raise os_error(err, "lock the data folder", folder) from err
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise StoreLockedError(
-            f"another hubd is already using {folder} (pid {_holder(path)})"
-        ) from None
-    try:
-        pid_fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
-    except OSError as err:
-        if err.errno == errno.ELOOP:  # a link put in its place: the pid is not worth it
-            return fd
-        os.close(fd)
-        raise os_error(err, "create the lock file", folder) from err
-    try:  # the pid is only for the message above
-        os.ftruncate(pid_fd, 0)
-        os.pwrite(pid_fd, f"{os.getpid()}\n".encode("ascii"), 0)
-    except OSError:
-        pass
-    finally:
-        os.close(pid_fd)
-    return fd
-
-
-def _holder(path: Path) -> str:
-    """The pid written in ``hubd.lock`` by the daemon holding the folder, or "unknown"."""
-    try:
-        text = read_regular(path, 32).decode("ascii", "replace").strip()
-    except FileRefused:
-        text = ""
-    return text if text.isdigit() else "unknown"
 
 
 def _text(raw: bytes) -> str:
@@ -200,7 +126,7 @@ def _unusable_file(path: Path) -> Unusable | None:
     except FileNotFoundError:
         return None
     except OSError as err:
-        raise _unreadable(path, err) from None
+        raise unreadable(path, err) from None
     if stat.S_ISDIR(found.st_mode):
         return "not-a-file", f"The folder {path.name}", ""
     if not stat.S_ISREG(found.st_mode):
@@ -212,7 +138,7 @@ def _unusable_file(path: Path) -> Unusable | None:
         finally:
             os.close(fd)
     except OSError as err:
-        raise _unreadable(path, err) from None
+        raise unreadable(path, err) from None
     if not head:
         wal = side(path, "-wal")
         if wal.exists() and wal.stat().st_size > 0:
@@ -223,7 +149,7 @@ def _unusable_file(path: Path) -> Unusable | None:
     return None
 
 
-def _unreadable(path: Path, err: OSError) -> StoreFolderError:
+def unreadable(path: Path, err: OSError) -> StoreFolderError:
     reason = err.strerror or str(err)
     return StoreFolderError(
         f"Cannot read {path} ({reason}); nothing is changed. Give the hub's user access to it "
@@ -320,87 +246,6 @@ def open_for_daemon(path: Path, clock: Clock) -> Opened:
     opened = _open_checked(path)
     opened.notice = message if opened.notice is None else f"{message} {opened.notice}"
     return opened
-
-
-def open_readonly(path: Path) -> sqlite3.Connection:
-    """The saved games for reading only, wherever they are: beside a running daemon, on a
-    read-only mount (where SQLite cannot make the -shm a WAL database needs), or with a
-    file the commands' user cannot write. Never changes a file; StoreError says why not."""
-    try:
-        found = os.stat(path)
-    except FileNotFoundError:
-        found = None
-    except (OSError, ValueError) as err:
-        raise StoreError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
-    if found is None or not stat.S_ISREG(found.st_mode):
-        missing = "is missing" if found is None else "is not a plain file"
-        raise StoreError(f"there are no saved games in {path.parent} ({path.name} {missing})")
-    try:  # a file the user cannot read is said plainly, not as "unable to open database file"
-        os.close(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC))
-    except OSError as err:
-        raise _unreadable(path, err) from None
-    uri = path.resolve().as_uri()
-    try:
-        db = _checked_readonly(connect(uri + "?mode=ro", uri=True), path)
-    except sqlite3.Error as err:
-        if cause_of(err) not in ("cannot-open", "read-only"):
-            raise sqlite_error(err, "open the saved games", path.parent) from err
-        logger.debug("opening %s read-only failed (%s): read-only mount?", path, err)
-        db = _open_unwritable(path, uri)
-    return db
-
-
-def _checked_readonly(db: sqlite3.Connection, path: Path) -> sqlite3.Connection:
-    try:
-        version = check_version(db, path)
-        if version < CURRENT_VERSION:
-            raise StoreError(
-                f"{path} is at database version {version}; start hubd once to upgrade it "
-                f"to version {CURRENT_VERSION}"
-            )
-        return db
-    except BaseException:
-        db.close()
-        raise
-
-
-def _open_unwritable(path: Path, uri: str) -> sqlite3.Connection:
-    """A database in a folder nobody may write. With no -wal holding commits, SQLite's
-    ``immutable`` opening reads the file as it is; with one, both files are copied to a
-    scratch folder and read into memory, so the commits in the -wal are seen too."""
-    wal = side(path, "-wal")
-    try:
-        if not wal.exists() or wal.stat().st_size == 0:
-            return _checked_readonly(connect(uri + "?immutable=1", uri=True), path)
-        with tempfile.TemporaryDirectory(prefix="hubd-read-") as scratch:
-            copy = Path(scratch) / path.name
-            shutil.copyfile(path, copy)
-            shutil.copyfile(wal, side(copy, "-wal"))
-            source = connect(str(copy))
-            try:
-                memory = connect(":memory:")
-                source.backup(memory)
-            finally:
-                source.close()
-        return _checked_readonly(memory, path)
-    except sqlite3.Error as err:
-        raise sqlite_error(err, "open the saved games", path.parent) from err
-    except OSError as err:
-        raise StoreError(f"cannot read {path}: {err.strerror or err}") from err
-
-
-def view_only(path: Path) -> sqlite3.Connection:
-    """The saved games read-only, or an empty store that refuses every write."""
-    try:
-        return open_readonly(path)
-    except StoreError as err:
-        logger.debug("cannot show the saved games: %s", err.message)
-    db = connect(":memory:")
-    db.execute("BEGIN")
-    migrate(db)
-    db.execute("COMMIT")
-    db.execute("PRAGMA query_only = ON")
-    return db
 
 
 def recover_files(db: sqlite3.Connection, watch: FileWatch, moment: datetime) -> sqlite3.Connection:

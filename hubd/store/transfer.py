@@ -17,8 +17,8 @@ from engine import GameState
 from hubd.config.files import FileRefused, OwnFile, check_destination
 from hubd.store.errors import BackupError, backup_error
 from hubd.store.files import SIDE_FILES, side, write_copy
+from hubd.store.lock import LOCK_NAME
 from hubd.store.log import log_lines
-from hubd.store.opening import LOCK_NAME
 
 
 def export_jsonl(db: sqlite3.Connection, game_id: int, out: TextIO) -> None:
