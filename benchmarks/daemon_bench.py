@@ -47,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from daemon_harness import DaemonProcess
 
-from hubd.config import HubConfig
+from hubd.config.loading import HubConfig
 from hubd.hardware.mixer import MIXER_FREQUENCY
 from hubd.hardware.speaker import FakeSpeaker
 from hubd.speech.render import EspeakRenderer, espeak_available

@@ -63,7 +63,7 @@ def soak(minutes: float, pace: float) -> None:
 
     from hubd.app import Devices, HubApp
     from hubd.clock import FakeClock
-    from hubd.config import HubConfig
+    from hubd.config.loading import HubConfig
     from hubd.demo import DemoPlayer
     from hubd.display import Display
     from hubd.events import Inbox

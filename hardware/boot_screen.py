@@ -30,7 +30,7 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
 
     from hubd.app import Devices, HubApp
     from hubd.clock import MonotonicClock
-    from hubd.config import HubConfig, load_config
+    from hubd.config.loading import HubConfig, load_config
     from hubd.display import Display
     from hubd.events import Inbox
     from hubd.hardware.button import ButtonLogic

@@ -479,7 +479,7 @@ install_config() {
     PYTHONPATH=$(target "$RELEASE/src") "$PYTHON" -B - "$speaker" "$APP_HOME" >"$config.new" <<'EOF'
 import sys
 
-from hubd.config import HubConfig, config_to_toml
+from hubd.config.loading import HubConfig, config_to_toml
 
 config = (
     HubConfig()

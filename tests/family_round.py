@@ -45,7 +45,7 @@ from engine import (
     StartRound,
     parse_line,
 )
-from hubd.config.file import load_config
+from hubd.config.loading import load_config
 from hubd.config.settings import Settings
 from hubd.hardware.button import ButtonLogic
 from hubd.hardware.clock import FakeClock

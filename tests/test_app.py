@@ -270,7 +270,7 @@ def test_an_unexpected_error_is_logged_and_the_loop_goes_on(
 def test_saved_settings_override_the_config_and_bad_ones_are_ignored(
     tmp_path: Path, caplog: Any
 ) -> None:
-    from hubd.config.file import load_config
+    from hubd.config.loading import load_config
 
     (tmp_path / "settings.json").write_text(
         '{"language": "he", "rotation": 45, "volume": 30, "unknown": 1}'
@@ -284,7 +284,7 @@ def test_saved_settings_override_the_config_and_bad_ones_are_ignored(
 
 
 def test_unreadable_settings_fall_back_to_the_config(tmp_path: Path) -> None:
-    from hubd.config.file import load_config
+    from hubd.config.loading import load_config
 
     (tmp_path / "settings.json").write_bytes(b"\x00not json")
     assert Settings.load(tmp_path, load_config(None)) == Settings.from_config(load_config(None))

@@ -13,7 +13,7 @@ import pytest
 from engine import NewGame, Play, StartRound, Tile
 from engine.cli import replay_lines
 from hubd.cli import run as cli
-from hubd.config.file import load_config
+from hubd.config.loading import load_config
 from hubd.store import GameStore
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from hubd.cli import run as cli
-from hubd.config.file import HubConfig
+from hubd.config.loading import HubConfig
 
 
 def _help(capsys: Any, *argv: str) -> str:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from hubd.config.file import (
+from hubd.config.loading import (
     ConfigError,
     HubConfig,
     config_to_toml,
@@ -344,6 +344,6 @@ def test_presets_match_the_engine() -> None:
     rules = pytest.importorskip("engine.rules")
     from typing import get_args
 
-    from hubd.config.file import Preset
+    from hubd.config.schema import Preset
 
     assert set(get_args(Preset)) == set(rules.PRESETS)

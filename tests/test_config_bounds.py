@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from hubd.cli import run as cli
-from hubd.config.file import HubConfig, load_config
+from hubd.config.loading import HubConfig, load_config
 from hubd.config.settings import SETTINGS_FILE, Settings
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,7 +75,7 @@ def test_a_config_that_is_not_a_small_regular_file_is_refused_at_once(
 SETTINGS_CHECK = """
 import sys
 from pathlib import Path
-from hubd.config.file import HubConfig
+from hubd.config.loading import HubConfig
 from hubd.config.settings import Settings
 print(Settings.load(Path(sys.argv[1]), HubConfig()).volume)
 """

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from hubd.config.file import load_config
+from hubd.config.loading import load_config
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "hardware" / "install.sh"

@@ -131,7 +131,7 @@ def test_default_pins_are_the_configurable_roles_of_the_pin_map() -> None:
 
 
 def test_the_default_config_takes_its_pins_from_the_pin_map() -> None:
-    from hubd.config.file import load_config
+    from hubd.config.loading import load_config
 
     assert dataclasses.asdict(load_config(None).pins) == default_pins()
 

@@ -19,7 +19,7 @@ import pytest
 import serial
 from serial_stand_in import PtyModule
 
-from hubd.config.file import MixerBuffer, SoundConfig
+from hubd.config.schema import MixerBuffer, SoundConfig
 from hubd.hardware.clock import FakeClock
 from hubd.hardware.dfplayer import Command, Reply, build_frame
 from hubd.hardware.dfplayer_speaker import DFPLAYER_TRACKS, DFPlayerSpeaker

@@ -11,7 +11,7 @@ import pytest
 import test_app
 from test_app import Hub, start_two_player_game
 
-from hubd.config.file import HubConfig
+from hubd.config.loading import HubConfig
 from hubd.config.settings import Settings
 from hubd.speech import NO_ESPEAK, NoSpeech, Speech
 from hubd.speech.fakes import FakeRenderer, FakeSpeech, RecordingPlayer

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from engine import EndRound, Game, HandPips, parse_event
-from hubd.config.file import WebConfig
+from hubd.config.schema import WebConfig
 from hubd.loop.events import Inbox, PhoneRequest
 from hubd.web import server as server_module
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from hubd.config.file import WebConfig
+from hubd.config.schema import WebConfig
 from hubd.web.desk import PhoneDesk
 from hubd.web.guard import Limits
 from hubd.web.screenshots import chromium

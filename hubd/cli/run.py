@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from hubd.cli.stopping import StopSignals
-from hubd.config.file import ConfigError, DisplayConfig, HubConfig, default_config_path, load_config
 from hubd.config.files import FileRefused, write_new
+from hubd.config.loading import ConfigError, HubConfig, default_config_path, load_config
+from hubd.config.schema import DisplayConfig
 from hubd.hardware.clock import MonotonicClock
 from hubd.hardware.pins import build_pins, check_hardware
 from hubd.text import i18n

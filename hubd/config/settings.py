@@ -10,8 +10,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from hubd.config.file import ConfigError, HubConfig
 from hubd.config.files import FileRefused, read_regular, write_new
+from hubd.config.loading import ConfigError, HubConfig
 
 log = logging.getLogger("hubd")
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from hubd.config.file import HubConfig
+from hubd.config.loading import HubConfig
 from hubd.hardware.button import ButtonEdge
 from hubd.hardware.clock import Clock, MonotonicClock
 

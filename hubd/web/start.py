@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hubd.config.file import WebConfig
+from hubd.config.schema import WebConfig
 from hubd.loop.events import PhoneRequest
 from hubd.web.desk import PhoneDesk, load_secret
 
