@@ -13,6 +13,7 @@ import pytest
 from engine import NewGame, Play, StartRound, Tile
 from engine.cli import replay_lines
 from hubd.cli import run as cli
+from hubd.cli.args import parse_args
 from hubd.config.loading import load_config
 from hubd.store import GameStore
 
@@ -86,5 +87,5 @@ def test_import_refuses_a_bad_log_with_its_line(tmp_path: Path, capsys: Any) -> 
 
 
 def test_bare_options_mean_run() -> None:
-    args = cli.parse_args(["--mock-pins", "--headless"])
+    args = parse_args(["--mock-pins", "--headless"])
     assert args.command == "run" and args.mock_pins and args.headless

@@ -11,20 +11,21 @@ from typing import Any
 import pytest
 
 from hubd.cli import run as cli
+from hubd.cli.args import COMMANDS, EXIT_USAGE, parse_args
 from hubd.config.loading import HubConfig
 
 
 def _help(capsys: Any, *argv: str) -> str:
     with pytest.raises(SystemExit) as stop:
-        cli.parse_args(list(argv))
+        parse_args(list(argv))
     assert stop.value.code == 0
     return str(capsys.readouterr().out)
 
 
 def _refusal(capsys: Any, *argv: str) -> str:
     with pytest.raises(SystemExit) as stop:
-        cli.parse_args(list(argv))
-    assert stop.value.code == cli.EXIT_USAGE
+        parse_args(list(argv))
+    assert stop.value.code == EXIT_USAGE
     return str(capsys.readouterr().err)
 
 
@@ -32,12 +33,12 @@ def test_top_help_lists_the_run_flags_and_the_commands(capsys: Any) -> None:
     text = _help(capsys, "--help")
     for flag in ("--mock-pins", "--windowed", "--size WxH", "--portrait", "--headless", "--demo"):
         assert flag in text
-    for command in cli.COMMANDS:
+    for command in COMMANDS:
         assert command in text
 
 
 def test_no_command_still_runs_the_hub() -> None:
-    args = cli.parse_args([])
+    args = parse_args([])
     assert args.command == "run" and args.size is None
 
 
@@ -52,7 +53,7 @@ def test_no_command_still_runs_the_hub() -> None:
     ],
 )
 def test_size_and_portrait_choose_the_window(argv: list[str], size: tuple[int, int]) -> None:
-    assert cli.parse_args(argv).size == size
+    assert parse_args(argv).size == size
 
 
 @pytest.mark.parametrize(
@@ -78,11 +79,11 @@ def test_size_and_portrait_together_are_refused(capsys: Any) -> None:
 
 def test_size_makes_a_window_of_that_size_even_when_the_config_says_full_screen() -> None:
     kiosk = HubConfig().override("display", fullscreen=True)
-    assert cli.window_mode(cli.parse_args([]), kiosk) == ((800, 480), True)
-    assert cli.window_mode(cli.parse_args(["--portrait"]), kiosk) == ((720, 1280), False)
-    assert cli.window_mode(cli.parse_args(["--windowed"]), kiosk) == ((800, 480), False)
+    assert cli.window_mode(parse_args([]), kiosk) == ((800, 480), True)
+    assert cli.window_mode(parse_args(["--portrait"]), kiosk) == ((720, 1280), False)
+    assert cli.window_mode(parse_args(["--windowed"]), kiosk) == ((800, 480), False)
     wide = HubConfig().override("display", width=1024, height=600)
-    assert cli.window_mode(cli.parse_args(["--headless"]), wide) == ((1024, 600), False)
+    assert cli.window_mode(parse_args(["--headless"]), wide) == ((1024, 600), False)
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +100,7 @@ def test_the_readme_s_hubd_commands_parse() -> None:
     assert "hubd --size 720x1280" in commands
     for command in commands:
         try:
-            cli.parse_args(command.split()[1:])
+            parse_args(command.split()[1:])
         except SystemExit as stop:  # --help
             assert stop.code == 0, command
 

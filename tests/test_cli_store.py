@@ -14,6 +14,7 @@ import pytest
 from engine import NewGame, StartRound
 from engine.cli import replay_lines
 from hubd.cli import run as cli
+from hubd.cli.args import EXIT_ERROR, EXIT_OK
 from hubd.store import DATABASE_NAME, GameStore
 
 REPO = Path(__file__).resolve().parents[1]
@@ -40,7 +41,7 @@ def test_backup_onto_the_live_database_is_refused_and_every_game_kept(
     data: Path, capsys: Any
 ) -> None:
     live = data / DATABASE_NAME
-    assert cli.main(["backup", "--data", str(data), str(live)]) == cli.EXIT_ERROR
+    assert cli.main(["backup", "--data", str(data), str(live)]) == EXIT_ERROR
     assert one_line(capsys).startswith(f"hubd: Cannot back up to {live}: it is the live")
     with GameStore.open(data) as store:
         assert store.recovered_from is None and len(store.events(1)) == 2
@@ -48,7 +49,7 @@ def test_backup_onto_the_live_database_is_refused_and_every_game_kept(
 
 def test_backup_to_a_bad_path_names_it(data: Path, tmp_path: Path, capsys: Any) -> None:
     target = tmp_path / "missing" / "copy.sqlite3"
-    assert cli.main(["backup", "--data", str(data), str(target)]) == cli.EXIT_ERROR
+    assert cli.main(["backup", "--data", str(data), str(target)]) == EXIT_ERROR
     assert one_line(capsys) == (
         f"hubd: Cannot write the backup {target}: the folder {target.parent} does not exist. "
         "The saved games are unchanged."
@@ -56,13 +57,13 @@ def test_backup_to_a_bad_path_names_it(data: Path, tmp_path: Path, capsys: Any) 
 
 
 def test_backup_says_where_the_copy_went(data: Path, tmp_path: Path, capsys: Any) -> None:
-    assert cli.main(["backup", "--data", str(data), str(tmp_path)]) == cli.EXIT_OK
+    assert cli.main(["backup", "--data", str(data), str(tmp_path)]) == EXIT_OK
     [copy] = tmp_path.glob("hub-*.sqlite3")
     assert capsys.readouterr().out == f"backed up {data} to {copy}\n"
 
 
 def test_export_0_is_game_0_not_the_latest(data: Path, capsys: Any) -> None:
-    assert cli.main(["export", "--data", str(data), "0"]) == cli.EXIT_ERROR
+    assert cli.main(["export", "--data", str(data), "0"]) == EXIT_ERROR
     assert one_line(capsys) == "hubd: there is no game 0"
 
 
@@ -71,14 +72,14 @@ def test_export_to_a_path_it_cannot_write_is_one_line(
     data: Path, tmp_path: Path, capsys: Any, where: str
 ) -> None:
     target = tmp_path if where == "a folder" else tmp_path / "missing" / "game.jsonl"
-    assert cli.main(["export", "--data", str(data), "-o", str(target)]) == cli.EXIT_ERROR
+    assert cli.main(["export", "--data", str(data), "-o", str(target)]) == EXIT_ERROR
     reason = "Is a directory" if where == "a folder" else "No such file or directory"
     assert one_line(capsys) == f"hubd: cannot write {target}: {reason}"
 
 
 def test_export_of_an_unknown_game_leaves_no_file(data: Path, tmp_path: Path, capsys: Any) -> None:
     target = tmp_path / "game.jsonl"
-    assert cli.main(["export", "--data", str(data), "7", "-o", str(target)]) == cli.EXIT_ERROR
+    assert cli.main(["export", "--data", str(data), "7", "-o", str(target)]) == EXIT_ERROR
     assert one_line(capsys) == "hubd: there is no game 7"
     assert not target.exists()
 
@@ -107,7 +108,7 @@ def test_import_refuses_a_hostile_line_in_one_line(
 ) -> None:
     log = tmp_path / "bad.jsonl"
     log.write_text('{"type": "new_game", "players": ["Ana", "Ben"]}\n' + line + "\n")
-    assert cli.main(["import", "--data", str(tmp_path / "d"), str(log)]) == cli.EXIT_ERROR
+    assert cli.main(["import", "--data", str(tmp_path / "d"), str(log)]) == EXIT_ERROR
     assert one_line(capsys).startswith(f"hubd: cannot import {log}: {reason}")
 
 
@@ -116,7 +117,7 @@ def test_import_into_a_data_folder_that_is_a_file_says_so(tmp_path: Path, capsys
     folder.write_text("")
     log = tmp_path / "game.jsonl"
     log.write_text('{"type": "new_game", "players": ["Ana", "Ben"]}\n')
-    assert cli.main(["import", "--data", str(folder), str(log)]) == cli.EXIT_ERROR
+    assert cli.main(["import", "--data", str(folder), str(log)]) == EXIT_ERROR
     lines = capsys.readouterr().err.strip().splitlines()
     assert lines[-1] == (
         f"hubd: cannot import {log}: The data folder {folder} is a file, not a folder. Point "
@@ -125,5 +126,5 @@ def test_import_into_a_data_folder_that_is_a_file_says_so(tmp_path: Path, capsys
 
 
 def test_import_of_a_folder_is_one_line(tmp_path: Path, capsys: Any) -> None:
-    assert cli.main(["import", "--data", str(tmp_path / "d"), str(tmp_path)]) == cli.EXIT_ERROR
+    assert cli.main(["import", "--data", str(tmp_path / "d"), str(tmp_path)]) == EXIT_ERROR
     assert one_line(capsys) == f"hubd: cannot read {tmp_path}: Is a directory"

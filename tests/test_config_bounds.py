@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from hubd.cli import run as cli
+from hubd.cli.args import EXIT_USAGE
 from hubd.config.loading import HubConfig, load_config
 from hubd.config.settings import SETTINGS_FILE, Settings
 
@@ -67,7 +68,7 @@ def test_a_config_that_is_not_a_small_regular_file_is_refused_at_once(
          "--data", str(tmp_path / "d")],
         capture_output=True, text=True, timeout=30, cwd=REPO,
     )  # fmt: skip
-    assert result.returncode == cli.EXIT_USAGE
+    assert result.returncode == EXIT_USAGE
     assert result.stderr.startswith(f"hubd: config error: cannot read {path}: ")
     assert result.stderr.count("\n") == 1
 

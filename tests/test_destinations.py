@@ -14,6 +14,7 @@ import pytest
 
 from engine import NewGame, StartRound
 from hubd.cli import run as cli
+from hubd.cli.args import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from hubd.config.files import FileRefused, read_regular
 from hubd.config.settings import SETTINGS_FILE
 from hubd.store import DATABASE_NAME, LOCK_NAME, GameStore
@@ -72,7 +73,7 @@ def test_no_command_writes_over_the_hubs_own_files(
         argv = ["export", "--data", str(data), "-o", str(target)]
         if command == "backup":
             argv = ["backup", "--data", str(data), str(target)]
-        assert cli.main(argv) == cli.EXIT_ERROR
+        assert cli.main(argv) == EXIT_ERROR
         line = one_error(capsys)
         assert str(target) in line and name in line, line
         assert hub_files(data) == before
@@ -88,7 +89,7 @@ def test_the_config_file_is_refused_too(data: Path, tmp_path: Path, capsys: Any)
         ["export", "--config", str(config), "--data", str(data), "-o", str(config)],
         ["backup", "--config", str(config), "--data", str(data), str(config)],
     ):
-        assert cli.main(argv) == cli.EXIT_ERROR
+        assert cli.main(argv) == EXIT_ERROR
         assert "config file" in one_error(capsys)
         assert config.read_text() == "[sound]\nvolume = 50\n"
 
@@ -111,7 +112,7 @@ def test_only_a_regular_file_or_a_new_name_is_written(
     argv = ["export", "--data", str(data), "-o", str(target)]
     if command == "backup":
         argv = ["backup", "--data", str(data), str(target)]
-    assert cli.main(argv) == cli.EXIT_ERROR
+    assert cli.main(argv) == EXIT_ERROR
     line = one_error(capsys)
     assert str(target) in line
     assert ("symbolic link" if "symlink" in what else "not a regular file") in line
@@ -132,7 +133,7 @@ def test_a_regular_file_is_replaced_whole(
     argv = ["export", "--data", str(data), "-o", str(target)]
     if command == "backup":
         argv = ["backup", "--data", str(data), str(target)]
-    assert cli.main(argv) == cli.EXIT_OK
+    assert cli.main(argv) == EXIT_OK
     assert target.read_bytes() != b"last week's"
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".partial")]
 
@@ -143,7 +144,7 @@ def test_export_to_a_full_stdout_is_one_line(data: Path) -> None:
             [sys.executable, "-m", "hubd.cli.run", "export", "--data", str(data)],
             stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, cwd=REPO,
         )  # fmt: skip
-    assert result.returncode == cli.EXIT_ERROR
+    assert result.returncode == EXIT_ERROR
     assert result.stderr == "hubd: cannot write the export: No space left on device\n"
 
 
@@ -153,7 +154,7 @@ def test_export_of_an_impossible_game_number_is_a_usage_error(
 ) -> None:
     with pytest.raises(SystemExit) as stopped:
         cli.main(["export", "--data", str(data), number])
-    assert stopped.value.code == cli.EXIT_USAGE
+    assert stopped.value.code == EXIT_USAGE
     assert "is not a game number" in capsys.readouterr().err
 
 
@@ -181,5 +182,5 @@ def test_import_of_a_fifo_or_a_device_is_one_line(tmp_path: Path, capsys: Any, w
     source = Path("/dev/zero") if what == "device" else tmp_path / "pipe"
     if what == "fifo":
         os.mkfifo(source)
-    assert cli.main(["import", "--data", str(tmp_path / "d"), str(source)]) == cli.EXIT_ERROR
+    assert cli.main(["import", "--data", str(tmp_path / "d"), str(source)]) == EXIT_ERROR
     assert "not a regular file" in one_error(capsys)

@@ -36,7 +36,7 @@ def test_the_daemon_maps_no_crypto_and_no_xml_library_at_start(tmp_path: Path) -
 
 def test_the_modules_the_start_imports_leave_the_heavy_ones_out() -> None:
     code = (
-        "import sys, hubd.cli.run as cli; cli.build_parser(); "
+        "import sys, hubd.cli.run, hubd.cli.args as cli; cli.build_parser(); "
         "import hubd.loop.app, hubd.screens, hubd.speech.render, hubd.club.view; "
         "print(' '.join(sorted(sys.modules)))"
     )

@@ -106,6 +106,7 @@ def test_an_unreadable_database_is_one_line_from_every_command(
     unreadable: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
     from hubd.cli import run as cli
+    from hubd.cli.args import EXIT_ERROR
 
     log = tmp_path / "game.jsonl"
     log.write_text('{"type": "new_game", "players": ["Ana", "Ben"]}\n')
@@ -114,7 +115,7 @@ def test_an_unreadable_database_is_one_line_from_every_command(
         "backup": ["backup", "--data", str(unreadable.parent), str(tmp_path / "b.sqlite3")],
         "import": ["import", "--data", str(unreadable.parent), str(log)],
     }[command]
-    assert cli.main(argv) == cli.EXIT_ERROR
+    assert cli.main(argv) == EXIT_ERROR
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("hubd: ") and "Permission denied" in err[-1], err
     assert "Traceback" not in "".join(err)

@@ -171,7 +171,7 @@ def test_systemd_analyze_security_rates_it_2_or_lower() -> None:
 
 
 def test_the_shutdown_hold_exit_powers_off_and_is_no_failure(unit: dict[str, list[str]]) -> None:
-    from hubd.cli.run import EXIT_POWEROFF
+    from hubd.cli.args import EXIT_POWEROFF
 
     assert one(unit, "Service.SuccessExitStatus") == str(EXIT_POWEROFF)
     post = one(unit, "Service.ExecStopPost")
