@@ -27,7 +27,8 @@ from hubd.screens import Ui, UiContext
 from hubd.screens.kit.widgets import Widget
 from hubd.screens.messages import REFUSAL_TIME
 from hubd.screens.play import PlayScreen
-from hubd.screens.shots.screenshots import SIZES, autoplay, context, locked_game, shots, tap_widget
+from hubd.screens.shots.games import autoplay, locked_game
+from hubd.screens.shots.screenshots import SIZES, context, shots, tap_widget
 from hubd.text import i18n
 
 NAMES = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu")

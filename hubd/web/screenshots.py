@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game
-from hubd.screens.shots import screenshots as hub_shots
+from hubd.screens.shots import games as hub_games
 from hubd.text import i18n
 from hubd.values.records import GameRecord
 from hubd.web.server import WebServer
@@ -71,10 +71,10 @@ class WebShot:
 
 def shots() -> list[WebShot]:
     return [
-        WebShot("play", lambda: hub_shots.open_table_game()),
-        WebShot("lock", hub_shots.locked_game, seat=1),
-        WebShot("round_end", hub_shots.round_over_game, seat=0),
-        WebShot("scores", lambda: hub_shots.scored_game(3, 3)),
+        WebShot("play", lambda: hub_games.open_table_game()),
+        WebShot("lock", hub_games.locked_game, seat=1),
+        WebShot("round_end", hub_games.round_over_game, seat=0),
+        WebShot("scores", lambda: hub_games.scored_game(3, 3)),
     ]
 
 
@@ -82,7 +82,7 @@ def snapshot(shot: WebShot, language: str, version: int) -> Snapshot:
     game = shot.game()
     state = game.state
     records: tuple[GameRecord, ...] = tuple(
-        r for r in hub_shots.history()[0] if r.started.startswith(TODAY)
+        r for r in hub_games.history()[0] if r.started.startswith(TODAY)
     )
     claimed = frozenset() if shot.seat is None else frozenset({state.players[shot.seat]})
     return Snapshot.take(
@@ -169,7 +169,7 @@ def panel_pictures(out: Path, languages: list[str] | None = None) -> int:
 
     pygame.display.init()
     pygame.font.init()
-    state = hub_shots.locked_game().state
+    state = hub_games.locked_game().state
     address = f"http://192.168.1.20:8080/t/{TOKEN}"
     written = 0
     for language in languages or i18n.available_languages():
