@@ -31,7 +31,8 @@ The parts, each readable alone:
 - ``history``: the derived history columns and what reads them (history, statistics);
 - ``transfer``: export (JSON Lines, CSV) and backup;
 - ``errors``: the one error family, with messages for people;
-- ``game_store``: ``GameStore``, the one object the daemon and the commands use.
+- ``game_store``: ``GameStore``, the one object the daemon and the commands use (opening, writes);
+- ``reading``: what ``GameStore`` reads (logs, history, statistics, club games, exports).
 
 The store reads the clock only through the ``clock`` it is given; tests pass fixed times.
 """
