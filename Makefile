@@ -41,7 +41,7 @@ sounds:
 # Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/;
 # the phones' page at 390x844 and 360x800 in Debian's chromium: build/screenshots/web/<lang>/<WxH>/.
 screenshots: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.screenshots build/screenshots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.screens.shots.screenshots build/screenshots
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.web.screenshots build/screenshots/web
 
 # One phrase of each kind in every language, to listen to: build/speech/<lang>/<kind>.wav
@@ -52,12 +52,12 @@ speech-samples: system-deps $(STAMP)
 
 # The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
-# The club_* pictures: the Club screen on a sample night (hubd/screens/club_pictures.py).
+# The club_* pictures: the Club screen on a sample night (hubd/screens/shots/club_pictures.py).
 PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
 WEB_PICTURES := 800x480/phones_panel 390x844/lock 390x844/round_end
 pictures: screenshots
 	@mkdir -p docs/pictures
-	@SDL_VIDEODRIVER=dummy $(BIN)/python -m hubd.screens.club_pictures build/screenshots/en/800x480 >/dev/null
+	@SDL_VIDEODRIVER=dummy $(BIN)/python -m hubd.screens.shots.club_pictures build/screenshots/en/800x480 >/dev/null
 	@for shot in $(PICTURES); do \
 	  src=build/screenshots/en/800x480/$$shot.png; \
 	  if [ -f "$$src" ]; then cp "$$src" docs/pictures/ && echo "docs/pictures/$$shot.png"; \

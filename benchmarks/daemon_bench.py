@@ -139,15 +139,16 @@ def press_latency(
     import pygame
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-    from hubd.app import Devices, HubApp
-    from hubd.clock import MonotonicClock
-    from hubd.display import Display
-    from hubd.events import Inbox, Shutdown
+    from hubd.config.settings import Settings
     from hubd.hardware.button import ButtonLogic, GpioButton
+    from hubd.hardware.clock import MonotonicClock
+    from hubd.hardware.display import Display
     from hubd.hardware.light import FakeLight
     from hubd.hardware.notify import FakeNotifier
+    from hubd.loop.app import HubApp
+    from hubd.loop.core import Devices
+    from hubd.loop.events import Inbox, Shutdown
     from hubd.screens import Ui
-    from hubd.settings import Settings
     from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
     from hubd.store import GameStore
 

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 
 from engine import Event, Game, PlaceKind, Play, RuleError, Table, Tile, make_rules
 from engine.simulate import Simulator
-from hubd.screens.log_layout import screen_map
-from hubd.screens.map_geometry import Box, TableMap
-from hubd.screens.table_map import table_map
+from hubd.screens.map.geometry import Box, TableMap
+from hubd.screens.map.table_map import table_map
+from hubd.screens.shots.log_layout import screen_map
 
 SIZES = ((800, 480), (720, 1280))
 PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}

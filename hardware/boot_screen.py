@@ -28,17 +28,18 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from hubd.app import Devices, HubApp
-    from hubd.clock import MonotonicClock
     from hubd.config.loading import HubConfig, load_config
-    from hubd.display import Display
-    from hubd.events import Inbox
+    from hubd.config.settings import Settings
     from hubd.hardware.button import ButtonLogic
+    from hubd.hardware.clock import MonotonicClock
+    from hubd.hardware.display import Display
     from hubd.hardware.light import FakeLight
     from hubd.hardware.notify import FakeNotifier
     from hubd.hardware.speaker import FakeSpeaker
+    from hubd.loop.app import HubApp
+    from hubd.loop.core import Devices
+    from hubd.loop.events import Inbox
     from hubd.screens import Ui
-    from hubd.settings import Settings
     from hubd.store import GameStore
 
     config: HubConfig = load_config(config_path)

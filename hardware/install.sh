@@ -372,7 +372,7 @@ stage_venv() {
     run "$PYTHON" -m venv --system-site-packages "$venv"
     pip_install "$venv" "$src"
     # The new release must at least start before it replaces the running one.
-    run "$venv/bin/python" -c "import hubd.cli, pygame, gpiozero, serial"
+    run "$venv/bin/python" -c "import hubd.cli.run, pygame, gpiozero, serial"
     check_pin_factory "$venv"
 }
 
