@@ -1,5 +1,4 @@
-"""The table map's grid of equal cells: each cell's box, which are free, and the nearest
-free room for a line (``hubd/screens/map/table_map.py`` gives the lines their cells)."""
+"""The table map's grid of cells: each cell's box, which are free, the nearest room for a line."""
 
 from __future__ import annotations
 

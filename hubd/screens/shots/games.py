@@ -1,5 +1,4 @@
-"""The scripted games the screenshots, the layout tests and the benchmarks show, and the
-history records made of them."""
+"""The scripted games the screenshots, tests and benchmarks show, and history records of them."""
 
 from __future__ import annotations
 
