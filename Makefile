@@ -28,6 +28,7 @@ test: system-deps $(STAMP) lint typecheck pytest
 lint: $(STAMP)
 	$(BIN)/ruff check engine hubd tests benchmarks sounds hardware
 	$(BIN)/ruff format --check engine hubd tests benchmarks sounds hardware
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
