@@ -78,7 +78,7 @@ has_user() { grep -q "^$1:" "$(target /etc/passwd)" 2>/dev/null; }
 has_group() { grep -q "^$1:" "$(target /etc/group)" 2>/dev/null; }
 user_field() { awk -F: -v u="$1" -v f="$2" '$1 == u { print $f }' "$(target /etc/passwd)"; }
 
-# tests/test_installer.py only: treat the throw-away --root as a running system whose
+# tests/test_installer_live.py only: treat the throw-away --root as a running system whose
 # systemd is the stand-in systemctl first on PATH (restart, READY, rollback, under test).
 live_root_for_tests() { [ -n "$ROOT" ] && [ "${CHICKENFOOT_INSTALL_TEST_LIVE:-}" = 1 ]; }
 

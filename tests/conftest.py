@@ -1,11 +1,14 @@
-"""Test-wide fixtures: dummy SDL drivers, gpiozero's MockFactory, a fake clock."""
+"""Test-wide fixtures: dummy SDL drivers, gpiozero's MockFactory, the installer's root, checkout."""
 
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from installer_helpers import CMDLINE_TXT, CONFIG_TXT, REPO
 
 # SDL reads these when pygame initialises; set them before any test imports pygame.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -27,3 +30,44 @@ def mock_factory() -> Iterator[object]:
     finally:
         factory.reset()
         Device.pin_factory = previous
+
+
+# --- the installer's tests (test_installer*.py) ---------------------------------------------------
+# The root is a bare ``etc/`` (passwd, group, shadow, gshadow, as on a fresh Raspberry Pi OS
+# that lacks some device groups) and ``boot/firmware/``. The shadow tools edit it through their
+# ``--prefix`` option and systemctl enables the unit with ``--root``; nothing outside tmp_path
+# changes. The venv is made without pip and nothing is pip-installed, to stay fast and offline.
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "root"
+    etc = root / "etc"
+    etc.mkdir(parents=True)
+    (etc / "passwd").write_text(
+        "root:x:0:0:root:/root:/bin/bash\npi:x:1000:1000::/home/pi:/bin/bash\n"
+    )
+    (etc / "group").write_text("root:x:0:\naudio:x:29:pi\nvideo:x:44:pi\npi:x:1000:\n")
+    (etc / "shadow").write_text("root:*:19000:0:99999:7:::\npi:*:19000:0:99999:7:::\n")
+    (etc / "gshadow").write_text("root:*::\naudio:*::pi\nvideo:*::pi\npi:!::\n")
+    for name in ("shadow", "gshadow"):
+        (etc / name).chmod(0o640)
+    boot = root / "boot" / "firmware"
+    boot.mkdir(parents=True)
+    (boot / "config.txt").write_text(CONFIG_TXT)
+    (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+    return root
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A copy of the checkout's parts the installer copies, to spoil without touching ours."""
+    copy = tmp_path / "checkout"
+    copy.mkdir()
+    for item in ("pyproject.toml", "README.md", "engine", "hubd", "sounds", "hardware", "systemd"):
+        source = REPO / item
+        if source.is_dir():
+            shutil.copytree(source, copy / item, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, copy / item)
+    return copy
