@@ -116,24 +116,20 @@ def sqlite_error(err: sqlite3.Error, doing: str, folder: Path) -> StoreError:
     cause = cause_of(err)
     if cause in ("read-only", "cannot-open", "io") and disk_full(folder):
         cause = "full"  # SQLite reports a disk full from the start in other words
-    if cause == "full":
-        return StoreFullError(f"Cannot {doing}: the disk holding {folder} is full. {SAFE}")
-    if cause == "read-only":
-        return StoreReadOnlyError(f"Cannot {doing}: {folder} is read-only. {SAFE}")
-    if cause == "io":
-        return StoreIOError(
-            f"Cannot {doing}: the disk holding {folder} reported an error ({err}). {SAFE}"
-        )
-    if cause == "corrupt":
-        return StoreCorruptError(f"Cannot {doing}: the saved games are damaged ({err})")
-    if cause == "busy":
-        return StoreError(f"Cannot {doing}: the saved games are busy ({err}); try again")
-    if cause == "cannot-open":
-        return StoreFolderError(
-            f"Cannot {doing}: the files in {folder} cannot be opened ({err}); give the hub's "
-            f"user access to them. {SAFE}"
-        )
-    return StoreError(f"Cannot {doing}: {err}")
+    causes: dict[str, tuple[type[StoreError], str]] = {
+        "full": (StoreFullError, f"the disk holding {folder} is full. {SAFE}"),
+        "read-only": (StoreReadOnlyError, f"{folder} is read-only. {SAFE}"),
+        "io": (StoreIOError, f"the disk holding {folder} reported an error ({err}). {SAFE}"),
+        "corrupt": (StoreCorruptError, f"the saved games are damaged ({err})"),
+        "busy": (StoreError, f"the saved games are busy ({err}); try again"),
+        "cannot-open": (
+            StoreFolderError,
+            f"the files in {folder} cannot be opened ({err}); give the hub's user access to "
+            f"them. {SAFE}",
+        ),
+    }
+    kind, why = causes.get(cause, (StoreError, str(err)))
+    return kind(f"Cannot {doing}: {why}")
 
 
 def os_error(err: OSError, doing: str, folder: Path) -> StoreError:
