@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import io
 import wave
-from collections.abc import Sequence
 
-from hubd.speech.output import Clip, HubSpeech
+from hubd.speech.output import Clip, HubSpeech, _Slot
 
 
 def silent_wav(seconds: float = 0.1, rate: int = 22050) -> bytes:
@@ -66,20 +65,8 @@ class FakeSpeech(HubSpeech):
         self.said: list[tuple[str, str, float]] = []
         super().__init__(self.renderer, self.player, threaded=False, lengths=lengths)
 
-    def say(
-        self,
-        text: str,
-        language: str,
-        now: float,
-        after: Sequence[str] = (),
-        *,
-        hold: float = 0.0,
-        urgent: bool = True,
-    ) -> None:
-        slots = list(self._slots)
-        super().say(text, language, now, after, hold=hold, urgent=urgent)
-        if self._slots and self._slots[-1] not in slots:
-            self.said.append((text, language, self._start(self._slots[-1])))
+    def _queued(self, slot: _Slot) -> None:
+        self.said.append((slot.text, slot.language, self._start(slot)))
 
     @property
     def spoken(self) -> list[str]:

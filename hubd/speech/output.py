@@ -33,8 +33,11 @@ SPEECH_CHANNEL = 0  # reserved: the speaker's sounds never take it
 NO_ESPEAK, NO_AUDIO, DFPLAYER = "espeak", "audio", "dfplayer"
 
 
-class Speech(Protocol):
-    """Says phrases through the speaker. Every call returns at once and never raises."""
+class Speech:
+    """Says phrases through the speaker. Every call returns at once and never raises.
+
+    This base says nothing: :class:`HubSpeech` speaks, :class:`NoSpeech` says why it cannot.
+    """
 
     def say(
         self,
@@ -50,30 +53,32 @@ class Speech(Protocol):
 
         ``hold``: once playing, a later phrase that is not ``urgent`` waits this long (or to
         its end) instead of cutting it."""
-        ...
 
     def hush(self) -> None:
         """Drop what is waiting and stop what is playing."""
-        ...
 
     def tick(self, now: float) -> None:
         """Start a rendered phrase whose time has come (called by the main loop)."""
-        ...
 
-    def next_deadline(self) -> float | None: ...
+    def next_deadline(self) -> float | None:
+        return None
 
-    def set_rate(self, words_per_minute: int) -> None: ...
+    def set_rate(self, words_per_minute: int) -> None:
+        pass
 
-    def set_volume(self, level: float) -> None: ...
+    def set_volume(self, level: float) -> None:
+        pass
 
-    def set_muted(self, muted: bool) -> None: ...
+    def set_muted(self, muted: bool) -> None:
+        pass
 
     @property
     def problem(self) -> str | None:
         """None when it can speak, else why not: :data:`NO_ESPEAK`, :data:`NO_AUDIO`, ..."""
-        ...
+        return None
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        pass
 
 
 @dataclass(frozen=True)
@@ -144,7 +149,7 @@ class _Slot:
     busy: bool = False
 
 
-class HubSpeech:
+class HubSpeech(Speech):
     """Speech that renders on a worker thread (or, ``threaded=False``, within :meth:`tick`).
 
     At most two phrases wait: the latest, and before it a phrase it must not cut (the news
@@ -182,10 +187,6 @@ class HubSpeech:
             self._thread = threading.Thread(target=self._work, name="hubd-speech", daemon=True)
             self._thread.start()
 
-    @property
-    def problem(self) -> str | None:
-        return None
-
     # -- the loop's side ------------------------------------------------------------------
 
     def say(
@@ -211,13 +212,16 @@ class HubSpeech:
             first = self._slots[0] if self._slots else None
             held = (first is not None and first.hold > 0) or now < self._held_until
             if urgent or not held:
-                self._slots = [_Slot(text, language, self._rate, start, hold)]
+                slot = _Slot(text, language, self._rate, start, hold)
+                self._slots = [slot]
                 self._held_until = 0.0
                 cut = True
             else:  # the news playing (or about to) is heard first; this follows it
                 keep = [first] if first is not None and first.hold > 0 else []
-                self._slots = [*keep, _Slot(text, language, self._rate, start, hold, True)]
+                slot = _Slot(text, language, self._rate, start, hold, True)
+                self._slots = [*keep, slot]
                 cut = False
+            self._queued(slot)
             self._lock.notify_all()
         if cut:
             self._stop()
@@ -253,6 +257,9 @@ class HubSpeech:
             self._playing, self._playing_until = (slot.text, slot.language), now + seconds
             self._held_until = now + min(slot.hold, seconds) if slot.hold else 0.0
         self._player.play(clip, self._volume)
+
+    def _queued(self, slot: _Slot) -> None:
+        """Called with the lock held for each phrase say() queues (the fakes record it)."""
 
     def _start(self, slot: _Slot) -> float:
         return max(slot.start_at, self._held_until) if slot.follower else slot.start_at
@@ -333,7 +340,7 @@ class HubSpeech:
             self.render_pending()
 
 
-class NoSpeech:
+class NoSpeech(Speech):
     """Cannot speak (``problem`` says why): every call does nothing."""
 
     def __init__(self, problem: str) -> None:
@@ -342,36 +349,3 @@ class NoSpeech:
     @property
     def problem(self) -> str | None:
         return self._problem
-
-    def say(
-        self,
-        text: str,
-        language: str,
-        now: float,
-        after: Sequence[str] = (),
-        *,
-        hold: float = 0.0,
-        urgent: bool = True,
-    ) -> None:
-        pass
-
-    def hush(self) -> None:
-        pass
-
-    def tick(self, now: float) -> None:
-        pass
-
-    def next_deadline(self) -> float | None:
-        return None
-
-    def set_rate(self, words_per_minute: int) -> None:
-        pass
-
-    def set_volume(self, level: float) -> None:
-        pass
-
-    def set_muted(self, muted: bool) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
