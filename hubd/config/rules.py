@@ -1,4 +1,4 @@
-"""What a config key accepts: the rule its value is checked by, and a value written as TOML."""
+"""What a config key accepts (the rule its value is checked by), its field, a value as TOML."""
 
 from __future__ import annotations
 
@@ -6,11 +6,14 @@ import ipaddress
 import json
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 #: The longest text value, in characters (a path, a device name).
 MAX_TEXT = 1024
+
+T = TypeVar("T")
 
 
 def toml_value(value: object) -> str:
@@ -111,7 +114,7 @@ BCM = whole(0, 27)
 BOOL = Rule("true or false", _check_bool)
 
 
-def key(rule: Rule, doc: str, example: object = None) -> dict[str, object]:
-    """A key's metadata: its rule, a one-line explanation for the example file, and a sample
-    value to show commented out when the default is None."""
-    return {"rule": rule, "doc": doc, "example": example}
+def setting(default: T, rule: Rule, doc: str, example: object = None) -> T:
+    """A key of the file as a section's field: its default, its rule, a one-line explanation for
+    the example file, and a sample value to show commented out when the default is None."""
+    return field(default=default, metadata={"rule": rule, "doc": doc, "example": example})
