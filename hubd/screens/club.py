@@ -17,7 +17,7 @@ from hubd.club.standings import PlayerRow
 from hubd.club.view import ClubState
 from hubd.screens.club_hubs import hubs_tab
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import Action, Style
@@ -67,17 +67,15 @@ def rule_name(b: Builder, rule: str) -> str:
     }[rule]
 
 
-class ClubScreen(Screen):
+class ClubScreen(TabbedScreen):
     name = "club"
 
     def __init__(self, ui: Ui) -> None:
-        super().__init__(ui)
-        self.tab = "standings"
-        self.page = 0
+        super().__init__(ui, "standings")
         self.day: date | None = None  # the night shown (None: tonight)
 
     def enter(self, ctx: UiContext | None) -> None:
-        self.page = 0
+        super().enter(ctx)
         self.day = None
 
     def build(self, b: Builder, ctx: UiContext) -> None:
@@ -179,13 +177,6 @@ class ClubScreen(Screen):
             b.label(cell, text, number_px, floor=number_px, bold=ranking == "pips",
                     reading=True)  # fmt: skip
 
-    def _turn(self, step: int) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.page = max(0, self.page + step)
-            return []
-
-        return action
-
     # -- seating ---------------------------------------------------------------------------
 
     def _seating(self, b: Builder, club: ClubState, day: date, area: Rect) -> None:
@@ -281,14 +272,6 @@ class ClubScreen(Screen):
     def _show(self, day: date) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             self.day = day
-            self.page = 0
-            return []
-
-        return action
-
-    def _tab(self, tab: str) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.tab = tab
             self.page = 0
             return []
 

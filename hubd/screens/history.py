@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from hubd.screens.history_players import header_height, players_page, row_height
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
@@ -33,18 +33,16 @@ def standing(b: Builder, record: GameRecord) -> str:
     return " & ".join(record.winners)
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(TabbedScreen):
     name = "history"
 
     def __init__(self, ui: Ui) -> None:
-        super().__init__(ui)
-        self.tab = "games"
-        self.page = 0
+        super().__init__(ui, "games")
         self.opened: int | None = None  # the game whose score sheet is shown
         self.sheet_pages = Pages()
 
     def enter(self, ctx: UiContext | None) -> None:
-        self.page = 0
+        super().enter(ctx)
         self.opened = None
 
     def back(self, ctx: UiContext) -> list[Intent]:
@@ -179,21 +177,6 @@ class HistoryScreen(Screen):
             keyboard = Keyboard(self.ui, done, text=said, hint=hint, done=self.ui.tr("Save"),
                                 empty=True)  # fmt: skip
             self.ui.open_overlay(keyboard)
-            return []
-
-        return action
-
-    def _tab(self, tab: str) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.tab = tab
-            self.page = 0
-            return []
-
-        return action
-
-    def _turn(self, step: int) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            self.page = max(0, self.page + step)
             return []
 
         return action

@@ -324,6 +324,33 @@ class Screen:
         return lambda _pos: self.ui.go(screen)
 
 
+class TabbedScreen(Screen):
+    """A screen of tabs shown a page at a time: a tab, and each showing, starts at page one."""
+
+    def __init__(self, ui: Ui, tab: str) -> None:
+        super().__init__(ui)
+        self.tab = tab
+        self.page = 0
+
+    def enter(self, ctx: UiContext | None) -> None:
+        self.page = 0
+
+    def _tab(self, tab: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.tab = tab
+            self.page = 0
+            return []
+
+        return action
+
+    def _turn(self, step: int) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.page = max(0, self.page + step)
+            return []
+
+        return action
+
+
 class Overlay:
     """A panel over the screen; a tap outside it closes it."""
 
