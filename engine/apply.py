@@ -9,23 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine import events
 from engine.errors import RuleError
-from engine.events import (
-    NO_AMENDED_SCORE,
-    AmendRound,
-    Draw,
-    EndRound,
-    Event,
-    FootOpened,
-    Hand,
-    HandPips,
-    NewGame,
-    Pass,
-    Play,
-    StartRound,
-    Toe,
-    check_count,
-)
 from engine.names import check_players
 from engine.phases import Phase, RoundEnd, plural
 from engine.rules import make_rules
@@ -41,7 +26,7 @@ DOUBLE_BLANK = Tile(0, 0)
 # -- the events ------------------------------------------------------------------------
 
 
-def _new_game(state: GameState, event: NewGame) -> None:
+def _new_game(state: GameState, event: events.NewGame) -> None:
     if state.rules is not None:
         raise RuleError("this game has already begun; a new game needs a new log")
     rules = make_rules(event.rules, len(event.players))  # the count first: a list can be huge
@@ -53,7 +38,7 @@ def _new_game(state: GameState, event: NewGame) -> None:
     state.feet_opened = [0] * len(players)
 
 
-def _start_round(state: GameState, event: StartRound) -> None:
+def _start_round(state: GameState, event: events.StartRound) -> None:
     rules = state._rules()
     phase = state.phase
     if phase is Phase.GAME_OVER:
@@ -67,7 +52,7 @@ def _start_round(state: GameState, event: StartRound) -> None:
     draws = [0] * len(state.players)
     for name, count in (event.search_draws or {}).items():
         seat = state._seat(name)
-        draws[seat] = check_count(count, f"{name}'s search draws")
+        draws[seat] = events.check_count(count, f"{name}'s search draws")
     if not rules.double_in_hands and any(draws):
         raise RuleError(
             "the starting double is set aside before the deal, so nobody draws from the "
@@ -105,7 +90,7 @@ def _start_round(state: GameState, event: StartRound) -> None:
         state.current = None
 
 
-def _refuse_place(state: GameState, event: Play, place: Placed, table: Table) -> None:
+def _refuse_place(state: GameState, event: events.Play, place: Placed, table: Table) -> None:
     """Raise the reason ``event.tile`` may not go on ``place`` now, if there is one."""
     opening, lock = table.opening, table.lock
     if (
@@ -139,7 +124,7 @@ def _refuse_place(state: GameState, event: Play, place: Placed, table: Table) ->
         raise RuleError(f"{name} cannot play {shown} on {where}: it needs a {place.end}")
 
 
-def _play(state: GameState, event: Play) -> None:
+def _play(state: GameState, event: events.Play) -> None:
     seat = state._require_round(event.player, f"play {event.tile}")
     rules = state._rules()
     table = state.table
@@ -170,7 +155,7 @@ def _play(state: GameState, event: Play) -> None:
         state.current = state._next_seat(seat)
 
 
-def _draw(state: GameState, event: Draw) -> None:
+def _draw(state: GameState, event: events.Draw) -> None:
     seat = state._require_round(event.player, "draw")
     rules = state._rules()
     if state.drew:
@@ -186,7 +171,7 @@ def _draw(state: GameState, event: Draw) -> None:
     state.passes = 0
 
 
-def _pass(state: GameState, event: Pass) -> None:
+def _pass(state: GameState, event: events.Pass) -> None:
     seat = state._require_round(event.player, "pass")
     rules = state._rules()
     if not state.drew and state.yard > rules.reserve:
@@ -203,7 +188,7 @@ def _pass(state: GameState, event: Pass) -> None:
         state.current = state._next_seat(seat)
 
 
-def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
+def _check_hands(state: GameState, hands: Mapping[str, events.Hand]) -> list[int]:
     """Check the hands entered at the end of a round; return each seat's score."""
     rules = state._rules()
     table = state.table
@@ -216,12 +201,12 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
     scores = []
     for name in state.players:
         hand, held = hands[name], state.hands[state.seat_of[name]]
-        if table is None and not isinstance(hand, HandPips):  # scores only: no tiles known
+        if table is None and not isinstance(hand, events.HandPips):  # scores only: no tiles known
             raise RuleError(
                 f"this game keeps the scores only: enter {name}'s hand as its pip count"
             )
-        if isinstance(hand, HandPips):
-            check_count(hand.pips, f"{name}'s pips")
+        if isinstance(hand, events.HandPips):
+            events.check_count(hand.pips, f"{name}'s pips")
             if table is not None and held == 0 and (hand.pips or hand.double_blank):
                 raise RuleError(f"{name} has no tiles left, so {name}'s hand scores 0")
             tiles: tuple[Tile, ...] = (DOUBLE_BLANK,) if hand.double_blank else ()
@@ -249,7 +234,7 @@ def _check_hands(state: GameState, hands: Mapping[str, Hand]) -> list[int]:
     return scores
 
 
-def _end_round(state: GameState, event: EndRound) -> None:
+def _end_round(state: GameState, event: events.EndRound) -> None:
     phase = state.phase
     if state.rules is None or phase in (Phase.SETUP, Phase.GAME_OVER):
         raise RuleError("there is no round to end")
@@ -266,16 +251,16 @@ def _end_round(state: GameState, event: EndRound) -> None:
     state.scores.append(scores)
 
 
-def _amend_round(state: GameState, event: AmendRound) -> None:
+def _amend_round(state: GameState, event: events.AmendRound) -> None:
     state._rules()
     if event.round < 1:
         raise RuleError(f"there is no round {event.round}: rounds are numbered from 1")
     if event.round > len(state.scores):
         raise RuleError(f"round {event.round} has not been scored yet, so it cannot be amended")
     if not event.scores:
-        raise RuleError(NO_AMENDED_SCORE)
+        raise RuleError(events.NO_AMENDED_SCORE)
     seats = [
-        (state._seat(name), check_count(score, f"{name}'s score"))
+        (state._seat(name), events.check_count(score, f"{name}'s score"))
         for name, score in event.scores.items()
     ]
     for seat, score in seats:
@@ -283,19 +268,19 @@ def _amend_round(state: GameState, event: AmendRound) -> None:
 
 
 _HANDLERS: dict[type[Any], Callable[[GameState, Any], None]] = {
-    Play: _play,
-    Draw: _draw,
-    Pass: _pass,
-    StartRound: _start_round,
-    EndRound: _end_round,
-    AmendRound: _amend_round,
-    NewGame: _new_game,
-    FootOpened: foot_opened,
-    Toe: toe,
+    events.Play: _play,
+    events.Draw: _draw,
+    events.Pass: _pass,
+    events.StartRound: _start_round,
+    events.EndRound: _end_round,
+    events.AmendRound: _amend_round,
+    events.NewGame: _new_game,
+    events.FootOpened: foot_opened,
+    events.Toe: toe,
 }
 
 
-def apply_event(state: GameState, event: Event) -> None:
+def apply_event(state: GameState, event: events.Event) -> None:
     """Apply one event (not undo, which needs the log) to ``state`` or refuse it."""
     handler = _HANDLERS.get(type(event))
     if handler is None:
