@@ -1,11 +1,11 @@
 """A recorded family round, entered into the whole hub through touches and the hub button.
 
-Issue 9, point 10. ``FAMILY_ROUND`` is the log of one classic double-9 round at a table of
-four (Mum, Dad, Ben, Ana): Ben found the 9-9 first and opens; Dad draws and passes while the
-arms are being started; three chicken feet (3-3, 1-1, 0-0) are each called with the hub
-button and get their three toes; there are six draws and four passes; Mum goes out, and the
-other three hands are scored by their pips. It was written with the engine checking every
-line (``Game.from_events`` replays it).
+Issue 9, point 10. ``FAMILY_ROUND`` (read from family_round.jsonl) is the log of one classic
+double-9 round at a table of four (Mum, Dad, Ben, Ana): Ben found the 9-9 first and opens; Dad
+draws and passes while the arms are being started; three chicken feet (3-3, 1-1, 0-0) are each
+called with the hub button and get their three toes; there are six draws and four passes; Mum
+goes out, and the other three hands are scored by their pips. It was written with the engine
+checking every line (``Game.from_events`` replays it).
 
 ``FamilyTable`` is the hub as ``hubd run --mock-pins`` builds it (the main loop, the real Ui,
 the store in a temporary folder, the button and light on gpiozero's MockFactory pins, the
@@ -60,61 +60,8 @@ from hubd.screens import Ui
 from hubd.screens.kit.widgets import Style, Widget
 from hubd.store import GameStore
 
-FAMILY_ROUND = """\
-{"type": "new_game", "players": ["Mum", "Dad", "Ben", "Ana"], "rules": {"preset": "classic"}}
-{"type": "start_round", "opener": "Ben"}
-{"type": "play", "player": "Ben", "tile": [6, 9], "on": [9, 9]}
-{"type": "play", "player": "Ana", "tile": [2, 9], "on": [9, 9]}
-{"type": "play", "player": "Mum", "tile": [7, 9], "on": [9, 9]}
-{"type": "draw", "player": "Dad"}
-{"type": "pass", "player": "Dad"}
-{"type": "play", "player": "Ben", "tile": [8, 9], "on": [9, 9]}
-{"type": "play", "player": "Ana", "tile": [2, 5], "on": [2, 9]}
-{"type": "play", "player": "Mum", "tile": [4, 5], "on": [2, 5]}
-{"type": "play", "player": "Dad", "tile": [6, 8], "on": [6, 9]}
-{"type": "play", "player": "Ben", "tile": [5, 8], "on": [6, 8]}
-{"type": "play", "player": "Ana", "tile": [3, 7], "on": [7, 9]}
-{"type": "play", "player": "Mum", "tile": [3, 3], "on": [3, 7]}
-{"type": "play", "player": "Dad", "tile": [2, 3], "on": [3, 3]}
-{"type": "play", "player": "Ben", "tile": [3, 6], "on": [3, 3]}
-{"type": "play", "player": "Ana", "tile": [3, 9], "on": [3, 3]}
-{"type": "play", "player": "Mum", "tile": [1, 5], "on": [5, 8]}
-{"type": "play", "player": "Dad", "tile": [0, 1], "on": [1, 5]}
-{"type": "play", "player": "Ben", "tile": [4, 6], "on": [3, 6]}
-{"type": "play", "player": "Ana", "tile": [4, 9], "on": [4, 6]}
-{"type": "play", "player": "Mum", "tile": [2, 8], "on": [2, 3]}
-{"type": "play", "player": "Dad", "tile": [0, 4], "on": [4, 5]}
-{"type": "draw", "player": "Ben"}
-{"type": "play", "player": "Ben", "tile": [0, 9], "on": [0, 1]}
-{"type": "play", "player": "Ana", "tile": [5, 9], "on": [0, 9]}
-{"type": "play", "player": "Mum", "tile": [0, 5], "on": [5, 9]}
-{"type": "play", "player": "Dad", "tile": [0, 7], "on": [0, 4]}
-{"type": "play", "player": "Ben", "tile": [1, 7], "on": [0, 7]}
-{"type": "play", "player": "Ana", "tile": [1, 8], "on": [8, 9]}
-{"type": "play", "player": "Mum", "tile": [1, 1], "on": [1, 7]}
-{"type": "play", "player": "Dad", "tile": [1, 4], "on": [1, 1]}
-{"type": "play", "player": "Ben", "tile": [1, 2], "on": [1, 1]}
-{"type": "play", "player": "Ana", "tile": [1, 9], "on": [1, 1]}
-{"type": "play", "player": "Mum", "tile": [4, 8], "on": [1, 4]}
-{"type": "play", "player": "Dad", "tile": [0, 0], "on": [0, 5]}
-{"type": "draw", "player": "Ben"}
-{"type": "pass", "player": "Ben"}
-{"type": "draw", "player": "Ana"}
-{"type": "pass", "player": "Ana"}
-{"type": "play", "player": "Mum", "tile": [0, 3], "on": [0, 0]}
-{"type": "play", "player": "Dad", "tile": [0, 6], "on": [0, 0]}
-{"type": "draw", "player": "Ben"}
-{"type": "pass", "player": "Ben"}
-{"type": "draw", "player": "Ana"}
-{"type": "play", "player": "Ana", "tile": [0, 8], "on": [0, 0]}
-{"type": "play", "player": "Mum", "tile": [3, 4], "on": [0, 3]}
-{"type": "play", "player": "Dad", "tile": [4, 7], "on": [3, 4]}
-{"type": "play", "player": "Ben", "tile": [1, 3], "on": [1, 8]}
-{"type": "play", "player": "Ana", "tile": [3, 8], "on": [4, 8]}
-{"type": "play", "player": "Mum", "tile": [5, 6], "on": [0, 6]}
-{"type": "end_round", "hands": {"Mum": {"pips": 0}, "Dad": {"pips": 16}, "Ben": {"pips": 53}, \
-"Ana": {"pips": 23}}}
-"""
+#: The recorded round, one event a line (the log is data, so it lives beside this file).
+FAMILY_ROUND = Path(__file__).with_name("family_round.jsonl").read_text(encoding="utf-8")
 
 #: Seconds between two touches (a family's pace; it lets notices and highlights expire).
 TAP_PACE_S = 0.8
