@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from engine import EndRound, HandPips, NewGame
 from hubd.screens.map.table_map import table_map
 from hubd.text import i18n
 from hubd.text.wording import status_text
+from hubd.web.desk import PhoneDesk
 from hubd.web.svg import MapFrame
 
 pytestmark = pytest.mark.slow
@@ -42,6 +44,16 @@ def _start(table: FamilyTable, events: int) -> list[Any]:
     return log
 
 
+@contextmanager
+def _web(table: FamilyTable, tmp_path: Path) -> Iterator[PhoneDesk]:
+    """The page's server for the hub's loop, closed when the block ends."""
+    desk, close = attach_web(table.app, tmp_path / "data")
+    try:
+        yield desk
+    finally:
+        close()
+
+
 def _shown(page: Any) -> dict[str, Any]:
     return dict(
         page.evaluate(
@@ -64,8 +76,7 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
     table: FamilyTable, chromium: Any, tmp_path: Path
 ) -> None:
     log = _start(table, 12)
-    desk, close = attach_web(table.app, tmp_path / "data")
-    try:
+    with _web(table, tmp_path) as desk:
         page = phone(chromium)
         page.goto(desk.address(table.app.game_id) + "?lang=en")
         state = table.app.game.state
@@ -95,16 +106,13 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
             )
             assert shown["tiles_on_map"] == len(drawn.tiles)
         assert shown["dir"] == "ltr"
-    finally:
-        close()
 
 
 def test_without_the_games_token_the_page_shows_nothing_and_a_new_game_changes_it(
     table: FamilyTable, chromium: Any, tmp_path: Path
 ) -> None:
     _start(table, 3)
-    desk, close = attach_web(table.app, tmp_path / "data")
-    try:
+    with _web(table, tmp_path) as desk:
         page = phone(chromium)
         for path in ("/", "/t/0123456789abcdef0123", "/t/", "/t/x/state", "/s/../desk.py"):
             answer = page.goto(desk.base_url + path)
@@ -121,8 +129,6 @@ def test_without_the_games_token_the_page_shows_nothing_and_a_new_game_changes_i
         pump(table.app, lambda: page.is_visible("#lost"))
         answer = page.goto(old + "/state")
         assert answer is not None and answer.status == 404
-    finally:
-        close()
 
 
 def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
@@ -131,8 +137,7 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
     log = _start(table, len(recorded_log()) - 2)  # every entry but the round's scores
     end = log[-1]
     assert isinstance(end, EndRound)
-    desk, close = attach_web(table.app, tmp_path / "data")
-    try:
+    with _web(table, tmp_path) as desk:
         players = list(table.app.game.state.players)
         phones = {name: phone(chromium) for name in ("Dad", "Ben", "Mum")}
         for name, page in phones.items():
@@ -177,16 +182,13 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
             n: h for n, h in end.hands.items() if h != HandPips(0)
         }
         pump(table.app, lambda: dad.locator("#mine form").count() == 0)
-    finally:
-        close()
 
 
 def test_hebrew_reads_right_to_left_and_the_map_does_not(
     table: FamilyTable, chromium: Any, tmp_path: Path
 ) -> None:
     _start(table, 8)
-    desk, close = attach_web(table.app, tmp_path / "data")
-    try:
+    with _web(table, tmp_path) as desk:
         page = phone(chromium)
         page.goto(desk.address(table.app.game_id) + "?lang=he")
         pump(table.app, lambda: page.locator("#map svg").count() == 1)
@@ -199,16 +201,13 @@ def test_hebrew_reads_right_to_left_and_the_map_does_not(
         t = i18n.load("he")
         assert page.text_content("h2") or page.text_content("#status")
         assert t.gettext("Scores") in page.content()
-    finally:
-        close()
 
 
 def test_without_server_sent_events_the_page_polls_and_says_when_the_hub_is_gone(
     table: FamilyTable, chromium: Any, tmp_path: Path
 ) -> None:
     log = _start(table, 5)
-    desk, close = attach_web(table.app, tmp_path / "data")
-    try:
+    with _web(table, tmp_path) as desk:
         page = phone(chromium)
         page.add_init_script("delete window.EventSource")  # an old browser, or a proxy
         page.goto(desk.address(table.app.game_id) + "?lang=uk")
@@ -219,8 +218,6 @@ def test_without_server_sent_events_the_page_polls_and_says_when_the_hub_is_gone
             took = pump(table.app, lambda hands=hands: _shown(page)["tiles"] == hands)
             assert took < 1.0, f"polling took {took:.2f} s"
         assert page.is_hidden("#lost")
-    finally:
-        close()
     page.wait_for_selector("#lost:not([hidden])", timeout=5000)
     assert page.text_content("#lost") == i18n.load("uk").gettext(
         "The hub is out of reach: is this phone on the hub's Wi-Fi?"
