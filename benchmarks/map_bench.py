@@ -23,7 +23,7 @@ import os
 import random
 import statistics
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from engine import Event, Game, PlaceKind, Play, RuleError, Table, Tile, make_rules
@@ -121,15 +121,19 @@ def _through(seg: Segment, box: Box) -> bool:
     return any(_cross(seg, (corners[i], corners[(i + 1) % 4])) for i in range(4))
 
 
+#: The table's counted columns, in order, and the width of each.
+COLUMNS = {"frames": 8, "touching": 9, "crossing": 9, "outside": 8, "away": 6, "moved": 6}
+
+
 @dataclass
 class Row:
-    frames: int = 0
-    touching: int = 0
-    crossing: int = 0
-    outside: int = 0
-    away: int = 0
-    moved: int = 0
+    """One line of the table: the columns counted over its frames, and each layout's time."""
+
+    counts: Counter[str] = field(default_factory=Counter)
     times: list[float] = field(default_factory=list)
+
+    def cells(self) -> str:
+        return " ".join(f"{self.counts[name]:{width}}" for name, width in COLUMNS.items())
 
 
 def _line_end(table: Table, tile: Tile) -> Tile:
@@ -206,16 +210,14 @@ def main() -> None:
                 feet = {t: list(p.children) for t, p in table.placed.items()
                         if p.kind is PlaceKind.FOOT}  # fmt: skip
                 row = rows[min(8, len(feet))]
-                row.frames += 1
+                row.counts["frames"] += 1
                 row.times.append(elapsed)
                 touching, crossing, outside, away = check(drawn, table, area, feet, metrics.target)
-                row.touching += touching
-                row.crossing += crossing
-                row.outside += outside
-                row.away += away > 0
+                row.counts.update(touching=touching, crossing=crossing, outside=outside)
+                row.counts["away"] += away > 0
                 now = {end.on: end.box for end in drawn.ends}
                 on = event.on if isinstance(event, Play) else None
-                row.moved += sum(1 for k in now.keys() & before.keys()
+                row.counts["moved"] += sum(1 for k in now.keys() & before.keys()
                                  if k != on and now[k] != before[k])  # fmt: skip
                 before = now
         total = Row()
@@ -226,13 +228,10 @@ def main() -> None:
               f"{'away':>6} {'moved':>6}")  # fmt: skip
         for feet, row in sorted(rows.items()):
             label = f"{feet}+" if feet == 8 else str(feet)
-            print(f"  {label:>5} {row.frames:8} {row.touching:9} {row.crossing:9} "
-                  f"{row.outside:8} {row.away:6} {row.moved:6}")  # fmt: skip
-            for name in ("frames", "touching", "crossing", "outside", "away", "moved"):
-                setattr(total, name, getattr(total, name) + getattr(row, name))
+            print(f"  {label:>5} {row.cells()}")
+            total.counts.update(row.counts)
             total.times += row.times
-        print(f"  {'all':>5} {total.frames:8} {total.touching:9} {total.crossing:9} "
-              f"{total.outside:8} {total.away:6} {total.moved:6}")  # fmt: skip
+        print(f"  {'all':>5} {total.cells()}")
         print(f"  layout median {statistics.median(total.times) * 1e3:.2f} ms, "
               f"max {max(total.times) * 1e3:.2f} ms")  # fmt: skip
 
