@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from functools import cache
 from pathlib import Path
 
-from engine import EndRound, Event, Game, NewGame
+from engine import EndRound, Event, Game, NewGame, StartRound
 from engine.simulate import Simulator
 from hubd.store import DATABASE_NAME, GameStore
 
@@ -38,6 +38,14 @@ def store_log(store: GameStore, log: tuple[Event, ...] | list[Event], now: datet
     for seq, event in enumerate(log[1:], start=2):
         assert store.append(game_id, event, now) == seq
     return game_id
+
+
+def one_round_begun(folder: Path, players: tuple[str, str]) -> Path:
+    """``folder`` with one game of one round in it, its first player opening; returns it."""
+    with GameStore.open(folder) as store:
+        game_id = store.new_game(NewGame(players, {"rounds": 1}))
+        store.append(game_id, StartRound(players[0]))
+    return folder
 
 
 def unfinished(log: tuple[Event, ...]) -> tuple[Event, ...]:

@@ -10,23 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_helpers import REPO, one_round_begun
 
-from engine import NewGame, StartRound
 from engine.cli import replay_lines
 from hubd.cli import run as cli
 from hubd.cli.args import EXIT_ERROR, EXIT_OK
 from hubd.store import DATABASE_NAME, GameStore
 
-REPO = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    with GameStore.open(folder) as store:
-        game_id = store.new_game(NewGame(("שרה", "Дмитро"), {"rounds": 1}))
-        store.append(game_id, StartRound("שרה"))
-    return folder
+    return one_round_begun(tmp_path / "data", ("שרה", "Дмитро"))
 
 
 def one_line(capsys: Any) -> str:

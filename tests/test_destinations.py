@@ -11,23 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from store_helpers import REPO, one_round_begun
 
-from engine import NewGame, StartRound
 from hubd.cli import run as cli
 from hubd.cli.args import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from hubd.config.files import FileRefused, read_regular
 from hubd.config.settings import SETTINGS_FILE
 from hubd.store import DATABASE_NAME, LOCK_NAME, GameStore
 
-REPO = Path(__file__).resolve().parents[1]
-
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    folder = tmp_path / "data"
-    with GameStore.open(folder) as store:
-        game_id = store.new_game(NewGame(("Ana", "Ben"), {"rounds": 1}))
-        store.append(game_id, StartRound("Ana"))
+    folder = one_round_begun(tmp_path / "data", ("Ana", "Ben"))
     (folder / SETTINGS_FILE).write_text('{"volume": 40}')
     return folder
 
