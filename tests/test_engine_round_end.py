@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import NAMES, OPEN_HUB_4, end_round, refusal, run, started, tile
 
 from engine import Game, Phase, summary
@@ -57,13 +58,6 @@ def test_going_out_with_a_double_ends_the_round_although_its_foot_is_open() -> N
     assert table is not None and table.lock == tile("4-4")  # the foot is open on the table
 
 
-def test_going_out_on_a_toe_while_the_foot_still_needs_toes() -> None:
-    game = started(TWO, hand_size=3)
-    run(game, "Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Ana 4-4 on 9-4", "Ben 4-1 on 4-4",
-        "Ana 4-2 on 4-4")  # fmt: skip
-    assert_over(game, "out")
-
-
 def test_a_drawn_tile_can_be_the_one_that_goes_out() -> None:
     game = started(TWO, hand_size=1)
     run(game, "Ana draws", "Ana 9-4 on 9-9")
@@ -103,11 +97,22 @@ def test_a_placement_starts_the_count_of_passes_again() -> None:
     assert_over(game, "blocked")
 
 
-def test_blocked_by_passes_during_a_lock() -> None:
-    game = started(TWO, hand_size=26)
-    run(game, "Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Ana 4-4 on 9-4", "Ben passes",
-        "Ana passes")  # fmt: skip
-    assert_over(game, "blocked")
+#: Two hub arms, then Ana's 4-4 on her arm: the table is locked until its foot has its toes.
+LOCKED = ("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Ana 4-4 on 9-4")
+
+
+@pytest.mark.parametrize(
+    ("hand_size", "then", "how"),
+    [
+        pytest.param(3, ("Ben 4-1 on 4-4", "Ana 4-2 on 4-4"), "out",
+                     id="out_on_a_toe_while_the_foot_needs_toes"),
+        pytest.param(26, ("Ben passes", "Ana passes"), "blocked", id="blocked_by_passes"),
+    ],
+)  # fmt: skip
+def test_a_round_ends_during_a_lock(hand_size: int, then: tuple[str, ...], how: str) -> None:
+    game = started(TWO, hand_size=hand_size)
+    run(game, *LOCKED, *then)
+    assert_over(game, how)
 
 
 # -- blocked by the census: no tile off the table fits any open place --------------------------
