@@ -49,6 +49,11 @@ class Hub:
         """Let the loop handle everything posted so far (no waiting)."""
         self.app.step(0)
 
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` pass on the clock, then let the loop handle what they brought."""
+        self.clock.advance(seconds)
+        self.run()
+
     def play(self, player: str, tile: str, on: str) -> bool:
         return self.app.submit(Play(player, T(tile), T(on)))
 
@@ -133,24 +138,20 @@ def test_contact_bounce_is_one_press(hub: Hub) -> None:
 def test_stuck_button_is_one_press_not_a_flood(hub: Hub) -> None:
     hub.edge(True)
     for _ in range(600):  # ten minutes, the loop waking every second
-        hub.clock.advance(1.0)
-        hub.run()
+        hub.wait(1.0)
     assert hub.speaker.played == ["cackle"]
 
 
 def test_hold_toggles_mute(hub: Hub) -> None:
     hub.edge(True)
     hub.run()
-    hub.clock.advance(3.1)
-    hub.run()
+    hub.wait(3.1)
     assert hub.app.settings.muted and hub.speaker.muted
     hub.edge(False, after=0.1)
-    hub.clock.advance(0.1)
-    hub.run()
+    hub.wait(0.1)
     hub.edge(True, after=0.1)
     hub.run()
-    hub.clock.advance(3.1)
-    hub.run()
+    hub.wait(3.1)
     assert not hub.app.settings.muted and not hub.speaker.muted
 
 
@@ -216,8 +217,7 @@ def test_idle_loop_draws_nothing(hub: Hub, monkeypatch: Any) -> None:
     drawn: list[Any] = []
     monkeypatch.setattr(hub.app.display, "present", lambda rects: drawn.extend(rects))
     for _ in range(5):
-        hub.clock.advance(1.0)
-        hub.run()
+        hub.wait(1.0)
     assert drawn == []
 
 
@@ -305,8 +305,7 @@ def test_demo_plays_through_taps_and_the_hub_button(hub: Hub) -> None:
     demo.step = recording_step  # type: ignore[method-assign]
     hub.app.demo, hub.app.demo_interval = demo, 0.0
     while not (hub.app.game and hub.app.game.state.scores) and len(actions) < 5000:
-        hub.clock.advance(0.05)  # past the button's debounce between presses
-        hub.run()
+        hub.wait(0.05)  # past the button's debounce between presses
     assert hub.app.game is not None and len(hub.app.game.state.scores) == 1
     assert actions.count(Tap.__name__) > 20  # plays, draws and passes went through the screen
     assert "HubButton" in actions and "cackle" in hub.speaker.played

@@ -26,12 +26,10 @@ def hold(hub: Hub, seconds: float) -> None:
     hub.edge(True, after=2.0)
     hub.run()
     for _ in range(int(seconds * 10)):
-        hub.clock.advance(0.1)
-        hub.run()
+        hub.wait(0.1)
     hub.edge(False, after=0.01)
     hub.run()
-    hub.clock.advance(0.05)
-    hub.run()
+    hub.wait(0.05)
 
 
 def test_the_mute_hold_enters_no_toe(hub: Hub) -> None:
@@ -66,8 +64,7 @@ def test_a_short_press_still_enters_when_it_comes_up(hub: Hub) -> None:
     assert hub.app.game is not None and hub.app.game.state.toes_to_go is None  # not yet
     hub.edge(False, after=0.15)
     hub.run()
-    hub.clock.advance(0.05)
-    hub.run()
+    hub.wait(0.05)
     assert hub.app.game.state.toes_to_go == 3 and hub.speaker.played == ["cackle"]
 
 

@@ -116,8 +116,7 @@ def test_the_loop_opens_a_late_screen_and_a_late_sound_card_without_a_restart(
         # The loop wakes for the next try (and for the watchdog at least every 0.5 s).
         assert app.display.next_retry() == speaker.next_retry() == hub.clock.now() + 2.0
         for _ in range(4):
-            hub.clock.advance(2.0)
-            hub.run()
+            hub.wait(2.0)
         assert app.display.available
         assert speaker.available and app.context().audio_available
         assert app.display.next_retry() is None and speaker.next_retry() is None
@@ -144,21 +143,18 @@ def test_spikes_on_the_wire_never_cackle_and_a_bouncing_press_cackles_once(hub: 
         hub.edge(True, after=0.01)
         hub.edge(False, after=0.0005)
         hub.run()
-    hub.clock.advance(1.0)
-    hub.run()
+    hub.wait(1.0)
     assert hub.speaker.requested == []
     for i in range(7):  # the switch closes with bounce
         hub.edge(i % 2 == 0, after=0.0005)
     hub.run()
     assert hub.speaker.requested == []  # not yet: the line has to stay low for 2 ms
     assert hub.app._wait_time() == pytest.approx(0.002)
-    hub.clock.advance(0.002)
-    hub.run()
+    hub.wait(0.002)
     assert hub.speaker.requested == ["cackle"]
     for i in range(7):  # and opens with bounce
         hub.edge(i % 2 == 1, after=0.0005)
-    hub.clock.advance(0.1)
-    hub.run()
+    hub.wait(0.1)
     assert hub.speaker.requested == ["cackle"]
 
 
@@ -168,21 +164,17 @@ def test_a_long_hold_shuts_down_with_a_sound_and_the_light_and_keeps_mute_as_it_
     hub.app.button = ButtonLogic(0.02, 3.0, glitch_s=0.002, long_hold_s=8.0)
     hub.app.running = True
     hub.edge(True)
-    hub.clock.advance(0.002)
-    hub.run()
-    hub.clock.advance(3.0)
-    hub.run()
+    hub.wait(0.002)
+    hub.wait(3.0)
     assert hub.app.settings.muted  # the 3 s hold still mutes
-    hub.clock.advance(5.0)
-    hub.run()
+    hub.wait(5.0)
     assert hub.app.poweroff
     assert not hub.app.settings.muted, "passing the mute hold on the way is undone"
     assert hub.speaker.played == ["cackle", "game_over"]
     assert hub.light.mode == "on"
     assert "STATUS=shutting down (the hub button was held)" in hub.notifier.messages
     assert hub.app.running  # the sound and the notice get their moment
-    hub.clock.advance(1.5)
-    hub.run()
+    hub.wait(1.5)
     assert not hub.app.running
 
 
@@ -190,9 +182,7 @@ def test_a_hold_shorter_than_the_long_hold_only_mutes(hub: Hub) -> None:
     hub.app.button = ButtonLogic(0.02, 3.0, glitch_s=0.002, long_hold_s=8.0)
     hub.edge(True)
     for _ in range(60):
-        hub.clock.advance(0.1)
-        hub.run()
+        hub.wait(0.1)
     hub.edge(False)
-    hub.clock.advance(5.0)
-    hub.run()
+    hub.wait(5.0)
     assert hub.app.settings.muted and not hub.app.poweroff

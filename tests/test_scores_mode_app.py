@@ -17,8 +17,7 @@ def press(hub: Hub, after: float = PRESS_GAP) -> None:
     hub.run()
     hub.edge(False, after=0.05)
     hub.run()
-    hub.clock.advance(0.05)
-    hub.run()
+    hub.wait(0.05)
 
 
 def start_scores_game(hub: Hub, rounds: int = 2) -> None:
@@ -60,8 +59,7 @@ def test_the_hold_still_mutes_and_a_press_between_rounds_only_cackles(hub: Hub) 
     start_scores_game(hub, rounds=1)
     hub.edge(True, after=PRESS_GAP)
     hub.run()
-    hub.clock.advance(3.1)
-    hub.run()
+    hub.wait(3.1)
     assert hub.app.settings.muted
     hub.edge(False, after=0.05)
     hub.run()

@@ -45,8 +45,7 @@ def test_the_hub_says_a_name_as_typed_and_keeps_it(hub: Hub) -> None:
     assert speech.spoken[-1] == "Benn's turn."  # said at once, so the family hears it
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
-    hub.clock.advance(5)
-    hub.run()
+    hub.wait(5)
     assert speech.spoken[-1] == "Double 4: 3 toes to go. Benn's turn."
     assert hub.app.store.sounds_like() == {"Ben": "Benn"}
     assert hub.app.context().sounds_like == {"Ben": "Benn"}

@@ -40,8 +40,7 @@ def speech(hub: Hub) -> Iterator[FakeSpeech]:
 def settle(hub: Hub, seconds: float = 5.0) -> None:
     """Let time pass and the loop run, as it would at the table."""
     hub.run()
-    hub.clock.advance(seconds)
-    hub.run()
+    hub.wait(seconds)
 
 
 def press(hub: Hub) -> None:
@@ -64,8 +63,7 @@ def test_the_cackle_comes_first_then_the_foot_is_said(hub: Hub, speech: FakeSpee
     assert start == pytest.approx(now + CACKLE + GAP_S)
     hub.run()
     assert speech.spoken == []  # the cackle is still playing
-    hub.clock.advance(CACKLE + GAP_S)
-    hub.run()
+    hub.wait(CACKLE + GAP_S)
     assert speech.spoken == ["Double 4: 3 toes to go."]
 
 
@@ -102,8 +100,7 @@ def test_no_speech_when_muted_by_the_hubs_hold(hub: Hub, speech: FakeSpeech) -> 
     hub.play("Ana", "4-4", "9-4")
     hub.edge(True)
     hub.run()
-    hub.clock.advance(3.1)  # the hold: mute
-    hub.run()
+    hub.wait(3.1)  # the hold: mute
     hub.edge(False)
     settle(hub)
     assert hub.app.settings.muted
@@ -202,8 +199,7 @@ def test_the_loop_never_waits_for_a_phrase(hub: Hub) -> None:
         hub.play("Ana", "4-4", "9-4")
         assert hub.speaker.played[-1] == "cackle"
         for _ in range(50):
-            hub.clock.advance(0.1)
-            hub.run()
+            hub.wait(0.1)
         assert player.played == []
         release.set()
         assert speech.wait_idle(10)
