@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from installer_helpers import CMDLINE_TXT, CONFIG_TXT, REPO
@@ -30,6 +33,21 @@ def mock_factory() -> Iterator[object]:
     finally:
         factory.reset()
         Device.pin_factory = previous
+
+
+@pytest.fixture(scope="session")
+def load_script() -> Callable[[str, Path], ModuleType]:
+    """Loads a script (not a package module) from its file as the module ``name``."""
+
+    def load(name: str, path: Path) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up while it loads
+        spec.loader.exec_module(module)
+        return module
+
+    return load
 
 
 # --- the installer's tests (test_installer*.py) ---------------------------------------------------

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import re
-import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -42,14 +42,9 @@ E12 = (10, 12, 15, 18, 22, 27, 33, 39, 47, 56, 68, 82)
 
 
 @pytest.fixture(scope="module")
-def diagram() -> ModuleType:
+def diagram(load_script: Callable[[str, Path], ModuleType]) -> ModuleType:
     """hardware/diagram.py, a script rather than a package module."""
-    spec = importlib.util.spec_from_file_location("hardware_diagram", HARDWARE / "diagram.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
+    return load_script("hardware_diagram", HARDWARE / "diagram.py")
 
 
 @pytest.fixture(scope="module")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import struct
-import sys
 import wave
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -29,14 +28,8 @@ EXPECTED_SECONDS = {
 
 
 @pytest.fixture(scope="module")
-def generator() -> ModuleType:
-    path = DEFAULT_SOUND_DIR / "generate.py"
-    spec = importlib.util.spec_from_file_location("sounds_generate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
+def generator(load_script: Callable[[str, Path], ModuleType]) -> ModuleType:
+    return load_script("sounds_generate", DEFAULT_SOUND_DIR / "generate.py")
 
 
 @pytest.fixture(scope="module")
