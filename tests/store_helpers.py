@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
@@ -58,6 +60,21 @@ def lines_of(store: GameStore, game_id: int) -> list[str]:
     out = io.StringIO()
     store.export_jsonl(game_id, out)
     return out.getvalue().splitlines()
+
+
+def python_process(
+    code: str,
+    *args: Path | int,
+    stdin: int | None = None,
+    stdout: int | None = None,
+    stderr: int | None = None,
+) -> subprocess.Popen[str]:
+    """``code`` run by this Python in its own process in the checkout, given ``args``; the
+    streams as Popen takes them (``stdout=subprocess.PIPE``)."""
+    command = [sys.executable, "-c", code, *map(str, args)]
+    return subprocess.Popen(
+        command, stdin=stdin, stdout=stdout, stderr=stderr, text=True, cwd=REPO
+    )  # fmt: skip
 
 
 @contextmanager

@@ -7,11 +7,10 @@ from __future__ import annotations
 import errno
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO, lines_of, played, raw, store_log
+from store_helpers import lines_of, played, python_process, raw, store_log
 
 from hubd.store import DATABASE_NAME, BackupError, GameStore
 
@@ -57,9 +56,7 @@ for seed in (11, 12):
 
 def test_backup_while_another_process_writes(folder: Path, tmp_path: Path) -> None:
     GameStore.open(folder).close()
-    writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(folder)], stdout=subprocess.PIPE, text=True, cwd=REPO
-    )
+    writer = python_process(WRITER, folder, stdout=subprocess.PIPE)
     assert writer.stdout is not None
     copies: list[Path] = []
     with GameStore.open(folder, readonly=True) as reader:

@@ -15,16 +15,15 @@ import errno
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from store_helpers import (
     NOW,
-    REPO,
     lines_of,
     moved_aside,
     played,
+    python_process,
     raw,
     replayed,
     store_log,
@@ -167,13 +166,7 @@ sys.stdin.readline()
 
 
 def test_a_second_daemon_is_refused_until_the_first_dies(folder: Path) -> None:
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(folder)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=REPO,
-    )
+    holder = python_process(HOLDER, folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         assert holder.stdout is not None
         assert holder.stdout.readline() == "open\n"

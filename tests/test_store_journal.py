@@ -8,11 +8,10 @@ import logging
 import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO, played
+from store_helpers import played, python_process
 
 from engine import dump_line
 from hubd.store import DATABASE_NAME, GameStore
@@ -39,10 +38,7 @@ sys.stdin.readline()
 
 
 def killed_after_the_wal_was_removed(folder: Path, events: int) -> tuple[int, int]:
-    writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(folder), str(events)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO,
-    )  # fmt: skip
+    writer = python_process(WRITER, folder, events, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     try:
         assert writer.stdout is not None
         first, second = (int(n) for n in writer.stdout.readline().split())

@@ -13,11 +13,10 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from store_helpers import REPO, played, raw, store_log
+from store_helpers import played, python_process, raw, store_log
 
 from hubd.store import DATABASE_NAME, GameStore
 
@@ -140,13 +139,7 @@ while True:
 
 def test_kill_minus_nine_after_the_wal_is_removed_loses_nothing(folder: Path) -> None:
     GameStore.open(folder).close()
-    writer = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(folder)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=REPO,
-    )
+    writer = python_process(WRITER, folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert writer.stdout is not None
     committed: dict[int, int] = {}
     try:
