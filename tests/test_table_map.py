@@ -5,10 +5,11 @@ stays inside the map."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator
 
 import pytest
 
-from engine import Game, PlaceKind, Play, StartRound, Tile
+from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
 from engine.simulate import Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
 from hubd.screens.map.table_map import Box, arm_slots, line_labels, table_map
@@ -27,6 +28,19 @@ def rounds(seed: int, players: int = 4, rules: dict[str, object] | None = None) 
     final = simulator.play_game()
     events = final.effective
     return [Game.from_events(events[: i + 1]) for i in range(len(events))]
+
+
+def in_play(seeds: Iterable[int]) -> Iterator[tuple[Game, Table]]:
+    """Each state of the seeds' simulated games that has a round in play, with its table."""
+    for seed in seeds:
+        for game in rounds(seed):
+            table = game.state.table
+            if table is not None and game.state.in_round:
+                yield game, table
+
+
+def feet_of(table: Table) -> list[Placed]:
+    return [p for p in table.placed.values() if p.kind is PlaceKind.FOOT]
 
 
 def ends(game: Game, size: str) -> dict[Tile, Box]:
@@ -56,12 +70,9 @@ def test_an_open_end_never_moves_while_other_chains_grow(size: str, seed: int) -
 @pytest.mark.parametrize("seed", [4, 5, 6])
 def test_every_open_place_has_one_target_inside_the_map(size: str, seed: int) -> None:
     area = AREAS[size]
-    for game in rounds(seed):
-        state = game.state
-        if state.table is None or not state.in_round:
-            continue
+    for game, table in in_play([seed]):
         boxes = ends(game, size)
-        places = set(state.table.open)  # every place with room, open now or padlocked
+        places = set(table.open)  # every place with room, open now or padlocked
         assert set(boxes) == places
         for box in boxes.values():
             assert area.x <= box.x and box.right <= area.right, box
@@ -74,17 +85,12 @@ def test_targets_never_overlap_on_an_ordinary_table() -> None:
     """Up to three feet on a four-arm table fit without any two targets touching."""
     overlaps = 0
     checked = 0
-    for seed in range(7, 12):
-        for game in rounds(seed):
-            table = game.state.table
-            if table is None or not game.state.in_round:
-                continue
-            feet = sum(p.kind is PlaceKind.FOOT for p in table.placed.values())
-            if feet > 3:
-                continue
-            checked += 1
-            boxes = list(ends(game, "720x1280").values())
-            overlaps += sum(_touch(a, b) for a, b in itertools.combinations(boxes, 2))
+    for game, table in in_play(range(7, 12)):
+        if len(feet_of(table)) > 3:
+            continue
+        checked += 1
+        boxes = list(ends(game, "720x1280").values())
+        overlaps += sum(_touch(a, b) for a, b in itertools.combinations(boxes, 2))
     assert checked > 100 and overlaps == 0
 
 
@@ -141,23 +147,19 @@ def test_a_foot_stands_where_its_double_is(size: str) -> None:
     target's width of the drawn double, and a complete foot stays on the map."""
     metrics = SCREEN[size][1]
     checked = 0
-    for seed in (7, 8, 9):
-        for game in rounds(seed):
-            table = game.state.table
-            if table is None or not game.state.in_round:
-                continue
-            feet = [p for p in table.placed.values() if p.kind is PlaceKind.FOOT]
-            if len(feet) != 1:
-                continue
-            drawn = table_map(table, AREAS[size], metrics)
-            tiles = {t.tile: t.box for t in drawn.tiles}
-            (foot,) = feet
-            assert foot.tile in tiles, "a foot never leaves the map"
-            double = tiles[foot.tile]
-            near = [tiles[toe] for toe in foot.children if toe in tiles]
-            near += [e.box for e in drawn.ends if e.on == foot.tile]
-            assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
-            checked += 1
+    for game, table in in_play((7, 8, 9)):
+        feet = feet_of(table)
+        if len(feet) != 1:
+            continue
+        drawn = table_map(table, AREAS[size], metrics)
+        tiles = {t.tile: t.box for t in drawn.tiles}
+        (foot,) = feet
+        assert foot.tile in tiles, "a foot never leaves the map"
+        double = tiles[foot.tile]
+        near = [tiles[toe] for toe in foot.children if toe in tiles]
+        near += [e.box for e in drawn.ends if e.on == foot.tile]
+        assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
+        checked += 1
     assert checked > 50
 
 
@@ -165,18 +167,14 @@ def test_every_line_and_stroke_stays_apart_on_an_ordinary_table() -> None:
     """Up to two feet on a four-arm table: no stroke crosses a target, none meets another."""
     metrics = SCREEN["720x1280"][1]
     checked = 0
-    for seed in range(7, 10):
-        for game in rounds(seed):
-            table = game.state.table
-            if table is None or not game.state.in_round:
-                continue
-            if sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) > 2:
-                continue
-            drawn = table_map(table, AREAS["720x1280"], metrics)
-            crossed = [(link, end.on) for link in drawn.links for end in drawn.ends
-                       if _inside(link, end.box)]  # fmt: skip
-            assert not crossed, (game.effective[-1], crossed)
-            checked += 1
+    for game, table in in_play(range(7, 10)):
+        if len(feet_of(table)) > 2:
+            continue
+        drawn = table_map(table, AREAS["720x1280"], metrics)
+        crossed = [(link, end.on) for link in drawn.links for end in drawn.ends
+                   if _inside(link, end.box)]  # fmt: skip
+        assert not crossed, (game.effective[-1], crossed)
+        checked += 1
     assert checked > 100
 
 
