@@ -35,6 +35,12 @@ def chromium() -> Iterator[Any]:
         yield launched
 
 
+@pytest.fixture
+def page(chromium: Any) -> Any:
+    """One phone's page (a test with more phones takes ``chromium`` and opens them)."""
+    return phone(chromium)
+
+
 def _start(table: FamilyTable, events: int) -> list[Any]:
     """The new game and the first ``events`` entries of the family round, by taps."""
     log = recorded_log()
@@ -73,11 +79,10 @@ def _shown(page: Any) -> dict[str, Any]:
 
 
 def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
-    table: FamilyTable, chromium: Any, tmp_path: Path
+    table: FamilyTable, page: Any, tmp_path: Path
 ) -> None:
     log = _start(table, 12)
     with _web(table, tmp_path) as desk:
-        page = phone(chromium)
         page.goto(desk.address(table.app.game_id) + "?lang=en")
         state = table.app.game.state
         pump(table.app, lambda: _shown(page)["status"] == status_text(
@@ -109,11 +114,10 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
 
 
 def test_without_the_games_token_the_page_shows_nothing_and_a_new_game_changes_it(
-    table: FamilyTable, chromium: Any, tmp_path: Path
+    table: FamilyTable, page: Any, tmp_path: Path
 ) -> None:
     _start(table, 3)
     with _web(table, tmp_path) as desk:
-        page = phone(chromium)
         for path in ("/", "/t/0123456789abcdef0123", "/t/", "/t/x/state", "/s/../desk.py"):
             answer = page.goto(desk.base_url + path)
             assert answer is not None and answer.status == 404, path
@@ -185,11 +189,10 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
 
 
 def test_hebrew_reads_right_to_left_and_the_map_does_not(
-    table: FamilyTable, chromium: Any, tmp_path: Path
+    table: FamilyTable, page: Any, tmp_path: Path
 ) -> None:
     _start(table, 8)
     with _web(table, tmp_path) as desk:
-        page = phone(chromium)
         page.goto(desk.address(table.app.game_id) + "?lang=he")
         pump(table.app, lambda: page.locator("#map svg").count() == 1)
         time.sleep(0.1)
@@ -204,11 +207,10 @@ def test_hebrew_reads_right_to_left_and_the_map_does_not(
 
 
 def test_without_server_sent_events_the_page_polls_and_says_when_the_hub_is_gone(
-    table: FamilyTable, chromium: Any, tmp_path: Path
+    table: FamilyTable, page: Any, tmp_path: Path
 ) -> None:
     log = _start(table, 5)
     with _web(table, tmp_path) as desk:
-        page = phone(chromium)
         page.add_init_script("delete window.EventSource")  # an old browser, or a proxy
         page.goto(desk.address(table.app.game_id) + "?lang=uk")
         pump(table.app, lambda: _shown(page)["tiles"] == list(table.app.game.state.hands))
