@@ -116,6 +116,12 @@ def a_players_name(widget: Widget) -> bool:
 
 
 SHOT_NAMES = [s.name for s in shots()]
+#: Each official size in each language, by ids such as "800x480-en".
+EVERY_SCREEN = pytest.mark.parametrize(
+    ("size", "language"),
+    [(size, language) for size in SIZES for language in LANGUAGES],
+    ids=[f"{w}x{h}-{language}" for w, h in SIZES for language in LANGUAGES],
+)
 
 
 #: Every language at the official sizes (every rule); three in desktop windows (looser rules).
@@ -200,8 +206,7 @@ def test_the_sequence_covers_the_opening_a_foot_and_its_toes() -> None:
     assert doubles and len(toes) == 3
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_open_ends_stay_put_while_the_table_grows(language: str, size: tuple[int, int]) -> None:
     """From one entry to the next, every end still open is where it was, except the end that
     was just played on (the foot that took a toe, the hub that took an arm, may stay too)."""
@@ -217,8 +222,7 @@ def test_open_ends_stay_put_while_the_table_grows(language: str, size: tuple[int
     assert all(frames), "every frame has an open end to tap"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_pickers_keep_every_number_in_its_cell(language: str, size: tuple[int, int]) -> None:
     early = by_role(record(language, size, "picker_early"), "pick")
     late = by_role(record(language, size, "picker_late"), "pick")
@@ -233,8 +237,7 @@ def test_pickers_keep_every_number_in_its_cell(language: str, size: tuple[int, i
     assert not any(w["tappable"] for w in late.values() if not w["enabled"])
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_the_play_screen_reads_from_a_chair(language: str, size: tuple[int, int]) -> None:
     small = []
     for shot in PLAY_SHOTS:
@@ -263,8 +266,7 @@ def test_the_maps_ends_are_big_enough_to_tap(language: str, size: tuple[int, int
     assert not small, "\n".join(small)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) -> None:
     """While the foot on 4-4 waits, every other end is padlocked, disabled and still answers
     a touch (with the reason), and a touch on one opens no picker."""
@@ -280,8 +282,7 @@ def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) 
     assert len(tips) == 1 and not tips[0].rect.colliderect(status.rect)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_the_undo_notice_covers_no_button(language: str, size: tuple[int, int]) -> None:
     ui, widgets = frame(language, size, "play_undo_notice")
     (notice,) = [w for w in widgets if w.role == "notice"]
@@ -291,8 +292,7 @@ def test_the_undo_notice_covers_no_button(language: str, size: tuple[int, int]) 
     assert not [w.key for w in buttons if w.rect.colliderect(notice.rect)]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_a_double_nine_score_sheet_shows_all_ten_rounds(
     language: str, size: tuple[int, int]
 ) -> None:
@@ -332,15 +332,13 @@ def small_texts(language: str, size: tuple[int, int], roles: str) -> list[str]:
     return small
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_every_text_reads_from_a_chair(language: str, size: tuple[int, int]) -> None:
     small = small_texts(language, size, "rest")
     assert not small, "\n".join(small)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@EVERY_SCREEN
 def test_the_maps_numbers_and_labels_read_from_a_chair(
     language: str, size: tuple[int, int]
 ) -> None:
