@@ -159,4 +159,3 @@ class MixerSpeaker:
     def _lose(self, exc: pygame.error) -> None:
         self._sounds.clear()
         self._retry.lost(self._clock.now(), f"Audio stopped working ({exc}): {SILENT_NOTICE}")
-

@@ -61,7 +61,6 @@ class Speaker(Protocol):
     def close(self) -> None: ...
 
 
-
 class _Settings:
     """Volume and mute as remembered by a speaker that has nothing to pass them to (and so
     nothing to retry)."""
@@ -133,7 +132,6 @@ class FakeSpeaker(_Settings):
 
     def close(self) -> None:
         self.closed = True
-
 
 
 def make_speaker(
