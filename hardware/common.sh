@@ -168,3 +168,14 @@ require_root() {
         die "run it as root: sudo make ${1:-install} (or --dry-run to see what it would do)"
     fi
 }
+
+# The options both scripts take after their own: --no-systemctl, --dry-run and --help (each
+# script has its own usage); anything else is refused with the usage.
+common_option() {
+    case $1 in
+        --no-systemctl) USE_SYSTEMCTL=no ;;
+        --dry-run) DRY_RUN=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) usage >&2; die "unknown option: $1" ;;
+    esac
+}

@@ -86,10 +86,7 @@ while [ $# -gt 0 ]; do
         --pip-args=*) PIP_ARGS=${1#*=} ;;
         --python) PYTHON=${2:-}; shift ;;
         --python=*) PYTHON=${1#*=} ;;
-        --no-systemctl) USE_SYSTEMCTL=no ;;
-        --dry-run) DRY_RUN=1 ;;
-        -h | --help) usage; exit 0 ;;
-        *) usage >&2; die "unknown option: $1" ;;
+        *) common_option "$1" ;;
     esac
     shift
 done

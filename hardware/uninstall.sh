@@ -36,10 +36,7 @@ while [ $# -gt 0 ]; do
         --purge) PURGE=1 ;;
         --root) set_root "${2:-}"; shift ;;
         --root=*) set_root "${1#*=}" ;;
-        --no-systemctl) USE_SYSTEMCTL=no ;;
-        --dry-run) DRY_RUN=1 ;;
-        -h | --help) usage; exit 0 ;;
-        *) usage >&2; die "unknown option: $1" ;;
+        *) common_option "$1" ;;
     esac
     shift
 done
