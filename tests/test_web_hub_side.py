@@ -12,11 +12,11 @@ from test_app import Hub, hub  # noqa: F401 - the fixture
 from engine import NewGame, StartRound
 from hubd.loop.events import PhoneRequest
 from hubd.screens import Ui, UiContext
+from hubd.screens.kit.qr import qr_modules
 from hubd.screens.kit.widgets import Kind
 from hubd.screens.phones import PhonesPanel
 from hubd.values.intents import ReleaseSeat
 from hubd.web.desk import TAKEN, PhoneDesk
-from hubd.web.qr import qr_modules
 from hubd.web.snapshot import Snapshot
 
 ADDRESS = "http://192.168.1.20:8080/t/0123456789abcdef0123"

@@ -302,7 +302,7 @@ class Painter:
         surface = self._codes.get(key)
         if surface is not None:
             return surface
-        from hubd.web.qr import qr_modules  # segno only when a code is shown
+        from hubd.screens.kit.qr import qr_modules  # segno only when a code is shown
 
         modules = qr_modules(text)
         count = len(modules) + 8  # four light modules on every side
