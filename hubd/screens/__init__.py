@@ -10,6 +10,10 @@ The contract with the main loop (hubd/loop/app.py):
   ``next_deadline()`` says when a timed change (a message fading, a flash) needs a render.
 - ``describe_event(event, tr)``: a translated one-line description of an engine event, for
   the "Undid: ..." notice (``describe_undo``).
+
+The screens themselves sit here; their widget kit in ``kit/``, the table map in ``map/``, the
+screenshot tool in ``shots/``. They import the engine, hubd.text, hubd.values and the club's
+view; never hardware, the store, speech or the loop.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 An output like the speaker: :mod:`hubd.speech.phrases` decides what to say from a change of
 state (pure), :class:`~hubd.speech.output.HubSpeech` renders it with espeak-ng on a worker
 thread (:mod:`hubd.speech.render`, cached as WAV) and plays it through pygame.mixer after the
-sound it follows. :class:`~hubd.speech.output.FakeSpeech` records phrases for tests.
+sound it follows. :class:`~hubd.speech.fakes.FakeSpeech` records phrases for tests.
+
+Imports the engine, hubd.text and the speaker; never a screen.
 """
 
 from __future__ import annotations

@@ -19,6 +19,8 @@ daemon per data folder: the folder itself is held with ``flock`` for the life of
 (``hubd.lock`` only holds the pid, so no rename of it lets a second daemon in); commands
 beside the daemon (export, backup) open it with ``readonly=True`` and take no lock.
 
+It imports the engine, hubd.config.files and hubd.values, nothing that shows or sounds.
+
 The parts, each readable alone:
 
 - ``migrations``: the schema, one migration per version;
