@@ -18,11 +18,11 @@
 # Needs root, debootstrap and qemu-user-static (both from Debian; it installs them with
 # apt-get when missing) and the network to Debian's archive and the Python package index.
 set -euo pipefail
-umask 022
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SOURCE=$(cd "$HERE/.." && pwd)
 PROGRAM=arm64-check.sh
+# shellcheck source=hardware/emulation.sh
+. "$HERE/emulation.sh"
 MIRROR=${ARM64_CHECK_MIRROR:-http://deb.debian.org/debian}
 CACHE=${ARM64_CHECK_CACHE:-/var/cache/chickenfoot-arm64-check}
 SUITES=()
@@ -48,8 +48,6 @@ Usage: sudo hardware/arm64-check.sh [options]
 EOF
 }
 
-die() { printf '%s: %s\n' "$PROGRAM" "$*" >&2; exit 1; }
-say() { printf '%s\n' "$*"; }
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -86,28 +84,11 @@ need_tools() {
 }
 
 # An arm64 program runs here only through qemu, registered with the kernel's binfmt_misc.
-register_binfmt() {
-    [ "$(uname -m)" = aarch64 ] && return 0
-    local misc=/proc/sys/fs/binfmt_misc
-    if [ ! -e "$misc/register" ]; then
-        mount -t binfmt_misc binfmt_misc "$misc" \
-            || die "cannot mount binfmt_misc (a container without it cannot run arm64 programs)"
-    fi
-    if [ ! -e "$misc/qemu-aarch64" ]; then
-        say "Registering the qemu-aarch64 binfmt handler"
-        update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 \
-            || update-binfmts --import qemu-aarch64 >/dev/null 2>&1 || true
-    fi
-    [ -e "$misc/qemu-aarch64" ] || die "the qemu-aarch64 binfmt handler could not be registered"
-}
 
 # --- timing and results ----------------------------------------------------------------------
-RESULTS=()
-STEP_START=0
-step_begin() { STEP_START=$(date +%s.%N); say ""; say "== $1"; }
 step_end() {  # suite, step, outcome, detail
     local seconds
-    seconds=$(awk -v a="$STEP_START" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
+    seconds=$(elapsed "$STEP_START")
     RESULTS+=("$(printf '%-9s %-8s %-5s %5s s  %s' "$1" "$2" "$3" "$seconds" "${4:-}")")
     say "-- $2: $3 in $seconds s${4:+ ($4)}"
 }

@@ -25,11 +25,11 @@
 # (Debian packages: it installs them when missing), and Debian's archive and PyPI the first
 # time (the root and the wheels are cached).
 set -euo pipefail
-umask 022
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-SOURCE=$(cd "$HERE/.." && pwd)
 PROGRAM=boot-check.sh
+# shellcheck source=hardware/emulation.sh
+. "$HERE/emulation.sh"
 MIRROR=${BOOT_CHECK_MIRROR:-http://deb.debian.org/debian}
 CACHE=${BOOT_CHECK_CACHE:-/var/cache/chickenfoot-boot-check}
 SUITE=bookworm
@@ -51,8 +51,6 @@ Usage: sudo hardware/boot-check.sh [options]
 EOF
 }
 
-die() { printf '%s: %s\n' "$PROGRAM" "$*" >&2; exit 1; }
-say() { printf '%s\n' "$*"; }
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -73,11 +71,8 @@ case $TIMEOUT in '' | *[!0-9]*) die "--timeout needs a whole number of seconds" 
 [ "$(id -u)" -eq 0 ] || die "run it as root (debootstrap, chroot and the image need it): sudo $0"
 
 # --- timing ---------------------------------------------------------------------------------
-RESULTS=()
 T0=$(date +%s.%N)
 STEP_START=$T0
-elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
-step_begin() { STEP_START=$(date +%s.%N); say ""; say "== $1"; }
 step_end() {  # step, outcome, detail
     local seconds
     seconds=$(elapsed "$STEP_START")
@@ -106,17 +101,6 @@ need_tools() {
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-register_binfmt() {
-    [ "$(uname -m)" = aarch64 ] && return 0
-    local misc=/proc/sys/fs/binfmt_misc
-    [ -e "$misc/register" ] || mount -t binfmt_misc binfmt_misc "$misc" \
-        || die "cannot mount binfmt_misc (needed to run arm64 programs while building the root)"
-    if [ ! -e "$misc/qemu-aarch64" ]; then
-        update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 \
-            || update-binfmts --import qemu-aarch64 >/dev/null 2>&1 || true
-    fi
-    [ -e "$misc/qemu-aarch64" ] || die "the qemu-aarch64 binfmt handler could not be registered"
-}
 
 # --- the root, the wheels, the image ---------------------------------------------------------
 ROOT_DIR=$CACHE/$SUITE-root
