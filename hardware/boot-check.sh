@@ -218,6 +218,7 @@ SERIAL=$CACHE/$SUITE-console.log   # the kernel's console (ttyAMA0)
 CHECK_LOG=$CACHE/$SUITE-check.log  # the check service's output (hvc0)
 MONITOR=$CACHE/$SUITE-monitor.sock
 QEMU_PID=
+# shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() {
     [ -z "$QEMU_PID" ] || kill "$QEMU_PID" 2>/dev/null || true
     if [ "$KEEP" -eq 0 ]; then rm -rf "$WORK" "$IMAGE"; fi
@@ -240,7 +241,7 @@ boot() {
     local kernel initrd
     kernel=$(find "$WORK/boot" -name 'vmlinuz-*' | sort | tail -n 1)
     initrd=$(find "$WORK/boot" -name 'initrd.img-*' | sort | tail -n 1)
-    [ -n "$kernel" ] && [ -n "$initrd" ] || die "no kernel or initrd in the root's /boot"
+    if [ -z "$kernel" ] || [ -z "$initrd" ]; then die "no kernel or initrd in the root's /boot"; fi
     : >"$SERIAL"
     : >"$CHECK_LOG"
     rm -f "$MONITOR"

@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # SOURCE, RESULTS and STEP_START are for the sourcing script
 # What the two by-hand emulation checks share (arm64-check.sh, boot-check.sh): their messages,
 # the binfmt handler that lets this machine run arm64 programs, and the timing of their steps.
 # Sourced after the script sets HERE (its folder) and PROGRAM.

@@ -43,7 +43,7 @@ nights, LAN only).
                   a root to inspect or test, which does NOT boot into a working hub (no venv,
                   the unit not enabled). For an SD card image, boot it and install there.
   --staging       say that --root/DESTDIR is meant as a staging root
-  --wheels DIR    install offline from DIR, filled by `make wheelhouse` (pip --no-index);
+  --wheels DIR    install offline from DIR, filled by "make wheelhouse" (pip --no-index);
                   the same as WHEELS=DIR
   --ready-timeout S  how long the new release has to report READY (default $READY_TIMEOUT s)
   --dfplayer      a Pi Zero 2 W with a DFPlayer Mini: a new config gets speaker = "dfplayer",

@@ -15,7 +15,9 @@ PYTHON=${PYTHON:-$SOURCE/.venv/bin/python}
 [ -x "$PYTHON" ] || PYTHON=python3
 
 die() { printf 'wheelhouse.sh: %s\n' "$*" >&2; exit 1; }
-[ $# -ge 1 ] && [ -n "$1" ] || die "usage: hardware/wheelhouse.sh DIR [TARGET...] (make wheelhouse WHEELS=DIR)"
+if [ $# -lt 1 ] || [ -z "$1" ]; then
+    die "usage: hardware/wheelhouse.sh DIR [TARGET...] (make wheelhouse WHEELS=DIR)"
+fi
 DEST=$1
 shift
 TARGETS=("$@")
