@@ -28,7 +28,7 @@ test: system-deps $(STAMP) lint typecheck pytest
 lint: $(STAMP)
 	$(BIN)/ruff check engine hubd tests benchmarks sounds hardware
 	$(BIN)/ruff format --check engine hubd tests benchmarks sounds hardware
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -18,7 +18,7 @@ NOT_AT_START = ("_hashlib", "libcrypto", "_ssl", "pyexpat", "_elementtree")
 #: Python modules the same hub never imports.
 NOT_IMPORTED = ("aiohttp", "segno", "hashlib", "secrets", "ssl", "urllib.request",
                 "xml.etree.ElementTree", "hubd.web.server", "hubd.web.start",
-                "hubd.demo", "engine.simulate")  # fmt: skip
+                "hubd.loop.demo", "engine.simulate")  # fmt: skip
 
 
 def test_the_daemon_maps_no_crypto_and_no_xml_library_at_start(tmp_path: Path) -> None:

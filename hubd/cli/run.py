@@ -121,7 +121,6 @@ def run_daemon(
     from hubd.hardware.speaker import make_speaker
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
-    from hubd.loop.demo import DemoPlayer
     from hubd.loop.events import Inbox, MockButton, Shutdown
     from hubd.screens import Ui
     from hubd.speech import make_speech
@@ -185,6 +184,8 @@ def run_daemon(
     if (args.demo or args.demo_fast) and not config.display.enabled:
         log.warning("the demo taps the screens, and [display] enabled = false: no demo")
     elif args.demo or args.demo_fast:
+        from hubd.loop.demo import DemoPlayer
+
         demo = DemoPlayer(settings.preset, seed=args.demo_seed)
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,

@@ -11,13 +11,13 @@ own sounds. It sleeps until something happens: an idle hub does not redraw.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import RuleError
 from hubd.hardware.button import ButtonEdge
 from hubd.hardware.display import Display
-from hubd.loop.demo import DemoPlayer, Tap
 from hubd.loop.events import HubEvent, MockButton, PhoneRequest, Shutdown
 from hubd.loop.hub_button import ButtonHandling
 from hubd.store import StoreError
@@ -32,6 +32,9 @@ from hubd.values.intents import (
     SoundsLike,
     Submit,
 )
+
+if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
+    from hubd.loop.demo import DemoPlayer
 
 log = logging.getLogger("hubd")
 
@@ -146,6 +149,8 @@ class HubApp(ButtonHandling):
         action = demo.step(self.game, self._find_widget)
         if action is None:  # the demo waits for the game to change
             return
+        from hubd.loop.demo import Tap
+
         if not isinstance(action, Tap):
             self.handle_intent(action)
             return

@@ -18,7 +18,6 @@ from hubd.hardware.display import AnyDisplay
 from hubd.hardware.light import HubLight
 from hubd.hardware.notify import SystemNotifier
 from hubd.hardware.speaker import Speaker
-from hubd.loop.demo import DemoPlayer
 from hubd.loop.effects import EffectState, effects, light_pulses
 from hubd.loop.events import Inbox
 from hubd.loop.presses import ScoresPresses
@@ -29,8 +28,9 @@ from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError, StoreWriteError
 from hubd.values.records import GameRecord, PlayerStats
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
     from hubd.club.night import ClubNight
+    from hubd.loop.demo import DemoPlayer
     from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")

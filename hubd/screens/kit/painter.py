@@ -41,6 +41,9 @@ def _lighter(color: Color, amount: int = 40) -> Color:
 #: playing all evening by 60 MB. Each screen's texts and dominoes fit many times over.
 TEXT_CACHE_BYTES = 6 * 1024 * 1024
 TILE_CACHE_BYTES = 4 * 1024 * 1024
+#: Text widths measured (wrapping measures every trial line): a screen needs a few hundred;
+#: at 20,000 (about 200 bytes each) they grew a demo evening's hub by 0.3 MB an hour.
+WIDTH_CACHE_ENTRIES = 2000
 
 
 class SurfaceCache:
@@ -117,7 +120,7 @@ class Painter:
         found = self._widths.get(key)
         if found is None:
             found = self.font(size, bold).size(text)[0]
-            if len(self._widths) > 20000:
+            if len(self._widths) >= WIDTH_CACHE_ENTRIES:
                 self._widths.clear()
             self._widths[key] = found
         return found
