@@ -12,8 +12,9 @@ import pytest
 from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
 from engine.simulate import Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
-from hubd.screens.map.table_map import Box, arm_slots, line_labels, table_map
+from hubd.screens.map.table_map import Box, arm_slots, table_map
 from hubd.screens.shots.log_layout import screen_map
+from hubd.text.labels import line_labels
 
 SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
 #: The map's area and sizes on the real play screen for four players.

@@ -244,10 +244,10 @@ def source_messages(
 
     found: dict[str, str | None] = {}
     hubd = Path(__file__).parents[1]
-    extra = [hubd / "loop" / "hub_button.py"]  # the hub button's notices use the catalogs too
-    for folder in ("text", "speech", "web"):  # words, what the hub says, the phones' page
+    extra: list[Path] = []
+    # The main loop's notices, words, what the hub says, the phones' page.
+    for folder in ("loop", "text", "speech", "web"):
         extra += sorted((hubd / folder).glob("*.py"))
-    extra = [path for path in extra if path.exists()]
     for path in [*sorted(package.rglob("*.py")), *extra]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

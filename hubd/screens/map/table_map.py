@@ -41,10 +41,9 @@ from hubd.screens.map.geometry import (
     arm_slots,
 )
 from hubd.screens.map.grid import Grid, Line, Step
-from hubd.text.labels import ARM_LETTERS, line_labels
+from hubd.text.labels import line_labels
 
 __all__ = [
-    "ARM_LETTERS",
     "Box",
     "Cell",
     "MapEnd",
@@ -54,7 +53,6 @@ __all__ = [
     "Metrics",
     "TableMap",
     "arm_slots",
-    "line_labels",
     "table_map",
 ]
 

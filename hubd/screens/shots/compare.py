@@ -11,17 +11,15 @@ Exit status 0 when both hold the same files with the same pixels and bytes, 1 ot
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import pygame
+
 
 def differences(before: Path, after: Path) -> tuple[int, list[str]]:
     """(files compared, what differs) between two folders of screenshots and layout files."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
     old = {p.relative_to(before) for p in before.rglob("*") if p.is_file()}
     new = {p.relative_to(after) for p in after.rglob("*") if p.is_file()}
     found = [f"only in {before}: {p}" for p in sorted(old - new)]
