@@ -297,3 +297,16 @@ def test_gpio_edges_through_the_logic_give_one_press(mock_factory: object) -> No
     signals = [s for e in posted for s in logic.edge(e.pressed, e.t)]
     assert len(posted) == 11
     assert signals == [PRESS]
+
+
+def test_gpio_button_starts_no_thread(mock_factory: object) -> None:
+    """gpiozero's ``Button`` would start a hold thread that wakes 10 times a second for as
+    long as the hub runs (idle CPU); the hub times holds itself, so it takes a plain input."""
+    import threading
+
+    before = set(threading.enumerate())
+    button = GpioButton(17, [].append, FakeClock(), pin_factory=mock_factory)
+    try:
+        assert set(threading.enumerate()) - before == set()
+    finally:
+        button.close()

@@ -13,7 +13,10 @@ Why not gpiozero's own ``bounce_time`` and ``hold_time``:
   long enough for contact bounce (20 ms) would delay every press by that much; here a
   short glitch filter (2 ms) rejects spikes and the debounce only guards the release;
 * ``hold_time`` fires ``when_held`` on yet another thread, with its own timer that tests
-  cannot drive; here a hold is a deadline the main loop checks with an injected clock.
+  cannot drive; here a hold is a deadline the main loop checks with an injected clock. So the
+  pin is a plain ``DigitalInputDevice``, not a ``Button``: a ``Button`` starts that hold
+  thread whether or not anything listens, and it wakes 10 times a second (it waits on an
+  event with a 0.1 s timeout) for as long as the hub runs, with any pin factory.
 """
 
 from __future__ import annotations
@@ -134,10 +137,11 @@ class ButtonLogic:
 class GpioButton:
     """The hub button on a GPIO pin (to ground, internal pull-up), reporting raw edges.
 
-    gpiozero calls ``when_pressed`` / ``when_released`` on its own thread; those callbacks
-    only stamp the edge with ``clock`` and hand it to ``post`` (which must be thread-safe,
-    e.g. ``queue.Queue.put`` or ``pygame.event.post``). See the module docstring for why
-    gpiozero's ``bounce_time`` and ``hold_time`` stay unused.
+    gpiozero calls ``when_activated`` / ``when_deactivated`` on its own thread (the pin
+    factory's, when the line changes); those callbacks only stamp the edge with ``clock`` and
+    hand it to ``post`` (which must be thread-safe, e.g. ``queue.Queue.put`` or
+    ``pygame.event.post``). See the module docstring for why gpiozero's ``bounce_time`` and
+    ``hold_time`` stay unused, and why this is no ``gpiozero.Button``.
     """
 
     def __init__(
@@ -147,13 +151,16 @@ class GpioButton:
         clock: Clock,
         pin_factory: Any = None,
     ) -> None:
-        from gpiozero import Button  # imported here so the logic above needs no gpiozero
+        # Imported here so the logic above needs no gpiozero. Pulled up, active when low.
+        from gpiozero import DigitalInputDevice
 
         self._post = post
         self._clock = clock
-        self._button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-        self._button.when_pressed = self._on_pressed
-        self._button.when_released = self._on_released
+        self._button = DigitalInputDevice(
+            pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+        )
+        self._button.when_activated = self._on_pressed
+        self._button.when_deactivated = self._on_released
 
     def _on_pressed(self) -> None:
         self._post(ButtonEdge(True, self._clock.now()))
@@ -164,10 +171,10 @@ class GpioButton:
     @property
     def is_pressed(self) -> bool:
         """The raw level right now (for ``hubd check-hardware``), bounces included."""
-        return bool(self._button.is_pressed)
+        return bool(self._button.is_active)
 
     def close(self) -> None:
         """Stop watching the pin and release it."""
-        self._button.when_pressed = None
-        self._button.when_released = None
+        self._button.when_activated = None
+        self._button.when_deactivated = None
         self._button.close()
