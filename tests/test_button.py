@@ -305,7 +305,8 @@ def test_gpio_button_starts_no_thread(mock_factory: object) -> None:
     import threading
 
     before = set(threading.enumerate())
-    button = GpioButton(17, [].append, FakeClock(), pin_factory=mock_factory)
+    posted: list[ButtonEdge] = []
+    button = GpioButton(17, posted.append, FakeClock(), pin_factory=mock_factory)
     try:
         assert set(threading.enumerate()) - before == set()
     finally:

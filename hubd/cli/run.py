@@ -116,6 +116,7 @@ def run_daemon(
     from hubd.config.settings import Settings
     from hubd.hardware.button import ButtonLogic
     from hubd.hardware.display import AnyDisplay, Display, NoDisplay
+    from hubd.hardware.mixer import MixerSpeaker
     from hubd.hardware.notify import SdNotifier
     from hubd.hardware.sounds import DEFAULT_SOUND_DIR
     from hubd.hardware.speaker import make_speaker
@@ -169,7 +170,9 @@ def run_daemon(
         else:
             mock_pin.drive_high()
 
-    speech = make_speech(config.sound.speaker, folder, wanted=settings.speech, log=log)
+    # The speech opens the speaker's mixer again if it closed its device after a quiet spell.
+    wake = speaker.wake if isinstance(speaker, MixerSpeaker) else None
+    speech = make_speech(config.sound.speaker, folder, wanted=settings.speech, log=log, wake=wake)
     devices = Devices(
         speaker=speaker,
         light=light,

@@ -123,6 +123,12 @@ class DFPlayerSpeaker:
     def next_retry(self) -> float | None:
         return self._retry.next_deadline()
 
+    def next_deadline(self) -> float | None:
+        return None  # no thread, no device to close: nothing of it wakes while idle
+
+    def tick(self, now: float) -> None:
+        pass
+
     def _device_volume(self) -> int:
         return round(self._volume * MAX_VOLUME)
 

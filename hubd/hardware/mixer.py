@@ -1,4 +1,5 @@
-"""The speaker through ``pygame.mixer``: every WAV loaded up front, a missing device retried."""
+"""The speaker through ``pygame.mixer``: every WAV loaded up front, a missing device retried,
+the device closed after a quiet spell."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ MIXER_BUFFER = 256
 MIXER_BUFFERS: tuple[int, ...] = (128, 256, 512, 1024, 2048)
 MIXER_FORMAT = (MIXER_FREQUENCY, -16, 1)  # what pygame.mixer.get_init() reports when it is ours
 MIXER_CHANNELS = 8  # sounds that may overlap; the oldest is cut when all are busy
+#: Nothing played for this long: the audio device is closed (see :class:`MixerSpeaker`).
+MIXER_QUIET_S = 30.0
+#: A sound (or a phrase) still playing when the quiet spell is up: looked at again this soon.
+MIXER_BUSY_RECHECK_S = 1.0
 
 
 def open_mixer(buffer: int = MIXER_BUFFER) -> None:
@@ -41,6 +46,15 @@ class MixerSpeaker:
     or corrupt WAV silences that sound only (one warning names them all), and the speaker is
     unavailable only if none loaded.
 
+    Idle like an appliance: once nothing has played for ``quiet_s`` (:data:`MIXER_QUIET_S`),
+    :meth:`tick` (called by the main loop at :meth:`next_deadline`) closes the audio device,
+    keeping the sounds' samples in memory. An open device costs CPU even when silent: SDL's
+    audio thread mixes and hands over a buffer of silence every 11.6 ms (86 wakeups a second;
+    pausing the device does not stop it). The next :meth:`play` (or :meth:`wake`, which the
+    speech calls before a phrase) opens it again at once and plays: no disk, the samples are
+    handed back from memory; the reopening adds about 0.2-2 ms to that first sound under
+    SDL's dummy driver, 4-23 ms through ALSA's null device (benchmarks/daemon_bench.py).
+
     ``opener`` opens the mixer (default :func:`open_mixer`); tests pass one that fails.
     """
 
@@ -53,11 +67,19 @@ class MixerSpeaker:
         buffer: int = MIXER_BUFFER,
         clock: Clock | None = None,
         opener: Callable[[int], None] = open_mixer,
+        quiet_s: float = MIXER_QUIET_S,
     ) -> None:
         self._log = log or logging.getLogger(__name__)
         self._volume = clamp_volume(volume)
         self._muted = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        # Closed after a quiet spell (``_asleep``): each sound's samples, in the mixer's format.
+        self._asleep = False
+        self._samples: dict[str, bytes] = {}
+        self._asleep_format: tuple[int, int, int] | None = None
+        self._quiet_s = quiet_s
+        self._quiet_at: float | None = None  # when the quiet spell is up (None: closed)
+        self.reopened = 0  # times the device was opened again after a quiet spell
         self._owns_mixer = False
         self._sound_dir = sound_dir
         self._buffer = buffer
@@ -77,6 +99,9 @@ class MixerSpeaker:
         except pygame.error as exc:
             return exc
         self._load_sounds(self._sound_dir)
+        self._asleep = False
+        self._samples.clear()
+        self._quiet_at = self._clock.now() + self._quiet_s
         return None
 
     def next_retry(self) -> float | None:
@@ -113,11 +138,75 @@ class MixerSpeaker:
     @property
     def loaded_sounds(self) -> tuple[str, ...]:
         """The names of the sounds that loaded and can play."""
-        return tuple(self._sounds)
+        return tuple(self._sounds or self._samples)
+
+    def next_deadline(self) -> float | None:
+        """When the quiet spell is up (None: the device is closed or missing)."""
+        return self._quiet_at
+
+    def tick(self, now: float) -> None:
+        """Close the audio device once nothing has played for the quiet spell."""
+        if self._quiet_at is None or now < self._quiet_at:
+            return
+        try:
+            if pygame.mixer.get_busy():  # a long phrase still being said
+                self._quiet_at = now + MIXER_BUSY_RECHECK_S
+                return
+            self._asleep_format = pygame.mixer.get_init() or None
+            self._samples = {name: sound.get_raw() for name, sound in self._sounds.items()}
+        except pygame.error as exc:  # the mixer was shut down under us
+            self._lose(exc)
+            return
+        self._sounds.clear()  # the mixer's copies go with it
+        self._asleep, self._quiet_at = True, None
+        self._owns_mixer = False
+        pygame.mixer.quit()
+
+    @property
+    def asleep(self) -> bool:
+        """True while the device is closed after a quiet spell (the next sound opens it)."""
+        return self._asleep
+
+    def wake(self) -> bool:
+        """The mixer open, now (the speech calls it before a phrase): True when it is.
+
+        Opened again after a quiet spell, with the sounds from memory; the quiet spell starts
+        again. False when no device opens (then lost and retried, as ever) or when closed."""
+        if self._asleep and not self._reopen():
+            return False
+        if self._quiet_at is None:  # no device, or closed
+            return False
+        self._quiet_at = self._clock.now() + self._quiet_s
+        return True
+
+    def _reopen(self) -> bool:
+        try:
+            self._opener(self._buffer)
+            self._owns_mixer = True
+            pygame.mixer.set_num_channels(MIXER_CHANNELS)
+            same = pygame.mixer.get_init() == self._asleep_format
+        except pygame.error as exc:
+            self._lose(exc)
+            return False
+        self.reopened += 1
+        if same:  # the format it was closed in: the samples as they were, no disk
+            for name, samples in self._samples.items():
+                self._sounds[name] = sound = pygame.mixer.Sound(buffer=samples)
+                sound.set_volume(self._volume)
+        else:  # another card, another format: from the files
+            self._load_sounds(self._sound_dir)
+        self._asleep = False
+        self._samples.clear()
+        self._quiet_at = self._clock.now() + self._quiet_s
+        return True
 
     def play(self, name: str) -> None:
+        if self._muted or not (name in self._sounds or name in self._samples):
+            return
+        if not self.wake():
+            return
         sound = self._sounds.get(name)
-        if sound is None or self._muted:
+        if sound is None:
             return
         try:
             # force=True hands back the longest-playing channel when none is free: a new cackle
@@ -129,13 +218,13 @@ class MixerSpeaker:
             self._lose(exc)
 
     def set_volume(self, level: float) -> None:
-        self._volume = clamp_volume(level)
+        self._volume = clamp_volume(level)  # asleep: applied when the sounds come back
         for sound in self._sounds.values():
             sound.set_volume(self._volume)
 
     def set_muted(self, muted: bool) -> None:
         self._muted = muted
-        if muted and self._sounds:
+        if muted and self._sounds:  # asleep: nothing plays
             try:
                 pygame.mixer.stop()
             except pygame.error as exc:
@@ -147,10 +236,12 @@ class MixerSpeaker:
 
     @property
     def available(self) -> bool:
-        return bool(self._sounds)
+        return bool(self._sounds or self._samples)
 
     def close(self) -> None:
         self._sounds.clear()
+        self._samples.clear()
+        self._asleep, self._quiet_at = False, None
         self._retry.cancel()  # closed: nothing more to try
         if self._owns_mixer:
             self._owns_mixer = False
@@ -158,4 +249,6 @@ class MixerSpeaker:
 
     def _lose(self, exc: pygame.error) -> None:
         self._sounds.clear()
+        self._samples.clear()
+        self._asleep, self._quiet_at = False, None
         self._retry.lost(self._clock.now(), f"Audio stopped working ({exc}): {SILENT_NOTICE}")

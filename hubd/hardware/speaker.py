@@ -11,7 +11,9 @@ Whatever the device does, :meth:`Speaker.play` never raises, never blocks and ne
 disk: a press must cackle at once. A missing or lost device logs one warning and the speaker
 turns silent (``available`` False) so the screen can show a visual cue instead; the main loop
 then tries it again on the schedule of :mod:`hubd.hardware.retry` (``next_retry``, ``retry``),
-so a USB sound card or serial adapter that appears late is used as soon as it is there.
+so a USB sound card or serial adapter that appears late is used as soon as it is there. A
+speaker may also have work of its own at a time (``next_deadline``, ``tick``): the mixer closes
+its audio device after a quiet spell, so that an idle hub wakes no thread.
 """
 
 from __future__ import annotations
@@ -58,6 +60,14 @@ class Speaker(Protocol):
         """Try a missing device again; True when it has just come back."""
         ...
 
+    def next_deadline(self) -> float | None:
+        """When the main loop should call :meth:`tick` (None: nothing to do)."""
+        ...
+
+    def tick(self, now: float) -> None:
+        """Do what is due (the mixer: close the audio device after a quiet spell)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -84,6 +94,12 @@ class _Settings:
 
     def retry(self, now: float) -> bool:
         return False
+
+    def next_deadline(self) -> float | None:
+        return None
+
+    def tick(self, now: float) -> None:
+        pass
 
 
 class SilentSpeaker(_Settings):

@@ -86,6 +86,7 @@ class HubApp(ButtonHandling):
                 self.devices.speech.next_deadline(),
                 self.display.next_retry(),
                 self.devices.speaker.next_retry(),
+                self.devices.speaker.next_deadline(),
                 self._stop_at,
                 self._next_watchdog(now),
             )
@@ -123,6 +124,7 @@ class HubApp(ButtonHandling):
         if self.devices.light.mode != light:  # a flash is over: the status line says so
             self._report_status()
         self.devices.speech.tick(now)
+        self.devices.speaker.tick(now)  # the mixer's device closed after a quiet spell
         self._retry_devices(now)
         if self._stop_at is not None and now >= self._stop_at:
             self.stop("the hub button was held to shut down: powering off")

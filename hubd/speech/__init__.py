@@ -11,6 +11,7 @@ Imports the engine, hubd.text and the speaker; never a screen.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from hubd.speech.fakes import FakeSpeech
@@ -40,12 +41,14 @@ def make_speech(
     *,
     wanted: bool = True,
     log: logging.Logger | None = None,
+    wake: Callable[[], bool] | None = None,
 ) -> Speech:
     """Speech through the mixer, or :class:`NoSpeech` saying why not.
 
     With no espeak-ng it says so once (a warning when speech is switched on) and the hub
     carries on with its sounds. The DFPlayer plays only its SD card's files: no speech. A
-    mixer that is not open yet is no reason: the speaker may open it later.
+    mixer that is not open yet is no reason: the speaker may open it later. ``wake`` opens
+    the speaker's mixer before a phrase (it closes its device after a quiet spell).
     """
     log = log or logging.getLogger(__name__)
     if speaker_kind == "dfplayer":
@@ -59,4 +62,5 @@ def make_speech(
         )
         return NoSpeech(NO_ESPEAK)
     renderer = EspeakRenderer(cache_folder(data_folder), log=log)
-    return HubSpeech(renderer, MixerPlayer(log), log=log)  # the loop sets rate and volume
+    # The loop sets rate and volume.
+    return HubSpeech(renderer, MixerPlayer(log, wake=wake), log=log)

@@ -14,7 +14,7 @@ import contextlib
 import io
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -98,16 +98,24 @@ class Player(Protocol):
 class MixerPlayer:
     """pygame.mixer's channel 0, reserved so that the speaker's sounds never take it.
 
-    The mixer is the speaker's: it may open late or be reopened (a USB sound card plugged in),
-    so the channel is reserved again at each phrase, and with no mixer a phrase is skipped.
+    The mixer is the speaker's: it may open late or be reopened (a USB sound card plugged in,
+    or the device closed after a quiet spell), so the channel is reserved again at each
+    phrase, and with no mixer a phrase is skipped. ``wake`` (the speaker's
+    :meth:`~hubd.hardware.mixer.MixerSpeaker.wake`) is called before each phrase: it opens a
+    device closed after a quiet spell, and keeps it open while the phrase is said.
     """
 
-    def __init__(self, log: logging.Logger | None = None) -> None:
+    def __init__(
+        self, log: logging.Logger | None = None, *, wake: Callable[[], bool] | None = None
+    ) -> None:
         self._log = log or logging.getLogger(__name__)
+        self._wake = wake
         self._sound: pygame.mixer.Sound | None = None
 
     def play(self, clip: Clip, volume: float) -> None:
         try:
+            if self._wake is not None:
+                self._wake()
             if not pygame.mixer.get_init():
                 return
             pygame.mixer.set_reserved(SPEECH_CHANNEL + 1)
@@ -120,7 +128,8 @@ class MixerPlayer:
 
     def set_volume(self, volume: float) -> None:
         if self._sound is not None:
-            self._sound.set_volume(volume)
+            with contextlib.suppress(pygame.error):  # the mixer closed since: nothing plays
+                self._sound.set_volume(volume)
 
     def stop(self) -> None:
         if self._sound is not None:
