@@ -14,6 +14,16 @@ of a core with the screen (the loop sleeps until the next event or deadline), < 
 none (``[display] enabled = false``); READY < 0.5 s after start; peak RSS < 40 MB. The
 memory through a long evening: benchmarks/demo_soak.py.
 
+Idle is measured once the hub has closed its audio device: the mixer closes it after
+``MIXER_QUIET_S`` (30 s) with nothing played, since SDL's audio thread wakes at every buffer
+while it is open (86 times a second, paused or not). So each idle run first waits for SDL's
+audio thread to end (it prints how long that took after start-up or the last press), then
+measures, and prints the ticks of each of the daemon's threads (/proc/PID/task: the figure to
+trust on a busy machine). The price of closing: the first sound after a quiet spell opens the
+device again, measured in this process (play() of a sleeping MixerSpeaker, reopening
+included) under SDL's dummy driver and, where alsa-lib has it, ALSA's null device (alsa-lib
+and SDL's ALSA code without a card: a real card adds its driver's open).
+
 Speech: the latency and the loop's step time (the work of one turn of the loop, its wait for
 input left out) again with a chicken foot open, so that every press is followed by a phrase:
 speech off; speech on as shipped (the phrase is rendered once, then comes from the cache); and
@@ -30,6 +40,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import io
+import logging
 import os
 import statistics
 import sys
@@ -219,12 +230,53 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def process_figures(idle_seconds: float, *, no_screen: bool = False) -> tuple[float, float, float]:
-    """(seconds to READY=1, idle CPU share of one core, peak RSS in MB).
+def _threads(pid: int) -> dict[str, tuple[str, int]]:
+    """Each thread of ``pid``: (its name, its CPU ticks so far)."""
+    threads = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:  # ended meanwhile
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        threads[task.name] = (stat[stat.index("(") + 1 : stat.rindex(")")],
+                              int(fields[11]) + int(fields[12]))  # fmt: skip
+    return threads
+
+
+def _thread_ticks(pid: int, before: dict[str, tuple[str, int]]) -> str:
+    """Each thread's ticks since ``before``: the main loop, then the others by name (Python's
+    threads keep the process's name; SDL names its own)."""
+    now = _threads(pid)
+    names = {tid: "main loop" if tid == str(pid) else name for tid, (name, _) in now.items()}
+    order = sorted(now, key=int)
+    return ", ".join(f"{names[tid]} {now[tid][1] - before.get(tid, ('', 0))[1]}" for tid in order)
+
+
+AUDIO_THREAD = "SDLAudio"  # SDL names its audio thread SDLAudioP<n> (playback)
+
+
+def _audio_closed(pid: int, limit_s: float) -> float | None:
+    """Seconds until SDL's audio thread of ``pid`` ended (None: still there after limit_s)."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < limit_s:
+        if not any(name.startswith(AUDIO_THREAD) for name, _ in _threads(pid).values()):
+            return time.perf_counter() - start
+        time.sleep(0.25)
+    return None
+
+
+def process_figures(
+    idle_seconds: float, *, no_screen: bool = False
+) -> tuple[float, float, float, float | None, str]:
+    """(seconds to READY=1, idle CPU share of one core, peak RSS in MB, seconds until the
+    audio device closed, each thread's ticks over the idle time).
 
     ``no_screen``: ``[display] enabled = false``, and a foot and its three toes pressed on
     the mock pin before the idle time (the screenless hub starts its own scores-only game).
     """
+    from hubd.hardware.mixer import MIXER_QUIET_S
+
     folder = Path(tempfile.mkdtemp(prefix="hubd-bench-"))
     args: list[str] = []
     if no_screen:
@@ -237,9 +289,11 @@ def process_figures(idle_seconds: float, *, no_screen: bool = False) -> tuple[fl
             daemon.press()
             daemon.wait_committed(3 + press)  # the first press: new game, round, foot
             time.sleep(0.7)  # longer than a double press
+        closed = _audio_closed(daemon.proc.pid, MIXER_QUIET_S + 15)  # the quiet spell
         time.sleep(1.0)  # let start-up settle
         ticks = os.sysconf("SC_CLK_TCK")
         stat = Path(f"/proc/{daemon.proc.pid}/stat")
+        threads_before = _threads(daemon.proc.pid)
 
         def cpu() -> float:
             fields = stat.read_text().rsplit(")", 1)[1].split()
@@ -248,13 +302,61 @@ def process_figures(idle_seconds: float, *, no_screen: bool = False) -> tuple[fl
         cpu_start, wall_start = cpu(), time.perf_counter()
         time.sleep(idle_seconds)
         idle = (cpu() - cpu_start) / (time.perf_counter() - wall_start)
+        threads = _thread_ticks(daemon.proc.pid, threads_before)
         status = Path(f"/proc/{daemon.proc.pid}/status").read_text()
         peak_kb = int(next(line.split()[1] for line in status.splitlines()
                            if line.startswith("VmHWM:")))  # fmt: skip
         daemon.terminate()
     finally:
         daemon.close()
-    return ready, idle, peak_kb / 1024
+    return ready, idle, peak_kb / 1024, closed, threads
+
+
+def reopen_latency(runs: int = 100) -> dict[str, list[float]]:
+    """ms from play() to its return for a MixerSpeaker whose device was closed after a quiet
+    spell (the reopening included), per SDL audio driver that opens here."""
+    import pygame
+
+    from hubd.hardware.clock import FakeClock
+    from hubd.hardware.mixer import MixerSpeaker
+    from hubd.hardware.sounds import DEFAULT_SOUND_DIR
+
+    drivers = {"dummy": ("dummy", None), "ALSA null device": ("alsa", "null")}
+    quiet = logging.getLogger("daemon_bench.reopen")
+    quiet.disabled = True  # a driver that does not open here is only left out
+    figures: dict[str, list[float]] = {}
+    saved = {key: os.environ.get(key) for key in ("SDL_AUDIODRIVER", "AUDIODEV")}
+    try:
+        for name, (driver, device) in drivers.items():
+            os.environ["SDL_AUDIODRIVER"] = driver  # read again each time SDL's audio starts
+            if device is not None:
+                os.environ["AUDIODEV"] = device
+            pygame.mixer.quit()
+            clock = FakeClock()
+            speaker = MixerSpeaker(DEFAULT_SOUND_DIR, clock=clock, log=quiet)
+            if not speaker.available:
+                continue
+            times = []
+            for _ in range(runs):
+                deadline = speaker.next_deadline()
+                assert deadline is not None
+                clock.set(deadline)
+                pygame.mixer.stop()
+                speaker.tick(deadline)
+                assert speaker.asleep
+                start = time.perf_counter()
+                speaker.play("cackle")
+                times.append((time.perf_counter() - start) * 1000)
+            speaker.close()
+            figures[name] = times
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+        pygame.mixer.quit()
+    return figures
 
 
 def main() -> None:
@@ -318,14 +420,29 @@ def process(idle_s: float) -> None:
     # (PYTHONDONTWRITEBYTECODE, set on some machines, would make every start compile anew).
     for package in ("engine", "hubd"):
         compileall.compile_dir(REPO / package, quiet=1)
-    ready, idle, peak = process_figures(idle_s)
+    for name, times in reopen_latency().items():
+        print(f"first sound after a quiet spell ({name}): play() with the device reopened, "
+              f"median {statistics.median(times):.2f} ms, p99 {_percentile(times, 0.99):.2f} ms, "
+              f"max {max(times):.2f} ms ({len(times)} reopenings)")  # fmt: skip
+    ready, idle, peak, closed, threads = process_figures(idle_s)
     print(f"start to READY=1: {ready:.2f} s, from compiled bytecode (target < 0.5 s)")
-    print(f"idle CPU over {idle_s:g} s: {idle:.2%} of one core (target < 0.5 %)")
+    print(f"audio device closed {_closed(closed)} after READY=1 (the quiet spell)")
+    print(f"idle CPU over {idle_s:g} s: {idle:.2%} of one core (target < 0.5 %); "
+          f"ticks per thread: {threads}; {_load()}")  # fmt: skip
     print(f"peak resident memory: {peak:.1f} MB (target < 40 MB)")
-    _, idle, peak = process_figures(idle_s, no_screen=True)
-    print(f"no screen ([display] enabled = false, a foot and its toes pressed): idle CPU over "
-          f"{idle_s:g} s {idle:.2%} of one core (target < 0.3 %), peak resident memory "
-          f"{peak:.1f} MB (target < 40 MB)")  # fmt: skip
+    _, idle, peak, closed, threads = process_figures(idle_s, no_screen=True)
+    print(f"no screen ([display] enabled = false, a foot and its toes pressed): audio device "
+          f"closed {_closed(closed)} after the last press; idle CPU over {idle_s:g} s "
+          f"{idle:.2%} of one core (target < 0.3 %); ticks per thread: {threads}; {_load()}; "
+          f"peak resident memory {peak:.1f} MB (target < 40 MB)")  # fmt: skip
+
+
+def _closed(seconds: float | None) -> str:
+    return "NOT (still open)" if seconds is None else f"{seconds:.1f} s"
+
+
+def _load() -> str:
+    return "load " + " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 if __name__ == "__main__":

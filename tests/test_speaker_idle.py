@@ -179,6 +179,33 @@ def test_a_device_that_does_not_reopen_is_lost_and_retried(
         pygame.mixer.quit()
 
 
+def test_a_device_that_reopens_in_another_format_gets_the_sounds_from_the_files(
+    clock: FakeClock,
+) -> None:
+    pygame.mixer.quit()
+    opens: list[int] = []
+
+    def opener(buffer: int) -> None:
+        opens.append(buffer)
+        if len(opens) == 1:
+            open_mixer(buffer)
+        else:  # another card in the socket, which takes only stereo at 44.1 kHz
+            pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=buffer)
+
+    speaker = MixerSpeaker(DEFAULT_SOUND_DIR, clock=clock, opener=opener)
+    try:
+        quiet_spell_over(speaker, clock)
+        speaker.play("cackle")
+        assert pygame.mixer.get_init() == (44100, -16, 2)
+        lengths = [round(sound.get_length(), 2) for i in range(MIXER_CHANNELS)
+                   if (sound := pygame.mixer.Channel(i).get_sound()) is not None]  # fmt: skip
+        assert lengths == [0.8]  # converted for this mixer: not twice as fast
+        assert speaker.loaded_sounds == SOUND_NAMES
+    finally:
+        speaker.close()
+        pygame.mixer.quit()
+
+
 def test_close_while_asleep_leaves_no_mixer_and_no_deadline(
     speaker: MixerSpeaker, clock: FakeClock
 ) -> None:

@@ -47,13 +47,14 @@ class MixerSpeaker:
     unavailable only if none loaded.
 
     Idle like an appliance: once nothing has played for ``quiet_s`` (:data:`MIXER_QUIET_S`),
-    :meth:`tick` (called by the main loop at :meth:`next_deadline`) closes the audio device,
-    keeping the sounds' samples in memory. An open device costs CPU even when silent: SDL's
-    audio thread mixes and hands over a buffer of silence every 11.6 ms (86 wakeups a second;
-    pausing the device does not stop it). The next :meth:`play` (or :meth:`wake`, which the
-    speech calls before a phrase) opens it again at once and plays: no disk, the samples are
-    handed back from memory; the reopening adds about 0.2-2 ms to that first sound under
-    SDL's dummy driver, 4-23 ms through ALSA's null device (benchmarks/daemon_bench.py).
+    :meth:`tick` (called by the main loop at :meth:`next_deadline`) closes the audio device.
+    An open device costs CPU even when silent: SDL's audio thread mixes and hands over a
+    buffer of silence every 11.6 ms (86 wakeups a second; pausing the device does not stop
+    it). The next :meth:`play` (or :meth:`wake`, which the speech calls before a phrase) opens
+    it again at once, on the loop, and plays. No disk: the sounds are kept (pygame's sounds
+    outlive ``mixer.quit()`` and play again in a mixer opened with the same format; another
+    format reloads the files). The reopening delays that first sound by a median 0.5-3 ms
+    under SDL's dummy driver, 5-6 ms through ALSA's null device (benchmarks/daemon_bench.py).
 
     ``opener`` opens the mixer (default :func:`open_mixer`); tests pass one that fails.
     """
@@ -73,9 +74,9 @@ class MixerSpeaker:
         self._volume = clamp_volume(volume)
         self._muted = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
-        # Closed after a quiet spell (``_asleep``): each sound's samples, in the mixer's format.
+        # Closed after a quiet spell: the sounds are kept (their samples are plain memory, in
+        # the format the mixer had), but none of them may be touched until it is open again.
         self._asleep = False
-        self._samples: dict[str, bytes] = {}
         self._asleep_format: tuple[int, int, int] | None = None
         self._quiet_s = quiet_s
         self._quiet_at: float | None = None  # when the quiet spell is up (None: closed)
@@ -100,7 +101,6 @@ class MixerSpeaker:
             return exc
         self._load_sounds(self._sound_dir)
         self._asleep = False
-        self._samples.clear()
         self._quiet_at = self._clock.now() + self._quiet_s
         return None
 
@@ -138,7 +138,7 @@ class MixerSpeaker:
     @property
     def loaded_sounds(self) -> tuple[str, ...]:
         """The names of the sounds that loaded and can play."""
-        return tuple(self._sounds or self._samples)
+        return tuple(self._sounds)
 
     def next_deadline(self) -> float | None:
         """When the quiet spell is up (None: the device is closed or missing)."""
@@ -148,16 +148,10 @@ class MixerSpeaker:
         """Close the audio device once nothing has played for the quiet spell."""
         if self._quiet_at is None or now < self._quiet_at:
             return
-        try:
-            if pygame.mixer.get_busy():  # a long phrase still being said
-                self._quiet_at = now + MIXER_BUSY_RECHECK_S
-                return
-            self._asleep_format = pygame.mixer.get_init() or None
-            self._samples = {name: sound.get_raw() for name, sound in self._sounds.items()}
-        except pygame.error as exc:  # the mixer was shut down under us
-            self._lose(exc)
+        if pygame.mixer.get_busy():  # a long phrase still being said
+            self._quiet_at = now + MIXER_BUSY_RECHECK_S
             return
-        self._sounds.clear()  # the mixer's copies go with it
+        self._asleep_format = pygame.mixer.get_init() or None
         self._asleep, self._quiet_at = True, None
         self._owns_mixer = False
         pygame.mixer.quit()
@@ -189,19 +183,17 @@ class MixerSpeaker:
             self._lose(exc)
             return False
         self.reopened += 1
-        if same:  # the format it was closed in: the samples as they were, no disk
-            for name, samples in self._samples.items():
-                self._sounds[name] = sound = pygame.mixer.Sound(buffer=samples)
-                sound.set_volume(self._volume)
-        else:  # another card, another format: from the files
-            self._load_sounds(self._sound_dir)
         self._asleep = False
-        self._samples.clear()
+        if same:  # the format it was closed in: the sounds as they were, no disk
+            self.set_volume(self._volume)  # a change while closed waited
+        else:  # another card, another format: from the files
+            self._sounds.clear()
+            self._load_sounds(self._sound_dir)
         self._quiet_at = self._clock.now() + self._quiet_s
         return True
 
     def play(self, name: str) -> None:
-        if self._muted or not (name in self._sounds or name in self._samples):
+        if self._muted or name not in self._sounds:
             return
         if not self.wake():
             return
@@ -218,13 +210,15 @@ class MixerSpeaker:
             self._lose(exc)
 
     def set_volume(self, level: float) -> None:
-        self._volume = clamp_volume(level)  # asleep: applied when the sounds come back
+        self._volume = clamp_volume(level)
+        if self._asleep:  # a closed mixer's sounds raise (or worse): applied at the reopening
+            return
         for sound in self._sounds.values():
             sound.set_volume(self._volume)
 
     def set_muted(self, muted: bool) -> None:
         self._muted = muted
-        if muted and self._sounds:  # asleep: nothing plays
+        if muted and self._sounds and not self._asleep:  # asleep: nothing plays
             try:
                 pygame.mixer.stop()
             except pygame.error as exc:
@@ -236,11 +230,10 @@ class MixerSpeaker:
 
     @property
     def available(self) -> bool:
-        return bool(self._sounds or self._samples)
+        return bool(self._sounds)
 
     def close(self) -> None:
         self._sounds.clear()
-        self._samples.clear()
         self._asleep, self._quiet_at = False, None
         self._retry.cancel()  # closed: nothing more to try
         if self._owns_mixer:
@@ -249,6 +242,5 @@ class MixerSpeaker:
 
     def _lose(self, exc: pygame.error) -> None:
         self._sounds.clear()
-        self._samples.clear()
         self._asleep, self._quiet_at = False, None
         self._retry.lost(self._clock.now(), f"Audio stopped working ({exc}): {SILENT_NOTICE}")
