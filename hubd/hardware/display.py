@@ -43,6 +43,14 @@ INPUT_POLL_S = 0.04
 #: SDL's drivers that read input from evdev themselves (no window system in between).
 EVDEV_DRIVERS = frozenset({"kmsdrm"})
 INPUT_DEVICES = "/dev/input/event*"
+#: The SDL renderer that shows pygame's screen under kmsdrm, unless $SDL_RENDER_DRIVER names
+#: another. SDL shows the display surface through one of its renderers and, asked for none,
+#: takes desktop OpenGL ("opengl") first. The installer puts Mesa's EGL and GLES 2 on the Pi
+#: (libegl1, libgles2), not desktop GL's libGL, and GLES 2 is what the Pi's v3d is made for;
+#: on Mesa's software driver (the boot check's virtio GPU) SDL's desktop-GL renderer never
+#: drew a pixel: the screen stayed black while GLES 2 showed the picture (hardware/README.md,
+#: "The boot check"). SDL falls back to its other renderers if this one does not open.
+KMSDRM_RENDERER = "opengles2"
 
 
 class InputWatch:
@@ -126,6 +134,8 @@ class Display:
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = self._driver
+            if self._driver.lower() in EVDEV_DRIVERS:  # kmsdrm: no window system
+                os.environ.setdefault("SDL_RENDER_DRIVER", KMSDRM_RENDERER)
         try:
             pygame.display.init()
             pygame.display.set_caption(self._title)
