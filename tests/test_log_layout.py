@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import dump_line
+from engine import Game, PlaceKind, Tile, dump_line
 from engine.simulate import Simulator
 from hubd.cli.run import main
-from hubd.screens.shots.log_layout import run
+from hubd.screens.map.table_map import _Planner
+from hubd.screens.shots.log_layout import run, screen_map
 
 FIELDS = {"key", "role", "rect", "text", "font_px", "tappable", "enabled"}
 
@@ -100,3 +101,51 @@ def test_its_output_is_json_lines_alone(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines and all(json.loads(line)["size"] == [720, 1280] for line in lines)
+
+
+class DoublesFirst(Simulator):
+    """A table that lays every double it can: a crowded map."""
+
+    def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
+        moves = super().legal_moves(game, hand)
+        return [m for m in moves if m[0].is_double] or moves
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_every_end_of_a_crowded_table_says_which_line_it_ends(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Each end's label is on the map in every frame, whole (never "B…"): beside it in its
+    line's tail, or inside its target for an end alone in its cell; and a foot whose toes are
+    all laid keeps its double drawn (but where a full grid made it share its cell)."""
+    rules = {"preset": "classic", "set": 12, "rounds": 1}
+    events = DoublesFirst(6, rules, 11, check=False).play_game().effective
+    log = tmp_path / "crowded.jsonl"
+    log.write_text("".join(dump_line(e) + "\n" for e in events))
+    game, inside, checked, feet = Game(), 0, 0, 0
+    for event, record in zip(events, frames(log, size), strict=True):
+        game.apply(event)
+        table = game.state.table
+        widgets = record["widgets"]
+        keys = {w["key"]: w for w in widgets}  # type: ignore[union-attr]
+        for w in widgets:  # type: ignore[union-attr]
+            if w["role"] == "line":
+                assert "…" not in w["text"], (record["event"], w["text"])
+            if w["role"] != "end" or table is None or w["key"] == f"end:{table.hub}":
+                continue
+            label = keys.get("line:" + w["key"].removeprefix("end:"))
+            assert label is not None and label["text"], (record["event"], w["key"])
+            inside += label["rect"][1] >= w["rect"][1] and label["rect"][3] < w["rect"][3]
+            checked += 1
+        if table is not None and game.state.in_round:
+            planner = _Planner(table, *screen_map(size, 6))
+            planner.plan()
+            shared = {line.places[-1].tile for line in planner.lines
+                      if line.places and line.head in planner.shared}  # fmt: skip
+            done = [
+                p.tile for p in table.placed.values() if p.kind is PlaceKind.FOOT and not p.room
+            ]
+            complete = [tile for tile in done if tile not in shared]
+            assert all(f"tile:{tile}" in keys for tile in complete), record["event"]
+            feet += len(complete)
+    assert checked > 500 and inside > 0 and feet > 100  # ends alone in their cells, feet done

@@ -9,7 +9,7 @@ from engine import Undo
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.painter import Painter
-from hubd.screens.kit.widgets import MIN_TARGET, Action, Color, Kind, Style, Widget
+from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
 from hubd.text.i18n import Translator
 from hubd.values.intents import Intent, Submit
 
@@ -71,6 +71,7 @@ class Builder:
         size: int,
         floor: int | None,
         wrap: bool,
+        squeeze: bool = False,
     ) -> Widget:
         if not widget.text:
             return widget
@@ -86,6 +87,12 @@ class Builder:
             widget.bold,
             wrap,
         )
+        if cut and squeeze and "\n" not in widget.text:
+            # A short label one size too wide: narrower letters of the same height, not "B…".
+            room = max(1, box.w - 2 * widget.pad)
+            scale = room / max(1, self.painter.width(widget.text, size, widget.bold))
+            if scale >= MIN_SQUEEZE:
+                lines, cut, widget.squeeze = (widget.text,), False, scale
         widget.size, widget.lines, widget.truncated = size, lines, cut
         return widget
 
@@ -104,7 +111,11 @@ class Builder:
         mirror: bool = True,
         role: str = "",
         key: str = "",
+        squeeze: bool = False,
     ) -> Widget:
+        """A text in ``rect`` at ``size`` or the largest size down to ``floor`` that fits;
+        ``squeeze`` lets a one-line text too wide at the floor be drawn narrower (never less
+        than ``MIN_SQUEEZE``) instead of cut."""
         widget = Widget(
             Rect(rect),
             Kind.LABEL,
@@ -117,7 +128,7 @@ class Builder:
             role=role,
             key=key,
         )
-        return self.add(self._fit(widget, size, floor, wrap))
+        return self.add(self._fit(widget, size, floor, wrap, squeeze))
 
     def button(
         self,

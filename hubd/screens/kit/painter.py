@@ -128,12 +128,26 @@ class Painter:
     def line_height(self, size: int, bold: bool = False) -> int:
         return self.font(size, bold).get_linesize()
 
-    def render(self, text: str, size: int, bold: bool, color: Color) -> pygame.Surface:
-        key = (text, size, bold, color)
+    def ink(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Where ``text``'s letters stand in its line: from the line's top to the top of
+        its tallest glyph, and from there to the baseline (digits and capitals have no part
+        below it)."""
+        font = self.font(size, bold)
+        tops = [m[3] for m in font.metrics(text) if m is not None] or [font.get_ascent()]
+        top = max(tops)
+        return font.get_ascent() - top, top
+
+    def render(
+        self, text: str, size: int, bold: bool, color: Color, squeeze: float = 1.0
+    ) -> pygame.Surface:
+        key = (text, size, bold, color, squeeze)
         surface = self._text.get(key)
         if surface is not None:
             return surface
         surface = self.font(size, bold).render(self.visual(text), True, color)
+        if squeeze < 1:
+            w, h = surface.get_size()
+            surface = pygame.transform.smoothscale(surface, (max(1, int(w * squeeze)), h))
         self._text.put(key, surface)
         return surface
 
@@ -326,7 +340,7 @@ class Painter:
         rect = widget.rect
         top = rect.centery - lh * len(widget.lines) // 2
         for i, line in enumerate(widget.lines):
-            image = self.render(line, widget.size, widget.bold, color)
+            image = self.render(line, widget.size, widget.bold, color, widget.squeeze)
             box = image.get_rect()
             box.centery = top + i * lh + lh // 2
             if widget.align == "start":

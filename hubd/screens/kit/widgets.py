@@ -20,6 +20,9 @@ MIN_TARGET = 64  # px, at 800x480
 #: The table map's end targets may be a little shorter (10.4 mm at 0.193 mm/px), so that its
 #: grid has a sixth row at 800x480: room for every foot of a four-arm table beside its double.
 MIN_MAP_TARGET = 54
+#: The narrowest a short label may be drawn (a map line's "B10") rather than cut: its
+#: height, which is what reads from a chair, is kept.
+MIN_SQUEEZE = 0.8
 MIN_READ = 32  # px, numbers players read from across the table
 
 #: A tap handler: gets the tap position, may change the screen's own state, returns intents.
@@ -102,6 +105,7 @@ class Widget:
     reading: bool = False  # a number read from across the table (>= MIN_READ)
     pad: int = 0  # inner margin the text keeps from the rect's sides
     truncated: bool = False  # text shortened with an ellipsis (only names may be)
+    squeeze: float = 1.0  # the lines drawn narrower by this factor, their height kept
     color: Color | None = None  # overrides the style's ink
     locked: bool = False  # draw a padlock (a closed place)
     pressed: bool = False  # the finger is on it (set by the Ui for one moment)
@@ -117,6 +121,7 @@ class Widget:
             self.rect.size,
             self.lines,
             self.size,
+            self.squeeze,
             self.bold,
             self.style,
             self.align,

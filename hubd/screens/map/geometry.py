@@ -118,6 +118,7 @@ class MapEnd:
     line: str  # the label of its line ("" for the hub while it opens)
     kind: PlaceKind
     room: int
+    alone: bool = False  # an end alone in its cell, no tail beside it: its label inside it
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 
 from engine import Placed, PlaceKind, Table, Tile
 from hubd.screens.map.geometry import (
@@ -69,6 +70,7 @@ class _Planner(Grid):
         self.table = table
         super().__init__(area, metrics)
         self.lines: list[Line] = []
+        self.shared: set[Cell] = set()  # cells a full grid made two lines share
         self.labels = line_labels(table)
         self.out = TableMap(labels=self.labels)
 
@@ -96,6 +98,8 @@ class _Planner(Grid):
             line_of[tile] = line
             if place.kind is PlaceKind.FOOT:
                 line.toes = self._toes(line)
+        used = Counter(c for line in self.lines for c in _shown_cells(line))
+        self.shared = {cell for cell, count in used.items() if count > 1}
         self._hub(hub)
         for line in arms:
             self._draw(line, self._hub_box(hub), self.hub_cell)
@@ -207,8 +211,20 @@ class _Planner(Grid):
         label = self.labels[last.tile]
         if line.tail is None:  # an end alone in one cell: its target (and a foot's toes)
             self._end(line, last, label)
+            parent = self._target(self.box(line.head))
+            if last.kind is PlaceKind.FOOT and last.room <= 0 and line.head not in self.shared:
+                # Its toes are all laid: the cell shows the double under its label, as a
+                # tail does, so that the foot stays on the map where it stands.
+                parent = self._tail_tile(line.head, last, label)
+            beside_hub = abs(line.head.col - self.hub_cell.col) == 1
+            from_hub = line.places[0].parent == self.table.hub
+            drawn = last.room > 0 or last.kind is PlaceKind.FOOT
+            if drawn and (beside_hub or not from_hub) and line.head not in self.shared:
+                # An arm's stroke runs along its row from the hub: only to a cell beside it;
+                # and none to a cell a full grid made two ends share.
+                self.out.links += self._links(line, parent_box, parent, parent_cell)
             for toe in line.toes:
-                self._draw(toe, self.box(line.head), line.head)
+                self._draw(toe, parent, line.head)
             return
         cell = self.box(line.tail)
         m = self.m
@@ -241,6 +257,18 @@ class _Planner(Grid):
                 self._draw(toe, box, line.tail)
         self._end(line, last, label)
 
+    def _tail_tile(self, at: Cell, place: Placed, label: str) -> Box:
+        """The label over the double in cell ``at`` (a complete foot in a cell of its own)."""
+        cell, m = self.box(at), self.m
+        name = Box(cell.x, cell.y, cell.w, m.label_h)
+        self.out.names.append(MapLabel(place.tile, label, name))
+        box = Box(cell.x + (cell.w - m.tile_w) // 2, cell.bottom - m.tile_h - 2,
+                  m.tile_w, m.tile_h)  # fmt: skip
+        halves = (place.tile.lo, place.tile.hi)
+        self.out.tiles.append(MapTile(place.tile, halves, box, False, label))
+        self.out.lanes.append(cell)
+        return box
+
     def _links(self, line: Line, parent: Box, box: Box, parent_cell: Cell) -> list[MapLink]:
         """The strokes to a line's tile from its foot, or from the hub. The hub's leave its
         side at the height of their rows (so that no two cross), turn at the edge of the hub's
@@ -249,11 +277,8 @@ class _Planner(Grid):
             # Only to a toe that starts in a cell beside its foot's (not corner to corner): a
             # toe that found room only further away goes by its label, never by a stroke
             # across the map.
-            tail = line.tail
-            if (
-                tail is None
-                or abs(tail.row - parent_cell.row) + abs(tail.col - parent_cell.col) != 1
-            ):
+            start = line.tail or line.head
+            if abs(start.row - parent_cell.row) + abs(start.col - parent_cell.col) != 1:
                 return []
             return [MapLink(*_facing(parent, box))]
         right = box.x > parent.center[0]
@@ -276,12 +301,24 @@ class _Planner(Grid):
         if place.room <= 0:
             return
         box = self._target(self.box(line.head))
-        self.out.ends.append(MapEnd(place.tile, place.end, box, label, place.kind, place.room))
+        alone = line.tail is None
+        end = MapEnd(place.tile, place.end, box, label, place.kind, place.room, alone)
+        self.out.ends.append(end)
 
     def _target(self, cell: Box) -> Box:
         """An end's target in its cell: the target's width, the cell's height at most."""
         w, h = min(cell.w, self.m.target), min(cell.h, self.m.target)
         return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
+
+
+def _shown_cells(line: Line) -> list[Cell]:
+    """The cells a line shows something in: none before its first tile; a foot's head only
+    until its toes take it over (a foot with a tail hands its head to its third toe)."""
+    if not line.places:
+        return []
+    if line.tail is None:
+        return [line.head]
+    return [line.tail] if line.places[-1].kind is PlaceKind.FOOT else [line.tail, line.head]
 
 
 def _union(a: Box, b: Box) -> Box:

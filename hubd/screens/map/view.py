@@ -69,7 +69,7 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     _number_px, label_px = end_fonts(b)
     for name in drawn.names:
         b.label(Rect(name.box), name.text, label_px, bold=True, floor=label_px, mirror=False,
-                role="line", key=f"line:{name.on}")  # fmt: skip
+                role="line", key=f"line:{name.on}", squeeze=True)  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
         _end(b, ui, state, end, end.on in open_now)
@@ -86,10 +86,38 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
         action = _refuse(ui, state)
     b.button(rect, "", action, style=style, kind=Kind.TARGET, key=f"end:{end.on}",
              mirror=False, locked=not is_open, role="end", enabled=is_open)  # fmt: skip
-    number_px, _label_px = end_fonts(b)
+    number_px, label_px = end_fonts(b)
     ink = TEXT_DARK if style is Style.PRIMARY else None
-    b.label(rect, str(end.needs), number_px, bold=True, reading=True, floor=number_px,
+    number_box = rect
+    if end.alone and end.line:
+        number_box, under, size = _stacked(b, rect, str(end.needs), number_px, end.line, label_px)
+        b.label(under, end.line, size, bold=True, floor=size, mirror=False, color=ink,
+                role="line", key=f"line:{end.on}", squeeze=True)  # fmt: skip
+    b.label(number_box, str(end.needs), number_px, bold=True, reading=True, floor=number_px,
             mirror=False, color=ink, key=f"needs:{end.on}", role="needs")  # fmt: skip
+
+
+def _stacked(
+    b: Builder, rect: Rect, number: str, number_px: int, label: str, label_px: int
+) -> tuple[Rect, Rect, int]:
+    """An end alone in its cell has no tail for its label: the label goes under the
+    number, inside the target, at the labels' size where the two fit one above the other
+    (their letters, not their lines: the two lines' boxes overlap), else at the largest size
+    that does, never under the text floor. The number's line box, the label's, its size."""
+    painter = b.painter
+    number_top, digits = painter.ink(number, number_px, True)
+    size = label_px
+    while True:
+        label_top, letters = painter.ink(label, size, True)
+        space = (rect.h - digits - letters) // 3
+        if space >= max(1, b.px(2)) or size <= b.min_text:
+            break
+        size -= 1
+    number_box = Rect(rect.x, rect.y + space - number_top, rect.w,
+                      painter.line_height(number_px, True))  # fmt: skip
+    under = Rect(rect.x, rect.y + 2 * space + digits - label_top, rect.w,
+                 painter.line_height(size, True))  # fmt: skip
+    return number_box, under, size
 
 
 def _open_picker(ui: Ui, on: Tile) -> Action:
