@@ -140,7 +140,9 @@ class Painter:
     def render(
         self, text: str, size: int, bold: bool, color: Color, squeeze: float = 1.0
     ) -> pygame.Surface:
-        key = (text, size, bold, color, squeeze)
+        key: tuple[object, ...] = (text, size, bold, color)
+        if squeeze < 1:
+            key += (squeeze,)
         surface = self._text.get(key)
         if surface is not None:
             return surface
