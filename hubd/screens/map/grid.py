@@ -81,8 +81,14 @@ class Grid:
                     if self.free(head):
                         pairs.append((far, order, tail, head, step))
         close = [p for p in pairs if p[0] <= 2]
-        rest = sorted(p for p in pairs if p[0] > 2)
-        choices = sorted(close) + sorted(s for s in singles if s[0] <= 2) + rest + sorted(singles)
+        far = 2 * self.cols  # beyond: across the hub's column, on the other arms' side
+        rest = sorted(p for p in pairs if 2 < p[0] < far)
+        across = sorted(p for p in pairs if p[0] >= far)
+        # An end alone on its own side (its label inside its target) before a line across
+        # the hub among the other arms' ends, where a family would never look for it.
+        near_singles = sorted(s for s in singles if s[0] <= 2)
+        own_side = sorted(s for s in singles if s[0] < far)
+        choices = sorted(close) + near_singles + rest + own_side + across + sorted(singles)
         found: list[tuple[Cell, Cell | None, Step]] = []
         used: set[Cell] = set()
         for _far, _order, first, second, step in choices:
