@@ -58,6 +58,11 @@ def render(drawn: TableMap, open_ends: frozenset[object], frame: MapFrame) -> st
     ]
     parts += [_link(link) for link in drawn.links]
     parts += [_tile(tile) for tile in drawn.tiles]
+    # An end's target carries its line's label; a foot whose toes are all laid has no end
+    # left, so its label stands over its double as on the hub.
+    with_end = {end.on for end in drawn.ends}
+    parts += [_text(name.box, name.text, frame.label, "line") for name in drawn.names
+              if name.on not in with_end]  # fmt: skip
     parts += [_end(end, end.on in open_ends, frame) for end in drawn.ends]
     parts.append("</svg>")
     return "".join(parts)
