@@ -1,25 +1,93 @@
 """hardware/boot-check.sh's screen check: what the hub should show, and how close a dump is.
 
     python hardware/boot_screen.py render WIDTH HEIGHT CONFIG OUT.bmp   # in the booted machine
-    python hardware/boot_screen.py compare DUMP.ppm EXPECTED.bmp        # on the host
+    python hardware/boot_screen.py grab OUT.ppm [CARD]                  # in the machine, as root
+    python hardware/boot_screen.py compare DUMP.ppm EXPECTED.bmp        # on the host (or in it)
 
 ``render`` draws, with SDL's dummy driver and the installed code, the screen the daemon shows
 after a first start (no game yet: the new-game screen), with the installed config's settings
 and no sound card, as in the emulated machine. ``compare`` prints the share of pixels that
 differ between QEMU's ``screendump`` of the virtio GPU and that picture (a channel off by more
-than 16 counts as differing) and exits 1 above 1 %.
+than 16 counts as differing) and exits 1 above 1 %. ``grab`` reads, through DRM, the framebuffer
+on the display's active CRTC (the one the daemon, as DRM master, put there) into a PPM: what
+the machine itself holds, to tell a picture the hub never drew from one the GPU did not show.
 """
 
 from __future__ import annotations
 
+import ctypes
+import fcntl
 import io
+import mmap
 import os
+import struct
 import sys
 import tempfile
 from pathlib import Path
 
 LIMIT = 0.01
 TOLERANCE = 16
+
+
+def _drm_iowr(number: int, size: int) -> int:
+    """An ioctl request of DRM's ('d'), read and write, as the kernel's _IOWR builds it."""
+    return (3 << 30) | (size << 16) | (ord("d") << 8) | number
+
+
+GETRESOURCES = _drm_iowr(0xA0, 64)  # struct drm_mode_card_res
+GETCRTC = _drm_iowr(0xA1, 104)  # struct drm_mode_crtc
+GETFB = _drm_iowr(0xAD, 28)  # struct drm_mode_fb_cmd
+MAP_DUMB = _drm_iowr(0xB3, 16)  # struct drm_mode_map_dumb
+
+
+def xrgb_to_rgb(raw: bytes, width: int, height: int, pitch: int) -> bytes:
+    """XR24/AR24 rows (little-endian: B, G, R, X in memory; ``pitch`` bytes apart) as RGB."""
+    rgb = bytearray(width * height * 3)
+    for row in range(height):
+        line = raw[row * pitch : row * pitch + width * 4]
+        out = row * width * 3
+        rgb[out : out + width * 3 : 3] = line[2::4]
+        rgb[out + 1 : out + width * 3 : 3] = line[1::4]
+        rgb[out + 2 : out + width * 3 : 3] = line[0::4]
+    return bytes(rgb)
+
+
+def grab(out: Path, card: str = "/dev/dri/card0") -> str:
+    """The framebuffer on the first active CRTC, read through DRM, written to ``out`` (PPM).
+
+    GETFB hands out the buffer's handle only to the DRM master or root (CAP_SYS_ADMIN).
+    """
+    fd = os.open(card, os.O_RDWR | os.O_CLOEXEC)
+    try:
+        res = bytearray(64)
+        fcntl.ioctl(fd, GETRESOURCES, res)
+        count = struct.unpack_from("I", res, 36)[0]
+        crtcs = (ctypes.c_uint32 * count)()
+        res = bytearray(struct.pack("4Q4I4I", 0, ctypes.addressof(crtcs), 0, 0, 0, count, *[0] * 6))
+        fcntl.ioctl(fd, GETRESOURCES, res)
+        for crtc_id in crtcs:
+            crtc = bytearray(104)
+            struct.pack_into("I", crtc, 12, crtc_id)
+            fcntl.ioctl(fd, GETCRTC, crtc)
+            fb_id = struct.unpack_from("I", crtc, 16)[0]
+            if fb_id:
+                break
+        else:
+            raise SystemExit(f"grab: no CRTC of {card} shows a framebuffer")
+        fb = bytearray(struct.pack("7I", fb_id, *[0] * 6))
+        fcntl.ioctl(fd, GETFB, fb)
+        _, width, height, pitch, bpp, depth, handle = struct.unpack("7I", fb)
+        if bpp != 32 or not handle:
+            raise SystemExit(f"grab: framebuffer {fb_id} is {bpp} bpp, handle {handle}")
+        dumb = bytearray(struct.pack("IIQ", handle, 0, 0))
+        fcntl.ioctl(fd, MAP_DUMB, dumb)
+        offset = struct.unpack_from("Q", dumb, 8)[0]
+        with mmap.mmap(fd, pitch * height, mmap.MAP_SHARED, mmap.PROT_READ, offset=offset) as m:
+            raw = m[: pitch * height]
+    finally:
+        os.close(fd)
+    out.write_bytes(b"P6\n%d %d\n255\n" % (width, height) + xrgb_to_rgb(raw, width, height, pitch))
+    return f"framebuffer {fb_id} on CRTC {crtc_id}: {width}x{height}, depth {depth}"
 
 
 def render(width: int, height: int, config_path: Path, out: Path) -> None:
@@ -87,6 +155,9 @@ def compare(dump: Path, expected: Path) -> float:
 def main(argv: list[str]) -> int:
     if len(argv) == 5 and argv[0] == "render":
         render(int(argv[1]), int(argv[2]), Path(argv[3]), Path(argv[4]))
+        return 0
+    if len(argv) in (2, 3) and argv[0] == "grab":
+        print(grab(Path(argv[1]), *argv[2:]))
         return 0
     if len(argv) == 3 and argv[0] == "compare":
         return 0 if compare(Path(argv[1]), Path(argv[2])) <= LIMIT else 1
