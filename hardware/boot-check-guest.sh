@@ -25,8 +25,8 @@ echo "@@ BOOTED $(awk '{ printf "%.0f s after the kernel started", $1 }' /proc/u
 # The emulated CPU is many times slower than a Pi's (TCG, on a shared host): the start gets
 # 15 minutes instead of systemd's 90 s and the watchdog 60 s instead of 10 (the hub pings it
 # every 5 s; an emulated machine starved by its host can miss that), and the stop 30 s instead
-# of 5 (a clean stop took 2.9 to 4.5 s emulated, and 5.0 once on a loaded host: systemd then
-# sent SIGKILL; the sigterm step still needs status 0 and no SIGKILL, and shows the time).
+# of 5 (a clean stop took 2.9 to 4.5 s emulated, and more than 5 once on a loaded host, when
+# systemd sent SIGKILL; the sigterm step still needs status 0 and no SIGKILL, and shows the time).
 mkdir -p /etc/systemd/system/$UNIT.d
 printf '[Service]\nEnvironment=GALLIUM_DRIVER=softpipe\nTimeoutStartSec=900\nWatchdogSec=60\nTimeoutStopSec=30\n' \
     >/etc/systemd/system/$UNIT.d/boot-check-emulated.conf
