@@ -161,6 +161,7 @@ class Display:
         """How the loop learns of SDL's input with this driver: the devices, or a poll."""
         self._watch.close()
         self._watch, self._poll = InputWatch(()), None
+        driver = driver.lower()  # SDL names its drivers "KMSDRM", "x11", "dummy"
         if driver == NO_SCREEN:
             return  # no input at all
         if driver not in EVDEV_DRIVERS:
