@@ -19,7 +19,11 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
   toes go) in the line's head. Its three toes get their cells the moment it is laid, all
   touching the double's cell: the first two beside it (above and below, or left and right
   on an upright line), the third straight on, taking over the head where the foot's target
-  was. Only when the grid has no such room does a toe go to the nearest free cells.
+  was. Only when the grid has no such room does a toe go to the nearest free cells: two
+  where there are, else one on its own side of the hub before two across it.
+- An end that has one cell only (no tail) carries its label inside its target, under the
+  number (drawn by the view); once a foot laid there has all its toes, the cell shows the
+  double under its label, as a tail would, so a foot never leaves the map.
 - Every line has a short label, the same on the map, in refusals and in the undo notice:
   arms are "A", "B", ... and the toes under arm B are "B1", "B2", ... in the order laid.
 """
