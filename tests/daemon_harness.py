@@ -166,9 +166,20 @@ def check_resumable(data: Path, committed: list[tuple[int, int]]) -> list[str]:
     """What the store lost of the logged events, or a game that no longer replays."""
     from engine.cli import replay_lines
     from hubd.store import GameStore
+    from hubd.store.errors import StoreLockedError
 
     problems = []
-    store = GameStore.open(data)
+    deadline = time.monotonic() + 2.0  # systemd waits as long before a restart
+    while True:
+        try:
+            store = GameStore.open(data)
+            break
+        except StoreLockedError:
+            # A child the killed daemon was forking (a phrase's espeak-ng, before its exec)
+            # can hold the folder's lock a moment longer on a loaded machine.
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
     try:
         for game_id in sorted({g for g, _ in committed}):
             logged = max(s for g, s in committed if g == game_id)
