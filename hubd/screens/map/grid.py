@@ -32,6 +32,9 @@ class Grid:
         cols = max(3, (area.w + metrics.gap - 2 * self.fan) // metrics.pitch_w)
         self.rows = max(1, (area.h + metrics.gap) // metrics.pitch_h)
         self.cols = cols
+        # What crossing the hub's column adds to a distance: more than any distance on one
+        # side, so a cell across is always further than every cell on the same side.
+        self.across = 2 * cols
         width = cols * metrics.pitch_w - metrics.gap + 2 * self.fan
         height = self.rows * metrics.pitch_h - metrics.gap
         self.left = area.x + (area.w - width) // 2
@@ -62,7 +65,7 @@ class Grid:
         only when nothing else is free."""
         hub = self.hub_cell.col
         across = (a.col - hub) * (b.col - hub) < 0
-        return max(abs(a.row - b.row), abs(a.col - b.col)) + (2 * self.cols if across else 0)
+        return max(abs(a.row - b.row), abs(a.col - b.col)) + (self.across if across else 0)
 
     def nearest(self, near: Cell, count: int) -> list[tuple[Cell, Cell | None, Step]]:
         """Up to ``count`` free places for a line, nearest ``near`` first: two cells side by
@@ -81,13 +84,12 @@ class Grid:
                     if self.free(head):
                         pairs.append((far, order, tail, head, step))
         close = [p for p in pairs if p[0] <= 2]
-        far = 2 * self.cols  # beyond: across the hub's column, on the other arms' side
-        rest = sorted(p for p in pairs if 2 < p[0] < far)
-        across = sorted(p for p in pairs if p[0] >= far)
+        rest = sorted(p for p in pairs if 2 < p[0] < self.across)
+        across = sorted(p for p in pairs if p[0] >= self.across)  # on the other arms' side
         # An end alone on its own side (its label inside its target) before a line across
         # the hub among the other arms' ends, where a family would never look for it.
         near_singles = sorted(s for s in singles if s[0] <= 2)
-        own_side = sorted(s for s in singles if s[0] < far)
+        own_side = sorted(s for s in singles if s[0] < self.across)
         choices = sorted(close) + near_singles + rest + own_side + across + sorted(singles)
         found: list[tuple[Cell, Cell | None, Step]] = []
         used: set[Cell] = set()

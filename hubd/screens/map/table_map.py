@@ -216,14 +216,15 @@ class _Planner(Grid):
         if line.tail is None:  # an end alone in one cell: its target (and a foot's toes)
             self._end(line, last, label)
             parent = self._target(self.box(line.head))
-            if last.kind is PlaceKind.FOOT and last.room <= 0 and line.head not in self.shared:
+            own_cell = line.head not in self.shared
+            if last.kind is PlaceKind.FOOT and last.room <= 0 and own_cell:
                 # Its toes are all laid: the cell shows the double under its label, as a
                 # tail does, so that the foot stays on the map where it stands.
                 parent = self._tail_tile(line.head, last, label)
             beside_hub = abs(line.head.col - self.hub_cell.col) == 1
             from_hub = line.places[0].parent == self.table.hub
             drawn = last.room > 0 or last.kind is PlaceKind.FOOT
-            if drawn and (beside_hub or not from_hub) and line.head not in self.shared:
+            if drawn and (beside_hub or not from_hub) and own_cell:
                 # An arm's stroke runs along its row from the hub: only to a cell beside it;
                 # and none to a cell a full grid made two ends share.
                 self.out.links += self._links(line, parent_box, parent, parent_cell)
@@ -241,9 +242,7 @@ class _Planner(Grid):
             lx = cell.x if line.step[1] > 0 else cell.x + w + m.gap
             name = Box(lx, cell.y + (cell.h - m.label_h) // 2, cell.w - w - m.gap, m.label_h)
         else:
-            name = Box(cell.x, cell.y, cell.w, m.label_h)
-            box = Box(cell.x + (cell.w - m.tile_w) // 2, cell.bottom - m.tile_h - 2,
-                      m.tile_w, m.tile_h)  # fmt: skip
+            name, box = self._label_over_tile(cell)
         self.out.names.append(MapLabel(last.tile, label, name))
         # A foot's head is its target while it waits, then the straight toe's tail.
         waiting = not foot or last.room > 0
@@ -261,13 +260,19 @@ class _Planner(Grid):
                 self._draw(toe, box, line.tail)
         self._end(line, last, label)
 
+    def _label_over_tile(self, cell: Box) -> tuple[Box, Box]:
+        """A cell's label line at its top and the tile lying under it (the name, the tile)."""
+        m = self.m
+        name = Box(cell.x, cell.y, cell.w, m.label_h)
+        tile = Box(cell.x + (cell.w - m.tile_w) // 2, cell.bottom - m.tile_h - 2,
+                   m.tile_w, m.tile_h)  # fmt: skip
+        return name, tile
+
     def _tail_tile(self, at: Cell, place: Placed, label: str) -> Box:
         """The label over the double in cell ``at`` (a complete foot in a cell of its own)."""
-        cell, m = self.box(at), self.m
-        name = Box(cell.x, cell.y, cell.w, m.label_h)
+        cell = self.box(at)
+        name, box = self._label_over_tile(cell)
         self.out.names.append(MapLabel(place.tile, label, name))
-        box = Box(cell.x + (cell.w - m.tile_w) // 2, cell.bottom - m.tile_h - 2,
-                  m.tile_w, m.tile_h)  # fmt: skip
         halves = (place.tile.lo, place.tile.hi)
         self.out.tiles.append(MapTile(place.tile, halves, box, False, label))
         self.out.lanes.append(cell)
