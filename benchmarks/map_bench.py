@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from engine import Event, Game, PlaceKind, Play, RuleError, Table, Tile, make_rules
-from engine.simulate import Simulator
+from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.map.geometry import Box, TableMap
 from hubd.screens.map.table_map import table_map
 from hubd.screens.shots.log_layout import screen_map
@@ -35,15 +35,6 @@ from hubd.screens.shots.log_layout import screen_map
 SIZES = ((800, 480), (720, 1280))
 PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}
 SETS = (9, 12, 15)
-
-
-class DoublesFirst(Simulator):
-    """A table that lays every double it can: the crowded games."""
-
-    def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
-        moves = super().legal_moves(game, hand)
-        doubles = [move for move in moves if move[0].is_double]
-        return doubles or moves
 
 
 def game_specs(count: int, seed: int) -> list[tuple[str, int, int, bool, int]]:

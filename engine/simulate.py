@@ -230,3 +230,13 @@ class Simulator:
             closed = [p for p in table.placed.values() if p.room == 0]
             if closed:
                 self._expect_refused(game, Play(self.names[seat], hand[0], closed[0].tile))
+
+
+class DoublesFirst(Simulator):
+    """A table that lays every double it can: the crowded games (many feet, feet on toes)
+    that the table map's benchmark and tests lay out."""
+
+    def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
+        moves = super().legal_moves(game, hand)
+        doubles = [move for move in moves if move[0].is_double]
+        return doubles or moves

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import Game, PlaceKind, Tile, dump_line
-from engine.simulate import Simulator
+from engine import Game, PlaceKind, dump_line
+from engine.simulate import DoublesFirst, Simulator
 from hubd.cli.run import main
 from hubd.screens.map.table_map import _Planner
 from hubd.screens.shots.log_layout import run, screen_map
@@ -101,14 +101,6 @@ def test_its_output_is_json_lines_alone(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines and all(json.loads(line)["size"] == [720, 1280] for line in lines)
-
-
-class DoublesFirst(Simulator):
-    """A table that lays every double it can: a crowded map."""
-
-    def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
-        moves = super().legal_moves(game, hand)
-        return [m for m in moves if m[0].is_double] or moves
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
