@@ -46,18 +46,17 @@ class Metrics:
     """Sizes for one round's map, chosen from the area and the text sizes alone, never from
     the tiles on the table, so nothing reflows as the round goes on.
 
-    The map is a grid of equal cells. A line of the table (an arm or a toe) takes two
-    neighbouring cells for the whole round: its *tail*, nearest where it starts, shows its
-    label over the tile its end lies on; its *head* holds the end's tap target."""
+    The map is a grid of equal cells, one a line of the table (an arm or a toe): its end's
+    tap target fills the cell, the number it needs over the line's label; a double shows
+    its label over the tile instead, its toes in the cells around it."""
 
     cell_w: int
     cell_h: int
     gap: int  # between two cells
     target: int  # the width of an end's tap target (as tall, or the cell's height if less)
-    tile_w: int  # a domino lying in a tail cell, under the label
+    tile_w: int  # a double lying in its cell, under its label
     tile_h: int
-    label_h: int  # the label's line at the top of a tail cell
-    beside: int = 1  # letters of a label that fit beside a double standing crosswise
+    label_h: int  # the label's line at the top of a double's cell
 
     @property
     def pitch_w(self) -> int:
@@ -68,35 +67,22 @@ class Metrics:
         return self.cell_h + self.gap
 
     @classmethod
-    def for_sizes(
-        cls,
-        target: int,
-        label_h: int,
-        letter_w: int,
-        gap: int,
-        *,
-        height: int = 0,
-        least_h: int = 0,
-    ) -> Metrics:
-        """Cells that hold a target ``target`` wide, or a label line ``label_h`` tall
-        (``letter_w`` a letter) over a tile. They are as tall as wide; or, given the map's
-        ``height``, as tall as one of as many rows as fit with cells ``least_h`` tall (and
-        room for a label over a small tile)."""
-        cell_h = target
+    def for_sizes(cls, target: int, stacked: int, label_h: int, gap: int, *, height: int = 0) -> Metrics:
+        """Cells ``target`` wide and ``stacked`` tall at least (a number over a label, their
+        letters and the room between); given the map's ``height``, as tall as one of as many
+        rows as fit. A double under a label line ``label_h`` tall."""
+        cell_h = max(target * 3 // 4, stacked)
         if height:
-            least = max(label_h + 16, least_h or target * 5 // 6)
-            rows = max(1, (height + gap) // (least + gap))
-            cell_h = min(target, max(least, (height + gap) // rows - gap))
-        tile_h = max(10, min(target * 11 // 32, cell_h - label_h - 2))
+            rows = max(1, (height + gap) // (cell_h + gap))
+            cell_h = max(cell_h, min(target * 5 // 4, (height + gap) // rows - gap))
+        tile_h = max(10, min(target * 11 // 32, cell_h - label_h - 4))
         tile_w = 2 * tile_h + 4
-        cell_w = max(target, tile_w)
-        beside = max(0, (cell_w - tile_h - gap) // max(1, letter_w))
-        return cls(cell_w, cell_h, gap, target, tile_w, tile_h, label_h, beside)
+        return cls(max(target, tile_w), cell_h, gap, target, tile_w, tile_h, label_h)
 
     @classmethod
     def for_area(cls, area: Box, target: int, gap: int) -> Metrics:
         """Sizes from the target alone (the label line a little over half the target)."""
-        return cls.for_sizes(target, target * 5 // 8, target * 3 // 8, gap)
+        return cls.for_sizes(target, target, target * 5 // 8, gap)
 
 
 @dataclass(frozen=True)
@@ -149,16 +135,26 @@ class TableMap:
     labels: dict[Tile, str] = field(default_factory=dict)
 
 
-def arm_slots(arms: int, rows: int) -> list[tuple[int, int]]:
-    """(side, row) of each hub arm in the order they are started: clockwise from the top
-    right. Side +1 is right of the hub, -1 left."""
-    right = -(-arms // 2)
-    left = arms - right
-    slots = [(1, _spread(i, right, rows)) for i in range(right)]
-    slots += [(-1, _spread(left - 1 - i, left, rows)) for i in range(left)]
-    return slots
+#: The eight ways out of a cell, clockwise from the top right: (rows, columns).
+AROUND: tuple[tuple[int, int], ...] = (
+    (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0),
+)  # fmt: skip
+
+#: Where the hub's arms leave it, by how many arms it takes: spread round the hub, each
+#: clockwise from the top right (the order they are started and lettered).
+ARM_WAYS: dict[int, tuple[int, ...]] = {
+    1: (1,),
+    2: (1, 5),
+    3: (1, 4, 6),
+    4: (0, 2, 4, 6),
+    5: (0, 1, 2, 4, 6),
+    6: (0, 1, 2, 4, 5, 6),
+    7: (0, 1, 2, 3, 4, 5, 6),
+    8: (0, 1, 2, 3, 4, 5, 6, 7),
+}
 
 
-def _spread(index: int, count: int, rows: int) -> int:
-    """Row of the ``index``-th of ``count`` lines spread evenly over ``rows`` rows."""
-    return min(rows - 1, int((index + 0.5) * rows / count))
+def arm_ways(arms: int) -> list[tuple[int, int]]:
+    """The step from the hub's cell to each of its first eight arms' cells, in the order
+    they are started; arms past eight find the nearest free cells further out."""
+    return [AROUND[i] for i in ARM_WAYS[max(1, min(8, arms))]][:arms]

@@ -20,17 +20,20 @@ from hubd.values.intents import Intent
 
 def map_metrics(b: Builder, area: Box) -> Metrics:
     """The map's sizes at this screen size, from its text: numbers and labels that read from
-    every seat (6 mm and 4.5 mm at 1.5 m) decide the cells; the area how many, and how tall
-    (a row more where it fits with smaller tiles)."""
+    every seat (6 mm and 4.5 mm at 1.5 m) decide the cells, each an end's number over its
+    line's label; the area how many."""
     number_px, label_px = end_fonts(b)
-    number_h = b.painter.line_height(number_px, True)
-    target = max(b.target, number_h + b.px(6), b.painter.width("88", number_px, True) + b.px(2))
+    target = max(b.target, b.painter.width("88", number_px, True) + b.px(2))
+    _top, digits = b.painter.ink("0123456789", number_px, True)
+    _top, letters = b.painter.ink("ABCDEFGHMW0123456789", label_px, True)
+    stacked = max(b.px(MIN_MAP_TARGET), digits + letters + 3 * _space(b))
     label_h = b.painter.line_height(label_px, True)
-    letter_w = max(b.painter.width(letter, label_px, True) for letter in "ABCDEFGHMW")
-    least_h = max(b.px(MIN_MAP_TARGET), number_h + b.px(2))
-    return Metrics.for_sizes(
-        target, label_h, letter_w, max(4, b.px(4)), height=area.h, least_h=least_h
-    )
+    return Metrics.for_sizes(target, stacked, label_h, max(4, b.px(4)), height=area.h)
+
+
+def _space(b: Builder) -> int:
+    """The room above an end's number, between it and its label, and below."""
+    return max(2, b.px(3))
 
 
 def end_fonts(b: Builder) -> tuple[int, int]:
@@ -100,8 +103,8 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
 def _stacked(
     b: Builder, rect: Rect, number: str, number_px: int, label: str, label_px: int
 ) -> tuple[Rect, Rect, int]:
-    """An end alone in its cell has no tail for its label: the label goes under the
-    number, inside the target, at the labels' size where the two fit one above the other
+    """An end's label goes under its number, inside its target, at the labels' size
+    where the two fit one above the other
     (their letters, not their lines: the two lines' boxes overlap), else at the largest size
     that does, never under the text floor. The number's line box, the label's, its size."""
     painter = b.painter
@@ -110,7 +113,7 @@ def _stacked(
     while True:
         label_top, letters = painter.ink(label, size, True)
         space = (rect.h - digits - letters) // 3
-        if space >= max(1, b.px(2)) or size <= b.min_text:
+        if space >= _space(b) or size <= b.min_text:
             break
         size -= 1
     number_box = Rect(rect.x, rect.y + space - number_top, rect.w,
