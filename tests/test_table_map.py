@@ -12,7 +12,8 @@ import pytest
 from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
 from engine.simulate import Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
-from hubd.screens.map.table_map import Box, arm_slots, table_map
+from hubd.screens.map.geometry import AROUND
+from hubd.screens.map.table_map import Box, arm_ways, table_map
 from hubd.screens.shots.log_layout import screen_map
 from hubd.text.labels import line_labels
 
@@ -100,9 +101,26 @@ def _touch(a: Box, b: Box) -> bool:
 
 
 def test_arms_are_clockwise_from_the_top_right() -> None:
-    assert arm_slots(4, 5) == [(1, 1), (1, 3), (-1, 3), (-1, 1)]
-    assert arm_slots(3, 5) == [(1, 1), (1, 3), (-1, 2)]
-    assert len(set(arm_slots(8, 5))) == 8
+    assert arm_ways(4) == [(-1, 1), (1, 1), (1, -1), (-1, -1)]  # the four corners
+    assert arm_ways(2) == [(0, 1), (0, -1)]
+    for arms in range(1, 9):
+        ways = arm_ways(arms)
+        assert len(set(ways)) == arms
+        assert [AROUND.index(w) for w in ways] == sorted(AROUND.index(w) for w in ways)
+
+
+def test_the_arms_stand_round_the_hub() -> None:
+    """Each arm's first end touches the hub's cell, its stroke joining them."""
+    for _game, table in in_play((7,)):
+        if table.hub_place.room or len(table.placed) > 8:
+            continue
+        drawn = table_map(table, AREAS["800x480"], SCREEN["800x480"][1])
+        hub = next(t.box for t in drawn.tiles if t.tile == table.hub)
+        arms = [e.box for e in drawn.ends]
+        assert arms and all(_gap(hub, box) <= SCREEN["800x480"][1].target for box in arms)
+        assert len(drawn.links) >= len(arms)
+        return
+    raise AssertionError("no table just after the opening")
 
 
 def test_labels_name_arms_by_letter_and_toes_by_their_arm() -> None:

@@ -296,7 +296,10 @@ class Painter:
             fill = FILL[style]
             if pressed:
                 fill = _lighter(fill, 55)
-            radius = rect.h // 2 if widget.kind is Kind.TARGET else min(12, rect.h // 4)
+            # A target is a rounded square: its number over its label, both whole.
+            radius = (
+                min(rect.w, rect.h) // 4 if widget.kind is Kind.TARGET else min(12, rect.h // 4)
+            )
             if widget.kind is Kind.BANNER:
                 radius = 0
             pygame.draw.rect(surface, fill, rect, border_radius=radius)

@@ -67,7 +67,9 @@ class Metrics:
         return self.cell_h + self.gap
 
     @classmethod
-    def for_sizes(cls, target: int, stacked: int, label_h: int, gap: int, *, height: int = 0) -> Metrics:
+    def for_sizes(
+        cls, target: int, stacked: int, label_h: int, gap: int, *, height: int = 0
+    ) -> Metrics:
         """Cells ``target`` wide and ``stacked`` tall at least (a number over a label, their
         letters and the room between); given the map's ``height``, as tall as one of as many
         rows as fit. A double under a label line ``label_h`` tall."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from engine import Placed
@@ -64,7 +65,9 @@ class Grid:
         """Up to ``count`` free cells, nearest ``near`` first (clockwise among equals)."""
         cells = [Cell(r, c) for r in range(self.rows) for c in range(self.cols)]
         free = [c for c in cells if self.free(c)]
-        free.sort(key=lambda c: (max(abs(c.row - near.row), abs(c.col - near.col)), _clock(near, c)))
+        free.sort(
+            key=lambda c: (max(abs(c.row - near.row), abs(c.col - near.col)), _clock(near, c))
+        )
         return free[:count]
 
     def room_for_toes(self, at: Cell, away_from: Cell) -> list[Cell]:
@@ -75,16 +78,21 @@ class Grid:
         target waits. Fewer touching: the nearest free cells; none free: cells shared."""
         options = self.around(at)
         if len(options) < 3:
-            chosen = options + [c for c in self.nearest(at, 3) if c not in options][: 3 - len(options)]
+            chosen = (
+                options + [c for c in self.nearest(at, 3) if c not in options][: 3 - len(options)]
+            )
             while len(chosen) < 3:  # a full grid: the toe shares its foot's nearest cell
                 chosen.append(next((c for c in (at.to(w) for w in AROUND) if self.inside(c)), at))
         else:
-            chosen = list(max(itertools.combinations(options, 3), key=lambda trio: self._score(at, trio)))
+            chosen = list(
+                max(itertools.combinations(options, 3), key=lambda trio: self._score(at, trio))
+            )
         chosen.sort(key=lambda c: _clock(at, c, start=away_from))
         self.taken.update(chosen)
         return [chosen[0], chosen[2], chosen[1]]
 
-    def _score(self, at: Cell, trio: tuple[Cell, ...]) -> tuple[int, int, int]:
+    def _score(self, at: Cell, cells: Iterable[Cell]) -> tuple[int, int, int]:
+        trio = tuple(cells)
         left = self.taken | set(trio)
         room = sum(1 for c in trio for way in AROUND
                    if self.inside(c.to(way)) and c.to(way) not in left)  # fmt: skip

@@ -149,12 +149,14 @@ class _Planner(Grid):
 
     def _end(self, cell: Cell, place: Placed, label: str) -> Box:
         box = self._target(self.box(cell))
-        self.out.ends.append(MapEnd(place.tile, place.end, box, label, place.kind, place.room, True))
+        self.out.ends.append(
+            MapEnd(place.tile, place.end, box, label, place.kind, place.room, True)
+        )
         return box
 
     def _target(self, cell: Box) -> Box:
-        """An end's target in its cell: the target's width, the cell's height at most."""
-        w, h = min(cell.w, self.m.target), min(cell.h, self.m.target)
+        """An end's target in its cell: the target's width at most, the cell's height."""
+        w, h = min(cell.w, self.m.target), cell.h
         return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
 
     def _stroke(self, line: Line, source: Box, box: Box) -> None:

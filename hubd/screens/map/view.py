@@ -33,7 +33,7 @@ def map_metrics(b: Builder, area: Box) -> Metrics:
 
 def _space(b: Builder) -> int:
     """The room above an end's number, between it and its label, and below."""
-    return max(2, b.px(3))
+    return max(2, b.px(2))
 
 
 def end_fonts(b: Builder) -> tuple[int, int]:
