@@ -252,12 +252,12 @@ def by_key(widgets: list[Widget], key: str) -> list[Widget]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_placed_tile_is_ringed_for_a_few_seconds(size: tuple[int, int]) -> None:
+def test_the_placed_tiles_end_is_ringed_for_a_few_seconds(size: tuple[int, int]) -> None:
     ui, ctx, play = ambiguous_ui(size)
     ui.mark_entry(play, 50.0)
     widgets = ui.layout(ctx, 50.0)
     (ring,) = by_key(widgets, "mark:3-5")
-    (tile,) = by_key(widgets, "tile:3-5")
+    (tile,) = by_key(widgets, "end:3-5")  # the end that lies on it now
     assert ring.role == "mark" and not ring.tappable
     assert ring.rect.contains(tile.rect) or ring.rect.colliderect(tile.rect)
     assert by_key(widgets, "last_entry")[0].text == "Last: Ben played 3-5 on arm A, after the 4-3"

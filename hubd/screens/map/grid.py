@@ -72,10 +72,9 @@ class Grid:
 
     def room_for_toes(self, at: Cell, away_from: Cell) -> list[Cell]:
         """Three free cells touching ``at`` for a foot's toes, chosen to leave the most room
-        beside them for feet to come (then: beside rather than at a corner, where a stroke
-        shows which foot they belong to; then away from the hub), in the order the toes
-        take them: clockwise from the line's way in, the third in the middle, where the foot's
-        target waits. Fewer touching: the nearest free cells; none free: cells shared."""
+        round them for feet to come (see ``_score``), in the order the toes take them:
+        clockwise from the line's way in, the third in the middle, where the foot's target
+        waits. Fewer touching: the nearest free cells; none free: cells shared."""
         options = self.around(at)
         if len(options) < 3:
             chosen = (
@@ -91,15 +90,18 @@ class Grid:
         self.taken.update(chosen)
         return [chosen[0], chosen[2], chosen[1]]
 
-    def _score(self, at: Cell, cells: Iterable[Cell]) -> tuple[int, int, int]:
+    def _score(self, at: Cell, cells: Iterable[Cell]) -> tuple[int, int, int, int]:
+        """How good three cells are for a foot's toes: how many of them keep three free cells
+        round them (room for a foot of their own), how many free cells they keep in all, how
+        far from the hub they stand, how many are beside the double (not at a corner)."""
         trio = tuple(cells)
         left = self.taken | set(trio)
-        room = sum(1 for c in trio for way in AROUND
-                   if self.inside(c.to(way)) and c.to(way) not in left)  # fmt: skip
-        beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
+        room = [sum(1 for way in AROUND if self.inside(c.to(way)) and c.to(way) not in left)
+                for c in trio]  # fmt: skip
         hub = self.hub_cell
         out = sum(max(abs(c.row - hub.row), abs(c.col - hub.col)) for c in trio)
-        return room, beside, out
+        beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
+        return sum(r >= 3 for r in room), sum(room), out, beside
 
 
 def _clock(centre: Cell, cell: Cell, start: Cell | None = None) -> int:

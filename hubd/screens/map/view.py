@@ -65,10 +65,7 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
                         key=f"tile:{tile.tile}")  # fmt: skip
         widget.mirror = False
         widget.role = "tile"
-    marked = [w for w in b.widgets if ui.marked is not None and w.key == f"tile:{ui.marked}"]
-    for widget in marked:  # laid where another end needed the same number: ringed a while
-        ring = widget.rect.inflate(2 * b.gap, 2 * b.gap).clip(area)
-        b.add(Widget(ring, Kind.MARK, mirror=False, key=f"mark:{ui.marked}", role="mark"))
+
     _number_px, label_px = end_fonts(b)
     for name in drawn.names:
         b.label(Rect(name.box), name.text, label_px, bold=True, floor=label_px, mirror=False,
@@ -76,6 +73,12 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
         _end(b, ui, state, end, end.on in open_now)
+    # Laid where another end needed the same number: ringed a while (the end that lies on
+    # it now, or the double it is).
+    keys = {f"tile:{ui.marked}", f"end:{ui.marked}"} if ui.marked is not None else set()
+    for widget in [w for w in b.widgets if w.key in keys][:1]:
+        ring = widget.rect.inflate(b.gap, b.gap).clip(area)
+        b.add(Widget(ring, Kind.MARK, mirror=False, key=f"mark:{ui.marked}", role="mark"))
     return drawn.labels
 
 
