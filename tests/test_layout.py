@@ -311,25 +311,15 @@ def test_a_double_nine_score_sheet_shows_all_ten_rounds(
 # -- readable from 1.5 m (issue 16, point 4): every shot's layout file, by role ----------------
 
 
-def least_px(widget: dict[str, Any], size: tuple[int, int], inside: bool = False) -> int:
-    """The least font size the widget's text may have at ``size``. A line's label ``inside``
-    its end's target (an end alone in its cell, with no tail beside it) shares the target's
-    height with the number: there it is at least the text floor, not the labels' size (said
-    in the README; issue 16's point 4 is not met for these labels)."""
+def least_px(widget: dict[str, Any], size: tuple[int, int]) -> int:
+    """The least font size the widget's text may have at ``size`` (issue 16's point 4): end
+    labels included, inside their targets under the number."""
     role, key = widget["role"], widget["key"]
     if role in ("count", "total", "needs"):
         return NUMBER_PX[size]
-    if role == "line" and inside:
-        return MIN_TEXT[size]
     if (key.startswith("name:") and key != "name:yard") or role == "line":
         return NAME_PX[size]
     return MIN_TEXT[size]
-
-
-def inside_a_target(widget: dict[str, Any], widgets: list[dict[str, Any]]) -> bool:
-    x, y, w, h = widget["rect"]
-    centre = (x + w // 2, y + h // 2)
-    return any(pygame.Rect(e["rect"]).collidepoint(centre) for e in widgets if e["role"] == "end")
 
 
 def small_texts(language: str, size: tuple[int, int], roles: str) -> list[str]:
@@ -341,7 +331,7 @@ def small_texts(language: str, size: tuple[int, int], roles: str) -> list[str]:
         for w in widgets:
             if not w["text"] or (w["role"] in MAP_ROLES) != (roles == "map"):
                 continue
-            least = least_px(w, size, w["role"] == "line" and inside_a_target(w, widgets))
+            least = least_px(w, size)
             if w["font_px"] < least:
                 small.append(f"{shot}: {w['key'] or w['text']!r} ({w['role']}) at "
                              f"{w['font_px']} px, at least {least}")  # fmt: skip

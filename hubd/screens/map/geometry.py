@@ -106,13 +106,13 @@ class MapEnd:
     line: str  # the label of its line ("" for the hub while it opens)
     kind: PlaceKind
     room: int
-    alone: bool = False  # an end alone in its cell, no tail beside it: its label inside it
+    alone: bool = False  # its line's label inside it, under the number (all but the hub's)
 
 
 @dataclass(frozen=True)
 class MapLabel:
-    """A line's label, drawn at the top of its tail cell (keyed by the tile the line's end
-    lies on now, or its foot)."""
+    """A foot's label, drawn over its double at the top of the double's cell (keyed by the
+    double)."""
 
     on: Tile
     text: str

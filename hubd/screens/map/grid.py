@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine import Placed
@@ -21,6 +21,7 @@ class Line:
     order: int  # when it was given its cell: strokes are drawn in this order
     places: list[Placed] = field(default_factory=list)
     toes: list[Line] = field(default_factory=list)  # a foot's toes, in the order laid
+    lent: bool = False  # a complete foot's cell given up to a new end on a full grid
 
 
 def step_between(a: Cell, b: Cell) -> Step:
@@ -70,38 +71,49 @@ class Grid:
         )
         return free[:count]
 
-    def room_for_toes(self, at: Cell, away_from: Cell) -> list[Cell]:
-        """Three free cells touching ``at`` for a foot's toes, chosen to leave the most room
-        round them for feet to come (see ``_score``), in the order the toes take them:
+    def room_for_toes(self, at: Cell, away_from: Cell, others: Sequence[Cell]) -> list[Cell]:
+        """Three free cells touching ``at`` for a foot's toes, chosen to leave them and the
+        ``others`` the most room for feet to come (see ``_score``), in the order the toes take them:
         clockwise from the line's way in, the third in the middle, where the foot's target
-        waits. Fewer touching: the nearest free cells; none free: cells shared."""
+        waits. Fewer touching: the nearest free cells; fewer free: as many as there are."""
         options = self.around(at)
         if len(options) < 3:
             chosen = (
                 options + [c for c in self.nearest(at, 3) if c not in options][: 3 - len(options)]
             )
-            while len(chosen) < 3:  # a full grid: the toe shares its foot's nearest cell
-                chosen.append(next((c for c in (at.to(w) for w in AROUND) if self.inside(c)), at))
         else:
             chosen = list(
-                max(itertools.combinations(options, 3), key=lambda trio: self._score(at, trio))
+                max(
+                    itertools.combinations(options, 3),
+                    key=lambda trio: self._score(at, trio, others),
+                )
             )
         chosen.sort(key=lambda c: _clock(at, c, start=away_from))
         self.taken.update(chosen)
-        return [chosen[0], chosen[2], chosen[1]]
+        return [chosen[0], chosen[2], chosen[1]] if len(chosen) == 3 else chosen
 
-    def _score(self, at: Cell, cells: Iterable[Cell]) -> tuple[int, int, int, int]:
-        """How good three cells are for a foot's toes: how many of them keep three free cells
-        round them (room for a foot of their own), how many free cells they keep in all, how
-        far from the hub they stand, how many are beside the double (not at a corner)."""
+    def _score(
+        self, at: Cell, cells: Iterable[Cell], others: Sequence[Cell]
+    ) -> tuple[int, int, int, int]:
+        """How good three cells are for a foot's toes: how many of them and of the ``others``
+        (the ends that may take a double later) keep three free cells round them (room for a
+        foot of their own), how many free cells the three keep in all, how far from the hub
+        they stand, how many are beside the double (not at a corner)."""
         trio = tuple(cells)
         left = self.taken | set(trio)
-        room = [sum(1 for way in AROUND if self.inside(c.to(way)) and c.to(way) not in left)
-                for c in trio]  # fmt: skip
+        room = [self._room(c, left) for c in trio]
         hub = self.hub_cell
         out = sum(max(abs(c.row - hub.row), abs(c.col - hub.col)) for c in trio)
         beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
-        return sum(r >= 3 for r in room), sum(room), out, beside
+        able = sum(r >= 3 for r in room)
+        kept = sum(self._room(c, left) >= 3 for c in others)
+        return able + kept, sum(room), out, beside
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        return max(abs(a.row - b.row), abs(a.col - b.col))
+
+    def _room(self, cell: Cell, taken: set[Cell]) -> int:
+        return sum(1 for way in AROUND if self.inside(cell.to(way)) and cell.to(way) not in taken)
 
 
 def _clock(centre: Cell, cell: Cell, start: Cell | None = None) -> int:

@@ -23,6 +23,8 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine import Placed, PlaceKind, Table, Tile
 from hubd.screens.map.geometry import (
     AROUND,
@@ -88,13 +90,33 @@ class _Planner(Grid):
             line.places.append(place)
             line_of[tile] = line
             if place.kind is PlaceKind.FOOT:
-                cells = self.room_for_toes(line.cell, line.source)
+                cells = self.room_for_toes(line.cell, line.source, self._ends(line))
+                while len(cells) < 3:  # a full grid
+                    cells.append(self._borrow(line.cell))
                 line.toes = [self._line(cell, line.cell) for cell in cells]
         hub_box = self._hub(hub)
         for line in arms:
             self._draw(line, hub_box)
         self._strokes()
         return self.out
+
+    def _borrow(self, near: Cell) -> Cell:
+        """A full grid: the cell nearest ``near`` of a complete foot, whose double gives it
+        up to a new end (its toes stay where they are), so that no two targets lie on each
+        other; only with no foot to lend one do two ends share a cell."""
+        lenders = [line for line in self.lines if line.places and not line.lent
+                   and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
+        if not lenders:
+            return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
+        lender = min(lenders, key=lambda line: (self.distance(line.cell, near), line.order))
+        lender.lent = True
+        return lender.cell
+
+    def _ends(self, foot: Line) -> list[Cell]:
+        """The cells of the lines that may take a double later (all but ``foot`` and the
+        lines that end in one)."""
+        return [line.cell for line in self.lines if line is not foot
+                and not (line.places and line.places[-1].kind is PlaceKind.FOOT)]  # fmt: skip
 
     def _arm_cells(self, arms: int) -> list[Cell]:
         """The arms' cells round the hub (past eight arms, the nearest free cells)."""
@@ -132,6 +154,10 @@ class _Planner(Grid):
         if last.kind is not PlaceKind.FOOT:
             box = self._end(line.cell, last, label)
             self._stroke(line, source, box)
+            return
+        if line.lent:  # its cell went to a new end: only its toes are drawn
+            for toe in line.toes:
+                self._draw(toe, cell)
             return
         name = Box(cell.x, cell.y, cell.w, self.m.label_h)
         tile = Box(cell.x + (cell.w - self.m.tile_w) // 2, cell.bottom - self.m.tile_h - 2,
@@ -171,13 +197,13 @@ class _Planner(Grid):
 
     def _strokes(self) -> None:
         """The strokes in the order their lines were given cells, each left out where it
-        would cross one drawn before it (two corner-to-corner strokes through one point)."""
+        would cross one drawn before it (two corner-to-corner strokes through one point), and
+        none to or from a cell two lines share."""
         corners: set[tuple[int, int]] = set()
-        drawn: set[tuple[Cell, Cell]] = set()
+        used = Counter(line.cell for line in self.lines)
         for _order, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
-            if (a, b) in drawn:  # two toes a full grid made share a cell
+            if used[a] > 1 or used[b] > 1:  # a cell a full grid made two lines share
                 continue
-            drawn.add((a, b))
             way = step_between(a, b)
             if way[0] and way[1]:
                 corner = (min(a.row, b.row), min(a.col, b.col))
