@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 import pytest
 
 from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
-from engine.simulate import Simulator
+from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
 from hubd.screens.map.geometry import AROUND
 from hubd.screens.map.table_map import Box, arm_ways, table_map
@@ -160,26 +160,38 @@ def _gap(a: Box, b: Box) -> int:
     return max(0, b.x - a.right, a.x - b.right, b.y - a.bottom, a.y - b.bottom)
 
 
+def _line_end(table: Table, tile: Tile) -> Tile:
+    """The last tile of the line that starts with ``tile`` (its end, or the double ending it)."""
+    place = table.placed[tile]
+    while place.children and place.kind is not PlaceKind.FOOT:
+        place = table.placed[place.children[0]]
+    return place.tile
+
+
 @pytest.mark.parametrize("size", AREAS)
 def test_a_foot_stands_where_its_double_is(size: str) -> None:
-    """On an ordinary table (a foot a side), a foot's target and its toes' tiles lie within one
-    target's width of the drawn double, and a complete foot stays on the map."""
+    """Up to three feet on a four-player table: a foot's target and each toe (its end, or the
+    double that ends its line) lie within one target's width of the drawn double, and a
+    complete foot stays on the map."""
     metrics = SCREEN[size][1]
     checked = 0
     for game, table in in_play((7, 8, 9)):
         feet = feet_of(table)
-        if len(feet) != 1:
+        if not 1 <= len(feet) <= 3:
             continue
         drawn = table_map(table, AREAS[size], metrics)
         tiles = {t.tile: t.box for t in drawn.tiles}
-        (foot,) = feet
-        assert foot.tile in tiles, "a foot never leaves the map"
-        double = tiles[foot.tile]
-        near = [tiles[toe] for toe in foot.children if toe in tiles]
-        near += [e.box for e in drawn.ends if e.on == foot.tile]
-        assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
-        checked += 1
-    assert checked > 50
+        ends = {e.on: e.box for e in drawn.ends}
+        for foot in feet:
+            assert foot.tile in tiles, "a foot never leaves the map"
+            double = tiles[foot.tile]
+            near = [ends[foot.tile]] if foot.tile in ends else []
+            for toe in foot.children:
+                last = _line_end(table, toe)
+                near.append(tiles[last] if last in tiles else ends[last])
+            assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
+            checked += 1
+    assert checked > 100
 
 
 def test_every_line_and_stroke_stays_apart_on_an_ordinary_table() -> None:
@@ -202,3 +214,59 @@ def _inside(link: object, box: Box) -> bool:
     (x1, y1), (x2, y2) = link.start, link.end  # type: ignore[attr-defined]
     return any(box.x <= x1 + (x2 - x1) * k / 50 <= box.right
                and box.y <= y1 + (y2 - y1) * k / 50 <= box.bottom for k in range(51))  # fmt: skip
+
+
+def _segments_meet(p: object, q: object) -> bool:
+    """Whether two strokes share a point (their segments intersect or touch)."""
+    (a, b), (c, d) = (p.start, p.end), (q.start, q.end)  # type: ignore[attr-defined]
+
+    def side(o: tuple[int, int], s: tuple[int, int], t: tuple[int, int]) -> int:
+        cross = (s[0] - o[0]) * (t[1] - o[1]) - (s[1] - o[1]) * (t[0] - o[0])
+        return (cross > 0) - (cross < 0)
+
+    def within(o: tuple[int, int], s: tuple[int, int], t: tuple[int, int]) -> bool:
+        return min(o[0], s[0]) <= t[0] <= max(o[0], s[0]) and min(o[1], s[1]) <= t[1] <= max(
+            o[1], s[1]
+        )
+
+    d1, d2, d3, d4 = side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)
+    if d1 * d2 < 0 and d3 * d4 < 0:
+        return True
+    return any(
+        o == 0 and within(*seg, pt)
+        for o, seg, pt in ((d1, (c, d), a), (d2, (c, d), b), (d3, (a, b), c), (d4, (a, b), d))
+    )
+
+
+# (size, seed, feet at most): 14 feet at 800x480 (39 cells for ends round the hub), 11 at
+# 720x1280 with eight players (34 cells): tables with more lines than cells and complete feet
+# to lend them (past that, two ends share a cell).
+@pytest.mark.parametrize(("size", "seed", "feet"), [("800x480", 2, 14), ("720x1280", 10, 11)])
+def test_a_table_fuller_than_the_grid_keeps_targets_and_strokes_apart(
+    size: str, seed: int, feet: int
+) -> None:
+    """Eight players laying every double they can on a double-15 set: past the grid's room a
+    complete foot's cell goes to a new end, so no two targets touch in any frame, no stroke
+    meets a target or another stroke, and nothing leaves the map."""
+    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    events = DoublesFirst(8, rules, seed, check=False).play_game().effective
+    area, metrics = screen_map(SIZES[size], 8)
+    game, most = Game(), 0
+    for event in events:
+        game.apply(event)
+        table = game.state.table
+        if table is None or not game.state.in_round:
+            continue
+        drawn = table_map(table, area, metrics)
+        most = max(most, len(feet_of(table)))
+        boxes = [end.box for end in drawn.ends]
+        assert not any(_touch(a, b) for a, b in itertools.combinations(boxes, 2)), event
+        assert not any(_inside(link, box) for link in drawn.links for box in boxes), event
+        pairs = itertools.combinations(drawn.links, 2)
+        assert not any(_segments_meet(p, q) for p, q in pairs), event
+        shown = boxes + [t.box for t in drawn.tiles] + [n.box for n in drawn.names]
+        assert all(
+            area.x <= b.x and area.y <= b.y and b.right <= area.right and b.bottom <= area.bottom
+            for b in shown
+        ), event
+    assert most == feet
