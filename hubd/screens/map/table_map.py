@@ -65,6 +65,7 @@ class _Planner(Grid):
         self.labels = line_labels(table)
         self.out = TableMap(labels=self.labels)
         self.strokes: list[tuple[int, Box, Box, Cell, Cell]] = []  # order, boxes, cells
+        self.hub_lent = False
 
     def _line(self, cell: Cell, source: Cell) -> Line:
         line = Line(cell, source, len(self.lines))
@@ -103,9 +104,12 @@ class _Planner(Grid):
     def _borrow(self, near: Cell) -> Cell:
         """A full grid: the cell nearest ``near`` of a complete foot, whose double gives it
         up to a new end (its toes stay where they are), so that no two targets lie on each
-        other; only with no foot to lend one do two ends share a cell."""
+        other; then the hub's; only with none left to lend do two ends share a cell."""
         lenders = [line for line in self.lines if line.places and not line.lent
                    and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
+        if not lenders and not self.hub_lent:  # the hub's double, its arms all started
+            self.hub_lent = True
+            return self.hub_cell
         if not lenders:
             return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
         lender = min(lenders, key=lambda line: (self.distance(line.cell, near), line.order))
@@ -114,8 +118,9 @@ class _Planner(Grid):
 
     def _ends(self, foot: Line) -> list[Cell]:
         """The cells of the lines that may take a double later (all but ``foot`` and the
-        lines that end in one)."""
+        lines that end in one) whose room ``foot``'s toes can change: within two cells."""
         return [line.cell for line in self.lines if line is not foot
+                and self.distance(line.cell, foot.cell) <= 2
                 and not (line.places and line.places[-1].kind is PlaceKind.FOOT)]  # fmt: skip
 
     def _arm_cells(self, arms: int) -> list[Cell]:
@@ -135,6 +140,8 @@ class _Planner(Grid):
 
     def _hub(self, hub: Placed) -> Box:
         cell = self.box(self.hub_cell)
+        if self.hub_lent:
+            return cell
         if hub.room > 0:
             box = self._target(cell)
             self.out.ends.append(MapEnd(hub.tile, hub.end, box, "", hub.kind, hub.room))
@@ -201,6 +208,7 @@ class _Planner(Grid):
         none to or from a cell two lines share."""
         corners: set[tuple[int, int]] = set()
         used = Counter(line.cell for line in self.lines)
+        used[self.hub_cell] += 1
         for _order, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
             if used[a] > 1 or used[b] > 1:  # a cell a full grid made two lines share
                 continue
