@@ -124,15 +124,14 @@ class _Planner(Grid):
                 and not (line.places and line.places[-1].kind is PlaceKind.FOOT)]  # fmt: skip
 
     def _arm_cells(self, arms: int) -> list[Cell]:
-        """The arms' cells round the hub (past eight arms, the nearest free cells)."""
+        """The arms' cells round the hub (past eight arms, or on a grid too small, the
+        nearest free cells; with none left, a cell next to the hub shared)."""
+        ways = arm_ways(arms)
         cells = []
-        for way in arm_ways(arms):
-            cell = self.hub_cell.to(way)
-            cells.append(cell if self.free(cell) else self.nearest(cell, 1)[0])
-            self.taken.add(cells[-1])
-        while len(cells) < arms:
-            spare = self.nearest(self.hub_cell, 1)
-            cells.append(spare[0] if spare else self.hub_cell.to(AROUND[len(cells) % 8]))
+        for index in range(arms):
+            wanted = self.hub_cell.to(ways[index]) if index < len(ways) else self.hub_cell
+            spare = [wanted] if self.free(wanted) else self.nearest(wanted, 1)
+            cells.append(spare[0] if spare else self.hub_cell.to(AROUND[index % len(AROUND)]))
             self.taken.add(cells[-1])
         return cells
 
