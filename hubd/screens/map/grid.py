@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import Placed
@@ -82,10 +82,12 @@ class Grid:
                 options + [c for c in self.nearest(at, 3) if c not in options][: 3 - len(options)]
             )
         else:
+            # The free cells round each cell that may matter, before the toes take any.
+            free_round = {c: self.around(c) for c in {*options, *others}}
             chosen = list(
                 max(
                     itertools.combinations(options, 3),
-                    key=lambda trio: self._score(at, trio, others),
+                    key=lambda trio: self._score(at, tuple(trio), others, free_round),
                 )
             )
         chosen.sort(key=lambda c: _clock(at, c, start=away_from))
@@ -93,27 +95,25 @@ class Grid:
         return [chosen[0], chosen[2], chosen[1]] if len(chosen) == 3 else chosen
 
     def _score(
-        self, at: Cell, cells: Iterable[Cell], others: Sequence[Cell]
+        self,
+        at: Cell,
+        trio: tuple[Cell, ...],
+        others: Sequence[Cell],
+        free_round: dict[Cell, list[Cell]],
     ) -> tuple[int, int, int, int]:
         """How good three cells are for a foot's toes: how many of them and of the ``others``
         (the ends that may take a double later) keep three free cells round them (room for a
         foot of their own), how many free cells the three keep in all, how far from the hub
         they stand, how many are beside the double (not at a corner)."""
-        trio = tuple(cells)
-        left = self.taken | set(trio)
-        room = [self._room(c, left) for c in trio]
+        room = [sum(1 for c in free_round[cell] if c not in trio) for cell in trio]
+        kept = sum(sum(1 for c in free_round[cell] if c not in trio) >= 3 for cell in others)
         hub = self.hub_cell
-        out = sum(max(abs(c.row - hub.row), abs(c.col - hub.col)) for c in trio)
+        out = sum(self.distance(c, hub) for c in trio)
         beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
-        able = sum(r >= 3 for r in room)
-        kept = sum(self._room(c, left) >= 3 for c in others)
-        return able + kept, sum(room), out, beside
+        return sum(r >= 3 for r in room) + kept, sum(room), out, beside
 
     def distance(self, a: Cell, b: Cell) -> int:
         return max(abs(a.row - b.row), abs(a.col - b.col))
-
-    def _room(self, cell: Cell, taken: set[Cell]) -> int:
-        return sum(1 for way in AROUND if self.inside(cell.to(way)) and cell.to(way) not in taken)
 
 
 def _clock(centre: Cell, cell: Cell, start: Cell | None = None) -> int:
