@@ -100,17 +100,17 @@ class Grid:
         trio: tuple[Cell, ...],
         others: Sequence[Cell],
         free_round: dict[Cell, list[Cell]],
-    ) -> tuple[int, int, int, int]:
+    ) -> tuple[int, ...]:
         """How good three cells are for a foot's toes: how many of them and of the ``others``
         (the ends that may take a double later) keep three free cells round them (room for a
-        foot of their own), how many free cells the three keep in all, how far from the hub
-        they stand, how many are beside the double (not at a corner)."""
-        room = [sum(1 for c in free_round[cell] if c not in trio) for cell in trio]
-        kept = sum(sum(1 for c in free_round[cell] if c not in trio) >= 3 for cell in others)
+        foot of their own), then four, then five; how many free cells the three keep in all;
+        how far from the hub they stand; how many are beside the double (not at a corner)."""
+        room = [sum(1 for c in free_round[cell] if c not in trio) for cell in (*trio, *others)]
+        kept = tuple(sum(r >= least for r in room) for least in (3, 4, 5))
         hub = self.hub_cell
         out = sum(self.distance(c, hub) for c in trio)
         beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
-        return sum(r >= 3 for r in room) + kept, sum(room), out, beside
+        return (*kept, sum(room[: len(trio)]), out, beside)
 
     def distance(self, a: Cell, b: Cell) -> int:
         return max(abs(a.row - b.row), abs(a.col - b.col))
