@@ -357,12 +357,12 @@ class Painter:
             surface.blit(image, box)
 
     def _padlock(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        side = max(10, min(rect.w, rect.h) // 3)
+        side = max(10, min(rect.w, rect.h) // 4)
         body = pygame.Rect(0, 0, side, side * 3 // 4)
-        # The top corner: a round target's number and label stay clear of it. The shackle
-        # rises 5/12 of a side above the body: all of it stays inside the target, so that a
-        # redraw of the target's place takes the whole padlock away.
-        body.topright = (rect.right - 1, rect.top + 1 + (5 * side + 11) // 12)
+        # The top corner, small: a two-digit number fills the target's width below it. The
+        # shackle rises 5/12 of a side above the body: all of it stays inside the target, so
+        # that a redraw of the target's place takes the whole padlock away.
+        body.topright = (rect.right - 2, rect.top + 2 + (5 * side + 11) // 12)
         shackle = pygame.Rect(0, 0, side * 2 // 3, side * 2 // 3)
         shackle.midbottom = (body.centerx, body.top + side // 4)
         pygame.draw.rect(surface, (40, 40, 40), shackle, max(2, side // 6), border_radius=side)
