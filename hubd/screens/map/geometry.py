@@ -103,10 +103,9 @@ class MapEnd:
     on: Tile  # the tile the end is on
     needs: int
     box: Box
-    line: str  # the label of its line ("" for the hub while it opens)
+    line: str  # its line's label, drawn under the number ("" for the hub while it opens)
     kind: PlaceKind
     room: int
-    alone: bool = False  # its line's label inside it, under the number (all but the hub's)
 
 
 @dataclass(frozen=True)

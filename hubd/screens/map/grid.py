@@ -29,8 +29,13 @@ def step_between(a: Cell, b: Cell) -> Step:
     return ((b.row > a.row) - (b.row < a.row), (b.col > a.col) - (b.col < a.col))
 
 
+def distance(a: Cell, b: Cell) -> int:
+    """Steps between two cells, a corner counting as one."""
+    return max(abs(a.row - b.row), abs(a.col - b.col))
+
+
 def touching(a: Cell, b: Cell) -> bool:
-    return a != b and max(abs(a.row - b.row), abs(a.col - b.col)) == 1
+    return distance(a, b) == 1
 
 
 class Grid:
@@ -66,9 +71,7 @@ class Grid:
         """Up to ``count`` free cells, nearest ``near`` first (clockwise among equals)."""
         cells = [Cell(r, c) for r in range(self.rows) for c in range(self.cols)]
         free = [c for c in cells if self.free(c)]
-        free.sort(
-            key=lambda c: (max(abs(c.row - near.row), abs(c.col - near.col)), _clock(near, c))
-        )
+        free.sort(key=lambda c: (distance(c, near), _clock(near, c)))
         return free[:count]
 
     def room_for_toes(self, at: Cell, away_from: Cell, others: Sequence[Cell]) -> list[Cell]:
@@ -108,12 +111,9 @@ class Grid:
         room = [sum(1 for c in free_round[cell] if c not in trio) for cell in (*trio, *others)]
         kept = tuple(sum(r >= least for r in room) for least in (3, 4, 5))
         hub = self.hub_cell
-        out = sum(self.distance(c, hub) for c in trio)
+        out = sum(distance(c, hub) for c in trio)
         beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
         return (*kept, sum(room[: len(trio)]), out, beside)
-
-    def distance(self, a: Cell, b: Cell) -> int:
-        return max(abs(a.row - b.row), abs(a.col - b.col))
 
 
 def _clock(centre: Cell, cell: Cell, start: Cell | None = None) -> int:

@@ -38,7 +38,7 @@ from hubd.screens.map.geometry import (
     TableMap,
     arm_ways,
 )
-from hubd.screens.map.grid import Grid, Line, Step, step_between, touching
+from hubd.screens.map.grid import Grid, Line, Step, distance, step_between, touching
 from hubd.text.labels import line_labels
 
 __all__ = [
@@ -112,7 +112,7 @@ class _Planner(Grid):
             return self.hub_cell
         if not lenders:
             return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
-        lender = min(lenders, key=lambda line: (self.distance(line.cell, near), line.order))
+        lender = min(lenders, key=lambda line: (distance(line.cell, near), line.order))
         lender.lent = True
         return lender.cell
 
@@ -120,7 +120,7 @@ class _Planner(Grid):
         """The cells of the lines that may take a double later (all but ``foot`` and the
         lines that end in one) whose room ``foot``'s toes can change: within two cells."""
         return [line.cell for line in self.lines if line is not foot
-                and self.distance(line.cell, foot.cell) <= 2
+                and distance(line.cell, foot.cell) <= 2
                 and not (line.places and line.places[-1].kind is PlaceKind.FOOT)]  # fmt: skip
 
     def _arm_cells(self, arms: int) -> list[Cell]:
@@ -181,9 +181,7 @@ class _Planner(Grid):
 
     def _end(self, cell: Cell, place: Placed, label: str) -> Box:
         box = self._target(self.box(cell))
-        self.out.ends.append(
-            MapEnd(place.tile, place.end, box, label, place.kind, place.room, True)
-        )
+        self.out.ends.append(MapEnd(place.tile, place.end, box, label, place.kind, place.room))
         return box
 
     def _target(self, cell: Box) -> Box:

@@ -65,7 +65,6 @@ def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str
                         key=f"tile:{tile.tile}")  # fmt: skip
         widget.mirror = False
         widget.role = "tile"
-
     _number_px, label_px = end_fonts(b)
     for name in drawn.names:
         b.label(Rect(name.box), name.text, label_px, bold=True, floor=label_px, mirror=False,
@@ -95,7 +94,7 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
     number_px, label_px = end_fonts(b)
     ink = TEXT_DARK if style is Style.PRIMARY else None
     number_box = rect
-    if end.alone and end.line:
+    if end.line:
         number_box, under, size = _stacked(b, rect, str(end.needs), number_px, end.line, label_px)
         b.label(under, end.line, size, bold=True, floor=size, mirror=False, color=ink,
                 role="line", key=f"line:{end.on}", squeeze=True)  # fmt: skip
@@ -106,10 +105,10 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
 def _stacked(
     b: Builder, rect: Rect, number: str, number_px: int, label: str, label_px: int
 ) -> tuple[Rect, Rect, int]:
-    """An end's label goes under its number, inside its target, at the labels' size
-    where the two fit one above the other
-    (their letters, not their lines: the two lines' boxes overlap), else at the largest size
-    that does, never under the text floor. The number's line box, the label's, its size."""
+    """An end's label goes under its number, inside its target, at the labels' size where
+    the two fit one above the other (their letters, not their lines: the two lines' boxes
+    overlap), else at the largest size that does, never under the text floor. The number's
+    line box, the label's, its size."""
     painter = b.painter
     number_top, digits = painter.ink(number, number_px, True)
     size = label_px
