@@ -50,29 +50,53 @@ class Instance:
     def log(self) -> str:
         return (self.home / "syncthing.log").read_text(errors="replace")
 
+    def failed(self, what: str) -> SyncthingError:
+        """An error that shows the end of this instance's log."""
+        return SyncthingError(f"Syncthing {what}; the end of its log:\n{self.log()[-2000:]}")
+
     @property
     def address(self) -> str:
         return f"tcp://127.0.0.1:{self.sync_port}"
 
     def start(self) -> None:
+        """Syncthing started and answering, retried while it cannot open its database:
+        just after a kill the old one may still hold the lock for a moment."""
+        deadline = time.monotonic() + 30
+        while True:
+            self._launch()
+            try:
+                self._wait_until_up(deadline)
+                return
+            except SyncthingError:
+                assert self.process is not None
+                if time.monotonic() > deadline or self.process.poll() is None:
+                    self.stop(signal.SIGKILL)
+                    raise self.failed("did not start") from None
+                self.process = None
+                time.sleep(0.5)
+
+    def _launch(self) -> None:
+        assert SYNCTHING is not None
         env = {**os.environ, "STNOUPGRADE": "1", "HOME": str(self.home), "STNORESTART": "1"}
-        log = (self.home / "syncthing.log").open("ab")
-        self.process = subprocess.Popen(
-            [
-                SYNCTHING,
-                "serve",
-                f"--home={self.home}",
-                "--no-browser",
-                "--no-restart",
-                "--no-upgrade",
-                "--skip-port-probing",
-            ],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env=env,
-            start_new_session=True,
-        )
-        deadline = time.monotonic() + 20
+        with (self.home / "syncthing.log").open("ab") as log:
+            self.process = subprocess.Popen(
+                [
+                    SYNCTHING,
+                    "serve",
+                    f"--home={self.home}",
+                    "--no-browser",
+                    "--no-restart",
+                    "--no-upgrade",
+                    "--skip-port-probing",
+                ],
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                env=env,
+                start_new_session=True,
+            )
+
+    def _wait_until_up(self, deadline: float) -> None:
+        assert self.process is not None
         while True:
             try:
                 self.device = self.client.my_id()
@@ -83,28 +107,48 @@ class Instance:
                 time.sleep(0.1)
 
     def call_when_up(self, method: str, path: str, body: object = None) -> object:
-        """A REST call retried for up to 20 s: just after a start (above all after a kill)
-        Syncthing may drop a connection or two while it checks its database."""
-        deadline = time.monotonic() + 20
+        """A REST call retried for up to 30 s: just after a start (above all after a kill)
+        Syncthing may drop a connection or two while it checks its database, or give up
+        on a database still locked (then it is started again)."""
+        deadline = time.monotonic() + 30
         while True:
             try:
                 return self.client.call(method, path, body)
             except SyncthingError:
                 if time.monotonic() > deadline:
-                    raise
+                    raise self.failed("did not answer") from None
+                if self.process is not None and not _alive_in_group(self.process.pid):
+                    self.stop()
+                    self.start()
                 time.sleep(0.2)
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
+        """Syncthing stopped, its monitor and the process that holds the database both."""
         if self.process is None:
             return
+        group = self.process.pid
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.process.pid, sig)
+            os.killpg(group, sig)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
+            os.killpg(group, signal.SIGKILL)
             self.process.wait()
         self.process = None
+        # The monitor's child (the one with the database open) may outlive it a moment.
+        deadline = time.monotonic() + 10
+        while _alive_in_group(group) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def _alive_in_group(group: int) -> bool:
+    """Whether a process of ``group`` is still running (zombies hold no files)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[2]) == group and fields[0] != "Z":
+                return True
+    return False
 
 
 def pair(instances: list[Instance]) -> None:
