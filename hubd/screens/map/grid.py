@@ -21,6 +21,11 @@ class Line:
     order: int  # when it was given its cell: strokes are drawn in this order
     places: list[Placed] = field(default_factory=list)
     toes: list[Line] = field(default_factory=list)  # a foot's toes, in the order laid
+    #: The cells a stroke crosses from ``source`` to ``cell``: a double that found no room
+    #: for its toes round its line's cell went on to the nearest that had. Empty, but for
+    #: the first where ``kept``: the line's first tile (a toe) stays there, by its foot.
+    path: list[Cell] = field(default_factory=list)
+    kept: bool = False
     lent: bool = False  # a complete foot's cell given up to a new end on a full grid
 
 
@@ -39,7 +44,8 @@ def touching(a: Cell, b: Cell) -> bool:
 
 
 class Grid:
-    """The cells of an area with ``metrics``, the hub's in the middle, and those taken."""
+    """The cells of an area with ``metrics``, the hub's in the middle, those taken, and the
+    pairs of cells a stroke joins."""
 
     def __init__(self, area: Box, metrics: Metrics) -> None:
         self.m = metrics
@@ -51,6 +57,7 @@ class Grid:
         self.top = area.y + (area.h - height) // 2
         self.hub_cell = Cell(self.rows // 2, (self.cols - 1) // 2)
         self.taken: set[Cell] = {self.hub_cell}
+        self.joined: set[frozenset[Cell]] = set()
 
     def box(self, cell: Cell) -> Box:
         m = self.m
@@ -73,6 +80,46 @@ class Grid:
         free = [c for c in cells if self.free(c)]
         free.sort(key=lambda c: (distance(c, near), _clock(near, c)))
         return free[:count]
+
+    def free_round(self, cell: Cell, besides: Sequence[Cell] = ()) -> list[Cell]:
+        """The free cells touching ``cell``, ``besides`` left out."""
+        return [c for c in self.around(cell) if c not in besides]
+
+    def way_to_room(
+        self, source: Cell, near: Cell, longest: int, *, downward: bool
+    ) -> list[Cell] | None:
+        """The shortest run of free cells from ``source`` (each touching the last, at most
+        ``longest``) to one with three free cells round it, the run's last; among equals,
+        the most room, then nearest ``near``. ``downward``: the run does not leave upwards
+        (from a double, across its label). None where no run gets there."""
+        runs: list[list[Cell]] = [[]]
+        seen = {source}
+        for _ in range(longest):
+            longer = []
+            for run in runs:
+                last = run[-1] if run else source
+                for cell in self.around(last):
+                    if cell in seen or (not run and downward and cell.row < source.row):
+                        continue
+                    if self._crosses(last, cell):
+                        continue
+                    seen.add(cell)
+                    longer.append([*run, cell])
+            reached = [run for run in longer if len(self.free_round(run[-1], run)) >= 3]
+            if reached:
+                return max(reached, key=lambda run: (len(self.free_round(run[-1], run)),
+                                                     -distance(run[-1], near)))  # fmt: skip
+            if not longer:
+                return None
+            runs = longer
+        return None
+
+    def _crosses(self, a: Cell, b: Cell) -> bool:
+        """Whether a stroke from ``a`` to the corner cell ``b`` would cross one already
+        joining the other two cells of their square."""
+        if a.row == b.row or a.col == b.col:
+            return False
+        return frozenset((Cell(a.row, b.col), Cell(b.row, a.col))) in self.joined
 
     def room_for_toes(self, at: Cell, away_from: Cell, others: Sequence[Cell]) -> list[Cell]:
         """Three free cells touching ``at`` for a foot's toes, chosen to leave them and the

@@ -24,6 +24,7 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from engine import Placed, PlaceKind, Table, Tile
 from hubd.screens.map.geometry import (
@@ -55,6 +56,11 @@ __all__ = [
 ]
 
 
+#: The most cells a double may move on from its line's cell (two empty cells between): any
+#: further, it stands on its own rather than take a row of cells from the ends to come.
+LONGEST_RUN = 3
+
+
 class _Planner(Grid):
     """Gives every line its cell in play order, each keeping it for the round, then draws."""
 
@@ -70,6 +76,8 @@ class _Planner(Grid):
     def _line(self, cell: Cell, source: Cell) -> Line:
         line = Line(cell, source, len(self.lines))
         self.lines.append(line)
+        if touching(source, cell):
+            self.joined.add(frozenset((source, cell)))
         return line
 
     # -- play order: which line each tile joins, and room for each foot's toes ------------
@@ -91,7 +99,9 @@ class _Planner(Grid):
             line.places.append(place)
             line_of[tile] = line
             if place.kind is PlaceKind.FOOT:
-                cells = self.room_for_toes(line.cell, line.source, self._ends(line))
+                self._make_room(line)
+                way_in = line.path[-1] if line.path else line.source
+                cells = self.room_for_toes(line.cell, way_in, self._ends(line))
                 while len(cells) < 3:  # a full grid
                     cells.append(self._borrow(line.cell))
                 line.toes = [self._line(cell, line.cell) for cell in cells]
@@ -101,20 +111,60 @@ class _Planner(Grid):
         self._strokes()
         return self.out
 
+    def _make_room(self, line: Line) -> None:
+        """A double laid where fewer than three cells round its line's cell are free moves
+        on, its end being the one played on, to a cell that has three: next to what its line
+        comes from, else along the shortest run of free cells, a stroke through them, else
+        the nearest, on its own. An arm's double leaves its cell free; a toe's, where it
+        cannot stay beside its foot, leaves the toe's tile in it, by its foot."""
+        if len(self.around(line.cell)) >= 3:
+            return
+        old = line.cell
+        self.taken.discard(old)
+        self.joined.discard(frozenset((line.source, old)))
+        start, downward = line.source, line.source != self.hub_cell
+        run = self.way_to_room(start, old, 1, downward=downward)
+        if run is None and line.source != self.hub_cell and len(line.places) > 1:
+            self.taken.add(old)  # the toe stays by its foot, the line goes on from it
+            self.joined.add(frozenset((line.source, old)))
+            start, downward, line.path, line.kept = old, False, [old], True
+        if run is None:
+            run = self.way_to_room(start, old, LONGEST_RUN, downward=downward)
+        if run is not None:
+            hops = [start, *run]
+            self.joined.update(frozenset(pair) for pair in pairwise(hops))
+            line.path += run[:-1]
+        else:
+            run = [c for c in self.nearest(old, self.rows * self.cols)
+                   if len(self.around(c)) >= 3][:1]  # fmt: skip
+        if not run:  # no room anywhere: it stays, its toes go to the nearest free cells
+            line.path, line.kept = [], False
+            self.taken.add(old)
+            if touching(line.source, old):
+                self.joined.add(frozenset((line.source, old)))
+            return
+        line.cell = run[-1]
+        self.taken.update(run)
+
+    def _lenders(self, near: Cell) -> list[Line]:
+        """The complete feet whose double may give its cell up, nearest ``near`` first."""
+        lenders = [line for line in self.lines if line.places and not line.lent
+                   and line.places[-1].kind is PlaceKind.FOOT and line.places[-1].room == 0
+                   and line.cell != near]  # fmt: skip
+        return sorted(lenders, key=lambda line: (distance(line.cell, near), line.order))
+
     def _borrow(self, near: Cell) -> Cell:
         """A full grid: the cell nearest ``near`` of a complete foot, whose double gives it
         up to a new end (its toes stay where they are), so that no two targets lie on each
         other; then the hub's; only with none left to lend do two ends share a cell."""
-        lenders = [line for line in self.lines if line.places and not line.lent
-                   and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
+        lenders = self._lenders(near)
         if not lenders and not self.hub_lent:  # the hub's double, its arms all started
             self.hub_lent = True
             return self.hub_cell
         if not lenders:
             return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
-        lender = min(lenders, key=lambda line: (distance(line.cell, near), line.order))
-        lender.lent = True
-        return lender.cell
+        lenders[0].lent = True
+        return lenders[0].cell
 
     def _ends(self, foot: Line) -> list[Cell]:
         """The cells of the lines that may take a double later (all but ``foot`` and the
@@ -161,7 +211,9 @@ class _Planner(Grid):
             box = self._end(line.cell, last, label)
             self._stroke(line, source, box)
             return
-        if line.lent:  # its cell went to a new end: only its toes are drawn
+        if line.lent:  # its cell went to a new end: only its toes are drawn (and a toe
+            if line.kept:  # left by the foot it stands on)
+                self._stroke(line, source, None)
             for toe in line.toes:
                 self._draw(toe, cell)
             return
@@ -189,15 +241,40 @@ class _Planner(Grid):
         w, h = min(cell.w, self.m.target), cell.h
         return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
 
-    def _stroke(self, line: Line, source: Box, box: Box) -> None:
+    def _stroke(self, line: Line, source: Box, box: Box | None) -> None:
         """A stroke from what a line comes from (the hub, or its foot's double) to the
-        line's cell, where the two cells touch; none from a double upwards, across its own
-        label."""
-        if not touching(line.source, line.cell):
+        line's ``box`` (None: to its kept toe only), through the cells of its path, each
+        hop between cells that touch; none from a double upwards, across its own label."""
+        cells = [line.source, *line.path, line.cell]
+        inner = [self._joint(cell) for cell in line.path]
+        if line.kept:
+            inner[0] = self._toe(line)
+        if box is None:
+            cells, inner = cells[:2], inner[:1]
+        self.out.links += [MapLink((j.x, j.y), (j.x + 1, j.y)) for j in inner[line.kept :]]
+        boxes = [source, *inner] if box is None else [source, *inner, box]
+        if cells[1].row < cells[0].row and cells[0] != self.hub_cell:
             return
-        if line.cell.row < line.source.row and line.source != self.hub_cell:
-            return
-        self.strokes.append((line.order, source, box, line.source, line.cell))
+        for (a, b), (box_a, box_b) in zip(pairwise(cells), pairwise(boxes), strict=True):
+            if touching(a, b):
+                self.strokes.append((line.order, box_a, box_b, a, b))
+
+    def _toe(self, line: Line) -> Box:
+        """A toe left by its foot when its line's double moved on: its tile, drawn in its
+        cell on the side towards its foot's double (as low as the double where level)."""
+        cell = self.box(line.path[0])
+        w, h = self.m.tile_w, self.m.tile_h
+        rows, cols = step_between(line.source, line.path[0])
+        x = {1: cell.x + 2, 0: cell.x + (cell.w - w) // 2, -1: cell.right - w - 2}[cols]
+        y = cell.y + 2 if rows > 0 else cell.bottom - h - 2
+        toe = line.places[0]
+        self.out.tiles.append(MapTile(toe.tile, _halves(toe), Box(x, y, w, h), False, ""))
+        return Box(x, y, w, h)
+
+    def _joint(self, cell: Cell) -> Box:
+        """Where a stroke crossing an empty cell turns: the cell's middle pixel."""
+        x, y = self.box(cell).center
+        return Box(x, y, 1, 1)
 
     def _strokes(self) -> None:
         """The strokes in the order their lines were given cells, each left out where it
@@ -205,6 +282,7 @@ class _Planner(Grid):
         none to or from a cell two lines share."""
         corners: set[tuple[int, int]] = set()
         used = Counter(line.cell for line in self.lines)
+        used.update(cell for line in self.lines for cell in line.path)
         used[self.hub_cell] += 1
         for _order, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
             if used[a] > 1 or used[b] > 1:  # a cell a full grid made two lines share
@@ -238,6 +316,11 @@ def _facing(a: Box, b: Box, way: Step, cells: tuple[Box, Box]) -> list[MapLink]:
     bend_y = (first.bottom + second.y) // 2 if rows > 0 else (second.bottom + first.y) // 2
     # Each piece starts a pixel on from where the last ended: no two share a point.
     return [MapLink((x1, y1), (bend_x, bend_y)), MapLink((bend_x + cols, bend_y + rows), (x2, y2))]
+
+
+def _halves(place: Placed) -> tuple[int, int]:
+    """A tile's numbers in drawing order: the half it was laid by, then its end."""
+    return (place.tile.other(place.end), place.end)
 
 
 def table_map(table: Table, area: Box, metrics: Metrics) -> TableMap:
