@@ -12,7 +12,8 @@ import pytest
 from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
 from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
-from hubd.screens.map.geometry import AROUND
+from hubd.screens.map.geometry import AROUND, Cell
+from hubd.screens.map.grid import Grid
 from hubd.screens.map.table_map import Box, arm_ways, table_map
 from hubd.screens.shots.log_layout import screen_map
 from hubd.text.labels import line_labels
@@ -170,14 +171,14 @@ def _line_end(table: Table, tile: Tile) -> Tile:
 
 @pytest.mark.parametrize("size", AREAS)
 def test_a_foot_stands_where_its_double_is(size: str) -> None:
-    """Up to three feet on a four-player table: a foot's target and each toe (its end, or the
-    double that ends its line) lie within one target's width of the drawn double, and a
-    complete foot stays on the map."""
+    """Up to six feet on a four-player table, feet on toes among them: a foot's target and
+    each toe (its tile where drawn, else the double or the end its line has now) lie within
+    one target's width of the drawn double, and a complete foot stays on the map."""
     metrics = SCREEN[size][1]
-    checked = 0
-    for game, table in in_play((7, 8, 9)):
+    checked = moved_on = 0
+    for game, table in in_play(range(7, 15)):
         feet = feet_of(table)
-        if not 1 <= len(feet) <= 3:
+        if not 1 <= len(feet) <= 6:
             continue
         drawn = table_map(table, AREAS[size], metrics)
         tiles = {t.tile: t.box for t in drawn.tiles}
@@ -188,10 +189,12 @@ def test_a_foot_stands_where_its_double_is(size: str) -> None:
             near = [ends[foot.tile]] if foot.tile in ends else []
             for toe in foot.children:
                 last = _line_end(table, toe)
-                near.append(tiles[last] if last in tiles else ends[last])
+                moved_on += toe in tiles and last != toe
+                near.append(tiles.get(toe) or tiles.get(last) or ends[last])
             assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
             checked += 1
-    assert checked > 100
+    assert checked > 500
+    assert moved_on, "no toe's double had to move on: the test no longer covers it"
 
 
 def test_every_line_and_stroke_stays_apart_on_an_ordinary_table() -> None:
@@ -270,3 +273,26 @@ def test_a_table_fuller_than_the_grid_keeps_targets_and_strokes_apart(
             for b in shown
         ), event
     assert most == feet
+
+
+def _grid(taken: set[tuple[int, int]]) -> Grid:
+    """A 5x8 grid (800x480) with ``taken`` cells besides the hub's (row 2, column 3)."""
+    grid = Grid(AREAS["800x480"], SCREEN["800x480"][1])
+    assert (grid.rows, grid.cols, grid.hub_cell) == (5, 8, Cell(2, 3))
+    grid.taken |= {Cell(*cell) for cell in taken}
+    return grid
+
+
+def test_a_double_with_no_room_finds_the_nearest_cell_that_has_it() -> None:
+    # A double at (1, 1) hemmed in: only (2, 1) free beside it, (3, 1) under that, and
+    # room only round (3, 1).
+    walls = {(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2), (3, 0), (3, 2)}
+    grid = _grid(walls | {(1, 1)})
+    assert grid.way_to_room(Cell(1, 1), Cell(1, 1), 1, downward=True) is None
+    run = grid.way_to_room(Cell(1, 1), Cell(1, 1), 3, downward=True)
+    assert run == [Cell(2, 1), Cell(3, 1)]  # on through the one free cell
+    assert grid.free_round(Cell(3, 1), run) == [Cell(4, 2), Cell(4, 1), Cell(4, 0)]
+    # Upwards from a double is never a way out: across its own label.
+    grid = _grid({(1, 0), (1, 2), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2)})
+    assert grid.way_to_room(Cell(2, 1), Cell(2, 1), 3, downward=True) is None
+    assert grid.way_to_room(Cell(2, 1), Cell(2, 1), 3, downward=False) == [Cell(1, 1)]

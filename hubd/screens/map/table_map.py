@@ -14,9 +14,12 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
   nothing of it.
 - A double at the end of a line lies in the line's cell under its label. Its three toes get
   their cells the moment it is laid, all touching the double's, chosen to leave the most
-  room beside them for feet to come; the foot's target waits in the third toe's cell. Only
-  when fewer than three cells touching the double are free do toes go to the nearest free
-  cells.
+  room beside them for feet to come; the foot's target waits in the third toe's cell.
+- A double laid where fewer than three cells round it are free moves on (its end was the one
+  played on, so no other end moves): to a free cell with room next to what its line comes
+  from, else along a short run of empty cells (a stroke through them), else to the nearest
+  cell with room, on its own. A toe's double that leaves its foot leaves the toe's tile
+  drawn beside the foot. Only when no cell has room do toes go to the nearest free cells.
 - Every line has a short label, the same on the map, in refusals and in the undo notice:
   arms are "A", "B", ... and the toes under arm B are "B1", "B2", ... in the order laid.
 """
@@ -253,10 +256,10 @@ class _Planner(Grid):
             cells, inner = cells[:2], inner[:1]
         self.out.links += [MapLink((j.x, j.y), (j.x + 1, j.y)) for j in inner[line.kept :]]
         boxes = [source, *inner] if box is None else [source, *inner, box]
-        if cells[1].row < cells[0].row and cells[0] != self.hub_cell:
-            return
-        for (a, b), (box_a, box_b) in zip(pairwise(cells), pairwise(boxes), strict=True):
-            if touching(a, b):
+        hops = zip(pairwise(cells), pairwise(boxes), strict=True)
+        for index, ((a, b), (box_a, box_b)) in enumerate(hops):
+            upward = index == 0 and b.row < a.row and a != self.hub_cell
+            if touching(a, b) and not upward:
                 self.strokes.append((line.order, box_a, box_b, a, b))
 
     def _toe(self, line: Line) -> Box:
