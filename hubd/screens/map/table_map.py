@@ -75,6 +75,7 @@ class _Planner(Grid):
         self.out = TableMap(labels=self.labels)
         self.strokes: list[tuple[int, Box, Box, Cell, Cell]] = []  # order, boxes, cells
         self.hub_lent = False
+        self.lent_joints: set[Cell] = set()  # empty cells a stroke crossed, given up
 
     def _line(self, cell: Cell, source: Cell) -> Line:
         line = Line(cell, source, len(self.lines))
@@ -149,25 +150,40 @@ class _Planner(Grid):
         line.cell = run[-1]
         self.taken.update(run)
 
-    def _lenders(self, near: Cell) -> list[Line]:
-        """The complete feet whose double may give its cell up, nearest ``near`` first."""
-        lenders = [line for line in self.lines if line.places and not line.lent
-                   and line.places[-1].kind is PlaceKind.FOOT and line.places[-1].room == 0
-                   and line.cell != near]  # fmt: skip
-        return sorted(lenders, key=lambda line: (distance(line.cell, near), line.order))
-
     def _borrow(self, near: Cell) -> Cell:
-        """A full grid: the cell nearest ``near`` of a complete foot, whose double gives it
-        up to a new end (its toes stay where they are), so that no two targets lie on each
-        other; then the hub's; only with none left to lend do two ends share a cell."""
-        lenders = self._lenders(near)
-        if not lenders and not self.hub_lent:  # the hub's double, its arms all started
+        """A full grid: a cell given up to a new end, nearest ``near`` first, so that no two
+        targets lie on each other: a complete foot's (its double no longer drawn, its toes
+        stay where they are), an empty cell a stroke crosses (the stroke is left out), an
+        open foot's (its target waits by its toes), the hub's, a toe's left by its foot
+        (no longer drawn); only with none of these left do two ends share a cell."""
+
+        def nearest(lines: list[Line]) -> Line | None:
+            return min(lines, key=lambda line: (distance(line.cell, near), line.order),
+                       default=None)  # fmt: skip
+
+        feet = [line for line in self.lines if line.places and not line.lent
+                and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
+        joints = [cell for line in self.lines for cell in line.path[line.kept :]
+                  if cell not in self.lent_joints]  # fmt: skip
+        complete = nearest([line for line in feet if line.places[-1].room == 0])
+        lender = complete if complete is not None or joints else nearest(feet)
+        if lender is not None:
+            lender.lent = True
+            return lender.cell
+        if joints:
+            joint = min(joints, key=lambda cell: distance(cell, near))
+            self.lent_joints.add(joint)
+            return joint
+        if not self.hub_lent:  # the hub's double, its arms all started
             self.hub_lent = True
             return self.hub_cell
-        if not lenders:
-            return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
-        lenders[0].lent = True
-        return lenders[0].cell
+        toe = min((line for line in self.lines if line.kept),
+                  key=lambda line: distance(line.path[0], near), default=None)  # fmt: skip
+        if toe is not None:  # a toe left by its foot, no longer drawn
+            toe.kept = False
+            self.lent_joints.add(toe.path[0])
+            return toe.path[0]
+        return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
 
     def _ends(self, foot: Line) -> list[Cell]:
         """The cells of the lines that may take a double later (all but ``foot`` and the
@@ -254,7 +270,9 @@ class _Planner(Grid):
             inner[0] = self._toe(line)
         if box is None:
             cells, inner = cells[:2], inner[:1]
-        self.out.links += [MapLink((j.x, j.y), (j.x + 1, j.y)) for j in inner[line.kept :]]
+        crossed = list(zip(line.path, inner, strict=False))[line.kept :]
+        self.out.links += [MapLink((j.x, j.y), (j.x + 1, j.y))
+                           for cell, j in crossed if cell not in self.lent_joints]  # fmt: skip
         boxes = [source, *inner] if box is None else [source, *inner, box]
         hops = zip(pairwise(cells), pairwise(boxes), strict=True)
         for index, ((a, b), (box_a, box_b)) in enumerate(hops):
