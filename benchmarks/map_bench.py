@@ -12,7 +12,7 @@ by size and by feet on the table:
   foot's target lies more than one target's width from the foot's double;
 - moved: ends nobody played on that are not exactly where they were before the play.
 
-    .venv/bin/python benchmarks/map_bench.py [--games 1000] [--seed 0]
+    .venv/bin/python benchmarks/map_bench.py [--games 1000] [--seed 0] [--size WxH] [--family]
 """
 
 from __future__ import annotations
@@ -37,17 +37,23 @@ PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}
 SETS = (9, 12, 15)
 
 
-def game_specs(count: int, seed: int) -> list[tuple[str, int, int, bool, int]]:
-    """(preset, players, set, doubles first, seed) for ``count`` games over every kind."""
+def game_specs(
+    count: int, seed: int, family: bool = False
+) -> list[tuple[str, int, int, bool, int]]:
+    """(preset, players, set, doubles first, seed) for ``count`` games over every kind, or
+    (``family``) a family's own: classic, four players, double-9, no doubles bias."""
     kinds = [(preset, players, highest)
              for preset, (low, high) in PRESETS.items()
              for players in range(low, high + 1) for highest in SETS
              if _playable(preset, players, highest)]  # fmt: skip
+    if family:
+        kinds = [("classic", 4, 9)]
     rng = random.Random(seed)
     specs = []
     for n in range(count):
         preset, players, highest = kinds[n % len(kinds)]
-        specs.append((preset, players, highest, n % 3 == 2, rng.randrange(1 << 30)))
+        doubles = n % 3 == 2 and not family
+        specs.append((preset, players, highest, doubles, rng.randrange(1 << 30)))
     return specs
 
 
@@ -170,6 +176,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--family", action="store_true",
+                        help="a family's games only: classic, four players, double-9")  # fmt: skip
     parser.add_argument("--size", choices=[f"{w}x{h}" for w, h in SIZES],
                         help="one screen size only (default: both)")  # fmt: skip
     args = parser.parse_args()
@@ -177,7 +185,7 @@ def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     start = time.perf_counter()
-    specs = game_specs(args.games, args.seed)
+    specs = game_specs(args.games, args.seed, args.family)
     logs = [(spec[1], play(*spec)) for spec in specs]
     print(f"{len(logs)} games simulated in {time.perf_counter() - start:.0f} s "
           f"({sum(len(log) for _, log in logs):,} events)")  # fmt: skip
