@@ -155,6 +155,16 @@ def eight_players_game() -> Game:
     return game
 
 
+def moved_on_game() -> Game:
+    """Four players laying every double they can (double-12, seeded): a double laid on toe C5,
+    which had no room for its toes, has moved on, the toe's tile left beside its foot."""
+    from engine.simulate import DoublesFirst
+
+    rules = {"preset": "classic", "set": 12, "rounds": 2}
+    played = DoublesFirst(4, rules, 18, check=False, names=PLAYERS).play_game()
+    return Game.from_events(list(played.effective)[:49])
+
+
 def long_sheet_game() -> Game:
     """Score-keeper mode, eight players on a double-12 set: twelve rounds scored."""
     names = (*PLAYERS, "Maria-Helena", "Olek", "Tamar", "Putu")

@@ -26,6 +26,7 @@ from hubd.screens.shots.games import (
     history,
     locked_game,
     long_sheet_game,
+    moved_on_game,
     open_table_game,
     round_over_game,
     scored_game,
@@ -253,6 +254,7 @@ def shots() -> list[Shot]:
         Shot("club_hubs", _with(None, "club", _club("hubs"))),
         # Issue 16: a full table, a long sheet, a complete foot, undos, the Rules tab's modes.
         Shot("play_eight", _with(eight_players_game(), "play")),
+        Shot("play_moved_on", _with(moved_on_game(), "play")),
         Shot("scores_eight_13_rounds", _with(long_sheet_game(), "scores")),
         Shot("scores_undo_notice", _with(scored, "scores", _undid(EndRound({})))),
         Shot("scores_mode_foot_done", _with(scores_only_game(FootOpened(), *[Toe()] * 3),
