@@ -225,8 +225,8 @@ def main() -> None:
               f"target {metrics_of[4][1].target} px)")  # fmt: skip
         print(f"  {'feet':>5} {'frames':>8} {'touching':>9} {'crossing':>9} {'outside':>8} "
               f"{'away':>6} {'moved':>6}")  # fmt: skip
-        for feet, row in sorted(rows.items()):
-            label = f"{feet}+" if feet == 8 else str(feet)
+        for count, row in sorted(rows.items()):
+            label = f"{count}+" if count == 8 else str(count)
             print(f"  {label:>5} {row.cells()}")
             total.counts.update(row.counts)
             total.times += row.times
