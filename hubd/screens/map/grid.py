@@ -81,6 +81,11 @@ class Grid:
         free.sort(key=lambda c: (distance(c, near), _clock(near, c)))
         return free[:count]
 
+    def join(self, a: Cell, b: Cell) -> None:
+        """Note that a stroke joins ``a`` and ``b``, where they touch."""
+        if touching(a, b):
+            self.joined.add(frozenset((a, b)))
+
     def free_round(self, cell: Cell, besides: Sequence[Cell] = ()) -> list[Cell]:
         """The free cells touching ``cell``, ``besides`` left out."""
         return [c for c in self.around(cell) if c not in besides]
@@ -105,10 +110,10 @@ class Grid:
                         continue
                     seen.add(cell)
                     longer.append([*run, cell])
-            reached = [run for run in longer if len(self.free_round(run[-1], run)) >= 3]
+            rooms = [(len(self.free_round(run[-1], run)), run) for run in longer]
+            reached = [(room, run) for room, run in rooms if room >= 3]
             if reached:
-                return max(reached, key=lambda run: (len(self.free_round(run[-1], run)),
-                                                     -distance(run[-1], near)))  # fmt: skip
+                return max(reached, key=lambda got: (got[0], -distance(got[1][-1], near)))[1]
             if not longer:
                 return None
             runs = longer

@@ -80,8 +80,7 @@ class _Planner(Grid):
     def _line(self, cell: Cell, source: Cell) -> Line:
         line = Line(cell, source, len(self.lines))
         self.lines.append(line)
-        if touching(source, cell):
-            self.joined.add(frozenset((source, cell)))
+        self.join(source, cell)
         return line
 
     # -- play order: which line each tile joins, and room for each foot's toes ------------
@@ -118,9 +117,9 @@ class _Planner(Grid):
     def _make_room(self, line: Line) -> None:
         """A double laid where fewer than three cells round its line's cell are free moves
         on, its end being the one played on, to a cell that has three: next to what its line
-        comes from, else along the shortest run of free cells, a stroke through them, else
-        the nearest, on its own. An arm's double leaves its cell free; a toe's, where it
-        cannot stay beside its foot, leaves the toe's tile in it, by its foot."""
+        comes from, else along the shortest run of free cells (``LONGEST_RUN``), a stroke
+        through them, else the nearest, on its own. An arm's double leaves its cell free; a
+        toe's, where it cannot stay beside its foot, leaves the toe's tile in it, by it."""
         if len(self.around(line.cell)) >= 3:
             return
         old = line.cell
@@ -128,15 +127,15 @@ class _Planner(Grid):
         self.joined.discard(frozenset((line.source, old)))
         start, downward = line.source, line.source != self.hub_cell
         run = self.way_to_room(start, old, 1, downward=downward)
-        if run is None and line.source != self.hub_cell and len(line.places) > 1:
+        if run is None and downward and len(line.places) > 1:  # a toe, not the double itself
             self.taken.add(old)  # the toe stays by its foot, the line goes on from it
-            self.joined.add(frozenset((line.source, old)))
+            self.join(line.source, old)
             start, downward, line.path, line.kept = old, False, [old], True
         if run is None:
             run = self.way_to_room(start, old, LONGEST_RUN, downward=downward)
         if run is not None:
-            hops = [start, *run]
-            self.joined.update(frozenset(pair) for pair in pairwise(hops))
+            for a, b in pairwise([start, *run]):
+                self.join(a, b)
             line.path += run[:-1]
         else:
             run = [c for c in self.nearest(old, self.rows * self.cols)
@@ -144,8 +143,7 @@ class _Planner(Grid):
         if not run:  # no room anywhere: it stays, its toes go to the nearest free cells
             line.path, line.kept = [], False
             self.taken.add(old)
-            if touching(line.source, old):
-                self.joined.add(frozenset((line.source, old)))
+            self.join(line.source, old)
             return
         line.cell = run[-1]
         self.taken.update(run)
@@ -165,8 +163,9 @@ class _Planner(Grid):
                 and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
         joints = [cell for line in self.lines for cell in line.path[line.kept :]
                   if cell not in self.lent_joints]  # fmt: skip
-        complete = nearest([line for line in feet if line.places[-1].room == 0])
-        lender = complete if complete is not None or joints else nearest(feet)
+        lender = nearest([line for line in feet if line.places[-1].room == 0])
+        if lender is None and not joints:
+            lender = nearest(feet)  # an open foot's
         if lender is not None:
             lender.lent = True
             return lender.cell
@@ -265,15 +264,16 @@ class _Planner(Grid):
         line's ``box`` (None: to its kept toe only), through the cells of its path, each
         hop between cells that touch; none from a double upwards, across its own label."""
         cells = [line.source, *line.path, line.cell]
-        inner = [self._joint(cell) for cell in line.path]
+        boxes = [source, *(self._joint(cell) for cell in line.path)]
         if line.kept:
-            inner[0] = self._toe(line)
+            boxes[1] = self._toe(line)
         if box is None:
-            cells, inner = cells[:2], inner[:1]
-        crossed = list(zip(line.path, inner, strict=False))[line.kept :]
-        self.out.links += [MapLink((j.x, j.y), (j.x + 1, j.y))
-                           for cell, j in crossed if cell not in self.lent_joints]  # fmt: skip
-        boxes = [source, *inner] if box is None else [source, *inner, box]
+            cells, boxes = cells[:2], boxes[:2]
+        else:  # each empty cell crossed, a pixel's stroke where the stroke turns
+            boxes.append(box)
+            crossed = zip(cells[1 + line.kept : -1], boxes[1 + line.kept : -1], strict=True)
+            self.out.links += [MapLink((j.x, j.y), (j.x + 1, j.y))
+                               for cell, j in crossed if cell not in self.lent_joints]  # fmt: skip
         hops = zip(pairwise(cells), pairwise(boxes), strict=True)
         for index, ((a, b), (box_a, box_b)) in enumerate(hops):
             upward = index == 0 and b.row < a.row and a != self.hub_cell
@@ -288,9 +288,9 @@ class _Planner(Grid):
         rows, cols = step_between(line.source, line.path[0])
         x = {1: cell.x + 2, 0: cell.x + (cell.w - w) // 2, -1: cell.right - w - 2}[cols]
         y = cell.y + 2 if rows > 0 else cell.bottom - h - 2
-        toe = line.places[0]
-        self.out.tiles.append(MapTile(toe.tile, _halves(toe), Box(x, y, w, h), False, ""))
-        return Box(x, y, w, h)
+        toe, box = line.places[0], Box(x, y, w, h)
+        self.out.tiles.append(MapTile(toe.tile, _halves(toe), box, False, ""))
+        return box
 
     def _joint(self, cell: Cell) -> Box:
         """Where a stroke crossing an empty cell turns: the cell's middle pixel."""
