@@ -126,16 +126,18 @@ class Grid:
             return False
         return frozenset((Cell(a.row, b.col), Cell(b.row, a.col))) in self.joined
 
-    def room_for_toes(self, at: Cell, away_from: Cell, others: Sequence[Cell]) -> list[Cell]:
+    def room_for_toes(
+        self, at: Cell, away_from: Cell, others: Sequence[Cell], spares: Sequence[Cell] = ()
+    ) -> list[Cell]:
         """Three free cells touching ``at`` for a foot's toes, chosen to leave them and the
         ``others`` the most room for feet to come (see ``_score``), in the order the toes take them:
         clockwise from the line's way in, the third in the middle, where the foot's target
         waits. Fewer touching: the nearest free cells; fewer free: as many as there are."""
         options = self.around(at)
         if len(options) < 3:
-            chosen = (
-                options + [c for c in self.nearest(at, 3) if c not in options][: 3 - len(options)]
-            )
+            beside = [c for c in spares if touching(c, at)]
+            chosen = [*options, *beside][:3]
+            chosen += [c for c in self.nearest(at, 3) if c not in chosen][: 3 - len(chosen)]
         else:
             # The free cells round each cell that may matter, before the toes take any.
             free_round = {c: self.around(c) for c in {*options, *others}}

@@ -104,7 +104,11 @@ class _Planner(Grid):
             if place.kind is PlaceKind.FOOT:
                 self._make_room(line)
                 way_in = line.path[-1] if line.path else line.source
-                cells = self.room_for_toes(line.cell, way_in, self._ends(line))
+                spares = self._spares(line)
+                cells = self.room_for_toes(line.cell, way_in, self._ends(line), spares)
+                for cell in cells:
+                    if cell in spares:
+                        self._lend(cell)
                 while len(cells) < 3:  # a full grid
                     cells.append(self._borrow(line.cell))
                 line.toes = [self._line(cell, line.cell) for cell in cells]
@@ -137,16 +141,53 @@ class _Planner(Grid):
             for a, b in pairwise([start, *run]):
                 self.join(a, b)
             line.path += run[:-1]
-        else:
-            run = [c for c in self.nearest(old, self.rows * self.cols)
-                   if len(self.around(c)) >= 3][:1]  # fmt: skip
-        if not run:  # no room anywhere: it stays, its toes go to the nearest free cells
+        elif self._room_lent(old, line, feet=False) < 3:
+            free = self.nearest(old, self.rows * self.cols)
+            run = [c for c in free if len(self.around(c)) >= 3][:1]
+            if not run and self._room_lent(old, line) < 3:
+                run = [c for c in free if self._room_lent(c, line) >= 3][:1]
+        if not run:  # it stays, its toes in cells given up round it, or the nearest free
             line.path, line.kept = [], False
             self.taken.add(old)
             self.join(line.source, old)
             return
         line.cell = run[-1]
         self.taken.update(run)
+
+    def _spares(self, foot: Line, *, feet: bool = True) -> list[Cell]:
+        """The cells that may be given up to ``foot``'s toes, in the order they are: empty
+        cells a stroke crosses (the stroke left out), the hub's once its arms are all
+        started (the hub no longer drawn), then (``feet``) complete feet's (their doubles
+        no longer drawn, their toes staying where they are)."""
+        joints = [cell for line in self.lines for cell in line.path[line.kept :]
+                  if cell not in self.lent_joints]  # fmt: skip
+        hub = [] if self.hub_lent or self.table.hub_place.room else [self.hub_cell]
+        complete = [line.cell for line in self.lines if feet and line is not foot
+                    and not line.lent and line.places[-1:]
+                    and line.places[-1].kind is PlaceKind.FOOT
+                    and line.places[-1].room == 0]  # fmt: skip
+        return [*joints, *hub, *complete]
+
+    def _room_lent(self, cell: Cell, foot: Line, *, feet: bool = True) -> int:
+        """The cells round ``cell`` free or that may be given up to ``foot``'s toes."""
+        spares = set(self._spares(foot, feet=feet))
+        return len(self.around(cell)) + sum(1 for way in AROUND if cell.to(way) in spares)
+
+    def _lend(self, cell: Cell) -> None:
+        """Give ``cell`` (one of ``_spares``) up to a new end."""
+        for line in self.lines:
+            if (
+                line.cell == cell
+                and not line.lent
+                and line.places[-1:]
+                and (line.places[-1].kind is PlaceKind.FOOT)
+            ):
+                line.lent = True
+                return
+        if cell == self.hub_cell:
+            self.hub_lent = True
+        else:
+            self.lent_joints.add(cell)
 
     def _borrow(self, near: Cell) -> Cell:
         """A full grid: a cell given up to a new end, nearest ``near`` first, so that no two
