@@ -118,6 +118,9 @@ def _through(seg: Segment, box: Box) -> bool:
     return any(_cross(seg, (corners[i], corners[(i + 1) % 4])) for i in range(4))
 
 
+#: Tables with this many feet or more share the table's last row.
+MOST_FEET = 12
+
 #: The table's counted columns, in order, and the width of each.
 COLUMNS = {"frames": 8, "touching": 9, "crossing": 9, "outside": 8, "away": 6, "moved": 6}
 
@@ -208,7 +211,7 @@ def main() -> None:
                 elapsed = time.perf_counter() - t0
                 feet = {t: list(p.children) for t, p in table.placed.items()
                         if p.kind is PlaceKind.FOOT}  # fmt: skip
-                row = rows[min(8, len(feet))]
+                row = rows[min(MOST_FEET, len(feet))]
                 row.counts["frames"] += 1
                 row.times.append(elapsed)
                 touching, crossing, outside, away = check(drawn, table, area, feet, metrics.target)
@@ -226,7 +229,7 @@ def main() -> None:
         print(f"  {'feet':>5} {'frames':>8} {'touching':>9} {'crossing':>9} {'outside':>8} "
               f"{'away':>6} {'moved':>6}")  # fmt: skip
         for count, row in sorted(rows.items()):
-            label = f"{count}+" if count == 8 else str(count)
+            label = f"{count}+" if count == MOST_FEET else str(count)
             print(f"  {label:>5} {row.cells()}")
             total.counts.update(row.counts)
             total.times += row.times

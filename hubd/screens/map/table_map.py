@@ -74,6 +74,7 @@ class _Planner(Grid):
         self.labels = line_labels(table)
         self.out = TableMap(labels=self.labels)
         self.strokes: list[tuple[int, Box, Box, Cell, Cell]] = []  # order, boxes, cells
+        self.arms: list[Line] = []
         self.hub_lent = False
         self.lent_joints: set[Cell] = set()  # empty cells a stroke crossed, given up
 
@@ -87,7 +88,7 @@ class _Planner(Grid):
 
     def plan(self) -> TableMap:
         hub = self.table.hub_place
-        arms = [self._line(cell, self.hub_cell) for cell in self._arm_cells(hub.capacity)]
+        self.arms = arms = [self._line(c, self.hub_cell) for c in self._arm_cells(hub.capacity)]
         line_of: dict[Tile, Line] = {}
         for tile, place in self.table.placed.items():  # in play order
             if place.parent is None:
@@ -161,12 +162,15 @@ class _Planner(Grid):
         no longer drawn, their toes staying where they are)."""
         joints = [cell for line in self.lines for cell in line.path[line.kept :]
                   if cell not in self.lent_joints]  # fmt: skip
-        hub = [] if self.hub_lent or self.table.hub_place.room else [self.hub_cell]
-        complete = [line.cell for line in self.lines if feet and line is not foot
-                    and not line.lent and line.places[-1:]
-                    and line.places[-1].kind is PlaceKind.FOOT
-                    and line.places[-1].room == 0]  # fmt: skip
+        hub = [self.hub_cell] if self._hub_closed() else []
+        complete = [line.cell for line in self.lines
+                    if feet and line is not foot and _complete(line)]  # fmt: skip
         return [*joints, *hub, *complete]
+
+    def _hub_closed(self) -> bool:
+        """Whether the hub's cell may be given up: every arm started, as the plays so far
+        stand (never the table's later state, so a later play changes nothing of this)."""
+        return not self.hub_lent and all(line.places for line in self.arms)
 
     def _room_lent(self, cell: Cell, foot: Line, *, feet: bool = True) -> int:
         """The cells round ``cell`` free or that may be given up to ``foot``'s toes."""
@@ -204,7 +208,7 @@ class _Planner(Grid):
                 and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
         joints = [cell for line in self.lines for cell in line.path[line.kept :]
                   if cell not in self.lent_joints]  # fmt: skip
-        lender = nearest([line for line in feet if line.places[-1].room == 0])
+        lender = nearest([line for line in feet if _complete(line)])
         if lender is None and not joints:
             lender = nearest(feet)  # an open foot's
         if lender is not None:
@@ -214,7 +218,7 @@ class _Planner(Grid):
             joint = min(joints, key=lambda cell: distance(cell, near))
             self.lent_joints.add(joint)
             return joint
-        if not self.hub_lent:  # the hub's double, its arms all started
+        if self._hub_closed():  # the hub's double, its arms all started
             self.hub_lent = True
             return self.hub_cell
         toe = min((line for line in self.lines if line.kept),
@@ -271,8 +275,10 @@ class _Planner(Grid):
             self._stroke(line, source, box)
             return
         if line.lent:  # its cell went to a new end: only its toes are drawn (and a toe
-            if line.kept:  # left by the foot it stands on)
+            if line.kept:  # left by the foot it stands on, and its target while open)
                 self._stroke(line, source, None)
+            if last.room > 0:
+                self._end(line.toes[2].cell, last, label)
             for toe in line.toes:
                 self._draw(toe, cell)
             return
@@ -378,6 +384,17 @@ def _facing(a: Box, b: Box, way: Step, cells: tuple[Box, Box]) -> list[MapLink]:
     bend_y = (first.bottom + second.y) // 2 if rows > 0 else (second.bottom + first.y) // 2
     # Each piece starts a pixel on from where the last ended: no two share a point.
     return [MapLink((x1, y1), (bend_x, bend_y)), MapLink((bend_x + cols, bend_y + rows), (x2, y2))]
+
+
+def _complete(line: Line) -> bool:
+    """Whether ``line`` ends in a foot whose three toes are laid, as the plays so far stand,
+    and has not given its cell up."""
+    return (
+        not line.lent
+        and bool(line.places)
+        and line.places[-1].kind is PlaceKind.FOOT
+        and all(toe.places for toe in line.toes)
+    )
 
 
 def _halves(place: Placed) -> tuple[int, int]:
