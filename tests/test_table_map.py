@@ -14,7 +14,7 @@ from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
 from hubd.screens.map.geometry import AROUND, Cell
 from hubd.screens.map.grid import Grid
-from hubd.screens.map.table_map import Box, arm_ways, table_map
+from hubd.screens.map.table_map import Box, _Planner, arm_ways, table_map
 from hubd.screens.shots.log_layout import screen_map
 from hubd.text.labels import line_labels
 
@@ -239,6 +239,39 @@ def _segments_meet(p: object, q: object) -> bool:
         o == 0 and within(*seg, pt)
         for o, seg, pt in ((d1, (c, d), a), (d2, (c, d), b), (d3, (a, b), c), (d4, (a, b), d))
     )
+
+
+@pytest.mark.parametrize(("size", "seeds"), [("800x480", (1, 4, 6)), ("720x1280", (9,))])
+def test_a_hemmed_in_double_takes_cells_given_up_round_it(
+    size: str, seeds: tuple[int, ...]
+) -> None:
+    """Four players laying every double they can on a double-12 set: a double with no cell
+    with room anywhere takes, for its toes, cells given up round it (an empty cell a stroke
+    crossed, the hub's, a complete foot's), each within one target's width of the double."""
+    area, metrics = SCREEN[size]
+    given_up = 0
+    for seed in seeds:
+        rules = {"preset": "classic", "set": 12, "rounds": 1}
+        game = Game()
+        for event in DoublesFirst(4, rules, seed, check=False).play_game().effective:
+            game.apply(event)
+            table = game.state.table
+            if table is None or not game.state.in_round or len(feet_of(table)) > 9:
+                continue
+            planner = _Planner(table, area, metrics)
+            drawn = planner.plan()
+            given = {line.cell for line in planner.lines if line.lent} | planner.lent_joints
+            given |= {planner.hub_cell} if planner.hub_lent else set()
+            tiles = {t.tile: t.box for t in drawn.tiles}
+            for foot in planner.lines:
+                taken = [toe.cell for toe in foot.toes if toe.cell in given and not toe.lent]
+                if foot.lent or not taken:
+                    continue
+                given_up += 1
+                double = tiles[foot.places[-1].tile]
+                toes = [planner.box(cell) for cell in taken]
+                assert all(_gap(double, box) <= metrics.target for box in toes), event
+    assert given_up, "no double took a cell given up: the test no longer covers it"
 
 
 # (size, seed, feet at most): 14 feet at 800x480 (39 cells for ends round the hub), 11 at
