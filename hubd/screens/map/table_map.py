@@ -19,7 +19,9 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
   played on, so no other end moves): to a free cell with room next to what its line comes
   from, else along a short run of empty cells (a stroke through them), else to the nearest
   cell with room, on its own. A toe's double that leaves its foot leaves the toe's tile
-  drawn beside the foot. Only when no cell has room do toes go to the nearest free cells.
+  drawn beside the foot. Before standing on its own, a double stays where cells that can be
+  given up (an empty cell a stroke crosses, the hub's once its arms are started) make up its
+  room. Only when no cell has room do toes go to the nearest free cells.
 - Every line has a short label, the same on the map, in refusals and in the undo notice:
   arms are "A", "B", ... and the toes under arm B are "B1", "B2", ... in the order laid.
 """
@@ -105,7 +107,7 @@ class _Planner(Grid):
             if place.kind is PlaceKind.FOOT:
                 self._make_room(line)
                 way_in = line.path[-1] if line.path else line.source
-                spares = self._spares(line)
+                spares = self._spares()
                 cells = self.room_for_toes(line.cell, way_in, self._ends(line), spares)
                 for cell in cells:
                     if cell in spares:
@@ -123,8 +125,10 @@ class _Planner(Grid):
         """A double laid where fewer than three cells round its line's cell are free moves
         on, its end being the one played on, to a cell that has three: next to what its line
         comes from, else along the shortest run of free cells (``LONGEST_RUN``), a stroke
-        through them, else the nearest, on its own. An arm's double leaves its cell free; a
-        toe's, where it cannot stay beside its foot, leaves the toe's tile in it, by it."""
+        through them; else it stays if cells that can be given up (``_spares``) make its room
+        up; else it goes to the nearest cell with room, on its own, free or made up.
+        An arm's double leaves its cell free; a toe's, where it cannot stay beside its foot,
+        leaves the toe's tile in it, by it."""
         if len(self.around(line.cell)) >= 3:
             return
         old = line.cell
@@ -142,11 +146,10 @@ class _Planner(Grid):
             for a, b in pairwise([start, *run]):
                 self.join(a, b)
             line.path += run[:-1]
-        elif self._room_lent(old, line, feet=False) < 3:
+        elif self._room_lent(old) < 3:
             free = self.nearest(old, self.rows * self.cols)
             run = [c for c in free if len(self.around(c)) >= 3][:1]
-            if not run and self._room_lent(old, line) < 3:
-                run = [c for c in free if self._room_lent(c, line) >= 3][:1]
+            run = run or [c for c in free if self._room_lent(c) >= 3][:1]
         if not run:  # it stays, its toes in cells given up round it, or the nearest free
             line.path, line.kept = [], False
             self.taken.add(old)
@@ -155,39 +158,26 @@ class _Planner(Grid):
         line.cell = run[-1]
         self.taken.update(run)
 
-    def _spares(self, foot: Line, *, feet: bool = True) -> list[Cell]:
-        """The cells that may be given up to ``foot``'s toes, in the order they are: empty
-        cells a stroke crosses (the stroke left out), the hub's once its arms are all
-        started (the hub no longer drawn), then (``feet``) complete feet's (their doubles
-        no longer drawn, their toes staying where they are)."""
+    def _spares(self) -> list[Cell]:
+        """The cells that may be given up to a foot's toes before the grid is full: empty
+        cells a stroke crosses (the stroke left out), and the hub's once its arms are all
+        started (the hub no longer drawn). A complete foot keeps its cell until then."""
         joints = [cell for line in self.lines for cell in line.path[line.kept :]
                   if cell not in self.lent_joints]  # fmt: skip
-        hub = [self.hub_cell] if self._hub_closed() else []
-        complete = [line.cell for line in self.lines
-                    if feet and line is not foot and _complete(line)]  # fmt: skip
-        return [*joints, *hub, *complete]
+        return [*joints, *([self.hub_cell] if self._hub_closed() else [])]
 
     def _hub_closed(self) -> bool:
         """Whether the hub's cell may be given up: every arm started, as the plays so far
         stand (never the table's later state, so a later play changes nothing of this)."""
         return not self.hub_lent and all(line.places for line in self.arms)
 
-    def _room_lent(self, cell: Cell, foot: Line, *, feet: bool = True) -> int:
-        """The cells round ``cell`` free or that may be given up to ``foot``'s toes."""
-        spares = set(self._spares(foot, feet=feet))
+    def _room_lent(self, cell: Cell) -> int:
+        """The cells round ``cell`` free or that may be given up to a foot's toes."""
+        spares = set(self._spares())
         return len(self.around(cell)) + sum(1 for way in AROUND if cell.to(way) in spares)
 
     def _lend(self, cell: Cell) -> None:
         """Give ``cell`` (one of ``_spares``) up to a new end."""
-        for line in self.lines:
-            if (
-                line.cell == cell
-                and not line.lent
-                and line.places[-1:]
-                and (line.places[-1].kind is PlaceKind.FOOT)
-            ):
-                line.lent = True
-                return
         if cell == self.hub_cell:
             self.hub_lent = True
         else:
