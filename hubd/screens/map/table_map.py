@@ -162,9 +162,12 @@ class _Planner(Grid):
         """The cells that may be given up to a foot's toes before the grid is full: empty
         cells a stroke crosses (the stroke left out), and the hub's once its arms are all
         started (the hub no longer drawn). A complete foot keeps its cell until then."""
-        joints = [cell for line in self.lines for cell in line.path[line.kept :]
-                  if cell not in self.lent_joints]  # fmt: skip
-        return [*joints, *([self.hub_cell] if self._hub_closed() else [])]
+        return [*self._joints(), *([self.hub_cell] if self._hub_closed() else [])]
+
+    def _joints(self) -> list[Cell]:
+        """The empty cells a stroke crosses that have not been given up."""
+        return [cell for line in self.lines for cell in line.path[line.kept :]
+                if cell not in self.lent_joints]  # fmt: skip
 
     def _hub_closed(self) -> bool:
         """Whether the hub's cell may be given up: every arm started, as the plays so far
@@ -196,8 +199,7 @@ class _Planner(Grid):
 
         feet = [line for line in self.lines if line.places and not line.lent
                 and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
-        joints = [cell for line in self.lines for cell in line.path[line.kept :]
-                  if cell not in self.lent_joints]  # fmt: skip
+        joints = self._joints()
         lender = nearest([line for line in feet if _complete(line)])
         if lender is None and not joints:
             lender = nearest(feet)  # an open foot's
