@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine import Placed
+from engine import Placed, PlaceKind
 from hubd.screens.map.geometry import AROUND, Box, Cell, Metrics
 
 Step = tuple[int, int]
@@ -27,6 +27,11 @@ class Line:
     path: list[Cell] = field(default_factory=list)
     kept: bool = False
     lent: bool = False  # a complete foot's cell given up to a new end on a full grid
+
+    @property
+    def ends_in_foot(self) -> bool:
+        """Whether the line's last tile is a double with toes of its own (a foot)."""
+        return bool(self.places) and self.places[-1].kind is PlaceKind.FOOT
 
 
 def step_between(a: Cell, b: Cell) -> Step:
@@ -132,7 +137,8 @@ class Grid:
         """Three free cells touching ``at`` for a foot's toes, chosen to leave them and the
         ``others`` the most room for feet to come (see ``_score``), in the order the toes take them:
         clockwise from the line's way in, the third in the middle, where the foot's target
-        waits. Fewer touching: the nearest free cells; fewer free: as many as there are."""
+        waits. Fewer touching: those, then the ``spares`` touching ``at`` (cells that can be
+        given up), then the nearest free cells; fewer free: as many as there are."""
         options = self.around(at)
         if len(options) < 3:
             beside = [c for c in spares if touching(c, at)]

@@ -146,10 +146,10 @@ class _Planner(Grid):
             for a, b in pairwise([start, *run]):
                 self.join(a, b)
             line.path += run[:-1]
-        elif self._room_lent(old) < 3:
+        elif self._room_lent(old, spares := set(self._spares())) < 3:
             free = self.nearest(old, self.rows * self.cols)
             run = [c for c in free if len(self.around(c)) >= 3][:1]
-            run = run or [c for c in free if self._room_lent(c) >= 3][:1]
+            run = run or [c for c in free if self._room_lent(c, spares) >= 3][:1]
         if not run:  # it stays, its toes in cells given up round it, or the nearest free
             line.path, line.kept = [], False
             self.taken.add(old)
@@ -174,9 +174,8 @@ class _Planner(Grid):
         stand (never the table's later state, so a later play changes nothing of this)."""
         return not self.hub_lent and all(line.places for line in self.arms)
 
-    def _room_lent(self, cell: Cell) -> int:
-        """The cells round ``cell`` free or that may be given up to a foot's toes."""
-        spares = set(self._spares())
+    def _room_lent(self, cell: Cell, spares: set[Cell]) -> int:
+        """The cells round ``cell`` free or among ``spares`` (see ``_spares``)."""
         return len(self.around(cell)) + sum(1 for way in AROUND if cell.to(way) in spares)
 
     def _lend(self, cell: Cell) -> None:
@@ -197,8 +196,8 @@ class _Planner(Grid):
             return min(lines, key=lambda line: (distance(line.cell, near), line.order),
                        default=None)  # fmt: skip
 
-        feet = [line for line in self.lines if line.places and not line.lent
-                and line.places[-1].kind is PlaceKind.FOOT and line.cell != near]  # fmt: skip
+        feet = [line for line in self.lines
+                if line.ends_in_foot and not line.lent and line.cell != near]  # fmt: skip
         joints = self._joints()
         lender = nearest([line for line in feet if _complete(line)])
         if lender is None and not joints:
@@ -225,8 +224,7 @@ class _Planner(Grid):
         """The cells of the lines that may take a double later (all but ``foot`` and the
         lines that end in one) whose room ``foot``'s toes can change: within two cells."""
         return [line.cell for line in self.lines if line is not foot
-                and distance(line.cell, foot.cell) <= 2
-                and not (line.places and line.places[-1].kind is PlaceKind.FOOT)]  # fmt: skip
+                and distance(line.cell, foot.cell) <= 2 and not line.ends_in_foot]  # fmt: skip
 
     def _arm_cells(self, arms: int) -> list[Cell]:
         """The arms' cells round the hub (past eight arms, or on a grid too small, the
@@ -381,12 +379,7 @@ def _facing(a: Box, b: Box, way: Step, cells: tuple[Box, Box]) -> list[MapLink]:
 def _complete(line: Line) -> bool:
     """Whether ``line`` ends in a foot whose three toes are laid, as the plays so far stand,
     and has not given its cell up."""
-    return (
-        not line.lent
-        and bool(line.places)
-        and line.places[-1].kind is PlaceKind.FOOT
-        and all(toe.places for toe in line.toes)
-    )
+    return line.ends_in_foot and not line.lent and all(toe.places for toe in line.toes)
 
 
 def _halves(place: Placed) -> tuple[int, int]:
