@@ -21,8 +21,10 @@ MIN_TARGET = 64  # px, at 800x480
 #: grid has a sixth row at 800x480: room for every foot of a four-arm table beside its double.
 MIN_MAP_TARGET = 54
 #: The narrowest a short label may be drawn (a map line's "B10") rather than cut: its
-#: height, which is what reads from a chair, is kept.
-MIN_SQUEEZE = 0.8
+#: height, which is what reads from a chair, is kept. DejaVu Sans Condensed is 0.9 of
+#: DejaVu Sans; the map's numbers are drawn down to 0.87 and its labels to this, so that
+#: its grid has ten cells across at 800x480 and eight at 720x1280.
+MIN_SQUEEZE = 0.75
 MIN_READ = 32  # px, numbers players read from across the table
 
 #: A tap handler: gets the tap position, may change the screen's own state, returns intents.

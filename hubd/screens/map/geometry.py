@@ -68,16 +68,29 @@ class Metrics:
 
     @classmethod
     def for_sizes(
-        cls, target: int, stacked: int, label_h: int, gap: int, *, height: int = 0
+        cls,
+        target: int,
+        stacked: int,
+        label_h: int,
+        gap: int,
+        *,
+        height: int = 0,
+        width: int = 0,
+        widest: int = 0,
     ) -> Metrics:
         """Cells ``target`` wide and ``stacked`` tall at least (a number over a label, their
         letters and the room between); given the map's ``height``, as tall as one of as many
-        rows as fit. A double under a label line ``label_h`` tall."""
+        rows as fit; given its ``width``, as wide as one of as many columns as fit, up to
+        ``widest``. A double under a label line ``label_h`` tall."""
+        widest = max(widest, target)
+        if width:
+            cols = max(1, (width + gap) // (target + gap))
+            target = max(target, min(widest, (width + gap) // cols - gap))
         cell_h = max(target * 3 // 4, stacked)
         if height:
             rows = max(1, (height + gap) // (cell_h + gap))
             cell_h = max(cell_h, min(target * 5 // 4, (height + gap) // rows - gap))
-        tile_h = max(10, min(target * 11 // 32, cell_h - label_h - 4))
+        tile_h = max(10, min(widest * 11 // 32, cell_h - label_h - 4, (target - 4) // 2))
         tile_w = 2 * tile_h + 4
         return cls(max(target, tile_w), cell_h, gap, target, tile_w, tile_h, label_h)
 

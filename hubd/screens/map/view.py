@@ -7,10 +7,12 @@ picture in every language: it is never mirrored for right-to-left text.
 
 from __future__ import annotations
 
+import math
+
 from engine import GameState, PlaceKind, Tile
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
-from hubd.screens.kit.widgets import MIN_MAP_TARGET, TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.kit.widgets import MIN_MAP_TARGET, MIN_SQUEEZE, TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.map.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.pickers import PlacePicker
 from hubd.screens.ui import Ui
@@ -18,17 +20,26 @@ from hubd.text.wording import closed_reason
 from hubd.values.intents import Intent
 
 
+#: The widest label a line can have: the last arm's, past its 10th toe.
+WIDEST_LABEL = "H88"
+
+
 def map_metrics(b: Builder, area: Box) -> Metrics:
     """The map's sizes at this screen size, from its text: numbers and labels that read from
     every seat (6 mm and 4.5 mm at 1.5 m) decide the cells, each an end's number over its
     line's label; the area how many."""
     number_px, label_px = end_fonts(b)
-    target = max(b.target, b.painter.width("88", number_px, True) + b.px(2))
+    numbers = b.painter.width("88", number_px, True) + b.px(2)
+    # As narrow as the widest number and label drawn narrower (a condensed face's letters,
+    # their height kept), so that more cells fit across: 10 at 800x480, 8 at 720x1280.
+    label = b.painter.width(WIDEST_LABEL, label_px, True)
+    least = max(b.px(MIN_MAP_TARGET), *(math.ceil(w * MIN_SQUEEZE) for w in (numbers, label)))
     _top, digits = b.painter.ink("0123456789", number_px, True)
     _top, letters = b.painter.ink("ABCDEFGHMW0123456789", label_px, True)
     stacked = max(b.px(MIN_MAP_TARGET), digits + letters + 3 * _space(b))
     label_h = b.painter.line_height(label_px, True)
-    return Metrics.for_sizes(target, stacked, label_h, max(4, b.px(4)), height=area.h)
+    return Metrics.for_sizes(least, stacked, label_h, max(4, b.px(4)), height=area.h,
+                             width=area.w, widest=max(b.target, numbers))  # fmt: skip
 
 
 def _space(b: Builder) -> int:
@@ -99,7 +110,8 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
         b.label(under, end.line, size, bold=True, floor=size, mirror=False, color=ink,
                 role="line", key=f"line:{end.on}", squeeze=True)  # fmt: skip
     b.label(number_box, str(end.needs), number_px, bold=True, reading=True, floor=number_px,
-            mirror=False, color=ink, key=f"needs:{end.on}", role="needs")  # fmt: skip
+            mirror=False, color=ink, key=f"needs:{end.on}", role="needs",
+            squeeze=True)  # fmt: skip
 
 
 def _stacked(
