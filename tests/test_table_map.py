@@ -309,9 +309,9 @@ def test_a_table_fuller_than_the_grid_keeps_targets_and_strokes_apart(
 
 
 def _grid(taken: set[tuple[int, int]]) -> Grid:
-    """A 5x10 grid (800x480) with ``taken`` cells besides the hub's (row 2, column 4)."""
+    """A 5x9 grid (800x480, four players) with ``taken`` cells besides the hub's (2, 4)."""
     grid = Grid(AREAS["800x480"], SCREEN["800x480"][1])
-    assert (grid.rows, grid.cols, grid.hub_cell) == (5, 10, Cell(2, 4))
+    assert (grid.rows, grid.cols, grid.hub_cell) == (5, 9, Cell(2, 4))
     grid.taken |= {Cell(*cell) for cell in taken}
     return grid
 

@@ -12,13 +12,20 @@ import math
 from engine import GameState, PlaceKind, Tile
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
-from hubd.screens.kit.widgets import MIN_MAP_TARGET, MIN_SQUEEZE, TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.kit.widgets import (
+    MIN_MAP_TARGET,
+    MIN_SQUEEZE,
+    TEXT_DARK,
+    Action,
+    Kind,
+    Style,
+    Widget,
+)
 from hubd.screens.map.table_map import Box, MapEnd, Metrics, table_map
 from hubd.screens.pickers import PlacePicker
 from hubd.screens.ui import Ui
 from hubd.text.wording import closed_reason
 from hubd.values.intents import Intent
-
 
 #: The widest label a line can have: the last arm's, past its 10th toe.
 WIDEST_LABEL = "H88"

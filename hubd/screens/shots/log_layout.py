@@ -49,16 +49,22 @@ def frames(
         yield {"event": number, **record, "links": links}
 
 
+#: Players' names for ``screen_map``: in landscape the hands beside the map are as wide as
+#: the names, so names of a real table's lengths, not "P1", give the map its real width.
+TABLE_NAMES = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu")
+
+
 def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
     """The map's area and sizes on the real play screen for ``players`` (found by its key in
-    a frame), for checks that lay out many tables without drawing them."""
+    a frame) named from ``TABLE_NAMES``, for checks that lay out many tables without drawing
+    them."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine import NewGame, StartRound
     from hubd.screens.kit.base import Builder
     from hubd.screens.map.view import map_metrics
     from hubd.screens.ui import Ui
 
-    names = tuple(f"P{i + 1}" for i in range(players))
+    names = TABLE_NAMES[:players]
     game = Game.from_events([NewGame(names, {"preset": "classic"}), StartRound(names[0])])
     ui = Ui(size)
     ctx = UiContext(state=game.state, last_entry=game.last_effective)
