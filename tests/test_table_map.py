@@ -329,3 +329,25 @@ def test_a_double_with_no_room_finds_the_nearest_cell_that_has_it() -> None:
     grid = _grid({(1, 0), (1, 2), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2)})
     assert grid.way_to_room(Cell(2, 1), Cell(2, 1), 3, downward=True) is None
     assert grid.way_to_room(Cell(2, 1), Cell(2, 1), 3, downward=False) == [Cell(1, 1)]
+
+
+@pytest.mark.parametrize(("size", "across", "down"), [("800x480", 9, 5), ("720x1280", 8, 5)])
+def test_narrower_letters_give_every_table_more_cells_across(
+    size: str, across: int, down: int
+) -> None:
+    """The map's numbers and labels may be drawn narrower (their height kept), so that the
+    grid has nine cells across at 800x480 and eight at 720x1280 for every count of players
+    with a real table's names; every number and the widest label fit a target that way."""
+    from hubd.screens.kit.painter import Painter
+    from hubd.screens.kit.widgets import MIN_SQUEEZE
+    from hubd.screens.map.view import WIDEST_LABEL
+
+    painter = Painter()
+    number_px, label_px = (44, 32) if size == "800x480" else (68, 50)
+    for players in range(2, 9):
+        area, metrics = screen_map(SIZES[size], players)
+        grid = Grid(area, metrics)
+        assert (grid.cols, grid.rows) >= (across, down), (players, grid.cols, grid.rows)
+        assert metrics.tile_w <= metrics.cell_w and metrics.target >= MIN_MAP_TARGET
+        for text, px in (("88", number_px), (WIDEST_LABEL, label_px)):
+            assert painter.width(text, px, True) * MIN_SQUEEZE <= metrics.target, (text, players)

@@ -23,7 +23,7 @@ MIN_MAP_TARGET = 54
 #: The narrowest a short label may be drawn (a map line's "B10") rather than cut: its
 #: height, which is what reads from a chair, is kept. DejaVu Sans Condensed is 0.9 of
 #: DejaVu Sans; the map's numbers are drawn down to 0.87 and its labels to this, so that
-#: its grid has ten cells across at 800x480 and eight at 720x1280.
+#: its grid has nine cells across at 800x480 (ten beside short names) and eight at 720x1280.
 MIN_SQUEEZE = 0.75
 MIN_READ = 32  # px, numbers players read from across the table
 

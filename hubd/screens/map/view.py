@@ -38,7 +38,7 @@ def map_metrics(b: Builder, area: Box) -> Metrics:
     number_px, label_px = end_fonts(b)
     numbers = b.painter.width("88", number_px, True) + b.px(2)
     # As narrow as the widest number and label drawn narrower (a condensed face's letters,
-    # their height kept), so that more cells fit across: 10 at 800x480, 8 at 720x1280.
+    # their height kept), so that more cells fit across: 9 at 800x480, 8 at 720x1280.
     label = b.painter.width(WIDEST_LABEL, label_px, True)
     least = max(b.px(MIN_MAP_TARGET), *(math.ceil(w * MIN_SQUEEZE) for w in (numbers, label)))
     _top, digits = b.painter.ink("0123456789", number_px, True)
