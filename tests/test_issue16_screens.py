@@ -66,10 +66,11 @@ def table_of(players: int) -> Game:
     return game
 
 
-#: The least map the play screen keeps: 520x340 at 800x480; 700x600 in portrait up to four
-#: players (from five on the hands take a second row of the strip).
+#: The least map the play screen keeps: 520x340 at 800x480; 700x640 in portrait up to four
+#: players, 700x584 from five on (the hands take a second row of the strip): six rows of
+#: cells either way.
 LEAST_MAP = {(800, 480): {n: (520, 340) for n in range(2, 9)},
-             (720, 1280): {n: (700, 600 if n <= 4 else 540) for n in range(2, 9)}}  # fmt: skip
+             (720, 1280): {n: (700, 640 if n <= 4 else 584) for n in range(2, 9)}}  # fmt: skip
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -88,6 +89,45 @@ def test_the_map_keeps_its_room_at_every_table(size: tuple[int, int], players: i
     assert {f"count:{seat}" for seat in range(players)} <= set(widgets)
     big = 43 if size == (800, 480) else 67
     assert all(w.size >= big for w in widgets.values() if w.role in ("count", "total"))
+
+
+#: Names whose letters reach as high and as low as names do: accents over capitals, tails
+#: under the line.
+TALL_NAMES = ("Åsa", "Peggy", "Ölga", "Jürgen", "Gwyn", "Ådne", "Quy", "Éloïse")
+
+
+def ink_rows(ui: Ui, widget: Widget) -> tuple[int, int]:
+    """The rows of pixels a one-line label's letters cover, from the drawn text itself."""
+    painter = ui.painter
+    image = painter.render(widget.lines[0], widget.size, widget.bold, (255, 255, 255))
+    ink = image.get_bounding_rect()
+    top = widget.rect.centery - painter.line_height(widget.size, widget.bold) // 2
+    return top + ink.top, top + ink.bottom
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_portrait_strip_stacks_names_and_counts_whose_letters_never_meet(
+    players: int,
+) -> None:
+    """In portrait the strip's lines (a name over its tiles and its score) are stacked by
+    their letters, their boxes overlapping, which leaves the map six rows from five players
+    on; no two lines' letters meet, and all stay inside the strip."""
+    game = Game.from_events([NewGame(TALL_NAMES[:players], {}), StartRound(TALL_NAMES[0])])
+    ctx = ui_for(game, "play", (720, 1280))
+    ui = the_ui(ctx)
+    widgets = ui.layout(ctx, 0.0)
+    screen = ui.screens["play"]
+    assert isinstance(screen, PlayScreen)
+    lines = [w for w in widgets if w.key.startswith(("name:", "count:", "total:"))
+             and w.key != "count:yard" and w.key != "name:yard"]  # fmt: skip
+    assert len(lines) == players * (2 if players <= 4 else 1) + players
+    strip_bottom = screen.map_box.top
+    for a, b in itertools.combinations(lines, 2):
+        if a.rect.right <= b.rect.x or b.rect.right <= a.rect.x:
+            continue  # side by side
+        (a_top, a_bottom), (b_top, b_bottom) = ink_rows(ui, a), ink_rows(ui, b)
+        assert a_bottom < b_top or b_bottom < a_top, f"{a.key} and {b.key}: letters meet"
+    assert all(ink_rows(ui, w)[0] > 0 and ink_rows(ui, w)[1] < strip_bottom for w in lines)
 
 
 # -- 7. the round end's tiles picker ------------------------------------------------------

@@ -331,13 +331,14 @@ def test_a_double_with_no_room_finds_the_nearest_cell_that_has_it() -> None:
     assert grid.way_to_room(Cell(2, 1), Cell(2, 1), 3, downward=False) == [Cell(1, 1)]
 
 
-@pytest.mark.parametrize(("size", "across", "down"), [("800x480", 9, 5), ("720x1280", 8, 5)])
+@pytest.mark.parametrize(("size", "across", "down"), [("800x480", 9, 5), ("720x1280", 8, 6)])
 def test_narrower_letters_give_every_table_more_cells_across(
     size: str, across: int, down: int
 ) -> None:
     """The map's numbers and labels may be drawn narrower (their height kept), so that the
     grid has nine cells across at 800x480 and eight at 720x1280 for every count of players
-    with a real table's names; every number and the widest label fit a target that way."""
+    with a real table's names (and, the portrait strip's names and counts stacked by their
+    letters, six rows down); every number and the widest label fit a target that way."""
     from hubd.screens.kit.painter import Painter
     from hubd.screens.kit.widgets import MIN_SQUEEZE
     from hubd.screens.map.view import WIDEST_LABEL

@@ -181,11 +181,28 @@ class PlayScreen(Screen):
         return name_w + count_w + total_w + b.px(16)
 
     def _strip_height(self, b: Builder, state: GameState) -> int:
-        count_px, name_px = self._fonts(b)
         numbers = 2 if len(state.players) <= TOTALS_UP_TO else 1
-        cell = b.painter.line_height(name_px) + numbers * b.painter.line_height(count_px, True)
+        cell_h, _tops = self._strip_cell(b, numbers)
         rows = -(-len(state.players) // 4)
-        return rows * (cell + b.px(4)) + b.gap
+        return rows * (cell_h + b.px(4)) + b.gap
+
+    def _strip_cell(self, b: Builder, numbers: int) -> tuple[int, list[int]]:
+        """A cell of the portrait strip, a name over ``numbers`` counts, stacked by their
+        letters rather than their lines (the lines' boxes overlap, the letters never): its
+        height and where each line's box starts in it. From five players the strip takes
+        two rows, and the room this saves gives the map its sixth row of cells."""
+        count_px, name_px = self._fonts(b)
+        painter = b.painter
+        space = max(2, b.px(3))
+        name_top, name_ink = painter.ink("ÅHMW", name_px)
+        name_ink += max(painter.descent(name_px, bold) for bold in (False, True))
+        digit_top, digits = painter.ink("0123456789", count_px, True)
+        tops = [space - name_top]
+        bottom = space + name_ink + space
+        for _ in range(numbers):
+            tops.append(bottom - digit_top)
+            bottom += digits + space
+        return bottom, tops
 
     def _yard_width(self, b: Builder) -> int:
         """Portrait's yard, its caption beside its count."""
@@ -286,25 +303,30 @@ class PlayScreen(Screen):
         captions = [b.tr("Tiles")] + ([b.tr("Score")] if totals else [])
         legend_w = max(b.painter.width(text, b.min_text) for text in captions) + b.px(8)
         inner = area.inflate(-b.px(4), -b.gap)
-        row_h = name_h + len(captions) * number_h
-        for first in range(0, len(state.players), 4):
-            band = Rect(inner.x, inner.y + (first // 4) * (row_h + b.px(4)), inner.w, row_h)
+        row_h, tops = self._strip_cell(b, len(captions))
+        rows = -(-len(state.players) // 4)
+        per_row = -(-len(state.players) // rows)  # six players: two rows of three
+        for first in range(0, len(state.players), per_row):
+            band = Rect(inner.x, inner.y + (first // per_row) * (row_h + b.px(4)), inner.w,
+                        row_h)  # fmt: skip
             legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.px(4))
-            for i, text in enumerate(captions):
-                box = Rect(legend.x, band.y + name_h + i * number_h, legend.w, number_h)
+            for top, text in zip(tops[1:], captions, strict=True):
+                box = Rect(legend.x, band.y + top, legend.w, number_h)
                 b.label(box, text, b.min_text, align="start")
-            shown = state.players[first : first + 4]
-            for offset, cell in enumerate(grid(cells_area, len(shown), 4, b.px(4))):
+            shown = state.players[first : first + per_row]
+            for offset, cell in enumerate(grid(cells_area, len(shown), per_row, b.px(4))):
                 seat = first + offset
                 current = seat == state.current
                 if current:
                     b.panel(cell, Style.SELECTED)
                 color = TEXT_DARK if current else None
-                parts = split_v(cell, name_h, *([number_h] * len(captions)))
-                self._name(b, parts[0], shown[offset], seat, current, name_px, align="center")
-                self._number(b, parts[1], state.hands[seat], "count", str(seat), color)
+                heights = (name_h, number_h, number_h)[: len(tops)]
+                name, *numbers = (Rect(cell.x, cell.y + top, cell.w, h)
+                                  for top, h in zip(tops, heights, strict=True))  # fmt: skip
+                self._name(b, name, shown[offset], seat, current, name_px, align="center")
+                self._number(b, numbers[0], state.hands[seat], "count", str(seat), color)
                 if totals:
-                    self._number(b, parts[2], state.totals[seat], "total", str(seat), color)
+                    self._number(b, numbers[1], state.totals[seat], "total", str(seat), color)
 
     @staticmethod
     def _name(

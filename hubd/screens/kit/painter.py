@@ -137,6 +137,10 @@ class Painter:
         top = max(tops)
         return font.get_ascent() - top, top
 
+    def descent(self, size: int, bold: bool = False) -> int:
+        """How far letters such as g and y reach below the baseline."""
+        return -self.font(size, bold).get_descent()
+
     def render(
         self, text: str, size: int, bold: bool, color: Color, squeeze: float = 1.0
     ) -> pygame.Surface:
