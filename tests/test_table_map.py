@@ -241,7 +241,7 @@ def _segments_meet(p: object, q: object) -> bool:
     )
 
 
-@pytest.mark.parametrize(("size", "seeds"), [("800x480", (6, 11)), ("720x1280", (6, 9))])
+@pytest.mark.parametrize(("size", "seeds"), [("800x480", (6, 11)), ("720x1280", (13, 19))])
 def test_a_hemmed_in_double_takes_cells_given_up_round_it(
     size: str, seeds: tuple[int, ...]
 ) -> None:
@@ -314,6 +314,18 @@ def _grid(taken: set[tuple[int, int]]) -> Grid:
     assert (grid.rows, grid.cols, grid.hub_cell) == (5, 9, Cell(2, 4))
     grid.taken |= {Cell(*cell) for cell in taken}
     return grid
+
+
+def test_toes_leave_room_where_a_later_double_can_move_on_to() -> None:
+    # A double at (1, 4), four cells free round it: (0, 3), (0, 4), (2, 3), (2, 5). Taking
+    # (0, 3) would leave (1, 2), the one free cell near with room for a foot, two free cells
+    # round it; the toes take (0, 4) instead, and (1, 2) keeps its three.
+    grid = _grid({(0, 0), (0, 1), (0, 2), (0, 5), (0, 6), (0, 7), (1, 3), (1, 4), (1, 5),
+                  (1, 6), (1, 7), (1, 8), (2, 0), (2, 2), (2, 6), (4, 0), (4, 1), (4, 3),
+                  *((3, col) for col in range(9)), *((4, col) for col in range(3, 9))})  # fmt: skip
+    toes = grid.room_for_toes(Cell(1, 4), Cell(1, 4), [])
+    assert set(toes) == {Cell(0, 4), Cell(2, 3), Cell(2, 5)}
+    assert len(grid.around(Cell(1, 2))) == 3
 
 
 def test_a_double_with_no_room_finds_the_nearest_cell_that_has_it() -> None:

@@ -86,6 +86,12 @@ class Grid:
         free.sort(key=lambda c: (distance(c, near), _clock(near, c)))
         return free[:count]
 
+    def within(self, centre: Cell, steps: int) -> list[Cell]:
+        """The cells of the grid at most ``steps`` from ``centre`` (``centre`` too)."""
+        rows = range(max(0, centre.row - steps), min(self.rows, centre.row + steps + 1))
+        cols = range(max(0, centre.col - steps), min(self.cols, centre.col + steps + 1))
+        return [Cell(r, c) for r in rows for c in cols]
+
     def join(self, a: Cell, b: Cell) -> None:
         """Note that a stroke joins ``a`` and ``b``, where they touch."""
         if touching(a, b):
@@ -145,12 +151,15 @@ class Grid:
             chosen = [*options, *beside][:3]
             chosen += [c for c in self.nearest(at, 3) if c not in chosen][: 3 - len(chosen)]
         else:
-            # The free cells round each cell that may matter, before the toes take any.
-            free_round = {c: self.around(c) for c in {*options, *others}}
+            # The free cells round each cell that may matter, before the toes take any: the
+            # toes', the other ends', and those of the free cells within two of ``at`` (no
+            # cell further off has a neighbour the toes can take).
+            sites = [c for c in self.within(at, 2) if self.free(c)]
+            free_round = {c: self.around(c) for c in {*options, *others, *sites}}
             chosen = list(
                 max(
                     itertools.combinations(options, 3),
-                    key=lambda trio: self._score(at, tuple(trio), others, free_round),
+                    key=lambda trio: self._score(at, tuple(trio), others, sites, free_round),
                 )
             )
         chosen.sort(key=lambda c: _clock(at, c, start=away_from))
@@ -162,18 +171,26 @@ class Grid:
         at: Cell,
         trio: tuple[Cell, ...],
         others: Sequence[Cell],
+        sites: Sequence[Cell],
         free_round: dict[Cell, list[Cell]],
     ) -> tuple[int, ...]:
-        """How good three cells are for a foot's toes: how many of them and of the ``others``
-        (the ends that may take a double later) keep three free cells round them (room for a
-        foot of their own), then four, then five; how many free cells the three keep in all;
-        how far from the hub they stand; how many are beside the double (not at a corner)."""
-        room = [sum(1 for c in free_round[cell] if c not in trio) for cell in (*trio, *others)]
-        kept = tuple(sum(r >= least for r in room) for least in (3, 4, 5))
+        """How good three cells are for a foot's toes: how many of them, of the ``others``
+        (the ends that may take a double later) and of the free ``sites`` left (where such a
+        double, with no room at its own end, can move on to) keep three free cells round them
+        (room for a foot), then how many of the toes and the ends keep four, then five; how
+        many free cells the three keep in all; how far from the hub they stand; how many are
+        beside the double (not at a corner)."""
+
+        def room(cell: Cell) -> int:
+            return sum(1 for c in free_round[cell] if c not in trio)
+
+        ends = [room(cell) for cell in (*trio, *others)]
+        moves = sum(1 for cell in sites if cell not in trio and room(cell) >= 3)
+        kept = [sum(r >= least for r in ends) for least in (3, 4, 5)]
         hub = self.hub_cell
         out = sum(distance(c, hub) for c in trio)
         beside = sum(abs(c.row - at.row) + abs(c.col - at.col) == 1 for c in trio)
-        return (*kept, sum(room[: len(trio)]), out, beside)
+        return (kept[0] + moves, *kept[1:], sum(ends[: len(trio)]), out, beside)
 
 
 def _clock(centre: Cell, cell: Cell, start: Cell | None = None) -> int:
