@@ -156,13 +156,13 @@ def eight_players_game() -> Game:
 
 
 def moved_on_game() -> Game:
-    """Four players laying every double they can (double-12, seeded): a double laid on toe C5,
-    which had no room for its toes, has moved on, the toe's tile left beside its foot."""
+    """Four players laying every double they can (double-12, seeded): a double laid on toe
+    A12, which had no room for its toes, has moved on, the toe's tile left beside its foot."""
     from engine.simulate import DoublesFirst
 
     rules = {"preset": "classic", "set": 12, "rounds": 2}
-    played = DoublesFirst(4, rules, 18, check=False, names=PLAYERS).play_game()
-    return Game.from_events(list(played.effective)[:49])
+    played = DoublesFirst(4, rules, 2, check=False, names=PLAYERS).play_game()
+    return Game.from_events(list(played.effective)[:51])
 
 
 def long_sheet_game() -> Game:
