@@ -126,7 +126,8 @@ class _Planner(Grid):
         on, its end being the one played on, to a cell that has three: next to what its line
         comes from, else along the shortest run of free cells (``LONGEST_RUN``), a stroke
         through them; else it stays if cells that can be given up (``_spares``) make its room
-        up; else it goes to the nearest cell with room, on its own, free or made up.
+        up; else it goes to the nearest cell with room (of the nearest, the one with the most
+        free cells round it), on its own, free or made up.
         An arm's double leaves its cell free; a toe's, where it cannot stay beside its foot,
         leaves the toe's tile in it, by it."""
         if len(self.around(line.cell)) >= 3:
@@ -148,7 +149,8 @@ class _Planner(Grid):
             line.path += run[:-1]
         elif self._room_lent(old, spares := set(self._spares())) < 3:
             free = self.nearest(old, self.rows * self.cols)
-            run = [c for c in free if len(self.around(c)) >= 3][:1]
+            roomy = [c for c in free if len(self.around(c)) >= 3]  # the roomiest of the nearest
+            run = sorted(roomy, key=lambda c: (distance(c, old), -len(self.around(c))))[:1]
             run = run or [c for c in free if self._room_lent(c, spares) >= 3][:1]
         if not run:  # it stays, its toes in cells given up round it, or the nearest free
             line.path, line.kept = [], False
