@@ -20,7 +20,7 @@ from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.widgets import TEXT_DARK, Color, Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
 from hubd.screens.map.view import draw_map
 from hubd.screens.ui import Ui
 from hubd.text.wording import NameFitter, status_text
@@ -333,10 +333,12 @@ class PlayScreen(Screen):
         b: Builder, box: Rect, name: str, seat: int, current: bool, size: int,
         align: str = "start",
     ) -> None:  # fmt: skip
-        """A player's name: bold and dark on the highlight while it is their turn, cut with
-        an ellipsis only if even the whole box cannot hold it."""
-        fitted = b.painter.shorten(name, box.w, size, current)
-        b.label(box, fitted, size, floor=size, bold=current, align=align,
+        """A player's name: bold and dark on the highlight while it is their turn, drawn
+        narrower where that makes it fit (as the map's labels), cut with an ellipsis only if
+        even that cannot hold it."""
+        whole = b.painter.width(name, size, current) * MIN_SQUEEZE <= box.w - 2
+        fitted = name if whole else b.painter.shorten(name, box.w, size, current)
+        b.label(box, fitted, size, floor=size, bold=current, align=align, squeeze=True,
                 color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
 
     @staticmethod
