@@ -304,6 +304,7 @@ class PlayScreen(Screen):
         legend_w = max(b.painter.width(text, b.min_text) for text in captions) + b.px(8)
         inner = area.inflate(-b.px(4), -b.gap)
         row_h, tops = self._strip_cell(b, len(captions))
+        heights = (name_h, *([number_h] * len(captions)))
         rows = -(-len(state.players) // 4)
         per_row = -(-len(state.players) // rows)  # six players: two rows of three
         for first in range(0, len(state.players), per_row):
@@ -320,7 +321,6 @@ class PlayScreen(Screen):
                 if current:
                     b.panel(cell, Style.SELECTED)
                 color = TEXT_DARK if current else None
-                heights = (name_h, number_h, number_h)[: len(tops)]
                 name, *numbers = (Rect(cell.x, cell.y + top, cell.w, h)
                                   for top, h in zip(tops, heights, strict=True))  # fmt: skip
                 self._name(b, name, shown[offset], seat, current, name_px, align="center")
@@ -336,7 +336,7 @@ class PlayScreen(Screen):
         """A player's name: bold and dark on the highlight while it is their turn, drawn
         narrower where that makes it fit (as the map's labels), cut with an ellipsis only if
         even that cannot hold it."""
-        whole = b.painter.width(name, size, current) * MIN_SQUEEZE <= box.w - 2
+        whole = b.squeeze_scale(name, box.w, size, current) >= MIN_SQUEEZE
         fitted = name if whole else b.painter.shorten(name, box.w, size, current)
         b.label(box, fitted, size, floor=size, bold=current, align=align, squeeze=True,
                 color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip

@@ -89,12 +89,16 @@ class Builder:
         )
         if cut and squeeze and "\n" not in widget.text:
             # A short label one size too wide: narrower letters of the same height, not "B…".
-            room = max(1, box.w - 2 * widget.pad)
-            scale = room / max(1, self.painter.width(widget.text, size, widget.bold))
+            scale = self.squeeze_scale(widget.text, box.w - 2 * widget.pad, size, widget.bold)
             if scale >= MIN_SQUEEZE:
                 lines, cut, widget.squeeze = (widget.text,), False, scale
         widget.size, widget.lines, widget.truncated = size, lines, cut
         return widget
+
+    def squeeze_scale(self, text: str, width: int, size: int, bold: bool) -> float:
+        """How much narrower one line of ``text`` must be drawn to fit ``width`` (1 or more:
+        it fits as it is); a label may be drawn down to ``MIN_SQUEEZE``."""
+        return max(1, width) / max(1, self.painter.width(text, size, bold))
 
     def label(
         self,
