@@ -10,7 +10,9 @@ by size and by feet on the table:
 - outside: frames where something of the map lies outside the map's area;
 - away: frames where a toe (its tile as drawn, or its end where no tile is drawn) or a
   foot's target lies more than one target's width from the foot's double;
-- moved: ends nobody played on that are not exactly where they were before the play.
+- moved: ends nobody played on that are not exactly where they were before the play;
+- folded: frames where a foot's double is not drawn (its cell given to a new end, its toes
+  kept where they are), as a full table folds its complete feet.
 
     .venv/bin/python benchmarks/map_bench.py [--games 1000] [--seed 0] [--size WxH] [--family]
 """
@@ -122,7 +124,8 @@ def _through(seg: Segment, box: Box) -> bool:
 MOST_FEET = 12
 
 #: The table's counted columns, in order, and the width of each.
-COLUMNS = {"frames": 8, "touching": 9, "crossing": 9, "outside": 8, "away": 6, "moved": 6}
+COLUMNS = {"frames": 8, "touching": 9, "crossing": 9, "outside": 8, "away": 6, "moved": 6,
+           "folded": 7}
 
 
 @dataclass
@@ -217,6 +220,8 @@ def main() -> None:
                 touching, crossing, outside, away = check(drawn, table, area, feet, metrics.target)
                 row.counts.update(touching=touching, crossing=crossing, outside=outside)
                 row.counts["away"] += away > 0
+                drawn_tiles = {t.tile for t in drawn.tiles}
+                row.counts["folded"] += any(foot not in drawn_tiles for foot in feet)
                 now = {end.on: end.box for end in drawn.ends}
                 on = event.on if isinstance(event, Play) else None
                 row.counts["moved"] += sum(1 for k in now.keys() & before.keys()
@@ -227,7 +232,7 @@ def main() -> None:
               f"cells {metrics_of[4][1].cell_w}x{metrics_of[4][1].cell_h}, "
               f"target {metrics_of[4][1].target} px)")  # fmt: skip
         print(f"  {'feet':>5} {'frames':>8} {'touching':>9} {'crossing':>9} {'outside':>8} "
-              f"{'away':>6} {'moved':>6}")  # fmt: skip
+              f"{'away':>6} {'moved':>6} {'folded':>7}")  # fmt: skip
         for count, row in sorted(rows.items()):
             label = f"{count}+" if count == MOST_FEET else str(count)
             print(f"  {label:>5} {row.cells()}")

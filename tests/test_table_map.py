@@ -262,9 +262,11 @@ def test_a_hemmed_in_double_takes_cells_given_up_round_it(
             planner = _Planner(table, area, metrics)
             drawn = planner.plan()
             given = planner.lent_joints | ({planner.hub_cell} if planner.hub_lent else set())
+            given |= {line.cell for line in planner.lines if line.lent}  # folded feet
             tiles = {t.tile: t.box for t in drawn.tiles}
             for foot in planner.lines:
-                taken = [toe.cell for toe in foot.toes if toe.cell in given and not toe.lent]
+                taken = [toe.cell for toe in foot.toes  # a toe whose double moved on
+                         if toe.cell in given and not toe.lent and not toe.path]  # fmt: skip
                 if foot.lent or not taken:
                     continue
                 given_up += 1
@@ -272,6 +274,46 @@ def test_a_hemmed_in_double_takes_cells_given_up_round_it(
                 toes = [planner.box(cell) for cell in taken]
                 assert all(_gap(double, box) <= metrics.target for box in toes), event
     assert given_up, "no double took a cell given up: the test no longer covers it"
+
+
+def test_a_complete_foot_folds_only_when_no_cell_has_room() -> None:
+    """Four players laying every double they can on a double-12 set at 800x480: a complete
+    foot's double is folded away (its cell given to a new foot's toe) only when no free cell
+    of the grid has three free cells round it; the new foot's toes lie beside its double,
+    and the folded foot's toes keep their ends, drawn where they were."""
+    area, metrics = SCREEN["800x480"]
+    rules = {"preset": "classic", "set": 12, "rounds": 1}
+    game, before, folds = Game(), None, 0
+    for event in DoublesFirst(4, rules, 6, check=False).play_game().effective:
+        game.apply(event)
+        table = game.state.table
+        if table is None or not game.state.in_round:
+            before = None
+            continue
+        planner = _Planner(table, area, metrics)
+        drawn = planner.plan()
+        folded = {line.places[-1].tile for line in planner.lines if line.lent}
+        if before is not None and folded - before[1] and isinstance(event, Play):
+            folds += 1
+            earlier: _Planner = before[0]
+            played = next(line for line in earlier.lines
+                          if line.places and line.places[-1].tile == event.on)  # fmt: skip
+            earlier.taken.discard(played.cell)
+            cells = [Cell(r, c) for r in range(earlier.rows) for c in range(earlier.cols)]
+            roomy = [c for c in cells if earlier.free(c) and len(earlier.around(c)) >= 3]
+            assert not roomy, (event, roomy)
+            tiles = {t.tile: t.box for t in drawn.tiles}
+            lent = {line.cell for line in planner.lines if line.lent}
+            foot = next(line for line in planner.lines
+                        if line.places and line.places[-1].tile == event.tile)  # fmt: skip
+            toes = [planner.box(toe.cell) for toe in foot.toes if toe.cell in lent]
+            assert toes, event
+            assert all(_gap(tiles[event.tile], box) <= metrics.target for box in toes), event
+            ends = {end.on: end.box for end in drawn.ends}
+            kept = {on: box for on, box in before[2].items() if on != event.on}
+            assert {on: ends.get(on) for on in kept} == kept, event
+        before = (planner, folded, {end.on: end.box for end in drawn.ends})
+    assert folds, "no foot folded: the test no longer covers it"
 
 
 # (size, seed, feet at most): 14 feet at 800x480 (39 cells for ends round the hub), 11 at

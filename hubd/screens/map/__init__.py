@@ -1,4 +1,4 @@
-"""The table map: its pure layout (table_map, grid, geometry) and its drawing as widgets (view).
+"""The table map: its pure layout (table_map, grid, lending, geometry), drawn as widgets (view).
 
 Imports the kit and hubd.text.
 """

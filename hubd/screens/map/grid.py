@@ -83,7 +83,7 @@ class Grid:
         """Up to ``count`` free cells, nearest ``near`` first (clockwise among equals)."""
         cells = [Cell(r, c) for r in range(self.rows) for c in range(self.cols)]
         free = [c for c in cells if self.free(c)]
-        free.sort(key=lambda c: (distance(c, near), _clock(near, c)))
+        free.sort(key=lambda c: (distance(c, near), clockwise(near, c)))
         return free[:count]
 
     def within(self, centre: Cell, steps: int) -> list[Cell]:
@@ -162,7 +162,7 @@ class Grid:
                     key=lambda trio: self._score(at, tuple(trio), others, sites, free_round),
                 )
             )
-        chosen.sort(key=lambda c: _clock(at, c, start=away_from))
+        chosen.sort(key=lambda c: clockwise(at, c, start=away_from))
         self.taken.update(chosen)
         return [chosen[0], chosen[2], chosen[1]] if len(chosen) == 3 else chosen
 
@@ -193,7 +193,7 @@ class Grid:
         return (kept[0] + moves, *kept[1:], sum(ends[: len(trio)]), out, beside)
 
 
-def _clock(centre: Cell, cell: Cell, start: Cell | None = None) -> int:
+def clockwise(centre: Cell, cell: Cell, start: Cell | None = None) -> int:
     """Where ``cell`` stands round ``centre``, clockwise: 0-7 from the top right, or from
     just after the way towards ``start``."""
     way = step_between(centre, cell)

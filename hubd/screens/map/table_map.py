@@ -21,7 +21,10 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
   cell with room, on its own. A toe's double that leaves its foot leaves the toe's tile
   drawn beside the foot. Before standing on its own, a double stays where cells that can be
   given up (an empty cell a stroke crosses, the hub's once its arms are started) make up its
-  room. Only when no cell has room do toes go to the nearest free cells.
+  room. When no free cell has room of its own, complete feet fold (a chain whose toes are
+  laid keeps its toes and their ends where they are; its double is no longer drawn), then
+  toes left by their feet give their cells up, so that a double's toes lie beside it (see
+  ``lending``). Only when that too fails do toes go to the nearest free cells.
 - Every line has a short label, the same on the map, in refusals and in the undo notice:
   arms are "A", "B", ... and the toes under arm B are "B1", "B2", ... in the order laid.
 """
@@ -44,7 +47,14 @@ from hubd.screens.map.geometry import (
     TableMap,
     arm_ways,
 )
-from hubd.screens.map.grid import Grid, Line, Step, distance, step_between, touching
+from hubd.screens.map.grid import (
+    Line,
+    Step,
+    distance,
+    step_between,
+    touching,
+)
+from hubd.screens.map.lending import JOINTS, Lender
 from hubd.text.labels import line_labels
 
 __all__ = [
@@ -66,19 +76,15 @@ __all__ = [
 LONGEST_RUN = 3
 
 
-class _Planner(Grid):
+class _Planner(Lender):
     """Gives every line its cell in play order, each keeping it for the round, then draws."""
 
     def __init__(self, table: Table, area: Box, metrics: Metrics) -> None:
         self.table = table
         super().__init__(area, metrics)
-        self.lines: list[Line] = []
         self.labels = line_labels(table)
         self.out = TableMap(labels=self.labels)
         self.strokes: list[tuple[int, Box, Box, Cell, Cell]] = []  # order, boxes, cells
-        self.arms: list[Line] = []
-        self.hub_lent = False
-        self.lent_joints: set[Cell] = set()  # empty cells a stroke crossed, given up
 
     def _line(self, cell: Cell, source: Cell) -> Line:
         line = Line(cell, source, len(self.lines))
@@ -125,9 +131,10 @@ class _Planner(Grid):
         """A double laid where fewer than three cells round its line's cell are free moves
         on, its end being the one played on, to a cell that has three: next to what its line
         comes from, else along the shortest run of free cells (``LONGEST_RUN``), a stroke
-        through them; else it stays if cells that can be given up (``_spares``) make its room
-        up; else it goes to the nearest cell with room (of the nearest, the one with the most
-        free cells round it), on its own, free or made up.
+        through them; else it stays if cells that can be given up (``_spares``, no foot
+        folded) make its room up; else it goes to the nearest cell with room (of the nearest,
+        the one with the most free cells round it), on its own; only with none anywhere, to
+        the nearest whose room complete feet folding round it make up.
         An arm's double leaves its cell free; a toe's, where it cannot stay beside its foot,
         leaves the toe's tile in it, by it."""
         if len(self.around(line.cell)) >= 3:
@@ -147,11 +154,8 @@ class _Planner(Grid):
             for a, b in pairwise([start, *run]):
                 self.join(a, b)
             line.path += run[:-1]
-        elif self._room_lent(old, spares := set(self._spares())) < 3:
-            free = self.nearest(old, self.rows * self.cols)
-            roomy = [c for c in free if len(self.around(c)) >= 3]  # the roomiest of the nearest
-            run = sorted(roomy, key=lambda c: (distance(c, old), -len(self.around(c))))[:1]
-            run = run or [c for c in free if self._room_lent(c, spares) >= 3][:1]
+        elif self._room_lent(old, set(self._spares(JOINTS))) < 3:
+            run = self._room_elsewhere(old)
         if not run:  # it stays, its toes in cells given up round it, or the nearest free
             line.path, line.kept = [], False
             self.taken.add(old)
@@ -159,68 +163,6 @@ class _Planner(Grid):
             return
         line.cell = run[-1]
         self.taken.update(run)
-
-    def _spares(self) -> list[Cell]:
-        """The cells that may be given up to a foot's toes before the grid is full: empty
-        cells a stroke crosses (the stroke left out), and the hub's once its arms are all
-        started (the hub no longer drawn). A complete foot keeps its cell until then."""
-        return [*self._joints(), *([self.hub_cell] if self._hub_closed() else [])]
-
-    def _joints(self) -> list[Cell]:
-        """The empty cells a stroke crosses that have not been given up."""
-        return [cell for line in self.lines for cell in line.path[line.kept :]
-                if cell not in self.lent_joints]  # fmt: skip
-
-    def _hub_closed(self) -> bool:
-        """Whether the hub's cell may be given up: every arm started, as the plays so far
-        stand (never the table's later state, so a later play changes nothing of this)."""
-        return not self.hub_lent and all(line.places for line in self.arms)
-
-    def _room_lent(self, cell: Cell, spares: set[Cell]) -> int:
-        """The cells round ``cell`` free or among ``spares`` (see ``_spares``)."""
-        return len(self.around(cell)) + sum(1 for way in AROUND if cell.to(way) in spares)
-
-    def _lend(self, cell: Cell) -> None:
-        """Give ``cell`` (one of ``_spares``) up to a new end."""
-        if cell == self.hub_cell:
-            self.hub_lent = True
-        else:
-            self.lent_joints.add(cell)
-
-    def _borrow(self, near: Cell) -> Cell:
-        """A full grid: a cell given up to a new end, nearest ``near`` first, so that no two
-        targets lie on each other: a complete foot's (its double no longer drawn, its toes
-        stay where they are), an empty cell a stroke crosses (the stroke is left out), an
-        open foot's (its target waits by its toes), the hub's, a toe's left by its foot
-        (no longer drawn); only with none of these left do two ends share a cell."""
-
-        def nearest(lines: list[Line]) -> Line | None:
-            return min(lines, key=lambda line: (distance(line.cell, near), line.order),
-                       default=None)  # fmt: skip
-
-        feet = [line for line in self.lines
-                if line.ends_in_foot and not line.lent and line.cell != near]  # fmt: skip
-        joints = self._joints()
-        lender = nearest([line for line in feet if _complete(line)])
-        if lender is None and not joints:
-            lender = nearest(feet)  # an open foot's
-        if lender is not None:
-            lender.lent = True
-            return lender.cell
-        if joints:
-            joint = min(joints, key=lambda cell: distance(cell, near))
-            self.lent_joints.add(joint)
-            return joint
-        if self._hub_closed():  # the hub's double, its arms all started
-            self.hub_lent = True
-            return self.hub_cell
-        toe = min((line for line in self.lines if line.kept),
-                  key=lambda line: distance(line.path[0], near), default=None)  # fmt: skip
-        if toe is not None:  # a toe left by its foot, no longer drawn
-            toe.kept = False
-            self.lent_joints.add(toe.path[0])
-            return toe.path[0]
-        return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
 
     def _ends(self, foot: Line) -> list[Cell]:
         """The cells of the lines that may take a double later (all but ``foot`` and the
@@ -376,12 +318,6 @@ def _facing(a: Box, b: Box, way: Step, cells: tuple[Box, Box]) -> list[MapLink]:
     bend_y = (first.bottom + second.y) // 2 if rows > 0 else (second.bottom + first.y) // 2
     # Each piece starts a pixel on from where the last ended: no two share a point.
     return [MapLink((x1, y1), (bend_x, bend_y)), MapLink((bend_x + cols, bend_y + rows), (x2, y2))]
-
-
-def _complete(line: Line) -> bool:
-    """Whether ``line`` ends in a foot whose three toes are laid, as the plays so far stand,
-    and has not given its cell up."""
-    return line.ends_in_foot and not line.lent and all(toe.places for toe in line.toes)
 
 
 def _halves(place: Placed) -> tuple[int, int]:

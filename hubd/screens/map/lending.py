@@ -1,0 +1,133 @@
+"""What a crowded map gives up to a new end: the cells a foot's toes may take when too few
+round its double are free, and what is no longer drawn for it.
+
+Before the grid is full (``Lender._spares``), in this order: an empty cell a stroke crosses,
+the hub's once its arms are all started, a complete foot's (folded), a toe left by its foot.
+On a full grid (``Lender._borrow``), an open foot's too. Each is decided from the plays so
+far, in play order, so a later play never changes what an earlier one was given.
+"""
+
+from __future__ import annotations
+
+from hubd.screens.map.geometry import AROUND, Box, Cell, Metrics
+from hubd.screens.map.grid import Grid, Line, clockwise, distance
+
+#: The kinds of cell given up to a new end before the grid is full, in the order they are
+#: given up (see ``Lender._spares``).
+JOINTS, FOLDS, KEPT_TOES = range(3)
+
+
+class Lender(Grid):
+    """A grid with the table's lines on it, and what of theirs has been given up."""
+
+    def __init__(self, area: Box, metrics: Metrics) -> None:
+        super().__init__(area, metrics)
+        self.lines: list[Line] = []
+        self.arms: list[Line] = []
+        self.hub_lent = False
+        self.lent_joints: set[Cell] = set()  # empty cells a stroke crossed, given up
+
+    def _room_elsewhere(self, old: Cell) -> list[Cell]:
+        """Where a double with no room within reach of ``old`` goes, on its own: the nearest
+        free cell with room (of the nearest, the one with the most free cells round it);
+        with none anywhere, the nearest free cell, else cell that can be given up, whose
+        room is made up by complete feet folding round it; else by toes left by their feet
+        giving their cells up too; with none of these, nowhere."""
+        free = self.nearest(old, self.rows * self.cols)
+        roomy = [c for c in free if len(self.around(c)) >= 3]
+        if roomy:
+            return [min(roomy, key=lambda c: (distance(c, old), -len(self.around(c))))]
+        for upto in (FOLDS, KEPT_TOES):
+            spares = set(self._spares(upto))
+            given = sorted(spares, key=lambda c: (distance(c, old), clockwise(old, c)))
+            cell = next((c for c in [*free, *given] if self._room_lent(c, spares) >= 3), None)
+            if cell is not None:
+                if cell in spares:
+                    self._lend(cell)
+                return [cell]
+        return []
+
+    def _spares(self, upto: int = KEPT_TOES) -> list[Cell]:
+        """The cells that may be given up to a foot's toes before the grid is full, in this
+        order, ``upto`` the kind named: ``JOINTS``, empty cells a stroke crosses (the stroke
+        left out) and the hub's once its arms are all started (the hub no longer drawn);
+        ``FOLDS``, complete feet's (the double no longer drawn, its toes kept where they
+        are); ``KEPT_TOES``, the cells of toes left by their feet (the toe's tile no longer
+        drawn, its line going on where its double moved to)."""
+        hub = [self.hub_cell] if self._hub_closed() else []
+        folds = self._folds() if upto >= FOLDS else []
+        kept = [line.path[0] for line in self.lines if line.kept] if upto >= KEPT_TOES else []
+        return list(dict.fromkeys([*self._joints(), *hub, *folds, *kept]))
+
+    def _folds(self) -> list[Cell]:
+        """The cells of the feet whose three toes are laid, as the plays so far stand."""
+        return [line.cell for line in self.lines if line.toes and complete(line)]
+
+    def _joints(self) -> list[Cell]:
+        """The empty cells a stroke crosses that have not been given up."""
+        return [cell for line in self.lines for cell in line.path[line.kept :]
+                if cell not in self.lent_joints]  # fmt: skip
+
+    def _hub_closed(self) -> bool:
+        """Whether the hub's cell may be given up: every arm started, as the plays so far
+        stand (never the table's later state, so a later play changes nothing of this)."""
+        return not self.hub_lent and all(line.places for line in self.arms)
+
+    def _room_lent(self, cell: Cell, spares: set[Cell]) -> int:
+        """The cells round ``cell`` free or among ``spares`` (see ``_spares``)."""
+        return len(self.around(cell)) + sum(1 for way in AROUND if cell.to(way) in spares)
+
+    def _lend(self, cell: Cell) -> None:
+        """Give ``cell`` (one of ``_spares``) up to a new end."""
+        folded = next((line for line in self.lines
+                       if line.cell == cell and line.toes and complete(line)), None)  # fmt: skip
+        if folded is not None:  # before the hub: a foot may stand in the hub's cell
+            folded.lent = True
+        elif cell == self.hub_cell:
+            self.hub_lent = True
+        else:  # an empty cell a stroke crosses, or a toe left by its foot
+            for line in self.lines:
+                if line.kept and line.path[0] == cell:
+                    line.kept = False
+            self.lent_joints.add(cell)
+
+    def _borrow(self, near: Cell) -> Cell:
+        """A full grid: a cell given up to a new end, nearest ``near`` first, so that no two
+        targets lie on each other: a complete foot's (its double no longer drawn, its toes
+        stay where they are), an empty cell a stroke crosses (the stroke is left out), an
+        open foot's (its target waits by its toes), the hub's, a toe's left by its foot
+        (no longer drawn); only with none of these left do two ends share a cell."""
+
+        def nearest(lines: list[Line]) -> Line | None:
+            return min(lines, key=lambda line: (distance(line.cell, near), line.order),
+                       default=None)  # fmt: skip
+
+        feet = [line for line in self.lines
+                if line.ends_in_foot and not line.lent and line.cell != near]  # fmt: skip
+        joints = self._joints()
+        lender = nearest([line for line in feet if complete(line)])
+        if lender is None and not joints:
+            lender = nearest(feet)  # an open foot's
+        if lender is not None:
+            lender.lent = True
+            return lender.cell
+        if joints:
+            joint = min(joints, key=lambda cell: distance(cell, near))
+            self.lent_joints.add(joint)
+            return joint
+        if self._hub_closed():  # the hub's double, its arms all started
+            self.hub_lent = True
+            return self.hub_cell
+        toe = min((line for line in self.lines if line.kept),
+                  key=lambda line: distance(line.path[0], near), default=None)  # fmt: skip
+        if toe is not None:  # a toe left by its foot, no longer drawn
+            toe.kept = False
+            self.lent_joints.add(toe.path[0])
+            return toe.path[0]
+        return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
+
+
+def complete(line: Line) -> bool:
+    """Whether ``line`` ends in a foot whose three toes are laid, as the plays so far stand,
+    and has not given its cell up."""
+    return line.ends_in_foot and not line.lent and all(toe.places for toe in line.toes)
