@@ -124,8 +124,15 @@ def _through(seg: Segment, box: Box) -> bool:
 MOST_FEET = 12
 
 #: The table's counted columns, in order, and the width of each.
-COLUMNS = {"frames": 8, "touching": 9, "crossing": 9, "outside": 8, "away": 6, "moved": 6,
-           "folded": 7}
+COLUMNS = {
+    "frames": 8,
+    "touching": 9,
+    "crossing": 9,
+    "outside": 8,
+    "away": 6,
+    "moved": 6,
+    "folded": 7,
+}
 
 
 @dataclass
