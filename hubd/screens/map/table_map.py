@@ -142,7 +142,7 @@ class _Planner(Lender):
         old = line.cell
         self.taken.discard(old)
         self.joined.discard(frozenset((line.source, old)))
-        start, downward = line.source, line.source != self.hub_cell
+        start, downward = line.source, line not in self.arms  # a toe's foot may have the hub's cell
         run = self.way_to_room(start, old, 1, downward=downward)
         if run is None and downward and len(line.places) > 1:  # a toe, not the double itself
             self.taken.add(old)  # the toe stays by its foot, the line goes on from it
@@ -257,7 +257,7 @@ class _Planner(Lender):
                                for cell, j in crossed if cell not in self.lent_joints]  # fmt: skip
         hops = zip(pairwise(cells), pairwise(boxes), strict=True)
         for index, ((a, b), (box_a, box_b)) in enumerate(hops):
-            upward = index == 0 and b.row < a.row and a != self.hub_cell
+            upward = index == 0 and b.row < a.row and line not in self.arms
             if touching(a, b) and not upward:
                 self.strokes.append((line.order, box_a, box_b, a, b))
 
@@ -281,13 +281,15 @@ class _Planner(Lender):
     def _strokes(self) -> None:
         """The strokes in the order their lines were given cells, each left out where it
         would cross one drawn before it (two corner-to-corner strokes through one point), and
-        none to or from a cell two lines share."""
+        none to or from a cell two lines share, nor from a hub given up to its arms."""
         corners: set[tuple[int, int]] = set()
         used = Counter(line.cell for line in self.lines)
         used.update(cell for line in self.lines for cell in line.path)
-        used[self.hub_cell] += 1
-        for _order, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
+        used[self.hub_cell] += not self.hub_lent
+        for order, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
             if used[a] > 1 or used[b] > 1:  # a cell a full grid made two lines share
+                continue
+            if self.hub_lent and a == self.hub_cell and order < len(self.arms):
                 continue
             way = step_between(a, b)
             if way[0] and way[1]:
