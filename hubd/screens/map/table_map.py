@@ -47,13 +47,7 @@ from hubd.screens.map.geometry import (
     TableMap,
     arm_ways,
 )
-from hubd.screens.map.grid import (
-    Line,
-    Step,
-    distance,
-    step_between,
-    touching,
-)
+from hubd.screens.map.grid import Line, Step, distance, step_between, touching
 from hubd.screens.map.lending import JOINTS, Lender
 from hubd.text.labels import line_labels
 
@@ -134,7 +128,7 @@ class _Planner(Lender):
         through them; else it stays if cells that can be given up (``_spares``, no foot
         folded) make its room up; else it goes to the nearest cell with room (of the nearest,
         the one with the most free cells round it), on its own; only with none anywhere, to
-        the nearest whose room complete feet folding round it make up.
+        the nearest whose room cells given up round it make up (``_room_elsewhere``).
         An arm's double leaves its cell free; a toe's, where it cannot stay beside its foot,
         leaves the toe's tile in it, by it."""
         if len(self.around(line.cell)) >= 3:
