@@ -27,20 +27,30 @@ class Lender(Grid):
         self.hub_lent = False
         self.lent_joints: set[Cell] = set()  # empty cells a stroke crossed, given up
 
-    def _room_elsewhere(self, old: Cell) -> list[Cell]:
+    def _room_elsewhere(self, line: Line, old: Cell) -> list[Cell]:
         """Where a double with no room within reach of ``old`` goes, on its own: the nearest
         free cell with room (of the nearest, the one with the most free cells round it);
-        with none anywhere, the nearest free cell, else cell that can be given up, whose
-        room is made up by complete feet folding round it; else by toes left by their feet
-        giving their cells up too; with none of these, nowhere."""
+        with none anywhere, the nearest cell, free or one that can be given up (its own
+        kept toe's too), whose room is made up by complete feet folding round it; else by
+        toes left by their feet giving their cells up too; with none of these, nowhere."""
         free = self.nearest(old, self.rows * self.cols)
         roomy = [c for c in free if len(self.around(c)) >= 3]
         if roomy:
             return [min(roomy, key=lambda c: (distance(c, old), -len(self.around(c))))]
         for upto in (FOLDS, KEPT_TOES):
             spares = set(self._spares(upto))
-            given = sorted(spares, key=lambda c: (distance(c, old), clockwise(old, c)))
-            cell = next((c for c in [*free, *given] if self._room_lent(c, spares) >= 3), None)
+            # Nearest first, then nearest the foot it is laid on, then a free cell first.
+            near = sorted(
+                [*free, *spares],
+                key=lambda c: (
+                    distance(c, old),
+                    distance(c, line.source),
+                    c in spares,
+                    clockwise(old, c),
+                    c,
+                ),
+            )
+            cell = next((c for c in near if self._room_lent(c, spares) >= 3), None)
             if cell is not None:
                 if cell in spares:
                     self._lend(cell)

@@ -149,7 +149,7 @@ class _Planner(Lender):
                 self.join(a, b)
             line.path += run[:-1]
         elif self._room_lent(old, set(self._spares(JOINTS))) < 3:
-            run = self._room_elsewhere(old)
+            run = self._room_elsewhere(line, old)
         if not run:  # it stays, its toes in cells given up round it, or the nearest free
             line.path, line.kept = [], False
             self.taken.add(old)
