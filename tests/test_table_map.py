@@ -279,8 +279,8 @@ def test_a_hemmed_in_double_takes_cells_given_up_round_it(
 def test_a_complete_foot_folds_only_when_no_cell_has_room() -> None:
     """Four players laying every double they can on a double-12 set at 800x480: a complete
     foot's double is folded away (its cell given to a new foot's toe) only when no free cell
-    of the grid has three free cells round it; the new foot's toes lie beside its double,
-    and the folded foot's toes keep their ends, drawn where they were."""
+    of the grid has three free cells round it; the toe that takes its cell lies beside the
+    new foot's double, and every other end stays where it was."""
     area, metrics = SCREEN["800x480"]
     rules = {"preset": "classic", "set": 12, "rounds": 1}
     game, before, folds = Game(), None, 0

@@ -64,24 +64,27 @@ class Lender(Grid):
         ``FOLDS``, complete feet's (the double no longer drawn, its toes kept where they
         are); ``KEPT_TOES``, the cells of toes left by their feet (the toe's tile no longer
         drawn, its line going on where its double moved to)."""
-        hub = [self.hub_cell] if self._hub_closed() else []
-        folds = self._folds() if upto >= FOLDS else []
-        kept = [line.path[0] for line in self.lines if line.kept] if upto >= KEPT_TOES else []
-        return list(dict.fromkeys([*self._joints(), *hub, *folds, *kept]))
+        folds = [line.cell for line in self._foldable()] if upto >= FOLDS else []
+        kept = self._toes_left() if upto >= KEPT_TOES else []
+        return list(dict.fromkeys([*self._joints(), *self._hub_spare(), *folds, *kept]))
 
-    def _folds(self) -> list[Cell]:
-        """The cells of the feet whose three toes are laid, as the plays so far stand."""
-        return [line.cell for line in self.lines if line.toes and complete(line)]
+    def _foldable(self) -> list[Line]:
+        """The feet whose three toes are laid, as the plays so far stand."""
+        return [line for line in self.lines if line.toes and complete(line)]
 
     def _joints(self) -> list[Cell]:
         """The empty cells a stroke crosses that have not been given up."""
         return [cell for line in self.lines for cell in line.path[line.kept :]
                 if cell not in self.lent_joints]  # fmt: skip
 
-    def _hub_closed(self) -> bool:
-        """Whether the hub's cell may be given up: every arm started, as the plays so far
+    def _toes_left(self) -> list[Cell]:
+        """The cells of toes left by their feet (their lines' doubles moved on), still drawn."""
+        return [line.path[0] for line in self.lines if line.kept]
+
+    def _hub_spare(self) -> list[Cell]:
+        """The hub's cell if it may be given up: every arm started, as the plays so far
         stand (never the table's later state, so a later play changes nothing of this)."""
-        return not self.hub_lent and all(line.places for line in self.arms)
+        return [self.hub_cell] if not self.hub_lent and all(a.places for a in self.arms) else []
 
     def _room_lent(self, cell: Cell, spares: set[Cell]) -> int:
         """The cells round ``cell`` free or among ``spares`` (see ``_spares``)."""
@@ -89,8 +92,7 @@ class Lender(Grid):
 
     def _lend(self, cell: Cell) -> None:
         """Give ``cell`` (one of ``_spares``) up to a new end."""
-        folded = next((line for line in self.lines
-                       if line.cell == cell and line.toes and complete(line)), None)  # fmt: skip
+        folded = next((line for line in self._foldable() if line.cell == cell), None)
         if folded is not None:  # before the hub: a foot may stand in the hub's cell
             folded.lent = True
         elif cell == self.hub_cell:
@@ -121,19 +123,11 @@ class Lender(Grid):
         if lender is not None:
             lender.lent = True
             return lender.cell
-        if joints:
-            joint = min(joints, key=lambda cell: distance(cell, near))
-            self.lent_joints.add(joint)
-            return joint
-        if self._hub_closed():  # the hub's double, its arms all started
-            self.hub_lent = True
-            return self.hub_cell
-        toe = min((line for line in self.lines if line.kept),
-                  key=lambda line: distance(line.path[0], near), default=None)  # fmt: skip
-        if toe is not None:  # a toe left by its foot, no longer drawn
-            toe.kept = False
-            self.lent_joints.add(toe.path[0])
-            return toe.path[0]
+        for cells in (joints, self._hub_spare(), self._toes_left()):
+            if cells:
+                cell = min(cells, key=lambda cell: distance(cell, near))
+                self._lend(cell)
+                return cell
         return next((c for c in (near.to(way) for way in AROUND) if self.inside(c)), near)
 
 
