@@ -21,6 +21,7 @@ class Line:
     order: int  # when it was given its cell: strokes are drawn in this order
     places: list[Placed] = field(default_factory=list)
     toes: list[Line] = field(default_factory=list)  # a foot's toes, in the order laid
+    foot: Line | None = None  # the foot a toe is laid on (None: an arm)
     #: The cells a stroke crosses from ``source`` to ``cell``: a double that found no room
     #: for its toes round its line's cell went on to the nearest that had. Empty, but for
     #: the first where ``kept``: the line's first tile (a toe) stays there, by its foot.

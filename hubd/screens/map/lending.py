@@ -26,6 +26,7 @@ class Lender(Grid):
         self.arms: list[Line] = []
         self.hub_lent = False
         self.lent_joints: set[Cell] = set()  # empty cells a stroke crossed, given up
+        self.idle: set[Cell] = set()  # folded feet's cells no end has taken yet
 
     def _room_elsewhere(self, line: Line, old: Cell) -> list[Cell]:
         """Where a double with no room within reach of ``old`` goes, on its own: the nearest
@@ -64,7 +65,9 @@ class Lender(Grid):
         ``FOLDS``, complete feet's (the double no longer drawn, its toes kept where they
         are); ``KEPT_TOES``, the cells of toes left by their feet (the toe's tile no longer
         drawn, its line going on where its double moved to)."""
-        folds = [line.cell for line in self._foldable()] if upto >= FOLDS else []
+        folds: list[Cell] = []
+        if upto >= FOLDS:
+            folds = [*sorted(self.idle), *(line.cell for line in self._foldable())]
         kept = self._toes_left() if upto >= KEPT_TOES else []
         return list(dict.fromkeys([*self._joints(), *self._hub_spare(), *folds, *kept]))
 
@@ -92,6 +95,9 @@ class Lender(Grid):
 
     def _lend(self, cell: Cell) -> None:
         """Give ``cell`` (one of ``_spares``) up to a new end."""
+        if cell in self.idle:
+            self.idle.discard(cell)
+            return
         folded = next((line for line in self._foldable() if line.cell == cell), None)
         if folded is not None:  # before the hub: a foot may stand in the hub's cell
             folded.lent = True
@@ -101,7 +107,16 @@ class Lender(Grid):
             for line in self.lines:
                 if line.kept and line.path[0] == cell:
                     line.kept = False
+                    self._fold_foot_of(line)
             self.lent_joints.add(cell)
+
+    def _fold_foot_of(self, toe: Line) -> None:
+        """A toe's tile is no longer drawn by its foot: the foot folds too (its three toes are
+        laid), rather than stand with a toe away from it; its cell may go to a new end."""
+        foot = toe.foot
+        if foot is not None and not foot.lent:
+            foot.lent = True
+            self.idle.add(foot.cell)
 
     def _borrow(self, near: Cell) -> Cell:
         """A full grid: a cell given up to a new end, nearest ``near`` first, so that no two
@@ -123,7 +138,7 @@ class Lender(Grid):
         if lender is not None:
             lender.lent = True
             return lender.cell
-        for cells in (joints, self._hub_spare(), self._toes_left()):
+        for cells in (sorted(self.idle), joints, self._hub_spare(), self._toes_left()):
             if cells:
                 cell = min(cells, key=lambda cell: distance(cell, near))
                 self._lend(cell)

@@ -80,8 +80,8 @@ class _Planner(Lender):
         self.out = TableMap(labels=self.labels)
         self.strokes: list[tuple[int, Box, Box, Cell, Cell]] = []  # order, boxes, cells
 
-    def _line(self, cell: Cell, source: Cell) -> Line:
-        line = Line(cell, source, len(self.lines))
+    def _line(self, cell: Cell, source: Cell, foot: Line | None = None) -> Line:
+        line = Line(cell, source, len(self.lines), foot=foot)
         self.lines.append(line)
         self.join(source, cell)
         return line
@@ -114,7 +114,8 @@ class _Planner(Lender):
                         self._lend(cell)
                 while len(cells) < 3:  # a full grid
                     cells.append(self._borrow(line.cell))
-                line.toes = [self._line(cell, line.cell) for cell in cells]
+                cells = _nearest_stay(cells, line.cell)
+                line.toes = [self._line(cell, line.cell, line) for cell in cells]
         hub_box = self._hub(hub)
         for line in arms:
             self._draw(line, hub_box)
@@ -252,8 +253,19 @@ class _Planner(Lender):
         hops = zip(pairwise(cells), pairwise(boxes), strict=True)
         for index, ((a, b), (box_a, box_b)) in enumerate(hops):
             upward = index == 0 and b.row < a.row and line not in self.arms
-            if touching(a, b) and not upward:
+            held = self._holds(line, a) and self._holds(line, b)
+            if touching(a, b) and held and not upward:
                 self.strokes.append((line.order, box_a, box_b, a, b))
+
+    def _holds(self, line: Line, cell: Cell) -> bool:
+        """Whether ``cell``, on the way from what ``line`` comes from to its own cell, is
+        still the line's to draw in: not given up to a new end (the hub's, a folded foot's,
+        an empty cell a stroke crossed, a toe left by its foot)."""
+        if cell == line.cell:
+            return not line.lent
+        if cell == line.source:
+            return not self.hub_lent if line.foot is None else not line.foot.lent
+        return cell not in self.lent_joints
 
     def _toe(self, line: Line) -> Box:
         """A toe left by its foot when its line's double moved on: its tile, drawn in its
@@ -275,15 +287,14 @@ class _Planner(Lender):
     def _strokes(self) -> None:
         """The strokes in the order their lines were given cells, each left out where it
         would cross one drawn before it (two corner-to-corner strokes through one point), and
-        none to or from a cell two lines share, nor from a hub given up to its arms."""
+        none to or from a cell two lines share (see ``_holds`` for cells given up)."""
         corners: set[tuple[int, int]] = set()
-        used = Counter(line.cell for line in self.lines)
-        used.update(cell for line in self.lines for cell in line.path)
+        used = Counter(line.cell for line in self.lines if not line.lent)
+        used.update(cell for line in self.lines for cell in line.path
+                    if cell not in self.lent_joints)  # fmt: skip
         used[self.hub_cell] += not self.hub_lent
-        for order, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
+        for _, source, box, a, b in sorted(self.strokes, key=lambda s: s[0]):
             if used[a] > 1 or used[b] > 1:  # a cell a full grid made two lines share
-                continue
-            if self.hub_lent and a == self.hub_cell and order < len(self.arms):
                 continue
             way = step_between(a, b)
             if way[0] and way[1]:
@@ -314,6 +325,19 @@ def _facing(a: Box, b: Box, way: Step, cells: tuple[Box, Box]) -> list[MapLink]:
     bend_y = (first.bottom + second.y) // 2 if rows > 0 else (second.bottom + first.y) // 2
     # Each piece starts a pixel on from where the last ended: no two share a point.
     return [MapLink((x1, y1), (bend_x, bend_y)), MapLink((bend_x + cols, bend_y + rows), (x2, y2))]
+
+
+def _nearest_stay(cells: list[Cell], double: Cell) -> list[Cell]:
+    """Toes' cells in the order the toes take them, where some are not beside the double:
+    those beside it go to the third toe first (the foot's target waits in its cell while the
+    foot is open), then the first, so that as few toes as can be stand away from it."""
+    beside = [cell for cell in cells if touching(cell, double)]
+    away = [cell for cell in cells if not touching(cell, double)]
+    if len(cells) != 3 or not away or not beside:
+        return cells
+    if len(beside) == 2:
+        return [beside[0], away[0], beside[1]]
+    return [*away, beside[0]]
 
 
 def _halves(place: Placed) -> tuple[int, int]:
