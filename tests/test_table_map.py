@@ -13,8 +13,9 @@ from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
 from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
 from hubd.screens.map.geometry import AROUND, Cell
-from hubd.screens.map.grid import Grid
-from hubd.screens.map.table_map import Box, _Planner, arm_ways, table_map
+from hubd.screens.map.grid import Grid, Line
+from hubd.screens.map.lending import Lender
+from hubd.screens.map.table_map import Box, MapLink, TableMap, _Planner, arm_ways, table_map
 from hubd.screens.shots.log_layout import screen_map
 from hubd.text.labels import line_labels
 
@@ -181,20 +182,59 @@ def test_a_foot_stands_where_its_double_is(size: str) -> None:
         if not 1 <= len(feet) <= 6:
             continue
         drawn = table_map(table, AREAS[size], metrics)
-        tiles = {t.tile: t.box for t in drawn.tiles}
-        ends = {e.on: e.box for e in drawn.ends}
-        for foot in feet:
-            assert foot.tile in tiles, "a foot never leaves the map"
-            double = tiles[foot.tile]
-            near = [ends[foot.tile]] if foot.tile in ends else []
-            for toe in foot.children:
-                last = _line_end(table, toe)
-                moved_on += toe in tiles and last != toe
-                near.append(tiles.get(toe) or tiles.get(last) or ends[last])
-            assert all(_gap(double, box) <= metrics.target for box in near), game.effective[-1]
-            checked += 1
+        tiles = {t.tile for t in drawn.tiles}
+        assert all(foot.tile in tiles for foot in feet), "a foot never leaves the map"
+        assert not _toes_away(table, drawn, metrics.target), game.effective[-1]
+        moved_on += any(toe in tiles and _line_end(table, toe) != toe
+                        for foot in feet for toe in foot.children)  # fmt: skip
+        checked += len(feet)
     assert checked > 500
     assert moved_on, "no toe's double had to move on: the test no longer covers it"
+
+
+def _toes_away(table: Table, drawn: TableMap, target: int) -> list[Tile]:
+    """The drawn doubles with their target or a toe (its tile where drawn, else the double or
+    the end its line has now) further than ``target`` from them."""
+    tiles = {t.tile: t.box for t in drawn.tiles}
+    ends = {e.on: e.box for e in drawn.ends}
+    away = []
+    for foot in feet_of(table):
+        if foot.tile not in tiles:  # folded
+            continue
+        near = [ends[foot.tile]] if foot.tile in ends else []
+        for toe in foot.children:
+            last = _line_end(table, toe)
+            box = tiles.get(toe) or tiles.get(last) or ends.get(last)
+            near += [box] if box else []  # None: its line ends in a folded foot
+        if any(_gap(tiles[foot.tile], box) > target for box in near):
+            away.append(foot.tile)
+    return away
+
+
+@pytest.mark.parametrize(("size", "players", "seed"), [("800x480", 8, 6), ("720x1280", 7, 7)])
+def test_a_foot_stands_where_its_double_is_on_a_crowded_table(
+    size: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players laying every double they can on a double-15 set, up to eleven feet: every
+    drawn double has its toes within a target's width; a foot whose toe left it (the toe's
+    tile no longer drawn, its cell given to a new end) is folded rather than drawn apart."""
+    folds: list[Line] = []
+    fold = Lender._fold_foot_of
+    monkeypatch.setattr(
+        Lender, "_fold_foot_of", lambda self, toe: (folds.append(toe), fold(self, toe))
+    )
+    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    area, metrics = screen_map(SIZES[size], players)
+    game, crowded = Game(), 0
+    for event in DoublesFirst(players, rules, seed, check=False).play_game().effective:
+        game.apply(event)
+        table = game.state.table
+        if table is None or not game.state.in_round or len(feet_of(table)) > 11:
+            continue
+        drawn = table_map(table, area, metrics)
+        assert not _toes_away(table, drawn, metrics.target), event
+        crowded += len(feet_of(table)) >= 8
+    assert crowded > 40 and folds, (crowded, len(folds))
 
 
 def test_every_line_and_stroke_stays_apart_on_an_ordinary_table() -> None:
@@ -348,6 +388,52 @@ def test_a_table_fuller_than_the_grid_keeps_targets_and_strokes_apart(
             for b in shown
         ), event
     assert most == feet
+
+
+@pytest.mark.parametrize(("size", "players", "seed"), [("800x480", 6, 10), ("720x1280", 8, 6)])
+def test_a_toe_in_a_cell_a_folded_foot_gave_up_keeps_its_stroke(
+    size: str, players: int, seed: int
+) -> None:
+    """A new foot's toe that took a folded foot's cell is still joined to its drawn double by
+    a stroke (but where it lies above the double: no stroke runs up across its label)."""
+    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    area, metrics = screen_map(SIZES[size], players)
+    game, checked = Game(), 0
+    for event in DoublesFirst(players, rules, seed, check=False).play_game().effective:
+        game.apply(event)
+        table = game.state.table
+        if table is None or not game.state.in_round:
+            continue
+        planner = _Planner(table, area, metrics)
+        drawn = planner.plan()
+        tiles = {t.tile: t.box for t in drawn.tiles}
+        shown = tiles | {e.on: e.box for e in drawn.ends}
+        given = {line.cell for line in planner.lines if line.lent}
+        for foot in planner.lines:
+            if foot.lent or not foot.ends_in_foot:
+                continue
+            double = tiles[foot.places[-1].tile]
+            for toe in foot.toes:
+                if toe.cell not in given or toe.lent or toe.path or not toe.places:
+                    continue
+                if toe.cell.row < foot.cell.row or toe.places[-1].tile not in shown:
+                    continue
+                checked += 1
+                assert _joined(drawn.links, double, shown[toe.places[-1].tile]), event
+    assert checked > 20, checked
+
+
+def _joined(links: list[MapLink], a: Box, b: Box) -> bool:
+    """Whether a stroke (one segment, or two where it bends) runs from beside ``a`` to
+    beside ``b``."""
+
+    def beside(point: tuple[int, int], box: Box) -> bool:
+        x, y = point
+        return box.x - 3 <= x <= box.right + 3 and box.y - 3 <= y <= box.bottom + 3
+
+    ends = [(link.start, link.end) for link in links]
+    bent = [(p[0], q[1]) for p, q in itertools.pairwise(ends)]
+    return any(beside(s, a) and beside(e, b) for s, e in ends + bent)
 
 
 def _grid(taken: set[tuple[int, int]]) -> Grid:

@@ -103,12 +103,13 @@ class Lender(Grid):
             folded.lent = True
         elif cell == self.hub_cell:
             self.hub_lent = True
-        else:  # an empty cell a stroke crosses, or a toe left by its foot
-            for line in self.lines:
-                if line.kept and line.path[0] == cell:
-                    line.kept = False
-                    self._fold_foot_of(line)
+        else:  # an empty cell a stroke crosses
             self.lent_joints.add(cell)
+        for line in self.lines:  # a toe left by its foot (in any of these)
+            if line.kept and line.path[0] == cell:
+                line.kept = False
+                self._fold_foot_of(line)
+                self.lent_joints.add(cell)
 
     def _fold_foot_of(self, toe: Line) -> None:
         """A toe's tile is no longer drawn by its foot: the foot folds too (its three toes are
