@@ -172,3 +172,34 @@ def arm_ways(arms: int) -> list[tuple[int, int]]:
     """The step from the hub's cell to each of its first eight arms' cells, in the order
     they are started; arms past eight find the nearest free cells further out."""
     return [AROUND[i] for i in ARM_WAYS[max(1, min(8, arms))]][:arms]
+
+
+Point = tuple[int, int]
+
+
+def segments_meet(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
+    """Whether two straight strokes share any point (an end on the other counts)."""
+
+    def side(a: Point, b: Point, c: Point) -> int:
+        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+        return (v > 0) - (v < 0)
+
+    def on(a: Point, b: Point, c: Point) -> bool:
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(
+            a[1], b[1]
+        )
+
+    (a, b), (c, d) = p, q
+    s1, s2, s3, s4 = side(a, b, c), side(a, b, d), side(c, d, a), side(c, d, b)
+    if s1 != s2 and s3 != s4:
+        return True
+    return any(s == 0 and on(x, y, z) for s, x, y, z in
+               ((s1, a, b, c), (s2, a, b, d), (s3, c, d, a), (s4, c, d, b)))  # fmt: skip
+
+
+def enters(stroke: tuple[Point, Point], box: Box) -> bool:
+    """Whether a straight stroke has a point inside or on the edge of ``box``."""
+    if any(box.x <= x <= box.right and box.y <= y <= box.bottom for x, y in stroke):
+        return True
+    corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+    return any(segments_meet(stroke, (corners[i], corners[(i + 1) % 4])) for i in range(4))

@@ -46,6 +46,8 @@ from hubd.screens.map.geometry import (
     Metrics,
     TableMap,
     arm_ways,
+    enters,
+    segments_meet,
 )
 from hubd.screens.map.grid import Line, Step, distance, step_between, touching
 from hubd.screens.map.lending import JOINTS, Lender
@@ -302,7 +304,21 @@ class _Planner(Lender):
                 if corner in corners:
                     continue
                 corners.add(corner)
-            self.out.links += _facing(source, box, way, (self.box(a), self.box(b)))
+            links = _facing(source, box, way, (self.box(a), self.box(b)))
+            if not self._clear(links):  # a crowded grid: a cell given up lies in its way
+                continue
+            self.out.links += links
+
+    def _clear(self, links: list[MapLink]) -> bool:
+        """Whether a stroke's segments meet no stroke drawn before and enter no target."""
+        drawn = [(link.start, link.end) for link in self.out.links]
+        for link in links:
+            segment = (link.start, link.end)
+            if any(segments_meet(segment, other) for other in drawn):
+                return False
+            if any(enters(segment, end.box) for end in self.out.ends):
+                return False
+        return True
 
 
 def _facing(a: Box, b: Box, way: Step, cells: tuple[Box, Box]) -> list[MapLink]:
