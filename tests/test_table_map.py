@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 
 import pytest
 
-from engine import Game, Placed, PlaceKind, Play, StartRound, Table, Tile
+from engine import Event, Game, Placed, PlaceKind, Play, StartRound, Table, Tile
 from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.kit.widgets import MIN_MAP_TARGET
 from hubd.screens.map.geometry import AROUND, Cell
@@ -211,6 +211,17 @@ def _toes_away(table: Table, drawn: TableMap, target: int) -> list[Tile]:
     return away
 
 
+def _doubles_first(players: int, seed: int) -> Iterator[tuple[Event, Table]]:
+    """Each event of a round on a double-15 set whose players lay every double they can,
+    with the table it leaves in play."""
+    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    game = Game()
+    for event in DoublesFirst(players, rules, seed, check=False).play_game().effective:
+        game.apply(event)
+        if game.state.table is not None and game.state.in_round:
+            yield event, game.state.table
+
+
 @pytest.mark.parametrize(("size", "players", "seed"), [("800x480", 8, 6), ("720x1280", 7, 7)])
 def test_a_foot_stands_where_its_double_is_on_a_crowded_table(
     size: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
@@ -223,13 +234,10 @@ def test_a_foot_stands_where_its_double_is_on_a_crowded_table(
     monkeypatch.setattr(
         Lender, "_fold_foot_of", lambda self, toe: (folds.append(toe), fold(self, toe))
     )
-    rules = {"preset": "classic", "set": 15, "rounds": 1}
     area, metrics = screen_map(SIZES[size], players)
-    game, crowded = Game(), 0
-    for event in DoublesFirst(players, rules, seed, check=False).play_game().effective:
-        game.apply(event)
-        table = game.state.table
-        if table is None or not game.state.in_round or len(feet_of(table)) > 11:
+    crowded = 0
+    for event, table in _doubles_first(players, seed):
+        if len(feet_of(table)) > 11:
             continue
         drawn = table_map(table, area, metrics)
         assert not _toes_away(table, drawn, metrics.target), event
@@ -396,14 +404,9 @@ def test_a_toe_in_a_cell_a_folded_foot_gave_up_keeps_its_stroke(
 ) -> None:
     """A new foot's toe that took a folded foot's cell is still joined to its drawn double by
     a stroke (but where it lies above the double: no stroke runs up across its label)."""
-    rules = {"preset": "classic", "set": 15, "rounds": 1}
     area, metrics = screen_map(SIZES[size], players)
-    game, checked = Game(), 0
-    for event in DoublesFirst(players, rules, seed, check=False).play_game().effective:
-        game.apply(event)
-        table = game.state.table
-        if table is None or not game.state.in_round:
-            continue
+    checked = 0
+    for event, table in _doubles_first(players, seed):
         planner = _Planner(table, area, metrics)
         drawn = planner.plan()
         tiles = {t.tile: t.box for t in drawn.tiles}
