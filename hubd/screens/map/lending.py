@@ -112,8 +112,9 @@ class Lender(Grid):
                 self.lent_joints.add(cell)
 
     def _fold_foot_of(self, toe: Line) -> None:
-        """A toe's tile is no longer drawn by its foot: the foot folds too (its three toes are
-        laid), rather than stand with a toe away from it; its cell may go to a new end."""
+        """A toe's tile is no longer drawn by its foot: the foot folds too, rather than stand
+        with a toe away from it (open, its target stays in its third toe's cell); its cell
+        may go to a new end."""
         foot = toe.foot
         if foot is not None and not foot.lent:
             foot.lent = True
