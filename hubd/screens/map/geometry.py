@@ -177,6 +177,16 @@ def arm_ways(arms: int) -> list[tuple[int, int]]:
 Point = tuple[int, int]
 
 
+def _spans_meet(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether the boxes spanned by ``a``-``b`` and ``c``-``d`` share a point."""
+    return (
+        min(a[0], b[0]) <= max(c[0], d[0])
+        and min(c[0], d[0]) <= max(a[0], b[0])
+        and min(a[1], b[1]) <= max(c[1], d[1])
+        and min(c[1], d[1]) <= max(a[1], b[1])
+    )
+
+
 def segments_meet(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
     """Whether two straight strokes share any point (an end on the other counts)."""
 
@@ -190,6 +200,8 @@ def segments_meet(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
         )
 
     (a, b), (c, d) = p, q
+    if not _spans_meet(a, b, c, d):  # most strokes are short and far apart: the cheap test
+        return False
     s1, s2, s3, s4 = side(a, b, c), side(a, b, d), side(c, d, a), side(c, d, b)
     if s1 != s2 and s3 != s4:
         return True
@@ -199,6 +211,8 @@ def segments_meet(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
 
 def enters(stroke: tuple[Point, Point], box: Box) -> bool:
     """Whether a straight stroke has a point inside or on the edge of ``box``."""
+    if not _spans_meet(*stroke, (box.x, box.y), (box.right, box.bottom)):
+        return False
     if any(box.x <= x <= box.right and box.y <= y <= box.bottom for x, y in stroke):
         return True
     corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
