@@ -211,10 +211,12 @@ def _toes_away(table: Table, drawn: TableMap, target: int) -> list[Tile]:
     return away
 
 
-def _doubles_first(players: int, seed: int) -> Iterator[tuple[Event, Table]]:
+def _doubles_first(
+    players: int, seed: int, preset: str = "classic"
+) -> Iterator[tuple[Event, Table]]:
     """Each event of a round on a double-15 set whose players lay every double they can,
     with the table it leaves in play."""
-    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    rules = {"preset": preset, "set": 15, "rounds": 1}
     game = Game()
     for event in DoublesFirst(players, rules, seed, check=False).play_game().effective:
         game.apply(event)
@@ -243,6 +245,31 @@ def test_a_foot_stands_where_its_double_is_on_a_crowded_table(
         assert not _toes_away(table, drawn, metrics.target), event
         crowded += len(feet_of(table)) >= 8
     assert crowded > 40 and folds, (crowded, len(folds))
+
+
+@pytest.mark.parametrize(("size", "players", "seed"), [("800x480", 8, 2), ("720x1280", 8, 10)])
+def test_a_foot_with_no_room_by_its_double_folds(
+    size: str, players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A four-arm round on a double-15 set, every double laid, to its last play: where the
+    grid is so full that a foot's target or a toe laid on it has no cell by its double, the
+    foot folds, so that no drawn double ever stands apart from its foot."""
+    folded: list[Line] = []
+    fold = Lender.fold_if_scattered
+
+    def spy(self: Lender, foot: Line) -> None:
+        was = foot.lent
+        fold(self, foot)
+        folded.extend([foot] if foot.lent and not was else [])
+
+    monkeypatch.setattr(Lender, "fold_if_scattered", spy)
+    area, metrics = screen_map(SIZES[size], players)
+    most = 0
+    for event, table in _doubles_first(players, seed, "four-arm"):
+        drawn = table_map(table, area, metrics)
+        assert not _toes_away(table, drawn, metrics.target), event
+        most = max(most, len(feet_of(table)))
+    assert most >= 12 and folded, (most, len(folded))
 
 
 def test_every_line_and_stroke_stays_apart_on_an_ordinary_table() -> None:

@@ -10,7 +10,7 @@ far, in play order, so a later play never changes what an earlier one was given.
 from __future__ import annotations
 
 from hubd.screens.map.geometry import AROUND, Box, Cell, Metrics
-from hubd.screens.map.grid import Grid, Line, clockwise, distance
+from hubd.screens.map.grid import Grid, Line, clockwise, distance, touching
 
 #: The kinds of cell given up to a new end before the grid is full, in the order they are
 #: given up (see ``Lender._spares``).
@@ -111,6 +111,16 @@ class Lender(Grid):
                 self._fold_foot_of(line)
                 self.lent_joints.add(cell)
 
+    def fold_if_scattered(self, foot: Line) -> None:
+        """A foot folds once its target (waiting in its third toe's cell) or a toe laid on
+        it stands away from its double (a full grid sent it to the nearest free cell):
+        drawn, the double would stand apart from its own foot; folded, its toes keep their
+        places and labels, its target waits where it is, and its cell may go to a new end."""
+        shown = [toe for toe in foot.toes if toe.places or toe is foot.toes[-1]]
+        if not foot.lent and any(not touching(_home(toe), foot.cell) for toe in shown):
+            foot.lent = True
+            self.idle.add(foot.cell)
+
     def _fold_foot_of(self, toe: Line) -> None:
         """A toe's tile is no longer drawn by its foot: the foot folds too, rather than stand
         with a toe away from it (open, its target stays in its third toe's cell); its cell
@@ -152,3 +162,9 @@ def complete(line: Line) -> bool:
     """Whether ``line`` ends in a foot whose three toes are laid, as the plays so far stand,
     and has not given its cell up."""
     return line.ends_in_foot and not line.lent and all(toe.places for toe in line.toes)
+
+
+def _home(toe: Line) -> Cell:
+    """Where a toe's first tile is drawn: its cell, or where its line's double moved on
+    from (the toe left by its foot)."""
+    return toe.path[0] if toe.kept else toe.cell

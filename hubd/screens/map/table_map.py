@@ -24,7 +24,8 @@ The map is a grid of equal cells (see ``Metrics``), laid out for a whole round:
   room. When no free cell has room of its own, complete feet fold (a chain whose toes are
   laid keeps its toes and their ends where they are; its double is no longer drawn), then
   toes left by their feet give their cells up, so that a double's toes lie beside it (see
-  ``lending``). Only when that too fails do toes go to the nearest free cells.
+  ``lending``). Only when that too fails do toes go to the nearest free cells, and then
+  the foot folds as soon as its target or a toe laid on it stands away from its double.
 - Every line has a short label, the same on the map, in refusals and in the undo notice:
   arms are "A", "B", ... and the toes under arm B are "B1", "B2", ... in the order laid.
 """
@@ -106,6 +107,8 @@ class _Planner(Lender):
                 line = line_of[parent.tile]
             line.places.append(place)
             line_of[tile] = line
+            if line.foot is not None and len(line.places) == 1:  # a toe laid
+                self.fold_if_scattered(line.foot)
             if place.kind is PlaceKind.FOOT:
                 self._make_room(line)
                 way_in = line.path[-1] if line.path else line.source
@@ -118,6 +121,7 @@ class _Planner(Lender):
                     cells.append(self._borrow(line.cell))
                 cells = _nearest_stay(cells, line.cell)
                 line.toes = [self._line(cell, line.cell, line) for cell in cells]
+                self.fold_if_scattered(line)
         hub_box = self._hub(hub)
         for line in arms:
             self._draw(line, hub_box)
