@@ -127,7 +127,7 @@ def _stacked(
     """An end's label goes under its number, inside its target, at the labels' size where
     the two fit one above the other (their letters, not their lines: the two lines' boxes
     overlap), else at the largest size that does, never under the text floor. The number's
-    line box, the label's (each kept inside the target, see ``_within``), its size."""
+    line box, the label's, its size."""
     painter = b.painter
     number_top, digits = painter.ink(number, number_px, True)
     size = label_px
@@ -141,15 +141,7 @@ def _stacked(
                       painter.line_height(number_px, True))  # fmt: skip
     under = Rect(rect.x, rect.y + 2 * space + digits - label_top, rect.w,
                  painter.line_height(size, True))  # fmt: skip
-    return _within(number_box, rect), _within(under, rect), size
-
-
-def _within(box: Rect, target: Rect) -> Rect:
-    """``box`` made shorter by the same whole pixels at top and bottom (so that a text
-    centred in it is drawn where it was) until it lies inside ``target``: a line's box is
-    taller than its letters, and would otherwise reach past the target, and the map."""
-    over = max(target.y - box.y, box.bottom - target.bottom, 0)
-    return Rect(box.x, box.y + over, box.w, max(0, box.h - 2 * over))
+    return number_box, under, size
 
 
 def _open_picker(ui: Ui, on: Tile) -> Action:
