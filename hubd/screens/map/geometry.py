@@ -194,18 +194,13 @@ def segments_meet(p: tuple[Point, Point], q: tuple[Point, Point]) -> bool:
         v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
         return (v > 0) - (v < 0)
 
-    def on(a: Point, b: Point, c: Point) -> bool:
-        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(
-            a[1], b[1]
-        )
-
     (a, b), (c, d) = p, q
     if not _spans_meet(a, b, c, d):  # most strokes are short and far apart: the cheap test
         return False
     s1, s2, s3, s4 = side(a, b, c), side(a, b, d), side(c, d, a), side(c, d, b)
     if s1 != s2 and s3 != s4:
         return True
-    return any(s == 0 and on(x, y, z) for s, x, y, z in
+    return any(s == 0 and _spans_meet(x, y, z, z) for s, x, y, z in  # z on the stroke x-y
                ((s1, a, b, c), (s2, a, b, d), (s3, c, d, a), (s4, c, d, b)))  # fmt: skip
 
 

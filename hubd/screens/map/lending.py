@@ -117,16 +117,19 @@ class Lender(Grid):
         drawn, the double would stand apart from its own foot; folded, its toes keep their
         places and labels, its target waits where it is, and its cell may go to a new end."""
         shown = [toe for toe in foot.toes if toe.places or toe is foot.toes[-1]]
-        if not foot.lent and any(not touching(_home(toe), foot.cell) for toe in shown):
-            foot.lent = True
-            self.idle.add(foot.cell)
+        if any(not touching(_home(toe), foot.cell) for toe in shown):
+            self._fold(foot)
 
     def _fold_foot_of(self, toe: Line) -> None:
         """A toe's tile is no longer drawn by its foot: the foot folds too, rather than stand
         with a toe away from it (open, its target stays in its third toe's cell); its cell
         may go to a new end."""
-        foot = toe.foot
-        if foot is not None and not foot.lent:
+        if toe.foot is not None:
+            self._fold(toe.foot)
+
+    def _fold(self, foot: Line) -> None:
+        """A foot no longer drawn: its double's cell waits for a new end."""
+        if not foot.lent:
             foot.lent = True
             self.idle.add(foot.cell)
 
