@@ -64,7 +64,7 @@ def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> Non
         hub.app.inbox.post(PhoneRequest("claim", phone, 1, 1, 0, False, game_id,
                                         answers.append))  # fmt: skip
     hub.run()
-    assert answers == [None, TAKEN]
+    assert answers == [None, TAKEN.format(player="Ben")]
     assert published[-1].claimed == frozenset({"Ben"})
     assert hub.app.context().phone_seats == ("Ben",)
     assert hub.app.context().web_address == desk.address(game_id)

@@ -18,6 +18,7 @@ from hubd.screens.map.table_map import table_map
 from hubd.text import i18n
 from hubd.text.wording import status_text
 from hubd.web.desk import PhoneDesk
+from hubd.web.page_data import whole_tiles
 from hubd.web.svg import MapFrame
 
 pytestmark = pytest.mark.slow
@@ -65,9 +66,9 @@ def _shown(page: Any) -> dict[str, Any]:
         page.evaluate(
             """() => ({
         status: document.getElementById('status').textContent,
-        tiles: Array.from(document.querySelectorAll('.player:not(.head) .tiles'),
+        tiles: Array.from(document.querySelectorAll('tr.player .tiles'),
                           e => Number(e.textContent)),
-        turn: Array.from(document.querySelectorAll('.player.turn .name'), e => e.textContent),
+        turn: Array.from(document.querySelectorAll('tr.player.turn td.name'), e => e.textContent),
         yard: (e => e && Number(e.textContent))(document.querySelector('#yard .number')),
         ends: Array.from(document.querySelectorAll('#map .end, #map .foot'), e =>
             [e.dataset.on, Number(e.dataset.needs), e.classList.contains('open')]),
@@ -85,13 +86,13 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
     with _web(table, tmp_path) as desk:
         page.goto(desk.address(table.app.game_id) + "?lang=en")
         state = table.app.game.state
-        pump(table.app, lambda: _shown(page)["status"] == status_text(
-            state, i18n.load("en").gettext, i18n.load("en").ngettext))  # fmt: skip
+        pump(table.app, lambda: _shown(page)["status"] == whole_tiles(status_text(
+            state, i18n.load("en").gettext, i18n.load("en").ngettext)))  # fmt: skip
         for event in log[13:30]:
             _enter(table, event)
             state = table.app.game.state
             t = i18n.load("en")
-            expected = status_text(state, t.gettext, t.ngettext)
+            expected = whole_tiles(status_text(state, t.gettext, t.ngettext))
             wanted = (expected, list(state.hands))
 
             def arrived(wanted: tuple[str, list[int]] = wanted) -> bool:
@@ -148,18 +149,18 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
             page.goto(desk.address(table.app.game_id) + "?lang=en")
             pump(table.app, lambda page=page: page.locator(".claim").count() > 0)
             seat = players.index(name)
-            page.locator(f'.player[data-seat="{seat}"] .claim').click()
+            page.locator(f'.claim[data-seat="{seat}"]').click()
             pump(table.app, lambda page=page: page.locator(".player.me").count() == 1)
         dad, ben, mum = phones.pop("Dad"), phones.pop("Ben"), phones.pop("Mum")
         phones = {"Dad": dad, "Ben": ben}
         # Another phone cannot take Dad's seat.
-        assert ben.locator(f'.player[data-seat="{players.index("Dad")}"] .claim').count() == 0
+        assert ben.locator(f'.claim[data-seat="{players.index("Dad")}"]').count() == 0
         # A wrong hand is refused with the engine's words; nothing is entered.
         mum.fill("#pips", "5")
         mum.locator(".send").click()
-        pump(table.app, lambda: mum.locator(".problem").text_content() != "")
-        assert mum.locator(".problem").text_content() == (
-            "Mum has no tiles left, so Mum's hand scores 0"
+        pump(table.app, lambda: mum.locator("#mine .problem").text_content() != "")
+        assert mum.locator("#mine .problem").text_content() == (
+            "The hub says: Mum has no tiles left, so Mum's hand scores 0"
         )
         assert desk.hands == {}
         # Both phones at once: each hand once, neither lost.

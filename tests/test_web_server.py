@@ -18,9 +18,11 @@ import pytest
 from engine import EndRound, Game, HandPips, parse_event
 from hubd.config.schema import WebConfig
 from hubd.loop.events import Inbox, PhoneRequest
+from hubd.text import i18n
 from hubd.web import server as server_module
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret
 from hubd.web.guard import Limits
+from hubd.web.server import NOT_TAKEN
 from hubd.web.start import start_web
 
 PHONE_A = "a" * 32
@@ -149,7 +151,10 @@ def test_the_journal_says_the_address_at_start_and_at_each_new_game(
 
 def test_one_phone_a_seat_and_the_hub_releases_it(table: Table) -> None:
     assert table.post("claim", phone=PHONE_A, seat=0)["ok"]
-    assert table.post("claim", phone=PHONE_B, seat=0) == {"ok": False, "problem": TAKEN}
+    taken = {"ok": False, "problem": TAKEN.format(player="Ana")}
+    assert table.post("claim", phone=PHONE_B, seat=0) == taken  # it says whose seat it is
+    assert table.post("release", phone=PHONE_B)["ok"]  # a phone with no seat: nothing to free
+    assert table.desk.claims == {"Ana": PHONE_A}
     assert table.post("claim", phone=PHONE_A, seat=1)["ok"]  # moving: the first seat is free
     assert table.desk.claims == {"Ben": PHONE_A}
     assert table.post("claim", phone=PHONE_B, seat=0)["ok"]
@@ -195,9 +200,19 @@ def test_a_hand_during_play_is_refused_in_the_phones_language(table: Table) -> N
      b'{"phone": "' + b"a" * 32 + b'", "pips": true}', b'{"phone": "' + b"z!" * 16 + b'"}'],
 )  # fmt: skip
 def test_a_bad_write_is_refused_and_reaches_no_loop(table: Table, body: bytes) -> None:
-    status, _headers, _data = table.request("POST", f"/t/{table.token}/claim", body)
+    status, _headers, data = table.request("POST", f"/t/{table.token}/claim?lang=he", body)
     assert status == 400
     assert table.inbox.drain() == []
+    wanted = i18n.load("he").gettext(NOT_TAKEN)
+    assert json.loads(data) == {"ok": False, "problem": wanted} and wanted != NOT_TAKEN
+
+
+def test_a_phone_gives_its_seat_back_and_another_takes_it(table: Table) -> None:
+    assert table.post("claim", phone=PHONE_A, seat=1)["ok"]
+    assert table.post("release", phone=PHONE_A)["ok"]
+    assert table.desk.claims == {}
+    assert table.post("claim", phone=PHONE_B, seat=1)["ok"]
+    assert table.desk.claims == {"Ben": PHONE_B}
 
 
 def test_a_body_over_2_kb_is_refused(table: Table) -> None:

@@ -55,6 +55,8 @@ TEMPLATES: tuple[str, ...] = (
       "foot opens when a double is played"),
     _("A toe is only entered in a game that keeps the scores only; here a chicken foot opens "
       "when a double is played"),
+    # The phones' desk (hubd/web/desk.py): the phone that lost a seat is told whose it is.
+    _("Another phone holds {player}'s seat"),
 )  # fmt: skip
 
 _PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")

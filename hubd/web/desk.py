@@ -39,7 +39,7 @@ def _(text: str) -> str:
     return text
 
 
-TAKEN = _("Another phone holds that seat")
+TAKEN = _("Another phone holds {player}'s seat")  # a template: see hubd/text/refusals.py
 NOT_YOURS = _("Choose your seat to enter your hand")
 NOT_NOW = _("Your hand can be entered when the round is over")
 MOVED_ON = _("The round has moved on: nothing was entered")
@@ -176,7 +176,7 @@ class PhoneDesk:
         holder = self.claims.get(player)
         if request.action == "claim":
             if holder is not None and holder != request.phone:
-                return TAKEN
+                return TAKEN.format(player=player)
             self.claims[player] = request.phone
             return None
         if holder != request.phone:

@@ -20,8 +20,8 @@ TEMPLATE = """<!doctype html>
 <div id="lost" class="notice" role="alert" hidden></div>
 <header><h1 id="status" aria-live="polite"></h1><p id="last"></p></header>
 <section id="mine" hidden></section>
-<section id="players"></section>
 <section id="map"></section>
+<section id="players"></section>
 <section id="sheet"></section>
 <section id="day"></section>
 <nav id="languages"></nav>

@@ -6,7 +6,9 @@ the last entry, the refusals), so the page and the hub say the same thing the sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from engine import GameState, HandPips, Phase
@@ -20,6 +22,17 @@ from hubd.web.snapshot import Snapshot
 from hubd.web.svg import map_svg
 
 Words = Callable[[i18n.Translator], dict[str, str]]
+
+#: A tile as the texts write it ("9-6"): kept whole, left to right, in any direction.
+_TILE = re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})(?![\w-])")
+#: The highest number of pips the page lets a phone send (a hand of double-15 holds fewer).
+MAX_PIPS = 999
+
+
+def whole_tiles(text: str) -> str:
+    """``text`` with each tile isolated left to right (U+2066..U+2069) and joined by a
+    non-breaking hyphen (U+2011): a line never breaks a tile and Hebrew never turns it."""
+    return _TILE.sub("\u2066\\1\u2011\\2\u2069", text)
 
 
 def words(t: i18n.Translator) -> dict[str, str]:
@@ -36,6 +49,14 @@ def words(t: i18n.Translator) -> dict[str, str]:
         "claim": tr("This is me"),
         "yours": tr("Your seat: {player}"),
         "enter": tr("Enter the pips left in your hand"),
+        "pips_range": tr("Enter a whole number of pips, from 0 to {most}").format(most=MAX_PIPS),
+        "hub_says": tr("The hub says: {problem}"),
+        "busy": tr("Too many tries at once: wait a moment and send again"),
+        "give_back": tr("Give back my seat"),
+        "which": tr("Which seat is yours?"),
+        "player": tr("Player"),
+        "zoom": tr("Tap the map to see a part of it larger"),
+        "zoom_out": tr("Tap again to see all of the map"),
         "send": tr("Send"),
         "double_blank": tr("0-0 in hand"),
         "entered": tr("Your hand is entered: {pips}"),
@@ -54,7 +75,8 @@ def page_data(snap: Snapshot, code: str, today: str) -> dict[str, Any]:
         "lang": code,
         "dir": "rtl" if t.rtl else "ltr",
         "words": words(t),
-        "day": _day(snap.history, today, t),
+        "max_pips": MAX_PIPS,
+        "day": _day(snap, today, t),
         "languages": [
             {"code": c, "name": i18n.language_name(c)} for c in i18n.available_languages()
         ],
@@ -96,26 +118,35 @@ def _game(snap: Snapshot, state: GameState, t: i18n.Translator) -> dict[str, Any
         "id": snap.game_id,
         "round": state.round,
         "rounds": rules.rounds,
-        "round_words": t.gettext("Round {n} of {rounds}").format(
-            n=state.round, rounds=rules.rounds
-        ),
+        "round_words": _round_words(state, t),
         "phase": phase.value,
-        "status": _status(state, t),
-        "last": entry_words(snap.last_entry, state, labels, t.gettext),  # the hub's words
+        "status": whole_tiles(_status(state, t)),
+        "last": whole_tiles(entry_words(snap.last_entry, state, labels, t.gettext)),
         "yard": None if state.scores_only else state.yard,
-        "lock": None if lock is None else {"tile": str(lock.tile), "toes": lock.room},
+        "lock": None if lock is None else {"tile": whole_tiles(str(lock.tile)), "toes": lock.room},
         "players": players,
         "hands_open": hands_open(state),
         "double_blank_50": rules.double_blank_50,
         "map": _map(state),
         "sheet": {
-            "doubles": [f"{d}-{d}" for d in sheet.doubles],
+            "doubles": [whole_tiles(f"{d}-{d}") for d in sheet.doubles],
             "scores": [list(row) for row in sheet.scores],
             "totals": list(sheet.totals),
             "leaders": sorted(sheet.leaders()),
             "playing": sheet.playing,
         },
     }
+
+
+def _round_words(state: GameState, t: i18n.Translator) -> str | None:
+    """The round under the status line, or None when the status names it already (between
+    rounds it names the next one: the page says one round number, never two)."""
+    rules = state.rules
+    assert rules is not None
+    phase = state.phase
+    if phase in (Phase.SETUP, Phase.GAME_OVER) or (state.scores_only and state.toes_to_go is None):
+        return None
+    return t.gettext("Round {n} of {rounds}").format(n=state.round, rounds=rules.rounds)
 
 
 def _pips(hand: HandPips | None) -> str | None:
@@ -171,10 +202,12 @@ def _map(state: GameState) -> str | None:
     return map_svg(table, open_now)
 
 
-def _day(history: tuple[GameRecord, ...], today: str, t: i18n.Translator) -> list[dict[str, Any]]:
-    """The games started today, newest first, each with its players' totals and winners."""
+def _day(snap: Snapshot, today: str, t: i18n.Translator) -> list[dict[str, Any]]:
+    """The games started today, newest first, each with its players' totals and winners.
+    The game being played shows its totals as its score sheet has them now (the stored
+    history is read again only when a game starts or ends)."""
     games = []
-    for record in history:
+    for record in _with_current(snap.history, snap):
         if not record.started.startswith(today):
             continue
         if record.in_progress:
@@ -188,8 +221,20 @@ def _day(history: tuple[GameRecord, ...], today: str, t: i18n.Translator) -> lis
                 "id": record.game_id,
                 "time": record.started[11:16],
                 "players": list(record.players),
-                "totals": list(record.totals),
+                "totals": list(record.totals) or [0] * len(record.players),
                 "result": result,
             }
         )
     return games
+
+
+def _with_current(history: tuple[GameRecord, ...], snap: Snapshot) -> list[GameRecord]:
+    state = snap.state
+    if state is None or snap.game_id is None:
+        return list(history)
+    return [
+        replace(record, totals=tuple(Sheet.of_state(state).totals))
+        if record.game_id == snap.game_id and len(record.players) == len(state.players)
+        else record
+        for record in history
+    ]

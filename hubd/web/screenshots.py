@@ -26,7 +26,7 @@ from hubd.values.records import GameRecord
 from hubd.web.server import WebServer
 from hubd.web.snapshot import Snapshot
 
-SIZES: tuple[tuple[int, int], ...] = ((390, 844), (360, 800))
+SIZES: tuple[tuple[int, int], ...] = ((390, 844), (360, 800), (320, 640))
 TOKEN = "0123456789abcdef0123"
 TODAY = "2026-12-05"
 #: Chromium as root in a container, with no network beyond loopback and no first-run work.

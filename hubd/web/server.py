@@ -54,6 +54,8 @@ MAX_BODY = 2048
 PING = b"event: ping\ndata: 1\n\n"
 #: The answer when the loop has not answered in time (it is busy, or stopping).
 BUSY = _("The hub is busy: try again")
+#: The answer to a write whose numbers the hub does not take (the page checks them first).
+NOT_TAKEN = _("The hub cannot take that: enter a whole number of pips and send it again")
 STATIC = {
     "page.css": "text/css",
     "page.js": "text/javascript",
@@ -331,17 +333,24 @@ class WebServer:
         try:
             body = json.loads(await asyncio.wait_for(request.read(), READ_TIMEOUT_S))
         except (ValueError, UnicodeDecodeError):
-            return plain(400, "not JSON")
+            return self._not_taken(request)
         except TimeoutError:
             return plain(408, "the request came too slowly")
         request_ = phone_request(request.match_info["action"], body, self._snapshot)
         if request_ is None:
-            return plain(400, "not a request the hub knows")
+            return self._not_taken(request)
         problem = await self._ask(request_)
         if problem is not None:
             problem = in_language(problem, self._language(request))
         answer = {"ok": problem is None, "problem": problem}
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
+    def _not_taken(self, request: web.Request) -> web.StreamResponse:
+        """The hub's refusal of a write it cannot read, in the page's language (the page shows
+        it as the hub's, never as a lost connection)."""
+        problem = in_language(NOT_TAKEN, self._language(request))
+        return web.json_response({"ok": False, "problem": problem}, status=400,
+                                 headers={"Cache-Control": "no-store"})  # fmt: skip
 
     async def _ask(
         self, partial: Callable[[Callable[[str | None], None]], PhoneRequest]

@@ -2,7 +2,7 @@
 drawn from its pieces alone.
 
 The area and the metrics are chosen for a phone held upright: text sizes are in the SVG's
-own units, so that at the narrowest phone the page is laid out for (360 CSS px) the end
+own units, so that at the narrowest phone the page is laid out for (320 CSS px) the end
 numbers are at least 24 px and the labels at least 16. Like the hub's, the map is never
 mirrored for right-to-left languages.
 """
@@ -19,7 +19,7 @@ from hubd.screens.map.geometry import Box, MapEnd, MapLink, MapTile, Metrics, Ta
 from hubd.screens.map.table_map import table_map
 
 #: The narrowest page the map is drawn for, in CSS px, and the least sizes there.
-NARROWEST_PX = 360
+NARROWEST_PX = 320
 NUMBER_PX = 24
 LABEL_PX = 16
 

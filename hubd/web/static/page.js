@@ -22,7 +22,7 @@
   let lastSeen = 0;
   let claimedAt = 0;
   let gone = false;
-  let problem = "";
+  let seatProblem = "";
   const HEARTBEAT_MS = 15000;
 
   const $ = (id) => document.getElementById(id);
@@ -121,47 +121,76 @@
     }
   }, 3000);
 
+  // A write's answer: {ok}, or what to say. A refusal is the hub's (its words, marked as
+  // its); only a request that never reached the hub says the hub is out of reach.
   function send(action, body) {
-    problem = "";
     const payload = Object.assign({ phone: phone, seat: 0, round: 0, pips: 0 }, body);
     return fetch(base + "/" + action + "?lang=" + encodeURIComponent(lang), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(payload),
-    })
-      .then((answer) => answer.json())
-      .then((answer) => {
-        problem = answer.ok ? "" : answer.problem || "";
-        return answer.ok;
-      })
-      .catch(() => {
-        problem = words.lost || "";
-        return false;
-      });
+    }).then(
+      (answer) => {
+        seen();
+        if (answer.status === 429) return { ok: false, said: words.busy };
+        const json = (answer.headers.get("Content-Type") || "").includes("json");
+        return (json ? answer.json() : answer.text().then((text) => ({ problem: text })))
+          .then((got) => ({
+            ok: answer.ok && got.ok === true,
+            said: fill(words.hub_says, { problem: String(got.problem || answer.status).trim() }),
+          }))
+          .catch(() => ({ ok: false, said: fill(words.hub_says, { problem: answer.status }) }));
+      },
+      () => ({ ok: false, said: words.lost }),
+    );
   }
 
   // -- drawing ------------------------------------------------------------------------------
+  // Each part of the page draws itself from the data; a new part (a section in page.py and
+  // a function here) is added to PARTS. A part never replaces what is being typed.
 
-  function show(got) {
-    data = got;
-    words = got.words;
-    document.documentElement.lang = got.lang;
-    document.documentElement.dir = got.dir;
-    document.title = words.title;
-    const game = got.game;
-    $("status").textContent = game ? game.status : words.no_game;
-    $("last").textContent = game ? game.round_words + " · " + game.last : "";
-    const seat = mySeat();
-    if (game && seat !== null) {
-      const me = game.players[seat];
-      if (!me || (!me.claimed && Date.now() - claimedAt > 5000)) store.removeItem(seatKey);
+  // A name, each word kept whole: a word wider than its column is cut with "…", never broken.
+  function nameOf(name, tag) {
+    const node = el(tag || "bdi", "name");
+    String(name).split(/(\s+)/).forEach((part) => {
+      if (!part) return;
+      node.append(/\s/.test(part) ? document.createTextNode(" ") : el("span", "word", part));
+    });
+    return node;
+  }
+
+  // A table whose columns fit as the names ask. When they cannot (many long names on a narrow
+  // phone), the other columns keep their width and the name columns give up the rest, the
+  // widest first, so only the longest words are cut (the only time a name is cut).
+  function fitted(table, box) {
+    box.append(table);
+    const room = box.clientWidth;
+    if (table.scrollWidth <= room + 1) return;
+    const cells = Array.from(table.rows[0].cells);
+    const wanted = cells.map((c) => c.getBoundingClientRect().width);
+    const names = cells.map((c) => c.classList.contains("name"));
+    let left = room - wanted.reduce((sum, w, i) => sum + (names[i] ? 0 : w), 0);
+    const order = wanted.map((w, i) => i).filter((i) => names[i]);
+    order.sort((a, b) => wanted[a] - wanted[b]);
+    const width = wanted.slice();
+    order.forEach((column, k) => {
+      const share = Math.max(0, left) / (order.length - k);
+      width[column] = Math.min(wanted[column], share);
+      left -= width[column];
+    });
+    const columns = el("colgroup");
+    for (const w of width) {
+      const col = el("col");
+      col.style.width = Math.floor(w) + "px";
+      columns.append(col);
     }
-    players(game);
-    mine(game);
-    $("map").innerHTML = game && game.map ? game.map : "";
-    sheet(game);
-    day(got.day);
-    languages(got.languages);
+    table.prepend(columns);
+    table.classList.add("tight");
+  }
+
+  function header(game) {
+    $("status").textContent = game ? game.status : words.no_game;
+    $("last").textContent = game ? [game.round_words, game.last].filter(Boolean).join(" · ") : "";
   }
 
   function players(game) {
@@ -169,72 +198,140 @@
     box.replaceChildren();
     if (!game) return;
     const seat = mySeat();
-    const list = el("ul", "players");
-    const head = el("li", "player head");
-    head.append(el("span", "name", ""));
-    if (game.yard !== null) head.append(el("span", "tiles", words.tiles));
-    head.append(el("span", "total", words.total));
-    if (seat === null && game.players.some((p) => !p.claimed)) head.append(el("span", "claim"));
-    list.append(head);
+    const table = el("table", "players");
+    const head = el("tr", "head");
+    head.append(el("th", "name", words.player));
+    if (game.yard !== null) head.append(el("th", "tiles", words.tiles));
+    head.append(el("th", "total", words.total));
+    table.append(el("thead"));
+    table.tHead.append(head);
+    const body = el("tbody");
     for (const p of game.players) {
-      const row = el("li", "player" + (p.turn ? " turn" : "") + (p.seat === seat ? " me" : ""));
+      const row = el("tr", "player" + (p.turn ? " turn" : "") + (p.seat === seat ? " me" : ""));
       row.dataset.seat = p.seat;
-      row.append(el("span", "name", p.name));
-      if (p.tiles !== null) {
-        const tiles = el("span", "tiles number", p.tiles);
-        tiles.title = words.tiles;
-        row.append(tiles);
-      }
-      row.append(el("span", "total number", p.total));
-      if (seat === null && !p.claimed) {
-        const claim = el("button", "claim", words.claim);
-        claim.addEventListener("click", () => {
-          send("claim", { seat: p.seat }).then((ok) => {
-            if (ok) {
-              claimedAt = Date.now();
-              store.setItem(seatKey, String(p.seat));
-            }
-            show(data);
-          });
-        });
-        row.append(claim);
-      }
-      list.append(row);
+      const name = el("td", "name");
+      name.append(nameOf(p.name));
+      row.append(name);
+      if (p.tiles !== null) row.append(el("td", "tiles number", p.tiles));
+      row.append(el("td", "total number", p.total));
+      body.append(row);
     }
-    box.append(list);
+    table.append(body);
+    fitted(table, box);
     if (game.yard !== null) {
       const yard = el("p", "yard");
       yard.append(el("span", "", words.yard + " "), el("span", "number", game.yard));
       yard.id = "yard";
       box.append(yard);
     }
+    const free = game.players.filter((p) => !p.claimed);
+    if (seat === null && free.length) {
+      box.append(el("h2", "", words.which));
+      const choices = el("div", "seats");
+      for (const p of free) {
+        const claim = el("button", "claim");
+        claim.type = "button";
+        claim.dataset.seat = p.seat;
+        claim.append(nameOf(p.name));
+        claim.addEventListener("click", () => claimSeat(p.seat));
+        choices.append(claim);
+      }
+      box.append(choices);
+    }
+    const said = el("p", "problem seat-problem", seatProblem);
+    said.setAttribute("role", "status");
+    box.append(said);
   }
+
+  function claimSeat(seat) {
+    seatProblem = "";
+    send("claim", { seat: seat }).then((answer) => {
+      if (answer.ok) {
+        claimedAt = Date.now();
+        store.setItem(seatKey, String(seat));
+      } else {
+        seatProblem = answer.said;
+      }
+      if (data) show(data);
+    });
+  }
+
+  function giveBack() {
+    send("release", {}).then((answer) => {
+      if (answer.ok) {
+        store.removeItem(seatKey);
+        seatProblem = "";
+      } else {
+        seatProblem = answer.said;
+      }
+      if (data) show(data);
+    });
+  }
+
+  // The hand's form is made once for its seat, round and language and then kept: an update
+  // changes the lines around it, never the field being typed in.
+  const hand = { key: null, form: null, pips: null, blank: null, said: null, problem: "" };
 
   function mine(game) {
     const box = $("mine");
-    box.replaceChildren();
     const seat = mySeat();
-    if (!game || seat === null || !game.players[seat]) {
+    const me = game && seat !== null ? game.players[seat] : null;
+    if (!me) {
+      dropForm();
+      box.replaceChildren();
       box.hidden = !(game && game.hands_open);
       if (!box.hidden) box.append(el("p", "hint", words.choose));
       return;
     }
     box.hidden = false;
-    const me = game.players[seat];
-    box.append(el("h2", "", fill(words.yours, { player: me.name })));
-    if (!game.hands_open) return;
-    if (me.entered) {
-      box.append(el("p", "entered", fill(words.entered, { pips: me.entered_pips })));
+    let top = box.querySelector(".seat");
+    if (!top) {
+      box.replaceChildren();
+      top = el("div", "seat");
+      box.append(top, el("p", "entered"));
     }
+    top.replaceChildren();
+    const title = el("h2", "");
+    const [before, after] = words.yours.split("{player}");
+    title.append(before || "", nameOf(me.name), after || "");
+    const back = el("button", "give-back", words.give_back);
+    back.type = "button";
+    back.addEventListener("click", giveBack);
+    top.append(title, back);
+    const entered = box.querySelector(".entered");
+    entered.textContent =
+      game.hands_open && me.entered ? fill(words.entered, { pips: me.entered_pips }) : "";
+    if (!game.hands_open) {
+      dropForm();
+      return;
+    }
+    const key = [seat, game.round, game.double_blank_50, lang].join("|");
+    if (hand.key !== key) makeForm(box, game, seat, key);
+    hand.said.textContent = hand.problem;
+  }
+
+  function dropForm() {
+    if (hand.form) hand.form.remove();
+    Object.assign(hand, { key: null, form: null, pips: null, blank: null, said: null });
+  }
+
+  function makeForm(box, game, seat, key) {
+    const old = hand.key && hand.key.split("|").slice(0, 2).join("|");
+    const same = old === key.split("|").slice(0, 2).join("|");
+    const typed = same && hand.pips ? hand.pips.value : "";
+    const ticked = same && hand.blank ? hand.blank.checked : false;
+    const focused = same && hand.pips && document.activeElement === hand.pips;
+    if (!same) hand.problem = "";
+    dropForm();
     const form = el("form", "hand");
+    form.noValidate = true; // the page says what is wrong, in its own language
     const label = el("label", "", words.enter);
     const pips = el("input", "number");
-    pips.type = "number";
+    pips.type = "text";
     pips.inputMode = "numeric";
-    pips.min = "0";
-    pips.max = "999";
-    pips.required = true;
+    pips.autocomplete = "off";
     pips.id = "pips";
+    pips.value = typed;
     label.append(pips);
     form.append(label);
     let blank = null;
@@ -243,23 +340,88 @@
       blank = el("input");
       blank.type = "checkbox";
       blank.id = "double-blank";
+      blank.checked = ticked;
       line.prepend(blank);
       form.append(line);
     }
-    form.append(el("button", "send", words.send));
-    const said = el("p", "problem", problem);
+    const button = el("button", "send", words.send);
+    button.type = "submit";
+    form.append(button);
+    const said = el("p", "problem");
     said.setAttribute("role", "status");
     form.append(said);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
+      const text = pips.value.trim();
+      const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+      if (!(value >= 0 && value <= data.max_pips)) {
+        say(words.pips_range);
+        pips.focus();
+        return;
+      }
       send("hand", {
         seat: seat,
         round: game.round,
-        pips: Number(pips.value || "0"),
+        pips: value,
         double_blank: blank ? blank.checked : false,
-      }).then(() => show(data));
+      }).then((answer) => say(answer.ok ? "" : answer.said));
     });
+    Object.assign(hand, { key: key, form: form, pips: pips, blank: blank, said: said });
     box.append(form);
+    if (focused) pips.focus();
+  }
+
+  function say(text) {
+    hand.problem = text;
+    if (hand.said) hand.said.textContent = text;
+  }
+
+  // The map: near the top, as wide as the phone; a tap shows it twice as large around the
+  // place tapped (the frame scrolls), another tap shows all of it again.
+  let mapDrawn = null;
+
+  function map(game) {
+    const box = $("map");
+    const svg = game && game.map ? game.map : "";
+    if (svg === mapDrawn) return;
+    mapDrawn = svg;
+    let frame = box.querySelector(".frame");
+    if (!svg) {
+      box.replaceChildren();
+      return;
+    }
+    if (!frame) {
+      frame = el("div", "frame");
+      frame.tabIndex = 0;
+      frame.setAttribute("role", "button");
+      frame.addEventListener("click", zoom);
+      box.replaceChildren(frame, el("p", "hint zoom-hint"));
+    }
+    const left = frame.scrollLeft;
+    const top = frame.scrollTop;
+    frame.innerHTML = svg;
+    frame.scrollLeft = left;
+    frame.scrollTop = top;
+  }
+
+  function zoom(event) {
+    const frame = event.currentTarget;
+    const box = $("map");
+    const rect = frame.getBoundingClientRect();
+    const x = (event.clientX - rect.left + frame.scrollLeft) / frame.scrollWidth;
+    const y = (event.clientY - rect.top + frame.scrollTop) / frame.scrollHeight;
+    const larger = box.classList.toggle("zoomed");
+    if (larger) {
+      frame.scrollLeft = x * frame.scrollWidth - frame.clientWidth / 2;
+      frame.scrollTop = y * frame.scrollHeight - frame.clientHeight / 2;
+    }
+    mapHint();
+  }
+
+  function mapHint() {
+    const box = $("map");
+    const hint = box.querySelector(".zoom-hint");
+    if (hint) hint.textContent = box.classList.contains("zoomed") ? words.zoom_out : words.zoom;
   }
 
   function sheet(game) {
@@ -269,8 +431,12 @@
     box.append(el("h2", "", words.scores));
     const table = el("table", "sheet");
     const head = el("tr");
-    head.append(el("th", "", ""));
-    for (const p of game.players) head.append(el("th", "", p.name));
+    head.append(el("th", "double", ""));
+    for (const p of game.players) {
+      const th = el("th", "name");
+      th.append(nameOf(p.name));
+      head.append(th);
+    }
     table.append(head);
     // Every round of the game, as on the hub: the scored ones, the one being played, the rest.
     game.sheet.doubles.forEach((double, i) => {
@@ -283,16 +449,17 @@
       table.append(line);
     });
     const totals = el("tr", "totals");
-    totals.append(el("th", "", words.total));
+    totals.append(el("th", "double", words.total));
     game.sheet.totals.forEach((total, seat) => {
       const cell = el("td", "number" + (game.sheet.leaders.includes(seat) ? " leader" : ""), total);
       totals.append(cell);
     });
     table.append(totals);
-    box.append(table);
+    fitted(table, box);
   }
 
-  function day(games) {
+  function day(got) {
+    const games = got.day;
     const box = $("day");
     box.replaceChildren();
     if (!games || !games.length) return;
@@ -300,12 +467,45 @@
     const list = el("ul", "day");
     for (const g of games) {
       const row = el("li");
-      row.append(el("span", "when", g.time), el("span", "result", g.result));
-      const scores = g.players.map((name, i) => name + " " + g.totals[i]).join(" · ");
-      row.append(el("span", "scores", scores));
+      const top = el("p", "game");
+      top.append(el("span", "when", g.time), el("span", "result", g.result));
+      const scores = el("p", "scores");
+      g.players.forEach((name, i) => {
+        const pair = el("span", "pair");
+        pair.append(nameOf(name), " ", el("span", "number", g.totals[i]));
+        scores.append(pair);
+      });
+      row.append(top, scores);
       list.append(row);
     }
     box.append(list);
+  }
+
+  const PARTS = [
+    (got) => header(got.game),
+    (got) => mine(got.game),
+    (got) => map(got.game),
+    mapHint,
+    (got) => players(got.game),
+    (got) => sheet(got.game),
+    day,
+    (got) => languages(got.languages),
+  ];
+
+  function show(got) {
+    data = got;
+    words = got.words;
+    document.documentElement.lang = got.lang;
+    document.documentElement.dir = got.dir;
+    document.title = words.title;
+    const game = got.game;
+    const seat = mySeat();
+    if (game && seat !== null) {
+      const me = game.players[seat];
+      if (!me || (!me.claimed && Date.now() - claimedAt > 5000)) store.removeItem(seatKey);
+    }
+    for (const part of PARTS) part(got);
+    document.body.dataset.version = got.version; // the snapshot shown (for the tests)
   }
 
   function languages(list) {

@@ -1,0 +1,282 @@
+"""The phones' page at three phone sizes in all six languages, in Debian's chromium: names
+never broken inside a word, the players' columns aligned, a value being typed that survives
+20 updates, the page's own refusal in its language and the hub's shown as the hub's, a seat
+given back, and the phone that lost a claim told whose seat it is.
+
+The hub's loop is stood in for by the phones' desk itself, answering each request as it
+comes (the desk is the loop's part that answers phones: tests/test_web_hub_side.py runs it
+on the real loop); one browser, one page per phone and size, every language in turn."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_harness import browser
+
+from engine import EndRound, Event, FootOpened, Game, HandPips, NewGame, StartRound, Toe
+from hubd.config.schema import WebConfig
+from hubd.loop.events import PhoneRequest
+from hubd.screens.shots.games import autoplay, record_of
+from hubd.text import i18n
+from hubd.text.refusals import translate_refusal
+from hubd.web.desk import TAKEN, PhoneDesk
+from hubd.web.guard import Limits
+from hubd.web.page_data import MAX_PIPS, words
+from hubd.web.start import start_web
+
+pytestmark = pytest.mark.slow
+
+SIZES = ((320, 640), (360, 800), (390, 844))
+LANGUAGES = ("en", "et", "he", "id", "pt", "uk")
+#: Long names, a name of two words, a right-to-left one: what a family's table holds.
+NAMES = ("Олександра", "Grandma Rose", "אבא", "Maximiliano")
+OTHER_PHONE = "f" * 32
+#: One phone goes through every language: more writes a second than a family's phone makes.
+WRITES = Limits(requests_per_s=500, writes_per_s=200)
+GAME_ID = 7
+TODAY = date.today().isoformat()
+
+#: Per element showing a name or a number: whether a word of it spans two lines (measured
+#: with DOM ranges: a word's rects on more than one line), whether it is cut with "…", and
+#: where each cell of the players' table stands.
+MEASURE_JS = """() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const holder = node.parentElement;
+    if (!holder || holder.closest('[hidden], script, style, svg')) continue;
+    const text = node.textContent;
+    const re = /\\S+/g;
+    let m;
+    while ((m = re.exec(text))) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.bottom)));
+      if (tops.size > 1) broken.push(m[0]);
+    }
+  }
+  const cut = Array.from(document.querySelectorAll('.word'))
+    .filter(w => w.scrollWidth > w.clientWidth + 1)
+    .map(w => [w.textContent, !!w.closest('table.tight')]);
+  const rows = Array.from(document.querySelectorAll('table.players tr'), tr =>
+    Array.from(tr.cells, c => { const r = c.getBoundingClientRect(); return [r.left, r.right]; }));
+  const numbers = Array.from(document.querySelectorAll('table.players tbody tr'), tr =>
+    Array.from(tr.querySelectorAll('td.number'), c => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      const r = range.getBoundingClientRect();
+      return getComputedStyle(c).direction === 'rtl' ? r.left : r.right;
+    }));
+  return {broken, cut, rows, numbers, width: document.documentElement.scrollWidth};
+}"""
+
+
+class Hub:
+    """The page's server and the desk answering it; the game changed by the test."""
+
+    def __init__(self, folder: Path, game: Game) -> None:
+        self.game = game
+        self.lock = threading.Lock()
+        desk, self.close = start_web(
+            WebConfig(bind="127.0.0.1", port=0), folder, self._answer, WRITES
+        )
+        assert desk is not None
+        self.desk: PhoneDesk = desk
+        self.history = (record_of(GAME_ID, game, f"{TODAY}T19:10:00", None),)
+        self.publish()
+
+    def _answer(self, request: PhoneRequest) -> None:  # on the web thread: the loop's part
+        with self.lock:
+            self.desk.handle(request, self.game.state, GAME_ID, self._submit)
+            self.publish()
+
+    def _submit(self, event: Event) -> bool:
+        self.game.apply(event)
+        return True
+
+    def publish(self) -> None:
+        self.desk.publish(GAME_ID, self.game.state, self.game.last_effective, self.history, "en")
+
+    def apply(self, event: Event) -> None:
+        with self.lock:
+            self.game.apply(event)
+            self.publish()
+
+    @property
+    def version(self) -> int:
+        return self.desk._version
+
+    @property
+    def address(self) -> str:
+        return str(self.desk.address(GAME_ID))
+
+
+def scores_game() -> Game:
+    """Score-keeper mode, round 2 being played: hands may be entered all round."""
+    game = Game.from_events([NewGame(NAMES, {"mode": "scores", "rounds": 3}),
+                             StartRound(NAMES[1])])  # fmt: skip
+    game.apply(EndRound({name: HandPips(n) for name, n in zip(NAMES, (0, 12, 31, 7), strict=True)}))
+    game.apply(StartRound(NAMES[2]))
+    return game
+
+
+def played_game() -> Game:
+    """A round being played with tiles counted: the players' table has four columns."""
+    game = Game.from_events([NewGame(NAMES, {"rounds": 3, "hand_size": 3}),
+                             StartRound(NAMES[0])])  # fmt: skip
+    autoplay(game, plays=4)
+    return game
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    with browser() as launched:
+        yield launched
+
+
+@pytest.fixture(params=SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    return tuple(request.param)  # type: ignore[return-value]
+
+
+def open_phone(chromium: Any, size: tuple[int, int]) -> Any:
+    viewport = {"width": size[0], "height": size[1]}
+    context = chromium.new_context(viewport=viewport, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(5000)
+    return page
+
+
+def shown(page: Any, hub: Hub, language: str) -> None:
+    """Open (or reload) the page in ``language`` and wait for the hub's latest snapshot."""
+    page.goto(f"{hub.address}?lang={language}")
+    until(page, hub.version)
+
+
+def until(page: Any, version: int) -> None:
+    page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version,
+                           timeout=5000)  # fmt: skip
+
+
+def check_layout(page: Any, where: str, size: tuple[int, int]) -> list[str]:
+    got = page.evaluate(MEASURE_JS)
+    problems = [f"{where}: {word!r} broken across lines" for word in got["broken"]]
+    problems += [f"{where}: {word!r} cut with room to spare" for word, tight in got["cut"]
+                 if not tight]  # fmt: skip
+    if got["width"] > size[0]:
+        problems.append(f"{where}: the page is {got['width']} px wide")
+    rows = got["rows"]
+    if not rows or any(row != rows[0] for row in rows):
+        problems.append(f"{where}: the players' columns stand apart: {rows}")
+    for column in zip(*got["numbers"], strict=True):
+        if max(column) - min(column) > 1:
+            problems.append(f"{where}: a column's numbers end at {column}")
+    return problems
+
+
+def test_names_whole_and_columns_aligned_in_every_language(
+    chromium: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    problems: list[str] = []
+    page = open_phone(chromium, size)
+    for make in (played_game, scores_game):
+        hub = Hub(tmp_path / make.__name__, make())
+        try:
+            for language in LANGUAGES:
+                shown(page, hub, language)
+                problems += check_layout(page, f"{make.__name__} {language}", size)
+                # With a seat: the same columns, the hand's form above them.
+                hub.desk.claims[NAMES[3]] = OTHER_PHONE
+                hub.publish()
+                until(page, hub.version)
+                problems += check_layout(page, f"{make.__name__} {language} seat", size)
+                hub.desk.claims.clear()
+        finally:
+            hub.close()
+    page.context.close()
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_typing_survives_updates_refusals_are_the_pages_or_the_hubs_and_seats_come_back(
+    chromium: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    hub = Hub(tmp_path, scores_game())
+    page = open_phone(chromium, size)
+    try:
+        for language in LANGUAGES:
+            said = words(i18n.load(language))
+            tr = i18n.load(language).gettext
+            hub.desk.claims.clear()
+            hub.desk.hands = {}
+            hub.publish()
+            if page.url.startswith("http"):
+                page.evaluate("localStorage.clear()")  # a new phone: no seat held
+            shown(page, hub, language)
+            # A lost claim: another phone took the seat a moment before this one asked.
+            hub.desk.claims[NAMES[0]] = OTHER_PHONE
+            page.click('.claim[data-seat="0"]')
+            taken = translate_refusal(TAKEN.format(player=NAMES[0]), tr)
+            assert NAMES[0] in taken and (language == "en" or taken != TAKEN)
+            wanted = said["hub_says"].format(problem=taken)
+            page.wait_for_function(
+                "t => document.querySelector('.seat-problem').textContent === t", arg=wanted
+            )
+            assert page.locator(".player.me").count() == 0
+            # Its own seat, then given back, then claimed again.
+            page.click('.claim[data-seat="1"]')
+            page.wait_for_selector(".player.me")
+            assert hub.desk.claims == {NAMES[0]: OTHER_PHONE, NAMES[1]: hub.desk.claims[NAMES[1]]}
+            page.click(".give-back")
+            page.wait_for_selector('.claim[data-seat="1"]')
+            assert NAMES[1] not in hub.desk.claims and page.locator(".player.me").count() == 0
+            page.click('.claim[data-seat="1"]')
+            page.wait_for_selector("#pips")
+            # Typing while 20 updates arrive: other phones, and the hub's button.
+            page.click("#pips")
+            page.keyboard.type("4")
+            presses: list[Callable[[], None]] = [
+                lambda: hub.apply(FootOpened()),
+                lambda: hub.apply(Toe()),
+                lambda: hub.apply(Toe()),
+                lambda: hub.apply(Toe()),
+                lambda: hub.publish(),  # another phone's claim, say
+            ]
+            for n in range(20):
+                presses[n % len(presses)]()
+                until(page, hub.version)
+                if n == 9:
+                    page.keyboard.type("2")
+            state = page.evaluate(
+                "() => [document.getElementById('pips').value, document.activeElement.id]"
+            )
+            assert state == ["42", "pips"], f"{language} {size}: {state}"
+            # The page's own refusal, in its language; never the browser's bubble.
+            page.fill("#pips", "4x")
+            page.click(".send")
+            range_words = said["pips_range"].format(most=MAX_PIPS)
+            page.wait_for_function(
+                "t => document.querySelector('#mine .problem').textContent === t",
+                arg=range_words,
+            )
+            assert page.evaluate("document.getElementById('pips').validationMessage") == ""
+            page.fill("#pips", "")
+            page.click(".send")
+            assert page.text_content("#mine .problem") == range_words
+            # A value the page takes and the hub refuses: the hub's words, as the hub's.
+            hub.desk.claims[NAMES[1]] = OTHER_PHONE  # the hub gave the seat to another phone
+            page.fill("#pips", "9")
+            page.click(".send")
+            refused = said["hub_says"].format(problem=tr("Choose your seat to enter your hand"))
+            page.wait_for_function(
+                "t => document.querySelector('#mine .problem').textContent === t", arg=refused
+            )
+            assert page.is_hidden("#lost")
+    finally:
+        page.context.close()
+        hub.close()
