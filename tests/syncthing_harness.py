@@ -19,7 +19,7 @@ from pathlib import Path
 from hubd.club.syncthing import Syncthing, SyncthingError, prepare_home
 
 SYNCTHING = shutil.which("syncthing")
-OPTIONS = {"localAnnounceEnabled": "false", "reconnectionIntervalS": "1"}
+OPTIONS = {"reconnectionIntervalS": "1"}
 
 
 def free_port() -> int:
@@ -40,7 +40,9 @@ class Instance:
         self.endpoint = prepare_home(
             home,
             gui=f"127.0.0.1:{self.gui_port}",
-            options={**OPTIONS, "listenAddress": f"tcp://127.0.0.1:{self.sync_port}"},
+            listen=f"tcp://127.0.0.1:{self.sync_port}",
+            local_discovery=False,
+            options=OPTIONS,
             syncthing=SYNCTHING,
         )
         self.client = Syncthing(self.endpoint, timeout=5)

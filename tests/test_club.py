@@ -224,8 +224,10 @@ def test_a_player_sits_where_they_played_last(tmp_path: Path) -> None:
     club = tmp_path / "club"
     three_tables(club)
     later = EVENING.replace(hour=21)
-    # Table 1 played again with Ida, who left Table 10; Table 10 has not played since.
+    # Table 1 played again with Ida, who left Table 10; Dee sat out.
     put_game(club, HUBS[0], 2, {"Ana": 1, "Ben": 2, "Cy": 3, "Ida": 4}, started=later)
+    put_game(club, HUBS[1], 2, {"Eve": 5, "Fay": 6, "Gus": 7, "Hal": 8}, started=later)
+    put_game(club, HUBS[2], 2, {"Jo": 9, "Kim": 10, "Lu": 11}, started=later)
     tables = dict(seat(club, "11-3"))
     everyone = [name for names in tables.values() for name in names]
     assert len(everyone) == len(set(everyone)) == 11  # Dee sat out; Ida only once

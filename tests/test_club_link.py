@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from hubd.club.link import LinkStatus, Nearby, SyncLink, parse_time
+import pytest
+
+from hubd.club.link import LinkStatus, Nearby, PairingError, SyncLink, parse_pairing, parse_time
 from hubd.club.syncthing import Syncthing, SyncthingError
 
 ME, PEER, NEW, SEEN = "ME" * 31 + "E", "P" * 63, "N" * 63, "D" * 63
@@ -24,7 +26,10 @@ class StandIn(Syncthing):
         if method == "PUT" and path == f"/rest/config/devices/{NEW}" and self.refuse_accept:
             raise SyncthingError(f"Syncthing refused PUT {path} (400)")
         answers: dict[str, Any] = {
-            "/rest/system/status": {"myID": ME},
+            "/rest/system/status": {"myID": ME, "connectionServiceStatus": {
+                "tcp://0.0.0.0:22000": {"lanAddresses": ["tcp://127.0.0.1:22000",
+                                                         "tcp://10.0.0.1:22000"]}}},
+            "/rest/config/options": {"localAnnounceEnabled": False},
             "/rest/config/devices": [{"deviceID": ME, "name": "Table 1"},
                                      {"deviceID": PEER, "name": "Table 2"}],
             "/rest/system/connections": {"connections": {PEER: {"connected": False}}},
@@ -60,6 +65,8 @@ def test_the_status_names_the_paired_and_the_nearby_hubs(tmp_path: Path) -> None
         Nearby(SEEN, "", "tcp://10.0.0.4:22000"),
     )
     assert ("PATCH", "/rest/config/options") in client.calls  # set up: LAN only
+    assert status.addresses == ("tcp://10.0.0.1:22000",) and not status.discovery
+    assert status.pairing_text == f"{ME} tcp://10.0.0.1:22000"
     assert ("PUT", "/rest/config/folders/chickenfoot-club") not in client.calls  # it exists
 
 
@@ -85,3 +92,45 @@ def test_syncthing_times_are_read_and_its_zero_time_is_never() -> None:
     assert parse_time("1970-01-01T00:00:00Z") is None
     assert parse_time("not a time") is None
     assert parse_time("2026-12-01T20:00:00+01:00") == parse_time("2026-12-01T19:00:00Z")
+
+
+GROUPS = "MFZWI3D-BONSGYC-YLTMRWG-C43ENR5-QXGZDMM-FZWI3DP-BONSGYY-LTMRWAD"
+
+
+@pytest.mark.parametrize(
+    ("typed", "addresses"),
+    [
+        (GROUPS, ()),
+        (GROUPS.lower().replace("-", " "), ()),
+        (f"{GROUPS} tcp://10.0.0.3:22000", ("tcp://10.0.0.3:22000",)),
+        (f"{GROUPS.replace('-', '')} 10.0.0.3", ("tcp://10.0.0.3:22000",)),
+        (f"{GROUPS} 10.0.0.3:22001", ("tcp://10.0.0.3:22001",)),
+    ],
+)
+def test_a_typed_device_id_and_address_are_read(typed: str, addresses: tuple[str, ...]) -> None:
+    assert parse_pairing(typed) == (GROUPS, addresses)
+
+
+@pytest.mark.parametrize("typed", ["", "hello", GROUPS[:-1], f"{GROUPS} tcp://a b:c/"])
+def test_what_is_no_device_id_is_refused_in_one_line(typed: str) -> None:
+    with pytest.raises(PairingError) as refused:
+        parse_pairing(typed)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_tapped_hub_is_dialled_where_it_was_seen(tmp_path: Path) -> None:
+    client = StandIn()
+    sync = link(tmp_path, client, [])
+    sync._last = sync.poll()
+    sync.accept(SEEN, "")
+    sync.pair(GROUPS, ("tcp://10.0.0.5:22000",))
+    put: list[object] = []
+    client.call = lambda method, path, body=None, query=None: (  # type: ignore[method-assign]
+        put.append(body) if method == "PUT" else {"devices": []}
+    )
+    for _ in range(2):
+        request = sync._requests.get_nowait()
+        assert request is not None
+        request(client)
+    addresses = [b["addresses"] for b in put if isinstance(b, dict)]
+    assert addresses == [["tcp://10.0.0.4:22000", "dynamic"], ["tcp://10.0.0.5:22000", "dynamic"]]

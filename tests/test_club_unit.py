@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_systemd_unit import one, unit_settings, words
 
-from hubd.club.syncthing import HUB_GUI, LAN_ONLY, read_endpoint
+from hubd.club.syncthing import LAN_LISTEN, LAN_ONLY, read_endpoint
 
 REPO = Path(__file__).resolve().parents[1]
 UNIT = REPO / "systemd" / "chickenfoot-syncthing.service"
@@ -55,13 +55,37 @@ def test_prepare_syncthing_holds_the_config_to_lan_only(tmp_path: Path) -> None:
         pytest.skip("syncthing is not installed (apt-get install syncthing)")
     from hubd.cli.run import main
 
-    for _ in range(2):  # again: the same keys, the same config
+    home = tmp_path / "syncthing"
+    urls = []
+    for _ in range(2):  # again: the same keys, the same config, the same GUI port
         assert main(["club", "prepare-syncthing", "--data", str(tmp_path)]) == 0
-    config = (tmp_path / "syncthing" / "config.xml").read_text()
-    assert read_endpoint(tmp_path / "syncthing" / "config.xml").url == f"http://{HUB_GUI}"
+        urls.append(read_endpoint(home / "config.xml").url)
+    config = (home / "config.xml").read_text()
+    assert urls[0] == urls[1] and urls[0].startswith("http://127.0.0.1:")
     for key, value in LAN_ONLY.items():
         assert re.search(f"<{key}>{str(value).lower()}</{key}>", config), key
-    assert len(list((tmp_path / "syncthing").glob("cert.pem"))) == 1
+    assert "<localAnnounceEnabled>true</localAnnounceEnabled>" in config
+    assert f"<listenAddress>{LAN_LISTEN}</listenAddress>" in config
+    assert len(list(home.glob("cert.pem"))) == 1
+
+
+def test_prepare_syncthing_keeps_the_organisers_choices(tmp_path: Path) -> None:
+    if shutil.which("syncthing") is None:
+        pytest.skip("syncthing is not installed (apt-get install syncthing)")
+    from hubd.cli.run import main
+
+    home = tmp_path / "syncthing"
+    chosen = ["--gui", "127.0.0.1:18384", "--listen", "tcp://10.0.0.2:22000",
+              "--local-discovery", "off"]  # fmt: skip
+    assert main(["club", "prepare-syncthing", "--data", str(tmp_path), *chosen]) == 0
+    assert main(["club", "prepare-syncthing", "--data", str(tmp_path)]) == 0  # as at each start
+    config = (home / "config.xml").read_text()
+    assert read_endpoint(home / "config.xml").url == "http://127.0.0.1:18384"
+    assert "<localAnnounceEnabled>false</localAnnounceEnabled>" in config
+    assert re.findall("<listenAddress>(.*?)</listenAddress>", config) == ["tcp://10.0.0.2:22000"]
+    assert main(["club", "prepare-syncthing", "--data", str(tmp_path),
+                 "--local-discovery", "on"]) == 0  # fmt: skip
+    assert "<localAnnounceEnabled>true</localAnnounceEnabled>" in (home / "config.xml").read_text()
 
 
 @needs_analyze

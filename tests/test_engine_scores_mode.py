@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from engine_helpers import end_round, new_game, refusal, run
@@ -150,7 +151,7 @@ def test_the_new_events_read_and_write_back_and_replay() -> None:
     }
 
 
-def test_a_scores_only_game_exports_and_imports(store: GameStore) -> None:
+def test_a_scores_only_game_exports_and_imports(store: GameStore, tmp_path: Path) -> None:
     log = [NewGame(TWO, {"mode": "scores", "rounds": 1}), StartRound("Ana"), FootOpened()]
     game_id = store.new_game(log[0])
     for event in log[1:]:
@@ -160,6 +161,8 @@ def test_a_scores_only_game_exports_and_imports(store: GameStore) -> None:
     store.export_jsonl(game_id, out)
     lines = out.getvalue().splitlines()
     assert json.loads(lines[0])["rules"] == {"mode": "scores", "rounds": 1}
-    copy = store.import_log(io.StringIO(out.getvalue()))
-    store.append(copy, EndRound({"Ana": HandPips(0), "Ben": HandPips(7)}))
-    assert store.load(copy).state.phase is Phase.GAME_OVER
+    other = GameStore.open(tmp_path / "another hub")
+    copy = other.import_log(io.StringIO(out.getvalue()))
+    other.append(copy, EndRound({"Ana": HandPips(0), "Ben": HandPips(7)}))
+    assert other.load(copy).state.phase is Phase.GAME_OVER
+    other.close()

@@ -27,7 +27,7 @@ from engine import (
     summary,
 )
 from engine.cli import replay_lines
-from hubd.store import GameStore, ImportRefusedError, StoreError
+from hubd.store import AlreadyStoredError, GameStore, ImportRefusedError, StoreError
 
 pytest_plugins = ["store_fixtures"]
 
@@ -35,7 +35,7 @@ pytest_plugins = ["store_fixtures"]
 # -- export, import ----------------------------------------------------------------------
 
 
-def test_export_replays_and_import_gives_the_same_game(store: GameStore) -> None:
+def test_export_replays_and_import_gives_the_same_game(store: GameStore, tmp_path: Path) -> None:
     log = played(3, "four-arm", 5)
     game_id = store_log(store, log)
     out = io.StringIO()
@@ -44,12 +44,19 @@ def test_export_replays_and_import_gives_the_same_game(store: GameStore) -> None
     result, ok = replay_lines(text.encode("utf-8").splitlines())
     assert ok
     assert result == summary(replayed(log).state)
-    copy_id = store.import_log(io.StringIO(text))
-    assert copy_id != game_id
-    assert lines_of(store, copy_id) == lines_of(store, game_id)
-    assert store.load(copy_id).state.fingerprint() == store.load(game_id).state.fingerprint()
-    original, imported = store.history()[1], store.history()[0]
-    assert (imported.totals, imported.winners) == (original.totals, original.winners)
+    other = GameStore.open(tmp_path / "other hub")
+    try:
+        copy_id = other.import_log(io.StringIO(text))
+        assert lines_of(other, copy_id) == lines_of(store, game_id)
+        assert other.load(copy_id).state.fingerprint() == store.load(game_id).state.fingerprint()
+        original, imported = store.history()[0], other.history()[0]
+        assert (imported.totals, imported.winners) == (original.totals, original.winners)
+    finally:
+        other.close()
+    # Into the store that has it: a game counts once, whatever file it came from.
+    with pytest.raises(AlreadyStoredError, match=f"as game {game_id}: nothing was stored"):
+        store.import_log(io.StringIO(text))
+    assert len(store.history()) == 1
 
 
 def test_import_reads_a_file_and_keeps_blank_lines_out(store: GameStore, tmp_path: Path) -> None:
@@ -58,7 +65,10 @@ def test_import_reads_a_file_and_keeps_blank_lines_out(store: GameStore, tmp_pat
     path.write_text("\n" + "\n\n".join(dump_line(e) for e in log) + "\n", encoding="utf-8")
     game_id = store.import_log(path, NOW)
     assert lines_of(store, game_id) == [dump_line(e) for e in log]
-    assert store.import_log(str(path)) == game_id + 1
+    with pytest.raises(AlreadyStoredError) as again:
+        store.import_log(str(path))
+    assert again.value.game_id == game_id and len(store.history()) == 1
+    assert store.import_log([dump_line(e) for e in log[:-1]]) == game_id + 1  # another game
 
 
 def test_import_refuses_a_log_that_does_not_replay_and_imports_nothing(

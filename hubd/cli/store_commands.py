@@ -91,7 +91,7 @@ def _drop_stdout() -> None:
 
 
 def run_import(args: argparse.Namespace, folder: Path) -> int:
-    from hubd.store import GameStore, ImportRefusedError
+    from hubd.store import AlreadyStoredError, GameStore, ImportRefusedError
 
     store = GameStore.open(folder)
     try:
@@ -102,6 +102,9 @@ def run_import(args: argparse.Namespace, folder: Path) -> int:
     except ImportRefusedError as err:
         _say(f"hubd: cannot import {args.file}: {err.message}", sys.stderr)
         return EXIT_ERROR
+    except AlreadyStoredError as err:  # nothing to do: the game counts once
+        _say(f"{args.file} is stored already, as game {err.game_id}: nothing imported")
+        return EXIT_OK
     finally:
         store.close()
     _say(f"imported {args.file} as game {game_id}")

@@ -64,6 +64,33 @@ def hub_folders(club: Path) -> list[Path]:
         return []
 
 
+def strays(club: Path) -> list[Path]:
+    """What the club folder holds that is neither a hub's folder nor a game, nor a file the
+    hubs or Syncthing keep there (hidden and temporary ones, hub.json, nights.json)."""
+    found: list[Path] = []
+    try:
+        entries = sorted(club.iterdir())
+    except OSError:
+        return []
+    for entry in entries:
+        if entry.name.startswith((".", "~")):
+            continue
+        if not (HUB_ID.fullmatch(entry.name) and entry.is_dir() and not entry.is_symlink()):
+            found.append(entry)
+            continue
+        try:
+            names = sorted(entry.iterdir())
+        except OSError:
+            continue
+        found += [
+            path
+            for path in names
+            if path.name not in (HUB_FILE, NIGHTS_FILE) and versions_of(path.name) is None
+            and not path.name.startswith((".", "~"))
+        ]  # fmt: skip
+    return found
+
+
 def game_file_name(started: datetime, local_id: int) -> str:
     return f"{started:%Y-%m-%dT%H%M%S}-g{local_id}.jsonl"
 

@@ -1,10 +1,12 @@
-"""The hubs' game files read as games: each version replayed by the engine, the best kept.
+"""The hubs' game files read as games: each version replayed, one version counted.
 
 A game is named by its hub and its file name. Its versions are the file itself and any
 conflicting copy Syncthing made of it; each is read only up to its last newline and replayed
 through the same checks as ``hubd import``. A version that does not replay is set aside (one
-line in the journal) and never used. Of the rest the longest log wins, and between two logs
-as long the larger digest, so every hub keeps the same version whatever order they came in.
+line in the journal) and never used. Of the rest, a version replaces the one counted only when
+it *continues* it (the shorter log is a line-for-line prefix of the longer): a finished game is
+never rewritten. Any other version is a :class:`Conflict`, set aside until the organiser
+chooses it. Two files with the same log are one game, whatever their names.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -53,9 +55,10 @@ class ClubGame:
         assert parsed is not None
         return parsed.night
 
-    def beats(self, other: ClubGame) -> bool:
-        """Longer, or as long with a larger digest: the version every hub keeps."""
-        return (self.lines, self.digest) > (other.lines, other.digest)
+    @property
+    def key(self) -> tuple[str, str]:
+        """Which game this is a version of: its hub and file name."""
+        return (self.hub, self.name)
 
     def summary(self) -> str:
         """The figures as JSON, for the store's club table."""
@@ -94,10 +97,60 @@ class ClubGame:
 
 @dataclass(frozen=True)
 class Version:
-    """A version of a game that replays, with its log's text (what the store keeps)."""
+    """A version of a game that replays, with its log's text (what the store keeps) and the
+    file it was read from ("" when it comes from the store)."""
 
     game: ClubGame
     text: str
+    file: str = ""
+
+    def continues(self, other: Version) -> bool:
+        """Whether this log is ``other``'s with more lines after (or the same log)."""
+        return self.text.startswith(other.text)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A version of a game that does not continue the one counted, nor is continued by it.
+
+    It is set aside: it counts only once the organiser chooses it (its digest, written to a
+    hub's nights.json). ``counted_file`` and ``other_file`` name the two files for people.
+    """
+
+    counted: ClubGame
+    other: ClubGame
+    counted_file: str
+    other_file: str
+
+    def journal_line(self) -> str:
+        return (
+            f"{self.other.hub}/{self.other_file} is not a continuation of "
+            f"{self.counted.hub}/{self.counted_file or self.counted.name} (as stored): "
+            "set aside; the organiser may choose which counts on the Club screen's Hubs tab"
+        )
+
+
+def resolve(
+    base: Version | None, versions: Iterable[Version]
+) -> tuple[Version | None, list[Version]]:
+    """The version counted and the versions set aside as conflicts.
+
+    ``base`` is the version counted so far (the stored one, the organiser's choice, or the
+    file itself); a version replaces it only when it continues it. Without a base the
+    shortest version starts (then the smaller digest), so the result does not depend on the
+    order the versions are given in.
+    """
+    ordered = sorted(versions, key=lambda v: (v.game.lines, v.game.digest))
+    counted = base
+    aside: dict[str, Version] = {}
+    for version in ordered:
+        if counted is None or version.continues(counted):
+            counted = version
+        elif not counted.continues(version):
+            aside[version.game.digest] = version
+    # A version set aside early may be continued by the one counted at the end.
+    kept = [v for v in aside.values() if counted is None or not counted.continues(v)]
+    return counted, kept
 
 
 @dataclass(frozen=True)
@@ -150,7 +203,18 @@ def read_version(hub: str, name: str, path: Path) -> Version | SetAside | None:
         return SetAside(path, err.message)
     # Every line replayed, so each is UTF-8; blank lines (skipped by the replay) are dropped.
     text = "".join(line.decode("utf-8").strip() + "\n" for line in lines if line.strip())
-    return Version(game_of(hub, name, game, text), text)
+    return Version(game_of(hub, name, game, text), text, path.name)
+
+
+def version_of_text(hub: str, name: str, text: str, file: str = "") -> Version | None:
+    """A whole log's text (as the store holds it) as a version; None if it does not replay."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    try:
+        game = game_from_source(lines)
+    except ImportRefusedError:
+        return None
+    whole = "".join(line + "\n" for line in lines)
+    return Version(game_of(hub, name, game, whole), whole, file)
 
 
 def game_files(club: Path) -> Iterator[tuple[str, str, Path]]:
@@ -166,18 +230,33 @@ def game_files(club: Path) -> Iterator[tuple[str, str, Path]]:
                 yield folder.name, name, folder / file_name
 
 
-def best(versions: Iterable[Version]) -> dict[tuple[str, str], Version]:
-    """The version kept of each game: longest, then largest digest (order-free)."""
-    kept: dict[tuple[str, str], Version] = {}
+def counted_in_folder(
+    versions: Iterable[Version], chosen: Mapping[tuple[str, str], str] | None = None
+) -> tuple[dict[tuple[str, str], Version], list[Conflict]]:
+    """Each game's counted version and its conflicts, from the club folder alone.
+
+    The file under the game's own name starts (Syncthing's conflicting copies are the
+    others), unless the organiser chose another version's digest (``chosen``).
+    """
+    by_game: dict[tuple[str, str], list[Version]] = {}
     for version in versions:
-        key = (version.game.hub, version.game.name)
-        if key not in kept or version.game.beats(kept[key].game):
-            kept[key] = version
-    return kept
+        by_game.setdefault(version.game.key, []).append(version)
+    counted: dict[tuple[str, str], Version] = {}
+    conflicts: list[Conflict] = []
+    for key, found in sorted(by_game.items()):
+        wanted = (chosen or {}).get(key)
+        base = next((v for v in found if v.game.digest == wanted), None)
+        if base is None:
+            base = next((v for v in found if v.file == key[1]), None)
+        kept, aside = resolve(base, found)
+        assert kept is not None
+        counted[key] = kept
+        conflicts += [Conflict(kept.game, v.game, kept.file, v.file) for v in aside]
+    return counted, conflicts
 
 
-def read_club(club: Path) -> tuple[list[ClubGame], list[SetAside]]:
-    """Every game in the club folder (its best version) and the files set aside."""
+def read_versions(club: Path) -> tuple[list[Version], list[SetAside]]:
+    """Every version of every game in the club folder, and the files set aside."""
     versions: list[Version] = []
     aside: list[SetAside] = []
     for hub, name, path in game_files(club):
@@ -186,4 +265,11 @@ def read_club(club: Path) -> tuple[list[ClubGame], list[SetAside]]:
             versions.append(found)
         elif isinstance(found, SetAside):
             aside.append(found)
-    return [v.game for v in best(versions).values()], aside
+    return versions, aside
+
+
+def read_club(club: Path) -> tuple[list[ClubGame], list[SetAside]]:
+    """Every game in the club folder (its counted version) and the files set aside."""
+    versions, aside = read_versions(club)
+    counted, _ = counted_in_folder(versions)
+    return [v.game for v in counted.values()], aside

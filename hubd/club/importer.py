@@ -1,9 +1,10 @@
 """The importer: reads the club folder on its own thread and posts what changed to the loop.
 
 Every second it looks at the files' sizes and times (cheap), reads and replays only the files
-that changed, and posts a :class:`ClubArrived` with the versions that beat what it posted
-before, the tables' names and the nights. The loop stores them (``GameStore.keep_club_games``,
-which again keeps only a longer version) and recomputes the standings. It never writes.
+that changed, and posts a :class:`ClubArrived` with every version of each game whose files
+changed, the tables' names and the nights. The loop decides which version counts (the stored
+one, or one that continues it), stores it and recomputes the standings. It never writes.
+A name in the club folder that is not a game is said once in the journal.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from hubd.club.folder import hub_folders
-from hubd.club.games import ClubGame, SetAside, Version, game_files, read_version
+from hubd.club.folder import hub_folders, strays
+from hubd.club.games import SetAside, Version, game_files, read_version
 from hubd.club.nights import Night, read_nights, read_tables
 
 log = logging.getLogger("hubd.club")
@@ -27,10 +28,11 @@ SCAN_EVERY_S = 1.0
 class ClubArrived:
     """What the club folder holds that is new to the loop (posted to the inbox)."""
 
-    versions: tuple[Version, ...]  # games new or longer since the last post
+    versions: tuple[Version, ...]  # every version of each game whose files changed
     tables: tuple[tuple[str, str], ...]  # (hub, table name)
     nights: tuple[Night, ...]  # every hub's entries (merge them)
     set_aside: tuple[str, ...]  # one line per file that does not replay
+    games: tuple[tuple[str, str], ...] = ()  # (hub, name) of each game whose files changed
 
 
 FileKey = tuple[int, int, int]  # size, mtime_ns, inode
@@ -43,20 +45,22 @@ class ClubImporter:
         self.club = club
         self._post = post
         self._every = every
-        self._seen: dict[Path, tuple[FileKey, ClubGame | SetAside | None]] = {}
-        self._posted: dict[tuple[str, str], ClubGame] = {}
+        self._seen: dict[Path, tuple[FileKey, Version | SetAside | None]] = {}
+        self._games: dict[Path, tuple[str, str]] = {}  # each path's game
+        self._strays: set[Path] = set()  # said once in the journal
         self._last: tuple[object, ...] | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
     def scan(self) -> ClubArrived | None:
         """One look at the folder; what changed since the last scan, or None."""
-        fresh: dict[Path, Version] = {}
+        touched: set[tuple[str, str]] = set()
         present: set[Path] = set()
         for hub, name, path in game_files(self.club):
             present.add(path)
+            self._games[path] = (hub, name)
             try:
-                info = path.stat()
+                info = path.lstat()
             except OSError:
                 continue
             key = (info.st_size, info.st_mtime_ns, info.st_ino)
@@ -65,23 +69,20 @@ class ClubImporter:
             found = read_version(hub, name, path)
             if isinstance(found, SetAside):
                 log.error("club: %s set aside: %s", path, found.why)
-            if isinstance(found, Version):
-                fresh[path] = found
-                self._seen[path] = (key, found.game)
-            else:
-                self._seen[path] = (key, found)
+            previous = self._seen.get(path, (None, None))[1]
+            self._seen[path] = (key, found)
+            if isinstance(found, Version) or isinstance(previous, Version):
+                touched.add((hub, name))
         for gone in set(self._seen) - present:
-            del self._seen[gone]
-        changed: dict[tuple[str, str], Version] = {}
-        for version in fresh.values():
-            game = version.game
-            ident = (game.hub, game.name)
-            best = changed.get(ident)
-            kept = self._posted.get(ident)
-            if (best is None or game.beats(best.game)) and (kept is None or game.beats(kept)):
-                changed[ident] = version
-        for ident, version in changed.items():
-            self._posted[ident] = version.game
+            if isinstance(self._seen.pop(gone)[1], Version):
+                touched.add(self._games[gone])
+            del self._games[gone]
+        self._say_strays()
+        changed = tuple(
+            item
+            for _, (_, item) in sorted(self._seen.items())
+            if isinstance(item, Version) and item.game.key in touched
+        )
         aside = tuple(
             f"{path}: {item.why}"
             for path, (_, item) in sorted(self._seen.items())
@@ -92,10 +93,20 @@ class ClubImporter:
         for folder in hub_folders(self.club):
             nights += read_nights(folder)
         summary = (tables, tuple(nights), aside)
-        if not changed and summary == self._last:
+        if not touched and summary == self._last:
             return None
         self._last = summary
-        return ClubArrived(tuple(changed.values()), tables, tuple(nights), aside)
+        return ClubArrived(changed, tables, tuple(nights), aside, tuple(sorted(touched)))
+
+    def _say_strays(self) -> None:
+        """Each name that is not a game, said once (again only after it went away)."""
+        found = set(strays(self.club))
+        for path in sorted(found - self._strays):
+            if path.parent == self.club:
+                log.warning("club: %s is not a hub's folder (eight hex digits): ignored", path)
+            else:
+                log.warning("club: %s is not a game (<start>-g<number>.jsonl): ignored", path)
+        self._strays = found
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="club-importer", daemon=True)

@@ -1,10 +1,10 @@
 """The link to Syncthing: its own thread, polling the REST API and posting what it sees.
 
 Every few seconds it sets Syncthing up once (LAN only, the club folder, the table's name),
-then reads this hub's device id, the paired hubs (connected, or when last seen) and the hubs
-nearby that could be paired (pending, or seen by local discovery), and posts a
-:class:`LinkStatus` to the loop when that changed. Requests from the loop (pair with a hub,
-look at a file now) go through a queue; nothing here ever blocks the loop.
+then reads this hub's device id and addresses, the paired hubs (connected, or when last seen)
+and the hubs nearby that could be paired (pending, or seen by local discovery), and posts a
+:class:`LinkStatus` to the loop when that changed. Requests from the loop (pair with a hub
+tapped or typed, look at a file now) go through a queue; nothing here ever blocks the loop.
 """
 
 from __future__ import annotations
@@ -52,6 +52,44 @@ class LinkStatus:
     device_id: str = ""
     peers: tuple[Peer, ...] = ()
     nearby: tuple[Nearby, ...] = ()
+    addresses: tuple[str, ...] = ()  # where the other hubs reach this one
+    discovery: bool = True  # local discovery on (the organiser's choice, kept)
+
+    @property
+    def pairing_text(self) -> str:
+        """What another hub types (or reads from this hub's QR code) to pair with this one:
+        the device id, then the address it is reached at."""
+        return " ".join((self.device_id, *self.addresses[:1]))
+
+
+class PairingError(ValueError):
+    """What was typed to pair with is not a device id (and an address)."""
+
+
+DEVICE_ID = re.compile(r"[A-Z2-7]{56}")
+
+
+def parse_pairing(text: str) -> tuple[str, tuple[str, ...]]:
+    """A device id as Syncthing shows it (eight groups of seven; dashes, spaces and case do
+    not matter), then optionally the address it is reached at: ``tcp://10.0.0.2:22000``,
+    ``10.0.0.2:22000`` or ``10.0.0.2`` (port 22000)."""
+    words = text.replace(",", " ").split()
+    address = [w for w in words if any(c in w for c in ".:/") and not DEVICE_ID.fullmatch(w)]
+    squeezed = "".join(w for w in words if w not in address).replace("-", "").upper()
+    if not DEVICE_ID.fullmatch(squeezed):
+        raise PairingError("not a device id: it has eight groups of seven letters and digits")
+    device = "-".join(squeezed[i : i + 7] for i in range(0, 56, 7))
+    addresses = []
+    for word in address:
+        if not word.startswith(("tcp://", "quic://")):
+            word = "tcp://" + word
+        host = word.split("://", 1)[1]
+        if not re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?", host):
+            raise PairingError(f"not an address: {word}")
+        if ":" not in host.rsplit("]", 1)[-1]:
+            word += ":22000"
+        addresses.append(word)
+    return device, tuple(addresses)
 
 
 def parse_time(text: str) -> float | None:
@@ -85,7 +123,26 @@ def read_status(client: Syncthing, me: str, now: float) -> LinkStatus:
             addresses = info.get("addresses") or [""]
             nearby[ident] = Nearby(ident, "", str(addresses[0]))
     peers.sort(key=lambda p: (p.name.casefold(), p.device))
-    return LinkStatus(True, "", me, tuple(peers), tuple(sorted(nearby.values(), key=_asked_first)))
+    return LinkStatus(
+        True,
+        "",
+        me,
+        tuple(peers),
+        tuple(sorted(nearby.values(), key=_asked_first)),
+        tuple(client.lan_addresses()),
+        client.local_discovery(),
+    )
+
+
+def _dialable(address: str) -> tuple[str, ...]:
+    """An address Syncthing saw a hub at, as one it can dial (a pending device's address is
+    its outgoing port: the listening port is the usual 22000)."""
+    if not address:
+        return ()
+    if "://" in address:
+        return (address,)
+    host = address.rsplit(":", 1)[0]
+    return (f"tcp://{host}:22000",)
 
 
 def _asked_first(hub: Nearby) -> tuple[bool, str, str]:
@@ -117,7 +174,15 @@ class SyncLink:
     # -- from the loop ---------------------------------------------------------------------
 
     def accept(self, device: str, name: str) -> None:
-        self._requests.put(lambda client: client.accept(device, name))
+        """Pair with a hub tapped on the Hubs tab (dialled at the address it was seen at)."""
+        seen = next((n.address for n in self._last.nearby if n.device == device), "") if (
+            self._last is not None) else ""  # fmt: skip
+        addresses = (*_dialable(seen), "dynamic")
+        self._requests.put(lambda client: client.accept(device, name, addresses))
+
+    def pair(self, device: str, addresses: tuple[str, ...]) -> None:
+        """Pair with a hub whose device id (and address) was typed or scanned."""
+        self._requests.put(lambda client: client.accept(device, "", (*addresses, "dynamic")))
 
     def scan(self, sub: str) -> None:
         self._requests.put(lambda client: client.scan(sub))

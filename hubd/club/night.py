@@ -19,21 +19,30 @@ from pathlib import Path
 from typing import Any
 
 from engine import Event, Game, dump_line, name_key
-from hubd.club.folder import club_folder, game_file_name, hub_id, night_of, write_atomically
+from hubd.club.folder import (
+    club_folder,
+    game_file_name,
+    hub_id,
+    night_of,
+    parse_game_name,
+    write_atomically,
+)
+from hubd.club.games import ClubGame, Conflict, Version, resolve
 from hubd.club.importer import ClubArrived, ClubImporter
-from hubd.club.link import LinkStatus, SyncLink
+from hubd.club.link import LinkStatus, PairingError, SyncLink, parse_pairing
 from hubd.club.nights import (
     MAX_MOVERS,
     SEATINGS,
     Night,
     changed,
     clean_name,
+    toggled,
     write_night,
     write_table,
 )
 from hubd.club.standings import RANKINGS
 from hubd.club.syncthing import Syncthing, find_endpoint, read_endpoint
-from hubd.club.view import ClubState, ClubView, view_from_rows
+from hubd.club.view import ClubState, ClubView, view_of
 from hubd.store import GameStore, StoreError
 from hubd.store.club import ClubRow
 from hubd.values.intents import ClubChoice
@@ -140,6 +149,10 @@ class ClubNight:
         self._tables: dict[str, str] = {self.hub: self.table}
         self._entries: list[Night] = []
         self._aside: tuple[str, ...] = ()
+        self._stored: dict[tuple[str, str], ClubGame] = {}  # the version stored of each game
+        self._conflicts: dict[tuple[str, str], tuple[Conflict, ...]] = {}
+        self._said: set[tuple[tuple[str, str], str]] = set()  # conflicts journaled
+        self.notice = ""  # why what the organiser typed to pair with was refused
         self._state: ClubState | None = None
         self._unsaved: dict[tuple[str, str], ClubRow] = {}  # news the store refused (full disk)
         self.importer: ClubImporter | None = None
@@ -196,11 +209,24 @@ class ClubNight:
     # -- what arrives ----------------------------------------------------------------------
 
     def arrived(self, news: ClubArrived) -> bool:
-        """Keep the importer's news in the store; True when the view changed."""
-        for v in news.versions:
-            game = v.game
-            row = ClubRow(game.hub, game.name, game.lines, game.digest, v.text, game.summary())
-            self._unsaved[game.hub, game.name] = row
+        """Keep the importer's news in the store; True when the view changed.
+
+        Of each game's versions, one that continues the stored one replaces it; any other is
+        a conflict, set aside (one journal line) until the organiser chooses it. This hub's
+        own games are never replaced from the club folder: its file is written again from
+        the store when a copy from elsewhere took its place.
+        """
+        by_game: dict[tuple[str, str], list[Version]] = {key: [] for key in news.games}
+        for version in news.versions:
+            by_game.setdefault(version.game.key, []).append(version)
+        for key, versions in by_game.items():
+            counted, aside = self._counted_of(key, versions)
+            if counted is not None and counted.game != self._stored.get(key):
+                game = counted.game
+                row = ClubRow(game.hub, game.name, game.lines, game.digest, counted.text,
+                              game.summary())  # fmt: skip
+                self._unsaved[key] = row
+            self._conflicts[key] = tuple(self._conflict(key, counted, v) for v in aside)
         if self._unsaved:
             try:
                 self.store.keep_club_games(list(self._unsaved.values()))
@@ -213,6 +239,58 @@ class ClubNight:
         before = self.view
         self.view = self._rebuild()
         return self.view != before
+
+    def _counted_of(
+        self, key: tuple[str, str], versions: list[Version]
+    ) -> tuple[Version | None, list[Version]]:
+        """The version of a game that counts now, and the versions set aside."""
+        hub, name = key
+        own = self._own_text(name) if hub == self.hub else None
+        if own is None:
+            stored = self._stored_version(key)
+            return resolve(stored, versions)
+        # This hub's game: its store says what it is; the files may only lag behind it.
+        mine = [v for v in versions if own.startswith(v.text)]
+        if not any(v.file == name for v in mine):
+            log.warning("club: %s/%s was replaced by a copy from elsewhere: written again "
+                        "from this hub's store", hub, name)  # fmt: skip
+            self.writer.put(name, own)
+        counted = max(mine, key=lambda v: v.game.lines, default=None)
+        return counted, [v for v in versions if v not in mine]
+
+    def _own_text(self, name: str) -> str | None:
+        """The log of this hub's own game ``name``, as its store holds it (None: not ours)."""
+        parsed = parse_game_name(name)
+        if parsed is None:
+            return None
+        try:
+            if self.file_name(parsed.number) != name:
+                return None
+            text = io.StringIO()
+            self.store.export_jsonl(parsed.number, text)
+        except StoreError as err:
+            log.error("club: %s", err)
+            return None
+        return text.getvalue()
+
+    def _stored_version(self, key: tuple[str, str]) -> Version | None:
+        game = self._stored.get(key)
+        if game is None:
+            return None
+        try:
+            text = self.store.club_log(*key)
+        except StoreError as err:
+            log.error("club: %s", err)
+            return None
+        return None if text is None else Version(game, text)
+
+    def _conflict(self, key: tuple[str, str], counted: Version | None, other: Version) -> Conflict:
+        base = counted or Version(other.game, "")
+        conflict = Conflict(base.game, other.game, base.file, other.file)
+        if (key, other.game.digest) not in self._said:
+            self._said.add((key, other.game.digest))
+            log.error("club: %s", conflict.journal_line())
+        return conflict
 
     def linked(self, status: LinkStatus) -> None:
         self.link = status
@@ -230,8 +308,15 @@ class ClubNight:
     def choose(self, choice: ClubChoice) -> None:
         """The organiser's tap on the Club screen."""
         if choice.key == "accept":
+            self.notice = ""
             if self.sync is not None:
                 self.sync.accept(str(choice.value), choice.about)
+            return
+        if choice.key == "pair":
+            self.pair(str(choice.value))
+            return
+        if choice.key == "version":
+            self.choose_version(choice.about, str(choice.value))
             return
         try:
             day = date.fromisoformat(choice.about)
@@ -247,6 +332,8 @@ class ClubNight:
             self.set_night(day, movers=value)
         elif choice.key == "ranking" and value in RANKINGS:
             self.set_night(day, ranking=value)
+        elif choice.key == "aside" and isinstance(value, str):
+            self.set_night(day, aside=toggled(self.view.night(day).aside, value))
         else:
             log.warning("club: unknown choice %s = %r", choice.key, value)
 
@@ -283,7 +370,7 @@ class ClubNight:
     def state(self) -> ClubState:
         """The immutable snapshot the screens (and the phones' page) read: the same object
         until something changes, so a screen is redrawn only then."""
-        made = ClubState(self.view, self.tonight(), self.table, self.link)
+        made = ClubState(self.view, self.tonight(), self.table, self.link, self.notice)
         if self._state is None or self._state != made:
             self._state = made
         return self._state
@@ -294,13 +381,40 @@ class ClubNight:
         except StoreError as err:
             log.error("club: %s", err)
             stored = []
-        # What the store could not take yet still counts (the longer version wins anyway).
-        rows = stored + [
-            (r.hub, r.name, r.lines, r.digest, r.summary) for r in self._unsaved.values()
-        ]
-        return view_from_rows(self.hub, rows, self._tables, self._entries, self._aside)
+        # What the store could not take yet still counts (it continues the stored version).
+        rows = {(r[0], r[1]): r for r in stored}
+        rows.update(
+            ((r.hub, r.name), (r.hub, r.name, r.lines, r.digest, r.summary))
+            for r in self._unsaved.values()
+        )
+        found = (ClubGame.from_summary(*row) for row in rows.values())
+        self._stored = {game.key: game for game in found if game is not None}
+        conflicts = [c for found in self._conflicts.values() for c in found]
+        return view_of(self.hub, self._stored.values(), self._tables, self._entries,
+                       self._aside, conflicts)  # fmt: skip
 
     # -- the organiser's choices -----------------------------------------------------------
+
+    def pair(self, typed: str) -> None:
+        """Pair with the hub whose device id (and address) the organiser typed or scanned."""
+        try:
+            device, addresses = parse_pairing(typed)
+        except PairingError as err:
+            self.notice = str(err)
+            return
+        self.notice = ""
+        if self.sync is not None:
+            self.sync.pair(device, addresses)
+
+    def choose_version(self, game: str, digest: str) -> None:
+        """Count the version ``digest`` of the game ``game`` ("<hub>/<file name>")."""
+        hub, _, name = game.partition("/")
+        parsed = parse_game_name(name)
+        if parsed is None:
+            log.warning("club: no game %r", game)
+            return
+        night = self.view.night(parsed.night)
+        self.set_night(parsed.night, chosen=night.choosing(hub, name, digest))
 
     def tonight(self) -> date:
         """The night shown first: the latest with games, else the one going on now."""

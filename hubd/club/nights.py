@@ -1,7 +1,8 @@
 """Nights and tables as the hubs name them, merged the same way on every hub.
 
 A night is a date (the evening it began, see ``night_of``), a name and its games, with the
-organiser's choices for it: the seating rule, how many move under 11-3, the ranking. A hub
+organiser's choices for it: the seating rule, how many move under 11-3, the ranking, the
+tables set aside for the night, and which version counts of a game that has two. A hub
 writes the choices made on it to its own ``nights.json``; of the hubs' entries for a night
 the one set last wins (then the larger hub id), so every hub shows the same. A hub's table
 name is in its own ``hub.json``.
@@ -18,7 +19,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal, get_args
 
-from hubd.club.folder import HUB_FILE, NIGHTS_FILE, hub_folders, read_json, write_atomically
+from hubd.club.folder import (
+    HUB_FILE,
+    HUB_ID,
+    NIGHTS_FILE,
+    hub_folders,
+    read_json,
+    write_atomically,
+)
 from hubd.club.standings import RANKINGS, Ranking
 
 log = logging.getLogger("hubd.club")
@@ -38,14 +46,36 @@ class Night:
     ranking: Ranking = "pips"
     set_at: str = ""  # ISO 8601 time it was set, with its offset
     hub: str = ""  # the hub it was set on
+    aside: tuple[str, ...] = ()  # hubs (tables) set aside for the night, sorted
+    #: ("<hub>/<game file>", digest): the version the organiser chose of a game with two
+    chosen: tuple[tuple[str, str], ...] = ()
 
     def order(self) -> tuple[str, str]:
         return (self.set_at, self.hub)
 
+    def choices(self) -> dict[tuple[str, str], str]:
+        """The chosen versions by game: (hub, file name) -> digest."""
+        found: dict[tuple[str, str], str] = {}
+        for game, digest in self.chosen:
+            hub, _, name = game.partition("/")
+            found[hub, name] = digest
+        return found
+
+    def choosing(self, hub: str, name: str, digest: str) -> tuple[tuple[str, str], ...]:
+        """``chosen`` with ``digest`` counted for the game ``hub``/``name``."""
+        kept = {game: d for game, d in self.chosen if game != f"{hub}/{name}"}
+        return tuple(sorted({**kept, f"{hub}/{name}": digest}.items()))
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         del data["day"], data["hub"]
+        data["aside"] = list(self.aside)
+        data["chosen"] = dict(self.chosen)
         return data
+
+
+DIGEST = re.compile(r"[0-9a-f]{64}")
+GAME_KEY = re.compile(r"[0-9a-f]{8}/[^/\x00]{1,200}")
 
 
 def clean_name(text: str) -> str:
@@ -65,6 +95,14 @@ def night_from_json(day: str, data: object, hub: str) -> Night | None:
     ranking, set_at = data.get("ranking"), data.get("set_at", "")
     if not isinstance(name, str) or not isinstance(set_at, str):
         return None
+    aside, chosen = data.get("aside", []), data.get("chosen", {})
+    listed = aside if isinstance(aside, list) else []
+    tables = sorted({h for h in listed if isinstance(h, str) and HUB_ID.fullmatch(h)})
+    picks = sorted(
+        (game, digest)
+        for game, digest in (chosen.items() if isinstance(chosen, dict) else ())
+        if isinstance(digest, str) and DIGEST.fullmatch(digest) and GAME_KEY.fullmatch(game)
+    )
     return Night(
         when,
         clean_name(name),
@@ -73,6 +111,8 @@ def night_from_json(day: str, data: object, hub: str) -> Night | None:
         ranking if ranking in RANKINGS else "pips",
         set_at,
         hub,
+        tuple(tables),
+        tuple(picks),
     )
 
 
@@ -101,6 +141,11 @@ def write_night(folder: Path, night: Night) -> None:
     mine[night.day] = night
     body = {"nights": {d.isoformat(): n.to_json() for d, n in sorted(mine.items())}}
     write_atomically(folder / NIGHTS_FILE, json.dumps(body, ensure_ascii=False, indent=1) + "\n")
+
+
+def toggled(hubs: tuple[str, ...], hub: str) -> tuple[str, ...]:
+    """The tables set aside with ``hub`` set aside, or brought back if it was."""
+    return tuple(sorted(set(hubs) ^ {hub}))
 
 
 def changed(night: Night, set_at: str, hub: str, **changes: Any) -> Night:

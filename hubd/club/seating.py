@@ -16,9 +16,10 @@ README's club section words them:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from engine import name_key
 from hubd.club.games import ClubGame
@@ -31,8 +32,22 @@ SHUFFLES = 100  # random: shuffles tried before improving the best one by swaps
 class Proposal:
     rule: Seating
     tables: tuple[tuple[str, tuple[str, ...]], ...]  # (hub, who sits there next), in order
-    waiting: tuple[str, ...]  # hubs still playing: no proposal until their games end
+    waiting: tuple[str, ...]  # tables still playing or behind: no proposal until they finish
     repeats: int  # pairs at the proposed tables who already sat together tonight
+    aside: tuple[str, ...] = ()  # tables of the night the organiser set aside
+
+    def to_json(self, table_name: Callable[[str], str]) -> dict[str, Any]:
+        """The schema of ``hubd club seating --json``."""
+        return {
+            "rule": self.rule,
+            "tables": [
+                {"table": table_name(hub), "hub": hub, "players": list(names)}
+                for hub, names in self.tables
+            ],
+            "waiting": [table_name(hub) for hub in self.waiting],
+            "set_aside": [table_name(hub) for hub in self.aside],
+            "repeats": self.repeats,
+        }
 
     def next_at(self, hub: str) -> tuple[str, ...]:
         return dict(self.tables).get(hub, ())
@@ -57,18 +72,32 @@ def _repeats(table: Sequence[str], met: set[frozenset[str]]) -> int:
 
 
 def propose(games: Sequence[ClubGame], order: Sequence[str], night: Night) -> Proposal:
-    """The next seating for ``night`` (its games are ``games``; tables in ``order``)."""
-    tonight = sorted((g for g in games if g.night == night.day), key=lambda g: g.name)
+    """The next seating for ``night`` (its games are ``games``; its tables in ``order``).
+
+    Every table of the night (every hub with a game that night) but those set aside takes
+    part. A table is waited for while its latest game is not over, and while it has finished
+    fewer games than another table (its latest game has not arrived yet).
+    """
+    aside = tuple(hub for hub in order if hub in night.aside)
+    hubs = [hub for hub in order if hub not in night.aside]
+    tonight = sorted(
+        (g for g in games if g.night == night.day and g.hub in hubs), key=lambda g: g.name
+    )
     latest: dict[str, ClubGame] = {}
+    played: dict[str, int] = {}  # games finished
     sits: dict[str, ClubGame] = {}  # each player's last game tonight: where they sit now
     for game in tonight:  # names sort by start time, so the last one seen is the latest
         latest[game.hub] = game
+        played[game.hub] = played.get(game.hub, 0) + game.over
         for name in game.players:
             sits[name_key(name)] = game
-    waiting = tuple(hub for hub in order if hub in latest and not latest[hub].over)
+    most = max(played.values(), default=0)
+    waiting = tuple(
+        hub for hub in hubs if hub in latest and (not latest[hub].over or played[hub] < most)
+    )
     if waiting:  # everyone moves at once: wait for the last game of the round to end
-        return Proposal(night.seating, (), waiting, 0)
-    hubs = [hub for hub in order if hub in latest]
+        return Proposal(night.seating, (), waiting, 0, aside)
+    hubs = [hub for hub in hubs if hub in latest]
     # A table that has not played since its players moved on keeps only who is still there.
     places = [
         [name for name in _places(latest[hub]) if sits[name_key(name)] is latest[hub]]
@@ -86,6 +115,7 @@ def propose(games: Sequence[ClubGame], order: Sequence[str], night: Night) -> Pr
         tuple(zip(hubs, (tuple(t) for t in tables), strict=True)),
         waiting,
         sum(_repeats(t, met) for t in tables),
+        aside,
     )
 
 

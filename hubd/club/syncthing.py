@@ -21,38 +21,53 @@ if TYPE_CHECKING:  # pyexpat and ElementTree are imported where a config.xml is 
 
 FOLDER_ID = "chickenfoot-club"
 TIMEOUT_S = 3.0
-#: LAN only: no global discovery, relays, NAT traversal, usage or crash reports.
+#: LAN only: no global discovery, relays, NAT traversal, usage or crash reports; a hub that
+#: was just paired is dialled again within 5 s (Syncthing's own default waits 60 s).
 LAN_ONLY: dict[str, Any] = {
     "globalAnnounceEnabled": False,
     "relaysEnabled": False,
     "natEnabled": False,
-    "localAnnounceEnabled": True,
     "urAccepted": -1,
     "crashReportingEnabled": False,
     "autoUpgradeIntervalH": 0,
     "startBrowser": False,
+    "reconnectionIntervalS": 5,
 }
+#: Where a new home's Syncthing syncs: TCP on every address of this machine's networks (a
+#: club's Wi-Fi or cable), port 22000; never through relays.
+LAN_LISTEN = "tcp://0.0.0.0:22000"
 
 
-#: Where the hub's own Syncthing serves its GUI and REST API: this machine only.
-HUB_GUI = "127.0.0.1:8384"
+def free_local_port() -> int:
+    """A TCP port free on 127.0.0.1 now (for a GUI nobody chose an address for)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def prepare_home(
     home: Path,
     *,
-    gui: str = HUB_GUI,
+    gui: str | None = None,
+    listen: str | None = None,
+    local_discovery: bool | None = None,
     options: Mapping[str, str] | None = None,
     syncthing: str = "syncthing",
 ) -> Endpoint:
     """Syncthing's home for the hub: keys and config made once, then held to LAN only.
 
-    Run before Syncthing starts (the unit's ExecStartPre, the tests): the GUI and REST API
-    on ``gui`` (localhost), no global discovery, relays, NAT traversal, usage or crash
-    reports, no upgrades; ``options`` may set more of Syncthing's options.
+    Run before Syncthing starts (the unit's ExecStartPre, the tests). ``gui``: where its GUI
+    and REST API listen (default: as before, or 127.0.0.1 at a free port for a new home);
+    ``listen``: where it syncs (default: as before, or :data:`LAN_LISTEN`);
+    ``local_discovery``: whether it announces itself on the local network and sees the hubs
+    nearby (default: as before, on for a new home). No global discovery, relays, NAT
+    traversal, usage or crash reports, no upgrades; ``options`` may set more of its options.
     """
     config = home / "config.xml"
-    if not config.exists():
+    made = not config.exists()
+    if made:
         try:
             subprocess.run(
                 [syncthing, "generate", f"--home={home}", "--no-default-folder"],
@@ -68,11 +83,21 @@ def prepare_home(
         raise SyncthingError(f"cannot read Syncthing's config {config}: {err}") from None
     root = tree.getroot()
     address = _element(_element(root, "gui"), "address")
-    address.text = gui
+    if gui is not None:
+        address.text = gui
+    elif made or not (address.text or "").startswith(("127.0.0.1:", "[::1]:", "localhost:")):
+        address.text = f"127.0.0.1:{free_local_port()}"
     settings = _element(root, "options")
     wanted = {key: json.dumps(value) for key, value in LAN_ONLY.items()}
+    if local_discovery is not None or made:
+        wanted["localAnnounceEnabled"] = json.dumps(local_discovery is not False)
     for key, value in {**wanted, **(options or {})}.items():
         _element(settings, key).text = value
+    if listen is not None or made:
+        for old in settings.findall("listenAddress"):
+            settings.remove(old)
+        for each in (listen or LAN_LISTEN).split(","):
+            ElementTree.SubElement(settings, "listenAddress").text = each.strip()
     temporary = config.with_name(".config.xml.hub")
     tree.write(temporary, encoding="utf-8", xml_declaration=False)
     os.replace(temporary, config)
@@ -229,10 +254,24 @@ class Syncthing:
             )
         return me
 
+    def lan_addresses(self) -> list[str]:
+        """Where the other hubs reach this one (its sync addresses on the local network)."""
+        services = self.call("GET", "/rest/system/status").get("connectionServiceStatus", {})
+        found: list[str] = []
+        for service in services.values():
+            for address in service.get("lanAddresses") or []:
+                if address not in found and "://127." not in address and "[::1]" not in address:
+                    found.append(str(address))
+        return found
+
+    def local_discovery(self) -> bool:
+        return bool(self.call("GET", "/rest/config/options").get("localAnnounceEnabled"))
+
     def accept(self, device: str, name: str, addresses: Sequence[str] = ("dynamic",)) -> None:
         """Pair with ``device`` and share the club folder with it.
 
         It is made an introducer, so a hub paired with one hub of the club meets the rest.
+        A known address is dialled at once; "dynamic" finds it by local discovery.
         """
         self.call(
             "PUT",

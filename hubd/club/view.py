@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from hubd.club.folder import hub_folders
-from hubd.club.games import ClubGame, read_club
+from hubd.club.games import ClubGame, Conflict, counted_in_folder, read_versions
 from hubd.club.link import LinkStatus
 from hubd.club.nights import Night, merge, read_nights, read_tables, table_order
 from hubd.club.seating import Proposal, propose
@@ -27,6 +27,7 @@ class ClubView:
     tables: Mapping[str, str] = field(default_factory=dict)  # hub id: table name
     named: Mapping[date, Night] = field(default_factory=dict)  # the nights set on any hub
     set_aside: tuple[str, ...] = ()  # files that do not replay, one line each
+    conflicts: tuple[Conflict, ...] = ()  # versions set aside (counted: the one counting now)
     #: Standings and seating already worked out (a view never changes: a new one is made).
     _memo: dict[tuple[str, date | None], object] = field(
         default_factory=dict, compare=False, repr=False
@@ -49,6 +50,10 @@ class ClubView:
     def order(self, day: date) -> list[str]:
         """The night's tables (hubs with a game that night), in table order."""
         return table_order(self.tables, {g.hub for g in self.games if g.night == day})
+
+    def conflicts_of(self, day: date) -> list[Conflict]:
+        """The night's games with a version set aside."""
+        return [c for c in self.conflicts if c.other.night == day]
 
     def standings(self, day: date | None = None) -> Standings:
         day = day or self.latest()
@@ -76,14 +81,32 @@ def view_of(
     tables: Mapping[str, str],
     entries: Iterable[Night],
     set_aside: Iterable[str] = (),
+    conflicts: Iterable[Conflict] = (),
 ) -> ClubView:
-    kept: dict[tuple[str, str], ClubGame] = {}
-    for game in games:  # one version a game: the one every hub keeps
-        key = (game.hub, game.name)
-        if key not in kept or game.beats(kept[key]):
-            kept[key] = game
-    ordered = tuple(sorted(kept.values(), key=lambda g: (g.hub, g.name)))  # no arrival order
-    return ClubView(hub, ordered, dict(tables), merge(entries), tuple(set_aside))
+    """The view of ``games`` (one counted version each), the organiser's choices applied.
+
+    A conflict's other version counts where the night's choice names its digest; its
+    ``counted`` is then the version set aside. Two games with the same log (the same digest)
+    are one game, kept under the first hub and name.
+    """
+    named = merge(entries)
+    kept = {game.key: game for game in games}
+    shown: list[Conflict] = []
+    for conflict in conflicts:
+        counted, other = kept.get(conflict.counted.key, conflict.counted), conflict.other
+        night = named.get(other.night)
+        if night is not None and night.choices().get(other.key) == other.digest:
+            kept[other.key] = other
+            if counted.digest != other.digest:  # shown the other way round: what counts first
+                counted, other = other, counted
+                conflict = Conflict(counted, other, conflict.other_file, conflict.counted_file)
+        shown.append(conflict)
+    by_content: dict[str, ClubGame] = {}
+    for game in sorted(kept.values(), key=lambda g: g.key):  # no arrival order
+        by_content.setdefault(game.digest, game)
+    ordered = tuple(sorted(by_content.values(), key=lambda g: g.key))
+    unique = tuple(dict.fromkeys(shown))
+    return ClubView(hub, ordered, dict(tables), named, tuple(set_aside), unique)
 
 
 def view_from_rows(
@@ -92,17 +115,22 @@ def view_from_rows(
     tables: Mapping[str, str],
     entries: Iterable[Night],
     set_aside: Iterable[str] = (),
+    conflicts: Iterable[Conflict] = (),
 ) -> ClubView:
     """From ``GameStore.club_games()``: the standings derived from stored games."""
     found = (ClubGame.from_summary(*row) for row in rows)
-    return view_of(hub, (g for g in found if g is not None), tables, entries, set_aside)
+    games = (g for g in found if g is not None)
+    return view_of(hub, games, tables, entries, set_aside, conflicts)
 
 
 def view_of_folder(club: Path, hub: str = "") -> ClubView:
     """From the club folder alone (``hubd club standings``): the same view every hub has."""
-    games, aside = read_club(club)
+    versions, aside = read_versions(club)
     entries = [night for folder in hub_folders(club) for night in read_nights(folder)]
-    return view_of(hub, games, read_tables(club), entries, (f"{a.path}: {a.why}" for a in aside))
+    counted, conflicts = counted_in_folder(versions)
+    games = [version.game for version in counted.values()]
+    lines = (f"{a.path}: {a.why}" for a in aside)
+    return view_of(hub, games, read_tables(club), entries, lines, conflicts)
 
 
 @dataclass(frozen=True)
@@ -113,3 +141,4 @@ class ClubState:
     tonight: date
     table: str  # this hub's table name
     link: LinkStatus | None = None  # None until the link first reported
+    notice: str = ""  # why a device id typed to pair with was refused

@@ -40,6 +40,7 @@ The store reads the clock only through the ``clock`` it is given; tests pass fix
 """
 
 from hubd.store.errors import (
+    AlreadyStoredError,
     BackupError,
     ImportRefusedError,
     StoreCorruptError,
@@ -60,6 +61,7 @@ from hubd.store.opening import DATABASE_NAME
 __all__ = [
     "DATABASE_NAME",
     "LOCK_NAME",
+    "AlreadyStoredError",
     "BackupError",
     "GameStore",
     "ImportRefusedError",

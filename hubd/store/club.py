@@ -3,8 +3,8 @@
 Kept apart from ``games`` (this hub's own games): an imported game is never resumed, never
 in this hub's history or statistics. A row is one game, named by its hub and file name, with
 its whole log and the figures the standings need (a JSON summary the club code writes and
-reads). A version replaces the stored one only when it is longer, or as long with a larger
-digest, so importing the same files in any order, any number of times, keeps the same rows.
+reads). A version replaces the stored one only when it continues it (the stored log is a
+line-for-line prefix of the new one): a finished game is never rewritten here.
 """
 
 from __future__ import annotations
@@ -25,13 +25,11 @@ class ClubRow(NamedTuple):
 
 
 def keep(db: sqlite3.Connection, rows: Iterable[ClubRow]) -> int:
-    """Store each row that beats the stored version of its game; how many were stored."""
+    """Store each row new or continuing the stored version of its game; how many were stored."""
     stored = 0
     for row in rows:
-        old = db.execute(
-            "SELECT lines, digest FROM club_games WHERE hub = ? AND name = ?", (row.hub, row.name)
-        ).fetchone()
-        if old is not None and (int(old[0]), str(old[1])) >= (row.lines, row.digest):
+        old = club_log(db, row.hub, row.name)
+        if old is not None and (old == row.log or not row.log.startswith(old)):
             continue
         db.execute("INSERT OR REPLACE INTO club_games VALUES (?, ?, ?, ?, ?, ?)", tuple(row))
         stored += 1

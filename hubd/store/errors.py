@@ -45,6 +45,14 @@ class ImportRefusedError(StoreError):
         self.reason = reason
 
 
+class AlreadyStoredError(StoreError):
+    """The log imported is a game stored already (line for line): nothing was stored."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"this game is stored already, as game {game_id}: nothing was stored")
+        self.game_id = game_id
+
+
 class BackupError(StoreError):
     """The backup could not be written; the message names the destination."""
 

@@ -13,12 +13,18 @@ from types import TracebackType
 
 from engine import Event, Game, NewGame, dump_line
 from hubd.store import club, voices
-from hubd.store.errors import StoreError, StoreLockedError, StoreWriteError, sqlite_error
+from hubd.store.errors import (
+    AlreadyStoredError,
+    StoreError,
+    StoreLockedError,
+    StoreWriteError,
+    sqlite_error,
+)
 from hubd.store.files import FileWatch, side
 from hubd.store.history import Progress, progress, stamp, write_progress
 from hubd.store.journal import JOURNAL_SUFFIX, Journal, Record
 from hubd.store.lock import make_folder, take_lock
-from hubd.store.log import ImportSource, game_from_source, insert_game
+from hubd.store.log import ImportSource, game_from_source, insert_game, same_game
 from hubd.store.opening import DATABASE_NAME, Clock, open_for_daemon, recover_files
 from hubd.store.reading import StoreReading
 from hubd.store.readonly import open_readonly, view_only
@@ -284,11 +290,15 @@ class GameStore(StoreReading):
         """Store a game log (a file, or its lines) as a new game, if the engine replays it.
 
         The log is refused whole, with its first bad line, by ImportRefusedError; a file
-        longer than a log may be is refused without being read whole.
+        longer than a log may be is refused without being read whole. A game stored already
+        (the same log line for line) is not stored again: AlreadyStoredError.
         """
         game = game_from_source(source)
         moment = now or self._clock()
         with self._writing("save the imported game") as db:
+            stored = same_game(db, game)
+            if stored is not None:  # a game counts once, whatever file it came from
+                raise AlreadyStoredError(stored)
             game_id = insert_game(db, game, moment)
         self._journal_events(game_id, 1, game.log, moment)
         return game_id

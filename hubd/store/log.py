@@ -124,6 +124,19 @@ def insert_game(
     return game_id
 
 
+def same_game(db: sqlite3.Connection, game: Game) -> int | None:
+    """The stored game whose log is ``game``'s line for line, if there is one."""
+    lines = [dump_line(event) for event in game.log]
+    candidates = db.execute(
+        "SELECT game_id FROM events WHERE seq = 1 AND line = ?", (lines[0],)
+    ).fetchall()
+    for (game_id,) in candidates:
+        stored = log_lines(db, int(game_id), len(lines))
+        if [line for _, line in stored] == lines:
+            return int(game_id)
+    return None
+
+
 def game_from_source(source: ImportSource) -> Game:
     """The game a log (a file, or its lines) describes; ImportRefusedError at its first bad
     line. A file is read only up to the size a log may have (MAX_LOG_BYTES)."""
