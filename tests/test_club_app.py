@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from club_helpers import EVENING, put_game
+from club_helpers import EVENING, game_log, log_text, put_game
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound
 from hubd.club.importer import ClubImporter
@@ -40,9 +40,13 @@ NIGHT = date(2026, 12, 1)
 class FakeSync:
     def __init__(self) -> None:
         self.accepted: list[tuple[str, str]] = []
+        self.paired: list[tuple[str, tuple[str, ...]]] = []
 
     def accept(self, device: str, name: str) -> None:
         self.accepted.append((device, name))
+
+    def pair(self, device: str, addresses: tuple[str, ...]) -> None:
+        self.paired.append((device, addresses))
 
 
 @dataclass
@@ -285,3 +289,64 @@ def test_no_text_on_the_club_screen_is_cut_in_any_language(language: str) -> Non
                 ctx = UiContext(language=language, club=sample_state(rule, playing=False))
                 cut += [(size, tab, w.text) for w in ui.layout(ctx, 1.0) if w.truncated]
     assert cut == []
+
+
+DEVICE = "MFZWI3D-BONSGYC-YLTMRWG-C43ENR5-QXGZDMM-FZWI3DP-BONSGYY-LTMRWAD"
+
+
+def test_the_organiser_pairs_by_typing_another_hubs_id(hub: ClubHub) -> None:
+    hub.app.ui.go("club")
+    hub.tap("club:tab:hubs")
+    hub.inbox.post(LinkStatus(True, "", "Q" * 63, addresses=("tcp://10.0.0.1:22000",)))
+    hub.app.step(0)
+    assert [w.lines for w in hub.widgets() if w.kind is Kind.QR] == [
+        ("Q" * 63 + " tcp://10.0.0.1:22000",)
+    ]
+    for attempt in ("NOT AN ID", f"{DEVICE} 10.0.0.3"):
+        hub.tap("club:pair")
+        for char in attempt:
+            hub.tap("key:space" if char == " " else f"key:{char}")
+        hub.tap("key:done")
+        hub.app.step(0)
+    assert hub.club.sync.paired == [(DEVICE, ("tcp://10.0.0.3:22000",))]  # type: ignore[union-attr]
+    hub.tap("club:pair")
+    hub.tap("key:X")
+    hub.tap("key:done")
+    hub.app.step(0)
+    notice = [w.text for w in hub.widgets() if w.role == "notice"]
+    assert notice and "not a device id" in notice[0]
+
+
+def test_the_organiser_chooses_which_version_of_a_game_counts(hub: ClubHub) -> None:
+    real = put_game(hub.club.club, OTHER, 3, {"Kim": 3, "Eve": 20}, table="Table 2")
+    hub.arrive()
+    copy = real.with_name(real.stem + ".sync-conflict-20261201-200000-ABCDEFG.jsonl")
+    copy.write_text(log_text(game_log({"Kim": 50, "Eve": 1}, rounds=2)))
+    hub.arrive()
+    assert hub.club.view.standings().players[0].name == "Kim"
+    hub.app.ui.go("club")
+    hub.tap("club:tab:hubs")
+    hub.inbox.post(LinkStatus(True, "", "Q" * 63))
+    hub.app.step(0)
+    [title] = [w.text for w in hub.widgets() if w.role == "conflict"]
+    assert title == "Two versions of Table 2's game of 19:30"
+    [conflict] = hub.club.view.conflicts
+    hub.tap(f"club:version:{conflict.other.digest[:12]}")
+    assert hub.club.view.standings().players[0].name == "Eve"
+    hub.tap(f"club:version:{conflict.counted.digest[:12]}")  # and back
+    assert hub.club.view.standings().players[0].name == "Kim"
+
+
+def test_the_organiser_sets_a_table_aside_and_brings_it_back(hub: ClubHub) -> None:
+    put_game(hub.club.club, OTHER, 1, {"Kim": 3, "Eve": 20}, table="Table 2")
+    put_game(hub.club.club, "cccc0003", 1, {"Ida": 3, "Jo": 20}, over=False, table="Table 3")
+    hub.arrive()
+    hub.app.ui.go("club")
+    hub.tap("club:tab:seating")
+    assert [w.text for w in hub.widgets() if w.role == "waiting"] == ["Waiting for Table 3"]
+    hub.tap("club:aside:cccc0003")
+    assert [w.text for w in hub.widgets() if w.role == "waiting"] == ["Table 3: set aside"]
+    proposal = hub.club.view.seating(NIGHT)
+    assert proposal is not None and [h for h, _ in proposal.tables] == [OTHER]
+    hub.tap("club:aside:cccc0003")
+    assert [w.text for w in hub.widgets() if w.role == "waiting"] == ["Waiting for Table 3"]

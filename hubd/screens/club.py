@@ -5,7 +5,9 @@ Four tabs: Standings (every player of the night, ranked the way the night says),
 the ranking, earlier nights to look at) and Hubs (this hub's Syncthing device id as a QR code,
 the paired hubs and when each was last seen, the hubs nearby to pair with a tap). Keys:
 "club:tab:<tab>", "club:up" / "club:down" (pages), "club:rule:<rule>", "club:movers:-/+",
-"club:name", "club:rank:<ranking>", "club:night:<date>", "club:accept:<device>".
+"club:name", "club:rank:<ranking>", "club:night:<date>", "club:accept:<device>",
+"club:pair" (type a hub's id), "club:version:<digest>" (count that version of a game),
+"club:aside:<hub>" (set a table aside for the night, or bring it back).
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from __future__ import annotations
 from datetime import date
 
 from hubd.club.nights import MAX_MOVERS, SEATINGS, Night
+from hubd.club.seating import Proposal
 from hubd.club.standings import PlayerRow
 from hubd.club.view import ClubState
-from hubd.screens.club_hubs import hubs_tab
+from hubd.screens.club_hubs import hubs_tab, two_lines
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
 from hubd.screens.kit.context import UiContext
@@ -30,11 +33,6 @@ WEIGHTS = (1, 4, 2.7, 2.5, 1.8, 3)
 #: At 720x1280 the numbers have a line of their own: games, wins, pips, per round (in px
 #: at that size: each title's longest word in all six languages fits).
 PORTRAIT_WEIGHTS = (216, 206, 140, 142)
-
-
-def two_lines(b: Builder) -> int:
-    """A button's height for two lines of the smallest text."""
-    return max(b.target, 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6)))
 
 
 def choices(b: Builder, area: Rect, count: int) -> tuple[Rect, list[Rect]]:
@@ -106,7 +104,7 @@ class ClubScreen(TabbedScreen):
         elif self.tab == "night":
             self._night(b, club, day, area)
         else:
-            hubs_tab(b, club, area)
+            hubs_tab(b, club, area, self.ui)
 
     # -- standings -------------------------------------------------------------------------
 
@@ -200,7 +198,7 @@ class ClubScreen(TabbedScreen):
             y = row.bottom + b.gap
         proposal = club.view.seating(day)
         body = Rect(area.x, y, area.w, area.bottom - y)
-        if proposal is None or not proposal.tables:
+        if proposal is None or not (proposal.tables or proposal.waiting or proposal.aside):
             b.label(body, b.tr("No game has finished tonight yet."), b.min_text, wrap=True)
             return
         mine = proposal.next_at(club.view.hub)
@@ -211,16 +209,36 @@ class ClubScreen(TabbedScreen):
             b.label(who, ", ".join(mine), name_px, bold=True, align="start",
                     role="next")  # fmt: skip
             body = Rect(body.x, who.bottom + b.gap, body.w, body.bottom - who.bottom - b.gap)
-        lines: list[str] = []
-        for hub in proposal.waiting:
-            lines.append(b.tr("Waiting for {table}").format(table=club.view.table_name(hub)))
-        for hub, names in proposal.tables:
-            if hub != club.view.hub:
-                lines.append(f"{club.view.table_name(hub)}: {', '.join(names)}")
+        body = self._waiting(b, club, day, proposal, body)
+        lines = [
+            f"{club.view.table_name(hub)}: {', '.join(names)}"
+            for hub, names in proposal.tables
+            if hub != club.view.hub
+        ]
         line_h = b.min_text + b.px(10)
         for i, line in enumerate(lines[: max(0, body.h // line_h)]):
             box = Rect(body.x, body.y + i * line_h, body.w, line_h)
             b.label(box, line, b.min_text, align="start")
+
+    def _waiting(
+        self, b: Builder, club: ClubState, day: date, proposal: Proposal, body: Rect
+    ) -> Rect:
+        """The tables the seating waits for, each with a button that sets it aside for the
+        night, and those set aside, with one that brings it back; the room left below."""
+        rows = [(hub, b.tr("Waiting for {table}"), b.tr("Set aside")) for hub in proposal.waiting]
+        rows += [(hub, b.tr("{table}: set aside"), b.tr("Bring back")) for hub in proposal.aside]
+        y = body.y
+        for hub, text, button in rows:
+            if y + b.target > body.bottom:
+                break
+            row = Rect(body.x, y, body.w, b.target)
+            said, tap = b.keep_order(split_h(row, 2, 1, gap=b.gap), row)
+            b.label(said, text.format(table=club.view.table_name(hub)), b.min_text,
+                    align="start", role="waiting")  # fmt: skip
+            b.button(tap, button, self._choose(day, "aside", hub), key=f"club:aside:{hub}",
+                     size=b.min_text)  # fmt: skip
+            y = row.bottom + b.gap
+        return Rect(body.x, y, body.w, body.bottom - y)
 
     def _choose(self, day: date, key: str, value: str | int) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:

@@ -1,21 +1,31 @@
-"""The Club screen's Hubs tab: this hub's Syncthing device id, the paired hubs, the nearby."""
+"""The Club screen's Hubs tab: this hub's Syncthing device id and address (as text and as a QR
+code), the games with two versions to choose between, the paired hubs, the nearby, and a
+keypad to pair by typing another hub's id."""
 
 from __future__ import annotations
 
+from hubd.club.games import ClubGame, Conflict
 from hubd.club.link import Nearby, Peer
 from hubd.club.view import ClubState
+from hubd.screens.club_pair import PairKeypad
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Action, Kind, Style, Widget
+from hubd.screens.ui import Ui
 from hubd.values.intents import ClubChoice, Intent
 
 
+def two_lines(b: Builder) -> int:
+    """A button's height for two lines of the smallest text."""
+    return max(b.target, 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6)))
+
+
 def seen(b: Builder, peer: Peer) -> str:
-    """ "Table 3: connected", "Table 3: seen 2 min ago", "Table 3: never seen"."""
+    """ "Table 3: connected", "Table 3: seen 2 min ago", or what it waits for."""
     if peer.connected:
         state = b.tr("connected")
     elif peer.seen_ago_s is None:
-        state = b.tr("never seen")
+        state = b.tr("waiting for it to pair with this hub")
     else:
         minutes = int(peer.seen_ago_s // 60)
         state = b.ntr("seen {n} min ago", "seen {n} min ago", minutes).format(n=minutes)
@@ -28,7 +38,17 @@ def wrapped_id(device: str) -> str:
     return " ".join("-".join(groups[i : i + 2]) for i in range(0, len(groups), 2))
 
 
-def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
+def version_text(b: Builder, game: ClubGame) -> str:
+    """A version of a game as the organiser tells them apart: who won, how long its log is."""
+    if not game.over:
+        who = b.tr("Not finished")
+    else:
+        who = b.tr("{names} won").format(names=", ".join(game.winners))
+    lines = b.ntr("{n} line", "{n} lines", game.lines).format(n=game.lines)
+    return f"{who} · {lines}"
+
+
+def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
     link = club.link
     line_h = b.min_text + b.px(12)
     if link is None or not link.running:
@@ -40,23 +60,36 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
             b.label(Rect(area.x, area.y + 3 * line_h, area.w, 2 * line_h), problem, b.min_text,
                     wrap=True, mirror=False)  # fmt: skip
         return
-    if b.landscape:
-        side = min(area.h, area.w // 3)
+    if b.landscape:  # the code, and under it the button that pairs by typing an id
+        side = min(area.h - two_lines(b) - b.gap, area.w // 3)
         code, rest = split_h(area, side, area.w - side - b.gap, gap=b.gap)
+        typing = Rect(code.x, code.bottom - two_lines(b), side, two_lines(b))
         code = Rect(code.x, code.y, side, side)
     else:
         side = min(area.w, area.h // 3)
         code = Rect(area.x + (area.w - side) // 2, area.y, side, side)
         rest = Rect(area.x, code.bottom + b.gap, area.w, area.bottom - code.bottom - b.gap)
-    b.add(Widget(code, Kind.QR, lines=(link.device_id,), key="club:qr", role="qr"))
+        typing = Rect(rest.x, rest.bottom - b.target, rest.w, b.target)
+        rest = Rect(rest.x, rest.y, rest.w, typing.y - b.gap - rest.y)
+    b.add(Widget(code, Kind.QR, lines=(link.pairing_text,), key="club:qr", role="qr"))
+    b.button(typing, b.tr("Type a hub's id"), _type_id(ui), key="club:pair",
+             size=b.min_text)  # fmt: skip
     y = rest.y
     title = b.tr("This hub: {table}").format(table=club.table)
     b.label(Rect(rest.x, y, rest.w, line_h), title, b.min_text, bold=True, align="start")
     y += line_h
     device = Rect(rest.x, y, rest.w, (3 if b.landscape else 4) * line_h)
-    b.label(device, wrapped_id(link.device_id), b.min_text, wrap=True, align="start",
-            mirror=False, role="device")  # fmt: skip
+    shown = " ".join((wrapped_id(link.device_id), *link.addresses[:1]))
+    b.label(device, shown, b.min_text, wrap=True, align="start", mirror=False,
+            role="device")  # fmt: skip
     y = device.bottom + b.gap
+    if club.notice:
+        b.banner(Rect(rest.x, y, rest.w, line_h), club.notice, size=b.min_text, role="notice")
+        y += line_h
+    for conflict in club.view.conflicts_of(club.tonight):
+        if y + line_h + b.target > rest.bottom:
+            break
+        y = _conflict(b, club, conflict, Rect(rest.x, y, rest.w, rest.bottom - y))
     for peer in link.peers:
         if y + line_h > rest.bottom:
             return
@@ -74,6 +107,42 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect) -> None:
         b.button(row, hub.name or hub.device[:7], _accept(hub), key=f"club:accept:{hub.device}",
                  size=b.min_text, style=Style.PRIMARY)  # fmt: skip
         y += b.target + b.gap
+
+
+def _conflict(b: Builder, club: ClubState, conflict: Conflict, area: Rect) -> int:
+    """Two versions of one game, the one counting selected: a tap counts the other. Returns
+    the y below them."""
+    line_h = b.min_text + b.px(12)
+    game = conflict.counted
+    title = b.tr("Two versions of {table}'s game of {time}").format(
+        table=club.view.table_name(game.hub), time=f"{game.started:%H:%M}"
+    )
+    b.label(Rect(area.x, area.y, area.w, line_h), title, b.min_text, align="start",
+            bold=True, role="conflict")  # fmt: skip
+    row = Rect(area.x, area.y + line_h, area.w, b.target)
+    boxes = b.keep_order(split_h(row, 1, 1, gap=b.gap), row)
+    for box, version, style in zip(
+        boxes, (conflict.counted, conflict.other), (Style.SELECTED, Style.NORMAL), strict=True
+    ):
+        b.button(box, version_text(b, version), _count(version),
+                 key=f"club:version:{version.digest[:12]}", size=b.min_text,
+                 style=style)  # fmt: skip
+    return row.bottom + b.gap
+
+
+def _count(version: ClubGame) -> Action:
+    def action(_pos: tuple[int, int]) -> list[Intent]:
+        return [ClubChoice("version", version.digest, f"{version.hub}/{version.name}")]
+
+    return action
+
+
+def _type_id(ui: Ui) -> Action:
+    def action(_pos: tuple[int, int]) -> list[Intent]:
+        ui.open_overlay(PairKeypad(ui))
+        return []
+
+    return action
 
 
 def _accept(hub: Nearby) -> Action:

@@ -1,0 +1,78 @@
+"""A keypad for another hub's Syncthing device id and address, read off its Hubs tab.
+
+A device id is eight groups of seven capitals and digits 2-7; an address is digits, dots and
+a colon (``10.0.0.2`` or ``10.0.0.2:22000``). The keypad has exactly those keys; the loop
+checks what was typed (``hubd.club.link.parse_pairing``) and the Hubs tab says why it was
+refused.
+"""
+
+from __future__ import annotations
+
+from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
+from hubd.screens.ui import Ui
+from hubd.values.intents import ClubChoice, Intent
+
+ROWS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "0123456789.:-")
+#: A device id with its dashes (63), a space and an address with its port (up to 21).
+MAX_TYPED = 90
+
+
+class PairKeypad(Overlay):
+    def __init__(self, ui: Ui) -> None:
+        self.ui = ui
+        self.text = ""
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        panel = b.screen
+        b.panel(panel, Style.DARK)
+        inner = panel.inflate(-2 * b.gap, -2 * b.gap)
+        gap = max(3, b.gap // 2)
+        count = len(ROWS) + 1
+        row_h = min(b.px(90), max(b.target, (inner.h * 3 // 5 - gap * count) // count))
+        keys_h = count * row_h + (count - 1) * gap
+        keys = Rect(inner.x, inner.bottom - keys_h, inner.w, keys_h)
+        field = Rect(inner.x, inner.y, inner.w, keys.y - b.gap - inner.y)
+        b.panel(field, Style.NORMAL)
+        hint = b.tr("Type the other hub's id and address, as its Hubs tab shows them")
+        b.label(field.inflate(-2 * b.gap, -b.gap), self.text or hint, b.min_text, wrap=True,
+                bold=bool(self.text), color=None if self.text else TEXT_DIM,
+                mirror=not self.text, role="typed")  # fmt: skip
+        widest = max(len(row) for row in ROWS)
+        key_w = (keys.w - gap * (widest - 1)) // widest
+        y = keys.y
+        for row in ROWS:
+            x = keys.x + (keys.w - (len(row) * key_w + (len(row) - 1) * gap)) // 2
+            for char in row:
+                b.button(Rect(x, y, key_w, row_h), char, self._type(char), mirror=False,
+                         key=f"key:{char}", size=b.min_text, wrap=False)  # fmt: skip
+                x += key_w + gap
+            y += row_h + gap
+        last = Rect(keys.x, y, keys.w, row_h)
+        space, delete, cancel, done = split_h(last, 3, 2, 3, 3, gap=gap)
+        b.button(space, b.tr("Space"), self._type(" "), mirror=False, key="key:space")
+        b.button(delete, "⌫", self._delete, mirror=False, key="key:delete")
+        b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, mirror=False, key="key:cancel")
+        b.button(done, b.tr("Pair"), self._done, mirror=False, key="key:done",
+                 style=Style.PRIMARY if self.text.strip() else Style.DISABLED)  # fmt: skip
+
+    def _type(self, char: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            if len(self.text) < MAX_TYPED and not (char == " " and self.text.endswith(" ")):
+                self.text += char
+            return []
+
+        return action
+
+    def _delete(self, _pos: tuple[int, int]) -> list[Intent]:
+        self.text = self.text[:-1]
+        return []
+
+    def _done(self, _pos: tuple[int, int]) -> list[Intent]:
+        typed = self.text.strip()
+        if not typed:
+            return []
+        self.ui.open_overlay(None)
+        return [ClubChoice("pair", typed)]
