@@ -1,5 +1,7 @@
 """Player names (RULES.md, "Fine points"): 1 to 24 characters, no space at either end, no
-control or format characters and no unpaired surrogates, unique after NFC and casefolding.
+control or format characters, no line or paragraph separators, noncharacters, private-use
+characters or more than a few marks on one letter, no unpaired surrogates, unique after NFC
+and casefolding.
 
 Every name reaches the screen, the store and ``replay``'s output, so a name that cannot be
 shown, typed or told apart is refused at ``new_game`` with the rule it breaks. Two names are
@@ -27,6 +29,38 @@ def _format(char: str) -> bool:
     zero-width spaces and joiners, the soft hyphen. Invisible, they would make two names
     that look alike differ, or turn the rest of a line around."""
     return not char.isascii() and unicodedata.category(char) == "Cf"
+
+
+#: The most combining marks one letter may carry (Vietnamese "ệ" has two, Hebrew with
+#: points and a cantillation mark three): more is stacked "Zalgo" text that overflows lines.
+MAX_MARKS = 4
+
+
+def _separator(char: str) -> bool:
+    """U+2028 LINE SEPARATOR or U+2029 PARAGRAPH SEPARATOR: a line break by another name."""
+    return unicodedata.category(char) in ("Zl", "Zp")
+
+
+def _noncharacter(char: str) -> bool:
+    """U+FDD0 to U+FDEF and the last two code points of every plane (U+FFFE, U+FFFF, ...),
+    which Unicode keeps for internal use: never text to exchange."""
+    code = ord(char)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
+
+
+def _private(char: str) -> bool:
+    """A private-use character (category Co): it shows as a box, or as anything a font
+    chose to put there."""
+    return unicodedata.category(char) == "Co"
+
+
+def _most_marks(name: str) -> int:
+    """The most combining marks on one letter (counted decomposed, so "é" counts one)."""
+    most = run = 0
+    for char in unicodedata.normalize("NFD", name):
+        run = run + 1 if unicodedata.category(char).startswith("M") else 0
+        most = max(most, run)
+    return most
 
 
 def name_key(name: str) -> str:
@@ -58,6 +92,17 @@ def name_problem(name: object) -> str | None:
         return (
             "a player's name cannot hold invisible format characters (such as direction "
             f"marks or zero-width joiners): {brief(name)}"
+        )
+    if any(_separator(c) for c in name):
+        return f"a player's name cannot hold a line or paragraph separator: {brief(name)}"
+    if any(_noncharacter(c) for c in name):
+        return f"a player's name cannot hold a noncharacter (such as U+FFFF): {brief(name)}"
+    if any(_private(c) for c in name):
+        return f"a player's name cannot hold private-use characters: {brief(name)}"
+    if _most_marks(name) > MAX_MARKS:
+        return (
+            f"a player's name cannot stack more than {MAX_MARKS} accents or marks on one "
+            f"letter: {brief(name)}"
         )
     return None
 

@@ -38,9 +38,32 @@ def test_format_characters_are_refused(mark: str) -> None:
             check_players((name, "Ben"))
 
 
+@pytest.mark.parametrize(
+    ("name", "rule"),
+    [
+        ("Ana\u2028Ben", "line or paragraph separator"),
+        ("Ana\u2029x", "line or paragraph separator"),
+        ("Ana\uffff", "noncharacter"),
+        ("Ana\ufdd0", "noncharacter"),
+        ("Ana\U0001fffe", "noncharacter"),
+        ("Ana\ue000", "private-use"),
+        ("\U000f0000Ana", "private-use"),
+        ("A" + "\u0301" * 23, "more than 4 accents"),
+        ("Ana" + "\u0300\u0301\u0302\u0303\u0304", "more than 4 accents"),
+    ],
+)
+def test_names_that_break_lines_or_show_as_boxes_are_refused(name: str, rule: str) -> None:
+    with pytest.raises(RuleError, match=rule) as refused:
+        check_players((name, "Ben"))
+    assert "\n" not in refused.value.message and "\u2028" not in refused.value.message
+
+
 def test_names_with_accents_and_other_scripts_are_kept() -> None:
     names = ("Zoë", "שרה", "Дмитро", COMPOSED)
     assert check_players(names) == names
+    # Vietnamese stacks two marks, pointed Hebrew three: within the limit.
+    stacked = ("Nguyễn Thị Ệ", "e\u0323\u0302", "\u05e9\u05bc\u05c1\u05b8")
+    assert check_players(stacked) == stacked
 
 
 def finished(store: GameStore, players: tuple[str, str]) -> int:

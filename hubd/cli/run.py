@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from hubd.cli.args import EXIT_ERROR, EXIT_OK, EXIT_POWEROFF, EXIT_USAGE, parse_args
 from hubd.cli.stopping import StopSignals
-from hubd.cli.store_commands import run_backup, run_export, run_import
+from hubd.cli.store_commands import run_backup, run_export, run_import, say_error
 from hubd.config.loading import ConfigError, HubConfig, default_config_path, load_config
 from hubd.hardware.clock import MonotonicClock
 from hubd.hardware.pins import build_pins, check_hardware
@@ -83,7 +83,7 @@ def _main(args: argparse.Namespace, stops: StopSignals) -> int:
             return check_hardware(config, folder, args.mock_pins, args.seconds)
         return run_daemon(args, config, folder, stops)
     except StoreError as err:
-        print(f"hubd: {err}", file=sys.stderr)
+        say_error(str(err))
         return EXIT_ERROR
 
 

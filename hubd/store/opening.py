@@ -26,6 +26,7 @@ from hubd.store.errors import (
     StoreFolderError,
     StoreVersionError,
     StoreWriteError,
+    cause_of,
     os_error,
     sqlite_error,
 )
@@ -34,6 +35,7 @@ from hubd.store.history import progress, resumable, write_progress
 from hubd.store.journal import JOURNAL_SUFFIX, restore
 from hubd.store.log import ReplayError, replay, set_aside
 from hubd.store.migrations import CURRENT_VERSION, migrate, version_of
+from hubd.store.salvage import salvage
 
 logger = logging.getLogger("hubd.store")
 
@@ -70,11 +72,20 @@ def connect_for_writing(path: Path) -> sqlite3.Connection:
     return db
 
 
+def integrity_problem(db: sqlite3.Connection) -> str | None:
+    """What SQLite's quick check finds wrong, as one short line, or None when it finds
+    nothing (its report spans lines: they are joined, the first few kept)."""
+    rows = db.execute("PRAGMA quick_check(5)").fetchall()
+    if rows == [("ok",)]:
+        return None
+    found = " ".join(str(row[0]) for row in rows).replace("*** in database main ***", "")
+    return " ".join(found.split())[:300]
+
+
 def _check_integrity(db: sqlite3.Connection) -> None:
-    rows = db.execute("PRAGMA quick_check").fetchall()
-    if rows != [("ok",)]:
-        logger.error("integrity check of the saved games: %s", "; ".join(r[0] for r in rows[:5]))
-        raise StoreCorruptError("the integrity check failed")
+    problem = integrity_problem(db)
+    if problem is not None:
+        raise StoreCorruptError(f"the integrity check failed: {problem}")
 
 
 def check_version(db: sqlite3.Connection, path: Path) -> int:
@@ -113,6 +124,8 @@ class Opened:
 #: What is moved aside: the tag in its new name, what it was, and why (for the message).
 Unusable = tuple[str, str, str]
 DAMAGED = "Damaged games file"
+#: A version number above this is a damaged header, not a hubd from the years to come.
+MOST_LIKELY_VERSION = CURRENT_VERSION + 1000
 
 
 def _unusable_file(path: Path) -> Unusable | None:
@@ -202,11 +215,15 @@ def _open_checked(path: Path) -> Opened:
             return Opened(db, None, aside if journal is None else f"{journal} {aside}")
     except BaseException as err:
         db.close()
+        if isinstance(err, UnicodeDecodeError):  # SQLite's message quotes a damaged schema
+            raise StoreCorruptError("its stored table definitions are damaged") from err
         if isinstance(err, sqlite3.Error):
             problem = sqlite_error(err, "open the saved games", path.parent)
-            if isinstance(problem, StoreCorruptError):
-                raise StoreCorruptError(str(err)) from err  # said shortly: it is moved aside
-            raise problem from err
+            if isinstance(problem, StoreWriteError) or cause_of(err) == "busy":
+                raise problem from err
+            # Anything else SQLite says of a file that is there ("unsupported file format",
+            # "malformed database schema", a damaged page) is damage: it is moved aside.
+            raise StoreCorruptError(" ".join(str(err).split())[:300]) from err
         raise
 
 
@@ -228,24 +245,44 @@ def open_for_daemon(path: Path, clock: Clock) -> Opened:
                     os.unlink(made)
         raise
     except StoreVersionError as problem:
-        unusable = (
-            f"newer-v{problem.version}",
-            f"Games file of a newer hubd (database version {problem.version})",
-            f" (this hubd reads up to version {CURRENT_VERSION})",
-        )
+        if problem.version > MOST_LIKELY_VERSION:  # a damaged header, not a newer hubd
+            unusable = ("corrupt", DAMAGED, f" (its version number reads {problem.version})")
+        else:
+            unusable = (
+                f"newer-v{problem.version}",
+                f"Games file of a newer hubd (database version {problem.version})",
+                f" (this hubd reads up to version {CURRENT_VERSION})",
+            )
     except StoreCorruptError as problem:
         unusable = ("corrupt", DAMAGED, f" ({problem.message})")
     tag, what, why = unusable
+    moment = clock()
     try:
-        moved = move_aside(path, tag, clock())
+        moved = move_aside(path, tag, moment)
     except OSError as err:
         raise os_error(err, f"move the unusable {path.name} aside", path.parent) from err
     # A banner shows the start of the message: what it was and where it went, then why.
     message = f"{what} was moved to {moved.name}{why}; a new record of games was started."
-    logger.error("%s (in %s)", message, path.parent)
     opened = _open_checked(path)
+    if tag == "corrupt":  # a newer hubd's file is whole: it waits for that hubd
+        salvaged = salvage(moved, opened.db, moment)
+        message = f"{message} {salvaged.notice()}"
+        opened.resume = _resume(opened.db)
+    logger.error("%s (in %s)", message, path.parent)
     opened.notice = message if opened.notice is None else f"{message} {opened.notice}"
     return opened
+
+
+def _resume(db: sqlite3.Connection) -> tuple[int, Game] | None:
+    """The unfinished latest game, replayed, or None (a game read back from a damaged file
+    that does not replay stays where it is, not resumed)."""
+    game_id = resumable(db)
+    if game_id is None:
+        return None
+    try:
+        return game_id, replay(db, game_id)
+    except ReplayError:
+        return None
 
 
 def recover_files(db: sqlite3.Connection, watch: FileWatch, moment: datetime) -> sqlite3.Connection:

@@ -15,7 +15,7 @@ from hubd.store import club, voices
 from hubd.store import history as records
 from hubd.store.errors import StoreCorruptError, sqlite_error
 from hubd.store.log import log_lines, replay
-from hubd.store.opening import Clock
+from hubd.store.opening import Clock, integrity_problem
 from hubd.store.transfer import backup, export_csv, export_jsonl, own_files
 from hubd.values.records import GameRecord, PlayerStats
 
@@ -34,6 +34,14 @@ class StoreReading:
             yield self._db
         except sqlite3.Error as err:
             raise sqlite_error(err, doing, self.folder) from err
+        except UnicodeDecodeError as err:  # SQLite's message quoting a damaged page
+            raise StoreCorruptError(f"Cannot {doing}: the saved games are damaged") from err
+
+    def damage(self) -> str | None:
+        """What SQLite's quick check finds damaged in the saved games, or None (reads every
+        page: for the commands, not for the daemon's loop)."""
+        with self._reading("check the saved games") as db:
+            return integrity_problem(db)
 
     # -- reading -------------------------------------------------------------------------
 

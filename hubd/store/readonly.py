@@ -12,7 +12,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from hubd.store.errors import StoreError, cause_of, sqlite_error
+from hubd.store.errors import StoreCorruptError, StoreError, cause_of, sqlite_error
 from hubd.store.files import side
 from hubd.store.migrations import CURRENT_VERSION, migrate
 from hubd.store.opening import check_version, connect, unreadable
@@ -40,6 +40,12 @@ def open_readonly(path: Path) -> sqlite3.Connection:
     uri = path.resolve().as_uri()
     try:
         db = _checked_readonly(connect(uri + "?mode=ro", uri=True), path)
+    except UnicodeDecodeError:  # SQLite's message quotes the damaged table definitions
+        raise StoreCorruptError(
+            f"Cannot open the saved games: {path} is damaged (its stored table definitions "
+            "cannot be read); start the hub: it sets the file aside and reads back every game "
+            "it can"
+        ) from None
     except sqlite3.Error as err:
         if cause_of(err) not in ("cannot-open", "read-only"):
             raise sqlite_error(err, "open the saved games", path.parent) from err
