@@ -14,9 +14,10 @@ import signal
 import socket
 import subprocess
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from hubd.club.syncthing import Syncthing, SyncthingError, prepare_home
+from hubd.club.syncthing import Endpoint, Syncthing, SyncthingError, prepare_home
 
 SYNCTHING = shutil.which("syncthing")
 OPTIONS = {"reconnectionIntervalS": "1"}
@@ -29,23 +30,40 @@ def free_port() -> int:
 
 
 class Instance:
-    """One Syncthing, started and stopped by the test."""
+    """One Syncthing, started and stopped by the test.
 
-    def __init__(self, home: Path) -> None:
+    By default on 127.0.0.1 at free ports, without local discovery, quick to reconnect;
+    ``host`` puts it at that address with the hub's own defaults otherwise (its port 22000,
+    its reconnection interval), ``discovery`` turns local discovery on, ``prefix`` comes
+    before the command that starts it (``ip netns exec NAME``) and ``client`` makes the
+    REST client (one that calls from inside a network namespace).
+    """
+
+    def __init__(
+        self,
+        home: Path,
+        *,
+        host: str | None = None,
+        discovery: bool = False,
+        prefix: Sequence[str] = (),
+        client: Callable[[Endpoint], Syncthing] | None = None,
+    ) -> None:
         assert SYNCTHING is not None
         self.home = home
-        self.gui_port, self.sync_port = free_port(), free_port()
-        # The hub's own preparation (LAN only, GUI on localhost), then this test's: its own
-        # ports, no local discovery either, quick reconnections.
+        self.prefix = list(prefix)
+        self.gui_port = free_port() if host is None else 8384
+        self.sync_port = free_port() if host is None else 22000
+        self.host = host or "127.0.0.1"
+        # The hub's own preparation (LAN only, GUI on localhost), then this test's.
         self.endpoint = prepare_home(
             home,
             gui=f"127.0.0.1:{self.gui_port}",
-            listen=f"tcp://127.0.0.1:{self.sync_port}",
-            local_discovery=False,
-            options=OPTIONS,
+            listen=f"tcp://{self.host}:{self.sync_port}",
+            local_discovery=discovery,
+            options=OPTIONS if host is None else {},
             syncthing=SYNCTHING,
         )
-        self.client = Syncthing(self.endpoint, timeout=5)
+        self.client = (client or (lambda e: Syncthing(e, timeout=5)))(self.endpoint)
         self.process: subprocess.Popen[bytes] | None = None
         self.device = ""
 
@@ -58,7 +76,7 @@ class Instance:
 
     @property
     def address(self) -> str:
-        return f"tcp://127.0.0.1:{self.sync_port}"
+        return f"tcp://{self.host}:{self.sync_port}"
 
     def start(self) -> None:
         """Syncthing started and answering, retried while it cannot open its database:
@@ -83,6 +101,7 @@ class Instance:
         with (self.home / "syncthing.log").open("ab") as log:
             self.process = subprocess.Popen(
                 [
+                    *self.prefix,
                     SYNCTHING,
                     "serve",
                     f"--home={self.home}",

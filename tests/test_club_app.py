@@ -300,7 +300,7 @@ def test_the_organiser_pairs_by_typing_another_hubs_id(hub: ClubHub) -> None:
     hub.inbox.post(LinkStatus(True, "", "Q" * 63, addresses=("tcp://10.0.0.1:22000",)))
     hub.app.step(0)
     assert [w.lines for w in hub.widgets() if w.kind is Kind.QR] == [
-        ("Q" * 63 + " tcp://10.0.0.1:22000",)
+        ("Q" * 63 + " 10.0.0.1:22000",)
     ]
     for attempt in ("NOT AN ID", f"{DEVICE} 10.0.0.3"):
         hub.tap("club:pair")

@@ -66,7 +66,7 @@ def test_the_status_names_the_paired_and_the_nearby_hubs(tmp_path: Path) -> None
     )
     assert ("PATCH", "/rest/config/options") in client.calls  # set up: LAN only
     assert status.addresses == ("tcp://10.0.0.1:22000",) and not status.discovery
-    assert status.pairing_text == f"{ME} tcp://10.0.0.1:22000"
+    assert status.pairing_text == f"{ME} 10.0.0.1:22000"
     assert ("PUT", "/rest/config/folders/chickenfoot-club") not in client.calls  # it exists
 
 

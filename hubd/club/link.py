@@ -58,8 +58,9 @@ class LinkStatus:
     @property
     def pairing_text(self) -> str:
         """What another hub types (or reads from this hub's QR code) to pair with this one:
-        the device id, then the address it is reached at."""
-        return " ".join((self.device_id, *self.addresses[:1]))
+        the device id, then the address it is reached at (``10.0.0.2:22000``)."""
+        shown = [a.removeprefix("tcp://") for a in self.addresses[:1]]
+        return " ".join((self.device_id, *shown))
 
 
 class PairingError(ValueError):

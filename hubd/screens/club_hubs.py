@@ -79,7 +79,7 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
     b.label(Rect(rest.x, y, rest.w, line_h), title, b.min_text, bold=True, align="start")
     y += line_h
     device = Rect(rest.x, y, rest.w, (3 if b.landscape else 4) * line_h)
-    shown = " ".join((wrapped_id(link.device_id), *link.addresses[:1]))
+    shown = " ".join((wrapped_id(link.device_id), *link.pairing_text.split()[1:]))
     b.label(device, shown, b.min_text, wrap=True, align="start", mirror=False,
             role="device")  # fmt: skip
     y = device.bottom + b.gap
