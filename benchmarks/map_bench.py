@@ -1,18 +1,24 @@
-"""How the table map holds up over whole simulated games: figures, never pass/fail.
+"""How the table's picture holds up over whole simulated games: figures, never pass/fail.
 
 Every state of every round of ``--games`` simulated games (every preset, 2-8 players, the
-double-9, 12 and 15 sets, and a share of games whose players lay every double they can) is
-laid out with the play screen's own map area and sizes at 800x480 and 720x1280, and counted
-by size and by feet on the table:
+double-9, 12 and 15 sets, and a third of the games played by players who lay every double
+they can) is laid out (hubd/picture) in the play screen's own map area and sizes at 800x480
+and 720x1280, and counted by size and by feet on the table. Each column counts frames, and
+is measured here from the picture's boxes and strokes and the engine's table alone:
 
-- touching: frames where two end targets touch or overlap;
-- crossing: frames where a stroke crosses a target (other than its own ends) or another stroke;
-- outside: frames where something of the map lies outside the map's area;
-- away: frames where a toe (its tile as drawn, or its end where no tile is drawn) or a
-  foot's target lies more than one target's width from the foot's double;
-- moved: ends nobody played on that are not exactly where they were before the play;
-- folded: frames where a foot's double is not drawn (its cell given to a new end, its toes
-  kept where they are), as a full table folds its complete feet.
+- doubles: a double drawn more than one target's width from the tile it was laid on (or
+  that tile not drawn);
+- toes: a toe's first tile more than a target's width from its double, or nearer (centre
+  to centre) to another double or the hub than to its own (a double its own line leads to
+  is no other foot's);
+- order: the arms' first tiles not round the hub in the order the arms were started;
+- touching: two end targets that touch or overlap;
+- crossing: two strokes that meet, or a stroke that enters an end's target;
+- outside: a piece outside the map's area;
+- text: numbers under 4.5 mm (32 px at 800x480, 50 at 720x1280); "small" counts the frames
+  drawn under 6 mm (the table no longer fits at full size);
+- undrawn: the first tile of an arm or a toe, or a tile a double was laid on, not drawn;
+- folded: frames where a run of tiles is folded into a count.
 
     .venv/bin/python benchmarks/map_bench.py [--games 1000] [--seed 0] [--size WxH] [--family]
 """
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import random
 import statistics
@@ -28,10 +35,9 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from engine import Event, Game, PlaceKind, Play, RuleError, Table, Tile, make_rules
+from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
-from hubd.screens.map.geometry import Box, TableMap
-from hubd.screens.map.table_map import table_map
+from hubd.picture import Box, Picture, Sizes, picture
 from hubd.screens.shots.log_layout import screen_map
 
 SIZES = ((800, 480), (720, 1280))
@@ -73,51 +79,56 @@ def play(preset: str, players: int, highest: int, doubles: bool, seed: int) -> l
     return list(kind(players, rules, seed, check=False).play_game().effective)
 
 
-def _touch(a: Box, b: Box) -> bool:
-    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+Point = tuple[int, int]
+Segment = tuple[Point, Point]
 
 
 def _gap(a: Box, b: Box) -> int:
-    """The distance between two boxes (0 if they touch)."""
+    """The distance between two boxes (0 if they touch or overlap)."""
     dx = max(0, b.x - a.right, a.x - b.right)
     dy = max(0, b.y - a.bottom, a.y - b.bottom)
     return max(dx, dy)
 
 
-Segment = tuple[tuple[int, int], tuple[int, int]]
+def _meet(a: Box, b: Box) -> bool:
+    """Whether two boxes touch or overlap (a shared edge counts)."""
+    return a.x <= b.right and b.x <= a.right and a.y <= b.bottom and b.y <= a.bottom
+
+
+def _side(a: Point, b: Point, c: Point) -> int:
+    v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    return (v > 0) - (v < 0)
+
+
+def _on(a: Point, b: Point, c: Point) -> bool:
+    return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
 
 
 def _cross(p: Segment, q: Segment) -> bool:
     """Whether two strokes meet anywhere (sharing an end counts)."""
-
-    def side(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> int:
-        v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-        return (v > 0) - (v < 0)
-
-    def on(a: tuple[int, int], b: tuple[int, int], c: tuple[int, int]) -> bool:
-        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(
-            a[1], b[1]
-        )
-
     (a, b), (c, d) = p, q
-    s1, s2, s3, s4 = side(a, b, c), side(a, b, d), side(c, d, a), side(c, d, b)
+    s1, s2, s3, s4 = _side(a, b, c), _side(a, b, d), _side(c, d, a), _side(c, d, b)
     if s1 != s2 and s3 != s4:
         return True
-    return any(
-        s == 0 and on(x, y, z)
-        for s, x, y, z in ((s1, a, b, c), (s2, a, b, d), (s3, c, d, a), (s4, c, d, b))
-    )
+    ends = ((s1, a, b, c), (s2, a, b, d), (s3, c, d, a), (s4, c, d, b))
+    return any(s == 0 and _on(x, y, z) for s, x, y, z in ends)
 
 
 def _through(seg: Segment, box: Box) -> bool:
-    """Whether a stroke enters a box."""
-    (x1, y1), (x2, y2) = seg
-    if box.x <= x1 <= box.right and box.y <= y1 <= box.bottom:
-        return True
-    if box.x <= x2 <= box.right and box.y <= y2 <= box.bottom:
+    """Whether a stroke has a point inside or on the edge of a box."""
+    if any(box.x <= x <= box.right and box.y <= y <= box.bottom for x, y in seg):
         return True
     corners = [(box.x, box.y), (box.right, box.y), (box.right, box.bottom), (box.x, box.bottom)]
     return any(_cross(seg, (corners[i], corners[(i + 1) % 4])) for i in range(4))
+
+
+def _centre(box: Box) -> tuple[float, float]:
+    return (box.x + box.w / 2, box.y + box.h / 2)
+
+
+def _far(a: Box, b: Box) -> float:
+    (ax, ay), (bx, by) = _centre(a), _centre(b)
+    return math.hypot(ax - bx, ay - by)
 
 
 #: Tables with this many feet or more share the table's last row.
@@ -125,14 +136,9 @@ MOST_FEET = 12
 
 #: The table's counted columns, in order, and the width of each.
 COLUMNS = {
-    "frames": 8,
-    "touching": 9,
-    "crossing": 9,
-    "outside": 8,
-    "away": 6,
-    "moved": 6,
-    "folded": 7,
-}
+    "frames": 7, "doubles": 8, "toes": 5, "order": 6, "touching": 9, "crossing": 9,
+    "outside": 8, "text": 5, "undrawn": 8, "small": 6, "folded": 7,
+}  # fmt: skip
 
 
 @dataclass
@@ -146,43 +152,71 @@ class Row:
         return " ".join(f"{self.counts[name]:{width}}" for name, width in COLUMNS.items())
 
 
-def _line_end(table: Table, tile: Tile) -> Tile:
-    """The last tile of the line that starts with ``tile`` (where its end lies)."""
-    place = table.placed[tile]
-    while place.children and place.kind is not PlaceKind.FOOT:
+def _line_double(table: Table, start: Tile) -> Tile | None:
+    """The double that ends the line starting with ``start``, if one does."""
+    place = table.placed[start]
+    while place.kind is PlaceKind.CHAIN and place.children:
         place = table.placed[place.children[0]]
-    return place.tile
+    return place.tile if place.kind is PlaceKind.FOOT and place.tile != start else None
 
 
-def check(
-    drawn: TableMap, table: Table, area: Box, table_toes: dict[Tile, list[Tile]], target: int
-) -> tuple[bool, bool, bool, int]:
-    """(touching, crossing, outside, toes away) of one frame."""
-    ends = [end.box for end in drawn.ends]
-    touching = any(_touch(a, b) for a, b in itertools.combinations(ends, 2))
-    links = [(link.start, link.end) for link in drawn.links]
-    crossing = any(_cross(p, q) for p, q in itertools.combinations(links, 2))
-    crossing = crossing or any(_through(seg, box) for seg in links for box in ends)
-    boxes = ends + [t.box for t in drawn.tiles] + [n.box for n in drawn.names]
-    outside = any(
-        b.x < area.x or b.y < area.y or b.right > area.right or b.bottom > area.bottom
-        for b in boxes
-    )
+def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set[str]:
+    """The columns one frame counts in."""
+    found: set[str] = set()
     tiles = {t.tile: t.box for t in drawn.tiles}
-    end_of = {end.on: end.box for end in drawn.ends}
-    away = 0
-    for foot, toes in table_toes.items():
-        double = tiles.get(foot)
-        if double is None:
+    target = max((end.box.w for end in drawn.ends), default=drawn.cell[0])
+    hub = table.hub_place
+    doubles = [t for t, p in table.placed.items() if p.kind is PlaceKind.FOOT and t in tiles]
+    starts = list(hub.children)
+    for tile, place in table.placed.items():
+        if place.kind is not PlaceKind.FOOT:
             continue
-        if foot in end_of and _gap(double, end_of[foot]) > target:
-            away += 1
-        for toe in toes:
-            last = _line_end(table, toe)  # the toe's tile as drawn: its latest, or its end
-            box = tiles.get(toe) or tiles.get(last) or end_of.get(last)
-            if box is not None and _gap(double, box) > target:
-                away += 1
-    return touching, crossing, outside, away
+        starts += place.children
+        laid_on = tiles.get(place.parent) if place.parent is not None else None
+        double = tiles.get(tile)
+        if place.parent != hub.tile:
+            found.update(["undrawn"] if laid_on is None else [])
+        if double is None or laid_on is None or _gap(double, laid_on) > target:
+            found.add("doubles")
+        for toe in place.children:
+            box = tiles.get(toe)
+            if box is None or double is None:
+                continue
+            own = _far(box, double)
+            ahead = _line_double(table, toe)  # the toe's own line leads to it: not another foot
+            others = [tiles[d] for d in doubles if d not in (tile, toe, ahead)]
+            others.append(tiles[hub.tile])
+            if _gap(box, double) > target or any(_far(box, o) < own for o in others):
+                found.add("toes")
+    if any(start not in tiles for start in starts):
+        found.add("undrawn")
+    hx, hy = _centre(tiles[hub.tile])
+    angles = [math.atan2(_centre(tiles[s])[1] - hy, _centre(tiles[s])[0] - hx)
+              for s in hub.children if s in tiles]  # fmt: skip
+    turns = [(a - angles[0]) % (2 * math.pi) for a in angles]
+    if any(b <= a for a, b in itertools.pairwise(turns)):
+        found.add("order")
+    ends = [end.box for end in drawn.ends]
+    if any(_meet(a, b) for a, b in itertools.combinations(ends, 2)):
+        found.add("touching")
+    links = [(link.start, link.end) for link in drawn.links]
+    if any(_cross(p, q) for p, q in itertools.combinations(links, 2)) or any(
+        _through(seg, box) for seg in links for box in ends
+    ):
+        found.add("crossing")
+    boxes = ends + list(tiles.values()) + [fold.box for fold in drawn.folds]
+    points = [point for link in links for point in link]
+    if any(b.x < area.x or b.y < area.y or b.right > area.right or b.bottom > area.bottom
+           for b in boxes) or any(not (area.x <= x <= area.right and area.y <= y <= area.bottom)
+                                  for x, y in points):  # fmt: skip
+        found.add("outside")
+    if drawn.number_px < floor:
+        found.add("text")
+    if drawn.number_px < full:
+        found.add("small")
+    if drawn.folds:
+        found.add("folded")
+    return found
 
 
 def main() -> None:
@@ -204,42 +238,29 @@ def main() -> None:
           f"({sum(len(log) for _, log in logs):,} events)")  # fmt: skip
     for size in sizes:
         rows: dict[int, Row] = defaultdict(Row)
-        metrics_of = {n: screen_map(size, n) for n in range(2, 9)}
+        screens: dict[int, tuple[Box, Sizes]] = {n: screen_map(size, n) for n in range(2, 9)}
         for players, log in logs:
-            area, metrics = metrics_of[players]
+            area, sizes_here = screens[players]
             game = Game()
-            before: dict[Tile, Box] = {}
             for event in log:
                 game.apply(event)
                 state = game.state
                 table = state.table
                 if table is None or not state.in_round:
-                    before = {}
                     continue
                 t0 = time.perf_counter()
-                drawn = table_map(table, area, metrics)
+                drawn = picture(table, area, sizes_here)
                 elapsed = time.perf_counter() - t0
-                feet = {t: list(p.children) for t, p in table.placed.items()
-                        if p.kind is PlaceKind.FOOT}  # fmt: skip
-                row = rows[min(MOST_FEET, len(feet))]
+                feet = sum(p.kind is PlaceKind.FOOT for p in table.placed.values())
+                row = rows[min(MOST_FEET, feet)]
                 row.counts["frames"] += 1
                 row.times.append(elapsed)
-                touching, crossing, outside, away = check(drawn, table, area, feet, metrics.target)
-                row.counts.update(touching=touching, crossing=crossing, outside=outside)
-                row.counts["away"] += away > 0
-                drawn_tiles = {t.tile for t in drawn.tiles}
-                row.counts["folded"] += any(foot not in drawn_tiles for foot in feet)
-                now = {end.on: end.box for end in drawn.ends}
-                on = event.on if isinstance(event, Play) else None
-                row.counts["moved"] += sum(1 for k in now.keys() & before.keys()
-                                 if k != on and now[k] != before[k])  # fmt: skip
-                before = now
+                row.counts.update(check(drawn, table, area, sizes_here.floor, sizes_here.number))
         total = Row()
-        print(f"\n{size[0]}x{size[1]} (map {metrics_of[4][0].w}x{metrics_of[4][0].h} px, "
-              f"cells {metrics_of[4][1].cell_w}x{metrics_of[4][1].cell_h}, "
-              f"target {metrics_of[4][1].target} px)")  # fmt: skip
-        print(f"  {'feet':>5} {'frames':>8} {'touching':>9} {'crossing':>9} {'outside':>8} "
-              f"{'away':>6} {'moved':>6} {'folded':>7}")  # fmt: skip
+        area, sizes_4 = screens[4]
+        print(f"\n{size[0]}x{size[1]} (map {area.w}x{area.h} px, numbers {sizes_4.number} px, "
+              f"at least {sizes_4.floor})")  # fmt: skip
+        print("  " + " ".join(f"{name:>{width}}" for name, width in {"feet": 5, **COLUMNS}.items()))
         for count, row in sorted(rows.items()):
             label = f"{count}+" if count == MOST_FEET else str(count)
             print(f"  {label:>5} {row.cells()}")

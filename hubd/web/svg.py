@@ -1,27 +1,26 @@
-"""The table map as SVG for the phones: the layout the hub draws (hubd/screens/map/table_map.py),
-drawn from its pieces alone.
+"""The table's picture as SVG for the phones: the same layout the hub draws (hubd/picture),
+laid out for a phone held upright and drawn from its pieces alone.
 
-The area and the metrics are chosen for a phone held upright: text sizes are in the SVG's
-own units, so that at the narrowest phone the page is laid out for (320 CSS px) the end
-numbers are at least 24 px and the labels at least 16. Like the hub's, the map is never
-mirrored for right-to-left languages.
+Sizes are in the SVG's own units: at the narrowest page the map is drawn for (320 CSS px)
+the numbers are at least 24 px (32 while the table fits). Like the hub's, the map is never
+mirrored for right-to-left languages. No pygame: the page imports this.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from html import escape
 from math import ceil
 
 from engine import PlaceKind, Table
-from hubd.screens.kit.pips import grid_spots
-from hubd.screens.map.geometry import Box, MapEnd, MapLink, MapTile, Metrics, TableMap
-from hubd.screens.map.table_map import table_map
+from hubd.picture import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes, picture
+from hubd.picture.pips import grid_spots
 
-#: The narrowest page the map is drawn for, in CSS px, and the least sizes there.
+#: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
 NARROWEST_PX = 320
-NUMBER_PX = 24
-LABEL_PX = 16
+NUMBER_PX = 32
+FLOOR_PX = 24
 
 
 @dataclass(frozen=True)
@@ -29,55 +28,55 @@ class MapFrame:
     """The map's drawing area and its sizes in SVG units."""
 
     area: Box
-    number: int  # an end's number
-    label: int  # an end's line label
-    metrics: Metrics
+    sizes: Sizes
 
     @classmethod
     def phone(cls, width: int = 720, height: int = 1040) -> MapFrame:
         scale = NARROWEST_PX / width
-        number = ceil(NUMBER_PX / scale)
-        label = ceil(LABEL_PX / scale)
-        target = ceil((number + label) * 1.1) + 4
-        area = Box(0, 0, width, height)
-        return cls(area, number, label, Metrics.for_area(area, target, gap=8))
+        sizes = Sizes(ceil(NUMBER_PX / scale), ceil(FLOOR_PX / scale), gap=8)
+        return cls(Box(0, 0, width, height), sizes)
 
 
-def map_svg(table: Table, open_ends: frozenset[object], frame: MapFrame | None = None) -> str:
-    """``table``'s map as one <svg> element (``open_ends``: the tiles whose end is open now)."""
+def map_svg(
+    table: Table,
+    open_ends: Collection[object],
+    frame: MapFrame | None = None,
+    marked: Collection[str] = (),
+) -> str:
+    """``table``'s picture as one <svg> element (``open_ends``: the tiles whose end is open
+    now; ``marked``: the keys "end:<tile>" of ends to ring)."""
     frame = frame or MapFrame.phone()
-    drawn = table_map(table, frame.area, frame.metrics)
-    return render(drawn, open_ends, frame)
+    return render(picture(table, frame.area, frame.sizes), open_ends, marked)
 
 
-def render(drawn: TableMap, open_ends: frozenset[object], frame: MapFrame) -> str:
-    area = frame.area
+def render(drawn: Picture, open_ends: Collection[object], marked: Collection[str] = ()) -> str:
+    area = drawn.area
+    width = max(3, drawn.number_px // 9)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{area.x} {area.y} {area.w} {area.h}"'
         ' class="map" role="img" direction="ltr">'
     ]
-    parts += [_link(link) for link in drawn.links]
+    parts += [_link(link, width) for link in drawn.links]
     parts += [_tile(tile) for tile in drawn.tiles]
-    # An end's target carries its line's label; a foot whose toes are all laid has no end
-    # left, so its label stands over its double as on the hub.
-    with_end = {end.on for end in drawn.ends}
-    parts += [_text(name.box, name.text, frame.label, "line") for name in drawn.names
-              if name.on not in with_end]  # fmt: skip
-    parts += [_end(end, end.on in open_ends, frame) for end in drawn.ends]
+    parts += [_fold(run, drawn.number_px) for run in drawn.folds]
+    parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
+              for end in drawn.ends]  # fmt: skip
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _link(link: MapLink) -> str:
+def _link(link: MapLink, width: int) -> str:
     (x1, y1), (x2, y2) = link.start, link.end
-    return f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"/>'
+    return (f'<line class="link" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}"'
+            f' stroke-width="{width}"/>')  # fmt: skip
 
 
 def _tile(tile: MapTile) -> str:
     x, y, w, h = tile.box
     radius = max(2, min(w, h) // 7)
+    kind = "tile double" if tile.double else "tile"
     out = [
-        f'<g class="tile" data-tile="{tile.tile}" data-line="{escape(tile.line)}">',
+        f'<g class="{kind}" data-tile="{tile.tile}">',
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{radius}"/>',
     ]
     if tile.vertical:
@@ -87,15 +86,17 @@ def _tile(tile: MapTile) -> str:
         halves = (Box(x, y, w // 2, h), Box(x + w - w // 2, y, w // 2, h))
         out.append(f'<line x1="{x + w // 2}" y1="{y + 3}" x2="{x + w // 2}" y2="{y + h - 3}"/>')
     for value, half in zip(tile.halves, halves, strict=True):
-        out += _pips(value, half)
+        out += _half(value, half)
     out.append("</g>")
     return "".join(out)
 
 
-def _pips(value: int, half: Box) -> list[str]:
+def _half(value: int, half: Box) -> list[str]:
     side = min(half.w, half.h)
+    if value > 9:  # too many pips to read: the number, as on the hub
+        return [_text(half, str(value), max(8, int(side * 0.6)), "pips")]
     cell = side / 3.4
-    radius = max(1.0, side / (11 if value <= 9 else 16))
+    radius = max(1.0, side / 11)
     cx, cy = half.x + half.w / 2, half.y + half.h / 2
     r = f"{radius:.1f}"
     return [
@@ -104,28 +105,28 @@ def _pips(value: int, half: Box) -> list[str]:
     ]
 
 
-def _text(box: Box, text: str, size: int, role: str, dy: int = 0) -> str:
+def _text(box: Box, text: str, size: int, role: str) -> str:
     cx, cy = box.center
     return (
-        f'<text class="{role}" x="{cx}" y="{cy + dy}" font-size="{size}" '
+        f'<text class="{role}" x="{cx}" y="{cy}" font-size="{size}" '
         f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
     )
 
 
-def _end(end: MapEnd, is_open: bool, frame: MapFrame) -> str:
+def _fold(run: MapFold, size: int) -> str:
+    return _text(run.box, run.text, size, "fold")
+
+
+def _end(end: MapEnd, is_open: bool, is_marked: bool, size: int) -> str:
     x, y, w, h = end.box
     kind = "foot" if end.kind is PlaceKind.FOOT else "end"
     state = "open" if is_open else "closed"
+    mark = " marked" if is_marked else ""
     out = [
-        f'<g class="{kind} {state}" data-on="{end.on}" data-needs="{end.needs}">',
-        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{min(w, h) // 2}"/>',
+        f'<g class="{kind} {state}{mark}" data-on="{end.on}" data-needs="{end.needs}">',
+        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{min(w, h) // 4}"/>',
+        _text(end.box, str(end.needs), size, "needs"),
     ]
-    if end.line:
-        shift = frame.label // 2 + 2
-        out.append(_text(end.box, str(end.needs), frame.number, "needs", -shift))
-        out.append(_text(end.box, end.line, frame.label, "line", frame.number // 2))
-    else:
-        out.append(_text(end.box, str(end.needs), frame.number, "needs"))
     if not is_open:
         out.append(_padlock(end.box))
     out.append("</g>")

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pygame
 
-from hubd.screens.kit.pips import SPOTS
+from hubd.picture.pips import SPOTS
 from hubd.screens.kit.widgets import (
     FILL,
     INK,
     PIP,
     TEXT,
-    TEXT_DIM,
     TILE_EDGE,
     TILE_FACE,
     Color,
@@ -293,8 +292,7 @@ class Painter:
             return
         if widget.kind is Kind.LINK and widget.points is not None:
             x1, y1, x2, y2 = widget.points
-            pygame.draw.line(surface, TILE_EDGE, (x1, y1), (x2, y2), 3)
-            pygame.draw.line(surface, TEXT_DIM, (x1, y1), (x2, y2), 1)
+            pygame.draw.line(surface, TEXT, (x1, y1), (x2, y2), max(1, widget.pad))
             return
         if widget.kind in (Kind.BUTTON, Kind.PANEL, Kind.BANNER, Kind.TARGET):
             fill = FILL[style]

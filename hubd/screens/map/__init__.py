@@ -1,4 +1,4 @@
-"""The table map: its pure layout (table_map, grid, lending, geometry), drawn as widgets (view).
+"""The table's picture on the play screen: hubd/picture lays it out, ``view`` draws it.
 
-Imports the kit and hubd.text.
+Imports the kit, hubd.picture and hubd.text.
 """

@@ -1,105 +1,92 @@
-"""Drawing the table map (hubd/screens/map/table_map.py) as widgets, and what its ends do.
+"""Drawing the table's picture (hubd/picture) as widgets, and what its ends do.
 
-An open end opens the other-half picker; a closed one (padlocked while a foot waits for its
-toes) refuses at the first touch, beside the finger, and opens nothing. The map is the same
-picture in every language: it is never mirrored for right-to-left text.
+The picture is laid out by pure code; this only draws it: strokes, tiles (a double crosswise
+and as large as its cell), runs folded into counts, and each open end's target with the
+number it needs. An open end opens the other-half picker; a closed one (padlocked while a
+foot waits for its toes) refuses at the first touch, beside the finger. The ends in
+``marked`` (keys "end:<tile>") are ringed. The map is the same picture in every language: it
+is never mirrored for right-to-left text.
 """
 
 from __future__ import annotations
 
-import math
+from collections.abc import Collection
 
 from engine import GameState, PlaceKind, Tile
+from hubd.picture import Box, MapEnd, Picture, Sizes, picture
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
-from hubd.screens.kit.widgets import (
-    MIN_MAP_TARGET,
-    MIN_SQUEEZE,
-    TEXT_DARK,
-    Action,
-    Kind,
-    Style,
-    Widget,
-)
-from hubd.screens.map.table_map import Box, MapEnd, Metrics, table_map
+from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.pickers import PlacePicker
 from hubd.screens.ui import Ui
+from hubd.text.labels import line_labels
 from hubd.text.wording import closed_reason
 from hubd.values.intents import Intent
 
-#: The widest label a line can have: the last arm's, past its 10th toe.
-WIDEST_LABEL = "H88"
+__all__ = ["MapEnd", "draw_map", "map_picture", "map_sizes"]
 
 
-def map_metrics(b: Builder, area: Box) -> Metrics:
-    """The map's sizes at this screen size, from its text: numbers and labels that read from
-    every seat (6 mm and 4.5 mm at 1.5 m) decide the cells, each an end's number over its
-    line's label; the area how many."""
-    number_px, label_px = end_fonts(b)
-    numbers = b.painter.width("88", number_px, True) + b.px(2)
-    # As narrow as the widest number and label drawn narrower (a condensed face's letters,
-    # their height kept), so that more cells fit across: 9 at 800x480, 8 at 720x1280.
-    label = b.painter.width(WIDEST_LABEL, label_px, True)
-    least = max(b.px(MIN_MAP_TARGET), *(math.ceil(w * MIN_SQUEEZE) for w in (numbers, label)))
-    _top, digits = b.painter.ink("0123456789", number_px, True)
-    _top, letters = b.painter.ink("ABCDEFGHMW0123456789", label_px, True)
-    stacked = max(b.px(MIN_MAP_TARGET), digits + letters + 3 * _space(b))
-    label_h = b.painter.line_height(label_px, True)
-    return Metrics.for_sizes(least, stacked, label_h, max(4, b.px(4)), height=area.h,
-                             width=area.w, widest=max(b.target, numbers))  # fmt: skip
-
-
-def _space(b: Builder) -> int:
-    """The room above an end's number, between it and its label, and below."""
-    return max(2, b.px(2))
-
-
-def end_fonts(b: Builder) -> tuple[int, int]:
-    """The sizes of an end's number and of a line's label (800x480: 44 and 32 px)."""
+def map_sizes(b: Builder) -> Sizes:
+    """The map's numbers: 6 mm while the table fits, never under 4.5 mm (800x480: 43 and
+    32 px; 720x1280: 67 and 50)."""
     if b.landscape:
-        return max(b.px(44), b.min_text), max(b.px(32), b.min_text)
-    return max(b.px(68), b.min_text), max(b.px(50), b.min_text)
+        return Sizes(b.px(43), b.px(32), max(4, b.px(4)))
+    return Sizes(b.px(67), b.px(50), max(4, b.px(6)))
 
 
-def draw_map(b: Builder, ui: Ui, state: GameState, area: Rect) -> dict[Tile, str]:
-    """Add the map's widgets for ``state`` in ``area``; returns each tile's line label."""
+def map_area(b: Builder, area: Rect) -> Rect:
+    """Where the picture lies on the screen: the map's area, unmirrored."""
+    if b.rtl:  # the screen around it is mirrored, the map itself is not
+        return Rect(b.w - area.right, area.y, area.w, area.h)
+    return Rect(area)
+
+
+def map_picture(b: Builder, state: GameState, area: Rect) -> Picture:
+    """The picture of ``state``'s table as the play screen draws it in ``area``."""
+    assert state.table is not None
+    return picture(state.table, Box(*map_area(b, area)), map_sizes(b))
+
+
+def draw_map(
+    b: Builder, ui: Ui, state: GameState, area: Rect, marked: Collection[str] = ()
+) -> dict[Tile, str]:
+    """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in
+    ``marked``; returns each tile's line label (for the words round the map)."""
     table = state.table
     assert table is not None
-    if b.rtl:  # the screen around it is mirrored, the map itself is not
-        area = Rect(b.w - area.right, area.y, area.w, area.h)
-    bounds = Box(*area)
-    drawn = table_map(table, bounds, map_metrics(b, bounds))
+    area = map_area(b, area)
+    drawn = picture(table, Box(*area), map_sizes(b))
     panel = b.panel(area, Style.QUIET)
     panel.mirror, panel.key, panel.role = False, "map", "map"
-    for lane in drawn.lanes:  # a line's label, tile and target read as one
-        b.panel(Rect(lane), Style.DARK).mirror = False
+    width = max(3, drawn.number_px // 9)
     for link in drawn.links:
         x1, y1 = link.start
         x2, y2 = link.end
         box = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
-        b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link"))
+        b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link",
+                     pad=width))  # fmt: skip
     for tile in drawn.tiles:
-        widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical,
-                        key=f"tile:{tile.tile}")  # fmt: skip
+        widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical, key=tile.key)
         widget.mirror = False
         widget.role = "tile"
-    _number_px, label_px = end_fonts(b)
-    for name in drawn.names:
-        b.label(Rect(name.box), name.text, label_px, bold=True, floor=label_px, mirror=False,
-                role="line", key=f"line:{name.on}", squeeze=True)  # fmt: skip
+    for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
+        box = Rect(run.box).inflate(2 * map_sizes(b).gap, 0)
+        b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
+                mirror=False, role="label", key=run.key, squeeze=True)  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
-        _end(b, ui, state, end, end.on in open_now)
-    # Laid where another end needed the same number: ringed a while (the end that lies on
-    # it now, or the double it is).
-    keys = {f"tile:{ui.marked}", f"end:{ui.marked}"} if ui.marked is not None else set()
-    for widget in [w for w in b.widgets if w.key in keys][:1]:
+        _end(b, ui, state, end, end.on in open_now, drawn.number_px)
+    # The ends asked for, and a tile laid where another end needed the same number: ringed.
+    rings = set(marked)
+    if ui.marked is not None:
+        rings |= {f"tile:{ui.marked}", f"end:{ui.marked}"}
+    for widget in [w for w in b.widgets if w.key in rings and w.role in ("end", "tile")]:
         ring = widget.rect.inflate(b.gap, b.gap).clip(area)
-        b.add(Widget(ring, Kind.MARK, mirror=False, key=f"mark:{ui.marked}", role="mark"))
-    return drawn.labels
+        b.add(Widget(ring, Kind.MARK, mirror=False, key=f"mark:{widget.key}", role="mark"))
+    return line_labels(table)
 
 
-def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> None:
+def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool, size: int) -> None:
     rect = Rect(end.box)
     if is_open:
         style = Style.WARN if end.kind is PlaceKind.FOOT else Style.PRIMARY
@@ -107,41 +94,11 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool) -> No
     else:
         style = Style.CLOSED
         action = _refuse(ui, state)
-    b.button(rect, "", action, style=style, kind=Kind.TARGET, key=f"end:{end.on}",
-             mirror=False, locked=not is_open, role="end", enabled=is_open)  # fmt: skip
-    number_px, label_px = end_fonts(b)
+    b.button(rect, "", action, style=style, kind=Kind.TARGET, key=end.key, mirror=False,
+             locked=not is_open, role="end", enabled=is_open)  # fmt: skip
     ink = TEXT_DARK if style is Style.PRIMARY else None
-    number_box = rect
-    if end.line:
-        number_box, under, size = _stacked(b, rect, str(end.needs), number_px, end.line, label_px)
-        b.label(under, end.line, size, bold=True, floor=size, mirror=False, color=ink,
-                role="line", key=f"line:{end.on}", squeeze=True)  # fmt: skip
-    b.label(number_box, str(end.needs), number_px, bold=True, reading=True, floor=number_px,
-            mirror=False, color=ink, key=f"needs:{end.on}", role="needs",
-            squeeze=True)  # fmt: skip
-
-
-def _stacked(
-    b: Builder, rect: Rect, number: str, number_px: int, label: str, label_px: int
-) -> tuple[Rect, Rect, int]:
-    """An end's label goes under its number, inside its target, at the labels' size where
-    the two fit one above the other (their letters, not their lines: the two lines' boxes
-    overlap), else at the largest size that does, never under the text floor. The number's
-    line box, the label's, its size."""
-    painter = b.painter
-    number_top, digits = painter.ink(number, number_px, True)
-    size = label_px
-    while True:
-        label_top, letters = painter.ink(label, size, True)
-        space = (rect.h - digits - letters) // 3
-        if space >= _space(b) or size <= b.min_text:
-            break
-        size -= 1
-    number_box = Rect(rect.x, rect.y + space - number_top, rect.w,
-                      painter.line_height(number_px, True))  # fmt: skip
-    under = Rect(rect.x, rect.y + 2 * space + digits - label_top, rect.w,
-                 painter.line_height(size, True))  # fmt: skip
-    return number_box, under, size
+    b.label(rect, str(end.needs), size, bold=True, reading=True, floor=size, mirror=False,
+            color=ink, key=f"needs:{end.on}", role="needs", squeeze=True)  # fmt: skip
 
 
 def _open_picker(ui: Ui, on: Tile) -> Action:

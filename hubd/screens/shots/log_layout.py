@@ -16,9 +16,9 @@ from typing import Any, TextIO
 
 from engine import MAX_LOG_BYTES, Game, Refusal, Undo, split_log
 from engine.log import applied_lines
+from hubd.picture import Box, Sizes
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Kind
-from hubd.screens.map.geometry import Box, Metrics
 
 
 def frames(
@@ -54,14 +54,14 @@ def frames(
 TABLE_NAMES = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu")
 
 
-def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
-    """The map's area and sizes on the real play screen for ``players`` (found by its key in
+def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Sizes]:
+    """The map's area and number sizes on the real play screen for ``players`` (found by its key in
     a frame) named from ``TABLE_NAMES``, for checks that lay out many tables without drawing
     them."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine import NewGame, StartRound
     from hubd.screens.kit.base import Builder
-    from hubd.screens.map.view import map_metrics
+    from hubd.screens.map.view import map_sizes
     from hubd.screens.ui import Ui
 
     names = TABLE_NAMES[:players]
@@ -70,8 +70,8 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Metrics]:
     ctx = UiContext(state=game.state, last_entry=game.last_effective)
     ui.state_changed(ctx)
     panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
-    area = Box(*panel.rect)
-    return area, map_metrics(Builder(ui.painter, size, ui.translator), area)
+    builder = Builder(ui.painter, size, ui.translator)
+    return Box(*panel.rect), map_sizes(builder)
 
 
 def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: TextIO) -> int:

@@ -1,0 +1,11 @@
+"""The table's picture: the table as it lies, laid out by pure code from the engine's table.
+
+No pygame, no store, no screens: the play screen (hubd/screens/map/view.py), the layout
+records (``hubd layout``) and the phones' SVG (hubd/web/svg.py) all draw the same
+``Picture``. See ``layout`` for how the table is laid out.
+"""
+
+from hubd.picture.layout import picture
+from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes
+
+__all__ = ["Box", "MapEnd", "MapFold", "MapLink", "MapTile", "Picture", "Sizes", "picture"]
