@@ -21,7 +21,6 @@ from hubd.screens.kit.widgets import (
     BACKGROUND,
     FILL,
     INK,
-    MIN_MAP_TARGET,
     MIN_READ,
     MIN_SQUEEZE,
     MIN_TARGET,
@@ -55,6 +54,8 @@ MIN_TEXT = {(800, 480): 25, (720, 1280): 39}
 NAME_PX = {(800, 480): 32, (720, 1280): 50}
 #: Hand counts, totals and the numbers the map's ends need: 6 mm (digits 0.73 of the font).
 NUMBER_PX = {(800, 480): 43, (720, 1280): 67}
+#: The map's numbers shrink as the table fills the map, to 4.5 mm at least.
+MAP_FLOOR_PX = {(800, 480): 32, (720, 1280): 50}
 #: The map's own widgets (the lead's part of issue 16), checked here all the same.
 MAP_ROLES = ("end", "needs", "line", "fold", "tile")
 #: The round end's tiles picker holds a double-12 set on one page at 800x480 (issue 16,
@@ -260,12 +261,17 @@ def test_the_play_screen_reads_from_a_chair(language: str, size: tuple[int, int]
 
 @pytest.mark.parametrize("language", ["en", "he"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_maps_ends_are_big_enough_to_tap(language: str, size: tuple[int, int]) -> None:
+def test_the_maps_ends_hold_their_numbers_whole(language: str, size: tuple[int, int]) -> None:
+    """An end's target is as wide as two of its digits and as tall as its number's size
+    (the first tap of an entry is on the fixed row, never on a small end of the map)."""
     small = []
     for shot in PLAY_SHOTS:
         layout = record(language, size, shot)
-        small += [f"{shot}: {key} is {w['rect'][2:]}" for key, w in by_role(layout, "end").items()
-                  if min(w["rect"][2:]) < MIN_MAP_TARGET]  # fmt: skip
+        needs = by_role(layout, "needs")
+        for key, w in by_role(layout, "end").items():
+            font = needs[key.replace("end:", "needs:")]["font_px"]
+            if w["rect"][2] < 1.39 * font or w["rect"][3] < font:
+                small.append(f"{shot}: {key} is {w['rect'][2:]} for {font} px")
     assert not small, "\n".join(small)
 
 
@@ -315,7 +321,9 @@ def least_px(widget: dict[str, Any], size: tuple[int, int]) -> int:
     """The least font size the widget's text may have at ``size`` (issue 16's point 4): end
     labels included, inside their targets under the number."""
     role, key = widget["role"], widget["key"]
-    if role in ("count", "total", "needs"):
+    if role == "needs" or key.startswith("fold:"):  # the map's: 4.5 mm once the table is full
+        return MAP_FLOOR_PX[size]
+    if role in ("count", "total"):
         return NUMBER_PX[size]
     if (key.startswith("name:") and key != "name:yard") or role == "line":
         return NAME_PX[size]
@@ -350,6 +358,8 @@ def test_the_maps_numbers_and_labels_read_from_a_chair(
 ) -> None:
     small = small_texts(language, size, "map")
     assert not small, "\n".join(small)
+    roomy = by_role(record(language, size, "play_sequence_05"), "needs")  # a table that fits
+    assert roomy and all(w["font_px"] >= NUMBER_PX[size] for w in roomy.values())
 
 
 def luminance(color: tuple[int, int, int]) -> float:

@@ -48,21 +48,24 @@ def test_one_record_per_event_numbered_as_replay_counts(
     assert len(in_round) > 20
     last = in_round[-1]["widgets"]
     roles = {w["role"] for w in last}  # type: ignore[union-attr]
-    assert {"end", "needs", "line", "tile", "map"} <= roles
+    assert {"end", "needs", "tile", "map"} <= roles
     assert all(w["key"].startswith("end:") for w in last if w["role"] == "end")  # type: ignore[union-attr]
 
 
 def test_the_map_reads_from_a_chair_in_every_frame(tmp_path: Path) -> None:
-    """Numbers at 43 px or more, labels at 32 or more, at 800x480 (6 and 4.5 mm)."""
+    """The map's numbers (an end's, a folded run's) at 32 px or more at 800x480 (4.5 mm),
+    43 (6 mm) while the table fits: the first frames of the round."""
     log = tmp_path / "game.jsonl"
     write_log(log, seed=5)
-    small = []
+    small, sizes = [], []
     for record in frames(log, (800, 480)):
         for w in record["widgets"]:  # type: ignore[union-attr]
-            least = {"needs": 43, "line": 32}.get(w["role"])
-            if least is not None and w["font_px"] < least:
-                small.append((record["event"], w["key"], w["font_px"]))
+            if w["role"] == "needs" or w["key"].startswith("fold:"):
+                sizes.append(w["font_px"])
+                if w["font_px"] < 32:
+                    small.append((record["event"], w["key"], w["font_px"]))
     assert not small, small[:5]
+    assert sizes[:5] == [43] * 5
 
 
 def test_a_refused_log_is_one_line_and_exit_1(
@@ -103,34 +106,37 @@ def test_its_output_is_json_lines_alone(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-def test_every_end_of_a_crowded_table_says_which_line_it_ends(
+def test_every_end_of_a_crowded_table_shows_its_number_inside_its_target(
     tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    """Each end's label is on the map in every frame, whole (never "B…"), inside its target
-    under the number; and a foot whose toes are all laid keeps its double drawn."""
+    """Each open place has one target on the map in every frame, its number inside it and
+    every stroke inside the map; and a foot whose toes are all laid keeps its double drawn."""
     rules = {"preset": "classic", "set": 12, "rounds": 1}
     events = DoublesFirst(6, rules, 11, check=False).play_game().effective
     log = tmp_path / "crowded.jsonl"
     log.write_text("".join(dump_line(e) + "\n" for e in events))
-    game, inside, checked, feet = Game(), 0, 0, 0
+    game, checked, feet = Game(), 0, 0
     for event, record in zip(events, frames(log, size), strict=True):
         game.apply(event)
         table = game.state.table
         widgets = record["widgets"]
         keys = {w["key"]: w for w in widgets}  # type: ignore[union-attr]
-        for w in widgets:  # type: ignore[union-attr]
-            if w["role"] == "line":
-                assert "…" not in w["text"], (record["event"], w["text"])
-            if w["role"] != "end" or table is None or w["key"] == f"end:{table.hub}":
-                continue
-            label = keys.get("line:" + w["key"].removeprefix("end:"))
-            assert label is not None and label["text"], (record["event"], w["key"])
-            inside += label["rect"][1] >= w["rect"][1] and label["rect"][3] < w["rect"][3]
+        if table is None or not game.state.in_round:
+            continue
+        assert {f"end:{tile}" for tile in table.open} <= set(keys), record["event"]
+        area = keys["map"]["rect"]
+        for tile, place in table.open.items():
+            x, y, w, h = keys[f"end:{tile}"]["rect"]
+            needs = keys[f"needs:{tile}"]
+            assert needs["text"] == str(place.end)
+            nx, ny, nw, nh = needs["rect"]
+            cx, cy = nx + nw / 2, ny + nh / 2
+            assert x <= cx <= x + w and y <= cy <= y + h, (record["event"], tile)
             checked += 1
-        if table is not None and game.state.in_round:
-            done = [
-                p.tile for p in table.placed.values() if p.kind is PlaceKind.FOOT and not p.room
-            ]
-            assert all(f"tile:{tile}" in keys for tile in done), record["event"]
-            feet += len(done)
-    assert checked > 500 and inside == checked and feet > 100
+        for x1, y1, x2, y2 in record["links"]:  # type: ignore[union-attr]
+            for px, py in ((x1, y1), (x2, y2)):
+                assert area[0] <= px <= area[0] + area[2] and area[1] <= py <= area[1] + area[3]
+        done = [p.tile for p in table.placed.values() if p.kind is PlaceKind.FOOT and not p.room]
+        assert all(f"tile:{tile}" in keys for tile in done), record["event"]
+        feet += len(done)
+    assert checked > 500 and feet > 100

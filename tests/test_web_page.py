@@ -14,7 +14,7 @@ from family_round import FamilyTable, _enter, family_table, recorded_log
 from web_harness import attach_web, browser, phone, pump
 
 from engine import EndRound, HandPips, NewGame
-from hubd.screens.map.table_map import table_map
+from hubd.picture import picture
 from hubd.text import i18n
 from hubd.text.wording import status_text
 from hubd.web.desk import PhoneDesk
@@ -105,7 +105,7 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
             assert shown["yard"] == state.yard
             assert shown["turn"] == [state.current_player]
             frame = MapFrame.phone()
-            drawn = table_map(state.table, frame.area, frame.metrics)
+            drawn = picture(state.table, frame.area, frame.sizes)
             open_now = {str(p.tile) for p in state.open_places()}
             assert sorted(shown["ends"]) == sorted(
                 [str(e.on), e.needs, str(e.on) in open_now] for e in drawn.ends

@@ -1,4 +1,4 @@
-"""The phones' map (hubd/web/svg.py): the hub's layout, every line's label on it."""
+"""The phones' map (hubd/web/svg.py): the hub's own picture of the table, drawn in SVG."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import re
 
 from engine import Game, PlaceKind, Table
 from engine.simulate import Simulator
-from hubd.text.labels import line_labels
-from hubd.web.svg import map_svg
+from hubd.picture import picture
+from hubd.web.svg import MapFrame, map_svg
 
 
 def a_table_with_a_complete_foot() -> Table:
@@ -23,12 +23,25 @@ def a_table_with_a_complete_foot() -> Table:
     raise AssertionError("no foot completed in the sample game")
 
 
-def test_a_complete_foot_keeps_its_label_and_every_end_carries_its_own() -> None:
+def test_the_svg_draws_every_piece_of_the_picture_and_nothing_else() -> None:
     table = a_table_with_a_complete_foot()
-    labels = line_labels(table)
+    frame = MapFrame.phone()
+    drawn = picture(table, frame.area, frame.sizes)
     svg = map_svg(table, frozenset(table.open))
-    texts = set(re.findall(r'<text class="line"[^>]*>([^<]+)</text>', svg))
-    feet = [p.tile for p in table.placed.values() if p.kind is PlaceKind.FOOT and p.room == 0]
-    assert {labels[tile] for tile in feet} <= texts
-    ends = [p.tile for p in table.placed.values() if p.room > 0 and p.parent is not None]
-    assert {labels[tile] for tile in ends} <= texts
+    tiles = re.findall(r'<g class="tile( double)?" data-tile="([^"]+)">', svg)
+    assert sorted(t for _d, t in tiles) == sorted(str(t.tile) for t in drawn.tiles)
+    feet = [str(p.tile) for p in table.placed.values() if p.kind is PlaceKind.FOOT]
+    assert {t for d, t in tiles if d} == {*feet, str(table.hub)}  # doubles drawn as doubles
+    ends = re.findall(r'data-on="([^"]+)" data-needs="(\d+)"', svg)
+    assert sorted(ends) == sorted((str(t), str(p.end)) for t, p in table.open.items())
+    assert svg.count('<line class="link"') == len(drawn.links)
+    numbers = re.findall(r'<text class="needs"[^>]*font-size="(\d+)"', svg)
+    assert numbers and all(int(n) >= frame.sizes.floor for n in numbers)
+
+
+def test_an_end_asked_for_is_ringed_and_a_closed_one_padlocked() -> None:
+    table = a_table_with_a_complete_foot()
+    some = next(iter(table.open))
+    svg = map_svg(table, frozenset(), marked={f"end:{some}"})
+    assert re.search(rf'class="[a-z]+ closed marked" data-on="{some}"', svg)
+    assert svg.count('class="padlock"') == len(table.open)

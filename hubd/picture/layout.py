@@ -155,6 +155,11 @@ class _Layout:
     def room(self, cell: Cell) -> int:
         return sum(self.free(self.step(cell, w)) for w in range(8))
 
+    def space(self, cell: Cell) -> int:
+        """The free cells within two of ``cell``: where a line has room to grow."""
+        r, c = cell
+        return sum(self.free((r + dr, c + dc)) for dr in range(-2, 3) for dc in range(-2, 3))
+
     def nearest_free(self, cell: Cell) -> Cell:
         spare = [(r, c) for r in range(self.rows) for c in range(self.cols)
                  if (r, c) not in self.taken]  # fmt: skip
@@ -176,7 +181,7 @@ class _Layout:
                 continue
             turn = min((w - way) % 8, (way - w) % 8)
             room = self.room(nxt)
-            found.append(((room == 0, turn, -room, w), nxt, w))
+            found.append(((room == 0, turn > 2, -self.space(nxt) // 4, turn, -room, w), nxt, w))
         found.sort()
         return [(nxt, w) for _key, nxt, w in found]
 
@@ -388,8 +393,10 @@ class _Layout:
             run = self.runs.get(-1 - arm)
             if run is not None and run.head is not None:
                 box = self.box(run.head)
-                out.ends.append(MapEnd(hub.tile, hub.end, box, PlaceKind.HUB, hub.room))
                 self.link(out, hub_box, box)
+            else:  # past eight arms: the nearest free cell
+                box = self.box(self.nearest_free(self.hub_cell))
+            out.ends.append(MapEnd(hub.tile, hub.end, box, PlaceKind.HUB, hub.room))
         for foot in self.feet.values():
             place = foot.double.place
             assert place is not None
@@ -397,10 +404,16 @@ class _Layout:
                 continue
             if foot.used < len(foot.toes):
                 cell = foot.toes[foot.used]
-            else:
-                self.astray += 1
-                out.astray += 1
-                continue
+            else:  # no cell kept: the nearest free one, beside it if any is
+                spare = self.toe_room(foot.double.cell, foot.double.way)
+                cell = spare[0][0] if spare else self.nearest_free(foot.double.cell)
+                self.taken[cell] = "end"
+                if not spare:
+                    out.astray += 1
+                    self.astray += 1
+                    out.ends.append(MapEnd(place.tile, place.end, self.box(cell),
+                                           PlaceKind.FOOT, place.room))  # fmt: skip
+                    continue
             box = self.box(cell)
             out.ends.append(MapEnd(place.tile, place.end, box, PlaceKind.FOOT, place.room))
             self.link(out, self.double_box(foot.double), box)

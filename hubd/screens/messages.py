@@ -196,6 +196,10 @@ def _tip_box(
             else:  # just above the screen's place for notices (the last entry), if it has one
                 trial.bottom = (floor.top if floor is not None else room.bottom) - b.gap
             candidates.append(trial.clamp(room))
+        for corner in ("topleft", "topright", "bottomleft", "bottomright"):  # the far corners
+            trial = box.copy()
+            setattr(trial, corner, getattr(room, corner))
+            candidates.append(trial.clamp(room))
     # An open place first (the player's next tap), then the names and numbers.
     return min(
         candidates,

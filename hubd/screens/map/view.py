@@ -70,19 +70,22 @@ def draw_map(
         widget.mirror = False
         widget.role = "tile"
     for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
-        box = Rect(run.box).inflate(2 * map_sizes(b).gap, 0)
+        box = _line_box(b, Rect(run.box), drawn.number_px).inflate(2 * map_sizes(b).gap, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
                 mirror=False, role="label", key=run.key, squeeze=True)  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
         _end(b, ui, state, end, end.on in open_now, drawn.number_px)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
-    rings = set(marked)
-    if ui.marked is not None:
-        rings |= {f"tile:{ui.marked}", f"end:{ui.marked}"}
+    rings = {key: f"mark:{key}" for key in marked}
+    if ui.marked is not None:  # the tile laid, or the end that lies on it now: one ring
+        shared = [f"tile:{ui.marked}", f"end:{ui.marked}"]
+        drawn_keys = {w.key for w in b.widgets}
+        first = [key for key in shared if key in drawn_keys][:1]
+        rings.update({key: f"mark:{ui.marked}" for key in first})
     for widget in [w for w in b.widgets if w.key in rings and w.role in ("end", "tile")]:
         ring = widget.rect.inflate(b.gap, b.gap).clip(area)
-        b.add(Widget(ring, Kind.MARK, mirror=False, key=f"mark:{widget.key}", role="mark"))
+        b.add(Widget(ring, Kind.MARK, mirror=False, key=rings[widget.key], role="mark"))
     return line_labels(table)
 
 
@@ -97,8 +100,16 @@ def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool, size:
     b.button(rect, "", action, style=style, kind=Kind.TARGET, key=end.key, mirror=False,
              locked=not is_open, role="end", enabled=is_open)  # fmt: skip
     ink = TEXT_DARK if style is Style.PRIMARY else None
-    b.label(rect, str(end.needs), size, bold=True, reading=True, floor=size, mirror=False,
-            color=ink, key=f"needs:{end.on}", role="needs", squeeze=True)  # fmt: skip
+    b.label(_line_box(b, rect, size), str(end.needs), size, bold=True, reading=True,
+            floor=size, mirror=False, color=ink, key=f"needs:{end.on}", role="needs",
+            squeeze=True)  # fmt: skip
+
+
+def _line_box(b: Builder, rect: Rect, size: int) -> Rect:
+    """A number's line box centred on ``rect``: a line is a little taller than the digits,
+    which are what stay inside the target."""
+    height = max(rect.h, b.painter.line_height(size, True))
+    return Rect(rect.x, rect.centery - height // 2, rect.w, height)
 
 
 def _open_picker(ui: Ui, on: Tile) -> Action:
