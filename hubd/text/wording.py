@@ -1,6 +1,6 @@
 """What the screens say about the game: the status line, the last entry, refusals at a touch.
 
-Every line of the table map has a label ("A" for an arm, "B2" for a toe; see table_map), and
+Every line of the table map has a label ("A" for an arm, "B2" for a toe; see text.labels), and
 the same label names it here, so the map, the last entry and the undo notice agree.
 """
 
