@@ -91,17 +91,10 @@ def _start_round(state: GameState, event: events.StartRound) -> None:
 
 
 def _refuse_place(state: GameState, event: events.Play, place: Placed, table: Table) -> None:
-    """Raise the reason ``event.tile`` may not go on ``place`` now, if there is one."""
-    opening, lock = table.opening, table.lock
-    if (
-        place.room > 0
-        and event.tile.carries(place.end)
-        and (place.kind is PlaceKind.HUB if opening else lock is None or lock == place.tile)
-    ):
-        return  # the usual case: no message to build
+    """Raise the reason ``event.tile`` may not go on ``place`` now (``_play`` found one)."""
     name, tile, where = event.player, event.tile, place.shown
     shown = tile.shown(place.end)
-    if opening and place.kind is not PlaceKind.HUB:
+    if table.opening and place.kind is not PlaceKind.HUB:
         room = table.hub_place.room
         raise RuleError(
             f"{name} cannot play {shown} on {where}: the hub {table.hub} still needs "
@@ -120,39 +113,45 @@ def _refuse_place(state: GameState, event: events.Play, place: Placed, table: Ta
             PlaceKind.CHAIN: "that end is already taken",
         }[place.kind]
         raise RuleError(f"{name} cannot play {shown} on {where}: {reason}")
-    if not tile.carries(place.end):
-        raise RuleError(f"{name} cannot play {shown} on {where}: it needs a {place.end}")
+    raise RuleError(f"{name} cannot play {shown} on {where}: it needs a {place.end}")
 
 
 def _play(state: GameState, event: events.Play) -> None:
-    seat = state._require_round(event.player, f"play {event.tile}")
-    rules = state._rules()
-    table = state.table
-    assert table is not None
+    seat = state._require_round(event.player, "play", event.tile)
+    rules, table = state.rules, state.table
+    assert rules is not None and table is not None
     tile = event.tile
-    if tile.lo < 0 or tile.hi > rules.highest:
+    lo, hi = tile
+    if lo < 0 or hi > rules.highest:
         raise RuleError(f"{tile} is not in a double-{rules.highest} set")
-    if tile in table:
+    if tile in table.placed:
         raise RuleError(f"{event.player} cannot play {tile}: it is already on the table")
     place = table.placed.get(event.on)
     if place is None:
         raise RuleError(f"{event.player} cannot play {tile} on {event.on}: {event.on} is not "
                         "on the table")  # fmt: skip
-    _refuse_place(state, event, place, table)
+    lock = table.lock
+    if not (
+        place.room > 0
+        and (lo == place.end or hi == place.end)
+        and (place.kind is PlaceKind.HUB if table.opening else lock is None or lock == place.tile)
+    ):
+        _refuse_place(state, event, place, table)
     table.place(tile, event.on)
-    state.hands[seat] -= 1
+    hands = state.hands
+    hands[seat] -= 1
     state.drew = False
     state.passes = 0
-    if tile.is_double:
+    if lo == hi:
         state.feet_opened[seat] += 1
-    if state.hands[seat] == 0:
+    if hands[seat] == 0:
         state.round_end = RoundEnd.OUT
         state.current = None
     elif table.hopeless():
         state.round_end = RoundEnd.BLOCKED
         state.current = None
     else:
-        state.current = state._next_seat(seat)
+        state.current = (seat + 1) % len(hands)
 
 
 def _draw(state: GameState, event: events.Draw) -> None:
@@ -286,3 +285,4 @@ def apply_event(state: GameState, event: events.Event) -> None:
     if handler is None:
         raise RuleError(f"{event.type} cannot be applied to a state alone; it needs the game's log")
     handler(state, event)
+    state.settle()

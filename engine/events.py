@@ -63,8 +63,11 @@ class Play:
     def __post_init__(self) -> None:
         # Tile(9, 4) built directly is the tile 4-9: store it smaller number first, as the
         # table does, so that it can never be placed twice.
-        object.__setattr__(self, "tile", Tile.of(*self.tile))
-        object.__setattr__(self, "on", Tile.of(*self.on))
+        tile, on = self.tile, self.on
+        if type(tile) is not Tile or tile[0] > tile[1]:
+            object.__setattr__(self, "tile", Tile.of(*tile))
+        if type(on) is not Tile or on[0] > on[1]:
+            object.__setattr__(self, "on", Tile.of(*on))
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -57,14 +57,15 @@ class Game:
             raise RuleError(
                 f"a game's log holds at most {MAX_EVENTS:,} events; this game has reached it"
             )
-        if isinstance(event, Undo):
+        kind = type(event)
+        if kind is Undo:
             undone = self._undo()
             self.log.append(event)
             return undone
         apply_event(self.state, event)
         self._effective.append(event)
         self.log.append(event)
-        if isinstance(event, NewGame | StartRound):
+        if kind is NewGame or kind is StartRound:
             self._snapshots.append((len(self._effective), self.state.copy()))
         return None
 

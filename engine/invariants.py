@@ -32,6 +32,9 @@ def violations(state: GameState) -> list[str]:
                 carrying[tile.hi] -= 1
             if not 0 <= len(place.children) <= place.capacity:
                 found.append(f"{tile} holds {len(place.children)} of {place.capacity}")
+            if place.room != place.capacity - len(place.children):
+                found.append(f"{tile} says room {place.room} with {len(place.children)} of "
+                             f"{place.capacity}")  # fmt: skip
             for child in place.children:
                 if table.placed[child].parent != tile or not child.carries(place.end):
                     found.append(f"{child} does not fit on {tile}")
@@ -47,8 +50,17 @@ def violations(state: GameState) -> list[str]:
         if set(table.open) != with_room or any(table.open[t] is not table.placed[t]
                                                for t in table.open):  # fmt: skip
             found.append("the table's open places are out of step with its tiles")
+        by_end = {(n, t, id(p)) for n, by in enumerate(table.open_by_end) for t, p in by.items()}
+        if by_end != {(p.end, t, id(table.placed[t])) for t, p in table.open.items()}:
+            found.append("the table's open places by number are out of step with its tiles")
+        if table.opening != (table.hub_place.room > 0):
+            found.append(f"opening is {table.opening} with the hub's room {table.hub_place.room}")
         if not open_feet and table.lock is not None:
             found.append(f"lock on {table.lock} with no open foot")
+    if state.phase is not state.derived_phase() or state.in_round != (
+        state.phase in (Phase.OPENING, Phase.PLAY)
+    ):
+        found.append(f"phase kept as {state.phase} but the state says {state.derived_phase()}")
     playing = state.phase in (Phase.OPENING, Phase.PLAY)
     if state.scores_only:  # no turns are kept; a foot owes one to three toes, in a round
         if state.current is not None or state.table is not None:

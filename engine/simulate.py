@@ -142,8 +142,7 @@ class Simulator:
             seat = (seat + 1) % players
 
     def legal_moves(self, game: Game, hand: list[Tile]) -> list[tuple[Tile, Tile]]:
-        places = game.state.open_places()
-        return [(t, p.tile) for t in hand for p in places if t.carries(p.end)]
+        return game.state.legal_plays(hand)
 
     def _play_round(self, game: Game) -> None:
         hands, yard, start = self.deal(game)
@@ -211,6 +210,14 @@ class Simulator:
         seen = [t for h in hands for t in h] + yard + list(table.placed)
         if len(seen) != len(set(seen)):
             raise InvariantViolation("a tile is in two places")
+        places = state.open_places()
+        for hand in hands:
+            scanned = [(t, p.tile) for t in hand for p in places if t.carries(p.end)]
+            if state.legal_plays(hand) != scanned:
+                raise InvariantViolation(
+                    f"legal plays by number {state.legal_plays(hand)} differ from the places "
+                    f"that take the hand's tiles {scanned}"
+                )
 
     def _try_mischief(self, game: Game, seat: int, hand: list[Tile]) -> None:
         """An illegal event the engine must refuse without changing anything."""

@@ -6,6 +6,8 @@ refuses it; ``engine.game.Game`` keeps the log and makes undo exact.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.blocks import Block, block_of
 from engine.errors import RuleError
 from engine.names import shown
@@ -14,6 +16,8 @@ from engine.rules import Rules
 from engine.scoring import Outcome, outcome, totals
 from engine.table import Placed, Table
 from engine.tiles import Tile
+
+_NO_PLACES: dict[Tile, Placed] = {}  # a double's second number adds no places
 
 
 class GameState:
@@ -24,8 +28,10 @@ class GameState:
         "drew",
         "feet_opened",
         "hands",
+        "in_round",
         "opener",
         "passes",
+        "phase",
         "players",
         "round",
         "round_end",
@@ -53,6 +59,14 @@ class GameState:
         self.feet_opened: list[int] = []  # chicken feet each seat has opened this game
         self.opener: int | None = None  # the seat that opened the round being played
         self.toes_owed: int | None = None  # scores only: the open foot's toes (None: no foot)
+        # Derived from the fields above once per event (``settle``), not on every read.
+        self.phase = Phase.SETUP
+        self.in_round = False  # a round is being played (tiles may be placed, drawn, passed)
+
+    def settle(self) -> None:
+        """Work out the derived values again after an event has changed the state."""
+        self.phase = self.derived_phase()
+        self.in_round = self.phase is Phase.OPENING or self.phase is Phase.PLAY
 
     def copy(self) -> GameState:
         clone = GameState.__new__(GameState)
@@ -71,6 +85,8 @@ class GameState:
         clone.feet_opened = list(self.feet_opened)
         clone.opener = self.opener
         clone.toes_owed = self.toes_owed
+        clone.phase = self.phase
+        clone.in_round = self.in_round
         return clone
 
     def fingerprint(self) -> tuple[object, ...]:
@@ -96,8 +112,11 @@ class GameState:
 
     # -- what the state says -------------------------------------------------------------
 
-    @property
-    def phase(self) -> Phase:
+    def derived_phase(self) -> Phase:
+        """The phase the fields say (``phase`` keeps it between events)."""
+        table = self.table
+        if table is not None and self.round_end is None and len(self.scores) != self.round:
+            return Phase.OPENING if table.opening else Phase.PLAY  # a round being played
         if self.rules is None or len(self.scores) == self.round:
             if self.rules is not None and len(self.scores) == self.rules.rounds:
                 return Phase.GAME_OVER
@@ -107,11 +126,6 @@ class GameState:
         if self.table is None:  # scores only: the round is played, the hub sees no tiles
             return Phase.PLAY
         return Phase.OPENING if self.table.opening else Phase.PLAY
-
-    @property
-    def in_round(self) -> bool:
-        """A round is being played (tiles may be placed, drawn, passed)."""
-        return self.phase in (Phase.OPENING, Phase.PLAY)
 
     @property
     def scores_only(self) -> bool:
@@ -158,6 +172,38 @@ class GameState:
         if self.table is None or not self.in_round:
             return []
         return sorted(self.table.open_places(), key=lambda p: p.tile)
+
+    def legal_plays(self, hand: Iterable[Tile]) -> list[tuple[Tile, Tile]]:
+        """Every (tile, place) the tiles of ``hand`` (all off the table) may be played as now,
+        hand order first, then place order.
+
+        Found from the open places by the tile's two numbers (``Table.open_by_end``), not by
+        trying each tile on each open place: most tiles of a hand fit nowhere."""
+        table = self.table
+        if table is None or not self.in_round:
+            return []
+        moves: list[tuple[Tile, Tile]] = []
+        append = moves.append
+        only = table.only_place()
+        if only is not None:
+            end, on = only.end, only.tile
+            for tile in hand:
+                if tile[0] == end or tile[1] == end:
+                    append((tile, on))
+            return moves
+        by_end = table.open_by_end
+        for tile in hand:
+            lo, hi = tile
+            at_lo = by_end[lo]
+            at_hi = by_end[hi] if hi != lo else _NO_PLACES
+            if at_lo and at_hi:
+                for on in sorted([*at_lo, *at_hi]):
+                    append((tile, on))
+            elif at_lo or at_hi:
+                at = at_lo or at_hi
+                for on in sorted(at) if len(at) > 1 else at:
+                    append((tile, on))
+        return moves
 
     def candidate_tiles(self, on: Tile) -> list[Tile]:
         """Tiles still off the table that could go on ``on`` if it is open now."""
@@ -219,8 +265,16 @@ class GameState:
             raise RuleError(f"{shown(name)} is not a player in this game")
         return seat
 
-    def _require_round(self, name: str, action: str) -> int:
-        """The seat of ``name`` if it is that player's turn in a round being played."""
+    def _require_round(self, name: str, action: str, tile: Tile | None = None) -> int:
+        """The seat of ``name`` if it is that player's turn in a round being played (``action``
+        and ``tile`` only word the refusal)."""
+        seat = self.seat_of.get(name)
+        if seat is not None and seat == self.current and self.in_round:
+            return seat  # the usual case: a current player exists only in a round with tiles
+        return self._checked_turn(name, action if tile is None else f"{action} {tile}")
+
+    def _checked_turn(self, name: str, action: str) -> int:
+        """``_require_round`` in full, refusal by refusal in the order a player reads them."""
         if self._rules().scores_only:
             raise RuleError(
                 f"{shown(name)} cannot {action}: this game keeps the scores only, so no tiles "

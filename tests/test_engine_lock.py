@@ -106,3 +106,22 @@ def test_placeable_doubles_are_those_off_the_table_that_fit_an_open_place() -> N
     assert game.state.placeable_doubles() == [Tile(4, 4), Tile(5, 5)]
     game.apply(Play("Ana", Tile(4, 4), Tile(4, 9)))
     assert game.state.placeable_doubles() == []  # only toes while the foot is open
+
+
+def test_legal_plays_follow_the_open_places_by_number() -> None:
+    """The hub while it opens, the foot while it waits, then every end that takes a number."""
+    hand = [tile(t) for t in ("5-1", "9-8", "4-2", "5-0", "2-3")]
+    opening = run(started(), "Ana 9-4 on 9-9")
+    assert opening.state.legal_plays(hand) == [(tile("9-8"), tile("9-9"))]
+    game = foot_on_5_5()
+    assert game.state.legal_plays(hand) == [(tile("5-1"), tile("5-5")), (tile("5-0"), tile("5-5"))]
+    run(game, "Dee 5-6 on 5-5", "Ana 5-7 on 5-5", "Ben 5-3 on 5-5")
+    plays = game.state.legal_plays(hand)
+    # open: 9-4, 2-1, 9-3 and the toes 5-6, 5-7, 5-3; by hand order, then place order
+    assert plays == [
+        (tile("5-1"), tile("2-1")),
+        (tile("4-2"), tile("9-4")),
+        (tile("2-3"), tile("3-5")),
+        (tile("2-3"), tile("9-3")),
+    ]
+    assert game.state.legal_plays([tile("8-8"), tile("0-8")]) == []  # no end needs an 8 or a 0
