@@ -155,6 +155,8 @@ BAD_VALUES = [
     ("club", "enabled = 1", BOOL),
     ("club", 'table = "  "', 'a name in quotes, e.g. "Table 3"'),
     ("club", 'syncthing_config = "config.xml"', SYNCTHING_CONFIG),
+    ("wifi", 'manage = "yes"', BOOL),
+    ("wifi", "own_network = 0", BOOL),
 ]
 
 
@@ -221,7 +223,7 @@ def test_typo_in_a_section(tmp_path: Path) -> None:
     assert refusal(tmp_path, "[dispaly]\nwidth = 800\n") == (
         "config error: unknown section [dispaly] (did you mean [display]?); "
         "known sections: [pins], [sound], [button], [display], [game], [data], [speech], [web], "
-        "[club]"
+        "[club], [wifi]"
     )
 
 

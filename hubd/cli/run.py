@@ -164,6 +164,10 @@ def run_daemon(
         club = ClubNight(folder, store, config.club.table)
         club.start(inbox.post, config.club.syncthing_config)
 
+    from hubd.loop.wifi import make_keeper
+
+    wifi = make_keeper(config, folder, inbox.post, clock.now())  # nmcli on its worker only
+
     def press_mock(pressed: bool) -> None:
         if pressed:
             mock_pin.drive_low()
@@ -199,7 +203,7 @@ def run_daemon(
             long_hold_s=config.button.shutdown_seconds or None,
         ),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
-        stop_after_events=args.demo_events, phones=phones, club=club,
+        stop_after_events=args.demo_events, phones=phones, club=club, wifi=wifi,
         powers_off=powers_off,
     )  # fmt: skip
 

@@ -37,6 +37,7 @@ from hubd.config.schema import (
     SoundConfig,
     SpeechConfig,
     WebConfig,
+    WifiConfig,
 )
 
 #: The file name under :func:`default_config_path`'s folder.
@@ -103,6 +104,7 @@ class HubConfig:
     speech: SpeechConfig = field(default_factory=SpeechConfig)
     web: WebConfig = field(default_factory=WebConfig)
     club: ClubConfig = field(default_factory=ClubConfig)
+    wifi: WifiConfig = field(default_factory=WifiConfig)
 
     def override(self, section: str, **values: object) -> HubConfig:
         """A copy with some keys changed (e.g. from command-line flags), checked like the file.

@@ -173,6 +173,18 @@ class WebConfig:
 
 
 @dataclass(frozen=True)
+class WifiConfig:
+    """The hub's Wi-Fi, through NetworkManager (Menu → Phones → Wi-Fi)."""
+
+    manage: bool = setting(
+        True, BOOL, "Let the Phones panel join Wi-Fi networks and open the hub's own (nmcli)."
+    )
+    own_network: bool = setting(
+        True, BOOL, "Open the hub's own Wi-Fi by itself when it knows no network around it."
+    )
+
+
+@dataclass(frozen=True)
 class ClubConfig:
     """Club nights: several hubs share their games through Syncthing (README, "Club night")."""
 

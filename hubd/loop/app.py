@@ -20,6 +20,7 @@ from hubd.hardware.button import ButtonEdge
 from hubd.hardware.display import Display
 from hubd.loop.events import HubEvent, MockButton, PhoneRequest, Shutdown
 from hubd.loop.hub_button import ButtonHandling
+from hubd.loop.wifi import WifiReport
 from hubd.store import StoreError
 from hubd.values.intents import (
     ChangeSetting,
@@ -31,6 +32,7 @@ from hubd.values.intents import (
     SayStatus,
     SoundsLike,
     Submit,
+    WifiChoice,
 )
 
 if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
@@ -89,6 +91,7 @@ class HubApp(ButtonHandling):
                 self.devices.speaker.next_deadline(),
                 self._stop_at,
                 self._next_watchdog(now),
+                self.wifi.next_deadline() if self.wifi is not None else None,
             )
             if d is not None
         ]
@@ -126,6 +129,8 @@ class HubApp(ButtonHandling):
         self.devices.speech.tick(now)
         self.devices.speaker.tick(now)  # the mixer's device closed after a quiet spell
         self._retry_devices(now)
+        if self.wifi is not None:
+            self.wifi.tick(now)  # its calls run on its worker: this never waits
         if self._stop_at is not None and now >= self._stop_at:
             self.stop("the hub button was held to shut down: powering off")
         if self.demo is not None and now >= self._next_demo:
@@ -218,6 +223,9 @@ class HubApp(ButtonHandling):
             self.ui.state_changed(self.context())
             self.publish()
             self._dirty = True
+        elif isinstance(event, WifiReport) and self.wifi is not None:
+            self.wifi.handle(event, self.clock.now())
+            self.network_changed()
         elif self.club is not None and self.club.handle(event):  # another table's game, or
             self.ui.state_changed(self.context())  # Syncthing's news
             self._dirty = True
@@ -249,11 +257,23 @@ class HubApp(ButtonHandling):
         elif isinstance(intent, ClubChoice) and self.club is not None:
             self.club.choose(intent)
             self.ui.state_changed(self.context())
+        elif isinstance(intent, WifiChoice) and self.wifi is not None:
+            self.wifi.ask(intent.action, intent.ssid, intent.passphrase)
+            self.ui.state_changed(self.context())
         elif isinstance(intent, ReleaseSeat) and self.phones is not None:
             self.phones.release(intent.player)
             self.ui.state_changed(self.context())
             self.publish()
         self._dirty = True
+
+    def network_changed(self) -> None:
+        """The Phones panel shows the Wi-Fi as it is now; the page's code follows the hub's
+        address (its own network gives it another)."""
+        assert self.wifi is not None
+        address = self.wifi.view().status.address
+        if self.phones is not None and address and self.phones.moved(address):
+            self.publish()
+        self.ui.state_changed(self.context())
 
     def set_sounds_like(self, player: str, said: str) -> None:
         """The players' page: keep how a name sounds, and say it as the hub will."""

@@ -31,6 +31,7 @@ from hubd.values.records import GameRecord, PlayerStats
 if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
     from hubd.club.night import ClubNight
     from hubd.loop.demo import DemoPlayer
+    from hubd.loop.wifi import WifiKeeper
     from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
@@ -70,6 +71,7 @@ class HubCore:
         powers_off: bool = True,
         phones: PhoneDesk | None = None,
         club: ClubNight | None = None,
+        wifi: WifiKeeper | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
@@ -92,6 +94,7 @@ class HubCore:
         self.stop_after_events = stop_after_events  # --demo-events: stop after this many
         self.phones = phones  # the phones' page (hubd/web): None without it
         self.club = club  # the club night (hubd/club): None unless [club] enabled
+        self.wifi = wifi  # the hub's own Wi-Fi (hubd/loop/wifi.py): None unless [wifi] manage
         self._committed = 0
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
@@ -168,6 +171,7 @@ class HubCore:
             sounds_like=self.sounds_like,
             **(self.phones.context(self.game_id) if self.phones is not None else {}),
             club=self.club.state() if self.club is not None else None,
+            wifi=self.wifi.view() if self.wifi is not None else None,
             version=this_release().describe(),
         )
 

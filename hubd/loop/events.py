@@ -20,6 +20,7 @@ from hubd.hardware.button import ButtonEdge
 if TYPE_CHECKING:  # the club's modules load only with [club] enabled
     from hubd.club.importer import ClubArrived
     from hubd.club.link import LinkStatus
+    from hubd.loop.wifi import WifiReport
 
 
 @dataclass(frozen=True)
@@ -51,8 +52,11 @@ class PhoneRequest:
     reply: Callable[[str | None], None]
 
 
-#: The club night's news: another hub's games (the importer), Syncthing's state (the link).
-HubEvent: TypeAlias = "ButtonEdge | Shutdown | MockButton | PhoneRequest | ClubArrived | LinkStatus"
+#: The club night's news: another hub's games (the importer), Syncthing's state (the link);
+#: the Wi-Fi worker's reports.
+HubEvent: TypeAlias = (
+    "ButtonEdge | Shutdown | MockButton | PhoneRequest | ClubArrived | LinkStatus | WifiReport"
+)
 
 
 class Inbox:

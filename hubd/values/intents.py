@@ -70,4 +70,17 @@ class ClubChoice:
     about: str = ""
 
 
-Intent = Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | ClubChoice | SoundsLike
+@dataclass(frozen=True)
+class WifiChoice:
+    """The Phones panel's Wi-Fi: "scan" the networks around, open the hub's "own", or
+    "join" ``ssid`` with ``passphrase``."""
+
+    action: str
+    ssid: str = ""
+    passphrase: str = ""
+
+
+Intent = (
+    Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | ClubChoice | SoundsLike
+    | WifiChoice
+)  # fmt: skip

@@ -79,6 +79,7 @@ class PhoneDesk:
         self.secret = secret
         self._publish = publish
         self.base_url = base_url  # "http://HOST:PORT"
+        self.follows_network = True  # bound to every address: the one the phones reach moves
         self.claims: dict[str, str] = {}  # player -> the phone holding that seat
         self.hands: dict[str, HandPips] = {}  # the round end's hands entered from phones
         self._game_id: int | None = None
@@ -96,6 +97,17 @@ class PhoneDesk:
             digest = hmac.new(self.secret, f"game {game_id}".encode(), hashlib.sha256)
             token = self._tokens[game_id] = digest.hexdigest()[:20]
         return token
+
+    def moved(self, host: str) -> bool:
+        """The hub is at ``host`` now (it opened its own network, or joined another): the
+        page's address follows. Returns whether it changed. A server bound to one address
+        keeps it."""
+        scheme, _sep, rest = self.base_url.partition("://")
+        old_host, _colon, port = rest.rpartition(":")
+        if old_host == host or not self.follows_network:
+            return False
+        self.base_url = f"{scheme}://{host}:{port}"
+        return True
 
     def address(self, game_id: int | None) -> str | None:
         token = self.token(game_id)

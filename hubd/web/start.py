@@ -57,4 +57,5 @@ def start_web(
     if ":" in host:
         host = f"[{host}]"
     desk = PhoneDesk(load_secret(folder), server.publish, f"http://{host}:{server.port}")
+    desk.follows_network = config.bind in ("0.0.0.0", "::")
     return desk, server.stop

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import engine
+from hubd.values.network import WifiView
 from hubd.values.records import GameRecord, PlayerStats
 
 if TYPE_CHECKING:
@@ -36,5 +37,6 @@ class UiContext:
     web_address: str | None = None  # the phones' page of this game (None: no web server)
     phone_seats: Sequence[str] = ()  # players whose seat a phone holds
     phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones
+    wifi: WifiView | None = None  # the hub's Wi-Fi (None: the hub leaves it to the system)
     club: ClubState | None = None  # the club night ([club] enabled), None without it
     version: str = ""  # which hub this is, "0.1.0 (commit abc123)": Settings' last line

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""A stand-in for NetworkManager's nmcli, for tests/test_wifi.py: it keeps its world in the
+JSON file $FAKE_NMCLI_STATE (the radio, the networks around with their passphrases, the
+saved connections) and logs each call's arguments to $FAKE_NMCLI_STATE.log. It answers only
+the calls hubd/hardware/network.py makes, in nmcli's terse form (``:`` escaped as ``\\:``)."""
+
+import json
+import os
+import sys
+
+path = os.environ["FAKE_NMCLI_STATE"]
+with open(path, encoding="utf-8") as f:
+    world = json.load(f)
+args = sys.argv[1:]
+with open(path + ".log", "a", encoding="utf-8") as f:
+    f.write(json.dumps(args) + "\n")
+if world.get("broken"):
+    print("Error: NetworkManager is not running.", file=sys.stderr)
+    sys.exit(8)
+
+
+def terse(*fields):
+    print(":".join(str(x).replace("\\", "\\\\").replace(":", "\\:") for x in fields))
+
+
+def save():
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(world, f)
+
+
+while args and args[0] in ("-t", "-f", "-g", "--wait"):
+    args = args[2:] if args[0] != "-t" else args[1:]
+up = world.get("up")  # the active Wi-Fi connection's name
+if args[:2] == ["device", "status"]:
+    if world.get("radio", True):
+        terse("wlan0", "wifi", "connected" if up else "disconnected", up or "")
+    terse(
+        "eth0",
+        "ethernet",
+        "connected" if world.get("wired") else "unavailable",
+        "Wired" if world.get("wired") else "",
+    )
+elif args[:2] == ["device", "show"]:
+    if up:
+        print("10.42.0.1/24" if up == "chickenfoot-hub-wifi" else "192.168.1.20/24")
+elif args[:2] == ["connection", "show"] and len(args) == 2:
+    for name in world["saved"]:
+        terse(name, "802-11-wireless")
+    terse("Wired", "802-3-ethernet")
+elif args[:2] == ["connection", "show"]:
+    print(world["saved"].get(args[2], {}).get("ssid", args[2]))
+elif args[:3] == ["device", "wifi", "list"]:
+    for net in world["around"]:
+        terse(net["ssid"], net["signal"], "WPA2" if net.get("psk") else "")
+elif args[:3] == ["device", "wifi", "connect"]:
+    ssid = args[3]
+    given = args[5] if len(args) > 5 else ""
+    net = next((n for n in world["around"] if n["ssid"] == ssid), None)
+    if net is None:
+        print(f"Error: No network with SSID '{ssid}' found.", file=sys.stderr)
+        sys.exit(10)
+    world["saved"][ssid] = {"ssid": ssid}
+    if net.get("psk", "") != given:
+        save()
+        print(
+            "Error: Connection activation failed: Secrets were required, but not provided.",
+            file=sys.stderr,
+        )
+        sys.exit(4)
+    world["up"] = ssid
+    save()
+    print(f"Device 'wlan0' successfully activated with '{ssid}'.")
+elif args[:3] == ["device", "wifi", "hotspot"]:
+    named = dict(zip(args[3::2], args[4::2], strict=True))
+    world["saved"][named["con-name"]] = {"ssid": named["ssid"], "psk": named["password"]}
+    world["up"] = named["con-name"]
+    save()
+elif args[:3] == ["connection", "delete", "id"]:
+    world["saved"].pop(args[3], None)
+    save()
+else:
+    print(f"Error: unknown call {args}", file=sys.stderr)
+    sys.exit(2)
