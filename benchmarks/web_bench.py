@@ -60,7 +60,7 @@ def _pages(port: int, path: str, count: int, pipe: Connection) -> None:
     for _ in range(count):
         time.sleep(0.06)  # phones join one by one (the server's request budget per client)
         stream = socket.create_connection(("127.0.0.1", port))
-        stream.sendall(f"GET {path} HTTP/1.0\r\nHost: hub\r\n\r\n".encode())
+        stream.sendall(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".encode())
         stream.setblocking(False)
         selector.register(stream, selectors.EVENT_READ)
         buffers[stream] = b""

@@ -257,3 +257,18 @@ def test_a_symbolic_link_in_a_hubs_folder_is_never_followed(tmp_path: Path) -> N
     assert writer.write(name, events)
     assert secret.read_text() == before and not target.is_symlink()
     assert target.read_text() == log_text(events)
+
+
+def test_a_file_over_a_logs_size_is_set_aside_unread(tmp_path: Path) -> None:
+    from engine import MAX_LOG_BYTES
+    from hubd.club.games import SetAside, read_version
+
+    path = tmp_path / "huge.jsonl"
+    with path.open("wb") as handle:  # sparse: 50 MB that take no room on the disk
+        handle.write(b'{"type": "new_game"')  # no whole line: read, it would give nothing
+        handle.truncate(50 * 1024 * 1024)
+    found = read_version("hub-a", "huge", path)
+    assert isinstance(found, SetAside)
+    assert found.why == (
+        f"it holds {50 * 1024 * 1024:,} bytes, more than a game's log may ({MAX_LOG_BYTES:,})"
+    )

@@ -184,6 +184,32 @@ def test_the_shutdown_hold_exit_powers_off_and_is_no_failure(unit: dict[str, lis
 DATA_UNIT = REPO / "systemd" / "chickenfoot-data.service"
 
 
+def test_the_open_files_limit_leaves_room_beyond_the_pages_connections(
+    unit: dict[str, list[str]],
+) -> None:
+    from hubd.web.guard import Limits
+
+    limit = int(one(unit, "Service.LimitNOFILE"))
+    # Every connection and stream the page admits, with thousands left for the hub's files.
+    assert limit >= Limits().connections + Limits().streams + 4096
+
+
+@needs_analyze
+def test_the_data_unit_rates_5_or_lower() -> None:
+    result = subprocess.run(
+        ["systemd-analyze", "security", "--offline=true", "--no-pager", str(DATA_UNIT)],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    output = result.stdout + result.stderr
+    match = re.search(r"Overall exposure level for chickenfoot-data\.service: (\S+)", output)
+    assert match is not None, output
+    print(f"systemd-analyze security: chickenfoot-data.service exposure {match.group(1)}")
+    assert float(match.group(1)) <= 5.0, output
+    settings = unit_settings(DATA_UNIT.read_text(encoding="utf-8"))
+    assert one(settings, "Service.CapabilityBoundingSet") == "CAP_SYS_ADMIN"
+    assert "PrivateMounts" not in str(settings)  # its mounts must reach the whole system
+
+
 DATA_SCRIPT = "/opt/chickenfoot-hub/src/hardware/games-on-card.sh"
 
 

@@ -191,6 +191,12 @@ def read_version(hub: str, name: str, path: Path) -> Version | SetAside | None:
     try:
         # O_NOFOLLOW: a symbolic link in a hub's folder is never followed out of it.
         with os.fdopen(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_LOG_BYTES:  # set aside by its size: never read, never in memory
+                return SetAside(
+                    path,
+                    f"it holds {size:,} bytes, more than a game's log may ({MAX_LOG_BYTES:,})",
+                )
             data = complete_lines(handle.read(MAX_LOG_BYTES + 1))
     except OSError as err:
         return SetAside(path, f"cannot be read ({err.strerror or err})")

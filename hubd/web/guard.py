@@ -28,6 +28,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the token is in the address
     "X-Frame-Options": "DENY",
+    "Server": "hub",  # not aiohttp's name and version
 }
 
 
@@ -37,6 +38,11 @@ class Limits:
     streams_per_client: int = 12
     requests_per_s: float = 20.0  # per client, with a burst of twice as many
     writes_per_s: float = 2.0  # claims and hands, per client, burst of 5
+    # Connections (hubd/web/gate.py): a phone needs two or three, a browser opens at most
+    # six; the whole stays well under the unit's LimitNOFILE, with room for the hub's files.
+    connections_per_client: int = 48
+    connections: int = 1000
+    log_lines_per_minute: int = 10  # about bad requests; then one line with the count
 
 
 @dataclass

@@ -6,9 +6,11 @@ its data as JSON (``/t/TOKEN/state``, the fallback that polls) and as server-sen
 in the loop's inbox, answered through a callback; the server waits for the answer with a
 deadline and never blocks the loop. Without the game's token nothing of the game is shown.
 
-Bounded everywhere: bodies of at most 2 KB, a token bucket per client for requests and a
+Bounded everywhere: so many connections per client and in all, the host and origin checked
+(hubd/web/gate.py), bodies of at most 2 KB, a token bucket per client for requests and a
 smaller one for writes, so many streams per client and in all, a deadline on every write to
-a stream (a phone that stops reading is dropped), and errors logged as one line.
+a stream (a phone that stops reading is dropped), and errors logged as one line, so many a
+minute.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from aiohttp import web
 
 from hubd.loop.events import PhoneRequest
 from hubd.web.desk import _
+from hubd.web.gate import Door, closing, handler_factory
 from hubd.web.guard import (
     SECURITY_HEADERS,
     Bucket,
@@ -90,6 +93,8 @@ class WebServer:
         self._closing = False
         self._streams: dict[str, int] = {}
         self._buckets: dict[tuple[str, str], Bucket] = {}
+        self.door = Door(self.limits)
+        self._listener: asyncio.Server | None = None
 
     # -- from the hub's thread ------------------------------------------------------------
 
@@ -140,9 +145,12 @@ class WebServer:
             return
         self._changed = loop.create_future()
         self._ready.set()
+        self._tick()
         try:
             loop.run_forever()
         finally:
+            if self._listener is not None:
+                self._listener.close()
             if self._runner is not None:
                 loop.run_until_complete(self._runner.cleanup())
             left = asyncio.all_tasks(loop)  # streams still open: ended, not left to the GC
@@ -160,27 +168,37 @@ class WebServer:
         app.router.add_get("/t/{token}/events", self._events)
         app.router.add_post("/t/{token}/{action:claim|release|hand}", self._write)
         app.router.add_get("/s/{name}", self._static)
-        runner = web.AppRunner(
-            app,
+        # shutdown_timeout: open streams are cut at once, so the daemon stops in 2 s.
+        runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.3)
+        await runner.setup()
+        assert runner.server is not None
+        # Each connection goes through the door (hubd/web/gate.py) first.
+        factory = handler_factory(
+            self.door,
+            runner.server,
             access_log=None,
-            handle_signals=False,
-            shutdown_timeout=0.3,  # open streams are cut at once: the daemon stops in 2 s
             keepalive_timeout=5,  # an idle connection (or one that never asks) is closed
             max_line_size=4096,
             max_field_size=4096,
             max_headers=40,
         )
-        await runner.setup()
-        site = web.TCPSite(runner, self.bind, self.port, backlog=64)
         try:
-            await site.start()
+            listener = await asyncio.get_running_loop().create_server(
+                factory, self.bind, self.port, backlog=128, reuse_address=True
+            )
         except OSError:
             await runner.cleanup()
             raise
-        self._runner = runner
-        sockets = [s for s in (runner.addresses or [])]
-        if sockets and self.port == 0:
-            self.port = int(sockets[0][1])
+        self._runner, self._listener = runner, listener
+        if self.port == 0 and listener.sockets:
+            self.port = int(listener.sockets[0].getsockname()[1])
+
+    def _tick(self) -> None:
+        """Each half minute: the bad requests left out of the journal said in one line."""
+        self.door.throttle.flush()
+        loop = self._loop
+        if loop is not None and not self._closing:
+            loop.call_later(30, self._tick)
 
     def _close_streams(self) -> None:
         self._closing = True
@@ -211,6 +229,16 @@ class WebServer:
         client = request.remote or "?"
         if not self._allow(client, "any", self.limits.requests_per_s, 2):
             return plain(429, "too many requests")
+        host = request.headers.get("Host")
+        if not self.door.host_ok(host):  # a name that is not the hub's: DNS rebinding
+            self.door.note("web: a request from %s for another host refused", client)
+            return closing(plain(421, "this is the hub: open it by its address"))
+        if request.method not in ("GET", "HEAD") and (
+            not self.door.origin_ok(request.headers.get("Origin"), host)
+            or request.headers.get("Sec-Fetch-Site") == "cross-site"
+        ):
+            self.door.note("web: a write from %s by another site refused", client)
+            return closing(plain(403, "only the hub's own page may do that"))
         try:
             response = await handler(request)
         except web.HTTPException as err:
@@ -218,13 +246,12 @@ class WebServer:
         except (asyncio.CancelledError, ConnectionResetError):
             raise
         except Exception as err:  # one line in the journal, never a traceback
-            log.warning(
-                "web: %s %s from %s failed: %s: %s",
+            self.door.note(
+                "web: %s %s from %s failed: %s",
                 request.method,
-                request.path,
+                request.path[:80],
                 client,
                 type(err).__name__,
-                err,
             )
             response = plain(500, "the hub could not answer that")
         if not response.prepared:
@@ -332,10 +359,12 @@ class WebServer:
             return plain(429, "too many requests")
         try:
             body = json.loads(await asyncio.wait_for(request.read(), READ_TIMEOUT_S))
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested
             return self._not_taken(request)
+        except web.HTTPRequestEntityTooLarge:  # the rest of the body is not read
+            return closing(self._not_taken(request))
         except TimeoutError:
-            return plain(408, "the request came too slowly")
+            return closing(plain(408, "the request came too slowly"))
         request_ = phone_request(request.match_info["action"], body, self._snapshot)
         if request_ is None:
             return self._not_taken(request)
@@ -345,7 +374,7 @@ class WebServer:
         answer = {"ok": problem is None, "problem": problem}
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
-    def _not_taken(self, request: web.Request) -> web.StreamResponse:
+    def _not_taken(self, request: web.Request) -> web.Response:
         """The hub's refusal of a write it cannot read, in the page's language (the page shows
         it as the hub's, never as a lost connection)."""
         problem = in_language(NOT_TAKEN, self._language(request))
