@@ -26,6 +26,8 @@ SOURCE=$(cd "$HERE/.." && pwd)
 . "$HERE/install-release.sh"
 # shellcheck source=hardware/install-service.sh
 . "$HERE/install-service.sh"
+# shellcheck source=hardware/install-network.sh
+. "$HERE/install-network.sh"
 # shellcheck source=hardware/install-boot.sh
 . "$HERE/install-boot.sh"
 
@@ -160,6 +162,7 @@ install_config
 install_state_dirs
 install_command
 install_unit
+install_network
 install_console_boot
 install_read_only_root
 apply_boot_config

@@ -13,6 +13,8 @@ PROGRAM=uninstall.sh
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=hardware/common.sh
 . "$HERE/common.sh"
+# shellcheck source=hardware/install-network.sh
+. "$HERE/install-network.sh"
 
 usage() {
     cat <<EOF
@@ -131,6 +133,7 @@ purge() {
 
 say "Uninstalling the Chicken Foot Hub${ROOT:+ from $ROOT}"
 remove_unit
+remove_network
 undo_console_boot
 undo_read_only_root
 run rm -rf "$(target "$APP_PREFIX")"

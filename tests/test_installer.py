@@ -270,3 +270,27 @@ def test_uninstall_turns_the_serial_console_back_on(root: Path, run: Runner) -> 
     assert "console=serial0" not in cmdline.read_text()
     run(UNINSTALL)
     assert cmdline.read_text() == CMDLINE_TXT
+
+
+def test_the_wifi_rule_and_the_pages_service_only_where_their_programs_are(
+    root: Path, run: Runner
+) -> None:
+    rule = root / "etc" / "polkit-1" / "rules.d" / "50-chickenfoot-hub-network.rules"
+    service = root / "etc" / "avahi" / "services" / "chickenfoot-hub.service"
+    bare = run(INSTALL)
+    assert not rule.exists() and not service.exists()
+    assert "no NetworkManager here" in bare.stdout and "Avahi is not installed" in bare.stdout
+    for folder in ("NetworkManager", "polkit-1", "avahi"):
+        (root / "etc" / folder).mkdir()
+    config = root / "etc" / "chickenfoot-hub" / "hubd.toml"
+    config.write_text(config.read_text().replace("port = 8080", "port = 8090"))
+    run(INSTALL)
+    text = rule.read_text()
+    assert 'subject.user == "chickenfoot"' in text
+    assert "org.freedesktop.NetworkManager.wifi.share.protected" in text
+    assert "<type>_http._tcp</type>" in service.read_text()
+    assert "<port>8090</port>" in service.read_text()  # the config's [web] port
+    run(UNINSTALL)
+    assert not rule.exists() and not service.exists()
+    assert (root / "etc" / "polkit-1" / "rules.d").is_dir()  # only the hub's own files go
+    assert (root / "etc" / "avahi" / "services").is_dir()
