@@ -42,12 +42,16 @@ def _start_round(state: GameState, event: events.StartRound) -> None:
     rules = state._rules()
     phase = state.phase
     if phase is Phase.GAME_OVER:
-        raise RuleError(f"the game is over: all {rules.rounds} rounds are scored")
+        if state.round == rules.rounds:
+            raise RuleError(f"the game is over: all {rules.rounds} rounds are scored")
+        last = rules.last_double
+        raise RuleError(f"the game is over: it has played down to the {last}-{last}")
     if phase is not Phase.SETUP:
         raise RuleError(f"round {state.round} is still open; score it before the next round")
     opener = state._seat(event.opener)
+    double = _round_double(state, event)
     if rules.scores_only:
-        start_scores_round(state, event, opener)
+        start_scores_round(state, event, opener, double)
         return
     draws = [0] * len(state.players)
     for name, count in (event.search_draws or {}).items():
@@ -58,7 +62,6 @@ def _start_round(state: GameState, event: events.StartRound) -> None:
             "the starting double is set aside before the deal, so nobody draws from the "
             "chicken yard to find it"
         )
-    double = rules.starting_double(state.round + 1)
     dealt = len(state.players) * rules.hand_size
     hands = [rules.hand_size + d for d in draws]
     yard = rules.set_size - dealt - sum(draws) - 1
@@ -77,6 +80,7 @@ def _start_round(state: GameState, event: events.StartRound) -> None:
             f"them: at most {left - 1} can be drawn while searching for it, not {sum(draws)}"
         )
     state.round += 1
+    state.doubles.append(double)
     state.table = Table(double, rules.hub_arms, rules.highest)
     state.hands = hands
     state.yard = yard
@@ -88,6 +92,39 @@ def _start_round(state: GameState, event: events.StartRound) -> None:
     if hands[opener] == 0:  # a hand of one: placing the double went out
         state.round_end = RoundEnd.OUT
         state.current = None
+
+
+def _round_double(state: GameState, event: events.StartRound) -> int:
+    """The double the round starts with: its own, or under ``burn_double`` the lower one the
+    event names because nobody holds its own (RULES.md, "House rules")."""
+    rules = state._rules()
+    own = state.next_double
+    if event.double is None:
+        return own
+    double = events.check_count(event.double, "start_round's double")
+    if not rules.burn_double:
+        raise RuleError(
+            f"round {state.round + 1} starts with the {own}-{own}; a round starts with a lower "
+            "double only under the house rule burn_double"
+        )
+    last = rules.last_double
+    if own == last:
+        raise RuleError(
+            f"the {own}-{own} starts the game's last round, so it is never burned: search the "
+            "chicken yard for it"
+        )
+    if not last <= double < own:
+        raise RuleError(
+            f"the {double}-{double} cannot start round {state.round + 1}: with nobody holding "
+            f"the {own}-{own}, the round starts with a lower double, from the "
+            f"{own - 1}-{own - 1} down to the {last}-{last}"
+        )
+    if event.search_draws is not None:
+        raise RuleError(
+            f"the {own}-{own} was burned, so nobody searched the chicken yard: round "
+            f"{state.round + 1} starts with the {double}-{double} from the opener's hand"
+        )
+    return double
 
 
 def _refuse_place(state: GameState, event: events.Play, place: Placed, table: Table) -> None:
@@ -218,6 +255,7 @@ def _check_hands(state: GameState, hands: Mapping[str, events.Hand]) -> list[int
                 )
             tiles = hand
             score = sum(tile_value(t, rules.double_blank_50) for t in hand)
+        score += state.out_penalty(state.seat_of[name])
         for tile in tiles:
             if tile.lo < 0 or tile.hi > rules.highest:
                 raise RuleError(f"{tile} in {name}'s hand is not in a double-{rules.highest} set")

@@ -42,14 +42,20 @@ class NewGame:
 
 @dataclass(frozen=True)
 class StartRound:
+    """A round begins. ``double``: under the house rule ``burn_double``, the lower double the
+    round starts with because nobody holds its own (absent: the round's own double)."""
+
     opener: str
     search_draws: Mapping[str, int] | None = None
+    double: int | None = None
     type: Literal["start_round"] = "start_round"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "opener": self.opener}
         if self.search_draws is not None:
             out["search_draws"] = dict(self.search_draws)
+        if self.double is not None:
+            out["double"] = self.double
         return out
 
 
@@ -225,7 +231,10 @@ def parse_event(obj: object) -> Event:
                 p: check_count(n, f"{shown(p)}'s search draws")
                 for p, n in _string_map(draws, "search_draws").items()
             }
-        return StartRound(_name(obj, "opener"), draws)
+        double = obj.get("double")
+        if double is not None:
+            double = check_count(double, "start_round's double")
+        return StartRound(_name(obj, "opener"), draws, double)
     if kind == "play":
         return Play(
             _name(obj, "player"),

@@ -73,4 +73,17 @@ def violations(state: GameState) -> list[str]:
         found.append(f"{state.current_player} is to play with no tiles")
     if len(state.scores) > rules.rounds or state.round > rules.rounds:
         found.append(f"round {state.round} beyond the game's {rules.rounds}")
+    doubles = state.doubles
+    if len(doubles) != state.round or any(
+        not rules.last_double <= d <= (doubles[i - 1] - 1 if i else rules.first_double)
+        for i, d in enumerate(doubles)
+    ):
+        found.append(f"round doubles {doubles} out of the game's {rules.first_double} down to "
+                     f"{rules.last_double}")  # fmt: skip
+    if (
+        state.doubles
+        and not rules.burn_double
+        and doubles[-1] != rules.starting_double(state.round)
+    ):
+        found.append(f"round {state.round} starts with {doubles[-1]} but nothing was burned")
     return found

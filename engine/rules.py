@@ -43,22 +43,30 @@ PRESETS: dict[str, Preset] = {
     ),
 }  # fmt: skip
 
+#: The double-6 set's own deal (28 tiles, for 2 to 4 players), whatever the preset: the
+#: presets' hands are for a double-9 set and would leave no yard. Each deal leaves a yard
+#: (RULES.md, "Tiles and the set").
+DOUBLE_6_HANDS: Mapping[int, int] = {2: 7, 3: 6, 4: 5}
+
 #: Every option a game log may set, with a one-line explanation for the setup screen.
 OPTIONS: dict[str, str] = {
-    "set": "Size of the domino set: double-9, 12, 15 or 18.",
+    "set": "Size of the domino set: double-6, 9, 12, 15 or 18.",
     "hand_size": "Tiles dealt to each player.",
     "hub_arms": "How many arms the hub double takes before play spreads out.",
     "reserve": "Tiles always left in the chicken yard; nobody draws below it.",
     "double_in_hands": "Deal the starting double like any tile (its holder opens the round).",
     "double_blank_50": "The 0-0 left in a hand scores 50 instead of 0.",
     "rounds": "How many rounds the game has (a full game counts down every double).",
+    "first_double": "The double the first round starts with; each round starts one lower.",
+    "burn_double": "A round's double nobody was dealt is skipped, not searched for: fewer rounds.",
+    "out_on_double_50": "Going out on a double scores 50 instead of 0.",
     "mode": "Enter every play, or only the chicken feet from the hub button and the scores.",
 }
 
 #: The game modes: every play entered (the default), or the scores only (score-keeper mode).
 MODES = ("plays", "scores")
 
-_BOOL_OPTIONS = ("double_in_hands", "double_blank_50")
+_BOOL_OPTIONS = ("double_in_hands", "double_blank_50", "burn_double", "out_on_double_50")
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,14 @@ class Rules:
     rounds: int
     options: Mapping[str, Any]  # exactly what the log asked for, for writing it back
     mode: str = "plays"  # "scores": no tiles entered, only feet, toes and round scores
+    first_double: int = 9  # the first round's double: the set's highest unless an option says
+    burn_double: bool = False  # a double nobody holds is skipped (the round starts lower)
+    out_on_double_50: bool = False  # going out on a double scores 50
+
+    @property
+    def last_double(self) -> int:
+        """The double of the game's last round: no round starts below it."""
+        return self.first_double - self.rounds + 1
 
     @property
     def scores_only(self) -> bool:
@@ -86,8 +102,10 @@ class Rules:
         return set_size(self.highest)
 
     def starting_double(self, round_number: int) -> int:
-        """Round 1 starts with the N-N, round 2 with (N-1)-(N-1), and so on."""
-        return self.highest - (round_number - 1)
+        """Round 1 starts with the first double (the N-N unless ``first_double`` says lower),
+        round 2 with the next one down, and so on; a burned double moves the rest lower
+        (``GameState.doubles`` has the doubles played)."""
+        return self.first_double - (round_number - 1)
 
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -156,8 +174,11 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
         raise RuleError(f'rule option mode = {brief(mode)} is not allowed; use "plays" or "scores"')
     if "hand_size" in options:
         hand_size = _hand_size(options["hand_size"], players)
+    elif highest == 6 and players in DOUBLE_6_HANDS:
+        hand_size = DOUBLE_6_HANDS[players]
     else:
         hand_size = preset.hand_sizes[players]
+    first = _whole("first_double", options.get("first_double", highest), 0, highest)
     default_arms = players if preset.hub_arms is None else preset.hub_arms
     default_reserve = preset.reserve_two_players if players == 2 else preset.reserve_more_players
     rules = Rules(
@@ -169,12 +190,30 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
         reserve=_whole("reserve", options.get("reserve", default_reserve), 0),
         double_in_hands=options.get("double_in_hands", preset.double_in_hands),
         double_blank_50=options.get("double_blank_50", preset.double_blank_50),
-        rounds=_whole("rounds", options.get("rounds", highest + 1), 1, highest + 1),
+        rounds=_whole("rounds", options.get("rounds", first + 1), 1, first + 1),
         options=dict(options),
         mode=mode,
+        first_double=first,
+        burn_double=options.get("burn_double", False),
+        out_on_double_50=options.get("out_on_double_50", False),
     )
+    _check_house_rules(rules)
     _check_fit(rules)
     return rules
+
+
+def _check_house_rules(rules: Rules) -> None:
+    """Refuse the house rules a game cannot keep (RULES.md, "House rules")."""
+    if rules.burn_double and not rules.double_in_hands:
+        raise RuleError(
+            "rule option burn_double needs double_in_hands: a double set aside before the deal "
+            "is never missing, so there is nothing to burn"
+        )
+    if rules.out_on_double_50 and rules.scores_only:
+        raise RuleError(
+            "rule option out_on_double_50 needs the plays entered: a game that keeps the scores "
+            "only does not see which tile went out (amend the round's score instead)"
+        )
 
 
 def tiles_needed(players: int, hand_size: int, double_in_hands: bool) -> int:

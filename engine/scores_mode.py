@@ -19,13 +19,14 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
 
-def start_scores_round(state: GameState, event: StartRound, opener: int) -> None:
+def start_scores_round(state: GameState, event: StartRound, opener: int, double: int) -> None:
     """A round the hub keeps the score of: its double and opener, no tiles, no turns."""
     if event.search_draws is not None:
         raise RuleError(
             "this game keeps the scores only, so the draws made to find the double are not entered"
         )
     state.round += 1
+    state.doubles.append(double)
     state.table = None
     state.hands = [0] * len(state.players)
     state.yard = 0

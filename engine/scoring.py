@@ -9,6 +9,7 @@ from enum import Enum
 from engine.tiles import Tile
 
 DOUBLE_BLANK_BONUS = 50
+OUT_ON_DOUBLE_PENALTY = 50  # house rule out_on_double_50: going out on a double
 
 
 def tile_value(tile: Tile, double_blank_50: bool) -> int:

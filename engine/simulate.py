@@ -18,7 +18,8 @@ from engine.errors import RuleError
 from engine.events import Draw, EndRound, Event, HandPips, NewGame, Pass, Play, StartRound, Undo
 from engine.game import Game
 from engine.invariants import violations
-from engine.phases import RoundEnd
+from engine.phases import Phase, RoundEnd
+from engine.scoring import OUT_ON_DOUBLE_PENALTY, tile_value
 from engine.tiles import Tile, all_tiles
 
 
@@ -34,6 +35,7 @@ class Stats:
     feet: int = 0
     refusals_checked: int = 0
     undos_checked: int = 0
+    burned: int = 0  # doubles skipped under the house rule burn_double
     endings: Counter[str] = field(default_factory=Counter)
     round_scores: list[int] = field(default_factory=list)
 
@@ -58,6 +60,7 @@ class Simulator:
         self.mischief = mischief if check else 0.0
         self.stats = Stats()
         self.on_event: Callable[[Event], None] | None = None
+        self.last_play: tuple[str, Tile] = ("", Tile(0, 0))  # who placed the latest tile, which
 
     # -- driving the engine --------------------------------------------------------------
 
@@ -108,7 +111,7 @@ class Simulator:
                 'the simulator plays every tile, and a game that keeps the scores only ("mode": '
                 '"scores") enters none: leave "mode" out, or give "plays"'
             )
-        for _ in range(rules.rounds):
+        while game.state.phase is not Phase.GAME_OVER:
             self._play_round(game)
         if self.check and game.state.outcome is None:
             raise InvariantViolation("the game did not end after its last round")
@@ -118,7 +121,7 @@ class Simulator:
     def deal(self, game: Game) -> tuple[list[list[Tile]], list[Tile], StartRound]:
         rules = game.state.rules
         assert rules is not None
-        double_number = rules.starting_double(game.state.round + 1)
+        double_number = game.state.next_double
         double = Tile(double_number, double_number)
         tiles = [t for t in all_tiles(rules.highest) if rules.double_in_hands or t != double]
         self.rng.shuffle(tiles)
@@ -131,6 +134,14 @@ class Simulator:
         if holder is not None:
             hands[holder].remove(double)
             return hands, yard, StartRound(self.names[holder])
+        if rules.burn_double:  # the highest lower double someone holds starts the round
+            for number in range(double_number - 1, rules.last_double - 1, -1):
+                lower = Tile(number, number)
+                holder = next((i for i, h in enumerate(hands) if lower in h), None)
+                if holder is not None:
+                    hands[holder].remove(lower)
+                    self.stats.burned += double_number - number
+                    return hands, yard, StartRound(self.names[holder], double=number)
         draws = dict.fromkeys(self.names, 0)
         seat = self.rng.randrange(players)
         while True:
@@ -180,6 +191,7 @@ class Simulator:
         tile, on = move
         hand.remove(tile)
         self._apply(game, Play(name, tile, on))
+        self.last_play = (name, tile)
         if game.state.table is not None and game.state.table.lock == tile:
             self.stats.feet += 1
 
@@ -193,9 +205,25 @@ class Simulator:
                 entered[name] = tuple(hand)
         agreed = game.state.round_end is None
         self._apply(game, EndRound(entered, agreed=agreed))
+        if self.check:
+            self._check_scores(game, hands)
         self.stats.rounds += 1
         self.stats.endings[(game.state.round_end or RoundEnd.AGREED).value] += 1
         self.stats.round_scores.extend(game.state.scores[-1])
+
+    def _check_scores(self, game: Game, hands: list[list[Tile]]) -> None:
+        """The round's scores are the true hands' values, and 50 for going out on a double
+        under out_on_double_50."""
+        rules = game.state.rules
+        assert rules is not None
+        truth = [sum(tile_value(t, rules.double_blank_50) for t in hand) for hand in hands]
+        name, tile = self.last_play
+        seat = self.names.index(name)
+        out = game.state.round_end is RoundEnd.OUT and not hands[seat]
+        if rules.out_on_double_50 and out and tile.is_double:
+            truth[seat] += OUT_ON_DOUBLE_PENALTY
+        if game.state.scores[-1] != truth:
+            raise InvariantViolation(f"round scored {game.state.scores[-1]}, truth is {truth}")
 
     def _check_truth(self, game: Game, hands: list[list[Tile]], yard: list[Tile]) -> None:
         state = game.state

@@ -13,7 +13,7 @@ from engine.errors import RuleError
 from engine.names import shown
 from engine.phases import Phase, RoundEnd
 from engine.rules import Rules
-from engine.scoring import Outcome, outcome, totals
+from engine.scoring import OUT_ON_DOUBLE_PENALTY, Outcome, outcome, totals
 from engine.table import Placed, Table
 from engine.tiles import Tile
 
@@ -25,6 +25,7 @@ class GameState:
 
     __slots__ = (
         "current",
+        "doubles",
         "drew",
         "feet_opened",
         "hands",
@@ -48,6 +49,7 @@ class GameState:
         self.seat_of: dict[str, int] = {}
         self.rules: Rules | None = None
         self.round = 0
+        self.doubles: list[int] = []  # each started round's starting double
         self.table: Table | None = None
         self.hands: list[int] = []
         self.yard = 0
@@ -74,6 +76,7 @@ class GameState:
         clone.seat_of = self.seat_of
         clone.rules = self.rules
         clone.round = self.round
+        clone.doubles = list(self.doubles)
         clone.table = self.table.copy() if self.table is not None else None
         clone.hands = list(self.hands)
         clone.yard = self.yard
@@ -99,8 +102,8 @@ class GameState:
                              for t, p in self.table.placed.items())),
             )  # fmt: skip
         return (
-            self.players, self.rules, self.round, table, tuple(self.hands), self.yard,
-            self.current, self.drew, self.passes, self.round_end,
+            self.players, self.rules, self.round, tuple(self.doubles), table, tuple(self.hands),
+            self.yard, self.current, self.drew, self.passes, self.round_end,
             tuple(tuple(r) for r in self.scores), tuple(self.feet_opened), self.opener,
             self.toes_owed,
         )  # fmt: skip
@@ -118,8 +121,8 @@ class GameState:
         if table is not None and self.round_end is None and len(self.scores) != self.round:
             return Phase.OPENING if table.opening else Phase.PLAY  # a round being played
         if self.rules is None or len(self.scores) == self.round:
-            if self.rules is not None and len(self.scores) == self.rules.rounds:
-                return Phase.GAME_OVER
+            if self.rules is not None and self.next_double < self.rules.last_double:
+                return Phase.GAME_OVER  # every round scored (burned doubles make fewer)
             return Phase.SETUP
         if self.round_end is not None:
             return Phase.ROUND_OVER
@@ -153,7 +156,35 @@ class GameState:
 
     @property
     def starting_double(self) -> int | None:
-        return self.rules.starting_double(self.round) if self.rules and self.round else None
+        """The double of the round being played or last played (None before the first)."""
+        return self.doubles[-1] if self.doubles else None
+
+    @property
+    def next_double(self) -> int:
+        """The double the next round starts with, unless it is burned: one below the last
+        round's, or the game's first double (-1 when no rules are set)."""
+        if self.doubles:
+            return self.doubles[-1] - 1
+        return self.rules.first_double if self.rules is not None else -1
+
+    def went_out_on_double(self) -> int | None:
+        """The seat that went out by playing a double (its foot still open), or None; the
+        house rule ``out_on_double_50`` makes that round score 50 for it. The starting double
+        placed from a hand of one is no play onto the table, so it does not count."""
+        table = self.table
+        if self.round_end is not RoundEnd.OUT or table is None or len(table.placed) < 2:
+            return None
+        last = next(reversed(table.placed))
+        if not last.is_double:
+            return None
+        return next((seat for seat, held in enumerate(self.hands) if held == 0), None)
+
+    def out_penalty(self, seat: int) -> int:
+        """What the house rules add to ``seat``'s score for how it went out (0 or 50)."""
+        rules = self.rules
+        if rules is None or not rules.out_on_double_50 or self.went_out_on_double() != seat:
+            return 0
+        return OUT_ON_DOUBLE_PENALTY
 
     @property
     def block(self) -> Block | None:

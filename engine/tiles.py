@@ -8,7 +8,7 @@ from typing import NamedTuple
 from engine.errors import RuleError, brief
 
 #: The double-N sets the engine knows, by their highest number.
-SET_SIZES: tuple[int, ...] = (9, 12, 15, 18)
+SET_SIZES: tuple[int, ...] = (6, 9, 12, 15, 18)
 
 
 class Tile(NamedTuple):

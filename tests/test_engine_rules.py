@@ -16,7 +16,7 @@ from engine.tiles import set_size, tile_from_json
 # -- tiles and the set ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("highest", "count"), [(9, 55), (12, 91), (15, 136), (18, 190)])
+@pytest.mark.parametrize(("highest", "count"), [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])
 def test_a_double_n_set_holds_every_tile_once(highest: int, count: int) -> None:
     tiles = list(all_tiles(highest))
     assert len(tiles) == len(set(tiles)) == set_size(highest) == count
@@ -24,7 +24,7 @@ def test_a_double_n_set_holds_every_tile_once(highest: int, count: int) -> None:
 
 
 def test_the_sets_the_engine_knows() -> None:
-    assert SET_SIZES == (9, 12, 15, 18)
+    assert SET_SIZES == (6, 9, 12, 15, 18)
 
 
 def test_a_tile_is_the_same_tile_either_way_round() -> None:
@@ -196,7 +196,7 @@ def test_the_set_option_picks_a_bigger_set(highest: int) -> None:
     assert rules.starting_double(1) == highest
 
 
-@pytest.mark.parametrize("highest", [6, 10, 9.0, "9", True, None])
+@pytest.mark.parametrize("highest", [5, 10, 9.0, "9", True, None])
 def test_only_the_known_sets_are_allowed(highest: object) -> None:
     assert refused_rules(set=highest).startswith("rule option set = ")
 
