@@ -94,6 +94,18 @@ class Rules:
         return self.first_double - self.rounds + 1
 
     @property
+    def house_rules(self) -> dict[str, int]:
+        """The house rules in force, for the score sheet and the history: the first double
+        when the game starts below the set's highest, and each rule turned on (as 1)."""
+        house: dict[str, int] = {}
+        if self.first_double != self.highest:
+            house["first_double"] = self.first_double
+        for name in ("burn_double", "out_on_double_50", "double_blank_50"):
+            if getattr(self, name):
+                house[name] = 1
+        return house
+
+    @property
     def scores_only(self) -> bool:
         return self.mode == "scores"
 

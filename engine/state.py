@@ -167,6 +167,15 @@ class GameState:
             return self.doubles[-1] - 1
         return self.rules.first_double if self.rules is not None else -1
 
+    @property
+    def sheet_doubles(self) -> tuple[int, ...]:
+        """Each round's double for the score sheet: those started (a burned double is not
+        among them), then those still to come down to the game's last (empty before rules)."""
+        if self.rules is None:
+            return ()
+        to_come = range(self.next_double, self.rules.last_double - 1, -1)
+        return (*self.doubles, *to_come)
+
     def went_out_on_double(self) -> int | None:
         """The seat that went out by playing a double (its foot still open), or None; the
         house rule ``out_on_double_50`` makes that round score 50 for it. The starting double

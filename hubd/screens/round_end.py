@@ -43,13 +43,15 @@ class HandEntry:
             return None
         return HandPips(self.pips.value or 0, self.double_blank)
 
-    def value(self, double_blank_50: bool) -> int | None:
+    def value(self, double_blank_50: bool, penalty: int = 0) -> int | None:
+        """The hand's score as entered, with the house rules' ``penalty`` for how the player
+        went out (``GameState.out_penalty``)."""
         hand = self.hand()
         if hand is None:
             return None
         if isinstance(hand, HandPips):
-            return hand.pips + (50 if hand.double_blank and double_blank_50 else 0)
-        return sum(tile_value(t, double_blank_50) for t in hand)
+            return hand.pips + (50 if hand.double_blank and double_blank_50 else 0) + penalty
+        return sum(tile_value(t, double_blank_50) for t in hand) + penalty
 
 
 class RoundEndScreen(Screen):
@@ -171,6 +173,11 @@ class RoundEndScreen(Screen):
             return b.tr("Round {n}: enter the scores").format(n=state.round)
         out = [n for s, n in enumerate(state.players) if state.hands[s] == 0]
         if state.round_end is RoundEnd.OUT and out:
+            penalty = state.out_penalty(state.seat_of[out[0]])
+            if penalty:  # the house rule out_on_double_50: the 50 in the hand's row is why
+                return b.tr("Round {n}: {player} went out on a double: +{points}").format(
+                    n=state.round, player=out[0], points=penalty
+                )
             return b.tr("Round {n}: {player} went out").format(n=state.round, player=out[0])
         block = state.block
         if block is not None and b.landscape:  # the census's answer to "we can still draw"
@@ -199,7 +206,7 @@ class RoundEndScreen(Screen):
                 b.ntr("{n} tile", "{n} tiles", entry.held).format(n=entry.held)
                 if entry.held >= 0
                 else "",
-                entry.value(state.rules.double_blank_50),
+                entry.value(state.rules.double_blank_50, state.out_penalty(state.seat_of[name])),
                 name == self.selected,
                 self._select(name),
                 f"hand:{name}",
@@ -274,7 +281,7 @@ class RoundEndScreen(Screen):
         area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
         cells, pages = tile_cells(b, rules.highest, area)
         self.page %= pages
-        value = entry.value(rules.double_blank_50)
+        value = entry.value(rules.double_blank_50, state.out_penalty(state.seat_of[name]))
         pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head.w // 2)
         number_w = b.painter.width("888", count_px, True) + b.px(12)
         title_w = head.w - number_w - pips_w - ok_w - 3 * b.gap

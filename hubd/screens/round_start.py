@@ -1,5 +1,6 @@
 """Round start: who opens by the rule in force (who holds the double, or who found it first),
-with the search-draw flow when nobody holds it."""
+with the search-draw flow when nobody holds it, or under the house rule burn_double the next
+lower double asked for instead (down to the game's last, then the search)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ class RoundStartScreen(Screen):
         super().__init__(ui)
         self.mode = "ask"  # "ask", "search" (counting draws), "found" (who drew the double)
         self.draws: dict[str, int] = {}
+        self.burned_to: int | None = None  # burn_double: the lower double asked for now
 
     def enter(self, ctx: UiContext | None) -> None:
         self.mode = "ask"
         self.draws = {}
+        self.burned_to = None
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
@@ -34,7 +37,7 @@ class RoundStartScreen(Screen):
             return
         rules = state.rules
         number = state.round + 1
-        double = rules.starting_double(number)
+        double = state.next_double if self.burned_to is None else self.burned_to
         title = b.tr("Round {n} of {rounds}").format(n=number, rounds=rules.rounds)
         back = self.go("scores") if state.round else None
         area = b.top_bar(title, back, menu, undo=state.round > 0)
@@ -51,6 +54,10 @@ class RoundStartScreen(Screen):
         # The question and what to do at the table, as many lines as they take; then the
         # players, then a row of buttons (two rows in portrait), two lines high if need be.
         question, hint = self._words(b, rules, tile)
+        if self.burned_to is not None:
+            own = state.next_double
+            hint = b.tr("Nobody holds the {own}: it is burned, and this round starts with "
+                        "the {tile}.").format(own=f"{own}-{own}", tile=tile)  # fmt: skip
         size = self._question_px(b)
         asked = self._lines(b, question, size, rest.w, True) * b.painter.line_height(size, True)
         told = self._lines(b, hint, b.min_text, rest.w) * b.painter.line_height(b.min_text)
@@ -73,7 +80,10 @@ class RoundStartScreen(Screen):
         if self.mode == "ask":
             self._prompt(b, prompt, question, hint)
             self._player_buttons(b, state, players, self._open)
-            if rules.double_in_hands and not rules.scores_only:  # scores only: no draws kept
+            if rules.burn_double and double > rules.last_double:
+                b.button(bottom, b.tr("Nobody has it: burn it"), self._burn(double),
+                         key="start:burn")  # fmt: skip
+            elif rules.double_in_hands and not rules.scores_only:  # scores only: no draws kept
                 b.button(
                     bottom, b.tr("Nobody has it: search the yard"), self._search, key="start:search"
                 )
@@ -179,7 +189,14 @@ class RoundStartScreen(Screen):
         return max(b.px(32) if b.landscape else b.px(50), b.min_text)
 
     def _open(self, name: str) -> Action:
-        return self.ui.submit(lambda: StartRound(name))
+        return self.ui.submit(lambda: StartRound(name, double=self.burned_to))
+
+    def _burn(self, double: int) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.burned_to = double - 1
+            return []
+
+        return action
 
     def _open_found(self, name: str) -> Action:
         return self.ui.submit(lambda: StartRound(name, dict(self.draws)))
@@ -192,7 +209,8 @@ class RoundStartScreen(Screen):
         return action
 
     def _search(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.mode = "search"
+        self.mode = "search"  # for the round's own double, whatever was burned on the way
+        self.burned_to = None
         return []
 
     def _found(self, _pos: tuple[int, int]) -> list[Intent]:

@@ -6,6 +6,7 @@ one 800x480 screen: they come in pages of equal rows, the ones a family changes 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine import OPTIONS, SET_SIZES, RuleError, make_rules
@@ -15,7 +16,20 @@ from hubd.screens.kit.widgets import Action, Style
 from hubd.values.intents import Intent
 
 #: The options in the order a family changes them most: a shorter game first.
-ORDER = ("rounds", "hand_size", "set", "hub_arms", "reserve", "double_in_hands", "double_blank_50")
+ORDER = (
+    "rounds",
+    "hand_size",
+    "set",
+    "first_double",
+    "hub_arms",
+    "reserve",
+    "double_in_hands",
+    "double_blank_50",
+    "out_on_double_50",
+    "burn_double",
+)
+#: Options that start at 0 (the rest at 1).
+FROM_ZERO = ("reserve", "first_double")
 #: Options chosen elsewhere on the new-game screen: the game mode is on the Rules tab.
 ELSEWHERE = ("mode",)
 PROBLEM_INK = (255, 190, 150)
@@ -23,15 +37,19 @@ PROBLEM_INK = (255, 190, 150)
 VPAD = 4
 
 
-def option_label(b: Builder, key: str) -> str:
+def option_label(tr: Callable[[str], str], key: str) -> str:
+    """An option's short name in the language of ``tr`` (a Builder's or a catalog's)."""
     labels = {
-        "set": b.tr("Domino set"),
-        "hand_size": b.tr("Tiles per hand"),
-        "hub_arms": b.tr("Hub arms"),
-        "reserve": b.tr("Yard reserve"),
-        "double_in_hands": b.tr("Double dealt"),
-        "double_blank_50": b.tr("0-0 worth 50"),
-        "rounds": b.tr("Rounds"),
+        "set": tr("Domino set"),
+        "hand_size": tr("Tiles per hand"),
+        "hub_arms": tr("Hub arms"),
+        "reserve": tr("Yard reserve"),
+        "double_in_hands": tr("Double dealt"),
+        "double_blank_50": tr("0-0 worth 50"),
+        "rounds": tr("Rounds"),
+        "first_double": tr("First double"),
+        "burn_double": tr("Burn a missing double"),
+        "out_on_double_50": tr("Out on a double: 50"),
     }
     return labels.get(key, key)
 
@@ -92,6 +110,9 @@ class RuleOptions:
             "double_in_hands": made.double_in_hands,
             "double_blank_50": made.double_blank_50,
             "rounds": made.rounds,
+            "first_double": made.first_double,
+            "burn_double": made.burn_double,
+            "out_on_double_50": made.out_on_double_50,
         }, ""
 
     @staticmethod
@@ -117,7 +138,7 @@ class RuleOptions:
         title = Rect(text.x, text.y, text.w, title_h)
         title.y += max(0, (text.h - title_h - explain_h) // 2)
         explain = Rect(text.x, title.bottom, text.w, min(explain_h, text.bottom - title.bottom))
-        b.label(title, option_label(b, key), title_px, bold=True, align="start")
+        b.label(title, option_label(b.tr, key), title_px, bold=True, align="start")
         b.label(explain, words, b.min_text, wrap=True, align="start")
         target = Rect(0, 0, controls.w, b.target)
         target.center = controls.center
@@ -147,10 +168,12 @@ class RuleOptions:
             if key == "set":
                 index = SET_SIZES.index(value) if value in SET_SIZES else 0
                 new = SET_SIZES[max(0, min(len(SET_SIZES) - 1, index + step))]
-                self.chosen.pop("rounds", None)
-                self.chosen.pop("hub_arms", None)
+                for follows in ("rounds", "hub_arms", "first_double"):
+                    self.chosen.pop(follows, None)
             else:
-                new = max(0 if key == "reserve" else 1, value + step)
+                new = max(0 if key in FROM_ZERO else 1, value + step)
+                if key == "first_double":
+                    self.chosen.pop("rounds", None)  # a full game from the new double
             self.chosen[key] = new
             return []
 

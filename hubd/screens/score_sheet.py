@@ -9,12 +9,14 @@ the page with the round being played comes first). Each round's header is a widg
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import GameState, Phase
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style, Widget
+from hubd.screens.rule_options import option_label
 from hubd.values.intents import Intent
 from hubd.values.records import GameRecord
 
@@ -28,19 +30,22 @@ class Sheet:
     scores: tuple[tuple[int, ...], ...]  # the rounds scored so far, by seat
     totals: tuple[int, ...]  # by seat
     playing: int | None = None  # the round being played or scored now, if any
+    house: tuple[tuple[str, int], ...] = ()  # the house rules in force (Rules.house_rules)
 
     @classmethod
     def of_state(cls, state: GameState) -> Sheet:
         rules = state.rules
         assert rules is not None
-        doubles = tuple(rules.starting_double(n) for n in range(1, rules.rounds + 1))
+        doubles = state.sheet_doubles
         playing = state.round if state.in_round or state.phase is Phase.ROUND_OVER else None
         scores = tuple(map(tuple, state.scores))
-        return cls(state.players, doubles, scores, tuple(state.totals), playing)
+        house = tuple(rules.house_rules.items())
+        return cls(state.players, doubles, scores, tuple(state.totals), playing, house)
 
     @classmethod
     def of_record(cls, record: GameRecord) -> Sheet:
-        return cls(record.players, record.doubles, record.scores, record.totals)
+        return cls(record.players, record.doubles, record.scores, record.totals,
+                   house=record.house)  # fmt: skip
 
     @property
     def scored(self) -> int:
@@ -95,10 +100,29 @@ def draw_sheet(b: Builder, sheet: Sheet, area: Rect, pages: Pages | None = None)
     """The sheet in ``area``: players down the side on a wide screen (up to five of them),
     else across the top; rounds that do not fit go on pages turned by ◀ and ▶."""
     pages = pages or Pages()
+    if sheet.house:  # a line under the sheet says which house rules scored it
+        words = house_words(b.tr, sheet.house)
+        _size, lines, _cut = b.painter.fit(words, area.w, area.h, b.min_text, b.min_text,
+                                           False, True)  # fmt: skip
+        line_h = len(lines) * b.painter.line_height(b.min_text)
+        under = Rect(area.x, area.bottom - line_h, area.w, line_h)
+        b.label(under, words, b.min_text, wrap=True, role="house", key="sheet:house")
+        area = Rect(area.x, area.y, area.w, area.h - line_h - b.gap // 2)
     if b.landscape and len(sheet.players) <= 5:
         _by_columns(b, sheet, area, pages)
     else:
         _by_rows(b, sheet, area, pages)
+
+
+def house_words(tr: Callable[[str], str], house: tuple[tuple[str, int], ...]) -> str:
+    """ "House rules: from the 9-9 · Burn a missing double · …" in the language of ``tr``."""
+    said = [
+        tr("from the {tile}").format(tile=f"{value}-{value}")
+        if key == "first_double"
+        else option_label(tr, key)
+        for key, value in house
+    ]
+    return tr("House rules: {rules}").format(rules=" · ".join(said))
 
 
 def _text_w(b: Builder, text: str, size: int, bold: bool = False) -> int:

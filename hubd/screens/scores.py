@@ -145,7 +145,7 @@ class Amend(Overlay):
                 grid(area, count, columns, b.gap, b.target + b.px(16)),
                 strict=True,
             ):
-                double = state.rules.starting_double(number)
+                double = state.doubles[number - 1]
                 b.button(
                     box,
                     f"{number}: {double}-{double}",
@@ -176,7 +176,7 @@ class Amend(Overlay):
     def _title_words(self, b: Builder, state: GameState) -> str:
         if self.round is None or state.rules is None:
             return b.tr("Amend which round?")
-        double = state.rules.starting_double(self.round)
+        double = state.doubles[self.round - 1]
         return b.tr("Amend round {n} ({double})").format(n=self.round, double=f"{double}-{double}")
 
     def _pick_round(self, state: GameState, number: int) -> Action:

@@ -34,11 +34,12 @@ class Progress:
     winners: tuple[str, ...]
     standings: tuple[Standing, ...]
     doubles: tuple[int, ...]  # the score sheet: each round's starting double
+    house: dict[str, int]  # and the house rules in force (Rules.house_rules)
     scores: tuple[tuple[int, ...], ...]  # and each scored round's scores, by seat
 
 
 def progress(state: GameState) -> Progress:
-    outcome, rules = state.outcome, state.rules
+    outcome = state.outcome
     won = set(outcome.winners) if outcome is not None else set()
     standings = tuple(
         Standing(
@@ -55,7 +56,8 @@ def progress(state: GameState) -> Progress:
         totals=tuple(state.totals),
         winners=tuple(state.players[seat] for seat in sorted(won)),
         standings=standings,
-        doubles=tuple(map(rules.starting_double, range(1, rules.rounds + 1))) if rules else (),
+        doubles=state.sheet_doubles,
+        house=state.rules.house_rules if state.rules else {},
         scores=tuple(tuple(row) for row in state.scores),
     )
 
@@ -71,7 +73,9 @@ def write_progress(
             progress.rounds_played,
             json.dumps(progress.totals),
             json.dumps(progress.winners, ensure_ascii=False),
-            json.dumps({"doubles": progress.doubles, "scores": progress.scores}),
+            json.dumps(
+                {"doubles": progress.doubles, "scores": progress.scores, "house": progress.house}
+            ),
             progress.over,
             finished_at,
             game_id,
@@ -129,6 +133,7 @@ def history(db: sqlite3.Connection, limit: int, finished_only: bool) -> list[Gam
             doubles=tuple(json.loads(sheet).get("doubles", ())),
             scores=tuple(tuple(row) for row in json.loads(sheet).get("scores", ())),
             in_progress=game_id == playing,
+            house=tuple(json.loads(sheet).get("house", {}).items()),
         )
         for game_id, created, finished, totals, winners, rounds, preset, sheet in rows
     ]

@@ -32,12 +32,11 @@ def export_csv(state: GameState, out: TextIO) -> None:
 
     The winner row is written only once the game is over.
     """
-    rules = state.rules
-    assert rules is not None
+    assert state.rules is not None
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["round", "double", *state.players])
     for number, row in enumerate(state.scores, start=1):
-        double = rules.starting_double(number)
+        double = state.doubles[number - 1]
         writer.writerow([number, f"{double}-{double}", *row])
     writer.writerow(["total", "", *state.totals])
     outcome = state.outcome

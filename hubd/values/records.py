@@ -20,6 +20,7 @@ class GameRecord:
     doubles: tuple[int, ...] = ()  # each round's starting double (9 for 9-9), every round
     scores: tuple[tuple[int, ...], ...] = ()  # each scored round's scores, by seat
     in_progress: bool = False  # the game being played now (an older unfinished one was left)
+    house: tuple[tuple[str, int], ...] = ()  # the house rules in force (Rules.house_rules)
 
 
 @dataclass(frozen=True)

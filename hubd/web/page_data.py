@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import GameState, HandPips, Phase
-from hubd.screens.score_sheet import Sheet
+from hubd.screens.score_sheet import Sheet, house_words
 from hubd.text import i18n
 from hubd.text.labels import line_labels
 from hubd.text.plain_words import entry_words
@@ -134,6 +134,7 @@ def _game(snap: Snapshot, state: GameState, t: i18n.Translator) -> dict[str, Any
             "totals": list(sheet.totals),
             "leaders": sorted(sheet.leaders()),
             "playing": sheet.playing,
+            "house": house_words(t.gettext, sheet.house) if sheet.house else None,
         },
     }
 

@@ -118,7 +118,7 @@ def record_of(game_id: int, game: Game, started: str, finished: str | None) -> G
     return GameRecord(
         game_id, started, finished, state.players, tuple(state.totals),
         tuple(state.players[s] for s in won), len(state.scores), rules.preset,
-        tuple(rules.starting_double(n) for n in range(1, rules.rounds + 1)),
+        state.sheet_doubles,
         tuple(map(tuple, state.scores)), in_progress=finished is None,
     )  # fmt: skip
 

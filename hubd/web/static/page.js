@@ -456,6 +456,7 @@
     });
     table.append(totals);
     fitted(table, box);
+    if (game.sheet.house) box.append(el("p", "house", game.sheet.house));
   }
 
   function day(got) {
