@@ -101,7 +101,8 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
           f"{stats.events / elapsed:.0f} events/s", file=out)  # fmt: skip
     print(f"rounds: {stats.rounds}; endings: {endings}; events per round "
           f"{stats.events / rounds:.1f}; chicken feet per round {stats.feet / rounds:.2f}; "
-          f"mean hand score {mean(stats.round_scores or [0]):.1f}", file=out)  # fmt: skip
+          f"mean hand score {mean(stats.round_scores or [0]):.1f}"
+          + (f"; doubles burned {stats.burned}" if stats.burned else ""), file=out)  # fmt: skip
     if not args.no_check:
         print(f"invariants checked after all {stats.events} events: 0 violations; "
               f"{stats.refusals_checked} illegal events refused, "

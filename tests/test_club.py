@@ -14,10 +14,12 @@ from club_helpers import EVENING, game_log, log_text, put_game
 from hubd.cli.run import main
 from hubd.club.folder import (
     complete_lines,
+    game_file_name,
     hub_id,
     night_of,
     parse_game_name,
     versions_of,
+    write_atomically,
 )
 from hubd.club.games import read_club
 from hubd.club.importer import ClubImporter
@@ -272,3 +274,21 @@ def test_a_file_over_a_logs_size_is_set_aside_unread(tmp_path: Path) -> None:
     assert found.why == (
         f"it holds {50 * 1024 * 1024:,} bytes, more than a game's log may ({MAX_LOG_BYTES:,})"
     )
+
+
+def test_a_double_6_game_with_house_rules_counts_in_the_standings(tmp_path: Path) -> None:
+    """A hub's double-6 game with burned doubles and 50 for going out on a double is read
+    through the same replay as any other: its players, wins, pips and played rounds."""
+    from engine.simulate import Simulator
+
+    rules = {"preset": "hub", "set": 6, "burn_double": True, "out_on_double_50": True}
+    game = Simulator(3, rules, seed=6, check=False, names=("Ana", "Ben", "Cy")).play_game()
+    assert game.state.doubles != [6, 5, 4, 3, 2, 1, 0]  # a double was burned: fewer rounds
+    club = tmp_path / "club"
+    write_atomically(club / HUBS[0] / game_file_name(EVENING, 1), log_text(game.log))
+    board = view_of_folder(club).standings()
+    rows = {row.name: row for row in board.players}
+    assert {name: rows[name].pips for name in rows} == dict(
+        zip(game.state.players, game.state.totals, strict=True)
+    )
+    assert {row.rounds for row in rows.values()} == {len(game.state.scores)}

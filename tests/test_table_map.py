@@ -250,3 +250,26 @@ def test_a_table_past_all_room_still_draws_every_open_end_once() -> None:
 def test_the_picture_and_the_phones_page_import_no_pygame(module: str) -> None:
     code = f"import sys, {module}; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {"preset": "classic", "set": 6},
+        {"preset": "hub", "set": 6, "burn_double": True},
+        {"preset": "four-arm", "set": 12, "first_double": 9, "rounds": 2},
+    ],
+)
+def test_a_double_6_game_and_a_lower_first_double_are_drawn_whole(rules: dict[str, object]) -> None:
+    """Every table of doubles-first games on a double-6 set (or a double-12 from the 9-9):
+    each place with room has its end drawn once with the number it needs, nothing outside."""
+    events = list(DoublesFirst(4, rules, 39, check=False).play_game().effective)
+    for table in states(events):
+        for size in SIZES:
+            drawn = picture(table, *SCREEN[size])
+            assert sorted(str(e.on) for e in drawn.ends) == sorted(str(t) for t in table.open)
+            assert all(e.needs == table.placed[e.on].end for e in drawn.ends)
+            area = drawn.area
+            assert all(area.x <= e.box.x and e.box.right <= area.right
+                       and area.y <= e.box.y and e.box.bottom <= area.bottom
+                       for e in drawn.ends)  # fmt: skip
