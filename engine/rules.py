@@ -58,7 +58,7 @@ OPTIONS: dict[str, str] = {
     "double_blank_50": "The 0-0 left in a hand scores 50 instead of 0.",
     "rounds": "How many rounds the game has (a full game counts down every double).",
     "first_double": "The double the first round starts with; each round starts one lower.",
-    "burn_double": "A round's double nobody was dealt is skipped, not searched for: fewer rounds.",
+    "burn_double": "Skip a round's double nobody holds instead of searching: fewer rounds.",
     "out_on_double_50": "Going out on a double scores 50 instead of 0.",
     "mode": "Enter every play, or only the chicken feet from the hub button and the scores.",
 }
