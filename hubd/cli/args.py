@@ -15,7 +15,7 @@ EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 #: The daemon stopped because the hub button was held to shut down: systemd/hubd.service
 #: powers the Pi off on this exit status (and does not restart the daemon).
 EXIT_POWEROFF = 3
-COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club", "layout")
+COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club", "layout", "count-tiles")
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
 
 
@@ -71,7 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="screen size in pixels (default 800x480)")  # fmt: skip
     layout.add_argument("--lang", default="en", choices=i18n.available_languages(),
                         help="language of the screen (default en)")  # fmt: skip
+    from hubd.cli.count_tiles import add_parser as add_count_tiles
     from hubd.club.command import add_parser as add_club
+
+    add_count_tiles(commands)
 
     add_club(commands, _common)
     return parser

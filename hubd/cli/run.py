@@ -61,6 +61,10 @@ def _main(args: argparse.Namespace, stops: StopSignals) -> int:
         from hubd.screens.shots.log_layout import run as run_layout
 
         return run_layout(args.log, args.size, args.lang, sys.stdout, sys.stderr)
+    if args.command == "count-tiles":  # a photo: no config, no store
+        from hubd.cli.count_tiles import run as count_tiles
+
+        return count_tiles(args, sys.stdout, sys.stderr)
     try:
         config, folder = _load(args)
     except ConfigError as err:

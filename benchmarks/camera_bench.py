@@ -1,0 +1,143 @@
+"""How well the photo reader counts hands, on the synthetic corpus (tests/photo_synth.py).
+
+    python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20]
+
+Prints, over photos made from consecutive seeds:
+
+- halves read right: each drawn tile matched to the tile read nearest its centre, its two
+  halves compared with the likeliest reading of each (before any correction);
+- whole hands right before any correction: without a constraint (the likeliest reading of
+  every half), with the set alone (score-keeper mode: ``settle`` over the whole set), and with
+  the table's constraint (the hand is among the tiles not on the table: the hand and half the
+  rest of the set, drawn at random, and the hub knows how many tiles it holds). A hand is right
+  when every tile is settled and right; "asked" counts hands with a question and no wrong
+  tile, "wrong" hands where a settled tile is wrong (a silent error: the one that must not be);
+- time per photo read in this process, and through the worker (a child process: its start,
+  OpenCV's import, the decode);
+- peak memory: the worker's peak resident size, and this process's resident size before and
+  after the worker's reads (the reading's memory goes with the child).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from photo_synth import Photo, make_photo  # noqa: E402
+
+from engine.photo_hand import settle  # noqa: E402
+from engine.tiles import Tile  # noqa: E402
+from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
+from hubd.vision.seen import TileSeen  # noqa: E402
+from hubd.vision.worker import read_in_worker  # noqa: E402
+
+
+def _rss_kib() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def halves_right(photo: Photo, seen: list[TileSeen]) -> int:
+    right = 0
+    for (a, b), (x, y) in zip(photo.tiles, photo.centres, strict=True):
+        if not seen:
+            break
+        near = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2)
+        first, second = near.tile.first.best, near.tile.second.best
+        right += max((first == a) + (second == b), (first == b) + (second == a))
+    return right
+
+
+def judge(photo: Photo, seen: list[TileSeen], rng: random.Random) -> tuple[str, str, str]:
+    """Each way's verdict on one hand: 'right', 'asked' or 'wrong'."""
+    hand = Counter(Tile.of(a, b) for a, b in photo.tiles)
+    plain = Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
+    whole = [Tile.of(a, b) for a in range(photo.highest + 1) for b in range(a, photo.highest + 1)]
+    rest = [tile for tile in whole if tile not in hand]
+    table = list(hand) + rng.sample(rest, len(rest) // 2)
+    verdicts = ["right" if plain == hand else "wrong"]
+    for allowed, expected in ((whole, None), (table, len(photo.tiles))):
+        reading = settle([s.tile for s in seen], allowed, expected)
+        settled = Counter(reading.settled)
+        if settled - hand:
+            verdicts.append("wrong")
+        elif reading.questions or reading.count_differs or settled != hand:
+            verdicts.append("asked")
+        else:
+            verdicts.append("right")
+    return verdicts[0], verdicts[1], verdicts[2]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--photos", type=int, default=200)
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--worker", type=int, default=20, help="photos also read by the worker")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list the hands not right")
+    args = parser.parse_args()
+    rng = random.Random(0)
+    halves = right_halves = unreadable = 0
+    tallies: list[Counter[str]] = [Counter(), Counter(), Counter()]
+    times = []
+    photos = []
+    for seed in range(args.first_seed, args.first_seed + args.photos):
+        photo = make_photo(seed)
+        halves += 2 * len(photo.tiles)
+        started = time.perf_counter()
+        try:
+            seen = read_photo(photo.image, photo.highest)
+        except PhotoUnreadable:
+            seen = []
+            unreadable += 1
+        times.append(time.perf_counter() - started)
+        right_halves += halves_right(photo, seen)
+        verdicts = judge(photo, seen, rng) if seen else ("asked", "asked", "asked")
+        for tally, verdict in zip(tallies, verdicts, strict=True):
+            tally[verdict] += 1
+        if args.verbose and verdicts[2] != "right":
+            print(f"  seed {seed}: double-{photo.highest}, {len(photo.tiles)} tiles: {verdicts}")
+        if len(photos) < args.worker:
+            photos.append(photo)
+    n = args.photos
+    print(f"camera_bench: {n} synthetic photos (seeds {args.first_seed}..{args.first_seed + n - 1})")
+    print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")
+    print(f"  photos given up (said):      {unreadable}")
+    for name, tally in zip(("no constraint", "the set only", "the table's constraint"), tallies,
+                           strict=True):  # fmt: skip
+        print(f"  hands right, {name + ':':24} {tally['right'] / n:6.1%}"
+              f"   asked {tally['asked'] / n:5.1%}   wrong {tally['wrong'] / n:5.1%}")  # fmt: skip
+    print(f"  time a photo, in process:    median {statistics.median(times) * 1000:.0f} ms,"
+          f" max {max(times) * 1000:.0f} ms")  # fmt: skip
+    before = _rss_kib()
+    worker_times = []
+    for photo in photos:
+        ok, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        started = time.perf_counter()
+        try:
+            read_in_worker(jpeg.tobytes(), photo.highest)
+        except ValueError:
+            pass
+        worker_times.append(time.perf_counter() - started)
+    after = _rss_kib()
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    if worker_times:
+        print(f"  time a photo, by the worker: median {statistics.median(worker_times) * 1000:.0f}"
+              f" ms, max {max(worker_times) * 1000:.0f} ms ({len(worker_times)} photos, as JPEG)")
+        print(f"  worker's peak memory:        {peak / 1024:.0f} MiB resident")
+        print(f"  this process before/after:   {before / 1024:.1f} / {after / 1024:.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,364 @@
+"""Tiles and their pips in a photo (OpenCV and numpy; no hub state).
+
+The way it reads, in order:
+
+1. **The faces.** The photo is shrunk to at most :data:`WORK_SIDE` pixels. A tile's face is
+   light and nearly grey (white or ivory); a table is darker or coloured. Otsu's threshold on
+   lightness less chroma splits them; holes (pips, bars) are filled.
+2. **One tile each.** A patch of faces is cut where a dark seam crosses it from side to side
+   (two touching tiles' rounded edges), until every piece is a rectangle twice as long as it is
+   wide. A piece that will not come apart is said, not guessed.
+3. **Its halves.** Each tile is turned upright into a fixed size; its bar is the darkest line
+   across its middle (a line, a groove, with or without a brass spinner: all ignored).
+4. **Its pips.** Against the face's own light (a closing of the lightness, so shadows do not
+   count) a pip is darker or more coloured; round blobs are counted, a blob of two merged pips
+   as two, and a faint or small blob makes the count uncertain rather than wrong: each half
+   gives its likely counts with likelihoods, for :func:`engine.photo_hand.settle` to decide.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.photo_hand import HalfGuess, SeenTile
+from hubd.vision.seen import TileSeen
+
+# OpenCV's stubs type every picture as one kind of array: so do we (the dtypes are in the
+# docstrings: photos are BGR uint8, maps float32).
+Image = NDArray[Any]
+Floats = NDArray[Any]
+
+WORK_SIDE = 1000  # the photo's longer side while reading, pixels
+TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
+_ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
+_MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
+
+
+class PhotoUnreadable(ValueError):
+    """The photo cannot be read: the message says why, in words for the player."""
+
+
+def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
+    """Every tile in ``photo`` (BGR), with its halves' likely counts up to ``highest``."""
+    if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
+        raise PhotoUnreadable("The picture is too small to read.")
+    scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
+    small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    faces = _faces(small)
+    lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    pieces: list[NDArray[np.float32]] = []
+    stuck = 0
+    least = _MIN_FACE * faces.shape[0] * faces.shape[1]
+    for outline in _patches(faces):
+        found = _split(lightness, outline, least)
+        if found is None:
+            stuck += 1
+        else:
+            pieces.extend(found)
+    if stuck:
+        raise PhotoUnreadable(
+            "Some tiles lie too close or on top of each other to tell apart: "
+            "lay them face up, a little apart, and take the photo again."
+        )
+    if not pieces:
+        raise PhotoUnreadable(
+            "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
+        )
+    seen = []
+    for corners in pieces:
+        upright = _upright(photo, corners / scale)  # pips read at the photo's own size
+        first, second = _halves(upright, highest)
+        cx, cy = corners.mean(axis=0) / scale
+        seen.append(TileSeen(SeenTile(first, second), (float(cx), float(cy))))
+    return seen
+
+
+def _faces(small: Image) -> Image:
+    """The light, nearly grey parts of the photo, holes filled (255 = a face)."""
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
+    score: Image = np.clip(lab[:, :, 0] - 1.5 * chroma, 0, 255).astype(np.uint8)
+    score = cv2.GaussianBlur(score, (5, 5), 0)
+    _, mask = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+    return filled
+
+
+def _patches(faces: Image) -> list[Image]:
+    """Each patch of faces big enough to be a tile, as its outline."""
+    contours, _ = cv2.findContours(faces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    least = _MIN_FACE * faces.shape[0] * faces.shape[1]
+    return [c for c in contours if cv2.contourArea(c) >= least]
+
+
+Rect = tuple[Sequence[float], Sequence[float], float]
+
+
+def _rect(points: Image) -> Rect:
+    """The rotated rectangle of least area around ``points``."""
+    return cv2.minAreaRect(points)
+
+
+def _corners(rect: Rect) -> Floats:
+    """The rectangle's corners, ordered so that the first edge (0->1) is its shorter side."""
+    points = cv2.boxPoints(rect).astype(np.float32)
+    if np.linalg.norm(points[1] - points[0]) > np.linalg.norm(points[2] - points[1]):
+        points = np.roll(points, -1, axis=0)
+    return points
+
+
+def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> list[Floats] | None:
+    """The tiles in a patch: one, a row cut at its seams, or None (stuck: said, not guessed).
+
+    A rectangular patch is n tiles side by side or end to end: every way of cutting it into
+    equal tiles is tried, and kept only when a seam runs at each cut. Between a tile and four
+    side by side (both twice as long as wide) the seams at a quarter decide; between two side
+    by side cut one way or the other (both make two tiles' shapes) the darker, wider line does,
+    a seam being two rounded edges and a bar one thin line.
+    """
+    area = cv2.contourArea(outline)
+    corners = _corners(_rect(outline))
+    short = float(np.linalg.norm(corners[1] - corners[0]))
+    long = float(np.linalg.norm(corners[2] - corners[1]))
+    if short < 8 or area < least:
+        return []
+    lines = _lines(lightness, corners, short, long)
+    if area >= 0.8 * short * long:
+        best: tuple[float, int, list[float]] | None = None  # score, axis, cuts
+        for axis, (share, gaps, _, _) in enumerate(lines):
+            along, across = (short, long) if axis == 0 else (long, short)
+            for count in range(2, 13):
+                piece = along / count
+                if not _ASPECT[0] <= max(piece, across) / min(piece, across) <= _ASPECT[1]:
+                    continue
+                cuts = [_near(share, k / count) for k in range(1, count)]
+                if min(share[i] for i in cuts) < 0.8 or max(gaps[i] for i in cuts) > 0.08:
+                    continue
+                score = float(np.mean([share[i] - 3 * gaps[i] for i in cuts]))
+                if best is None or score > best[0]:
+                    best = (score, axis, [k / count for k in range(1, count)])
+        if best is not None:
+            return _cut(corners, best[1], lines[best[1]], best[2])
+        return [corners] if _ASPECT[0] <= long / short <= _ASPECT[1] else None
+    # Not a rectangle (tiles askew or in a corner): cut at the strongest seam and look again.
+    seam = max(((float(share[i]), axis, i) for axis, (share, *_) in enumerate(lines)
+                for i in range(len(share))), default=(0.0, 0, 0))  # fmt: skip
+    if seam[0] < 0.85 or depth > 12:
+        return None
+    _, axis, at = seam
+    p, q = _cut_line(corners, axis, (at + 0.5) / len(lines[axis][0]))
+    x, y, w, h = cv2.boundingRect(outline)
+    mask = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(mask, [outline], -1, 255, cv2.FILLED, offset=(1 - x, 1 - y))
+    shift = np.array([1 - x, 1 - y], np.float32)
+    cv2.line(mask, tuple(int(v) for v in (2 * p - q + shift)),
+             tuple(int(v) for v in (2 * q - p + shift)), 0, 3)  # fmt: skip
+    parts, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if len(parts) < 2:
+        return None
+    tiles: list[Floats] = []
+    for part in parts:
+        found = _split(lightness, part + np.array([x - 1, y - 1], np.int32), least, depth + 1)
+        if found is None:
+            return None
+        tiles.extend(found)
+    return tiles
+
+
+def _near(share: Floats, at: float, within: float = 0.05) -> int:
+    """The most seam-like line within ``within`` of ``at`` (fractions across)."""
+    size = len(share)
+    low, high = max(0, int((at - within) * size)), min(size, int((at + within) * size) + 1)
+    return low + int(np.argmax(share[low:high]))
+
+
+def _cut_line(corners: Floats, axis: int, at: float, tilt: float = 0.0) -> tuple[Floats, Floats]:
+    """The line across the patch at fraction ``at`` along ``axis``, its start ``tilt`` before
+    and its end ``tilt`` past it (a seam seen in perspective leans): its start, its end."""
+    a, b, c, d = corners
+    if axis == 0:  # along the short side: a line parallel to the long sides, from a-b to d-c
+        return a + (b - a) * (at - tilt), d + (c - d) * (at + tilt)
+    return a + (d - a) * (at - tilt), b + (c - b) * (at + tilt)  # from a-d to b-c
+
+
+def _cut(corners: Floats, axis: int, lines: _Lines, cuts: list[float]) -> list[Floats]:
+    """The patch cut into pieces along the seams near ``cuts`` (fractions along ``axis``),
+    each seam followed at its two ends, so that a piece is the tile's own quadrilateral."""
+    size = len(lines.share)
+    edges = [_cut_line(corners, axis, 0.0), _cut_line(corners, axis, 1.0)]
+    for at in cuts:
+        centre = (_near(lines.share, at) + 0.5) / size
+        start = (_near(lines.start, centre, 0.025) + 0.5) / size
+        end = (_near(lines.end, centre, 0.025) + 0.5) / size
+        edges.insert(-1, _cut_line(corners, axis, (start + end) / 2, end - start))
+    pieces = []
+    for (p0, q0), (p1, q1) in itertools.pairwise(edges):
+        quad = np.array([p0, q0, q1, p1], np.float32)
+        if np.linalg.norm(quad[1] - quad[0]) > np.linalg.norm(quad[2] - quad[1]):
+            quad = np.roll(quad, -1, axis=0)
+        pieces.append(quad)
+    return pieces
+
+
+class _Lines(NamedTuple):
+    """An axis's lines across a patch (see :func:`_lines`)."""
+
+    share: Floats  # of each line, the share of its pixels darker than either side
+    gaps: Floats  # its longest run of light pixels, a share of its length
+    start: Floats  # the share over its first half (axis 0: from edge a-b; axis 1: from a-d)
+    end: Floats  # over its second half
+
+
+def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list[_Lines]:
+    """For each axis, each line across the patch: its share of dark pixels, its longest gap.
+
+    Axis 0's lines run along the long sides (at positions across the short side), axis 1's
+    across them. A seam is dark nearly all along; pips are spaced and leave a row light.
+    """
+    scale = 4.0 if short < 60 else 2.0
+    width, height = max(8, int(short / scale * 2)), max(8, int(long / scale * 2))
+    target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    view = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    flat = cv2.warpPerspective(lightness, view, (width, height)).astype(np.float32)
+    found = []
+    for image in (flat, flat.T):
+        image = np.asarray(
+            cv2.blur(image, (1, 5)), np.float32
+        )  # along the lines: noise averages out, a line stays
+        length = image.shape[0]
+        inner = image[int(length * 0.03) : int(length * 0.97)]
+        light = cv2.dilate(inner, np.ones((1, 9), np.uint8))
+        darker = light - inner
+        level = max(1.0, float(np.percentile(inner, 75)))
+        dark = darker > max(8.0, 0.05 * level)
+        # A seam seen in perspective leans: a pixel either side of the line counts too.
+        dark = cv2.dilate(dark.astype(np.uint8), np.ones((1, 3), np.uint8)).astype(bool)
+        share = dark.mean(axis=0)
+        margin = max(2, int(len(share) * 0.1))
+        share[:margin], share[-margin:] = 0.0, 0.0  # the patch's own edges are no seams
+        half = len(dark) // 2
+        found.append(_Lines(share.astype(np.float32), _longest_light(dark) / len(dark),
+                            dark[:half].mean(axis=0), dark[half:].mean(axis=0)))  # fmt: skip
+    return found
+
+
+def _longest_light(dark: NDArray[np.bool_]) -> Floats:
+    """Each column's longest run of light pixels: a bar's ends leave one, a seam none."""
+    longest = np.zeros(dark.shape[1], np.float32)
+    run = np.zeros(dark.shape[1], np.float32)
+    for row in dark:
+        run = np.where(row, 0, run + 1)
+        np.maximum(longest, run, out=longest)
+    return longest
+
+
+def _upright(small: Image, corners: Floats) -> Image:
+    """The tile cut out upright, ``TILE_W`` wide and twice as long."""
+    # The face's threshold leaves out the darker rounded edge: the cut reaches a little past it.
+    centre = corners.mean(axis=0)
+    short = float(np.linalg.norm(corners[1] - corners[0]))
+    grown = [centre + (p - centre) * (1 + 0.06 * short / float(np.linalg.norm(p - centre)))
+             for p in corners]  # fmt: skip
+    target = np.array([[0, 0], [TILE_W, 0], [TILE_W, 2 * TILE_W], [0, 2 * TILE_W]], np.float32)
+    view = cv2.getPerspectiveTransform(np.array(grown, np.float32), target)
+    return cv2.warpPerspective(small, view, (TILE_W, 2 * TILE_W), flags=cv2.INTER_LINEAR)
+
+
+def _ink(upright: Image) -> Floats:
+    """How much of the face's own light each pixel takes away (0 = face, 255 = black).
+
+    Every colour of pip absorbs some channel strongly (a yellow pip takes the blue away, a
+    green one the red), so the strongest relative drop over the three channels finds black
+    and coloured pips alike; relative to the face's own light, so a shadow is no pip.
+    """
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (TILE_W // 3, TILE_W // 3))
+    image = cv2.GaussianBlur(upright, (3, 3), 0).astype(np.float32)
+    face = cv2.morphologyEx(image, cv2.MORPH_CLOSE, kernel)
+    drop = 1.0 - image / np.maximum(face, 1.0)
+    ink: Floats = np.clip(drop.max(axis=2) * 255.0, 0, 255).astype(np.float32)
+    return ink
+
+
+def _bar_row(ink: Floats) -> int:
+    """The row of the bar: the most inked line across the tile's middle."""
+    middle = TILE_W
+    band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
+    # A row of pips is at least a quarter face; the bar is ink nearly all along.
+    rows = np.percentile(band, 20, axis=1)
+    if float(rows.max()) < 8.0:
+        return middle
+    return middle - TILE_W // 6 + int(np.argmax(rows))
+
+
+def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess]:
+    """Each half's likely counts. A half has its own threshold (pale yellow pips beside black
+    ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
+    ink = _ink(upright)
+    bar = _bar_row(ink)
+    guesses = []
+    for rows in (slice(0, bar), slice(bar, 2 * TILE_W)):
+        only = np.zeros_like(ink)
+        only[rows] = ink[rows]
+        threshold = max(22.0, 0.45 * float(np.percentile(ink[rows], 99.5)))
+        blobs = _blobs(only, threshold, bar)
+        largest = max((area for _, _, area, _ in blobs), default=0.0)
+        typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
+        single = float(np.median(typical)) if typical else 0.0
+        counted = []  # (pips, how sure) per blob
+        for _, _, area, contrast in blobs:
+            if area < 0.2 * single:
+                continue  # a speck beside real pips
+            many = max(1, round(area / single)) if area > 1.6 * single else 1
+            counted.append((many, min(1.0, contrast / 1.6) * min(1.0, area / (0.45 * single))))
+        guesses.append(_guess(counted, highest))
+    return guesses[0], guesses[1]
+
+
+def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, float, float]]:
+    """Round inked blobs away from the bar and the edges: (x, y, area, peak over threshold)."""
+    inked = (ink > threshold).astype(np.uint8)
+    margin = max(3, TILE_W // 16)
+    inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
+    found = []
+    smallest = (TILE_W * 0.025) ** 2 * math.pi
+    for label in range(1, count):
+        _, _, w, h, area = (int(v) for v in stats[label])
+        cx, cy = (float(v) for v in centres[label])
+        if area < smallest or abs(cy - bar) < TILE_W * 0.085:
+            continue  # a speck, or the bar and its spinner
+        if min(cx, cy, TILE_W - cx, 2 * TILE_W - cy) < TILE_W * 0.1:
+            continue  # the table past the tile's edge
+        if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
+            continue  # a line: a scratch, an edge, a piece of the bar
+        peak = float(ink[labels == label].max())
+        found.append((cx, cy, float(area), peak / threshold))
+    return found
+
+
+def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
+    """A half's likely counts from its blobs: sure ones count, doubtful ones may or may not."""
+    likelihood = {0: 1.0}
+    for many, sure in blobs:
+        keep = 0.5 + 0.5 * sure if sure < 1.0 else 0.995
+        grown: dict[int, float] = {}
+        for total, weight in likelihood.items():
+            grown[total + many] = grown.get(total + many, 0.0) + weight * keep
+            grown[total] = grown.get(total, 0.0) + weight * (1 - keep)
+            if many > 1:  # a merged blob may be one pip more or fewer
+                for other in (many - 1, many + 1):
+                    grown[total + other] = grown.get(total + other, 0.0) + weight * 0.04
+        likelihood = grown
+    options = sorted(((n, w) for n, w in likelihood.items() if n <= highest and w >= 1e-3),
+                     key=lambda option: -option[1])  # fmt: skip
+    return HalfGuess(tuple(options[:4]) or ((highest, 1e-3),))

@@ -1,0 +1,254 @@
+"""Synthetic photos of dominoes with their labels, for the photo reader's tests and bench.
+
+Each photo is made from a seed alone (the same seed, the same pixels): a table (dark, wooden,
+felt or a patterned cloth), a hand of tiles from a double-6, 9, 12 or 15 set laid in rows,
+touching or apart, turned, the whole seen in perspective, under uneven light with a shadow,
+then blurred, noised and JPEG-compressed like a phone's photo. Double-12 and 15 sets colour
+each number, and some have a brass spinner on the bar; the bar is a line or a groove.
+
+    python tests/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+Image = NDArray[np.uint8]
+
+#: Where a number's pips sit in its half, as (column, row) on a grid of columns x rows.
+_SMALL = {  # 3 x 3
+    0: [],
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+    7: [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2)],
+    8: [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (2, 2)],
+    9: [(c, r) for r in range(3) for c in range(3)],
+}
+_SIDES4 = [(0, r) for r in range(4)] + [(2, r) for r in range(4)]
+_SIDES5 = [(0, r) for r in range(5)] + [(2, r) for r in range(5)]
+_LARGE = {  # 3 x 4 for 10-12, 3 x 5 for 13-15 (the layouts of common double-12/15 sets)
+    10: (4, [*_SIDES4, (1, 1), (1, 2)]),
+    11: (4, [*_SIDES4, (1, 0), (1, 2), (1, 3)]),
+    12: (4, [*_SIDES4, (1, 0), (1, 1), (1, 2), (1, 3)]),
+    13: (5, [*_SIDES5, (1, 1), (1, 2), (1, 3)]),
+    14: (5, [*_SIDES5, (1, 0), (1, 1), (1, 3), (1, 4)]),
+    15: (5, [*_SIDES5, *[(1, r) for r in range(5)]]),
+}
+#: Colours (BGR) by number for coloured sets; 0 has none.
+_COLOURS = [
+    (0, 0, 0), (200, 150, 40), (40, 140, 30), (30, 30, 200), (120, 60, 20), (20, 110, 220),
+    (140, 40, 130), (30, 30, 30), (60, 160, 120), (150, 40, 60), (20, 150, 200),
+    (90, 90, 160), (40, 40, 110), (180, 90, 170), (100, 120, 20), (60, 60, 200),
+]  # fmt: skip
+
+TILE_W = 120  # the template's short side, pixels; its long side is twice that
+
+
+def pip_centres(number: int) -> tuple[list[tuple[float, float]], float]:
+    """A number's pip centres in a unit half (x, y in 0..1) and the pips' radius there."""
+    if number <= 9:
+        cells, rows = _SMALL[number], 3
+        spots = [(0.22 + 0.28 * c, 0.22 + 0.28 * r) for c, r in cells]
+        return spots, 0.095
+    rows, cells = _LARGE[number]
+    step = 0.78 / (rows - 1) if rows > 1 else 0.0
+    return [(0.2 + 0.3 * c, 0.11 + step * r) for c, r in cells], 0.058 if rows == 5 else 0.07
+
+
+@dataclass(frozen=True)
+class Look:
+    """How one set looks: the face's colour, its pips', its bar's kind and its spinner."""
+
+    face: tuple[int, int, int]
+    coloured: bool
+    groove: bool
+    spinner: bool
+    pip_scale: float
+    bar_end: float  # how far from the long edges the bar stops, a share of the width
+
+
+def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
+    """The template of a tile, a on top, upright: its colour image and its alpha (0..1)."""
+    w, h = TILE_W, 2 * TILE_W
+    face = np.full((h, w, 3), look.face, np.float32)
+    alpha = np.zeros((h, w), np.float32)
+    radius = int(w * 0.12)
+    cv2.rectangle(alpha, (radius, 0), (w - 1 - radius, h - 1), 1.0, -1)
+    cv2.rectangle(alpha, (0, radius), (w - 1, h - 1 - radius), 1.0, -1)
+    for cx, cy in ((radius, radius), (w - 1 - radius, radius), (radius, h - 1 - radius),
+                   (w - 1 - radius, h - 1 - radius)):  # fmt: skip
+        cv2.circle(alpha, (cx, cy), radius, 1.0, -1, cv2.LINE_AA)
+    # The bevel: the face darkens towards its rounded edge.
+    inside = cv2.distanceTransform((alpha > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
+    face *= (0.62 + 0.38 * np.clip(inside / (w * 0.07), 0, 1))[..., None]
+    for half, number in ((0, a), (1, b)):
+        spots, r = pip_centres(number)
+        colour = _COLOURS[number] if look.coloured else (25, 25, 25)
+        for x, y in spots:
+            centre = (int((0.04 + 0.92 * x) * w * 16), int((half + 0.04 + 0.92 * y) * w * 16))
+            rad = int(r * look.pip_scale * w * 16)
+            cv2.circle(face, centre, rad, colour, -1, cv2.LINE_AA, shift=4)
+    end = int(w * look.bar_end)
+    if look.groove:
+        cv2.line(face, (end, w - 1), (w - end, w - 1), tuple(0.7 * c for c in look.face), 2)
+        cv2.line(
+            face, (end, w + 2), (w - end, w + 2), tuple(min(255, 1.05 * c) for c in look.face), 2
+        )
+    else:
+        cv2.line(face, (end, w), (w - end, w), (40, 40, 40), 3, cv2.LINE_AA)
+    if look.spinner:
+        cv2.circle(face, (w // 2, w), int(w * 0.07), (60, 150, 190), -1, cv2.LINE_AA)
+        cv2.circle(face, (w // 2, w), int(w * 0.03), (150, 210, 235), -1, cv2.LINE_AA)
+    return np.clip(face, 0, 255).astype(np.uint8), alpha
+
+
+def _table(rng: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
+    w, h = size
+    kind = rng.choice(("dark", "wood", "felt", "cloth"))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "dark":
+        base = np.full((h, w, 3), rng.uniform(25, 60), np.float32)
+    elif kind == "wood":
+        grain = np.sin(yy / rng.uniform(6, 14) + 3 * np.sin(xx / rng.uniform(80, 200)))
+        shade = 0.75 + 0.25 * grain
+        brown = np.array([rng.uniform(40, 70), rng.uniform(80, 110), rng.uniform(120, 160)])
+        base = shade[..., None] * brown.astype(np.float32)
+    elif kind == "felt":
+        base = np.empty((h, w, 3), np.float32)
+        base[:] = (rng.uniform(30, 60), rng.uniform(90, 120), rng.uniform(20, 40))
+    else:  # a checked cloth in two colours, neither white
+        cell = rng.uniform(25, 60)
+        check = ((xx // cell + yy // cell) % 2).astype(np.float32)[..., None]
+        one = np.array([rng.uniform(30, 120) for _ in range(3)], np.float32)
+        two = np.array([rng.uniform(30, 160) for _ in range(3)], np.float32)
+        base = check * one + (1 - check) * two
+    noise = np.random.default_rng(rng.randrange(2**32)).normal(0, 6, (h, w, 1))
+    return base + noise.astype(np.float32)
+
+
+def _places(
+    rng: random.Random, count: int, size: tuple[int, int], tile_w: float
+) -> list[tuple[float, float, float]]:
+    """Each tile's centre and turn (degrees): rows of tiles side by side, touching or apart."""
+    per_row = count if count <= 7 else math.ceil(count / 2)
+    gap = rng.choice((0.0, 0.0, rng.uniform(0.15, 0.5))) * tile_w
+    turn = rng.uniform(-180, 180)
+    cx, cy = size[0] / 2, size[1] / 2
+    places = []
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, count - row * per_row)
+        x = (col - (in_row - 1) / 2) * (tile_w + gap)
+        y = (row - (math.ceil(count / per_row) - 1) / 2) * (2 * tile_w + gap + 0.3 * tile_w)
+        t = math.radians(turn)
+        jitter = rng.uniform(-2, 2) if gap else 0.0  # apart: each a little askew, never over
+        places.append((cx + x * math.cos(t) - y * math.sin(t),
+                       cy + x * math.sin(t) + y * math.cos(t), turn + jitter))  # fmt: skip
+    return places
+
+
+@dataclass(frozen=True)
+class Photo:
+    image: Image
+    tiles: list[tuple[int, int]]  # (top half, bottom half) as drawn
+    centres: list[tuple[float, float]]  # in the photo's pixels
+    highest: int
+
+
+def make_photo(seed: int, highest: int | None = None, count: int | None = None) -> Photo:
+    """The photo of a hand made from ``seed``: its image and the tiles in it."""
+    rng = random.Random(seed)
+    highest = highest if highest is not None else rng.choice((6, 9, 12, 15))
+    count = count if count is not None else rng.choice((1, 2, 3, 4, 5, 6, 7, 8, 10))
+    size = rng.choice(((1200, 900), (1000, 1000), (900, 1200), (1600, 1200)))
+    look = Look(
+        face=rng.choice(((238, 242, 245), (200, 228, 242), (215, 235, 240))),
+        coloured=highest >= 12 and rng.random() < 0.8,
+        groove=rng.random() < 0.3,
+        spinner=highest >= 12 and rng.random() < 0.5,
+        pip_scale=rng.uniform(0.85, 1.1),
+        bar_end=rng.uniform(0.1, 0.16),
+    )
+    deck = [(a, b) for a in range(highest + 1) for b in range(a, highest + 1)]
+    hand = [tuple(rng.sample(t, 2)) if t[0] != t[1] else t for t in rng.sample(deck, count)]
+    per_row = count if count <= 7 else math.ceil(count / 2)
+    rows = math.ceil(count / per_row)
+    tile_w = min(size[0] * 0.7 / max(per_row, 1.5), size[1] * 0.65 / (2.4 * rows), 150)
+    tile_w *= rng.uniform(0.6, 1.0)
+    canvas = _table(rng, size)
+    shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
+    places = _places(rng, count, size, tile_w)
+    scale = tile_w / TILE_W
+    for (a, b), (x, y, turn) in zip(hand, places, strict=True):
+        image, alpha = draw_tile(a, b, look)
+        matrix = cv2.getRotationMatrix2D((TILE_W / 2, TILE_W), -turn, scale)
+        matrix[:, 2] += (x - TILE_W / 2, y - TILE_W)
+        warped_alpha = cv2.warpAffine(alpha, matrix, size)
+        cast = cv2.warpAffine(
+            alpha, matrix + np.float64([[0, 0, shadow_dx], [0, 0, shadow_dy]]), size
+        )
+        canvas *= 1 - 0.55 * cv2.GaussianBlur(cast, (0, 0), tile_w * 0.05)[..., None]
+        warped = cv2.warpAffine(image, matrix, size).astype(np.float32)
+        canvas = canvas * (1 - warped_alpha[..., None]) + warped * warped_alpha[..., None]
+    # The camera: a tilt (perspective), light falling off across the table, a shadow's edge.
+    w, h = size
+    tilt = rng.uniform(0, 0.12)
+    corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    moved = corners + np.float32([[tilt * w, 0], [-tilt * w, 0], [0, 0], [0, 0]]) * rng.choice(
+        (1, -1)
+    )
+    view = cv2.getPerspectiveTransform(corners, moved)
+    canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REPLICATE)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rng.uniform(0, 2 * math.pi)
+    light = 0.75 + 0.35 * ((xx / w - 0.5) * math.cos(angle) + (yy / h - 0.5) * math.sin(angle))
+    light *= rng.uniform(0.8, 1.1)
+    if rng.random() < 0.6:  # a partial shadow with a soft edge (a head or a hand above)
+        edge = (xx - w * rng.uniform(0.2, 0.8)) * math.cos(angle + 1) + (
+            yy - h * rng.uniform(0.2, 0.8)
+        ) * math.sin(angle + 1)
+        light *= 1 - rng.uniform(0.25, 0.45) * np.clip(0.5 + edge / (0.05 * w), 0, 1)
+    warm = np.float32([rng.uniform(0.8, 0.95), rng.uniform(0.92, 1.0), 1.0])  # kitchen light
+    canvas = canvas * light[..., None] * warm
+    canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.4, 1.4))
+    canvas += np.random.default_rng(seed).normal(0, rng.uniform(2, 7), canvas.shape)
+    image = np.clip(canvas, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 92)])
+    assert ok
+    image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+    points = np.float32([[(x, y)] for x, y, _ in places])
+    centres = [(float(p[0][0]), float(p[0][1])) for p in cv2.perspectiveTransform(points, view)]
+    return Photo(image, [(int(a), int(b)) for a, b in hand], centres, highest)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--count", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    labels = {}
+    for seed in range(args.seed, args.seed + args.count):
+        photo = make_photo(seed)
+        name = f"photo-{seed:04d}.png"
+        cv2.imwrite(str(args.out / name), photo.image)
+        labels[name] = {"set": photo.highest, "tiles": photo.tiles}
+    (args.out / "labels.json").write_text(json.dumps(labels, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
