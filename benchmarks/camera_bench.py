@@ -111,7 +111,9 @@ def main() -> None:
         if len(photos) < args.worker:
             photos.append(photo)
     n = args.photos
-    print(f"camera_bench: {n} synthetic photos (seeds {args.first_seed}..{args.first_seed + n - 1})")
+    print(
+        f"camera_bench: {n} synthetic photos (seeds {args.first_seed}..{args.first_seed + n - 1})"
+    )
     print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")
     print(f"  photos given up (said):      {unreadable}")
     for name, tally in zip(("no constraint", "the set only", "the table's constraint"), tallies,
@@ -133,8 +135,10 @@ def main() -> None:
     after = _rss_kib()
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     if worker_times:
-        print(f"  time a photo, by the worker: median {statistics.median(worker_times) * 1000:.0f}"
-              f" ms, max {max(worker_times) * 1000:.0f} ms ({len(worker_times)} photos, as JPEG)")
+        print(
+            f"  time a photo, by the worker: median {statistics.median(worker_times) * 1000:.0f}"
+            f" ms, max {max(worker_times) * 1000:.0f} ms ({len(worker_times)} photos, as JPEG)"
+        )
         print(f"  worker's peak memory:        {peak / 1024:.0f} MiB resident")
         print(f"  this process before/after:   {before / 1024:.1f} / {after / 1024:.1f} MiB")
 

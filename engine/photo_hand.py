@@ -108,7 +108,7 @@ def settle(
     questions: list[Question] = []
     for place, ranked in enumerate(options):
         chosen = best[place] if best else None
-        if chosen is None:
+        if chosen is None:  # no tile the hand can hold reads like this one
             tiles.append(None)
             questions.append(Question(place, tuple(tile for tile, _ in ranked[:3])))
             continue
@@ -132,13 +132,15 @@ def _best_hand(
     """The likeliest choice of distinct tiles, one a place (with ``forced`` places fixed).
 
     Branch and bound over the places, most certain first; log-likelihoods are added. A place
-    with no candidate makes the whole hand impossible (None, 0.0).
+    with no candidate is left None; a forced place with no such candidate makes the hand
+    impossible (None, 0.0).
     """
     lists = [[(t, math.log(w)) for t, w in ranked if forced.get(i, t) == t]
              for i, ranked in enumerate(options)]  # fmt: skip
-    if any(not choices for choices in lists):
+    if any(not lists[i] for i in forced):
         return None, 0.0
-    order = sorted(range(len(lists)), key=lambda i: (len(lists[i]), -lists[i][0][1]))
+    order = sorted((i for i in range(len(lists)) if lists[i]),  # a place with none stays None
+                   key=lambda i: (len(lists[i]), -lists[i][0][1]))  # fmt: skip
     ceilings = [0.0] * (len(order) + 1)
     for depth in range(len(order) - 1, -1, -1):
         ceilings[depth] = ceilings[depth + 1] + lists[order[depth]][0][1]

@@ -39,6 +39,7 @@ WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
+_BAR_INK = 25.0  # a bar (a line or a groove) takes at least this much light all across
 
 
 class PhotoUnreadable(ValueError):
@@ -51,42 +52,64 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         raise PhotoUnreadable("The picture is too small to read.")
     scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    faces = _faces(small)
+    score = _whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
-    pieces: list[NDArray[np.float32]] = []
-    stuck = 0
-    least = _MIN_FACE * faces.shape[0] * faces.shape[1]
-    for outline in _patches(faces):
+    least = _MIN_FACE * score.shape[0] * score.shape[1]
+    pieces: list[Floats] = []
+    blocks: list[float] = []  # the areas of rectangular patches that would not come apart
+    todo = [(outline, 0) for outline in _patches(_faces(score, None), least)]
+    while todo:
+        outline, depth = todo.pop()
         found = _split(lightness, outline, least)
-        if found is None:
-            stuck += 1
-        else:
+        if found is not None:
             pieces.extend(found)
+        elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
+            todo += [(inner, depth + 1) for inner in _patches(_faces(score, outline), least)]
+        elif _filled(outline) >= 0.8 and cv2.contourArea(outline) < 0.5 * score.size:
+            blocks.append(float(cv2.contourArea(outline)))  # (half the photo: the table)
+    seen, sizes = [], []
+    for corners in pieces:
+        upright = _upright(photo, corners / scale)  # pips read at the photo's own size
+        halves = _halves(upright, highest)
+        if halves is None:
+            continue  # no bar across its middle: a napkin, a card, a patch of light
+        cx, cy = corners.mean(axis=0) / scale
+        seen.append(TileSeen(SeenTile(*halves), (float(cx), float(cy))))
+        sizes.append(float(np.linalg.norm(corners[1] - corners[0])))
+    if sizes:  # one set's tiles are one size: a much smaller "tile" is something else
+        usual = float(np.median(sizes))
+        seen = [tile for tile, size in zip(seen, sizes, strict=True) if size >= 0.6 * usual]
+        stuck = sum(1 for area in blocks if area >= 1.5 * 2 * usual * usual)
+    else:
+        stuck = len(blocks)
     if stuck:
         raise PhotoUnreadable(
             "Some tiles lie too close or on top of each other to tell apart: "
             "lay them face up, a little apart, and take the photo again."
         )
-    if not pieces:
+    if not seen:
         raise PhotoUnreadable(
             "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
         )
-    seen = []
-    for corners in pieces:
-        upright = _upright(photo, corners / scale)  # pips read at the photo's own size
-        first, second = _halves(upright, highest)
-        cx, cy = corners.mean(axis=0) / scale
-        seen.append(TileSeen(SeenTile(first, second), (float(cx), float(cy))))
     return seen
 
 
-def _faces(small: Image) -> Image:
-    """The light, nearly grey parts of the photo, holes filled (255 = a face)."""
+def _whiteness(small: Image) -> Image:
+    """How much each pixel looks like a tile's face: light and nearly grey (uint8)."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
     score: Image = np.clip(lab[:, :, 0] - 1.5 * chroma, 0, 255).astype(np.uint8)
-    score = cv2.GaussianBlur(score, (5, 5), 0)
-    _, mask = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return cv2.GaussianBlur(score, (5, 5), 0)
+
+
+def _faces(score: Image, within: Image | None) -> Image:
+    """The faces (255), by Otsu's threshold over the photo or ``within`` one outline of it."""
+    region = np.full(score.shape, 255, np.uint8)
+    if within is not None:
+        region[:] = 0
+        cv2.drawContours(region, [within], -1, 255, cv2.FILLED)
+    level, _ = cv2.threshold(score[region > 0], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    mask = ((score > level) & (region > 0)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
@@ -94,11 +117,16 @@ def _faces(small: Image) -> Image:
     return filled
 
 
-def _patches(faces: Image) -> list[Image]:
+def _patches(faces: Image, least: float) -> list[Image]:
     """Each patch of faces big enough to be a tile, as its outline."""
     contours, _ = cv2.findContours(faces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    least = _MIN_FACE * faces.shape[0] * faces.shape[1]
     return [c for c in contours if cv2.contourArea(c) >= least]
+
+
+def _filled(outline: Image) -> float:
+    """How much of its least rectangle an outline fills (1.0: a rectangle)."""
+    (_, (w, h), _) = _rect(outline)
+    return float(cv2.contourArea(outline)) / max(w * h, 1.0)
 
 
 Rect = tuple[Sequence[float], Sequence[float], float]
@@ -135,16 +163,16 @@ def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> li
     lines = _lines(lightness, corners, short, long)
     if area >= 0.8 * short * long:
         best: tuple[float, int, list[float]] | None = None  # score, axis, cuts
-        for axis, (share, gaps, _, _) in enumerate(lines):
+        for axis, found in enumerate(lines):
             along, across = (short, long) if axis == 0 else (long, short)
             for count in range(2, 13):
                 piece = along / count
                 if not _ASPECT[0] <= max(piece, across) / min(piece, across) <= _ASPECT[1]:
                     continue
-                cuts = [_near(share, k / count) for k in range(1, count)]
-                if min(share[i] for i in cuts) < 0.8 or max(gaps[i] for i in cuts) > 0.08:
+                seams = [_seam_at(found, k / count) for k in range(1, count)]
+                if min(strength for strength, _ in seams) < 0.8:
                     continue
-                score = float(np.mean([share[i] - 3 * gaps[i] for i in cuts]))
+                score = float(np.mean([strength - gap for strength, gap in seams]))
                 if best is None or score > best[0]:
                     best = (score, axis, [k / count for k in range(1, count)])
         if best is not None:
@@ -173,6 +201,14 @@ def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> li
             return None
         tiles.extend(found)
     return tiles
+
+
+def _seam_at(lines: _Lines, at: float) -> tuple[float, float]:
+    """How seam-like the line near ``at`` is, each half of it free to lean a little (a seam in
+    perspective): the share of it that is dark, and its longest light gap (straight)."""
+    start = float(lines.start[_near(lines.start, at, 0.04)])
+    end = float(lines.end[_near(lines.end, at, 0.04)])
+    return (start + end) / 2, float(lines.gaps[_near(lines.share, at)])
 
 
 def _near(share: Floats, at: float, within: float = 0.05) -> int:
@@ -247,8 +283,9 @@ def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list
         margin = max(2, int(len(share) * 0.1))
         share[:margin], share[-margin:] = 0.0, 0.0  # the patch's own edges are no seams
         half = len(dark) // 2
-        found.append(_Lines(share.astype(np.float32), _longest_light(dark) / len(dark),
-                            dark[:half].mean(axis=0), dark[half:].mean(axis=0)))  # fmt: skip
+        start, end = dark[:half].mean(axis=0), dark[half:].mean(axis=0)
+        start[:margin], start[-margin:], end[:margin], end[-margin:] = 0.0, 0.0, 0.0, 0.0
+        found.append(_Lines(share.astype(np.float32), _longest_light(dark) / len(dark), start, end))
     return found
 
 
@@ -289,22 +326,25 @@ def _ink(upright: Image) -> Floats:
     return ink
 
 
-def _bar_row(ink: Floats) -> int:
-    """The row of the bar: the most inked line across the tile's middle."""
+def _bar_row(ink: Floats) -> int | None:
+    """The row of the bar: the most inked line across the tile's middle (None: no bar)."""
     middle = TILE_W
     band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
-    # A row of pips is at least a quarter face; the bar is ink nearly all along.
-    rows = np.percentile(band, 20, axis=1)
-    if float(rows.max()) < 8.0:
-        return middle
+    # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
+    # side counts too: a bar seen a little askew).
+    rows = np.percentile(cv2.dilate(band, np.ones((5, 1), np.uint8)), 20, axis=1)
+    if float(rows.max()) < _BAR_INK:
+        return None
     return middle - TILE_W // 6 + int(np.argmax(rows))
 
 
-def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess]:
+def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
     """Each half's likely counts. A half has its own threshold (pale yellow pips beside black
     ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
     ink = _ink(upright)
     bar = _bar_row(ink)
+    if bar is None:
+        return None
     guesses = []
     for rows in (slice(0, bar), slice(bar, 2 * TILE_W)):
         only = np.zeros_like(ink)
@@ -329,6 +369,9 @@ def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, 
     inked = (ink > threshold).astype(np.uint8)
     margin = max(3, TILE_W // 16)
     inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
+    # The bar and a spinner on it go, so that a pip beside the spinner stays a pip of its own.
+    spinner = int(TILE_W * 0.07)
+    inked[max(0, bar - spinner) : bar + spinner + 1] = 0
     count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
     found = []
     smallest = (TILE_W * 0.025) ** 2 * math.pi
