@@ -21,6 +21,7 @@ Prints, over photos made from consecutive seeds:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import resource
 import statistics
@@ -33,13 +34,13 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from photo_synth import Photo, make_photo  # noqa: E402
+from photo_synth import Photo, make_photo
 
-from engine.photo_hand import settle  # noqa: E402
-from engine.tiles import Tile  # noqa: E402
-from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
-from hubd.vision.seen import TileSeen  # noqa: E402
-from hubd.vision.worker import read_in_worker  # noqa: E402
+from engine.photo_hand import settle
+from engine.tiles import Tile
+from hubd.vision.reader import PhotoUnreadable, read_photo
+from hubd.vision.seen import TileSeen
+from hubd.vision.worker import read_in_worker
 
 
 def _rss_kib() -> int:
@@ -125,12 +126,10 @@ def main() -> None:
     before = _rss_kib()
     worker_times = []
     for photo in photos:
-        ok, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        _, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
         started = time.perf_counter()
-        try:
+        with contextlib.suppress(ValueError):  # a photo given up is timed all the same
             read_in_worker(jpeg.tobytes(), photo.highest)
-        except ValueError:
-            pass
         worker_times.append(time.perf_counter() - started)
     after = _rss_kib()
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
