@@ -109,7 +109,7 @@ def _faces(score: Image, within: Image | None) -> Image:
         region[:] = 0
         cv2.drawContours(region, [within], -1, 255, cv2.FILLED)
     level, _ = cv2.threshold(score[region > 0], 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    mask = ((score > level) & (region > 0)).astype(np.uint8) * 255
+    mask: Image = ((score > level) & (region > 0)).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
@@ -196,10 +196,10 @@ def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> li
         return None
     tiles: list[Floats] = []
     for part in parts:
-        found = _split(lightness, part + np.array([x - 1, y - 1], np.int32), least, depth + 1)
-        if found is None:
+        inner = _split(lightness, part + np.array([x - 1, y - 1], np.int32), least, depth + 1)
+        if inner is None:
             return None
-        tiles.extend(found)
+        tiles.extend(inner)
     return tiles
 
 
