@@ -164,9 +164,8 @@ def test_a_system_other_than_linux_is_refused_with_one_line(tmp_path: Path) -> N
 
 
 ALL_BUT_ALSA = ("python3-venv", "python3-lgpio", "libgbm1", "libegl1", "libegl-mesa0",
-                "libgles2", "libgl1-mesa-dri", "espeak-ng", "syncthing", "python3-opencv",
-                "fonts-dejavu-core",
-                "alsa-utils", "gpiod")  # fmt: skip
+                "libgles2", "libgl1-mesa-dri", "espeak-ng", "syncthing", "avahi-daemon",
+                "python3-opencv", "fonts-dejavu-core", "alsa-utils", "gpiod")  # fmt: skip
 
 
 @pytest.mark.parametrize("alsa", ["libasound2t64", "libasound2"])
