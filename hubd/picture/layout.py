@@ -17,6 +17,7 @@ what it lies on (``Picture.astray``), with no stroke.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -53,6 +54,10 @@ ARM_WAYS: dict[int, tuple[int, ...]] = {
 
 #: How much nearer (px) a toe stands to its own double than to any other, at least.
 TIE = 2
+
+#: How strongly a line bends towards room, tried in turn (a greedy layout that one way
+#: of bending cannot fit, another often does).
+SPREADS = (2, 3, 5)
 
 #: The most cells a line's tiles take, tried in turn once the numbers are at their floor.
 FOLDS = (6, 4, 3)
@@ -93,9 +98,10 @@ class _Foot:
 
 class _Layout:
     def __init__(self, table: Table, area: Box, sizes: Sizes, number: int,
-                 most: int | None, roomy: bool, strict: bool) -> None:  # fmt: skip
+                 most: int | None, roomy: bool, strict: bool, spread: int = 2) -> None:  # fmt: skip
         self.table, self.area, self.sizes, self.number = table, area, sizes, number
         self.most, self.roomy, self.strict = most, roomy, strict
+        self.spread = spread  # how much a line bends towards room (1: most)
         gap = sizes.gap
         base_w, base_h = math.ceil(CELL_W_EM * number), math.ceil(CELL_H_EM * number)
         self.cols = max(1, (area.w + gap) // (base_w + gap))
@@ -106,6 +112,7 @@ class _Layout:
         self.ox = area.x + (area.w - self.cols * (self.cw + gap) + gap) // 2
         self.oy = area.y + (area.h - self.rows * (self.ch + gap) + gap) // 2
         self.hub_cell: Cell = (self.rows // 2, (self.cols - 1) // 2)
+        self.around, self.near = _neighbours(self.rows, self.cols)
         self.taken: dict[Cell, object] = {}
         self.diagonals: dict[Cell, object] = {}  # 2x2 blocks a diagonal stroke crosses
         self.doubles: list[Cell] = [self.hub_cell]
@@ -128,12 +135,11 @@ class _Layout:
                    self.cw, self.ch)  # fmt: skip
 
     def dist(self, a: Cell, b: Cell) -> float:
-        (ax, ay), (bx, by) = self.center(a), self.center(b)
-        return math.hypot(ax - bx, ay - by)
+        pw, ph = self.cw + self.sizes.gap, self.ch + self.sizes.gap
+        return math.hypot((a[1] - b[1]) * pw, (a[0] - b[0]) * ph)
 
     def free(self, cell: Cell) -> bool:
-        r, c = cell
-        return 0 <= r < self.rows and 0 <= c < self.cols and cell not in self.taken
+        return cell in self.around and cell not in self.taken
 
     def step(self, a: Cell, way: int) -> Cell:
         return (a[0] + AROUND[way][0], a[1] + AROUND[way][1])
@@ -153,12 +159,13 @@ class _Layout:
             self.diagonals.pop((min(a[0], b[0]), min(a[1], b[1])), None)
 
     def room(self, cell: Cell) -> int:
-        return sum(self.free(self.step(cell, w)) for w in range(8))
+        taken = self.taken
+        return sum(1 for other in self.around[cell] if other not in taken)
 
     def space(self, cell: Cell) -> int:
         """The free cells within two of ``cell``: where a line has room to grow."""
-        r, c = cell
-        return sum(self.free((r + dr, c + dc)) for dr in range(-2, 3) for dc in range(-2, 3))
+        taken = self.taken
+        return 1 + sum(1 for other in self.near[cell] if other not in taken)
 
     def nearest_free(self, cell: Cell) -> Cell:
         spare = [(r, c) for r in range(self.rows) for c in range(self.cols)
@@ -180,8 +187,8 @@ class _Layout:
             if callable(test) and not test(nxt):
                 continue
             turn = min((w - way) % 8, (way - w) % 8)
-            room = self.room(nxt)
-            found.append(((room == 0, turn > 2, -self.space(nxt) // 4, turn, -room, w), nxt, w))
+            room, space = self.room(nxt), self.space(nxt) // self.spread
+            found.append(((room == 0, turn > 2, -space, turn, -room, w), nxt, w))
         found.sort()
         return [(nxt, w) for _key, nxt, w in found]
 
@@ -219,6 +226,7 @@ class _Layout:
                 if self.free(cell):
                     run.head = cell
                     self.taken[cell] = run
+                    self.join(self.hub_cell, cell, run)
             if run.head is None:
                 if self.strict and index < len(hub.children):
                     raise NoRoom
@@ -246,6 +254,15 @@ class _Layout:
                     run.head = foot.toes[foot.used]
                     run.way = self.way_between(foot.double.cell, run.head)
                     self.taken[run.head] = run
+                else:  # a toe no cell was kept for: the best still by its double
+                    spare = self.toe_room(foot.double.cell, foot.double.way)
+                    if spare:
+                        run.head, run.way = spare[0]
+                        self.taken[run.head] = run
+                        self.toe_cells[run.head] = foot.double.cell
+                        self.join(foot.double.cell, run.head, run)
+                    elif self.strict:
+                        raise NoRoom
                 foot.used += 1
             self.runs[key] = run
         run = self.runs[key]
@@ -408,6 +425,8 @@ class _Layout:
                 spare = self.toe_room(foot.double.cell, foot.double.way)
                 cell = spare[0][0] if spare else self.nearest_free(foot.double.cell)
                 self.taken[cell] = "end"
+                if spare:
+                    self.join(foot.double.cell, cell, foot)
                 if not spare:
                     out.astray += 1
                     self.astray += 1
@@ -472,6 +491,20 @@ class _Layout:
         out.links.append(MapLink(start, end))
 
 
+@functools.lru_cache(maxsize=32)
+def _neighbours(rows: int, cols: int) -> tuple[dict[Cell, list[Cell]], dict[Cell, list[Cell]]]:
+    """For each cell of a grid, the cells beside it and the cells within two of it."""
+
+    def within(cell: Cell, reach: int) -> list[Cell]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr in range(-reach, reach + 1)
+                for dc in range(-reach, reach + 1)
+                if (dr or dc) and 0 <= r + dr < rows and 0 <= c + dc < cols]  # fmt: skip
+
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    return {cell: within(cell, 1) for cell in cells}, {cell: within(cell, 2) for cell in cells}
+
+
 def _leave(box: Box, dx: int, dy: int, margin: int) -> float:
     """How far along (dx, dy) from ``box``'s centre the ray leaves it, ``margin`` px out."""
     cx, cy = box.center
@@ -487,10 +520,14 @@ def _leave(box: Box, dx: int, dy: int, margin: int) -> float:
 
 def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     """``table`` laid out in ``area``: at the largest numbers it fits at, then folded."""
-    tries: list[tuple[int, int | None, bool]] = [(n, None, True) for n in sizes.steps()]
-    tries += [(sizes.floor, most, most > 4) for most in FOLDS]
-    for number, most, roomy in tries:
-        layout = _Layout(table, area, sizes, number, most, roomy, strict=True)
+    tries: list[tuple[int, int | None, bool, int]] = [(sizes.number, None, True, 2)]
+    tries += [(n, None, False, spread) for n in sizes.steps() for spread in SPREADS]
+    tries += [(sizes.floor, most, False, spread) for most in FOLDS for spread in SPREADS[:2]]
+    pieces = len(table.placed) + len(table.open)
+    for number, most, roomy, spread in tries:
+        layout = _Layout(table, area, sizes, number, most, roomy, True, spread)
+        if most is None and pieces > layout.rows * layout.cols * 3 // 4:
+            continue  # plainly too many for this grid: no time spent trying
         try:
             layout.run()
         except NoRoom:

@@ -56,9 +56,10 @@ class Sizes:
     gap: int = 4
 
     def steps(self) -> list[int]:
-        """The number sizes tried, largest first."""
-        middle = (self.number + self.floor) // 2
-        return sorted({self.number, middle, self.floor}, reverse=True)
+        """The number sizes tried, largest first (each a grid of its own: a table that
+        one grid's shape cannot hold, another's may)."""
+        span = self.number - self.floor
+        return sorted({self.number - span * k // 4 for k in range(5)}, reverse=True)
 
 
 @dataclass(frozen=True)
