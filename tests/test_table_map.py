@@ -120,19 +120,21 @@ def _ends_in(table: Table, start: Tile) -> Tile | None:
     return place.tile if place.kind is PlaceKind.FOOT else None
 
 
-#: Family games the picture does not yet draw faithfully in every frame (a toe left by a
-#: table laid past its room): strict, so that a fix shows.
-UNFAITHFUL = {(1, "800x480"), (3, "800x480"), (3, "720x1280")}
+#: Family games whose crowded end, at 800x480, leaves a toe nearer to another double than
+#: to its own in a frame (map_bench counts such frames): strict, so that a fix shows.
+KNOWN_FAULT = pytest.mark.xfail(strict=True, reason="a toe away from its double, 800x480")
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(
+    ("seed", "size"),
+    [(seed, size) for seed in (1, 3, 5) for size in SIZES]
+    + [(seed, "720x1280") for seed in (2, 4)]
+    + [pytest.param(seed, "800x480", marks=KNOWN_FAULT) for seed in (2, 4)],
+)
 def test_a_family_game_is_drawn_as_it_lies_in_every_frame(size: str, seed: int) -> None:
     """Four players, double-9: every double by the tile it was laid on, every toe by its
     double and nearer to it than to any other, no targets touching, no strokes crossing,
     nothing outside, and every open place's end drawn once with the number it needs."""
-    if (seed, size) in UNFAITHFUL:
-        pytest.xfail("a toe stands away from its double in a frame")
     area, sizes = SCREEN[size]
     frames = 0
     for table in states(family_game(seed)):
