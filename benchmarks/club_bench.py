@@ -8,9 +8,13 @@ way a hub writes them. It prints:
   hub does when it starts or joins late), then storing them (the loop's one transaction);
 - its memory (tracemalloc's peak during the scan);
 - the standings' recompute time (what every finished game anywhere costs the loop), and the
-  seating proposals' (goal: the standings under 50 ms on this machine).
+  seating proposals' (goal: the standings under 50 ms on this machine);
+- on a real network (tests/test_club_netns.py: three hubs in network namespaces, each with
+  its own Syncthing, paired by their screens): the time from a game finished on each table to
+  every hub's standings, and the other times that test prints (needs root, ip and
+  syncthing; else the reason is printed). ``--no-network`` leaves it out.
 
-    .venv/bin/python benchmarks/club_bench.py [--dir FOLDER]
+    .venv/bin/python benchmarks/club_bench.py [--dir FOLDER] [--no-network]
 """
 
 from __future__ import annotations
@@ -74,6 +78,8 @@ def timed(runs: int, work: object) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, help="where to make the data folder (removed)")
+    parser.add_argument("--no-network", action="store_true",
+                        help="leave out the namespaced network's figures")  # fmt: skip
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="club-bench-", dir=args.dir))
     try:
@@ -120,6 +126,26 @@ def main() -> None:
                 print(f"seating proposal, {rule}: {took:.1f} ms")
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    if not args.no_network:
+        network_figures()
+
+
+def network_figures() -> None:
+    """The namespaced test's printed times (it makes and removes its own network)."""
+    import subprocess
+    import sys
+
+    test = Path(__file__).resolve().parents[1] / "tests" / "test_club_netns.py"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-s", "-rs", "-p", "no:cacheprovider", str(test)],
+        capture_output=True, text=True, timeout=600, check=False, cwd=test.parents[1],
+    )  # fmt: skip
+    figures = [line for line in done.stdout.splitlines() if " s " in line or line.endswith(" s")]
+    skipped = [line for line in done.stdout.splitlines() if "SKIPPED" in line]
+    for line in figures:
+        print(f"network: {line.strip()}")
+    if skipped or done.returncode != 0:
+        print(f"network: not measured ({(skipped or ['the test failed'])[0].strip()})")
 
 
 if __name__ == "__main__":

@@ -108,6 +108,8 @@ def test_the_readme_s_hubd_commands_parse() -> None:
 def test_the_readme_s_pictures_are_the_ones_make_pictures_copies() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     named = re.findall(r'src="docs/pictures/([\w-]+)\.png"', readme)
+    for guide in sorted((ROOT / "docs").glob("*.md")):  # the guides beside the pictures
+        named += re.findall(r'src="pictures/([\w-]+)\.png"', guide.read_text(encoding="utf-8"))
     makefile = (ROOT / "Makefile").read_text()
     listed = re.search(r"^PICTURES := (.*)$", makefile, re.M)
     web = re.search(r"^WEB_PICTURES := (.*)$", makefile, re.M)  # the phones' page, as web_*

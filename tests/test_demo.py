@@ -69,3 +69,13 @@ def test_with_every_entry_refused_the_demo_waits_instead_of_retrying() -> None:
             submitted.append(dump_line(action.event))  # and the store refuses it: disk full
     assert len(submitted) == len(set(submitted)) <= 8  # a few other deals, none again
     assert actions[-100:] == [None] * 100
+
+
+def test_each_table_of_a_club_night_has_its_own_demo_players() -> None:
+    from hubd.loop.demo import DEMO_PLAYERS, demo_players
+
+    assert demo_players(None) == DEMO_PLAYERS == demo_players("Table 1")
+    tables = [demo_players(f"Table {n}") for n in range(1, 9)]
+    names = [name for table in tables for name in table]
+    assert len(names) == len(set(names)) == 32
+    assert demo_players("Kitchen") == demo_players("Kitchen")

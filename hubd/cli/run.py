@@ -195,9 +195,11 @@ def run_daemon(
     if (args.demo or args.demo_fast) and not config.display.enabled:
         log.warning("the demo taps the screens, and [display] enabled = false: no demo")
     elif args.demo or args.demo_fast:
-        from hubd.loop.demo import DemoPlayer
+        from hubd.loop.demo import DemoPlayer, demo_players
 
-        demo = DemoPlayer(settings.preset, seed=args.demo_seed)
+        # A club night's hubs each seat their own four, so their demos stay apart.
+        players = demo_players(club.table if club is not None else None)
+        demo = DemoPlayer(settings.preset, seed=args.demo_seed, players=players)
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,
         settings=settings, data_folder=folder,

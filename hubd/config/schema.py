@@ -186,7 +186,7 @@ class WifiConfig:
 
 @dataclass(frozen=True)
 class ClubConfig:
-    """Club nights: several hubs share their games through Syncthing (README, "Club night")."""
+    """Club nights: several hubs share their games through Syncthing (docs/club-night.md)."""
 
     enabled: bool = setting(
         False, BOOL, "Write this hub's games to the club folder and read the others'."

@@ -35,6 +35,32 @@ from hubd.screens.pickers import pick_number
 from hubd.values.intents import HubButton, Intent, Submit
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy", "Dee")
+#: Other tables' demo players: a club night's hubs each seat their own four.
+DEMO_TABLES = (
+    DEMO_PLAYERS,
+    ("Eve", "Fay", "Gus", "Hal"),
+    ("Ida", "Jo", "Kim", "Lu"),
+    ("Max", "Ned", "Oli", "Pia"),
+    ("Quin", "Rae", "Sam", "Tess"),
+    ("Uma", "Vic", "Wes", "Xan"),
+    ("Yara", "Zed", "Abe", "Bea"),
+    ("Cal", "Dot", "Ed", "Flo"),
+)
+
+
+def demo_players(table: str | None) -> tuple[str, ...]:
+    """The demo's four players at ``table`` (a club night's table name; None: no club).
+
+    "Table 3" seats the third group; another name a group chosen by its letters, so demos
+    on several hubs of one room stay apart in the night's standings.
+    """
+    if not table:
+        return DEMO_PLAYERS
+    digits = "".join(c for c in table if c.isdigit())
+    number = int(digits[-6:]) - 1 if digits else sum(map(ord, table))
+    return DEMO_TABLES[number % len(DEMO_TABLES)]
+
+
 #: Taps tried towards one entry before it is entered directly.
 MAX_TAPS = 8
 
@@ -62,12 +88,17 @@ class _Round:
 class DemoPlayer:
     """Decides the next entry for the game in progress and enters it, one step at a time."""
 
-    def __init__(self, preset: str = "classic", seed: int | None = None, rounds: int = 10):
+    def __init__(
+        self,
+        preset: str = "classic",
+        seed: int | None = None,
+        rounds: int = 10,
+        players: tuple[str, ...] = DEMO_PLAYERS,
+    ):
         self._rng = random.Random(seed)
         self._rules = {"preset": preset, "rounds": rounds}
-        self._sim = Simulator(
-            len(DEMO_PLAYERS), self._rules, self._rng.randrange(2**32), names=DEMO_PLAYERS
-        )
+        self._players = players
+        self._sim = Simulator(len(players), self._rules, self._rng.randrange(2**32), names=players)
         self._round: _Round | None = None
         self._pending: Event | None = None  # the entry being made
         self._log_length = 0  # the game's log when it was decided
@@ -130,13 +161,13 @@ class DemoPlayer:
             if current is None:
                 return
             if isinstance(event, Play):
-                hand = _hand_of(current, event.player)
+                hand = self._hand_of(current, event.player)
                 if hand is None or event.tile not in hand:
                     current = None
                 else:
                     hand.remove(event.tile)
             elif isinstance(event, Draw):
-                hand = _hand_of(current, event.player)
+                hand = self._hand_of(current, event.player)
                 if hand is None or not current.yard:
                     current = None
                 else:
@@ -151,7 +182,7 @@ class DemoPlayer:
         state = game.state if game is not None else None
         if game is None or state is None or state.phase is Phase.GAME_OVER:
             self._round = None
-            return NewGame(DEMO_PLAYERS, dict(self._rules))
+            return NewGame(self._players, dict(self._rules))
         if state.phase is Phase.SETUP:
             hands, yard, start = self._sim.deal(game)
             self._round = _Round(hands, yard, state.round + 1)
@@ -163,13 +194,18 @@ class DemoPlayer:
             self._round = None
             return EndRound({n: HandPips(0) for n in state.players}, agreed=True)
         if state.phase is Phase.ROUND_OVER:
-            return EndRound({n: tuple(h) for n, h in zip(DEMO_PLAYERS, current.hands, strict=True)})
+            held = zip(self._players, current.hands, strict=True)
+            return EndRound({name: tuple(tiles) for name, tiles in held})
         return self._turn(game, current)
+
+    def _hand_of(self, current: _Round, player: str) -> list[Tile] | None:
+        players = self._players
+        return current.hands[players.index(player)] if player in players else None
 
     def _in_step(self, game: Game, current: _Round) -> bool:
         state = game.state
         return (
-            state.players == DEMO_PLAYERS
+            state.players == self._players
             and state.round == current.round_number
             and state.hands == [len(h) for h in current.hands]
             and state.yard == len(current.yard)
@@ -179,7 +215,7 @@ class DemoPlayer:
         state = game.state
         seat = state.current
         assert seat is not None
-        name, hand = DEMO_PLAYERS[seat], current.hands[seat]
+        name, hand = self._players[seat], current.hands[seat]
         moves = self._sim.legal_moves(game, hand)
         if state.drew:
             moves = [m for m in moves if m[0] == hand[-1]]  # the drawn tile, if it fits
@@ -191,10 +227,6 @@ class DemoPlayer:
         if state.can_draw:
             return Draw(name)
         return Pass(name)
-
-
-def _hand_of(current: _Round, player: str) -> list[Tile] | None:
-    return current.hands[DEMO_PLAYERS.index(player)] if player in DEMO_PLAYERS else None
 
 
 def _tap_keys(event: Event) -> list[str]:
