@@ -47,7 +47,8 @@ def test_an_import_stored_is_exit_0_whatever_stdout_is(
 ) -> None:
     with GameStore.open(data, readonly=True) as store:
         log = tmp_path / "game.jsonl"
-        log.write_text("\n".join(lines_of(store, 1)) + "\n")
+        # Game 1 but its last line: another game (game 1 itself is stored once).
+        log.write_text("\n".join(lines_of(store, 1)[:-1]) + "\n")
     result = _hubd(redirect, "import", "--data", data, log)
     assert result.returncode == 0
     assert len(result.stderr.splitlines()) == 1, result.stderr
@@ -58,7 +59,7 @@ def test_an_import_stored_is_exit_0_whatever_stdout_is(
 
 def test_a_hostile_file_name_is_shown_escaped_on_one_line(data: Path, tmp_path: Path) -> None:
     with GameStore.open(data, readonly=True) as store:
-        text = "\n".join(lines_of(store, 1)) + "\n"
+        text = "\n".join(lines_of(store, 1)[:-1]) + "\n"  # another game than game 1
     log = tmp_path / "a\nb\x1b[2J\u2028\u202ec.jsonl"
     log.write_text(text)
     result = _hubd("", "import", "--data", data, log)

@@ -176,7 +176,7 @@ def run_import(args: argparse.Namespace, folder: Path) -> int:
         say_error(f"cannot import {args.file}: {err.message}")
         return EXIT_ERROR
     except AlreadyStoredError as err:  # nothing to do: the game counts once
-        _say(f"{args.file} is stored already, as game {err.game_id}: nothing imported")
+        say_done(f"{args.file} is stored already, as game {err.game_id}: nothing imported")
         return EXIT_OK
     finally:
         store.close()
