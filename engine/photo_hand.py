@@ -18,7 +18,7 @@ from engine.tiles import Tile
 
 #: How much more likely the best hand must be than the best with another tile at a place for
 #: that place to be settled.
-SURE_RATIO = 20.0
+SURE_RATIO = 10.0
 #: Below this a half's reading is not worth trying.
 _FLOOR = 1e-4
 #: At most this many tiles are searched for (more than any hand holds; a bigger photo is said).

@@ -393,7 +393,7 @@ def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
     """A half's likely counts from its blobs: sure ones count, doubtful ones may or may not."""
     likelihood = {0: 1.0}
     for many, sure in blobs:
-        keep = 0.5 + 0.5 * sure if sure < 1.0 else 0.995
+        keep = 0.5 + 0.5 * sure if sure < 1.0 else 0.999
         grown: dict[int, float] = {}
         for total, weight in likelihood.items():
             grown[total + many] = grown.get(total + many, 0.0) + weight * keep
