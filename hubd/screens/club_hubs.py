@@ -66,7 +66,7 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
         typing = Rect(code.x, code.bottom - two_lines(b), side, two_lines(b))
         code = Rect(code.x, code.y, side, side)
     else:
-        side = min(area.w, area.h // 3)
+        side = min(area.w, area.h // 4)  # a phone's camera reads it at any size
         code = Rect(area.x + (area.w - side) // 2, area.y, side, side)
         rest = Rect(area.x, code.bottom + b.gap, area.w, area.bottom - code.bottom - b.gap)
         typing = Rect(rest.x, rest.bottom - b.target, rest.w, b.target)
@@ -78,7 +78,7 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
     title = b.tr("This hub: {table}").format(table=club.table)
     b.label(Rect(rest.x, y, rest.w, line_h), title, b.min_text, bold=True, align="start")
     y += line_h
-    device = Rect(rest.x, y, rest.w, (3 if b.landscape else 4) * line_h)
+    device = Rect(rest.x, y, rest.w, (3 if b.landscape else 5) * line_h)
     shown = " ".join((wrapped_id(link.device_id), *link.pairing_text.split()[1:]))
     b.label(device, shown, b.min_text, wrap=True, align="start", mirror=False,
             role="device")  # fmt: skip
@@ -87,7 +87,7 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
         b.banner(Rect(rest.x, y, rest.w, line_h), club.notice, size=b.min_text, role="notice")
         y += line_h
     for conflict in club.view.conflicts_of(club.tonight):
-        if y + line_h + b.target > rest.bottom:
+        if y + 2 * line_h + (two_lines(b) if b.landscape else 2 * b.target) > rest.bottom:
             break
         y = _conflict(b, club, conflict, Rect(rest.x, y, rest.w, rest.bottom - y))
     for peer in link.peers:
@@ -96,6 +96,15 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
         b.label(Rect(rest.x, y, rest.w, line_h), seen(b, peer), b.min_text, align="start",
                 role="peer")  # fmt: skip
         y += line_h
+    if not link.peers and not link.nearby and y + 3 * line_h <= rest.bottom:
+        waiting = (
+            b.tr("Looking for hubs nearby: pair them with a tap as they appear, or type a hub's id")
+            if link.discovery
+            else b.tr("Local discovery is off: pair by typing another hub's id")
+        )
+        b.label(Rect(rest.x, y, rest.w, 3 * line_h), waiting, b.min_text, wrap=True,
+                align="start", role="looking")  # fmt: skip
+        y += 3 * line_h
     if link.nearby and y + b.target <= rest.bottom:
         b.label(Rect(rest.x, y, rest.w, line_h), b.tr("Nearby: tap to pair"), b.min_text,
                 align="start")  # fmt: skip
@@ -117,10 +126,15 @@ def _conflict(b: Builder, club: ClubState, conflict: Conflict, area: Rect) -> in
     title = b.tr("Two versions of {table}'s game of {time}").format(
         table=club.view.table_name(game.hub), time=f"{game.started:%H:%M}"
     )
-    b.label(Rect(area.x, area.y, area.w, line_h), title, b.min_text, align="start",
-            bold=True, role="conflict")  # fmt: skip
-    row = Rect(area.x, area.y + line_h, area.w, b.target)
-    boxes = b.keep_order(split_h(row, 1, 1, gap=b.gap), row)
+    b.label(Rect(area.x, area.y, area.w, 2 * line_h), title, b.min_text, align="start",
+            bold=True, wrap=True, role="conflict")  # fmt: skip
+    top = area.y + 2 * line_h
+    if b.landscape:
+        row = Rect(area.x, top, area.w, two_lines(b))
+        boxes = b.keep_order(split_h(row, 1, 1, gap=b.gap), row)
+    else:  # one above the other: each says who won in full
+        row = Rect(area.x, top, area.w, 2 * b.target + b.gap)
+        boxes = [Rect(area.x, top + i * (b.target + b.gap), area.w, b.target) for i in range(2)]
     for box, version, style in zip(
         boxes, (conflict.counted, conflict.other), (Style.SELECTED, Style.NORMAL), strict=True
     ):

@@ -8,14 +8,14 @@ refused.
 
 from __future__ import annotations
 
-from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
 from hubd.screens.ui import Ui
 from hubd.values.intents import ClubChoice, Intent
 
-ROWS = ("ABCDEFGHIJKLM", "NOPQRSTUVWXYZ", "0123456789.:-")
+KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-"
 #: A device id with its dashes (63), a space and an address with its port (up to 21).
 MAX_TYPED = 90
 
@@ -30,7 +30,10 @@ class PairKeypad(Overlay):
         b.panel(panel, Style.DARK)
         inner = panel.inflate(-2 * b.gap, -2 * b.gap)
         gap = max(3, b.gap // 2)
-        count = len(ROWS) + 1
+        per_row = 13 if b.landscape else 7  # keys a row: three rows across, six down
+        rows = [KEYS[i : i + per_row] for i in range(0, len(KEYS), per_row)]
+        bottom_rows = 1 if b.landscape else 2
+        count = len(rows) + bottom_rows
         row_h = min(b.px(90), max(b.target, (inner.h * 3 // 5 - gap * count) // count))
         keys_h = count * row_h + (count - 1) * gap
         keys = Rect(inner.x, inner.bottom - keys_h, inner.w, keys_h)
@@ -40,18 +43,22 @@ class PairKeypad(Overlay):
         b.label(field.inflate(-2 * b.gap, -b.gap), self.text or hint, b.min_text, wrap=True,
                 bold=bool(self.text), color=None if self.text else TEXT_DIM,
                 mirror=not self.text, role="typed")  # fmt: skip
-        widest = max(len(row) for row in ROWS)
-        key_w = (keys.w - gap * (widest - 1)) // widest
+        key_w = (keys.w - gap * (per_row - 1)) // per_row
         y = keys.y
-        for row in ROWS:
+        for row in rows:
             x = keys.x + (keys.w - (len(row) * key_w + (len(row) - 1) * gap)) // 2
             for char in row:
                 b.button(Rect(x, y, key_w, row_h), char, self._type(char), mirror=False,
                          key=f"key:{char}", size=b.min_text, wrap=False)  # fmt: skip
                 x += key_w + gap
             y += row_h + gap
-        last = Rect(keys.x, y, keys.w, row_h)
-        space, delete, cancel, done = split_h(last, 3, 2, 3, 3, gap=gap)
+        last = Rect(keys.x, y, keys.w, keys.bottom - y)
+        if b.landscape:
+            space, delete, cancel, done = split_h(last, 3, 2, 3, 3, gap=gap)
+        else:
+            typing, leaving = split_v(last, 1, 1, gap=gap)
+            space, delete = split_h(typing, 2, 1, gap=gap)
+            cancel, done = split_h(leaving, 1, 1, gap=gap)
         b.button(space, b.tr("Space"), self._type(" "), mirror=False, key="key:space")
         b.button(delete, "⌫", self._delete, mirror=False, key="key:delete")
         b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, mirror=False, key="key:cancel")
