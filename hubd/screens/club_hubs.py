@@ -78,7 +78,8 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
     title = b.tr("This hub: {table}").format(table=club.table)
     b.label(Rect(rest.x, y, rest.w, line_h), title, b.min_text, bold=True, align="start")
     y += line_h
-    device = Rect(rest.x, y, rest.w, (3 if b.landscape else 5) * line_h)
+    lines = (2 if b.landscape else 4) + bool(link.addresses)  # the id wraps in two or four
+    device = Rect(rest.x, y, rest.w, lines * line_h)
     shown = " ".join((wrapped_id(link.device_id), *link.pairing_text.split()[1:]))
     b.label(device, shown, b.min_text, wrap=True, align="start", mirror=False,
             role="device")  # fmt: skip
@@ -90,6 +91,18 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
         if y + 2 * line_h + (two_lines(b) if b.landscape else 2 * b.target) > rest.bottom:
             break
         y = _conflict(b, club, conflict, Rect(rest.x, y, rest.w, rest.bottom - y))
+    # The hubs to pair with first (what the organiser taps), then the paired ones.
+    if link.nearby and y + line_h + b.target <= rest.bottom:
+        b.label(Rect(rest.x, y, rest.w, line_h), b.tr("Nearby: tap to pair"), b.min_text,
+                align="start")  # fmt: skip
+        y += line_h
+    for hub in link.nearby:
+        if y + b.target > rest.bottom:
+            break
+        row = Rect(rest.x, y, rest.w, b.target)
+        b.button(row, hub.name or hub.device[:7], _accept(hub), key=f"club:accept:{hub.device}",
+                 size=b.min_text, style=Style.PRIMARY)  # fmt: skip
+        y += b.target + b.gap
     for peer in link.peers:
         if y + line_h > rest.bottom:
             return
@@ -104,18 +117,6 @@ def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
         )
         b.label(Rect(rest.x, y, rest.w, 3 * line_h), waiting, b.min_text, wrap=True,
                 align="start", role="looking")  # fmt: skip
-        y += 3 * line_h
-    if link.nearby and y + b.target <= rest.bottom:
-        b.label(Rect(rest.x, y, rest.w, line_h), b.tr("Nearby: tap to pair"), b.min_text,
-                align="start")  # fmt: skip
-        y += line_h
-    for hub in link.nearby:
-        if y + b.target > rest.bottom:
-            return
-        row = Rect(rest.x, y, rest.w, b.target)
-        b.button(row, hub.name or hub.device[:7], _accept(hub), key=f"club:accept:{hub.device}",
-                 size=b.min_text, style=Style.PRIMARY)  # fmt: skip
-        y += b.target + b.gap
 
 
 def _conflict(b: Builder, club: ClubState, conflict: Conflict, area: Rect) -> int:

@@ -64,6 +64,7 @@ def sample_state(seating: str = "11-3", playing: bool = True) -> ClubState:
         "MFZWI3D-BONSGYC-YLTMRWG-C43ENR5-QXGZDMM-FZWI3DP-BONSGYY-LTMRWAD",
         (Peer("P2", "Table 2", True, 0.0), Peer("P3", "Table 3", False, 130.0)),
         (Nearby("N4", "Table 4", "192.168.1.24:22000"),),
+        ("tcp://192.168.1.21:22000",),
     )
     return ClubState(view, NIGHT, "Table 1", link)
 
