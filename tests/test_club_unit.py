@@ -111,3 +111,17 @@ def test_systemd_analyze_verify_and_security(tmp_path: Path) -> None:
     assert found is not None, security.stdout + security.stderr
     print(f"systemd-analyze security: {UNIT.name} exposure {found.group(1)}")
     assert float(found.group(1)) <= 2.0
+
+
+@pytest.mark.parametrize(
+    "option", [["--gui", "8384"], ["--gui", "127.0.0.1"], ["--listen", "192.168.1.2:22000"]]
+)
+def test_prepare_syncthing_refuses_an_address_it_cannot_use_in_one_line(
+    tmp_path: Path, option: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from hubd.cli.run import main
+
+    assert main(["club", "prepare-syncthing", "--data", str(tmp_path), *option]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and option[1] in err
+    assert not (tmp_path / "syncthing").exists()  # nothing made

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from datetime import date
 from pathlib import Path
@@ -196,6 +197,14 @@ def _prepare(home: Path, args: argparse.Namespace) -> int:
     from hubd.club.syncthing import SyncthingError, prepare_home
 
     discovery = None if args.local_discovery is None else args.local_discovery == "on"
+    if args.gui is not None and not re.fullmatch(r"(\[[0-9a-fA-F:]+\]|[\w.-]+):\d{1,5}", args.gui):
+        print(f"hubd: --gui {args.gui!r} is not HOST:PORT, e.g. 127.0.0.1:8384", file=sys.stderr)
+        return EXIT_USAGE
+    for listen in (args.listen or "").split(",") if args.listen else ():
+        if not re.fullmatch(r"(tcp|quic)://(\[[0-9a-fA-F:]+\]|[\w.-]*):\d{1,5}", listen.strip()):
+            print(f"hubd: --listen {listen!r} is not an address like tcp://192.168.1.23:22000",
+                  file=sys.stderr)  # fmt: skip
+            return EXIT_USAGE
     try:
         endpoint = prepare_home(home, gui=args.gui, listen=args.listen, local_discovery=discovery)
     except SyncthingError as err:
