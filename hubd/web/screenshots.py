@@ -169,14 +169,18 @@ def panel_pictures(out: Path, languages: list[str] | None = None) -> int:
 
     pygame.display.init()
     pygame.font.init()
+    from hubd.values.network import WifiMode, WifiStatus, WifiView
+
     state = hub_games.locked_game().state
-    address = f"http://192.168.1.20:8080/t/{TOKEN}"
+    address = f"http://10.42.0.1:8080/t/{TOKEN}"
+    own = WifiStatus(WifiMode.OWN, "Chicken Foot Table 3", "10.42.0.1")
+    wifi = WifiView(own, "Chicken Foot Table 3", "abcd-efgh-jkmn", local_name="chickenfoot.local")
     written = 0
     for language in languages or i18n.available_languages():
         ui = Ui((800, 480))
         ui.set_language(language)
         ctx = UiContext(state=state, language=language, web_address=address,
-                        phone_seats=("Ben", "Dee"))  # fmt: skip
+                        phone_seats=("Ben", "Dee"), wifi=wifi)  # fmt: skip
         ui.state_changed(ctx)
         ui.show_screen("play")
         ui.open_overlay(PhonesPanel(ui))
