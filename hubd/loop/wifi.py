@@ -118,7 +118,10 @@ class WifiKeeper:
             own_passphrase=passphrase,
             local_name=local_name or f"{socket.gethostname()}.local",
         )
-        self._next_check: float | None = now + START_GRACE_S
+        # Which network is up is asked at once (the page's address depends on it); the hub's
+        # own is opened only after the grace, NetworkManager's time to join a known one.
+        self._next_check: float | None = now
+        self._open_after = now + START_GRACE_S
         self._queue: list[tuple[str, str, str]] = []  # jobs waiting for the worker
         self._busy: str | None = None
 
@@ -164,10 +167,13 @@ class WifiKeeper:
             and report.status is not None
             and report.around is not None
             and should_open_own(report.status, report.around)
+            and now >= self._open_after
         ):
             log.info("wifi: no known network around: opening the hub's own")
             self._start("own")
         self._next_check = now + CHECK_EVERY_S
+        if now < self._open_after:
+            self._next_check = self._open_after
         if report.job == "join" and report.problem is not None:
             self._next_check = now + RECHECK_S  # the radio may be left on no network
         if self._queue and not self._busy:
