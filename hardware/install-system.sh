@@ -26,13 +26,13 @@ check_machine() {
 # counts); fonts-dejavu-core: the screens' font, the one with Hebrew and Ukrainian letters;
 # alsa-utils and gpiod: aplay, alsamixer, gpioget for the troubleshooting page; espeak-ng:
 # the hub's voice (speech); syncthing: club nights, the hubs of a room sharing their games
-# (its own unit, chickenfoot-syncthing.service); avahi-daemon: the page's <host>.local name
-# (Raspberry Pi OS has it: installed only where it is missing); python3-opencv: reading a
-# hand from a photo (the venv sees it through --system-site-packages; without it the camera
-# is not offered). "a|b" means either package.
+# (its own unit, chickenfoot-syncthing.service); python3-opencv: reading a hand from a photo
+# (the venv sees it through --system-site-packages; without it the camera is not offered).
+# "a|b" means either package. (The page's <host>.local name is Avahi's, which Raspberry Pi OS
+# has: install-network.sh.)
 APT_PACKAGES=(python3-venv python3-lgpio libgbm1 libegl1 libegl-mesa0 libgles2
               libgl1-mesa-dri "libasound2t64|libasound2" fonts-dejavu-core alsa-utils gpiod
-              espeak-ng syncthing avahi-daemon python3-opencv)
+              espeak-ng syncthing python3-opencv)
 installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "ok installed"; }
 known_to_apt() { [ -n "$(apt-cache show --no-all-versions "$1" 2>/dev/null)" ]; }
 install_packages() {

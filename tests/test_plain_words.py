@@ -360,11 +360,13 @@ def test_hubd_layout_shows_the_ring_after_the_line_that_laid_the_tile() -> None:
 
 
 def test_the_phones_page_names_the_end_as_the_hub_does() -> None:
-    from hubd.web.page_data import page_data
+    from hubd.web.page_data import page_data, whole_tiles
     from hubd.web.snapshot import Snapshot
 
     state, play = played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
                          "Ana 4-3 on 9-4", "Ben 3-5 on 4-3")  # fmt: skip
     snap = Snapshot(version=1, game_id=1, state=state, last_entry=play)
     game = page_data(snap, "en", "2026-12-01")["game"]
-    assert game["last"] == "Last: Ben played 3-5 on arm A, after the 4-3"
+    # The hub's words, each tile kept whole and left to right on the page.
+    assert game["last"] == whole_tiles("Last: Ben played 3-5 on arm A, after the 4-3")
+    assert "\u20663\u20115\u2069" in game["last"]

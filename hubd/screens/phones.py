@@ -71,6 +71,8 @@ class PhonesPanel(Overlay):
             port = host.rpartition(":")[2]
             hosts.append(f"http://{ctx.wifi.local_name}:{port}")
         for text in [*hosts, f"/t/{path}"]:
+            if b.rtl:  # an address reads left to right on a right-to-left screen too
+                text = f"\u202a{text}\u202c"
             b.label(Rect(area.x, y, area.w, line), text, size, bold=True, align="start",
                     role="address", squeeze=True)  # fmt: skip
             y += line
