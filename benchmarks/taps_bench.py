@@ -1,22 +1,37 @@
-"""Touches per entry: a recorded family round entered through the screen and the hub button.
+"""Touches per entry through the real hub: the recorded family round, and whole simulated games
+whose every play is entered on the play screen's pad.
 
-    .venv/bin/python benchmarks/taps_bench.py [--size 800x480] [--size 720x1280]
+    .venv/bin/python benchmarks/taps_bench.py [--size 800x480] [--size 720x1280] [--games 6]
+                                              [--seed 0] [--no-family]
 
 Runs the whole hub in this process (main loop, Ui, store in a temporary folder, gpiozero's
-MockFactory pins, a fake clock, SDL's dummy drivers) and enters the round of
-tests/family_round.py by SDL clicks at the widgets and presses of the mock button pin alone,
-then checks that the hub ends in exactly the engine state of the round's log. Targets (issue
-9, point 10): a play 2 taps, a draw 1, a pass 1, a double from the hub button 1 press + 1 tap,
-a round end of N hands at most the digits plus one tap per hand plus one. Prints figures;
-tests/test_family_round.py asserts the counts, nothing here fails on time.
+MockFactory pins, a fake clock, SDL's dummy drivers) and touches it only by SDL clicks at the
+widgets' centres and presses of the mock button pin (tests/family_round.py's FamilyTable).
+
+- The family round (tests/family_round.py) as a family enters it: the doubles called with the
+  hub button, everything else by touch; its touches per kind of entry against their targets.
+- ``--games`` simulated games (classic, four-arm and hub presets, double-9, 12 and 15, every
+  third one with players who lay each double they can, which crowds the table with feet):
+  every play, doubles too, entered on the pad (its two numbers, then the end when the tile
+  fits two or more), draws and passes by touch, a round's start by touch, a round's scores
+  submitted directly. Prints per size: the taps per play (median, mean, most); the plays a
+  tile fitted two or more ends and how many of them were an explicit choice of the end; and
+  the tap targets that moved within an entry (a key's place changing between two taps of the
+  same play). Goals (issue 35): median <= 2, every one explicit, 0 moved.
+
+Figures only; tests/test_family_round.py and tests/test_entry.py assert.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -26,6 +41,8 @@ from family_round import (
     KINDS,
     ROUND_END,
     Entry,
+    EntryError,
+    FamilyTable,
     enter_round,
     family_table,
     recorded_log,
@@ -33,7 +50,12 @@ from family_round import (
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from engine import Game
+from engine import Draw, Event, Game, NewGame, Pass, Play, StartRound
+from engine.simulate import DoublesFirst, Simulator
+from hubd.screens.entry import entry_keys
+from hubd.screens.kit.widgets import Kind
+
+KINDS_OF_GAME = [("classic", 4, 9), ("four-arm", 6, 12), ("hub", 4, 15), ("classic", 8, 15)]
 
 
 def plural(count: int, word: str) -> str:
@@ -43,10 +65,6 @@ def plural(count: int, word: str) -> str:
 def touches(taps: int, presses: int) -> str:
     tapped = plural(taps, "tap")
     return f"{plural(presses, 'press')} + {tapped}" if presses else tapped
-
-
-def who(entry: Entry) -> str:
-    return str(getattr(entry.event, "player", "?"))
 
 
 def report(entries: list[Entry]) -> None:
@@ -70,49 +88,150 @@ def report(entries: list[Entry]) -> None:
         print(f"  {kind}: {shown} (n={len(group)}), {target}")
 
 
-def run(size: tuple[int, int]) -> None:
+@dataclass
+class Plays:
+    """What the pad's plays of the simulated games took."""
+
+    taps: list[int] = field(default_factory=list)
+    shared: int = 0  # plays whose tile fitted two or more ends
+    chosen: int = 0  # ... entered with an explicit tap on the end chosen
+    moved: list[str] = field(default_factory=list)  # targets that moved within an entry
+    choices: Counter[int] = field(default_factory=Counter)  # ends offered -> plays
+
+
+def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
+    """Every widget a touch acts on, by key, with its place."""
+    return {
+        w.key: (w.rect.x, w.rect.y, w.rect.w, w.rect.h)
+        for w in table.widgets()
+        if w.action is not None and w.kind is not Kind.SHADE
+    }
+
+
+def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
+    """``play`` on the pad, checking that no target moves between its taps."""
+    state = table.app.game.state if table.app.game is not None else None
+    assert state is not None
+    fits = len(state.places_for(play.tile))
+    keys = entry_keys(state, play.tile, play.on)
+    seen = targets(table)
+    for index, key in enumerate(keys, start=1):
+        table.tap(key)
+        if index == len(keys):
+            break
+        now = targets(table)
+        plays.moved += [f"{k} in {play}" for k in seen.keys() & now.keys() if seen[k] != now[k]]
+        seen = now
+    plays.taps.append(len(keys))
+    if fits > 1:
+        plays.shared += 1
+        plays.chosen += keys[-1] == f"choice:{play.on}"
+        plays.choices[fits] += 1
+
+
+def enter_game(table: FamilyTable, log: list[Event], plays: Plays) -> None:
+    first, *rest = log
+    if not isinstance(first, NewGame) or not table.app.submit(first):
+        raise EntryError("the log must begin with a new game the hub accepts")
+    for event in rest:
+        before = len(table.committed)
+        if isinstance(event, Play):
+            enter_play(table, event, plays)
+        elif isinstance(event, Draw):
+            table.tap("draw")
+        elif isinstance(event, Pass):
+            table.tap("pass")
+        elif isinstance(event, StartRound) and event.search_draws is None:
+            table.tap(f"player:{event.opener}")
+        else:
+            table.app.submit(event)
+        committed = table.committed[before:]
+        if committed != [event]:
+            raise EntryError(f"entering {event} committed {committed}")
+
+
+def simulated(count: int, seed: int) -> list[tuple[str, list[Event]]]:
+    rng = random.Random(seed)
+    games = []
+    for n in range(count):
+        preset, players, highest = KINDS_OF_GAME[n % len(KINDS_OF_GAME)]
+        doubles = n % 3 == 2
+        kind = DoublesFirst if doubles else Simulator
+        rules = {"preset": preset, "set": highest, "rounds": 1}
+        log = list(kind(players, rules, rng.randrange(1 << 30), check=False).play_game().effective)
+        name = f"{preset} double-{highest}, {players} players{', doubles first' if doubles else ''}"
+        games.append((name, log))
+    return games
+
+
+def run_family(size: tuple[int, int], factory: MockFactory) -> None:
     log = recorded_log()
-    factory = MockFactory(pin_class=MockPWMPin)
-    previous, Device.pin_factory = Device.pin_factory, factory
-    try:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        family_table(Path(folder) / "data", factory, size) as table,
+    ):
+        start = time.perf_counter()
+        entries = enter_round(table, log)
+        elapsed = time.perf_counter() - start
+        game = table.app.game
+        same = game is not None and game.state == Game.from_events(log).state
+    taps = sum(e.taps for e in entries)
+    presses = sum(e.presses for e in entries)
+    width, height = size
+    print(f"{width}x{height}: the family round (classic double-9, 4 players), {len(entries)} "
+          f"entries after the new game")  # fmt: skip
+    report(entries)
+    print(f"  the whole round: {touches(taps, presses)}; the hub's state equals the log's: "
+          f"{'yes' if same else 'NO'}; {elapsed * 1000 / max(1, taps + presses):.1f} ms of "
+          f"main loop per touch")  # fmt: skip
+
+
+def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int) -> None:
+    plays = Plays()
+    width, height = size
+    for name, log in simulated(games, seed):
         with (
             tempfile.TemporaryDirectory() as folder,
             family_table(Path(folder) / "data", factory, size) as table,
         ):
-            start = time.perf_counter()
-            entries = enter_round(table, log)
-            elapsed = time.perf_counter() - start
+            enter_game(table, log, plays)
             game = table.app.game
-            same = game is not None and game.state == Game.from_events(log).state
-            greyed = [
-                f"{key!r} (line {line} of the log: {e.event.type} by {who(e)})"
-                for line, e in enumerate(entries, start=2)  # line 1 is the new game
-                for key in e.greyed
-            ]
-    finally:
-        factory.reset()
-        Device.pin_factory = previous
-    taps = sum(e.taps for e in entries)
-    presses = sum(e.presses for e in entries)
-    width, height = size
-    print(f"{width}x{height}: a classic double-9 round of 4 players, {len(entries)} entries "
-          f"after the new game")  # fmt: skip
-    report(entries)
-    print(f"  the whole round: {touches(taps, presses)}; the hub's state equals the log's: "
-          f"{'yes' if same else 'NO'}")  # fmt: skip
-    if greyed:
-        print(f"  touched although shown greyed: {', '.join(greyed)}")
-    print(f"  {elapsed * 1000 / max(1, taps + presses):.1f} ms of main loop per touch "
-          f"(layout, drawing, store commit; {elapsed:.2f} s in all)")  # fmt: skip
+            if game is None or game.state != Game.from_events(log).state:
+                print(f"  {name}: the hub's state is NOT the log's")
+    taps = plays.taps
+    print(f"{width}x{height}: {games} simulated games, {len(taps)} plays on the pad")
+    print(f"  taps per play: median {statistics.median(taps):g}, mean "
+          f"{statistics.mean(taps):.2f}, most {max(taps)} (goal: median <= 2)")  # fmt: skip
+    offered = ", ".join(f"{n} ends: {c}" for n, c in sorted(plays.choices.items()))
+    print(f"  plays whose tile fitted two or more ends: {plays.shared} ({offered}); an "
+          f"explicit choice of the end: {plays.chosen} of {plays.shared} "
+          "(goal: every one)")  # fmt: skip
+    print(f"  targets that moved within an entry: {len(plays.moved)} (goal: 0)")
+    for line in plays.moved[:5]:
+        print(f"    {line}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", action="append", help="WxH (default: 800x480 and 720x1280)")
+    parser.add_argument("--games", type=int, default=6, help="simulated games (default 6)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-family", action="store_true", help="skip the family round")
     args = parser.parse_args()
-    for text in args.size or ["800x480", "720x1280"]:
-        width, height = (int(n) for n in text.split("x"))
-        run((width, height))
+    factory = MockFactory(pin_class=MockPWMPin)
+    previous, Device.pin_factory = Device.pin_factory, factory
+    try:
+        for text in args.size or ["800x480", "720x1280"]:
+            width, height = (int(n) for n in text.split("x"))
+            if not args.no_family:
+                run_family((width, height), factory)
+                factory.reset()
+            if args.games:
+                run_games((width, height), factory, args.games, args.seed)
+                factory.reset()
+    finally:
+        factory.reset()
+        Device.pin_factory = previous
     return 0
 
 

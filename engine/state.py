@@ -258,6 +258,15 @@ class GameState:
             if (tile := Tile.of(place.end, other)) not in self.table
         ]
 
+    def places_for(self, tile: Tile) -> list[Placed]:
+        """The open places that take ``tile`` now, in tile order: none when it is on the table
+        or not in the set; while a foot is open, only the foot (its toes are one place)."""
+        if self.table is None or self.rules is None or tile in self.table:
+            return []
+        if tile.lo < 0 or tile.hi > self.rules.highest:
+            return []
+        return [place for place in self.open_places() if tile.carries(place.end)]
+
     def placeable_doubles(self) -> list[Tile]:
         """Doubles still off the table that fit an open place now (each would open a foot)."""
         if self.table is None:

@@ -57,6 +57,7 @@ from hubd.loop.app import HubApp
 from hubd.loop.core import Devices
 from hubd.loop.events import Inbox
 from hubd.screens import Ui
+from hubd.screens.entry import entry_keys
 from hubd.screens.kit.widgets import Style, Widget
 from hubd.store import GameStore
 
@@ -70,13 +71,14 @@ PRESS_S = 0.15
 
 #: The kinds of entry counted, in the order they are reported.
 PLAY = "play"
+PLAY_CHOICE = "play, two or more ends take it"
 HUB_DOUBLE = "double from the hub button"
 HUB_DOUBLE_PLACES = "double from the hub button, two places fit"
 DRAW = "draw"
 PASS = "pass"
 ROUND_START = "round start"
 ROUND_END = "round end"
-KINDS = (PLAY, HUB_DOUBLE, HUB_DOUBLE_PLACES, DRAW, PASS, ROUND_START, ROUND_END)
+KINDS = (PLAY, PLAY_CHOICE, HUB_DOUBLE, HUB_DOUBLE_PLACES, DRAW, PASS, ROUND_START, ROUND_END)
 
 
 def recorded_log() -> list[Event]:
@@ -104,6 +106,7 @@ class Entry:
         """The most (taps, presses) the entry may take (issue 9, point 10)."""
         return {
             PLAY: (2, 0),
+            PLAY_CHOICE: (3, 0),
             HUB_DOUBLE: (1, 1),
             DRAW: (1, 0),
             PASS: (1, 0),
@@ -263,11 +266,10 @@ def _touch(table: FamilyTable, event: Event) -> tuple[str, int, int]:
             return HUB_DOUBLE_PLACES, 0, 0
         return HUB_DOUBLE, 0, 0
     if isinstance(event, Play):
-        assert state.table is not None
-        place = state.table.placed[event.on]
-        table.tap(f"end:{event.on}")
-        table.tap(f"pick:{event.tile.other(place.end)}")
-        return PLAY, 0, 0
+        keys = entry_keys(state, event.tile, event.on)
+        for key in keys:
+            table.tap(key)
+        return (PLAY if len(keys) == 2 else PLAY_CHOICE), 0, 0
     if isinstance(event, EndRound):
         return _round_end(table, event)
     raise EntryError(f"the script does not enter {event.type} events")

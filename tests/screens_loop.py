@@ -8,8 +8,8 @@ import pygame
 
 from engine import Game, NewGame, RuleError, Tile
 from hubd.screens import Ui, UiContext, describe_undo
+from hubd.screens.entry import entry_keys
 from hubd.screens.kit.widgets import Kind, Widget
-from hubd.screens.pickers import pick_number
 from hubd.values.intents import ChangeSetting, Go, HubButton, Intent, Submit
 
 SIZES = [(800, 480), (720, 1280)]
@@ -148,9 +148,9 @@ class Loop:
         raise AssertionError(f"no value shown for {key}")
 
     def play(self, tile: Tile, on: Tile) -> None:
-        """A play in two taps: the place, then the other half."""
-        self.tap(f"end:{on}")
-        self.tap(f"pick:{pick_number(tile, on)}")
+        """A play on the pad: the tile's two numbers, then the end if it fits more than one."""
+        for key in entry_keys(self.state, tile, on):
+            self.tap(key)
 
     def play_lowest(self) -> bool:
         """Play the lowest tile that fits anywhere (drawing or passing otherwise)."""
@@ -166,7 +166,7 @@ class Loop:
 
     def show_place(self, on: Tile) -> None:
         """Every open place is on the map, as a target of its own."""
-        assert self.has(f"end:{on}"), f"{on} is not on the map"
+        assert any(w.key == f"end:{on}" for w in self.widgets()), f"{on} is not on the map"
 
     def enter_pips(self, pips: dict[str, int]) -> None:
         for name, value in pips.items():

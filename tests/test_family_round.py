@@ -19,6 +19,7 @@ from family_round import (
     HUB_DOUBLE_PLACES,
     PASS,
     PLAY,
+    PLAY_CHOICE,
     ROUND_END,
     ROUND_START,
     Entry,
@@ -65,6 +66,7 @@ def test_each_entry_takes_no_more_than_its_target(entries: list[Entry]) -> None:
     assert over == []
     assert {(e.kind, e.taps, e.presses) for e in entries if e.kind != ROUND_END} == {
         (PLAY, 2, 0),
+        (PLAY_CHOICE, 3, 0),  # the tile fits two ends or more: which, in words
         (HUB_DOUBLE, 1, 1),
         # Two open places need the double's number: the picker then asks which (a second
         # tap). The issue sets no target for this case.

@@ -227,18 +227,25 @@ def test_open_ends_stay_put_while_the_table_grows(language: str, size: tuple[int
 
 
 @EVERY_SCREEN
-def test_pickers_keep_every_number_in_its_cell(language: str, size: tuple[int, int]) -> None:
-    early = by_role(record(language, size, "picker_early"), "pick")
-    late = by_role(record(language, size, "picker_late"), "pick")
-    numbers = {f"pick:{n}" for n in range(10)}
+def test_the_pad_keeps_every_number_in_its_cell(language: str, size: tuple[int, int]) -> None:
+    """The 9 tapped on the pad while the hub takes its arms, early and late in the opening:
+    every number in the same cell, 0 to 9 left to right in every language, the tiles
+    already down greyed (and still answering a touch with the reason)."""
+    early = by_role(record(language, size, "picker_early"), "half")
+    late = by_role(record(language, size, "picker_late"), "half")
+    numbers = {f"half:{n}" for n in range(10)}
     assert set(early) == set(late) == numbers
     assert all(early[key]["rect"] == late[key]["rect"] for key in numbers)
-    # The hub's picker: 9-9 itself, then 9-4, 9-7 and 9-2 are down.
-    assert {k for k, w in early.items() if not w["enabled"]} == {"pick:4", "pick:9"}
+    lefts = [early[f"half:{n}"]["rect"] for n in range(10)]
+    assert all((a[1], a[0]) < (z[1], z[0]) for a, z in itertools.pairwise(lefts))
+    # The 9 chosen: 9-9 itself is down, then 9-4, 9-7 and 9-2.
+    assert {k for k, w in early.items() if not w["enabled"]} == {"half:4", "half:9"}
     assert {k for k, w in late.items() if not w["enabled"]} == {
-        "pick:2", "pick:4", "pick:7", "pick:9"
+        "half:2", "half:4", "half:7", "half:9"
     }  # fmt: skip
-    assert not any(w["tappable"] for w in late.values() if not w["enabled"])
+    assert all(w["tappable"] for w in late.values())
+    small = [k for k, w in early.items() if w["font_px"] < COUNT_PX[size]]
+    assert not small, small
 
 
 @EVERY_SCREEN
@@ -251,7 +258,13 @@ def test_the_play_screen_reads_from_a_chair(language: str, size: tuple[int, int]
         (line,) = status.values()
         if line["font_px"] < STATUS_PX[size]:
             small.append(f"{shot}: the status line at {line['font_px']} px")
+        choices = by_role(layout, "choice")
+        small += [f"{shot}: {key} at {w['font_px']} px" for key, w in choices.items()
+                  if w["font_px"] < COUNT_PX[size]]  # fmt: skip
         numbers = {**by_role(layout, "count"), **by_role(layout, "total")}
+        if choices:  # choosing an end: the question, the ringed map and the choices (and
+            assert len(choices) >= 2 and set(numbers) <= {"count:yard"}, shot  # portrait's yard)
+            continue
         shown = {"count:0", "count:yard"} | ({"total:0"} if shot in FOUR_PLAYERS else set())
         assert shown <= set(numbers), shot
         small += [f"{shot}: {key} at {w['font_px']} px" for key, w in numbers.items()
@@ -277,16 +290,21 @@ def test_the_maps_ends_hold_their_numbers_whole(language: str, size: tuple[int, 
 
 @EVERY_SCREEN
 def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) -> None:
-    """While the foot on 4-4 waits, every other end is padlocked, disabled and still answers
-    a touch (with the reason), and a touch on one opens no picker."""
+    """While the foot on 4-4 waits, every other end is padlocked and disabled; the map is a
+    picture (no end is a target), and the pad's numbers that make no toe answer a touch
+    with the reason, beside the finger, never over the status line."""
     ui, widgets = frame(language, size, "play")
     ends = {w.key: w for w in widgets if w.role == "end"}
     assert not ends["end:4-4"].locked and ends["end:4-4"].enabled
     closed = [w for key, w in ends.items() if key != "end:4-4"]
-    assert closed and all(w.locked and not w.enabled and w.tappable for w in closed)
+    assert closed and all(w.locked and not w.enabled for w in closed)
+    assert not any(w.tappable for w in ends.values())
     ui, widgets = frame(language, size, "play_refused")
     assert ui.overlay is None
     tips = [w for w in widgets if w.role == "tip"]
+    assert tips and ui.tr("The foot on {tile} needs {n} more toe first").split("{")[0] in (
+        tips[0].text
+    )
     status = next(w for w in widgets if w.role == "status")
     assert len(tips) == 1 and not tips[0].rect.colliderect(status.rect)
 

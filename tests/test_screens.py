@@ -58,25 +58,35 @@ def test_a_chicken_foot_locks_the_table_until_its_third_toe(loop: Loop) -> None:
     assert loop.state.table.placed[Tile(4, 4)].kind is PlaceKind.FOOT
 
 
-def test_a_closed_end_refuses_at_the_first_touch_beside_the_finger(loop: Loop) -> None:
+def test_a_number_that_makes_no_play_refuses_at_the_touch_beside_the_finger(loop: Loop) -> None:
+    """While the foot on 4-4 waits, the map's other ends are padlocked (and no target: the
+    pad is); a number on the pad that makes no toe says why beside the finger, greyed in
+    its own cell, and changes nothing."""
     loop.new_game(["Ana", "Ben"], rounds=1)
     loop.tap("player:Ana")
     loop.play(Tile(4, 9), Tile(9, 9))
     loop.play(Tile(7, 9), Tile(9, 9))
     loop.play(Tile(4, 4), Tile(4, 9))
     before = loop.state.fingerprint()
-    closed = loop.find("end:7-9")  # padlocked while the foot is open
-    loop.tap("end:7-9")
-    assert loop.ui.overlay is None  # no picker: nothing to choose there
-    reason = "The foot on 4-4 needs 3 more toes first"
-    message = next(w for w in loop.widgets() if w.text == reason)
-    assert message.kind is Kind.BANNER
-    assert abs(message.rect.centerx - closed.rect.centerx) < loop.ui.size[0] // 2
-    status = loop.find("status")
-    assert not message.rect.colliderect(status.rect)  # the status line stays in view
-    assert loop.state.fingerprint() == before  # nothing changed
-    loop.settle()
-    assert all(w.text != reason for w in loop.widgets())
+    assert not loop.has("end:7-9")  # padlocked, and a picture: the pad takes the plays
+    for first, second, reason in [
+        (None, 9, "The foot on 4-4 needs 3 more toes first"),  # 9-4 is down
+        (7, 9, "The 7-9 is already on the table"),
+        (7, 5, "The foot on 4-4 needs 3 more toes first"),
+    ]:
+        if first is not None and loop.ui.screens["play"].entry.first != first:
+            loop.tap(f"half:{first}")
+        cell = loop.find(f"half:{second}")
+        assert not cell.enabled
+        loop.tap(f"half:{second}")
+        message = next(w for w in loop.widgets() if w.text == reason)
+        assert message.kind is Kind.BANNER
+        assert abs(message.rect.centerx - cell.rect.centerx) < loop.ui.size[0] // 2
+        assert not message.rect.colliderect(loop.find("status").rect)  # the status stays
+        assert loop.state.fingerprint() == before  # nothing changed
+        loop.settle()
+        assert all(w.text != reason for w in loop.widgets())
+    assert loop.ui.screens["play"].entry.first == 7  # a refusal keeps the first number
 
 
 def test_a_refused_play_shows_the_engines_message_where_the_finger_is(loop: Loop) -> None:

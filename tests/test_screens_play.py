@@ -93,12 +93,12 @@ def test_a_pressed_target_redraws_only_itself() -> None:
     loop.new_game(["Ana", "Ben"], rounds=1)
     loop.tap("player:Ana")
     loop.settle()
-    hub = loop.find("end:9-9").rect
-    loop.handle(loop.ui.tap(hub.center, loop.ctx, loop.now))  # the hub's picker...
-    loop.ui.open_overlay(None)  # ...closed again: only the pressed end looks different
+    menu = loop.find("menu").rect
+    loop.handle(loop.ui.tap(menu.center, loop.ctx, loop.now))  # the menu...
+    loop.ui.open_overlay(None)  # ...closed again: only the pressed button looks different
     dirty = loop.ui.render(loop.surface, loop.ctx, loop.now)
     margin = 2 * INK_MARGIN  # and the margin its strokes may reach
-    assert dirty == [hub.inflate(margin, margin)]
+    assert dirty == [menu.inflate(margin, margin).clip(loop.surface.get_rect())]
 
 
 def test_undo_is_on_the_round_end_and_scores_screens_too() -> None:

@@ -21,6 +21,7 @@ from engine import (
     EndRound,
     Event,
     Game,
+    GameState,
     HandPips,
     NewGame,
     Pass,
@@ -31,7 +32,7 @@ from engine import (
     dump_line,
 )
 from engine.simulate import Simulator
-from hubd.screens.pickers import pick_number
+from hubd.screens.entry import entry_keys
 from hubd.values.intents import HubButton, Intent, Submit
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy", "Dee")
@@ -103,6 +104,7 @@ class DemoPlayer:
         self._pending: Event | None = None  # the entry being made
         self._log_length = 0  # the game's log when it was decided
         self._taps = 0
+        self._keys: list[str] = []  # the taps that enter it, in order (or the first found)
         self._pressed = False  # the hub button was pressed for the pending double
         self._submitted = False  # the pending entry was submitted directly
         # Entries refused even when submitted directly, while the log is this long: the
@@ -133,6 +135,7 @@ class DemoPlayer:
                 return None
         self._pending, self._taps, self._pressed, self._submitted = event, 0, False, False
         self._log_length = length
+        self._keys = _tap_keys(event, game.state if game is not None else None)
         return self._continue(event, find)
 
     # -- entering the pending entry -------------------------------------------------------
@@ -141,7 +144,9 @@ class DemoPlayer:
         if isinstance(event, Play) and event.tile.is_double and not self._pressed:
             self._pressed = True  # the table calls "chicken foot!" first
             return HubButton()
-        keys = _tap_keys(event)
+        keys = self._keys
+        if isinstance(event, Play) and not event.tile.is_double:
+            keys = keys[self._taps : self._taps + 1]  # the pad's numbers, then the end
         if keys and self._taps < MAX_TAPS:
             for key in keys:
                 pos = find(key)
@@ -229,12 +234,13 @@ class DemoPlayer:
         return Pass(name)
 
 
-def _tap_keys(event: Event) -> list[str]:
-    """The screen's widgets that lead to ``event``, most direct first (see hubd.screens)."""
-    if isinstance(event, Play):  # with a double, the hub button's picker may be open
-        tile, on = event.tile, event.on
-        picker = [f"doubleplace:{on}"] if tile.is_double else []
-        return [*picker, f"pick:{pick_number(tile, on)}", f"end:{on}"]
+def _tap_keys(event: Event, state: GameState | None) -> list[str]:
+    """The screen's widgets that lead to ``event`` (see hubd.screens): a double through the
+    hub button's picker, most direct first; any other play on the pad, in order."""
+    if isinstance(event, Play) and event.tile.is_double:  # the hub button's picker is open
+        return [f"doubleplace:{event.on}", f"pick:{event.tile.lo}"]
+    if isinstance(event, Play):
+        return entry_keys(state, event.tile, event.on) if state is not None else []
     if isinstance(event, Draw):
         return ["draw"]
     if isinstance(event, Pass):

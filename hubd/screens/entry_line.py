@@ -6,7 +6,7 @@ taken back; a notice (the undo's "Undid: ...") takes its place for a moment, nev
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from engine import Tile
 from hubd.screens.kit.areas import Rect, split_h
@@ -25,9 +25,11 @@ def last_entry_line(
     box: Rect,
     labels: Mapping[Tile, str],
     undo_w: int | None = None,
+    instead: Callable[[Rect], None] | None = None,
 ) -> None:
     """Undo (``undo_w`` wide, else as wide as its word), then the last entry in words, in
-    ``box``; notices go where the words are."""
+    ``box``; notices go where the words are. ``instead`` draws something else where the
+    words go (the entry's Cancel while a play is being entered)."""
     size = b.min_text
     if undo_w is None:
         (undo_w,) = b.button_widths([b.tr("Undo")], size, box.w // 3)
@@ -42,6 +44,10 @@ def last_entry_line(
         size=size,
         enabled=enabled,
     )
+    ui.notice_box = Rect(text_box)
+    if instead is not None:
+        instead(text_box)
+        return
     b.panel(text_box, Style.QUIET)
     words_box = text_box.inflate(-b.gap, 0)
     choices = entry_choices(ctx.last_entry, ctx.state, labels, b.tr)
@@ -56,7 +62,6 @@ def last_entry_line(
         role="last_entry",
         key="last_entry",
     )
-    ui.notice_box = Rect(text_box)
 
 
 def open_menu(ui: Ui) -> Action:

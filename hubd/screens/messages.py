@@ -120,12 +120,17 @@ def _placed(b: Builder, widget: Widget) -> pygame.Rect:
 
 
 def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) -> pygame.Rect:
-    """Where a notice goes: the screen's own place for it (the play screen's last entry line),
-    else the lowest box, as wide as the text on one line or two, that covers no button, name
-    or number (a screen's title may go under it); else the one that covers least."""
-    if wanted is not None:
-        return pygame.Rect(wanted)
+    """Where a notice goes: the screen's own place for it (the play screen's last entry line)
+    if its words fit there, else the lowest box, as wide as the text on one line or two,
+    that covers no button, name or number (a screen's title may go under it); else the one
+    that covers least."""
     pad = b.px(8)
+    if wanted is not None:
+        box = pygame.Rect(wanted)
+        if not b.painter.fit(text, box.w - 2 * pad, box.h, size, size, True, True)[2]:
+            return box
+        # Too many words for the screen's place: where the generic search puts it (a
+        # landscape play screen's bottom line is narrow; the map above has no targets).
     line = b.painter.line_height(size, True)
     room = b.w - 2 * b.gap
     one = b.painter.width(text, size, True) + 2 * pad + b.px(16)

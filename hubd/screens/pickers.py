@@ -1,6 +1,7 @@
-"""The pickers over the play screen, and the undo that asks first.
+"""The hub button's doubles picker over the play screen, and the undo that asks first.
 
-The pickers never move a target: every number 0..N has its own cell in the same place every
+(A play is entered on the play screen's pad: hubd/screens/entry_view.py.) The picker never
+moves a target: every number 0..N has its own cell in the same place every
 time (two rows, the same columns for the whole game); a number that cannot be played there
 (its tile is already down, or the rules do not allow it) is greyed, says why, and does nothing.
 """
@@ -16,17 +17,9 @@ from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Ui
-from hubd.text.wording import describe_event, place_words
+from hubd.text.plain_words import choice_words
+from hubd.text.wording import describe_event
 from hubd.values.intents import Intent, Submit
-
-
-def pick_number(tile: Tile, on: Tile) -> int:
-    """The picker cell (``pick:N``) that plays ``tile`` on ``on``: the half that does not
-    touch (a double's number, in the doubles picker)."""
-    if tile.is_double:
-        return tile.lo
-    touching = on.lo if tile.carries(on.lo) else on.hi
-    return tile.other(touching)
 
 
 def number_cells(b: Builder, area: Rect, highest: int) -> list[Rect]:
@@ -84,37 +77,6 @@ class _Picker(Overlay):
         b.tile(pic, *halves, key=f"pickpic:{number}").mirror = False
 
 
-class PlacePicker(_Picker):
-    """The second tap of a play: the other half of the tile placed on ``on``."""
-
-    def __init__(self, ui: Ui, on: Tile) -> None:
-        super().__init__(ui)
-        self.on = on
-
-    def build(self, b: Builder, ctx: UiContext) -> None:
-        state = ctx.state
-        if state is None or state.table is None or state.rules is None:
-            return
-        if self.on not in state.table:
-            return
-        place = state.table.placed[self.on]
-        player = state.current_player or ""
-        where = place_words(place, self.ui.labels, b.tr)
-        title = b.tr("{player} plays on {place} (needs {n}): the other half?").format(
-            player=player, place=where, n=place.end
-        )
-        area = self.frame(b, title)
-        legal = set(state.candidate_tiles(self.on))
-        cells = number_cells(b, area, state.rules.highest)
-        for other, cell in enumerate(cells):
-            tile = Tile.of(place.end, other)
-            action = None
-            why = b.tr("on the table") if tile in state.table else b.tr("not here")
-            if tile in legal:
-                action = self.ui.submit(partial(Play, player, tile, self.on), close=True)
-            self.number(b, cell, other, (place.end, other), action, why)
-
-
 class DoublePicker(_Picker):
     """The hub button with no foot open: which double, then (if several fit) which place."""
 
@@ -145,10 +107,14 @@ class DoublePicker(_Picker):
         area = self.frame(b, b.tr("Where does the {tile} go?").format(tile=double))
         places = [p for p in state.open_places() if p.end == double.lo]
         rows = split_v(area, *([1] * max(1, len(places))), gap=b.gap)
+        table = state.table
+        assert table is not None
+        size = b.px(43) if b.landscape else b.px(67)  # an entry's choices read from a chair
         for place, box in zip(places, rows, strict=False):
             action = self.ui.submit(partial(Play, player, double, place.tile), close=True)
-            text = b.tr("on {place}").format(place=place_words(place, self.ui.labels, b.tr))
-            b.button(box, text, action, key=f"doubleplace:{place.tile}")
+            text = choice_words(place, table, self.ui.labels, b.tr)
+            b.button(box, text, action, key=f"doubleplace:{place.tile}", size=size, floor=size,
+                     role="choice")  # fmt: skip
 
     def _choose(self, state: GameState, double: Tile) -> Action:
         def action(pos: tuple[int, int]) -> list[Intent]:

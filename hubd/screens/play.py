@@ -15,8 +15,19 @@ portrait: five), and the totals are left to the score sheet.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine import Draw, GameState, Pass
+from hubd.screens.entry import TileEntry
 from hubd.screens.entry_line import last_entry_line, open_menu
+from hubd.screens.entry_view import (
+    draw_cancel,
+    draw_choosing,
+    draw_pad,
+    entry_status,
+    pad_height,
+    pad_shape,
+)
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
@@ -37,18 +48,28 @@ class PlayScreen(Screen):
     def __init__(self, ui: Ui) -> None:
         super().__init__(ui)
         self.map_box = Rect(0, 0, 0, 0)  # where the map was last drawn (for tests, benchmarks)
+        self.entry = TileEntry()  # the play being entered on the pad
+
+    def enter(self, ctx: UiContext | None) -> None:
+        self.entry.cancel()
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
+        self.entry.sync(state)
         if state is None or not state.in_round or state.table is None:
             self._no_round(b, ctx)
             return
         g = b.gap
+        pad_h = pad_height(b, state, b.w - 2 * g)
         if b.landscape:
             thin = b.px(4)
             status = Rect(0, 0, b.w, b.target)
             bottom = Rect(g, b.h - b.target, b.w - 2 * g, b.target)
-            middle = Rect(0, status.bottom + thin, b.w, bottom.y - status.bottom - 2 * thin)
+            # The pad across the screen in one row; in two (double-12 and up) under the map.
+            across = pad_h <= pad_shape(b, state, b.w - 2 * g)[2]
+            pad = Rect(g, bottom.y - thin - pad_h, b.w - 2 * g, pad_h)
+            end = pad.y if across else bottom.y
+            middle = Rect(0, status.bottom + thin, b.w, end - status.bottom - 2 * thin)
             # Draw and Pass go under the hands when the rows leave room, else along the bottom.
             pair_w = sum(self._button_widths(b, b.w, "Draw", "Pass")) + g
             most = b.w - 3 * g - b.px(MAP_W)
@@ -56,6 +77,10 @@ class PlayScreen(Screen):
             side_w = min(max(self._side_width(b, state), pair_w if beside else 0), most)
             hands = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
             map_area = Rect(g, middle.y, hands.x - 2 * g, middle.h)
+            if not across:
+                pad_h = pad_height(b, state, map_area.w)
+                map_area.h -= pad_h + thin
+                pad = Rect(g, map_area.bottom + thin, map_area.w, pad_h)
             words = ("Undo", "Menu") if beside else ("Undo", "Draw", "Pass", "Menu")
             undo_w, *buttons = self._button_widths(b, bottom.w * 11 // 20, *words)
             moves_w = sum(buttons) + b.gap * (len(buttons) - 1)
@@ -68,6 +93,8 @@ class PlayScreen(Screen):
                 menu = moves
             else:
                 draw, pass_, menu = split_h(moves, *buttons, gap=g)
+            under = hands.bottom if beside else max(pad.bottom, map_area.bottom)
+            choosing = Rect(g, middle.y, b.w - 2 * g, under - middle.y)
         else:
             lines = 2 * b.painter.line_height(b.px(72), True)
             status = Rect(0, 0, b.w, lines + g)
@@ -77,22 +104,29 @@ class PlayScreen(Screen):
             moves = Rect(g, b.h - moves_h - g, b.w - 2 * g, moves_h)
             last_h = 3 * b.painter.line_height(b.min_text) + b.px(8)
             last = Rect(g, moves.y - last_h - g, b.w - 2 * g, last_h)
-            map_area = Rect(g, hands.bottom + g, b.w - 2 * g, last.y - hands.bottom - 2 * g)
+            pad = Rect(g, last.y - g - pad_h, b.w - 2 * g, pad_h)
+            map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
+            choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
         self._status(b, ctx, state, status)
-        if b.landscape:
-            self._hands_panel(b, state, hands)
+        if self.entry.choosing is not None:
+            self.map_box = draw_choosing(b, self.ui, self.entry, state, choosing)
         else:
-            self._hands_strip(b, state, hands)
-        self.map_box = Rect(map_area)
-        labels = draw_map(b, self.ui, state, map_area)
-        self.ui.remember_labels(labels)
+            if b.landscape:
+                self._hands_panel(b, state, hands)
+            else:
+                self._hands_strip(b, state, hands)
+            self.map_box = Rect(map_area)
+            self.ui.remember_labels(draw_map(b, self.ui, state, map_area))
+            draw_pad(b, self.ui, self.entry, state, pad)
+        labels = self.ui.labels
+        cancel = None if self.entry.idle else partial(draw_cancel, b, self.ui, self.entry)
         if b.landscape:
-            last_entry_line(b, self.ui, ctx, last, labels, undo_w)
+            last_entry_line(b, self.ui, ctx, last, labels, undo_w, cancel)
         else:
             # Portrait: Undo, the last entry and Menu; under them Draw, Pass and the yard.
             undo_w, menu_w = self._button_widths(b, last.w // 2, "Undo", "Menu")
             last, menu = split_h(last, last.w - menu_w - g, menu_w, gap=g)
-            last_entry_line(b, self.ui, ctx, last, labels, undo_w)
+            last_entry_line(b, self.ui, ctx, last, labels, undo_w, cancel)
             yard_w = self._yard_width(b)
             draw_w, pass_w = self._button_widths(b, moves.w - yard_w - g, "Draw", "Pass")
             spare = max(0, moves.w - yard_w - draw_w - pass_w - 2 * g) // 2  # to the buttons
@@ -121,7 +155,8 @@ class PlayScreen(Screen):
         locked = state.lock is not None
         b.panel(box, Style.WARN if locked else Style.DARK)
         inner = box.inflate(-2 * b.gap, 0 if b.landscape else -b.gap)
-        text = status_text(state, b.tr, b.ntr, self._name_fitter(b, size, inner))
+        fit = self._name_fitter(b, size, inner)
+        text = entry_status(b, self.entry, state, fit) or status_text(state, b.tr, b.ntr, fit)
         b.button(
             inner,
             text,

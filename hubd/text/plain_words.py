@@ -90,6 +90,35 @@ def _toe_words(foot: Placed, toe: int, label: str, tr: Translate) -> str:
     return f"{words} ({label})" if label else words
 
 
+def choice_words(place: Placed, table: Table, labels: Mapping[Tile, str], tr: Translate) -> str:
+    """An open end a tile could go on, as a choice a family reads against the table:
+    "arm C, after the 6-4", "the 3-3's foot, second toe" (the toe itself), "the 3-3's foot,
+    second toe, after the 3-5", "the hub 9-9". A foot's toes are one choice (the next toe)."""
+    if place.kind is PlaceKind.HUB:
+        return tr("the hub {tile}").format(tile=place.tile)
+    if place.kind is PlaceKind.FOOT:
+        return _foot_toe(place, len(place.children), tr)
+    start = _line_start(table, place)
+    parent = table.placed[start.parent] if start.parent is not None else None
+    if parent is not None and parent.kind is PlaceKind.FOOT:
+        where = _foot_toe(parent, parent.children.index(start.tile), tr)
+        if start is place:  # the toe itself: its line says enough
+            return where
+        return tr("{where}, after the {tile}").format(where=where, tile=place.shown)
+    arm = labels.get(start.tile, "")
+    if not arm:
+        return tr("the arm after the {tile}").format(tile=place.shown)
+    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=place.shown)
+
+
+def _foot_toe(foot: Placed, toe: int, tr: Translate) -> str:
+    """ "the 3-3's foot, second toe": ``toe`` counts from 0 in play order."""
+    ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
+    return tr("the {double}'s foot, {toe}").format(
+        double=foot.tile, toe=ordinals[min(toe, len(ordinals) - 1)]
+    )
+
+
 def placed_words(
     play: Play,
     state: GameState,

@@ -17,8 +17,6 @@ from engine import (
     GameState,
     NewGame,
     Pass,
-    Placed,
-    PlaceKind,
     Play,
     StartRound,
     Tile,
@@ -37,15 +35,6 @@ def line_words(label: str, tr: Translate) -> str:
     if label.isalpha() or not label:
         return tr("arm {label}").format(label=label)
     return tr("toe {label}").format(label=label)
-
-
-def place_words(place: Placed, labels: Mapping[Tile, str], tr: Translate) -> str:
-    """Where a tile goes, as the players see it on the map: "arm B", "the foot on 5-5"."""
-    if place.kind is PlaceKind.HUB:
-        return tr("the hub {tile}").format(tile=place.tile)
-    if place.kind is PlaceKind.FOOT:
-        return tr("the foot on {tile}").format(tile=place.tile)
-    return line_words(labels.get(place.tile, ""), tr)
 
 
 def status_text(

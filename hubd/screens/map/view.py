@@ -2,9 +2,10 @@
 
 The picture is laid out by pure code; this only draws it: strokes, tiles (a double crosswise
 and as large as its cell), runs folded into counts, and each open end's target with the
-number it needs. An open end opens the other-half picker; a closed one (padlocked while a
-foot waits for its toes) refuses at the first touch, beside the finger. The ends in
-``marked`` (keys "end:<tile>") are ringed. The map is the same picture in every language: it
+number it needs. A play is entered on the play screen's pad (hubd/screens/entry_view.py),
+never here: an end is no target, open (amber; a foot's red) or closed (padlocked while a foot
+waits for its toes). The ends in ``marked`` (keys "end:<tile>", the ends an entry offers)
+are ringed. The map is the same picture in every language: it
 is never mirrored for right-to-left text.
 """
 
@@ -16,12 +17,9 @@ from engine import GameState, PlaceKind, Tile
 from hubd.picture import Box, MapEnd, Picture, Sizes, picture
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
-from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
-from hubd.screens.pickers import PlacePicker
+from hubd.screens.kit.widgets import TEXT_DARK, Kind, Style, Widget
 from hubd.screens.ui import Ui
 from hubd.text.labels import line_labels
-from hubd.text.wording import closed_reason
-from hubd.values.intents import Intent
 
 __all__ = ["MapEnd", "draw_map", "map_picture", "map_sizes"]
 
@@ -75,7 +73,7 @@ def draw_map(
                 mirror=False, role="label", key=run.key, squeeze=True)  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
-        _end(b, ui, state, end, end.on in open_now, drawn.number_px)
+        _end(b, end, end.on in open_now, drawn.number_px)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
     rings = {key: f"mark:{key}" for key in marked}
     if ui.marked is not None:  # the tile laid, or the end that lies on it now: one ring
@@ -89,15 +87,12 @@ def draw_map(
     return line_labels(table)
 
 
-def _end(b: Builder, ui: Ui, state: GameState, end: MapEnd, is_open: bool, size: int) -> None:
+def _end(b: Builder, end: MapEnd, is_open: bool, size: int) -> None:
     rect = Rect(end.box)
-    if is_open:
-        style = Style.WARN if end.kind is PlaceKind.FOOT else Style.PRIMARY
-        action: Action = _open_picker(ui, end.on)
-    else:
-        style = Style.CLOSED
-        action = _refuse(ui, state)
-    b.button(rect, "", action, style=style, kind=Kind.TARGET, key=end.key, mirror=False,
+    style = (
+        (Style.WARN if end.kind is PlaceKind.FOOT else Style.PRIMARY) if is_open else (Style.CLOSED)
+    )
+    b.button(rect, "", None, style=style, kind=Kind.TARGET, key=end.key, mirror=False,
              locked=not is_open, role="end", enabled=is_open)  # fmt: skip
     ink = TEXT_DARK if style is Style.PRIMARY else None
     b.label(_line_box(b, rect, size), str(end.needs), size, bold=True, reading=True,
@@ -110,19 +105,3 @@ def _line_box(b: Builder, rect: Rect, size: int) -> Rect:
     which are what stay inside the target."""
     height = max(rect.h, b.painter.line_height(size, True))
     return Rect(rect.x, rect.centery - height // 2, rect.w, height)
-
-
-def _open_picker(ui: Ui, on: Tile) -> Action:
-    def action(_pos: tuple[int, int]) -> list[Intent]:
-        ui.open_overlay(PlacePicker(ui, on))
-        return []
-
-    return action
-
-
-def _refuse(ui: Ui, state: GameState) -> Action:
-    def action(pos: tuple[int, int]) -> list[Intent]:
-        ui.show_tip(closed_reason(state, ui.ntr, ui.tr), pos)
-        return []
-
-    return action

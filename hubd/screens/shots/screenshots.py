@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import EndRound, Event, FootOpened, Game, NewGame, Play, StartRound, Tile, Toe
+from hubd.screens.entry import entry_keys
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Kind, Widget
 from hubd.screens.shots.games import (
@@ -146,8 +147,8 @@ def _type(text: str) -> Callable[[Ui, UiContext], None]:
 
 
 def _refusal(ui: Ui, ctx: UiContext) -> None:
-    """A touch on a padlocked end while the foot waits for its last toe."""
-    tap_widget(ui, ctx, "end:0-9")
+    """A touch on the pad's 9 while the foot on 4-4 waits for its last toe (the 9-4 is down)."""
+    tap_widget(ui, ctx, "half:9")
 
 
 def _notice(ui: Ui, ctx: UiContext) -> None:
@@ -158,9 +159,21 @@ def _notice(ui: Ui, ctx: UiContext) -> None:
 
 
 def _pick(ui: Ui, ctx: UiContext) -> None:
+    """The first number of a play on the pad: the one the first open end needs."""
     state = ctx.state
     assert state is not None
-    tap_widget(ui, ctx, f"end:{state.open_places()[0].tile}")
+    tap_widget(ui, ctx, f"half:{state.open_places()[0].end}")
+
+
+def _choices(ui: Ui, ctx: UiContext) -> None:
+    """A tile that fits two or more ends, its two numbers tapped: the choice of end."""
+    state = ctx.state
+    assert state is not None and state.rules is not None
+    highest = state.rules.highest
+    tiles = (Tile(a, b) for a in range(highest + 1) for b in range(a, highest + 1))
+    tile = next(t for t in tiles if len(state.places_for(t)) > 1)
+    for key in entry_keys(state, tile, state.places_for(tile)[0].tile)[:2]:
+        tap_widget(ui, ctx, key)
 
 
 def _doubles(ui: Ui, ctx: UiContext) -> None:
@@ -194,7 +207,7 @@ def shots() -> list[Shot]:
     ten = scored_game(rounds=10, scored=10)  # double-9: rounds 9-9 down to 0-0
     keeper = scores_only_game()
     keeper_foot = scores_only_game(FootOpened(), Toe())
-    hub_picker = _tap_key("end:9-9")
+    hub_picker = _tap_key("half:9")
     sequence = [
         Shot(f"play_sequence_{step:02d}", _with(sequence_game(step), "play"))
         for step in range(1, len(SEQUENCE) + 1)
@@ -217,6 +230,8 @@ def shots() -> list[Shot]:
         Shot("play", _with(locked, "play")),
         Shot("play_table", _with(spread, "play")),
         Shot("play_picker", _with(spread, "play", _pick)),
+        Shot("play_choices", _with(spread, "play", _choices)),
+        Shot("play_choices12", _with(twelve, "play", _choices)),
         Shot("play_double12", _with(twelve, "play")),
         Shot("play_picker12", _with(twelve, "play", _pick)),
         Shot("play_refused", _with(locked, "play", _refusal)),
