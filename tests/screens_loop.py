@@ -118,6 +118,8 @@ class Loop:
         if self.ui.current != "new_game":
             self.tap("menu")
             self.tap("menu:new_game")
+            if self.has("confirm:new_game"):  # a game being played: it asks first
+                self.tap("confirm:new_game")
         self.tap("tab:players")
         for name in names:
             if self.has(f"known:{name}"):

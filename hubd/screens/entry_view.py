@@ -27,17 +27,30 @@ def entry_font(b: Builder) -> int:
     return b.px(43) if b.landscape else b.px(67)
 
 
+def pad_gap(b: Builder, state: GameState, width: int) -> int:
+    """The room between the pad's cells: the usual gap, or half of it where that keeps the
+    pad on one row (a double-9 set in portrait)."""
+    count = TileEntry.highest(state) + 1
+    cell_w = _cell_width(b, count)
+    if count * cell_w + (count - 1) * b.gap <= width:
+        return b.gap
+    return max(3, b.gap // 2)
+
+
+def _cell_width(b: Builder, count: int) -> int:
+    widest = b.painter.width("88" if count > 10 else "8", entry_font(b), True) + 2 * b.px(4)
+    return max(b.target, widest)
+
+
 def pad_shape(b: Builder, state: GameState, width: int) -> tuple[int, int, int]:
     """The pad's rows, the cells in a row, and a cell's height, for ``width``: one row when
     every number has a comfortable target in it, else as few rows as leave them that."""
     count = TileEntry.highest(state) + 1
-    font = entry_font(b)
-    widest = b.painter.width("88" if count > 10 else "8", font, True) + 2 * b.px(8)
-    cell_w = max(b.target, widest)
-    fits = max(1, (width + b.gap) // (cell_w + b.gap))
+    gap = pad_gap(b, state, width)
+    fits = max(1, (width + gap) // (_cell_width(b, count) + gap))
     rows = -(-count // fits)
     per_row = -(-count // rows)
-    cell_h = max(b.target, b.painter.line_height(font, True) + b.px(6))
+    cell_h = max(b.target, b.painter.line_height(entry_font(b), True) + b.px(6))
     return rows, per_row, cell_h
 
 
@@ -52,7 +65,7 @@ def draw_pad(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Rect) 
         box = Rect(b.w - box.right, box.y, box.w, box.h)
     _rows, per_row, cell_h = pad_shape(b, state, box.w)
     count = TileEntry.highest(state) + 1
-    cells = grid(box, count, per_row, b.gap, cell_h)
+    cells = grid(box, count, per_row, pad_gap(b, state, box.w), cell_h)
     usable = entry.usable(state)
     font = entry_font(b)
     for number, cell in enumerate(cells):

@@ -3,6 +3,7 @@ the on-screen hub button, which the play screen leaves here to keep its map larg
 
 from __future__ import annotations
 
+from engine import Phase
 from hubd.screens.kit.areas import Rect, grid
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
@@ -16,21 +17,28 @@ class Menu(Overlay):
         self.ui = ui
 
     def build(self, b: Builder, ctx: UiContext) -> None:
+        """The same items in the same places on every screen: one that does nothing here
+        (the hub button outside a round, ending a round nobody plays) is greyed in its place."""
         state = ctx.state
-        items: list[tuple[str, Action, Style, str]] = []
-        if state is not None and state.in_round and not state.scores_only:
-            items.append((b.tr("Hub"), self._hub, Style.NORMAL, "hub"))
-        items += [
+        in_round = state is not None and state.in_round
+        hub = in_round and state is not None and not state.scores_only
+        new_game = (
+            self._new_game
+            if state is not None and state.phase is not Phase.GAME_OVER
+            else (self._go("new_game"))
+        )
+        items: list[tuple[str, Action | None, Style, str]] = [
+            (b.tr("Hub"), self._hub if hub else None, Style.NORMAL, "hub"),
             (b.tr("Scores"), self._go("scores"), Style.NORMAL, "scores"),
             (b.tr("History"), self._go("history"), Style.NORMAL, "history"),
             (b.tr("Settings"), self._go("settings"), Style.NORMAL, "settings"),
-            (b.tr("New game"), self._go("new_game"), Style.NORMAL, "new_game"),
             (b.tr("Phones"), self._phones, Style.NORMAL, "phones"),
+            (b.tr("New game"), new_game, Style.NORMAL, "new_game"),
         ]
-        if ctx.club is not None:  # [club] enabled
+        if ctx.club is not None:  # [club] enabled: there on every screen
             items.append((b.tr("Club night"), self._go("club"), Style.NORMAL, "club"))
-        if state is not None and state.in_round:
-            items.append((b.tr("End the round by agreement"), self._agree, Style.WARN, "agree"))
+        agree = self._agree if in_round else None
+        items.append((b.tr("End the round by agreement"), agree, Style.WARN, "agree"))
         items.append((b.tr("Close"), self.ui.close_overlay, Style.QUIET, "close"))
         columns = 2 if b.landscape else 1
         rows = -(-len(items) // columns)
@@ -51,12 +59,30 @@ class Menu(Overlay):
         for (text, action, style, key), box in zip(
             items, grid(area, len(items), columns, b.gap, height), strict=True
         ):
-            b.button(box, text, action, style=style, key=f"menu:{key}")
+            b.button(box, text, action, style=style if action else Style.DISABLED,
+                     key=f"menu:{key}", enabled=action is not None)  # fmt: skip
 
     def _hub(self, _pos: tuple[int, int]) -> list[Intent]:
         """What the hub button does (a double to open a foot, or the toes still owed)."""
         self.ui.open_overlay(None)
         return [HubButton()]
+
+    def _new_game(self, _pos: tuple[int, int]) -> list[Intent]:
+        """A game is being played: ask before leaving it for the new game's setup."""
+        from hubd.screens.confirm import Confirm
+
+        def question(b: Builder, ctx: UiContext) -> str | None:
+            state = ctx.state
+            if state is None or state.rules is None:
+                return None
+            return b.tr(
+                "Leave this game (round {n} of {rounds}) for a new one? It stays in History."
+            ).format(n=max(1, state.round), rounds=state.rules.rounds)
+
+        go = self.ui.tr("New game")
+        self.ui.open_overlay(Confirm(self.ui, question, go, lambda _p: self.ui.go("new_game"),
+                                     go_key="confirm:new_game"))  # fmt: skip
+        return []
 
     def _go(self, screen: str) -> Action:
         return lambda _pos: self.ui.go(screen)

@@ -1,4 +1,4 @@
-"""The hub button's doubles picker over the play screen, and the undo that asks first.
+"""The hub button's doubles picker over the play screen.
 
 (A play is entered on the play screen's pad: hubd/screens/entry_view.py.) The picker never
 moves a target: every number 0..N has its own cell in the same place every
@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-from engine import GameState, Play, Tile, Undo
-from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from engine import GameState, Play, Tile
+from hubd.screens.kit.areas import Rect, grid, split_v
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.ui import Ui
 from hubd.text.plain_words import choice_words
-from hubd.text.wording import describe_event
 from hubd.values.intents import Intent, Submit
 
 
@@ -127,29 +126,3 @@ class DoublePicker(_Picker):
             return []
 
         return action
-
-
-class ConfirmUndo(Overlay):
-    """Undoing a scored round or a round's start takes back a lot: say what, and ask."""
-
-    def __init__(self, ui: Ui, ctx: UiContext) -> None:
-        self.ui = ui
-        self.what = ctx.last_entry
-
-    def build(self, b: Builder, ctx: UiContext) -> None:
-        if self.what is None:
-            return
-        panel = Rect(0, 0, min(b.w - 2 * b.gap, b.px(640)), b.px(300))
-        panel.center = (b.w // 2, b.h // 2)
-        inner = b.dialog(panel)
-        text_box, buttons = split_v(inner, 3, 2, gap=b.gap)
-        question = b.tr("Take back {what}?").format(what=describe_event(self.what, b.tr))
-        b.label(text_box, question, b.px(28) if b.landscape else b.px(40), wrap=True,
-                bold=True, key="confirm:text")  # fmt: skip
-        keep, undo = split_h(buttons, 1, 1, gap=2 * b.gap)
-        b.button(keep, b.tr("Keep it"), self.ui.close_overlay, key="confirm:keep")
-        b.button(undo, b.tr("Take it back"), self._undo, style=Style.WARN, key="confirm:undo")
-
-    def _undo(self, pos: tuple[int, int]) -> list[Intent]:
-        self.ui.open_overlay(None)
-        return [Submit(Undo(), pos)]

@@ -38,8 +38,8 @@ from hubd.text.wording import NameFitter, status_text
 
 #: The most players whose totals the portrait strip shows under their hands.
 TOTALS_UP_TO = 4
-#: The least map the landscape layout keeps, at 800x480.
-MAP_W = 520
+#: The least map the landscape layout keeps, at 800x480 (names are not cut for it).
+MAP_W = 420
 
 
 class PlayScreen(Screen):
@@ -151,18 +151,19 @@ class PlayScreen(Screen):
     # -- the status line -------------------------------------------------------------------
 
     def _status(self, b: Builder, ctx: UiContext, state: GameState, box: Rect) -> None:
-        size = b.px(48) if b.landscape else b.px(72)
+        # 48 px (72 in portrait), down to 43 (67) before a name is cut: 6 mm either way.
+        size, floor = (b.px(48), b.px(43)) if b.landscape else (b.px(72), b.px(67))
         locked = state.lock is not None
         b.panel(box, Style.WARN if locked else Style.DARK)
         inner = box.inflate(-2 * b.gap, 0 if b.landscape else -b.gap)
-        fit = self._name_fitter(b, size, inner)
+        fit = self._name_fitter(b, floor, inner)
         text = entry_status(b, self.entry, state, fit) or status_text(state, b.tr, b.ntr, fit)
         b.button(
             inner,
             text,
             self.ui.say_again,
             size=size,
-            floor=size,
+            floor=floor,
             style=Style.WARN if locked else Style.DARK,
             key="status",
             role="status",
@@ -171,17 +172,20 @@ class PlayScreen(Screen):
 
     @staticmethod
     def _name_fitter(b: Builder, size: int, box: Rect) -> NameFitter:
-        """Shortens a player's name so that the status line stays on its lines at ``size``:
-        the longest start of the name with which the whole line still wraps into ``box``."""
+        """Shortens a player's name so that the status line stays on its lines at ``size`` (its
+        least): the longest start of the name with which the whole line still wraps into
+        ``box``, the whole name whenever it fits."""
 
         width = box.w - 2 * max(3, b.px(6))  # a button's text keeps its padding
 
         def fit(name: str, rest: str) -> str:
+            if not b.painter.fit(f"{name}{rest}", width, box.h, size, size, True, True)[2]:
+                return name
             budget = width * (1 if b.landscape else 2) - b.painter.width(rest, size, True)
             budget = min(budget - b.px(24), width - b.px(24))
             while True:
                 short = b.painter.shorten(name, max(budget, b.px(60)), size, True)
-                text = f"{short} {rest}"
+                text = f"{short}{rest}"
                 if not b.painter.fit(text, width, box.h, size, size, True, True)[2]:
                     return short
                 if budget <= b.px(60):
@@ -212,8 +216,14 @@ class PlayScreen(Screen):
         """Wide enough for a name beside a two-digit hand and its total."""
         count_w, total_w = self._columns(b, state)
         _, name_px = self._fonts(b)
-        name_w = max(b.painter.width(name, name_px) for name in state.players) + b.px(12)
-        return name_w + count_w + total_w + b.px(16)
+        name_w = max(b.painter.width(name, name_px, True) for name in state.players) + b.px(12)
+        return name_w + count_w + self._apart(b) + total_w + b.px(12)
+
+    @staticmethod
+    def _apart(b: Builder) -> int:
+        """Between a hand's count and the total beside it: a digit's width and more, so that
+        "11" and "25" never read "1125"."""
+        return b.painter.width("0", PlayScreen._fonts(b)[0], True) + b.px(8)
 
     def _strip_height(self, b: Builder, state: GameState) -> int:
         numbers = 2 if len(state.players) <= TOTALS_UP_TO else 1
@@ -271,15 +281,19 @@ class PlayScreen(Screen):
             self._hand_cells(b, state, cells_area, 2 if len(state.players) <= 6 else 3)
             return
         count_w, total_w = self._columns(b, state)
-        name_w = inner.w - count_w - total_w - 2 * b.px(4)
+        apart = self._apart(b)
+        name_w = inner.w - count_w - total_w - b.px(4) - apart
         head = Rect(inner.x, inner.y, inner.w, head_h)
-        self._headings(b, head, count_w, total_w)
+        self._headings(b, head, count_w, total_w + apart)
         for seat, name in enumerate(state.players):
             row = Rect(area.x, head.bottom + seat * row_h, area.w, row_h)
             current = seat == state.current
             if current:
                 b.panel(row, Style.SELECTED)
-            cols = split_h(row.inflate(-b.px(8), 0), name_w, count_w, total_w, gap=b.px(4))
+            inside = row.inflate(-b.px(8), 0)
+            cols = [Rect(inside.x, inside.y, name_w, inside.h),
+                    Rect(inside.x + name_w + b.px(4), inside.y, count_w, inside.h),
+                    Rect(inside.right - total_w, inside.y, total_w, inside.h)]  # fmt: skip
             color = TEXT_DARK if current else None
             self._name(b, cols[0], name, seat, current, name_px)
             self._number(b, cols[1], state.hands[seat], "count", str(seat), color)
@@ -368,12 +382,13 @@ class PlayScreen(Screen):
         b: Builder, box: Rect, name: str, seat: int, current: bool, size: int,
         align: str = "start",
     ) -> None:  # fmt: skip
-        """A player's name: bold and dark on the highlight while it is their turn, drawn
-        narrower where that makes it fit (as the map's labels), cut with an ellipsis only if
-        even that cannot hold it."""
-        whole = b.squeeze_scale(name, box.w, size, current) >= MIN_SQUEEZE
-        fitted = name if whole else b.painter.shorten(name, box.w, size, current)
-        b.label(box, fitted, size, floor=size, bold=current, align=align, squeeze=True,
+        """A player's name: bold and dark on the highlight while it is their turn (plain where
+        bold would not fit), drawn narrower where that makes it fit (as the map's labels),
+        cut with an ellipsis only if even that cannot hold it."""
+        bold = current and b.squeeze_scale(name, box.w, size, True) >= MIN_SQUEEZE
+        whole = bold or b.squeeze_scale(name, box.w, size, False) >= MIN_SQUEEZE
+        fitted = name if whole else b.painter.shorten(name, box.w, size, False)
+        b.label(box, fitted, size, floor=size, bold=bold, align=align, squeeze=True,
                 color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
 
     @staticmethod

@@ -28,7 +28,7 @@ from hubd.values.intents import Intent
 class HandEntry:
     """What has been entered for one hand so far."""
 
-    held: int  # how many tiles the hand holds
+    held: int  # how many tiles the hand holds (-1: not known, a scores-only game)
     pips: Digits = field(default_factory=Digits)
     double_blank: bool = False
     tiles: list[Tile] = field(default_factory=list)
@@ -37,6 +37,11 @@ class HandEntry:
 
     def hand(self) -> Hand | None:
         """The hand for the engine, None while nothing is entered."""
+        if self.by_tiles and self.held < 0:  # scores only: the tiles picked, as their pips
+            if not self.tiles:
+                return None
+            pips = sum(tile.lo + tile.hi for tile in self.tiles)
+            return HandPips(pips, Tile(0, 0) in self.tiles)
         if self.by_tiles:
             return tuple(self.tiles) if self.tiles or not self.held else None
         if self.pips.value is None and not self.double_blank:
@@ -129,7 +134,7 @@ class RoundEndScreen(Screen):
         self._prepare(state)
         self._take_phone_hands(ctx.phone_hands)
         picking = self.entries.get(self.selected or "")
-        if picking is not None and picking.by_tiles and not self.listing and state.table:
+        if picking is not None and picking.by_tiles and not self.listing:
             self._tiles(b, state, self.selected or "", picking)
             return
         back = self.go(default_screen(ctx)) if state.round_end is None else None
@@ -224,16 +229,12 @@ class RoundEndScreen(Screen):
         entry = self.entries[name]
         head = Rect(area.x, area.y, area.w, b.target)
         body = Rect(area.x, head.bottom + b.gap, area.w, area.h - head.h - b.gap)
-        words = [b.tr("Pips")] + ([] if state.scores_only else [b.tr("Tiles")])
-        widths = b.button_widths(words, b.min_text, head.w // 2)
-        widths += [0] * (2 - len(widths))
+        widths = b.button_widths([b.tr("Pips"), b.tr("Tiles")], b.min_text, head.w // 2)
         title_w = head.w - sum(widths) - 2 * b.gap
         title, pips, tiles = split_h(head, title_w, *widths, gap=b.gap)
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
                 align="start", wrap=True)  # fmt: skip
         for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):
-            if by_tiles and state.scores_only:
-                continue  # no tiles are known in a scores-only game: pips only
             b.button(
                 box,
                 text,
@@ -273,8 +274,8 @@ class RoundEndScreen(Screen):
         Pips and OK along the top; under them every tile of the set in a cell of its own that
         never moves (see ``tile_cells``): a tile on the table is not offered, one picked for
         another hand is greyed."""
-        assert state.rules is not None and state.table is not None
-        rules, table = state.rules, state.table
+        assert state.rules is not None
+        rules, table = state.rules, state.table  # no table: a scores-only game, every tile
         count_px = b.px(43) if b.landscape else b.px(67)
         head_h = max(b.target, b.painter.line_height(count_px, True) - 2)
         head = Rect(b.gap, b.gap // 2, b.w - 2 * b.gap, head_h)
@@ -297,7 +298,7 @@ class RoundEndScreen(Screen):
         b.button(ok, b.tr("OK"), self._picked, key="left:ok", style=Style.PRIMARY)
         taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
         for tile, (page, box) in cells.items():
-            if page != self.page or tile in table:
+            if page != self.page or (table is not None and tile in table):
                 continue  # not offered: its cell stays empty
             self._tile_cell(b, box, tile, tile in entry.tiles, tile in taken, entry)
 
@@ -360,18 +361,21 @@ def _reason_line(b: Builder, text: str, area: Rect) -> Rect:
 
 
 def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[int, Rect]], int]:
-    """Every tile of a double-``highest`` set in a cell that depends on the tile alone: rows
-    of ``highest + 1`` tiles, row r holding the tiles whose lower number is r and then those
-    whose lower number is ``highest + 1 - r`` (a double-12 set: seven rows of thirteen). A
-    portrait screen turns the rows into columns. Rows that do not fit at a readable height
-    go on further pages. Returns each tile's page and cell, and the number of pages."""
-    rows: list[list[Tile]] = []
-    for r in range((highest + 1) // 2 + 1):
-        row = [Tile(r, hi) for hi in range(r, highest + 1)]
-        other = highest + 1 - r
-        if other != r:
-            row += [Tile(other, hi) for hi in range(other, highest + 1)]
-        rows.append(row)
+    """Every tile of a double-``highest`` set in a cell that depends on the tile alone: the
+    doubles in a row of their own, set apart from the rest (a double is never among the tiles
+    it could be mistaken for: 7-7 beside 7-8), then rows of ``highest + 1`` tiles, row r
+    holding the tiles r-(r+1) ... r-highest and then those whose lower number is
+    ``highest - 1 - r`` (a double-9 set: the doubles, then five rows of ten). A portrait screen
+    turns the rows into columns. Rows that do not fit at a readable height go on further
+    pages. Returns each tile's page and cell, and the number of pages."""
+    rows: list[list[Tile]] = [[Tile(n, n) for n in range(highest + 1)]]
+    for r in range((highest - 1) // 2 + 1):  # r with highest - 1 - r, from the ends inwards
+        row = [Tile(r, hi) for hi in range(r + 1, highest + 1)]
+        other = highest - 1 - r
+        if other > r:
+            row += [Tile(other, hi) for hi in range(other + 1, highest + 1)]
+        if row:
+            rows.append(row)
     across = highest + 1
     least = 2 * b.painter.line_height(b.min_text, True) - 2  # two numbers, stacked
     # A cell holds a domino standing up beside two two-digit numbers; rows too long for the
@@ -381,20 +385,28 @@ def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[i
         half = -(-across // 2)
         rows = [part for row in rows for part in (row[:half], row[half:]) if part]
         across = half
+    doubles = sum(1 for row in rows if row[0].is_double)  # the doubles' rows come first
+    apart = b.gap  # between the doubles and the other tiles (landscape: what room is left)
     if b.landscape:
         cell_w = area.w // across
         fits = max(1, min(len(rows), area.h // least))
-        cell_h = area.h // fits
+        apart = min(apart, max(0, area.h - fits * least))
+        cell_h = (area.h - apart) // fits
     else:
-        cell_w = area.w // len(rows)
+        cell_w = (area.w - apart) // len(rows)
         fits = max(1, min(across, area.h // least))
         cell_h = min(area.h // fits, max(least, cell_w))
     pages = -(-len(rows) // fits) if b.landscape else -(-across // fits)
     cells: dict[Tile, tuple[int, Rect]] = {}
     for r, row in enumerate(rows):
+        shift = apart if r >= doubles else 0
         for c, tile in enumerate(row):
             line, place = (r, c) if b.landscape else (c, r)
             page, line = divmod(line, fits)
-            x = area.x + place * cell_w
-            cells[tile] = (page, Rect(x, area.y + line * cell_h, cell_w, cell_h))
+            if b.landscape:
+                down = apart if page == 0 and r >= doubles else 0
+                box = Rect(area.x + place * cell_w, area.y + line * cell_h + down, cell_w, cell_h)
+            else:
+                box = Rect(area.x + place * cell_w + shift, area.y + line * cell_h, cell_w, cell_h)
+            cells[tile] = (page, box)
     return cells, pages

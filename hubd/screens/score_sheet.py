@@ -212,7 +212,7 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
         _text_w(b, b.tr("Player"), b.min_text),
         *(_text_w(b, name, sizes.name, True) for name in sheet.players),
     )
-    name_w = min(max(name_w, b.px(80)) + b.px(8), area.w // 4)  # and the inset
+    name_w = min(max(name_w, b.px(80)) + b.px(8), area.w // 3)  # and the inset
     header_h = _line(b, sizes.cell, True) + b.px(6)
     room = area.w - name_w - total_w
     row_h = min(b.px(84), (area.h - header_h) // max(1, players))
@@ -228,11 +228,14 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
         how, shown = _columns_way(b, sheet, room, row_h, pages)
     column_w = min(b.px(180), room // len(shown))
     start_x = area.x + name_w
-    total_w = area.w - name_w - column_w * len(shown)
+    # The totals right after the last round, near the names; the room left goes to the names'
+    # column only if a name needs it, else it stays past the totals.
+    total_w = min(area.w - name_w - column_w * len(shown), total_w + b.px(24))
     inset = b.px(8)
     b.panel(Rect(area.x, area.y, area.w, header_h), Style.DARK)
     _head(b, Rect(area.x + inset, area.y, name_w - inset, header_h), b.tr("Player"), "start")
-    _head(b, Rect(area.right - total_w, area.y, total_w, header_h), b.tr("Total"))
+    totals_x = start_x + column_w * len(shown)
+    _head(b, Rect(totals_x, area.y, total_w, header_h), b.tr("Total"))
     for i, number in enumerate(shown):
         x = start_x + i * column_w
         _round_head(b, sheet, number, sheet.doubles[number - 1],
@@ -249,12 +252,13 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
             bold=seat in leaders,
             align="start",
             key=f"name:{name}",
+            squeeze=True,
         )
         for i, number in enumerate(shown):
             if number <= sheet.scored:
                 x = start_x + i * column_w
                 _cell(b, sheet, number, seat, Rect(x, row.y, column_w, row.h), how)
-        _total(b, sheet, seat, Rect(row.right - total_w, row.y, total_w, row.h), sizes.total)
+        _total(b, sheet, seat, Rect(totals_x, row.y, total_w, row.h), sizes.total)
     if nav is not None:
         _nav(b, shown, rounds, pages, *split_h(nav, 1, 1, gap=b.gap))
 
@@ -289,7 +293,7 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
                          column_w, spacing)  # fmt: skip
     header_h = name_line * names_turn + b.px(4)
     total_h = total_line * totals_turn + b.px(4)
-    body = area.h - header_h - total_h
+    body = area.h - header_h - total_h - b.px(2)
     # The first way whose cells fit the columns and that shows every round, or six of them
     # on a page; else the one that shows the most.
     ways = [(how, h + b.px(2)) for how, w, h in _cell_ways(b, sheet, False) if w <= column_w]
@@ -313,8 +317,10 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
             box = _staggered(column, seat, name_line, names_turn, area)
         b.label(box, name, sizes.name, floor=sizes.name, bold=seat in leaders,
                 key=f"name:{name}")  # fmt: skip
+    # The totals right under the names (a name and its total read together), the rounds below.
+    totals = Rect(area.x, area.y + header_h, area.w, total_h)
     for i, number in enumerate(shown):
-        row = Rect(area.x, area.y + header_h + i * row_h, area.w, row_h - b.px(2))
+        row = Rect(area.x, totals.bottom + b.px(2) + i * row_h, area.w, row_h - b.px(2))
         b.panel(row, Style.NORMAL if number % 2 else Style.QUIET)
         _round_head(b, sheet, number, sheet.doubles[number - 1],
                     Rect(row.x, row.y, head_w, row.h))  # fmt: skip
@@ -322,8 +328,6 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
             for seat in range(players):
                 x = area.x + head_w + seat * column_w
                 _cell(b, sheet, number, seat, Rect(x, row.y, column_w, row.h), how)
-    y = area.y + header_h + len(shown) * row_h
-    totals = Rect(area.x, y, area.w, total_h)
     b.panel(totals, Style.DARK)
     _head(b, Rect(totals.x, totals.y, head_w, totals.h), b.tr("Total"))
     for seat in range(players):
@@ -333,7 +337,7 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
             box = _staggered(column, seat, total_line, totals_turn, area)
         _total(b, sheet, seat, box, sizes.total)
     if nav_h:
-        nav = Rect(area.x, totals.bottom + b.gap, area.w, nav_h)
+        nav = Rect(area.x, totals.bottom + b.px(2) + len(shown) * row_h + b.gap, area.w, nav_h)
         _nav(b, shown, rounds, pages, *split_h(nav, 1, 1, gap=b.gap))
 
 

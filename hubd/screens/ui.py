@@ -129,9 +129,9 @@ class Ui:
 
         def action(pos: tuple[int, int]) -> list[Intent]:
             if needs_confirmation(ctx.last_entry):
-                from hubd.screens.pickers import ConfirmUndo
+                from hubd.screens.confirm import confirm_undo
 
-                self.open_overlay(ConfirmUndo(self, ctx))
+                self.open_overlay(confirm_undo(self, ctx))
                 return []
             return [Submit(Undo(), pos)]
 

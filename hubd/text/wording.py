@@ -163,6 +163,24 @@ def entry_text(event: Event | None, labels: Mapping[Tile, str], tr: Translate) -
     return tr("Last: {what}").format(what=describe_event(event, tr, labels))
 
 
+def undo_question(event: Event, state: GameState | None, tr: Translate) -> str:
+    """What an undo that asks first would take back, named: "Take back round 2's scores
+    (Ana 12, Ben 0, Chen 7)?", the correction with its scores, or the entry in words."""
+    if isinstance(event, EndRound) and state is not None and state.scores:
+        row = state.scores[-1]
+        scores = ", ".join(f"{name} {score}" for name, score in zip(state.players, row,
+                                                                       strict=True))  # fmt: skip
+        return tr("Take back round {n}'s scores ({scores})?").format(
+            n=len(state.scores), scores=scores
+        )
+    if isinstance(event, AmendRound):
+        scores = ", ".join(f"{name} {score}" for name, score in event.scores.items())
+        return tr("Take back the correction to round {n} ({scores})?").format(
+            n=event.round, scores=scores
+        )
+    return tr("Take back {what}?").format(what=describe_event(event, tr))
+
+
 def needs_confirmation(event: Event | None) -> bool:
     """Undoing these takes back a lot at once (a scored round, a round's start): ask first."""
     return isinstance(event, (EndRound, AmendRound, StartRound))

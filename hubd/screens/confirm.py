@@ -1,0 +1,71 @@
+"""A question before something that takes back or leaves a lot: the undo of a scored round or
+a round's start, and a new game while one is being played. Keep is on the start side, the
+warned action on the end side, both large; the question says exactly what would go."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.widgets import Action, Style
+from hubd.screens.ui import Ui
+from hubd.values.intents import Intent, Submit
+
+
+class Confirm(Overlay):
+    """``question(b, ctx)`` (None: nothing to ask any more), Keep, and ``go`` with its words."""
+
+    def __init__(
+        self,
+        ui: Ui,
+        question: Callable[[Builder, UiContext], str | None],
+        go_words: str,
+        go: Action,
+        go_key: str = "confirm:go",
+    ) -> None:
+        self.ui = ui
+        self.question = question
+        self.go_words = go_words
+        self.go = go
+        self.go_key = go_key
+
+    def build(self, b: Builder, ctx: UiContext) -> None:
+        question = self.question(b, ctx)
+        if question is None:
+            return
+        size = b.px(28) if b.landscape else b.px(40)
+        width = min(b.w - 2 * b.gap, b.px(640) if b.landscape else b.w)
+        pad = 2 * b.gap
+        lines = b.painter.fit(question, width - 2 * pad, 10**6, size, size, True, True)[1]
+        text_h = len(lines) * b.painter.line_height(size, True) + b.gap
+        button_h = b.target + b.px(8)
+        height = min(b.h - 2 * b.gap, text_h + button_h + 2 * pad + 2 * b.gap)
+        panel = Rect(0, 0, width, height)
+        panel.center = (b.w // 2, b.h // 2)
+        inner = b.dialog(panel)
+        text_box = Rect(inner.x, inner.y, inner.w, inner.h - button_h - b.gap)
+        buttons = Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
+        b.label(text_box, question, size, wrap=True, bold=True, key="confirm:text")
+        keep, go = split_h(buttons, 1, 1, gap=2 * b.gap)
+        b.button(keep, b.tr("Keep it"), self.ui.close_overlay, key="confirm:keep")
+        b.button(go, self.go_words, self._go, style=Style.WARN, key=self.go_key)
+
+    def _go(self, pos: tuple[int, int]) -> list[Intent]:
+        self.ui.open_overlay(None)
+        return self.go(pos)
+
+
+def confirm_undo(ui: Ui, ctx: UiContext) -> Confirm:
+    """Undoing a scored round or a round's start takes back a lot: say what, and ask."""
+    from engine import Undo
+    from hubd.text.wording import undo_question
+
+    what, state = ctx.last_entry, ctx.state
+
+    def question(b: Builder, _ctx: UiContext) -> str | None:
+        return None if what is None else undo_question(what, state, b.tr)
+
+    return Confirm(ui, question, ui.tr("Take it back"), lambda pos: [Submit(Undo(), pos)],
+                   go_key="confirm:undo")  # fmt: skip
