@@ -148,7 +148,7 @@ def draw_choices(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Re
                  key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY)  # fmt: skip
 
 
-def choices_height(b: Builder, entry: TileEntry, state: GameState, width: int) -> int:
+def choices_height(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int) -> int:
     """How tall the choices are at ``width``: each its words wrapped at the choices' size."""
     choose = entry.choosing
     if choose is None or state.table is None:
@@ -158,7 +158,7 @@ def choices_height(b: Builder, entry: TileEntry, state: GameState, width: int) -
     pad = 2 * max(3, b.px(6))
     total = 0
     for place in choose.places:
-        words = choice_words(place, state.table, {}, b.tr)
+        words = choice_words(place, state.table, ui.labels, b.tr)
         lines = -(-b.painter.width(words, font, True) // max(1, width - 2 * pad)) + 1
         total += max(b.target, min(lines, 3) * line + pad)
     return total + (len(choose.places) - 1) * b.gap
@@ -180,11 +180,11 @@ def draw_choosing(b: Builder, ui: Ui, entry: TileEntry, state: GameState, area: 
     if b.landscape:
         for share in (45, 55, 65, 75):
             width = area.w * share // 100
-            if choices_height(b, entry, state, width) <= area.h:
+            if choices_height(b, ui, entry, state, width) <= area.h:
                 break
         map_area, box = split_h(area, area.w - width - b.gap, width, gap=b.gap)
     else:
-        height = min(choices_height(b, entry, state, area.w), area.h - area.h // 4)
+        height = min(choices_height(b, ui, entry, state, area.w), area.h - area.h // 4)
         box, map_area = split_v(area, height, area.h - height - b.gap, gap=b.gap)
     ui.remember_labels(draw_map(b, ui, state, map_area, choice_keys(choose)))
     draw_choices(b, ui, entry, state, box)

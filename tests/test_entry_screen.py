@@ -1,0 +1,101 @@
+"""The play screen's entry (issue 35, point 2): the pad, the choice of end, Cancel and Undo."""
+
+from __future__ import annotations
+
+import pytest
+from screens_loop import SIZES, Loop
+
+from engine import Game, NewGame, StartRound, Tile
+from hubd.screens import Ui, UiContext
+from hubd.screens.kit.widgets import Kind
+from hubd.screens.shots.games import open_table_game
+from hubd.screens.shots.screenshots import context, tap_widget
+
+
+def shown(game: Game, size: tuple[int, int], language: str = "en") -> tuple[Ui, UiContext]:
+    ui = Ui(size)
+    ctx = context(language)
+    ui.set_language(language)
+    ctx.state, ctx.last_entry = game.state, game.last_effective
+    ui.state_changed(ctx)
+    ui.show_screen("play")
+    return ui, ctx
+
+
+def targets(ui: Ui, ctx: UiContext) -> dict[str, tuple[int, int, int, int]]:
+    return {
+        w.key: (w.rect.x, w.rect.y, w.rect.w, w.rect.h)
+        for w in ui.layout(ctx, 0.0)
+        if w.action is not None and w.kind is not Kind.SHADE
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_nothing_moves_under_a_finger_within_an_entry(size: tuple[int, int], language: str) -> None:
+    """0-0 fits three ends of the open table: the pad stays put after the first number, and
+    the choices appear where nothing was under the finger; the map is no target at all."""
+    import pygame
+
+    pygame.display.init()
+    game = open_table_game()
+    ui, ctx = shown(game, size, language)
+    before = targets(ui, ctx)
+    assert not [k for k in before if k.startswith("end:")]
+    pads = [before[f"half:{n}"] for n in range(10)]
+    if language == "he":  # the pad is not mirrored: 0 to 9 left to right
+        assert [p[0] for p in pads[:5]] == sorted(p[0] for p in pads[:5])
+    tap_widget(ui, ctx, "half:0")
+    after_first = targets(ui, ctx)
+    assert {k: v for k, v in after_first.items() if k in before} == {
+        k: v for k, v in before.items() if k in after_first
+    }
+    tap_widget(ui, ctx, "half:0")
+    choosing = targets(ui, ctx)
+    choices = [k for k in choosing if k.startswith("choice:")]
+    assert len(choices) == len(game.state.places_for(Tile(0, 0))) >= 2
+    moved = [k for k in choosing if k in after_first and choosing[k] != after_first[k]]
+    assert moved == []
+    marks = {w.key for w in ui.layout(ctx, 0.0) if w.role == "mark"}
+    assert marks == {f"mark:end:{k.removeprefix('choice:')}" for k in choices}
+    status = next(w for w in ui.layout(ctx, 0.0) if w.role == "status")
+    assert "0-0" in status.text
+
+
+def test_cancel_and_undo_within_an_entry() -> None:
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.play(Tile(4, 9), Tile(9, 9))
+    loop.tap("half:9")
+    assert "Ben: 9 and which number?" in loop.texts()
+    loop.tap("entry:cancel")  # where the last entry line is
+    assert not loop.has("entry:cancel") and "Ben: start an arm (2 of 2)" in loop.texts()
+    loop.tap("half:9")
+    loop.tap("undo")  # one tap takes back Ana's play, and the half-made entry goes with it
+    assert loop.state.table is not None and Tile(4, 9) not in loop.state.table
+    assert not loop.has("entry:cancel") and loop.state.current_player == "Ana"
+
+
+def test_a_play_that_fits_one_end_goes_in_with_two_taps_and_the_hub_button_still_opens_a_foot(
+) -> None:  # fmt: skip
+    loop = Loop()
+    loop.new_game(["Ana", "Ben"], rounds=1)
+    loop.tap("player:Ana")
+    loop.tap("half:4")
+    loop.tap("half:9")
+    assert loop.state.table is not None and Tile(4, 9) in loop.state.table
+    loop.play(Tile(7, 9), Tile(9, 9))
+    loop.hub_button()  # "chicken foot!": the doubles picker, as before
+    loop.tap("pick:4")
+    assert loop.state.lock is not None and loop.state.lock.tile == Tile(4, 4)
+
+
+def test_score_keeper_mode_has_no_pad() -> None:
+    import pygame
+
+    pygame.display.init()
+    game = Game.from_events([NewGame(("Ana", "Ben"), {"mode": "scores"}), StartRound("Ana")])
+    ui, ctx = shown(game, (800, 480))
+    ui.show_screen("scores_mode")
+    assert not [w for w in ui.layout(ctx, 0.0) if w.key.startswith("half:")]
