@@ -102,8 +102,6 @@ def choice_words(place: Placed, table: Table, labels: Mapping[Tile, str], tr: Tr
     parent = table.placed[start.parent] if start.parent is not None else None
     if parent is not None and parent.kind is PlaceKind.FOOT:
         where = _foot_toe(parent, parent.children.index(start.tile), tr)
-        label = labels.get(start.tile, "")
-        where = f"{where} ({label})" if label else where  # as the map labels the toe
         if start is place:  # the toe itself: its line says enough
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=place.shown)
