@@ -26,7 +26,7 @@ from engine import (
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.widgets import Widget
 from hubd.screens.messages import REFUSAL_TIME
-from hubd.screens.play import PlayScreen
+from hubd.screens.play import MAP_W, PlayScreen
 from hubd.screens.shots.games import autoplay, locked_game
 from hubd.screens.shots.screenshots import SIZES, context, shots, tap_widget
 from hubd.text import i18n
@@ -66,11 +66,12 @@ def table_of(players: int) -> Game:
     return game
 
 
-#: The least map the play screen keeps with a double-9 set: 520x276 at 800x480; 700x560 in
-#: portrait up to four players, 700x496 from five on (the hands take a second row of the
-#: strip). The pad every play starts on (hubd/screens/entry_view.py) takes one row under it;
-#: the map is a picture that rescales (issue 35), no longer a grid of fixed cells.
-LEAST_MAP = {(800, 480): {n: (520, 276) for n in range(2, 9)},
+#: The least map the play screen keeps with a double-9 set: MAP_W x 276 at 800x480 (the
+#: hands beside it as wide as the names, which are not cut for the map); 700x560 in portrait
+#: up to four players, 700x496 from five on (the hands take a second row of the strip). The
+#: pad every play starts on (hubd/screens/entry_view.py) takes one row under it; the map is
+#: a picture that rescales (issue 35), no longer a grid of fixed cells.
+LEAST_MAP = {(800, 480): {n: (MAP_W, 276) for n in range(2, 9)},
              (720, 1280): {n: (700, 560 if n <= 4 else 496) for n in range(2, 9)}}  # fmt: skip
 
 

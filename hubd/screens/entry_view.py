@@ -38,7 +38,8 @@ def pad_gap(b: Builder, state: GameState, width: int) -> int:
 
 
 def _cell_width(b: Builder, count: int) -> int:
-    widest = b.painter.width("88" if count > 10 else "8", entry_font(b), True) + 2 * b.px(4)
+    pad = max(3, b.px(6)) + 1  # a button's own padding, each side
+    widest = b.painter.width("88" if count > 10 else "8", entry_font(b), True) + 2 * pad
     return max(b.target, widest)
 
 
