@@ -99,3 +99,52 @@ def test_score_keeper_mode_has_no_pad() -> None:
     ui, ctx = shown(game, (800, 480))
     ui.show_screen("scores_mode")
     assert not [w for w in ui.layout(ctx, 0.0) if w.key.startswith("half:")]
+
+
+def crowded_choice() -> tuple[Game, Tile]:
+    """A double-15 table of eight players laying every double they can, at the first play
+    whose tile fits six ends or more."""
+    from engine.simulate import DoublesFirst
+
+    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    for seed in range(20):
+        log = DoublesFirst(8, rules, seed, check=False).play_game().effective
+        game = Game()
+        for event in log:
+            game.apply(event)
+            state = game.state
+            if state.table is None or not state.in_round or state.rules is None:
+                continue
+            top = state.rules.highest
+            for tile in (Tile(a, z) for a in range(top + 1) for z in range(a, top + 1)):
+                if len(state.places_for(tile)) >= 6:
+                    return game, tile
+    raise AssertionError("no crowded table found")
+
+
+@pytest.mark.parametrize("language", ["en", "uk"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_many_ends_are_offered_a_page_at_a_time_in_large_words(
+    size: tuple[int, int], language: str
+) -> None:
+    import pygame
+
+    pygame.display.init()
+    game, tile = crowded_choice()
+    ui, ctx = shown(game, size, language)
+    tap_widget(ui, ctx, f"half:{tile.lo}")
+    tap_widget(ui, ctx, f"half:{tile.hi}")
+    offered = {f"choice:{p.tile}" for p in game.state.places_for(tile)}
+    seen: set[str] = set()
+    least = 43 if size == (800, 480) else 67
+    for _ in range(len(offered)):
+        widgets = ui.layout(ctx, 0.0)
+        choices = [w for w in widgets if w.role == "choice"]
+        assert choices and all(w.size >= least and not w.truncated for w in choices)
+        screen = pygame.Rect((0, 0), size)
+        assert all(screen.contains(w.rect) for w in widgets if w.action is not None)
+        seen |= {w.key for w in choices}
+        if not any(w.key == "choice:more" for w in widgets):
+            break
+        tap_widget(ui, ctx, "choice:more")
+    assert seen == offered

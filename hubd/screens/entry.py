@@ -62,6 +62,7 @@ class TileEntry:
     def __init__(self) -> None:
         self.first: int | None = None
         self.choosing: Choose | None = None
+        self.page = 0  # the page of choices shown, when they are too many for one
         self._seen: tuple[object, ...] | None = None
 
     @property
@@ -69,7 +70,7 @@ class TileEntry:
         return self.first is None and self.choosing is None
 
     def cancel(self) -> None:
-        self.first, self.choosing = None, None
+        self.first, self.choosing, self.page = None, None, 0
 
     def sync(self, state: GameState | None) -> None:
         """Forget a half-made entry when the game is no longer the one it was begun on."""
@@ -126,7 +127,7 @@ class TileEntry:
         if len(places) == 1:
             self.cancel()
             return Play(player, tile, places[0].tile)
-        self.first = None
+        self.first, self.page = None, 0
         self.choosing = Choose(tile, tuple(places))
         return self.choosing
 

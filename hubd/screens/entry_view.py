@@ -134,35 +134,71 @@ def choice_keys(choose: Choose) -> list[str]:
     return [f"end:{place.tile}" for place in choose.places]
 
 
+def _heights(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int) -> list[int]:
+    """Each choice's button height at ``width``: its words wrapped at the choices' size."""
+    choose = entry.choosing
+    if choose is None or state.table is None:
+        return []
+    font = entry_font(b)
+    pad = max(3, b.px(6))
+    line = b.painter.line_height(font, True)
+    heights = []
+    for place in choose.places:
+        words = choice_words(place, state.table, ui.labels, b.tr)
+        lines = b.painter.fit(words, width - 2 * pad - 2, 10**6, font, font, True, True)[1]
+        heights.append(max(b.target, len(lines) * line + 2 * pad))
+    return heights
+
+
+def choices_height(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int) -> int:
+    """How tall all the choices are at ``width``, one above the other."""
+    heights = _heights(b, ui, entry, state, width)
+    return sum(heights) + b.gap * max(0, len(heights) - 1)
+
+
+def _pages(heights: list[int], room: int, gap: int, more: int) -> list[list[int]]:
+    """The choices a page shows, in order: all of them if they fit ``room``, else as many
+    as leave room for the More button under them."""
+    if sum(heights) + gap * (len(heights) - 1) <= room:
+        return [list(range(len(heights)))]
+    pages: list[list[int]] = [[]]
+    used = more
+    for index, height in enumerate(heights):
+        if pages[-1] and used + gap + height > room:
+            pages.append([])
+            used = more
+        pages[-1].append(index)
+        used += height + gap
+    return pages
+
+
 def draw_choices(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Rect) -> None:
-    """One large button a place, in words, stacked in ``box`` in the engine's order."""
+    """One large button a place, in words, one above the other in the engine's order; when
+    they are too many for ``box``, a page of them at a time and More under them."""
     choose = entry.choosing
     if choose is None or state.table is None:
         return
     font = entry_font(b)
-    n = len(choose.places)
-    each = (box.h - (n - 1) * b.gap) // n
-    for index, place in enumerate(choose.places):
-        cell = Rect(box.x, box.y + index * (each + b.gap), box.w, each)
+    heights = _heights(b, ui, entry, state, box.w)
+    pages = _pages(heights, box.h, b.gap, b.target + b.gap)
+    page = entry.page % len(pages)
+    y = box.y
+    for index in pages[page]:
+        place = choose.places[index]
+        cell = Rect(box.x, y, box.w, heights[index])
+        y += heights[index] + b.gap
         words = choice_words(place, state.table, ui.labels, b.tr)
         b.button(cell, words, _choose(entry, state, place.tile), size=font, floor=font,
                  key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY)  # fmt: skip
+    if len(pages) > 1:
 
+        def more(_pos: tuple[int, int]) -> list[Intent]:
+            entry.page = page + 1
+            return []
 
-def choices_height(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int) -> int:
-    """How tall the choices are at ``width``: each its words wrapped at the choices' size."""
-    choose = entry.choosing
-    if choose is None or state.table is None:
-        return 0
-    font = entry_font(b)
-    line = b.painter.line_height(font, True)
-    pad = 2 * max(3, b.px(6))
-    total = 0
-    for place in choose.places:
-        words = choice_words(place, state.table, ui.labels, b.tr)
-        lines = -(-b.painter.width(words, font, True) // max(1, width - 2 * pad)) + 1
-        total += max(b.target, min(lines, 3) * line + pad)
-    return total + (len(choose.places) - 1) * b.gap
+        text = b.tr("More ends ({page} of {pages})").format(page=page + 1, pages=len(pages))
+        b.button(Rect(box.x, box.bottom - b.target, box.w, b.target), text, more,
+                 size=b.min_text, floor=b.min_text, key="choice:more", role="entry")  # fmt: skip
 
 
 def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
@@ -185,7 +221,7 @@ def draw_choosing(b: Builder, ui: Ui, entry: TileEntry, state: GameState, area: 
                 break
         map_area, box = split_h(area, area.w - width - b.gap, width, gap=b.gap)
     else:
-        height = min(choices_height(b, ui, entry, state, area.w), area.h - area.h // 4)
+        height = min(choices_height(b, ui, entry, state, area.w), area.h * 3 // 4)
         box, map_area = split_v(area, height, area.h - height - b.gap, gap=b.gap)
     ui.remember_labels(draw_map(b, ui, state, map_area, choice_keys(choose)))
     draw_choices(b, ui, entry, state, box)
