@@ -52,7 +52,7 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from engine import Draw, Event, Game, NewGame, Pass, Play, StartRound
 from engine.simulate import DoublesFirst, Simulator
-from hubd.screens.entry import entry_keys
+from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Kind
 
 KINDS_OF_GAME = [("classic", 4, 9), ("four-arm", 6, 12), ("hub", 4, 15), ("classic", 8, 15)]
@@ -115,14 +115,18 @@ def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
     fits = len(state.places_for(play.tile))
     keys = entry_keys(state, play.tile, play.on)
     seen = targets(table)
+    taps = table.taps
     for index, key in enumerate(keys, start=1):
+        while key.startswith("choice:") and table.find(key) is None and table.find(MORE):
+            table.tap(MORE)  # the end is on another page of choices
+            seen = targets(table)  # a new page: other choices, none moved
         table.tap(key)
         if index == len(keys):
             break
         now = targets(table)
         plays.moved += [f"{k} in {play}" for k in seen.keys() & now.keys() if seen[k] != now[k]]
         seen = now
-    plays.taps.append(len(keys))
+    plays.taps.append(table.taps - taps)
     if fits > 1:
         plays.shared += 1
         plays.chosen += keys[-1] == f"choice:{play.on}"

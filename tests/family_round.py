@@ -57,7 +57,7 @@ from hubd.loop.app import HubApp
 from hubd.loop.core import Devices
 from hubd.loop.events import Inbox
 from hubd.screens import Ui
-from hubd.screens.entry import entry_keys
+from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Style, Widget
 from hubd.store import GameStore
 
@@ -106,7 +106,7 @@ class Entry:
         """The most (taps, presses) the entry may take (issue 9, point 10)."""
         return {
             PLAY: (2, 0),
-            PLAY_CHOICE: (3, 0),
+            PLAY_CHOICE: (4, 0),  # 3, and More when the end is on the next page of choices
             HUB_DOUBLE: (1, 1),
             DRAW: (1, 0),
             PASS: (1, 0),
@@ -267,9 +267,12 @@ def _touch(table: FamilyTable, event: Event) -> tuple[str, int, int]:
         return HUB_DOUBLE, 0, 0
     if isinstance(event, Play):
         keys = entry_keys(state, event.tile, event.on)
+        taps = table.taps
         for key in keys:
+            while key.startswith("choice:") and table.find(key) is None and table.find(MORE):
+                table.tap(MORE)  # the end is on another page of choices
             table.tap(key)
-        return (PLAY if len(keys) == 2 else PLAY_CHOICE), 0, 0
+        return (PLAY if table.taps - taps == 2 else PLAY_CHOICE), 0, 0
     if isinstance(event, EndRound):
         return _round_end(table, event)
     raise EntryError(f"the script does not enter {event.type} events")

@@ -8,7 +8,7 @@ import pygame
 
 from engine import Game, NewGame, RuleError, Tile
 from hubd.screens import Ui, UiContext, describe_undo
-from hubd.screens.entry import entry_keys
+from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Kind, Widget
 from hubd.values.intents import ChangeSetting, Go, HubButton, Intent, Submit
 
@@ -152,6 +152,8 @@ class Loop:
     def play(self, tile: Tile, on: Tile) -> None:
         """A play on the pad: the tile's two numbers, then the end if it fits more than one."""
         for key in entry_keys(self.state, tile, on):
+            while key.startswith("choice:") and not self.has(key) and self.has(MORE):
+                self.tap(MORE)  # the end is on another page of choices
             self.tap(key)
 
     def play_lowest(self) -> bool:

@@ -32,7 +32,7 @@ from engine import (
     dump_line,
 )
 from engine.simulate import Simulator
-from hubd.screens.entry import entry_keys
+from hubd.screens.entry import MORE, entry_keys
 from hubd.values.intents import HubButton, Intent, Submit
 
 DEMO_PLAYERS = ("Ana", "Ben", "Cy", "Dee")
@@ -147,6 +147,10 @@ class DemoPlayer:
         keys = self._keys
         if isinstance(event, Play) and not event.tile.is_double:
             keys = keys[self._taps : self._taps + 1]  # the pad's numbers, then the end
+            if keys and keys[0].startswith("choice:") and find(keys[0]) is None:
+                pos = find(MORE)  # the end is on another page of choices
+                if pos is not None and self._taps < MAX_TAPS:
+                    return Tap(pos)
         if keys and self._taps < MAX_TAPS:
             for key in keys:
                 pos = find(key)

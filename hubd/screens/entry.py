@@ -140,9 +140,14 @@ class TileEntry:
         return Play(state.current_player or "", tile, on)
 
 
+#: The key of the button that shows the next page of choices (when they are many).
+MORE = "choice:more"
+
+
 def entry_keys(state: GameState, tile: Tile, on: Tile) -> list[str]:
     """The taps that enter ``tile`` on ``on`` in ``state`` (widget keys): the number the end
-    needs, the other, and the end when the tile fits more than one (for demos and tests)."""
+    needs, the other, and the end when the tile fits more than one (for demos and tests; an
+    end on a later page of choices is reached by ``MORE`` first)."""
     place = state.table.placed[on] if state.table is not None else None
     touching = place.end if place is not None and tile.carries(place.end) else tile.lo
     keys = [f"half:{touching}", f"half:{tile.other(touching)}"]

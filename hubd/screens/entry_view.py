@@ -11,7 +11,7 @@ only when the tile fits two or more ends; their ends are ringed on the map meanw
 from __future__ import annotations
 
 from engine import GameState, Play, Tile
-from hubd.screens.entry import Choose, Refused, TileEntry, Why
+from hubd.screens.entry import MORE, Choose, Refused, TileEntry, Why
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Action, Style
@@ -146,7 +146,7 @@ def _heights(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int)
     for place in choose.places:
         words = choice_words(place, state.table, ui.labels, b.tr)
         lines = b.painter.fit(words, width - 2 * pad - 2, 10**6, font, font, True, True)[1]
-        heights.append(max(b.target, len(lines) * line + 2 * pad))
+        heights.append(max(b.target, len(lines) * line + b.px(4)))
     return heights
 
 
@@ -198,7 +198,7 @@ def draw_choices(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Re
 
         text = b.tr("More ends ({page} of {pages})").format(page=page + 1, pages=len(pages))
         b.button(Rect(box.x, box.bottom - b.target, box.w, b.target), text, more,
-                 size=b.min_text, floor=b.min_text, key="choice:more", role="entry")  # fmt: skip
+                 size=b.min_text, floor=b.min_text, key=MORE, role="entry")  # fmt: skip
 
 
 def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
@@ -221,7 +221,7 @@ def draw_choosing(b: Builder, ui: Ui, entry: TileEntry, state: GameState, area: 
                 break
         map_area, box = split_h(area, area.w - width - b.gap, width, gap=b.gap)
     else:
-        height = min(choices_height(b, ui, entry, state, area.w), area.h * 3 // 4)
+        height = min(choices_height(b, ui, entry, state, area.w), area.h * 4 // 5)
         box, map_area = split_v(area, height, area.h - height - b.gap, gap=b.gap)
     ui.remember_labels(draw_map(b, ui, state, map_area, choice_keys(choose)))
     draw_choices(b, ui, entry, state, box)

@@ -76,8 +76,8 @@ def draw_map(
         _end(b, end, end.on in open_now, drawn.number_px)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
     rings = {key: f"mark:{key}" for key in marked}
-    if ui.marked is not None:  # the tile laid, or the end that lies on it now: one ring
-        shared = [f"tile:{ui.marked}", f"end:{ui.marked}"]
+    if ui.marked is not None:  # the end that lies on the tile laid now, else the tile: one ring
+        shared = [f"end:{ui.marked}", f"tile:{ui.marked}"]  # the end on it first
         drawn_keys = {w.key for w in b.widgets}
         first = [key for key in shared if key in drawn_keys][:1]
         rings.update({key: f"mark:{ui.marked}" for key in first})
