@@ -76,7 +76,7 @@ class Menu(Overlay):
             if state is None or state.rules is None:
                 return None
             return b.tr(
-                "Leave this game (round {n} of {rounds}) for a new one? It stays in History."
+                "Set up a new game? This one (round {n} of {rounds}) ends when the new one starts."
             ).format(n=max(1, state.round), rounds=state.rules.rounds)
 
         go = self.ui.tr("New game")
