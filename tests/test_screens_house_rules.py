@@ -88,3 +88,15 @@ def test_the_house_rules_are_under_the_score_sheet_live_in_the_history_and_on_ph
     assert stored.house == {"first_double": 9, "out_on_double_50": 1}
     assert stored.doubles[:2] == (9, 8) and len(stored.doubles) == 10
     assert json.loads(json.dumps(stored.house)) == stored.house  # the sheet column's JSON
+
+
+def test_the_tiles_picker_offers_a_double_6_set_on_one_page() -> None:
+    game = Game.from_events([NewGame(("Ana", "Ben", "Cy"), {"set": 6, "hand_size": 2})])
+    run(game, StartRound("Ana"), "Ana 6-1 on 6-6", "Ben 6-2 on 6-6", "Cy 6-3 on 6-6",
+        "Ana 1-4 on 6-1")  # fmt: skip
+    ui, ctx = shown("round_end", game)  # Ana went out
+    tap_widget(ui, ctx, "hand:Ben")
+    tap_widget(ui, ctx, "mode:tiles")
+    offered = {k for k in widgets(ui, ctx) if k.startswith("left:") and "-" in k}
+    assert len(offered) == 28 - 5  # every tile not on the table, in a cell of its own
+    assert "left:more" not in widgets(ui, ctx)  # one page: no turning
