@@ -52,7 +52,10 @@ def game_rules(draw: st.DrawFn) -> tuple[int, dict[str, Any]]:
     players = draw(st.integers(*PLAYER_RANGE[preset]))
     rules: dict[str, Any] = {"preset": preset, "rounds": draw(st.integers(1, 3))}
     optional = {
-        "set": st.sampled_from([9, 12]),
+        "set": st.sampled_from([6, 9, 12]),
+        "first_double": st.integers(0, 12),
+        "burn_double": st.booleans(),
+        "out_on_double_50": st.booleans(),
         "hub_arms": st.integers(1, 9),
         "reserve": st.integers(0, 3),
         "hand_size": st.integers(1, 12),
@@ -170,7 +173,7 @@ def arbitrary_event(players: tuple[str, ...]) -> st.SearchStrategy[Event]:
         st.builds(Draw, names),
         st.builds(Pass, names),
         st.just(Undo()),
-        st.builds(StartRound, names, st.none() | counts),
+        st.builds(StartRound, names, st.none() | counts, st.none() | st.integers(-1, 13)),
         st.builds(EndRound, st.dictionaries(names, hands, max_size=5), st.booleans()),
         st.builds(AmendRound, st.integers(-1, 4), counts),
         st.just(NewGame(players, {})),
@@ -199,7 +202,8 @@ def plausible_event(draw: st.DrawFn, state: GameState) -> Event:
         return EndRound(hands, agreed=phase is not Phase.ROUND_OVER)
     if phase is Phase.SETUP:
         draws = draw(st.none() | st.dictionaries(st.sampled_from(players), st.integers(0, 3)))
-        return StartRound(draw(st.sampled_from(players)), draws)
+        lower = draw(st.none() | st.integers(0, max(0, state.next_double - 1)))  # burn_double
+        return StartRound(draw(st.sampled_from(players)), draws, lower)
     scores = draw(st.dictionaries(st.sampled_from(players), st.integers(0, 30), max_size=2))
     return AmendRound(draw(st.integers(1, len(state.scores))), scores)
 
