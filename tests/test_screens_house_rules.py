@@ -100,3 +100,12 @@ def test_the_tiles_picker_offers_a_double_6_set_on_one_page() -> None:
     offered = {k for k in widgets(ui, ctx) if k.startswith("left:") and "-" in k}
     assert len(offered) == 28 - 5  # every tile not on the table, in a cell of its own
     assert "left:more" not in widgets(ui, ctx)  # one page: no turning
+
+
+def test_a_scores_only_game_burns_a_double_from_the_round_start_too() -> None:
+    rules = {"mode": "scores", "preset": "hub", "burn_double": True}
+    ui, ctx = shown("round_start", Game.from_events([NewGame(("Ana", "Ben"), rules)]))
+    burn = widgets(ui, ctx)["start:burn"]
+    assert burn.rect.h >= 40  # a real button, not a row of no height
+    tap_widget(ui, ctx, "start:burn")
+    assert "Who holds the 8-8? They open." in texts(ui, ctx)

@@ -64,7 +64,8 @@ class RoundStartScreen(Screen):
         prompt_h = asked + b.gap + told
         prompt = Rect(rest.x, rest.y, rest.w, prompt_h)
         rows = 0 if self.mode == "ask" and not rules.double_in_hands else 1
-        rows = 0 if self.mode == "ask" and rules.scores_only else rows
+        burnable = rules.burn_double and double > rules.last_double
+        rows = 0 if self.mode == "ask" and rules.scores_only and not burnable else rows
         if rows and self.mode == "search" and not b.landscape:
             rows = 2
         two = 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6))
@@ -80,7 +81,7 @@ class RoundStartScreen(Screen):
         if self.mode == "ask":
             self._prompt(b, prompt, question, hint)
             self._player_buttons(b, state, players, self._open)
-            if rules.burn_double and double > rules.last_double:
+            if burnable:
                 b.button(bottom, b.tr("Nobody has it: burn it"), self._burn(double),
                          key="start:burn")  # fmt: skip
             elif rules.double_in_hands and not rules.scores_only:  # scores only: no draws kept
