@@ -81,6 +81,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/map_bench.py
 	$(BIN)/python benchmarks/club_bench.py
 	$(BIN)/python benchmarks/web_bench.py
+	$(BIN)/python benchmarks/camera_bench.py
 
 # On the Pi: `sudo make install` (again to update; games and config are kept).
 # INSTALL_ARGS passes options (hardware/install.sh --help), DESTDIR=DIR a throw-away root.
