@@ -21,7 +21,7 @@ from hubd.vision.seen import TileSeen
 
 MAX_BYTES = 12 * 1024 * 1024  # a phone's full-size JPEG; the page sends far less
 MAX_PIXELS = 25_000_000  # 25 megapixels: any phone's camera, not a decompression bomb
-MEMORY_BYTES = 1024 * 1024 * 1024  # the child's address space (Python, numpy, OpenCV, photo)
+MEMORY_BYTES = 1536 * 1024 * 1024  # the child's address space: Python, numpy, OpenCV, the photo
 CPU_S = 20
 TIMEOUT_S = 20.0
 
