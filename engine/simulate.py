@@ -157,6 +157,7 @@ class Simulator:
 
     def _play_round(self, game: Game) -> None:
         hands, yard, start = self.deal(game)
+        self.last_play = ("", Tile(0, 0))
         self._apply(game, start)
         state = game.state
         while state.in_round:
@@ -217,11 +218,11 @@ class Simulator:
         rules = game.state.rules
         assert rules is not None
         truth = [sum(tile_value(t, rules.double_blank_50) for t in hand) for hand in hands]
-        name, tile = self.last_play
-        seat = self.names.index(name)
-        out = game.state.round_end is RoundEnd.OUT and not hands[seat]
-        if rules.out_on_double_50 and out and tile.is_double:
-            truth[seat] += OUT_ON_DOUBLE_PENALTY
+        name, tile = self.last_play  # ("", ...) when nothing was placed this round
+        if name and game.state.round_end is RoundEnd.OUT and tile.is_double:
+            seat = self.names.index(name)
+            if rules.out_on_double_50 and not hands[seat]:
+                truth[seat] += OUT_ON_DOUBLE_PENALTY
         if game.state.scores[-1] != truth:
             raise InvariantViolation(f"round scored {game.state.scores[-1]}, truth is {truth}")
 
