@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from daemon_bench import press_latency
 from daemon_harness import DaemonProcess
+from web_attack import JournalLines, attacker, limit_open_files, unit_open_files
 
 from hubd.web.guard import Limits
 
@@ -132,8 +133,14 @@ def _percentile(values: list[float], share: float) -> float:
 # -- commit to phone -----------------------------------------------------------------------
 
 
-def commit_latency(pages: int, events: int, flood: int = 0) -> dict[str, Any]:
-    """Each committed entry's time to reach every page (ms), and what a flood was answered."""
+def commit_latency(
+    pages: int, events: int, flood: int = 0, attack: tuple[int, int] | None = None
+) -> dict[str, Any]:
+    """Each committed entry's time to reach every page (ms), and what a flood was answered.
+
+    ``attack``: (half-open connections, event streams) a hostile neighbour holds meanwhile
+    (benchmarks/web_attack.py), the hub under its unit's limits: the journal's lines then
+    come back too."""
     from family_round import family_table, recorded_log
     from gpiozero.pins.mock import MockFactory, MockPWMPin
     from web_harness import attach_web
@@ -143,7 +150,9 @@ def commit_latency(pages: int, events: int, flood: int = 0) -> dict[str, Any]:
     with family_table(folder / "data", MockFactory(pin_class=MockPWMPin)) as table:
         app = table.app
         assert app.submit(log[0])
-        desk, close = attach_web(app, folder / "data", BENCH_LIMITS)
+        if attack is not None:
+            limit_open_files(unit_open_files())
+        desk, close = attach_web(app, folder / "data", None if attack else BENCH_LIMITS)
         port = int(desk.base_url.rsplit(":", 1)[1])
         token = desk.token(app.game_id)
         assert token is not None
@@ -154,19 +163,29 @@ def commit_latency(pages: int, events: int, flood: int = 0) -> dict[str, Any]:
             parent, child = SPAWN.Pipe()
             flooder = SPAWN.Process(target=_flood, args=(port, token, flood, child))
             flooder.start()
+        journal = JournalLines().__enter__()
+        if attack is not None:
+            parent, child = SPAWN.Pipe()
+            flooder = SPAWN.Process(target=attacker, args=(port, token, *attack, child))
+            flooder.start()
+            assert parent.recv() == "open"
+            time.sleep(1.0)  # the hub has met every connection once
         committed: dict[int, float] = {}
         for event in log[1 : events + 1]:
             assert app.submit(event), event
             committed[desk._version] = time.perf_counter()
             app.step(0)
             time.sleep(0.03)  # a lively table enters a play every few seconds; 30 ms is harsher
-        statuses: dict[int, int] = {}
+        statuses: dict[Any, int] = {}
         if flooder is not None:
+            if attack is not None:
+                parent.send("stop")
             statuses = parent.recv()
             flooder.join(30)
         time.sleep(0.3)
         seen = stream.close()
         close()
+        journal.__exit__()
     # A page shown a later entry has this one too (a stream that falls behind sends the
     # latest snapshot, not each one): the first update at least as new as the commit counts.
     by_page: dict[int, list[tuple[int, float]]] = {}
@@ -179,7 +198,8 @@ def commit_latency(pages: int, events: int, flood: int = 0) -> dict[str, Any]:
             if arrived is not None:
                 latencies.append((arrived - at) * 1000)
     missing = len(committed) * pages - len(latencies)
-    return {"latencies": latencies, "missing": missing, "statuses": statuses}
+    return {"latencies": latencies, "missing": missing, "statuses": statuses,
+            "journal": journal.lines}  # fmt: skip
 
 
 # -- press to play with pages ---------------------------------------------------------------
@@ -271,12 +291,27 @@ def _ms(values: list[float]) -> str:
     return f"median {statistics.median(values):.1f} ms, p99 {_percentile(values, 0.99):.1f} ms"
 
 
+def half_open_attack(events: int) -> None:
+    got = commit_latency(8, events, attack=(1500, 2000))
+    print(f"commit to phone, 8 pages, hub at LimitNOFILE={unit_open_files()} and the shipped "
+          f"limits, while a neighbour holds 1,500 half-open connections and asks for 2,000 "
+          f"event streams: {_ms(got['latencies'])}, max {max(got['latencies']):.1f} ms, "
+          f"{got['missing']} missing (goal p99 < 1 s); the attacker saw {got['statuses']}")  # fmt: skip
+    print(f"journal during the attack: {len(got['journal'])} lines")
+    for line in got["journal"]:
+        print(f"  {line}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=60, help="entries committed per run")
     parser.add_argument("--presses", type=int, default=500)
     parser.add_argument("--idle", type=float, default=20.0, help="seconds of idle CPU")
+    parser.add_argument("--attack-only", action="store_true", help="the half-open attack alone")
     args = parser.parse_args()
+    half_open_attack(args.events)
+    if args.attack_only:
+        return
     for pages in (8, 50):
         got = commit_latency(pages, args.events)
         print(f"commit to phone, {pages} pages: {len(got['latencies'])} updates, "
