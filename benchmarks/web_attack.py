@@ -17,7 +17,6 @@ import re
 import resource
 import selectors
 import socket
-import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any

@@ -296,7 +296,8 @@ def half_open_attack(events: int) -> None:
     print(f"commit to phone, 8 pages, hub at LimitNOFILE={unit_open_files()} and the shipped "
           f"limits, while a neighbour holds 1,500 half-open connections and asks for 2,000 "
           f"event streams: {_ms(got['latencies'])}, max {max(got['latencies']):.1f} ms, "
-          f"{got['missing']} missing (goal p99 < 1 s); the attacker saw {got['statuses']}")  # fmt: skip
+          f"{got['missing']} missing (goal p99 < 1 s); the attacker saw "
+          f"{got['statuses']}")  # fmt: skip
     print(f"journal during the attack: {len(got['journal'])} lines")
     for line in got["journal"]:
         print(f"  {line}")

@@ -34,9 +34,9 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[list[st
     return folder, logs
 
 
-def _schema_end(data: bytes) -> int:
-    """Where page 1's stored table definitions end (the last CREATE statement)."""
-    return data.rindex(b"CREATE", 0, 4096) + 80
+def _in_definition(data: bytes, table: bytes) -> int:
+    """An offset inside the stored definition of ``table`` (its columns), on page 1."""
+    return data.index(b"CREATE TABLE " + table, 0, 4096) + 30
 
 
 def _damaged(sample: Path, into: Path, offset: int) -> None:
@@ -96,7 +96,7 @@ def test_without_the_sqlite3_command_the_pages_still_give_every_game(
 ) -> None:
     folder, logs = sample
     where = tmp_path / "data"
-    _damaged(folder, where, _schema_end((folder / DATABASE_NAME).read_bytes()) - 120)
+    _damaged(folder, where, _in_definition((folder / DATABASE_NAME).read_bytes(), b"events"))
     (where / f"{DATABASE_NAME}-events").unlink()  # no journal either
     monkeypatch.setenv("PATH", str(tmp_path / "nothing-here"))
     with GameStore.open(where, clock=lambda: NOW) as store:

@@ -138,6 +138,23 @@ class HubCore:
         self._show_light(self.game.state)
         self.ui.state_changed(self.context())
 
+    @property
+    def phones(self) -> PhoneDesk | None:
+        return self._phones
+
+    @phones.setter
+    def phones(self, desk: PhoneDesk | None) -> None:
+        """The phones' page; its seats and hands are kept in the store as they arrive."""
+        self._phones = desk
+        if desk is not None:
+            desk.keep, desk.recall = self._keep_phone_desk, self.store.phone_desk
+
+    def _keep_phone_desk(self, game_id: int, desk: str) -> None:
+        try:
+            self.store.keep_phone_desk(game_id, desk)
+        except StoreError as err:  # the hands wait in memory; the screen says the store's
+            log.warning("cannot keep the phones' seats and hands: %s", err)  # trouble
+
     def publish(self) -> None:
         """The phones' page shows what was just committed (a copy of the state, no more)."""
         if self.phones is not None:

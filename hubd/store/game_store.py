@@ -308,6 +308,14 @@ class GameStore(StoreReading):
         with self._writing(f"save how {player} sounds") as db:
             voices.set_sounds_like(db, player, said)
 
+    def keep_phone_desk(self, game_id: int, desk: str) -> None:
+        """Keep what the phones' desk holds for the game (hubd/web/desk.py: the seats phones
+        hold, the hands entered on phones), so a restart or a power cut loses none of it."""
+        with self._writing(f"save the phones' seats and hands of game {game_id}") as db:
+            db.execute(
+                "INSERT OR REPLACE INTO phone_desk (game_id, desk) VALUES (?, ?)", (game_id, desk)
+            )
+
     # -- the club nights (hubd.club) -----------------------------------------------------
 
     def keep_club_games(self, rows: Iterable[club.ClubRow]) -> int:

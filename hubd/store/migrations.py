@@ -130,6 +130,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         rederive=True,
         then=_one_player_per_name,
     ),
+    Migration(
+        9,
+        "the seats phones hold and the hands entered on phones, kept as they arrive",
+        (
+            """CREATE TABLE phone_desk (
+                game_id INTEGER PRIMARY KEY REFERENCES games(id),
+                desk TEXT NOT NULL
+            )""",
+        ),
+    ),
 )
 
 CURRENT_VERSION = MIGRATIONS[-1].version

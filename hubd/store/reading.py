@@ -108,6 +108,12 @@ class StoreReading:
         with self._reading(f"read game {game_id}") as db:
             return club.started(db, game_id)
 
+    def phone_desk(self, game_id: int) -> str | None:
+        """What the phones' desk kept for the game (:meth:`GameStore.keep_phone_desk`)."""
+        with self._reading(f"read the phones' seats of game {game_id}") as db:
+            row = db.execute("SELECT desk FROM phone_desk WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
+
     # -- export and backup ---------------------------------------------------------------
 
     def export_jsonl(self, game_id: int, out: TextIO) -> None:

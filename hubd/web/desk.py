@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import os
 import secrets
@@ -86,6 +87,10 @@ class PhoneDesk:
         self._hands_key: tuple[object, ...] | None = None
         self._version = 0
         self._tokens: dict[int, str] = {}
+        #: Where the seats and hands are kept as they arrive (the store, set by the loop),
+        #: and read back when the game is resumed after a restart or a power cut.
+        self.keep: Callable[[int, str], None] | None = None
+        self.recall: Callable[[int], str | None] | None = None
 
     def token(self, game_id: int | None) -> str | None:
         """The game's secret part of the address: the same for a game after a restart, new
@@ -124,14 +129,15 @@ class PhoneDesk:
         language: str,
     ) -> None:
         """After each commit (and any change the page shows): a new snapshot for the phones."""
+        key = _hands_key(game_id, state)
         if game_id != self._game_id or not self._version:
             self._game_id = game_id
-            self.claims = {}
+            self.claims, self.hands = {}, {}
             if game_id is not None:
                 log.info("web: %s", self.address(game_id))
+                self._recall(game_id, state, key)
             else:
                 log.info("web: %s (no game yet: each game has its own address)", self.base_url)
-        key = _hands_key(game_id, state)
         if key != self._hands_key:
             self._hands_key = key
             self.hands = {}
@@ -160,7 +166,45 @@ class PhoneDesk:
 
     def release(self, player: str) -> None:
         """The hub's screen takes a seat back from its phone."""
-        self.claims.pop(player, None)
+        if self.claims.pop(player, None) is not None:
+            self._keep()
+
+    def _keep(self) -> None:
+        """The seats and hands into the store, before the phone is answered."""
+        if self.keep is None or self._game_id is None:
+            return
+        kept = {
+            "claims": self.claims,
+            "hands": {name: [hand.pips, hand.double_blank] for name, hand in self.hands.items()},
+            "round": list(self._hands_key[1:]) if self._hands_key else [],
+        }
+        self.keep(self._game_id, json.dumps(kept, ensure_ascii=False, sort_keys=True))
+
+    def _recall(self, game_id: int, state: GameState | None, key: tuple[object, ...]) -> None:
+        """The seats and hands kept for the game (hands only while the same round end waits
+        for them); whatever does not fit the game now is dropped."""
+        kept = self.recall(game_id) if self.recall is not None and state is not None else None
+        if kept is None or state is None:
+            return
+        try:
+            data = json.loads(kept)
+            claims, hands, round_key = data["claims"], data["hands"], data["round"]
+        except (ValueError, TypeError, KeyError):
+            return
+        players = set(state.players)
+        if isinstance(claims, dict):
+            self.claims = {
+                name: phone
+                for name, phone in claims.items()
+                if name in players and isinstance(phone, str)
+            }
+        if isinstance(hands, dict) and round_key == list(key[1:]):
+            for name, hand in hands.items():
+                if name in players and isinstance(hand, list) and len(hand) == 2:
+                    pips, double_blank = hand
+                    if type(pips) is int and type(double_blank) is bool:
+                        self.hands[name] = HandPips(pips, double_blank)
+            self._hands_key = key
 
     def handle(
         self, request: PhoneRequest, state: GameState | None, game_id: int | None, submit: Submit
@@ -181,6 +225,7 @@ class PhoneDesk:
             if phone == request.phone and request.action in ("claim", "release"):
                 del self.claims[player]  # one seat a phone
         if request.action == "release":
+            self._keep()
             return None
         if not 0 <= request.seat < len(state.players):
             return NO_SEAT
@@ -190,6 +235,7 @@ class PhoneDesk:
             if holder is not None and holder != request.phone:
                 return TAKEN.format(player=player)
             self.claims[player] = request.phone
+            self._keep()
             return None
         if holder != request.phone:
             return NOT_YOURS
@@ -201,6 +247,7 @@ class PhoneDesk:
         hands = {**self.hands, player: hand}
         apply_event(state.copy(), EndRound(_every_hand(state, hands)))  # the engine's check
         self.hands = hands
+        self._keep()
         if _complete(state, hands) and not submit(EndRound(_every_hand(state, hands))):
             return MOVED_ON  # the store refused it: the hub's screen says why
         return None
