@@ -277,3 +277,21 @@ def test_a_name_that_is_not_a_game_is_said_once(
     assert len(said) == 2
     assert "my game.jsonl is not a game" in said[0] or "my game.jsonl is not a game" in said[1]
     assert any("Table 4 is not a hub's folder" in line for line in said)
+
+
+def test_a_copy_that_arrives_before_the_games_own_file_never_counts_first(tmp_path: Path) -> None:
+    """A hub joining late: Syncthing brings the conflicting copy first, the game's file later;
+    the hub counts what every other hub counts."""
+    night = hub(tmp_path / "data")
+    importer = ClubImporter(night.club, lambda _: None)
+    source = put_game(tmp_path / "elsewhere", HUBS[1], 3, KIM_WINS)
+    folder = night.club / HUBS[1]
+    folder.mkdir(parents=True)
+    conflicting_copy(folder / source.name, EVE_WINS, rounds=1)
+    scan(night, importer)
+    assert night.view.games == ()  # waiting for the game's own file
+    shutil.copy(source, folder / source.name)
+    scan(night, importer)
+    assert night.view.standings().players[0].name == "Kim"
+    assert [c.other.winners for c in night.view.conflicts] == [("Eve",)]
+    night.store.close()

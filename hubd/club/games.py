@@ -254,6 +254,8 @@ def counted_in_folder(
         base = next((v for v in found if v.game.digest == wanted), None)
         if base is None:
             base = next((v for v in found if v.file == key[1]), None)
+        if base is None:  # only Syncthing's copies: the game's own file is still to come
+            continue
         kept, aside = resolve(base, found)
         assert kept is not None
         counted[key] = kept

@@ -248,7 +248,11 @@ class ClubNight:
         own = self._own_text(name) if hub == self.hub else None
         if own is None:
             stored = self._stored_version(key)
-            return resolve(stored, versions)
+            if stored is None and not any(v.file == name for v in versions):
+                # A conflicting copy that came before the game's own file: wait for that
+                # file, which counts first on every hub, whatever order they came in.
+                return None, []
+            return resolve(stored or next(v for v in versions if v.file == name), versions)
         # This hub's game: its store says what it is; the files may only lag behind it.
         mine = [v for v in versions if own.startswith(v.text)]
         if not any(v.file == name for v in mine):
