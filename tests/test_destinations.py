@@ -140,7 +140,10 @@ def test_export_to_a_full_stdout_is_one_line(data: Path) -> None:
             stdout=full, stderr=subprocess.PIPE, text=True, timeout=60, cwd=REPO,
         )  # fmt: skip
     assert result.returncode == EXIT_ERROR
-    assert result.stderr == "hubd: cannot write the export: No space left on device\n"
+    assert (
+        result.stderr
+        == "hubd: cannot write the export to standard output: No space left on device\n"
+    )
 
 
 @pytest.mark.parametrize("number", ["99999999999999999999999", "1" * 5000, "-1", "x"])
