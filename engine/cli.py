@@ -110,21 +110,50 @@ def _simulate(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+DESCRIPTION = "Replay a game log, or play random games to test the engine."
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="chickenfoot", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    replay = commands.add_parser("replay", help="apply a JSON Lines game log, print the state")
+    parser = argparse.ArgumentParser(
+        prog="chickenfoot",
+        description=DESCRIPTION,
+        epilog="`chickenfoot COMMAND --help` shows a command's own options.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}",
+                        help="the version of the engine")  # fmt: skip
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     title="commands")  # fmt: skip
+    replay = commands.add_parser("replay", help="apply a JSON Lines game log, print the state",
+                                 description="Applies a JSON Lines game log and prints the "
+                                 "state as one JSON object (with the first refused line, if "
+                                 "any; exit status 1).")  # fmt: skip
     replay.add_argument("file", help="the log file, or - for standard input")
-    simulate = commands.add_parser("simulate", help="random legal self-play with checks")
-    simulate.add_argument("-n", "--games", type=int, default=100)
-    simulate.add_argument("--preset", choices=sorted(PRESETS), default="classic")
-    simulate.add_argument("--players", type=int, default=4)
+    simulate = commands.add_parser("simulate", help="random legal self-play with checks",
+                                   description="Plays random legal games, checking the "
+                                   "engine's invariants after every event, and prints "
+                                   "the speed and what the games were like.")  # fmt: skip
+    simulate.add_argument("-n", "--games", type=int, default=100, metavar="N",
+                          help="how many games to play (default 100)")  # fmt: skip
+    simulate.add_argument("--preset", choices=sorted(PRESETS), default="classic",
+                          help="the rules preset (default classic)")  # fmt: skip
+    simulate.add_argument("--players", type=int, default=4, metavar="N",
+                          help="players at the table (default 4)")  # fmt: skip
     simulate.add_argument("--rules", type=_rules_option, default={},
                           help="rule options as JSON, e.g. '{\"set\": 12}'")  # fmt: skip
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--seed", type=int, default=1, metavar="N",
+                          help="seed for repeatable games (default 1)")  # fmt: skip
     simulate.add_argument("--no-check", action="store_true",
                           help="skip the invariant checks (measures the engine alone)")  # fmt: skip
     return parser
+
+
+def _version() -> str:
+    from importlib import metadata  # only when a parser is built
+
+    try:
+        return metadata.version("chicken-foot-hub")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

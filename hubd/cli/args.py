@@ -50,14 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write a game's log or score sheet")
     _common(export)
     export.add_argument("game", nargs="?", type=game_number, help="game id (default: the latest)")
-    export.add_argument("--format", choices=("jsonl", "csv"), default="jsonl")
+    export.add_argument("--format", choices=("jsonl", "csv"), default="jsonl",
+                        help="the game's log (jsonl, default) or score sheet (csv)")  # fmt: skip
     export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
     load = commands.add_parser("import", help="load a JSON Lines game log into the store")
     _common(load)
-    load.add_argument("file", type=Path)
+    load.add_argument("file", type=Path, help="the JSON Lines game log (hubd export writes one)")
     backup = commands.add_parser("backup", help="copy the database safely, even while running")
     _common(backup)
-    backup.add_argument("dest", type=Path)
+    backup.add_argument("dest", type=Path, help="the copy to write, e.g. /tmp/hub-backup.sqlite3")
     check = commands.add_parser("check-hardware", help="test the button, light and speaker")
     _common(check)
     check.add_argument("--mock-pins", action="store_true", help="use gpiozero's MockFactory")

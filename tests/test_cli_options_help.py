@@ -1,0 +1,66 @@
+"""Both command lines explain themselves: every option and argument of every command has help,
+no raw reStructuredText reaches the screen, and ``--version`` answers."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from engine.cli import build_parser as chickenfoot_parser
+from engine.cli import main as chickenfoot
+from hubd.cli.args import build_parser as hubd_parser
+
+
+def parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """The parser and every command's under it, however deep (``hubd club standings``)."""
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from parsers(sub)
+
+
+def unexplained(parser: argparse.ArgumentParser) -> list[str]:
+    """The options, arguments and commands of one parser shown without a word of help."""
+    missing = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            missing += [f"{parser.prog} {c.dest}" for c in action._choices_actions if not c.help]
+        elif not action.help or action.help == argparse.SUPPRESS:
+            missing.append(f"{parser.prog} {'/'.join(action.option_strings) or action.dest}")
+    return missing
+
+
+CLIS = {"hubd": hubd_parser, "chickenfoot": chickenfoot_parser}
+
+
+@pytest.mark.parametrize("cli", CLIS)
+def test_every_option_of_every_command_has_help(cli: str) -> None:
+    every = list(parsers(CLIS[cli]()))
+    assert len(every) > 2, "the commands were walked"
+    assert [name for parser in every for name in unexplained(parser)] == []
+
+
+@pytest.mark.parametrize("cli", CLIS)
+def test_no_raw_restructuredtext_in_any_help(cli: str) -> None:
+    for parser in parsers(CLIS[cli]()):
+        text = parser.format_help()
+        assert "``" not in text and ":func:" not in text, parser.prog
+
+
+def test_chickenfoot_version(capsys: Any) -> None:
+    with pytest.raises(SystemExit) as stop:
+        chickenfoot(["--version"])
+    assert stop.value.code == 0
+    name, version = capsys.readouterr().out.split()
+    assert name == "chickenfoot" and version[0].isdigit()
+
+
+def test_unexplained_finds_an_option_without_help() -> None:
+    """The walk is not blind: an option with no help is named."""
+    parser = argparse.ArgumentParser(prog="x")
+    parser.add_argument("--quiet", action="store_true")
+    assert unexplained(parser) == ["x --quiet"]
