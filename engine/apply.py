@@ -15,7 +15,6 @@ from engine.names import check_players
 from engine.phases import Phase, RoundEnd, plural
 from engine.rules import make_rules
 from engine.scores_mode import foot_opened, scores_round_end, start_scores_round, toe
-from engine.scoring import DOUBLE_BLANK_BONUS, tile_value
 from engine.state import GameState
 from engine.table import Placed, PlaceKind, Table
 from engine.tiles import Tile
@@ -246,16 +245,12 @@ def _check_hands(state: GameState, hands: Mapping[str, events.Hand]) -> list[int
             if table is not None and held == 0 and (hand.pips or hand.double_blank):
                 raise RuleError(f"{name} has no tiles left, so {name}'s hand scores 0")
             tiles: tuple[Tile, ...] = (DOUBLE_BLANK,) if hand.double_blank else ()
-            bonus = DOUBLE_BLANK_BONUS if hand.double_blank and rules.double_blank_50 else 0
-            score = hand.pips + bonus
         else:
             if len(hand) != held:
                 raise RuleError(
                     f"{name} holds {plural(held, 'tile')}, but {len(hand)} were entered"
                 )
             tiles = hand
-            score = sum(tile_value(t, rules.double_blank_50) for t in hand)
-        score += state.out_penalty(state.seat_of[name])
         for tile in tiles:
             if tile.lo < 0 or tile.hi > rules.highest:
                 raise RuleError(f"{tile} in {name}'s hand is not in a double-{rules.highest} set")
@@ -267,7 +262,7 @@ def _check_hands(state: GameState, hands: Mapping[str, events.Hand]) -> list[int
                     f"in both {other}'s and {name}'s hands")  # fmt: skip
                 raise RuleError(f"{tile} is entered {where}")
             holder[tile] = name
-        scores.append(score)
+        scores.append(state.hand_score(name, hand))
     return scores
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from engine.events import Hand, HandPips
 from engine.tiles import Tile
 
 DOUBLE_BLANK_BONUS = 50
@@ -16,6 +17,16 @@ def tile_value(tile: Tile, double_blank_50: bool) -> int:
     if double_blank_50 and tile == (0, 0):
         return DOUBLE_BLANK_BONUS
     return tile.pips
+
+
+def hand_score(hand: Hand, double_blank_50: bool, out_penalty: int = 0) -> int:
+    """A hand's score at a round's end: its pips, the 0-0 worth 50 under the house rule
+    ``double_blank_50`` (a pip count says whether the 0-0 is among them), plus ``out_penalty``,
+    what ``out_on_double_50`` adds for how the player went out (``GameState.out_penalty``)."""
+    if isinstance(hand, HandPips):
+        bonus = DOUBLE_BLANK_BONUS if hand.double_blank and double_blank_50 else 0
+        return hand.pips + bonus + out_penalty
+    return sum(tile_value(tile, double_blank_50) for tile in hand) + out_penalty
 
 
 class TieBreak(Enum):

@@ -10,10 +10,11 @@ from collections.abc import Iterable
 
 from engine.blocks import Block, block_of
 from engine.errors import RuleError
+from engine.events import Hand
 from engine.names import shown
 from engine.phases import Phase, RoundEnd
 from engine.rules import Rules
-from engine.scoring import OUT_ON_DOUBLE_PENALTY, Outcome, outcome, totals
+from engine.scoring import OUT_ON_DOUBLE_PENALTY, Outcome, hand_score, outcome, totals
 from engine.table import Placed, Table
 from engine.tiles import Tile
 
@@ -194,6 +195,12 @@ class GameState:
         if rules is None or not rules.out_on_double_50 or self.went_out_on_double() != seat:
             return 0
         return OUT_ON_DOUBLE_PENALTY
+
+    def hand_score(self, name: str, hand: Hand) -> int:
+        """What ``hand`` scores for ``name`` this round under the game's house rules
+        (``double_blank_50`` and ``out_on_double_50``): the engine's end of round and the
+        round-end screen's running value both count it here."""
+        return hand_score(hand, self._rules().double_blank_50, self.out_penalty(self._seat(name)))
 
     @property
     def block(self) -> Block | None:

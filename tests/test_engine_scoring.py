@@ -15,8 +15,8 @@ from engine_helpers import (
     started,
 )
 
-from engine import AmendRound, Game, HandPips, Phase, StartRound, TieBreak, summary
-from engine.scoring import _lowest_non_zero, outcome, ranking
+from engine import AmendRound, Game, HandPips, Phase, StartRound, TieBreak, Tile, summary
+from engine.scoring import _lowest_non_zero, hand_score, outcome, ranking
 
 TWO = ("Ana", "Ben")
 
@@ -128,6 +128,18 @@ def test_pips_with_double_blank_add_50_under_the_option() -> None:
     game = two_player_round_out()
     run(game, end_round(Ana="", Ben=HandPips(3, double_blank=True)))
     assert game.state.scores == [[0, 3]]
+
+
+@pytest.mark.parametrize("double_blank_50", [False, True])
+def test_a_hand_as_tiles_or_as_pips_scores_the_same_and_the_penalty_adds(
+    double_blank_50: bool,
+) -> None:
+    tiles = (Tile(0, 0), Tile(1, 2))
+    expected = 53 if double_blank_50 else 3
+    assert hand_score(tiles, double_blank_50) == expected
+    assert hand_score(HandPips(3, double_blank=True), double_blank_50) == expected
+    assert hand_score(HandPips(3), double_blank_50) == 3
+    assert hand_score((), double_blank_50, out_penalty=50) == 50
 
 
 def test_four_arm_counts_the_0_0_as_50() -> None:

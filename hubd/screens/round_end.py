@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile
-from engine.scoring import tile_value
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
@@ -48,15 +47,11 @@ class HandEntry:
             return None
         return HandPips(self.pips.value or 0, self.double_blank)
 
-    def value(self, double_blank_50: bool, penalty: int = 0) -> int | None:
-        """The hand's score as entered, with the house rules' ``penalty`` for how the player
-        went out (``GameState.out_penalty``)."""
+    def value(self, state: GameState, name: str) -> int | None:
+        """The hand's score as entered for ``name`` (``GameState.hand_score``: the house
+        rules' 50s included), None while nothing is entered."""
         hand = self.hand()
-        if hand is None:
-            return None
-        if isinstance(hand, HandPips):
-            return hand.pips + (50 if hand.double_blank and double_blank_50 else 0) + penalty
-        return sum(tile_value(t, double_blank_50) for t in hand) + penalty
+        return None if hand is None else state.hand_score(name, hand)
 
 
 class RoundEndScreen(Screen):
@@ -211,7 +206,7 @@ class RoundEndScreen(Screen):
                 b.ntr("{n} tile", "{n} tiles", entry.held).format(n=entry.held)
                 if entry.held >= 0
                 else "",
-                entry.value(state.rules.double_blank_50, state.out_penalty(state.seat_of[name])),
+                entry.value(state, name),
                 name == self.selected,
                 self._select(name),
                 f"hand:{name}",
@@ -282,7 +277,7 @@ class RoundEndScreen(Screen):
         area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
         cells, pages = tile_cells(b, rules.highest, area)
         self.page %= pages
-        value = entry.value(rules.double_blank_50, state.out_penalty(state.seat_of[name]))
+        value = entry.value(state, name)
         pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head.w // 2)
         number_w = b.painter.width("888", count_px, True) + b.px(12)
         title_w = head.w - number_w - pips_w - ok_w - 3 * b.gap
