@@ -182,10 +182,7 @@ def press_latency(
                         speech=voice),
         clock=clock, inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
         data_folder=folder, out=io.StringIO(),
-        button_logic=ButtonLogic(
-            BUTTON.debounce_ms / 1000, BUTTON.hold_seconds, glitch_s=BUTTON.glitch_ms / 1000,
-            long_hold_s=BUTTON.shutdown_seconds,
-        ),
+        button_logic=ButtonLogic.from_config(BUTTON),
     )  # fmt: skip
     if foot:
         _open_a_foot(app)

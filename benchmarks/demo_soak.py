@@ -89,7 +89,7 @@ def soak(minutes: float, pace: float) -> None:
         display=display, ui=Ui(display.logical_size), store=store, clock=clock, inbox=inbox,
         devices=Devices(speaker=FakeSpeaker(), light=light, notifier=quiet_notifier()),
         settings=Settings.from_config(config), data_folder=folder, out=out,
-        button_logic=ButtonLogic(config.button.debounce_ms / 1000, config.button.hold_seconds),
+        button_logic=ButtonLogic.from_config(config.button),
         demo=DemoPlayer("classic", seed=7), demo_interval=pace,
     )  # fmt: skip
     app.resume()

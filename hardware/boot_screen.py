@@ -123,7 +123,7 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
         display=display, ui=ui, store=store, clock=clock, inbox=Inbox(), settings=settings,
         devices=Devices(speaker=FakeSpeaker(available=False), light=FakeLight(clock),
                         notifier=FakeNotifier()),
-        data_folder=folder, out=io.StringIO(), button_logic=ButtonLogic(0.02, 3.0),
+        data_folder=folder, out=io.StringIO(), button_logic=ButtonLogic.from_config(config.button),
     )  # fmt: skip
     app.resume()
     app.draw()

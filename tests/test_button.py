@@ -248,6 +248,16 @@ def test_without_a_long_hold_a_stuck_button_only_holds() -> None:
     assert run(logic, [(True, 0.0)], until=100.0) == [PRESS, HOLD]
 
 
+def test_the_button_from_the_config_keeps_the_glitch_filter_and_both_holds() -> None:
+    from hubd.config.schema import ButtonConfig
+
+    logic = ButtonLogic.from_config(ButtonConfig())
+    assert (logic.debounce_s, logic.hold_s, logic.long_hold_s) == (0.02, 3.0, 8.0)
+    assert logic.glitch_s == GLITCH_S
+    custom = ButtonLogic.from_config(ButtonConfig(glitch_ms=5, shutdown_seconds=0))
+    assert (custom.glitch_s, custom.long_hold_s) == (0.005, None)
+
+
 def test_gpio_button_posts_raw_edges_with_clock_times(mock_factory: object) -> None:
     from gpiozero.pins.mock import MockFactory
 

@@ -31,6 +31,7 @@ from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Kind, Widget
 from hubd.screens.menu import Menu
 from hubd.store import GameStore
+from hubd.text.i18n import SHIPPED
 from hubd.values.intents import ClubChoice
 
 OTHER = "bbbb0002"
@@ -272,7 +273,7 @@ def test_tonights_games_are_written_at_start_and_earlier_nights_are_not(tmp_path
         assert (club.folder / written[0]).read_text().count("\n") == 2
 
 
-@pytest.mark.parametrize("language", ["en", "id", "et", "uk", "he", "pt"])
+@pytest.mark.parametrize("language", SHIPPED)
 def test_no_text_on_the_club_screen_is_cut_in_any_language(language: str) -> None:
     from hubd.screens.shots.club_pictures import sample_state
 
@@ -359,7 +360,7 @@ def test_the_organiser_sets_a_table_aside_and_brings_it_back(hub: ClubHub) -> No
     assert [w.text for w in hub.widgets() if w.role == "waiting"] == ["Waiting for Table 3"]
 
 
-@pytest.mark.parametrize("language", ["en", "et", "he", "id", "pt", "uk"])
+@pytest.mark.parametrize("language", SHIPPED)
 def test_no_text_of_the_nights_new_states_is_cut(language: str) -> None:
     """The Hubs tab alone and looking (discovery on and off), with two versions of a game,
     and with a typed id refused; the Seating tab waiting for a table and with one set aside;

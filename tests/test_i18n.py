@@ -16,7 +16,8 @@ import pytest
 
 from hubd.text import i18n
 
-SHIPPED = ["en", "id", "et", "uk", "he", "pt"]
+SHIPPED = i18n.SHIPPED
+TRANSLATED = tuple(code for code in SHIPPED if code != i18n.SOURCE_LANGUAGE)
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
@@ -26,7 +27,7 @@ def catalog(code: str) -> list[i18n.Entry]:
 
 
 def test_the_six_languages_are_shipped_in_order() -> None:
-    assert i18n.available_languages() == SHIPPED
+    assert i18n.available_languages() == list(SHIPPED)
 
 
 @pytest.mark.parametrize("code", SHIPPED)
@@ -39,7 +40,7 @@ def test_every_message_is_in_every_catalog_and_no_stale_ones(code: str) -> None:
         assert entries[msgid].msgid_plural == plural
 
 
-@pytest.mark.parametrize("code", SHIPPED[1:])
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_with_the_same_placeholders(code: str) -> None:
     translator = i18n.load(code)
     for entry in catalog(code):
@@ -99,7 +100,7 @@ SAME_MEANING = {
 }
 
 
-@pytest.mark.parametrize("code", SHIPPED[1:])
+@pytest.mark.parametrize("code", TRANSLATED)
 def test_no_two_messages_share_one_translation(code: str) -> None:
     """Two different actions never read the same ("Undo" and "Cancel" both "Скасувати" sent
     a player to the wrong one). Every message is compared, not only buttons: a word on a

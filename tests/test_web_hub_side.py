@@ -15,6 +15,7 @@ from hubd.screens import Ui, UiContext
 from hubd.screens.kit.qr import qr_modules
 from hubd.screens.kit.widgets import Kind
 from hubd.screens.phones import PhonesPanel
+from hubd.text.i18n import SHIPPED
 from hubd.values.intents import ReleaseSeat
 from hubd.web.desk import TAKEN, PhoneDesk
 from hubd.web.snapshot import Snapshot
@@ -85,7 +86,7 @@ def test_a_published_state_is_a_copy_the_loop_does_not_change(hub: Hub) -> None:
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
-@pytest.mark.parametrize("language", ["en", "et", "he", "id", "pt", "uk"])
+@pytest.mark.parametrize("language", SHIPPED)
 def test_the_panel_fits_in_every_language(size: tuple[int, int], language: str) -> None:
     from test_layout import problems
 

@@ -32,7 +32,6 @@ from hubd.web.start import start_web
 pytestmark = pytest.mark.slow
 
 SIZES = ((320, 640), (360, 800), (390, 844))
-LANGUAGES = ("en", "et", "he", "id", "pt", "uk")
 #: Long names, a name of two words, a right-to-left one: what a family's table holds.
 NAMES = ("Олександра", "Grandma Rose", "אבא", "Maximiliano")
 OTHER_PHONE = "f" * 32
@@ -188,7 +187,7 @@ def test_names_whole_and_columns_aligned_in_every_language(
     for make in (played_game, scores_game):
         hub = Hub(tmp_path / make.__name__, make())
         try:
-            for language in LANGUAGES:
+            for language in i18n.SHIPPED:
                 shown(page, hub, language)
                 problems += check_layout(page, f"{make.__name__} {language}", size)
                 # With a seat: the same columns, the hand's form above them.
@@ -209,7 +208,7 @@ def test_typing_survives_updates_refusals_are_the_pages_or_the_hubs_and_seats_co
     hub = Hub(tmp_path, scores_game())
     page = open_phone(chromium, size)
     try:
-        for language in LANGUAGES:
+        for language in i18n.SHIPPED:
             said = words(i18n.load(language))
             tr = i18n.load(language).gettext
             hub.desk.claims.clear()

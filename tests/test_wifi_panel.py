@@ -21,6 +21,7 @@ from hubd.screens.kit.qr import qr_modules
 from hubd.screens.kit.widgets import Kind, Widget
 from hubd.screens.phones import PhonesPanel
 from hubd.screens.wifi import WifiPanel
+from hubd.text.i18n import SHIPPED
 from hubd.values.intents import WifiChoice
 from hubd.values.network import WifiAround, WifiMode, WifiStatus, WifiView
 from hubd.web.desk import PhoneDesk
@@ -32,7 +33,6 @@ OWN = WifiView(WifiStatus(WifiMode.OWN, "Chicken Foot Table 3", "10.42.0.1"),
                "Chicken Foot Table 3", "abcd-efgh-jkmn", AROUND,
                local_name="chickenfoot.local")  # fmt: skip
 SIZES = [(800, 480), (720, 1280)]
-LANGUAGES = ["en", "et", "he", "id", "pt", "uk"]
 
 
 def layout(size: tuple[int, int], ctx: UiContext, overlay: Any = PhonesPanel,
@@ -107,7 +107,7 @@ def test_joining_a_home_network_from_the_panel_with_a_typed_passphrase(
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", SHIPPED)
 def test_the_wifi_panels_fit_in_every_language(size: tuple[int, int], language: str) -> None:
     busy = WifiView(WifiStatus(WifiMode.NONE), "Chicken Foot Table 3", "abcd-efgh-jkmn",
                     AROUND, busy="join", joining="Home 5G")  # fmt: skip

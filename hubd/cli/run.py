@@ -203,11 +203,7 @@ def run_daemon(
     app = HubApp(
         display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,
         settings=settings, data_folder=folder,
-        button_logic=ButtonLogic(
-            config.button.debounce_ms / 1000, config.button.hold_seconds,
-            glitch_s=config.button.glitch_ms / 1000,
-            long_hold_s=config.button.shutdown_seconds or None,
-        ),
+        button_logic=ButtonLogic.from_config(config.button),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
         stop_after_events=args.demo_events, phones=phones, club=club, wifi=wifi,
         powers_off=powers_off,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
+from engine.rules import PRESETS
 from hubd.config.pinmap import default_pins
 from hubd.config.rules import (
     BCM,
@@ -25,7 +26,6 @@ Speaker = Literal["mixer", "dfplayer", "none"]
 #: The mixer's buffer in samples (hubd.hardware.mixer.MIXER_BUFFERS; a test checks they agree).
 MixerBuffer = Literal[128, 256, 512, 1024, 2048]
 Rotation = Literal[0, 90, 180, 270]
-Preset = Literal["classic", "hub", "four-arm"]  # engine.rules.PRESETS; a test checks they agree
 
 APP_FOLDER_NAME = "chickenfoot-hub"
 
@@ -129,7 +129,8 @@ class GameConfig:
 
     # Every language with a catalog in hubd/text/locale: a translator adds one by adding a file.
     language: str = setting("en", one_of(tuple(available_languages())), "The screens' language.")
-    preset: Preset = setting("classic", one_of(get_args(Preset)), "The default rules preset.")
+    # The engine's presets, in its order: a preset added to the engine is one the config takes.
+    preset: str = setting("classic", one_of(tuple(PRESETS)), "The default rules preset.")
 
 
 @dataclass(frozen=True)

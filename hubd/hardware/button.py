@@ -24,9 +24,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hubd.hardware.clock import Clock
+
+if TYPE_CHECKING:
+    from hubd.config.schema import ButtonConfig
 
 
 class ButtonSignal(enum.Enum):
@@ -87,6 +90,18 @@ class ButtonLogic:
         self._down_since = 0.0  # when the line last went low
         self._press_t = 0.0  # when the line went low for the press in progress
         self._up_since = 0.0  # when the contacts last opened, while pressed
+
+    @classmethod
+    def from_config(cls, button: ButtonConfig) -> ButtonLogic:
+        """The button as ``[button]`` in hub.toml sets it: the glitch filter, the debounce,
+        the mute hold and the shutdown hold (0: none). The hub, its benchmarks and the boot
+        check's screen all build it here, so none runs without the glitch filter."""
+        return cls(
+            button.debounce_ms / 1000,
+            button.hold_seconds,
+            glitch_s=button.glitch_ms / 1000,
+            long_hold_s=button.shutdown_seconds or None,
+        )
 
     @property
     def is_pressed(self) -> bool:
