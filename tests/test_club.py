@@ -21,10 +21,9 @@ from hubd.club.folder import (
     versions_of,
     write_atomically,
 )
-from hubd.club.games import read_club
+from hubd.club.games import read_club, view_of_folder
 from hubd.club.importer import ClubImporter
 from hubd.club.nights import Night, merge, table_order, write_night
-from hubd.club.view import view_of_folder
 
 HUBS = ("aaaa0001", "bbbb0002", "cccc0003")
 NIGHT = date(2026, 12, 1)

@@ -367,7 +367,7 @@ def test_no_text_of_the_nights_new_states_is_cut(language: str) -> None:
     the keypad."""
     from dataclasses import replace
 
-    from hubd.club.games import Conflict
+    from hubd.club.club_game import Conflict
     from hubd.screens.club_pair import PairKeypad
     from hubd.screens.shots.club_pictures import sample_state
 

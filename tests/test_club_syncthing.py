@@ -28,7 +28,7 @@ from engine import (
     Toe,
     dump_line,
 )
-from hubd.club.games import ClubGame
+from hubd.club.club_game import ClubGame
 from hubd.club.importer import ClubImporter
 from hubd.club.night import ClubNight
 from hubd.store import GameStore

@@ -18,11 +18,11 @@ from club_helpers import EVENING, game_log, log_text, put_game
 
 from engine import NewGame, dump_line
 from hubd.cli.run import main
-from hubd.club.games import Conflict
+from hubd.club.club_game import Conflict
+from hubd.club.games import view_of_folder
 from hubd.club.importer import ClubImporter
 from hubd.club.night import ClubNight
 from hubd.club.nights import Night, write_night
-from hubd.club.view import view_of_folder
 from hubd.store import GameStore
 
 HUBS = ("aaaa0001", "bbbb0002", "cccc0003")

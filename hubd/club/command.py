@@ -110,7 +110,7 @@ def _run(args: argparse.Namespace, data: Path) -> int:
     if args.club_command == "prepare-syncthing":
         return _prepare(data / "syncthing", args)
     from hubd.club.folder import club_folder
-    from hubd.club.view import view_of_folder
+    from hubd.club.games import view_of_folder
 
     club = club_folder(data)
     if not club.is_dir():

@@ -11,88 +11,22 @@ chooses it. Two files with the same log are one game, whatever their names.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
 from pathlib import Path
-from typing import Any
 
 from engine import MAX_LOG_BYTES, Game, dump_line
-from hubd.club.folder import complete_lines, hub_folders, parse_game_name, versions_of
+from hubd.club.club_game import ClubGame, Conflict
+from hubd.club.folder import complete_lines, hub_folders, versions_of
+from hubd.club.nights import read_nights, read_tables
+from hubd.club.view import ClubView, view_of
 from hubd.store import ImportRefusedError
 from hubd.store.history import progress
 from hubd.store.log import game_from_source
 
 log = logging.getLogger("hubd.club")
-
-
-@dataclass(frozen=True)
-class ClubGame:
-    """One game of a club night, as far as its log goes: what the standings need."""
-
-    hub: str
-    name: str  # the file name, e.g. 2026-12-01T193005-g12.jsonl
-    lines: int  # events in its log
-    digest: str  # sha256 of its lines
-    players: tuple[str, ...]  # seat order
-    totals: tuple[int, ...]  # by seat
-    winners: tuple[str, ...]  # empty until it is over
-    rounds: int  # rounds scored
-    over: bool
-
-    @property
-    def started(self) -> datetime:
-        parsed = parse_game_name(self.name)
-        assert parsed is not None  # only well-named files become ClubGames
-        return parsed.started
-
-    @property
-    def night(self) -> date:
-        parsed = parse_game_name(self.name)
-        assert parsed is not None
-        return parsed.night
-
-    @property
-    def key(self) -> tuple[str, str]:
-        """Which game this is a version of: its hub and file name."""
-        return (self.hub, self.name)
-
-    def summary(self) -> str:
-        """The figures as JSON, for the store's club table."""
-        return json.dumps(
-            {
-                "players": self.players,
-                "totals": self.totals,
-                "winners": self.winners,
-                "rounds": self.rounds,
-                "over": self.over,
-            },
-            ensure_ascii=False,
-        )
-
-    @classmethod
-    def from_summary(
-        cls, hub: str, name: str, lines: int, digest: str, summary: str
-    ) -> ClubGame | None:
-        """From the store's row; None for a row this code cannot read."""
-        try:
-            data: dict[str, Any] = json.loads(summary)
-            return cls(
-                hub=hub,
-                name=name,
-                lines=int(lines),
-                digest=str(digest),
-                players=tuple(str(p) for p in data["players"]),
-                totals=tuple(int(t) for t in data["totals"]),
-                winners=tuple(str(w) for w in data["winners"]),
-                rounds=int(data["rounds"]),
-                over=bool(data["over"]),
-            )
-        except (ValueError, KeyError, TypeError):
-            return None
 
 
 @dataclass(frozen=True)
@@ -107,27 +41,6 @@ class Version:
     def continues(self, other: Version) -> bool:
         """Whether this log is ``other``'s with more lines after (or the same log)."""
         return self.text.startswith(other.text)
-
-
-@dataclass(frozen=True)
-class Conflict:
-    """A version of a game that does not continue the one counted, nor is continued by it.
-
-    It is set aside: it counts only once the organiser chooses it (its digest, written to a
-    hub's nights.json). ``counted_file`` and ``other_file`` name the two files for people.
-    """
-
-    counted: ClubGame
-    other: ClubGame
-    counted_file: str
-    other_file: str
-
-    def journal_line(self) -> str:
-        return (
-            f"{self.other.hub}/{self.other_file} is not a continuation of "
-            f"{self.counted.hub}/{self.counted_file or self.counted.name} (as stored): "
-            "set aside; the organiser may choose which counts on the Club screen's Hubs tab"
-        )
 
 
 def resolve(
@@ -281,3 +194,13 @@ def read_club(club: Path) -> tuple[list[ClubGame], list[SetAside]]:
     versions, aside = read_versions(club)
     counted, _ = counted_in_folder(versions)
     return [v.game for v in counted.values()], aside
+
+
+def view_of_folder(club: Path, hub: str = "") -> ClubView:
+    """From the club folder alone (``hubd club standings``): the same view every hub has."""
+    versions, aside = read_versions(club)
+    entries = [night for folder in hub_folders(club) for night in read_nights(folder)]
+    counted, conflicts = counted_in_folder(versions)
+    games = [version.game for version in counted.values()]
+    lines = (f"{a.path}: {a.why}" for a in aside)
+    return view_of(hub, games, read_tables(club), entries, lines, conflicts)

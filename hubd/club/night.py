@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Event, Game, dump_line, name_key
+from hubd.club.club_game import ClubGame, Conflict
 from hubd.club.folder import (
     club_folder,
     game_file_name,
@@ -27,7 +28,7 @@ from hubd.club.folder import (
     parse_game_name,
     write_atomically,
 )
-from hubd.club.games import ClubGame, Conflict, Version, resolve
+from hubd.club.games import Version, resolve
 from hubd.club.importer import ClubArrived, ClubImporter
 from hubd.club.link import LinkStatus, PairingError, SyncLink, parse_pairing
 from hubd.club.nights import (

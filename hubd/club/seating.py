@@ -22,7 +22,7 @@ from itertools import combinations
 from typing import Any
 
 from engine import name_key
-from hubd.club.games import ClubGame
+from hubd.club.club_game import ClubGame
 from hubd.club.nights import Night, Seating
 
 SHUFFLES = 100  # random: shuffles tried before improving the best one by swaps

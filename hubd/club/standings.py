@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any, Literal, TextIO
 
 from engine import name_key
-from hubd.club.games import ClubGame
+from hubd.club.club_game import ClubGame
 
 Ranking = Literal["pips", "wins"]
 RANKINGS: tuple[Ranking, ...] = ("pips", "wins")

@@ -2,7 +2,8 @@
 
 :class:`ClubView` is the one value the Club screen, the phones' page and ``hubd club
 standings`` read: build it from the store's club rows (:func:`view_from_rows`) or from the
-club folder alone (:func:`view_of_folder`), then ask it for a night's standings or seating.
+club folder alone (``hubd.club.games.view_of_folder``), then ask it for a night's standings
+or seating.
 """
 
 from __future__ import annotations
@@ -10,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from pathlib import Path
 
-from hubd.club.folder import hub_folders
-from hubd.club.games import ClubGame, Conflict, counted_in_folder, read_versions
+from hubd.club.club_game import ClubGame, Conflict
 from hubd.club.link import LinkStatus
-from hubd.club.nights import Night, merge, read_nights, read_tables, table_order
+from hubd.club.nights import Night, merge, table_order
 from hubd.club.seating import Proposal, propose
 from hubd.club.standings import Standings, nights, standings
 
@@ -121,16 +120,6 @@ def view_from_rows(
     found = (ClubGame.from_summary(*row) for row in rows)
     games = (g for g in found if g is not None)
     return view_of(hub, games, tables, entries, set_aside, conflicts)
-
-
-def view_of_folder(club: Path, hub: str = "") -> ClubView:
-    """From the club folder alone (``hubd club standings``): the same view every hub has."""
-    versions, aside = read_versions(club)
-    entries = [night for folder in hub_folders(club) for night in read_nights(folder)]
-    counted, conflicts = counted_in_folder(versions)
-    games = [version.game for version in counted.values()]
-    lines = (f"{a.path}: {a.why}" for a in aside)
-    return view_of(hub, games, read_tables(club), entries, lines, conflicts)
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ keypad to pair by typing another hub's id."""
 
 from __future__ import annotations
 
-from hubd.club.games import ClubGame, Conflict
+from hubd.club.club_game import ClubGame, Conflict
 from hubd.club.link import Nearby, Peer
 from hubd.club.view import ClubState
 from hubd.screens.club_pair import PairKeypad

@@ -13,10 +13,11 @@ from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
-from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
+from hubd.screens.score_sheet import Pages, draw_sheet
 from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, SoundsLike
 from hubd.values.records import GameRecord
+from hubd.values.sheet import Sheet
 
 
 def when(record: GameRecord) -> str:

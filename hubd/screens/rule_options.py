@@ -6,13 +6,13 @@ one 800x480 screen: they come in pages of equal rows, the ones a family changes 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engine import OPTIONS, SET_SIZES, RuleError, make_rules
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Action, Style
+from hubd.text.rule_words import option_label
 from hubd.values.intents import Intent
 
 #: The options in the order a family changes them most: a shorter game first.
@@ -35,23 +35,6 @@ ELSEWHERE = ("mode",)
 PROBLEM_INK = (255, 190, 150)
 #: Above and below a row's title and explanation: three rows a page at 800x480.
 VPAD = 4
-
-
-def option_label(tr: Callable[[str], str], key: str) -> str:
-    """An option's short name in the language of ``tr`` (a Builder's or a catalog's)."""
-    labels = {
-        "set": tr("Domino set"),
-        "hand_size": tr("Tiles per hand"),
-        "hub_arms": tr("Hub arms"),
-        "reserve": tr("Yard reserve"),
-        "double_in_hands": tr("Double dealt"),
-        "double_blank_50": tr("0-0 worth 50"),
-        "rounds": tr("Rounds"),
-        "first_double": tr("First double"),
-        "burn_double": tr("Burn a missing double"),
-        "out_on_double_50": tr("Out on a double: 50"),
-    }
-    return labels.get(key, key)
 
 
 class RuleOptions:

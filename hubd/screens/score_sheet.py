@@ -9,58 +9,14 @@ the page with the round being played comes first). Each round's header is a widg
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import GameState, Phase
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style, Widget
-from hubd.screens.rule_options import option_label
+from hubd.text.rule_words import house_words
 from hubd.values.intents import Intent
-from hubd.values.records import GameRecord
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """What a score sheet shows."""
-
-    players: tuple[str, ...]
-    doubles: tuple[int, ...]  # each round's starting double, one per round of the game
-    scores: tuple[tuple[int, ...], ...]  # the rounds scored so far, by seat
-    totals: tuple[int, ...]  # by seat
-    playing: int | None = None  # the round being played or scored now, if any
-    house: tuple[tuple[str, int], ...] = ()  # the house rules in force (Rules.house_rules)
-
-    @classmethod
-    def of_state(cls, state: GameState) -> Sheet:
-        rules = state.rules
-        assert rules is not None
-        doubles = state.sheet_doubles
-        playing = state.round if state.in_round or state.phase is Phase.ROUND_OVER else None
-        scores = tuple(map(tuple, state.scores))
-        house = tuple(rules.house_rules.items())
-        return cls(state.players, doubles, scores, tuple(state.totals), playing, house)
-
-    @classmethod
-    def of_record(cls, record: GameRecord) -> Sheet:
-        return cls(record.players, record.doubles, record.scores, record.totals,
-                   house=record.house)  # fmt: skip
-
-    @property
-    def scored(self) -> int:
-        """How many rounds have scores to show."""
-        return min(len(self.scores), len(self.doubles))
-
-    def running(self, number: int, seat: int) -> int:
-        """``seat``'s total after round ``number``."""
-        return sum(row[seat] for row in self.scores[:number])
-
-    def leaders(self) -> set[int]:
-        """The seats with the lowest total (none before the first round is scored)."""
-        totals = self.totals
-        return {s for s, t in enumerate(totals) if self.scores and t == min(totals)}
-
+from hubd.values.sheet import Sheet
 
 #: Between a score and the running total beside it, so that "11" and "29" never read "1129".
 BESIDE_GAP = 18
@@ -112,17 +68,6 @@ def draw_sheet(b: Builder, sheet: Sheet, area: Rect, pages: Pages | None = None)
         _by_columns(b, sheet, area, pages)
     else:
         _by_rows(b, sheet, area, pages)
-
-
-def house_words(tr: Callable[[str], str], house: tuple[tuple[str, int], ...]) -> str:
-    """ "House rules: from the 9-9 · Burn a missing double · …" in the language of ``tr``."""
-    said = [
-        tr("from the {tile}").format(tile=f"{value}-{value}")
-        if key == "first_double"
-        else option_label(tr, key)
-        for key, value in house
-    ]
-    return tr("House rules: {rules}").format(rules=" · ".join(said))
 
 
 def _text_w(b: Builder, text: str, size: int, bold: bool = False) -> int:

@@ -8,9 +8,10 @@ from hubd.screens.kit.base import Builder, Overlay, Screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.score_sheet import Pages, Sheet, draw_sheet
+from hubd.screens.score_sheet import Pages, draw_sheet
 from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, Submit
+from hubd.values.sheet import Sheet
 
 
 def names_list(b: Builder, names: list[str]) -> str:

@@ -12,12 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine import GameState, HandPips, Phase
-from hubd.screens.score_sheet import Sheet, house_words
 from hubd.text import i18n
 from hubd.text.labels import line_labels
 from hubd.text.plain_words import entry_words
+from hubd.text.rule_words import house_words
 from hubd.text.wording import status_text
 from hubd.values.records import GameRecord
+from hubd.values.sheet import Sheet
 from hubd.web.snapshot import Snapshot
 from hubd.web.svg import map_svg
 
