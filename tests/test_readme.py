@@ -1,4 +1,4 @@
-"""The README's worked example does what the README says."""
+"""The game log guide's worked example (docs/game-log.md, once the README's) does what it says."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from engine.cli import replay_lines
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "game-log.md"
 
 
 def _blocks() -> list[str]:
