@@ -13,7 +13,7 @@ readonly CONFIG_DIR=/etc/chickenfoot-hub
 readonly CONFIG_FILE=$CONFIG_DIR/hubd.toml
 readonly UNIT_NAME=hubd.service
 readonly UNIT_FILE=/etc/systemd/system/$UNIT_NAME
-# Club nights (README, "Club night"): Syncthing as the hub's user, LAN only, GUI on localhost.
+# Club nights (docs/club-night.md): Syncthing as the hub's user, LAN only, GUI on localhost.
 readonly SYNC_UNIT_NAME=chickenfoot-syncthing.service
 readonly SYNC_UNIT_FILE=/etc/systemd/system/$SYNC_UNIT_NAME
 readonly COMMAND_FILE=/usr/local/bin/hubd   # hardware/hubd-command.sh: hubd check-hardware ...

@@ -2,7 +2,7 @@
 
 Pure and deterministic: the same games give the same proposal on every hub, whatever order
 their files arrived in (even "random" is seeded by the night's games). The rules, as the
-README's club section words them:
+docs/club-night.md words them:
 
 - ``11-3``: at each table the ``movers`` lowest totals move to the next table (the last
   table's go to the first); the others stay.

@@ -48,7 +48,7 @@ INPUT_DEVICES = "/dev/input/event*"
 #: takes desktop OpenGL ("opengl") first. The installer puts Mesa's EGL and GLES 2 on the Pi
 #: (libegl1, libgles2), not desktop GL's libGL, and GLES 2 is what the Pi's v3d is made for;
 #: on Mesa's software driver (the boot check's virtio GPU) SDL's desktop-GL renderer never
-#: drew a pixel: the screen stayed black while GLES 2 showed the picture (hardware/README.md,
+#: drew a pixel: the screen stayed black while GLES 2 showed the picture (hardware/emulation.md,
 #: "The boot check"). SDL falls back to its other renderers if this one does not open.
 KMSDRM_RENDERER = "opengles2"
 
