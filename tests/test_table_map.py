@@ -120,21 +120,8 @@ def _ends_in(table: Table, start: Tile) -> Tile | None:
     return place.tile if place.kind is PlaceKind.FOOT else None
 
 
-#: Family games whose crowded end leaves a toe nearer to another double than to its own in
-#: a frame (map_bench counts such frames): strict, so that a fix shows. Since the pad every
-#: play starts on took a row of the screen (issue 35, point 2), the map's area on the real
-#: play screen is 491x276 at 800x480 (534x344 before) and 704x563 at 720x1280 (704x655):
-#: the picture is faithful in every frame of the other games at that size, not yet of these.
-KNOWN_FAULT = pytest.mark.xfail(strict=True, reason="a toe away from its double")
-UNFAITHFUL = {(1, "800x480"), (3, "800x480"), (1, "720x1280"), (2, "720x1280"),
-              (3, "720x1280"), (5, "720x1280")}  # fmt: skip
-
-
-@pytest.mark.parametrize(
-    ("seed", "size"),
-    [pytest.param(seed, size, marks=[KNOWN_FAULT] if (seed, size) in UNFAITHFUL else [])
-     for seed in (1, 2, 3, 4, 5) for size in SIZES],
-)  # fmt: skip
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_family_game_is_drawn_as_it_lies_in_every_frame(size: str, seed: int) -> None:
     """Four players, double-9: every double by the tile it was laid on, every toe by its
     double and nearer to it than to any other, no targets touching, no strokes crossing,

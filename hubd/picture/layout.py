@@ -59,8 +59,17 @@ TIE = 2
 #: of bending cannot fit, another often does).
 SPREADS = (2, 3, 5)
 
+#: The other starts tried for a table no layout from the middle fits: the arms' ways turned
+#: (eighths, clockwise) and the hub moved (rows, columns), the likeliest first.
+VARIANTS: tuple[tuple[int, Cell], ...] = tuple(
+    (turn, (dr, dc))
+    for turn in (0, 2, 1, 3)
+    for dr in (0, -1, 1)
+    for dc in (0, 2, -2, 1, -1, 3, -3)
+)
+
 #: The most cells a line's tiles take, tried in turn once the numbers are at their floor.
-FOLDS = (6, 4, 3)
+FOLDS = (6, 4, 3, 2)
 
 
 class NoRoom(Exception):
@@ -87,6 +96,7 @@ class _Run:
     head: Cell | None = None
     way: int = 1
     source: _Piece | None = None  # a toe's double (an arm leaves the hub)
+    closed: bool = False  # a closed foot's toes folded into one count: no end to wait for
 
 
 @dataclass
@@ -98,8 +108,14 @@ class _Foot:
 
 class _Layout:
     def __init__(self, table: Table, area: Box, sizes: Sizes, number: int,
-                 most: int | None, roomy: bool, strict: bool, spread: int = 2) -> None:  # fmt: skip
+                 most: int | None, roomy: bool, strict: bool, spread: int = 2,
+                 close: bool = False) -> None:  # fmt: skip
         self.table, self.area, self.sizes, self.number = table, area, sizes, number
+        # With ``close``, each closed foot (no open end left under it) is drawn as its double
+        # and one count beside it ("+7"): the tiles of its toes, folded.
+        self.folded = _closed_feet(table) if close else {}
+        self.hidden = {tile for under in self.folded.values() for tile in under}
+        self.turn = 0  # the arms' ways turned clockwise by this many eighths
         self.most, self.roomy, self.strict = most, roomy, strict
         self.spread = spread  # how much a line bends towards room (1: most)
         gap = sizes.gap
@@ -121,6 +137,14 @@ class _Layout:
         self.lines = table_lines(table)
         self.runs: dict[int, _Run] = {}
         self.astray = 0
+
+    def vary(self, turn: int, shift: Cell) -> None:
+        """Another start for a table the greedy laying could not fit: the arms turned, the
+        hub moved from the middle (the same table, another shape)."""
+        self.turn = turn
+        r, c = self.hub_cell[0] + shift[0], self.hub_cell[1] + shift[1]
+        self.hub_cell = (min(max(r, 1), self.rows - 2), min(max(c, 1), self.cols - 2))
+        self.doubles = [self.hub_cell]
 
     # -- the grid --------------------------------------------------------------------------
 
@@ -221,7 +245,7 @@ class _Layout:
         for index in range(arms):
             run = _Run(Line(Tile(0, 0), hub.tile, []), Fold(frozenset(), -1, 0))
             if index < len(ways):
-                run.way = ways[index]
+                run.way = (ways[index] + self.turn) % 8
                 cell = self.step(self.hub_cell, run.way)
                 if self.free(cell):
                     run.head = cell
@@ -233,7 +257,7 @@ class _Layout:
                 self.astray += index < len(hub.children)
             self.runs[-1 - index] = run  # keyed by arm until its first tile is laid
         for tile, place in self.table.placed.items():  # in play order
-            if place.parent is not None:
+            if place.parent is not None and tile not in self.hidden:
                 self.lay(tile, place)
         for run in list(self.runs.values()):
             self.finish(run)
@@ -321,8 +345,9 @@ class _Layout:
 
     def lay_double(self, run: _Run, place: Placed) -> None:
         before = self.last_cell(run)
-        need = len(place.children) + (place.room > 0)
-        want = 3 if self.roomy else need
+        folded = self.folded.get(place.tile)
+        need = 1 if folded else len(place.children) + (place.room > 0)
+        want = 3 if self.roomy and not folded else need
         choices: list[tuple[Cell, int]] = []
         if run.head is not None and self.taken.get(run.head) is run:
             choices.append((run.head, run.way))
@@ -371,10 +396,22 @@ class _Layout:
             self.join(cell, toe, double)
         kept.sort(key=lambda c: (self.way_between(cell, c) - way + 4) % 8)  # fanned in order
         self.feet[place.tile] = _Foot(double, kept)
+        if folded:
+            self.fold_foot(double, kept[0], folded)
+
+    def fold_foot(self, double: _Piece, cell: Cell, under: list[Tile]) -> None:
+        """A closed foot's toes as one count in the cell kept for its first toe."""
+        first = self.table.placed[under[0]]
+        run = _Run(self.lines[under[0]], Fold(frozenset(), -1, 0), source=double, closed=True)
+        way = self.way_between(double.cell, cell)
+        piece = _Piece("fold", cell, way, first, count=len(under))
+        self.taken[cell] = piece
+        run.pieces.append(piece)
+        self.runs[id(run)] = run
 
     def finish(self, run: _Run) -> None:
         """An open line's end: its target in the cell kept after its last piece."""
-        if not run.pieces or run.pieces[-1].kind == "double":
+        if not run.pieces or run.pieces[-1].kind == "double" or run.closed:
             return
         if run.head is None or self.taken.get(run.head) is not run:
             self.head_for(run, run.pieces[-1].cell)
@@ -423,6 +460,8 @@ class _Layout:
                 cell = foot.toes[foot.used]
             else:  # no cell kept: the nearest free one, beside it if any is
                 spare = self.toe_room(foot.double.cell, foot.double.way)
+                if not spare and self.strict:
+                    raise NoRoom
                 cell = spare[0][0] if spare else self.nearest_free(foot.double.cell)
                 self.taken[cell] = "end"
                 if spare:
@@ -491,6 +530,30 @@ class _Layout:
         out.links.append(MapLink(start, end))
 
 
+def _closed_feet(table: Table) -> dict[Tile, list[Tile]]:
+    """Each foot's double with no open end left under it: the tiles of its toes, in play
+    order (a closed foot under a closed foot is folded with it)."""
+    placed = table.placed
+    closed: dict[Tile, bool] = {}
+    for tile in reversed(placed):  # children are laid after their parents
+        place = placed[tile]
+        closed[tile] = place.room == 0 and all(closed[child] for child in place.children)
+    under: dict[Tile, list[Tile]] = {}
+    order = {tile: index for index, tile in enumerate(placed)}
+    for tile, place in placed.items():
+        if place.kind is not PlaceKind.FOOT or not closed[tile] or not place.children:
+            continue
+        if any(tile in tiles for tiles in under.values()):
+            continue  # already folded with a foot above it
+        found, todo = [], list(place.children)
+        while todo:
+            child = todo.pop()
+            found.append(child)
+            todo += placed[child].children
+        under[tile] = sorted(found, key=order.__getitem__)
+    return under
+
+
 @functools.lru_cache(maxsize=32)
 def _neighbours(rows: int, cols: int) -> tuple[dict[Cell, list[Cell]], dict[Cell, list[Cell]]]:
     """For each cell of a grid, the cells beside it and the cells within two of it."""
@@ -518,6 +581,15 @@ def _leave(box: Box, dx: int, dy: int, margin: int) -> float:
     return min(ts)
 
 
+def _drawn(layout: _Layout) -> Picture | None:
+    """The picture of a strict layout, or None where it found no room."""
+    try:
+        layout.run()
+        return layout.draw()
+    except NoRoom:
+        return None
+
+
 def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     """``table`` laid out in ``area``: at the largest numbers it fits at, then folded."""
     tries: list[tuple[int, int | None, bool, int]] = [(sizes.number, None, True, 2)]
@@ -528,12 +600,22 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
         layout = _Layout(table, area, sizes, number, most, roomy, True, spread)
         if most is None and pieces > layout.rows * layout.cols * 3 // 4:
             continue  # plainly too many for this grid: no time spent trying
-        try:
-            layout.run()
-        except NoRoom:
-            continue
-        return layout.draw()
-    layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, strict=False)
+        drawn = _drawn(layout)
+        if drawn is not None:
+            return drawn
+    # Where none fits: the hub moved and the arms turned (another shape for the same
+    # table), then closed feet folded to their doubles as well.
+    for close in (False, True):
+        for spread in SPREADS[:2]:
+            for turn, shift in VARIANTS[0 if close else 1 :]:
+                layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, True,
+                                 spread, close)  # fmt: skip
+                layout.vary(turn, shift)
+                drawn = _drawn(layout)
+                if drawn is not None:
+                    return drawn
+    # Past all room even folded: a piece may stand away from what it lies on (``astray``).
+    layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, False, close=True)
     try:
         layout.run()
     except NoRoom:  # not even one free cell: the hub alone
