@@ -11,8 +11,9 @@ does. Pieces that touch in the grid are joined by a stroke, and two strokes neve
 
 A table too large for the area at the numbers' full size is laid again with smaller
 numbers, then with runs folded into counts ("+5"), keeping each line's first tile and the
-tile each double was laid on. Only a table with no room even then lays a piece away from
-what it lies on (``Picture.astray``), with no stroke.
+tile each double was laid on, then (the greedy laying from the middle being one shape of
+many) with the hub moved off the middle and the arms turned. Only a table with no room even
+then lays a piece away from what it lies on (``Picture.astray``), with no stroke.
 """
 
 from __future__ import annotations
@@ -96,7 +97,6 @@ class _Run:
     head: Cell | None = None
     way: int = 1
     source: _Piece | None = None  # a toe's double (an arm leaves the hub)
-    closed: bool = False  # a closed foot's toes folded into one count: no end to wait for
 
 
 @dataclass
@@ -108,15 +108,10 @@ class _Foot:
 
 class _Layout:
     def __init__(self, table: Table, area: Box, sizes: Sizes, number: int,
-                 most: int | None, roomy: bool, strict: bool, spread: int = 2,
-                 close: bool = False) -> None:  # fmt: skip
+                 most: int | None, roomy: bool, strict: bool, spread: int = 2) -> None:  # fmt: skip
         self.table, self.area, self.sizes, self.number = table, area, sizes, number
-        # With ``close``, each closed foot (no open end left under it) is drawn as its double
-        # and one count beside it ("+7"): the tiles of its toes, folded.
-        self.folded = _closed_feet(table) if close else {}
-        self.hidden = {tile for under in self.folded.values() for tile in under}
-        self.turn = 0  # the arms' ways turned clockwise by this many eighths
         self.most, self.roomy, self.strict = most, roomy, strict
+        self.turn = 0  # the arms' ways turned clockwise by this many eighths
         self.spread = spread  # how much a line bends towards room (1: most)
         gap = sizes.gap
         base_w, base_h = math.ceil(CELL_W_EM * number), math.ceil(CELL_H_EM * number)
@@ -257,7 +252,7 @@ class _Layout:
                 self.astray += index < len(hub.children)
             self.runs[-1 - index] = run  # keyed by arm until its first tile is laid
         for tile, place in self.table.placed.items():  # in play order
-            if place.parent is not None and tile not in self.hidden:
+            if place.parent is not None:
                 self.lay(tile, place)
         for run in list(self.runs.values()):
             self.finish(run)
@@ -345,9 +340,8 @@ class _Layout:
 
     def lay_double(self, run: _Run, place: Placed) -> None:
         before = self.last_cell(run)
-        folded = self.folded.get(place.tile)
-        need = 1 if folded else len(place.children) + (place.room > 0)
-        want = 3 if self.roomy and not folded else need
+        need = len(place.children) + (place.room > 0)
+        want = 3 if self.roomy else need
         choices: list[tuple[Cell, int]] = []
         if run.head is not None and self.taken.get(run.head) is run:
             choices.append((run.head, run.way))
@@ -396,22 +390,10 @@ class _Layout:
             self.join(cell, toe, double)
         kept.sort(key=lambda c: (self.way_between(cell, c) - way + 4) % 8)  # fanned in order
         self.feet[place.tile] = _Foot(double, kept)
-        if folded:
-            self.fold_foot(double, kept[0], folded)
-
-    def fold_foot(self, double: _Piece, cell: Cell, under: list[Tile]) -> None:
-        """A closed foot's toes as one count in the cell kept for its first toe."""
-        first = self.table.placed[under[0]]
-        run = _Run(self.lines[under[0]], Fold(frozenset(), -1, 0), source=double, closed=True)
-        way = self.way_between(double.cell, cell)
-        piece = _Piece("fold", cell, way, first, count=len(under))
-        self.taken[cell] = piece
-        run.pieces.append(piece)
-        self.runs[id(run)] = run
 
     def finish(self, run: _Run) -> None:
         """An open line's end: its target in the cell kept after its last piece."""
-        if not run.pieces or run.pieces[-1].kind == "double" or run.closed:
+        if not run.pieces or run.pieces[-1].kind == "double":
             return
         if run.head is None or self.taken.get(run.head) is not run:
             self.head_for(run, run.pieces[-1].cell)
@@ -530,30 +512,6 @@ class _Layout:
         out.links.append(MapLink(start, end))
 
 
-def _closed_feet(table: Table) -> dict[Tile, list[Tile]]:
-    """Each foot's double with no open end left under it: the tiles of its toes, in play
-    order (a closed foot under a closed foot is folded with it)."""
-    placed = table.placed
-    closed: dict[Tile, bool] = {}
-    for tile in reversed(placed):  # children are laid after their parents
-        place = placed[tile]
-        closed[tile] = place.room == 0 and all(closed[child] for child in place.children)
-    under: dict[Tile, list[Tile]] = {}
-    order = {tile: index for index, tile in enumerate(placed)}
-    for tile, place in placed.items():
-        if place.kind is not PlaceKind.FOOT or not closed[tile] or not place.children:
-            continue
-        if any(tile in tiles for tiles in under.values()):
-            continue  # already folded with a foot above it
-        found, todo = [], list(place.children)
-        while todo:
-            child = todo.pop()
-            found.append(child)
-            todo += placed[child].children
-        under[tile] = sorted(found, key=order.__getitem__)
-    return under
-
-
 @functools.lru_cache(maxsize=32)
 def _neighbours(rows: int, cols: int) -> tuple[dict[Cell, list[Cell]], dict[Cell, list[Cell]]]:
     """For each cell of a grid, the cells beside it and the cells within two of it."""
@@ -603,19 +561,16 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
         drawn = _drawn(layout)
         if drawn is not None:
             return drawn
-    # Where none fits: the hub moved and the arms turned (another shape for the same
-    # table), then closed feet folded to their doubles as well.
-    for close in (False, True):
-        for spread in SPREADS[:2]:
-            for turn, shift in VARIANTS[0 if close else 1 :]:
-                layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, True,
-                                 spread, close)  # fmt: skip
-                layout.vary(turn, shift)
-                drawn = _drawn(layout)
-                if drawn is not None:
-                    return drawn
+    # Where none fits: the hub moved and the arms turned (another shape for the same table).
+    for spread in SPREADS[:2]:
+        for turn, shift in VARIANTS[1:]:
+            layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, True, spread)
+            layout.vary(turn, shift)
+            drawn = _drawn(layout)
+            if drawn is not None:
+                return drawn
     # Past all room even folded: a piece may stand away from what it lies on (``astray``).
-    layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, False, close=True)
+    layout = _Layout(table, area, sizes, sizes.floor, FOLDS[-1], False, strict=False)
     try:
         layout.run()
     except NoRoom:  # not even one free cell: the hub alone
