@@ -3,27 +3,45 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# Two stamps in one venv: the hub's own packages (`make run`), and those plus the
+# development tools (`make test`, `make check`: pytest, ruff, mypy, playwright, ...).
+RUN_STAMP := $(VENV)/.runtime
+STAMP     := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest sounds screenshots pictures bench install uninstall clean system-deps \
-        speech-samples lock wheelhouse
+.PHONY: run test check lint typecheck pytest sounds screenshots pictures bench install uninstall \
+        clean system-deps speech-samples lock wheelhouse
 
-$(STAMP): pyproject.toml
+define make_venv
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "Chicken Foot Hub needs Python 3.11 or newer; $(PYTHON) is $$($(PYTHON) -V)."; \
 	    echo "Run: make PYTHON=python3.11 ..."; exit 1; }
-	$(PYTHON) -m venv $(VENV)
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+endef
+
+$(RUN_STAMP): pyproject.toml
+	$(make_venv)
+	$(BIN)/pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml
+	$(make_venv)
 	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 system-deps:
 	@.ci/system-deps
 
-run: $(STAMP)
+# The hub in a desktop window, the space bar its button (`hubd run --help`: the other keys).
+run: $(RUN_STAMP)
 	$(BIN)/hubd --mock-pins --windowed
 
 test: system-deps $(STAMP) lint typecheck pytest
+
+# The fast subset (under a minute): lint, types and the tests not marked slow (pyproject.toml's
+# markers); `make test` before pushing.
+check: $(STAMP) lint typecheck
+	$(BIN)/pytest -q -m 'not slow'
 
 lint: $(STAMP)
 	$(BIN)/ruff check engine hubd tests benchmarks sounds hardware

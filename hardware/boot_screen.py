@@ -131,17 +131,60 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
     store.close()
 
 
-def compare(dump: Path, expected: Path) -> float:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+def read_ppm(path: Path) -> tuple[int, int, bytes]:
+    """A binary PPM (P6, 8 bits: QEMU's ``screendump``) as width, height and RGB rows."""
+    data = path.read_bytes()
+    fields: list[bytes] = []
+    at = 0
+    while len(fields) < 4:  # magic, width, height, maxval; "#" comments between them
+        while data[at : at + 1].isspace():
+            at += 1
+        if data[at : at + 1] == b"#":
+            at = data.index(b"\n", at) + 1
+            continue
+        end = at
+        while end < len(data) and not data[end : end + 1].isspace():
+            end += 1
+        fields.append(data[at:end])
+        at = end
+    magic, width, height, maxval = fields[0], int(fields[1]), int(fields[2]), int(fields[3])
+    if magic != b"P6" or maxval != 255:
+        raise ValueError(f"{path}: not an 8-bit binary PPM ({magic!r}, maxval {maxval})")
+    pixels = data[at + 1 : at + 1 + width * height * 3]
+    if len(pixels) != width * height * 3:
+        raise ValueError(f"{path}: {len(pixels)} bytes of pixels, not {width * height * 3}")
+    return width, height, pixels
 
-    got, want = pygame.image.load(str(dump)), pygame.image.load(str(expected))
-    if got.get_size() != want.get_size():
-        print(f"screen: the dump is {got.get_size()}, the expected screen {want.get_size()}")
+
+def read_bmp(path: Path) -> tuple[int, int, bytes]:
+    """An uncompressed 24- or 32-bit BMP (SDL's ``SDL_SaveBMP``) as width, height and RGB rows
+    from the top (a BMP's own rows run from the bottom unless its height is negative)."""
+    data = path.read_bytes()
+    if data[:2] != b"BM":
+        raise ValueError(f"{path}: not a BMP")
+    offset = struct.unpack_from("<I", data, 10)[0]
+    width, height, _, bits, compression = struct.unpack_from("<iiHHI", data, 18)
+    if bits not in (24, 32) or compression not in (0, 3):  # BI_RGB, BI_BITFIELDS (SDL's own)
+        raise ValueError(f"{path}: {bits}-bit BMP, compression {compression}: not read here")
+    step = bits // 8
+    pitch = (width * step + 3) & ~3
+    rows = range(abs(height)) if height < 0 else range(height - 1, -1, -1)
+    rgb = bytearray()
+    for row in rows:
+        line = data[offset + row * pitch : offset + row * pitch + width * step]
+        pixels = bytearray(width * 3)
+        pixels[0::3], pixels[1::3], pixels[2::3] = line[2::step], line[1::step], line[0::step]
+        rgb += pixels
+    return width, abs(height), bytes(rgb)
+
+
+def compare(dump: Path, expected: Path) -> float:
+    """Python's standard library alone: the host needs no checkout's venv (a fresh clone)."""
+    got_w, got_h, a = read_ppm(dump)
+    width, height, b = read_bmp(expected)
+    if (got_w, got_h) != (width, height):
+        print(f"screen: the dump is {(got_w, got_h)}, the expected screen {(width, height)}")
         return 1.0
-    width, height = got.get_size()
-    a, b = pygame.image.tobytes(got, "RGB"), pygame.image.tobytes(want, "RGB")
     differing = sum(
         1
         for i in range(0, len(a), 3)
@@ -160,7 +203,12 @@ def main(argv: list[str]) -> int:
         print(grab(Path(argv[1]), *argv[2:]))
         return 0
     if len(argv) == 3 and argv[0] == "compare":
-        return 0 if compare(Path(argv[1]), Path(argv[2])) <= LIMIT else 1
+        try:
+            share = compare(Path(argv[1]), Path(argv[2]))
+        except (OSError, ValueError, IndexError, struct.error) as err:
+            print(f"screen: cannot compare: {err}")
+            return 1
+        return 0 if share <= LIMIT else 1
     print(__doc__, file=sys.stderr)
     return 2
 

@@ -335,3 +335,27 @@ def test_a_tile_on_an_end_another_end_also_needed_is_ringed_for_a_while(hub: Hub
     assert ringed() == ["mark:5-6"]
     hub.clock.advance(MARK_TIME)
     assert ringed() == []
+
+
+def test_a_desktop_keyboard_types_into_the_name_field(hub: Hub) -> None:
+    """Typing reaches the name being typed (pygame's TEXTINPUT); the space bar types a space
+    there, not the hub button, and ``u`` is a letter, not undo; Backspace and Enter work."""
+    from hubd.screens.kit.keyboard import Keyboard
+
+    names: list[str] = []
+    hub.app.ui.open_overlay(Keyboard(hub.app.ui, names.append))
+    keys = [("text", "ana"), ("key", pygame.K_SPACE), ("text", " "), ("key", pygame.K_u),
+            ("text", "bu"), ("key", pygame.K_BACKSPACE), ("key", pygame.K_RETURN)]  # fmt: skip
+    for kind, value in keys:
+        if kind == "text":
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=value))
+        else:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=value, mod=0))
+    hub.run()
+    assert names == ["Ana B"]
+    assert hub.app.ui.overlay is None and not hub.app.ui.typing
+    assert hub.speaker.played == [] and hub.pin.state == 1  # the button was never pressed
+
+
+def test_the_window_has_the_hub_s_name(hub: Hub) -> None:
+    assert pygame.display.get_caption()[0] == "Chicken Foot Hub"

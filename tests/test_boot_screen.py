@@ -6,6 +6,9 @@ the framebuffer's rows is checked, and ``compare`` on small pictures.
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -61,3 +64,55 @@ def test_a_black_dump_is_all_different_and_a_size_mismatch_fails(
     assert boot_screen.compare(small, tmp_path / "expected.bmp") == 1.0
     same = ppm(tmp_path / "same.ppm", bytes([200, 30, 30]) * 16, 4, 4)
     assert boot_screen.main(["compare", str(same), str(tmp_path / "expected.bmp")]) == 0
+
+
+@pytest.mark.parametrize("flags", [0, pygame.SRCALPHA], ids=["24-bit", "32-bit"])
+def test_the_pictures_read_as_pygame_reads_them(
+    boot_screen: ModuleType, tmp_path: Path, flags: int
+) -> None:
+    """The standard library's reading of SDL's BMP (rows from the bottom, padded to 4 bytes:
+    an odd width) and of a PPM gives pygame's own pixels."""
+    picture = pygame.Surface((7, 3), flags)
+    for x in range(7):
+        for y in range(3):
+            picture.set_at((x, y), (x * 30, y * 80, 255 - x * 10, 255))
+    pygame.image.save(picture, str(tmp_path / "p.bmp"))
+    rgb = pygame.image.tobytes(picture, "RGB")
+    assert boot_screen.read_bmp(tmp_path / "p.bmp") == (7, 3, rgb)
+    dump = tmp_path / "p.ppm"
+    dump.write_bytes(b"P6\n# QEMU\n7 3\n255\n" + rgb)
+    assert boot_screen.read_ppm(dump) == (7, 3, rgb)
+
+
+def test_compare_needs_no_pygame(tmp_path: Path) -> None:
+    """boot-check.sh compares on the host with its python3: a fresh clone has no venv."""
+    expected = pygame.Surface((4, 4))
+    expected.fill((200, 30, 30))
+    pygame.image.save(expected, str(tmp_path / "expected.bmp"))
+    same = ppm(tmp_path / "same.ppm", bytes([200, 30, 30]) * 16, 4, 4)
+    no_pygame = "import sys, runpy; sys.modules['pygame'] = None; sys.argv = sys.argv[1:]; "
+    no_pygame += "runpy.run_path(sys.argv[0], run_name='__main__')"
+    result = subprocess.run(
+        [sys.executable, "-c", no_pygame, str(SCRIPT), "compare", str(same),
+         str(tmp_path / "expected.bmp")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 of 16 pixels differ" in result.stdout
+    broken = tmp_path / "broken.ppm"
+    broken.write_bytes(b"P6\n4 4\n255\n")
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), "compare", str(broken), str(tmp_path / "expected.bmp")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1 and result.stdout.startswith("screen: cannot compare:")
+
+
+def test_boot_check_keeps_its_channel_and_needs_no_venv() -> None:
+    """hardware/boot-check.sh (an hour's emulation, run by hand): no login prompt on the
+    console the check service writes its steps to, and no checkout's venv on the host."""
+    script = (SCRIPT.parent / "boot-check.sh").read_text()
+    [channel] = re.findall(r"^TTYPath=/dev/(\w+)$", script, re.MULTILINE)
+    assert f'ln -sfn /dev/null "$WORK/etc/systemd/system/serial-getty@{channel}.service"' in script
+    assert "systemd.getty_auto=0" in script
+    assert ".venv/bin" not in script

@@ -64,3 +64,14 @@ def test_unexplained_finds_an_option_without_help() -> None:
     parser = argparse.ArgumentParser(prog="x")
     parser.add_argument("--quiet", action="store_true")
     assert unexplained(parser) == ["x --quiet"]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["run", "--help"]])
+def test_the_desktop_keys_are_in_the_run_help(capsys: Any, argv: list[str]) -> None:
+    from hubd.cli.args import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(argv)
+    text = " ".join(capsys.readouterr().out.split())
+    for key in ("the space bar is the hub button", "u undoes", "d draws", "p passes", "Escape"):
+        assert key in text

@@ -17,6 +17,12 @@ EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_POWEROFF = 3
 COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club", "layout", "count-tiles")
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
+#: A desktop keyboard's keys (hubd/screens/ui.py: Ui.key), shown by `hubd --help`.
+KEYS = (
+    "Keys, in a window: the space bar is the hub button (with --mock-pins; hold it as you would "
+    "the button), u undoes the last move, d draws a tile, p passes, Escape goes back; while a "
+    "name is typed the keyboard types into it (Backspace deletes, Enter adds)."
+)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -37,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         "       %(prog)s COMMAND [options]  one of the commands below",
         description="The Chicken Foot Hub daemon. With no command it runs the hub, "
         "with the options below (the same as `hubd run [options]`).",
-        epilog="`hubd COMMAND --help` shows a command's own options.",
+        epilog=f"{KEYS}\n\n`hubd COMMAND --help` shows a command's own options.",
+        formatter_class=_Paragraphs,
     )
     parser.add_argument("--version", action=_Version, nargs=0,
                         help="the version and the commit it was installed from")  # fmt: skip
@@ -45,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", title="commands", metavar="COMMAND", prog="hubd"
     )
-    run = commands.add_parser("run", help="run the hub (the default)")
+    run = commands.add_parser("run", help="run the hub (the default)", epilog=KEYS)
     _run_options(run)
     export = commands.add_parser("export", help="write a game's log or score sheet")
     _common(export)
@@ -79,6 +86,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_club(commands, _common)
     return parser
+
+
+class _Paragraphs(argparse.HelpFormatter):
+    """Help whose epilog keeps its paragraphs (argparse joins them into one by default)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        fill = super()._fill_text
+        return "\n\n".join(fill(part, width, indent) for part in text.split("\n\n"))
 
 
 class _Version(argparse.Action):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from hubd.hardware.alsa_messages import silence_alsa_errors
 from hubd.hardware.clock import Clock, MonotonicClock
 from hubd.hardware.retry import Retry
 from hubd.hardware.sounds import SILENT_NOTICE, SOUND_NAMES, clamp_volume
@@ -30,7 +31,9 @@ MIXER_BUSY_RECHECK_S = 1.0
 def open_mixer(buffer: int = MIXER_BUFFER) -> None:
     """Open pygame.mixer small and mono for the speaker, closing whatever was open before
     (``pygame.init()`` opens it at 44100 Hz stereo; the speaker is the mixer's only user).
-    Raises pygame.error when no audio device opens."""
+    Raises pygame.error when no audio device opens (ALSA's own lines silenced: the speaker
+    says it in one)."""
+    silence_alsa_errors()
     pygame.mixer.quit()
     pygame.mixer.pre_init(frequency=MIXER_FREQUENCY, size=-16, channels=1, buffer=buffer)
     pygame.mixer.init()

@@ -196,9 +196,15 @@ class HubApp(ButtonHandling):
                 return  # SDL's copy of a touch that FINGERDOWN already handled
             pos = self.display.to_logical(event.pos)
             self._intents(self.ui.tap(pos, self.context(), now))
-        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == pygame.K_SPACE:
+        elif (
+            event.type in (pygame.KEYDOWN, pygame.KEYUP)
+            and event.key == pygame.K_SPACE
+            and not (event.type == pygame.KEYDOWN and self.ui.typing)  # a space in a name
+        ):
             if self.devices.press_mock_button is not None and not getattr(event, "repeat", 0):
                 self.devices.press_mock_button(event.type == pygame.KEYDOWN)
+        elif event.type == pygame.TEXTINPUT:
+            self._intents(self.ui.text(event.text, self.context(), now))
         elif event.type == pygame.KEYDOWN:
             self._intents(self.ui.key(pygame.key.name(event.key), self.context(), now))
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):

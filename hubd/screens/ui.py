@@ -10,7 +10,7 @@ import pygame
 
 import engine
 from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
-from hubd.screens.kit.base import Builder, Overlay, Screen, default_screen
+from hubd.screens.kit.base import Builder, Overlay, Screen, TextOverlay, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.painter import Painter
 from hubd.screens.kit.redraw import context_signature, merge_dirty, widget_place
@@ -269,7 +269,23 @@ class Ui:
                 return []  # a background: nothing under it shows here (messages let taps through)
         return []
 
+    @property
+    def typing(self) -> bool:
+        """True while a name or passphrase is being typed: the keys are letters, not commands
+        (nor the space bar the mock hub button)."""
+        return isinstance(self.overlay, TextOverlay)
+
+    def text(self, text: str, ctx: UiContext, now: float) -> list[Intent]:
+        """Text typed on a physical keyboard: into the name (or passphrase) being typed."""
+        self._ctx = ctx
+        if not isinstance(self.overlay, TextOverlay):
+            return []
+        self._invalidate()
+        return self.overlay.typed(text)
+
     def key(self, key: str, ctx: UiContext, now: float) -> list[Intent]:
+        """A physical keyboard's key (pygame's name for it): Escape goes back, and, unless a
+        name is being typed, ``u`` undoes, ``d`` draws and ``p`` passes (KEYS, hubd --help)."""
         self._ctx = ctx
         state = ctx.state
         self._invalidate()
@@ -278,6 +294,8 @@ class Ui:
                 self.open_overlay(None)
                 return []
             return self.screens[self.current].back(ctx)
+        if isinstance(self.overlay, TextOverlay):
+            return self.overlay.key(key)
         if key == "u" and state is not None:
             return self.undo_action(ctx)((self.size[0] // 2, self.size[1] // 2))
         player = state.current_player if state is not None else None

@@ -373,6 +373,39 @@ class Overlay:
         raise NotImplementedError
 
 
+#: Where a tap's position does not matter: a physical keyboard's key pressing an on-screen one.
+NOWHERE = (0, 0)
+
+
+class TextOverlay(Overlay):
+    """An overlay that types text (a name, a passphrase) with its own on-screen keys, and a
+    physical keyboard's too: its text types, Backspace deletes, Enter is the done key."""
+
+    def _type(self, char: str) -> Action:
+        raise NotImplementedError
+
+    def _delete(self, _pos: tuple[int, int]) -> list[Intent]:
+        raise NotImplementedError
+
+    def _done(self, _pos: tuple[int, int]) -> list[Intent]:
+        raise NotImplementedError
+
+    def typed(self, text: str) -> list[Intent]:
+        """Text from a physical keyboard (pygame's TEXTINPUT), as if its keys were tapped."""
+        for char in text:
+            if char.isprintable():
+                self._type(char)(NOWHERE)
+        return []
+
+    def key(self, name: str) -> list[Intent]:
+        """A key with no text of its own (pygame's name for it); the rest do nothing here."""
+        if name == "backspace":
+            return self._delete(NOWHERE)
+        if name in ("return", "enter"):
+            return self._done(NOWHERE)
+        return []
+
+
 def default_screen(ctx: UiContext) -> str:
     """The screen the game's phase calls for."""
     from engine import Phase

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
 from hubd.screens.ui import Ui
@@ -16,7 +16,7 @@ from hubd.values.intents import Intent
 MAX_NAME = 16
 
 
-class Keyboard(Overlay):
+class Keyboard(TextOverlay):
     """Types one name; ``on_done`` gets it when the player taps Add (and may answer with
     intents for the loop).
 

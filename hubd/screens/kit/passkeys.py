@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
 from hubd.screens.ui import Ui
@@ -18,7 +18,7 @@ LETTERS = ("1234567890", "qwertyuiop", "asdfghjkl", "zxcvbnm")
 SYMBOLS = ("1234567890", "!@#$%^&*()", "-_=+[]{};:", "'\",.<>/?\\|", "`~")
 
 
-class PassphraseKeyboard(Overlay):
+class PassphraseKeyboard(TextOverlay):
     """Types a passphrase for ``network``; ``on_done`` gets it (and answers with intents)."""
 
     def __init__(self, ui: Ui, network: str, on_done: Callable[[str], list[Intent]]) -> None:

@@ -1,0 +1,41 @@
+"""The Makefile's set-ups: `make run` installs the hub alone (its own stamp), `make test` and
+`make check` the development tools too; `make check` is the fast subset."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DEV_TOOLS = ("[dev]", "playwright", "mypy", "ruff")
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+
+
+def planned(target: str) -> str:
+    """What ``make TARGET`` would run with every stamp out of date (make -n -B)."""
+    return subprocess.run(
+        ["make", "-C", str(REPO), "--no-print-directory", "-n", "-B", target],
+        capture_output=True, text=True, timeout=60, check=True,
+    ).stdout  # fmt: skip
+
+
+def test_make_run_installs_the_hub_without_the_development_tools() -> None:
+    plan = planned("run")
+    assert "pip install --quiet -e .\n" in plan
+    assert not [tool for tool in DEV_TOOLS if tool in plan]
+    assert plan.rstrip().endswith("hubd --mock-pins --windowed")
+
+
+@pytest.mark.parametrize("target", ["test", "check"])
+def test_make_test_and_check_install_the_development_tools(target: str) -> None:
+    plan = planned(target)
+    assert "pip install --quiet -e '.[dev]'" in plan
+    assert "ruff check" in plan and "mypy" in plan and "pytest" in plan
+
+
+def test_make_check_runs_the_tests_not_marked_slow() -> None:
+    assert "pytest -q -m 'not slow'" in planned("check")
