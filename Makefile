@@ -72,7 +72,7 @@ speech-samples: system-deps $(STAMP)
 # The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
 # The club_* pictures: the Club screen on a sample night (hubd/screens/shots/club_pictures.py).
-PICTURES := play_sequence_12 play_picker play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
+PICTURES := play_sequence_12 play_picker play_choices play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
 WEB_PICTURES := 800x480/phones_panel 390x844/lock 390x844/round_end
 pictures: screenshots
 	@mkdir -p docs/pictures
@@ -88,7 +88,8 @@ pictures: screenshots
 	  else echo "warning: $$src does not exist (no chromium?): skipped" >&2; fi; \
 	done
 
-# Figures, never pass/fail: engine, store, screens, daemon (about two minutes in all).
+# Figures, never pass/fail (benchmarks/README.md): ten scripts, hours in all (map_bench at
+# 1,000 games, demo_soak 30 minutes); run one with .venv/bin/python benchmarks/NAME.py.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine_bench.py
 	$(BIN)/python benchmarks/store_bench.py
