@@ -207,6 +207,7 @@ def test_a_block_not_run_says_why_and_a_block_run_is_safe(block: Block) -> None:
     )
 
 
+@pytest.mark.slow  # runs pytest, lint-imports and hubd as the guides do: ~15 s in all
 @pytest.mark.parametrize("block", RUNNABLE, ids=lambda block: block.where)
 def test_a_guides_commands_run(block: Block, workspace: tuple[Path, dict[str, str]]) -> None:
     work, env = workspace
