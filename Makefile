@@ -69,7 +69,7 @@ screenshots: $(STAMP)
 speech-samples: system-deps $(STAMP)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.speech.samples build/speech
 
-# The README's pictures: a few English 800x480 screenshots, copied to docs/pictures/.
+# The guides' pictures (docs/*.md, README.md): a few English 800x480 screenshots, copied to docs/pictures/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
 # The club_* pictures: the Club screen on a sample night (hubd/screens/shots/club_pictures.py).
 PICTURES := play_sequence_12 play_picker play_choices play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs

@@ -1,8 +1,8 @@
-"""The README's club night pictures: the Club screen on a sample night of three tables.
+"""The club night guide's pictures: the Club screen on a sample night of three tables.
 
 ``python -m hubd.screens.shots.club_pictures docs/pictures [--language en]`` writes
 ``club_standings.png``, ``club_seating_11-3.png``, ``club_seating_winners.png``,
-``club_seating_random.png`` and ``club_hubs.png`` (800x480, like the README's other pictures;
+``club_seating_random.png`` and ``club_hubs.png`` (800x480, like the guides' other pictures;
 ``make pictures`` runs it). The night is made of real game logs replayed by the engine, as a
 hub imports them.
 """

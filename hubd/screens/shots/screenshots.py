@@ -70,7 +70,7 @@ def _with(game: Game | None, screen: str, then: Callable[[Ui, UiContext], None] 
 
 
 def _club(tab: str) -> Callable[[Ui, UiContext], None]:
-    """The Club screen's ``tab`` on the README's sample night (a table still playing on
+    """The Club screen's ``tab`` on the club night guide's sample night (a table still playing on
     the standings)."""
 
     def then(ui: Ui, ctx: UiContext) -> None:
