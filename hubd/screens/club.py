@@ -22,9 +22,9 @@ from hubd.screens.club_hubs import hubs_tab, two_lines
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import ClubChoice, Intent
 
 TABS = ("standings", "seating", "night", "hubs")
@@ -68,7 +68,7 @@ def rule_name(b: Builder, rule: str) -> str:
 class ClubScreen(TabbedScreen):
     name = "club"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui, "standings")
         self.day: date | None = None  # the night shown (None: tonight)
 

@@ -10,8 +10,8 @@ from hubd.club.view import ClubState
 from hubd.screens.club_pair import PairKeypad
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Kind, Style, Widget
-from hubd.screens.ui import Ui
 from hubd.values.intents import ClubChoice, Intent
 
 
@@ -48,7 +48,7 @@ def version_text(b: Builder, game: ClubGame) -> str:
     return f"{who} · {lines}"
 
 
-def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Ui) -> None:
+def hubs_tab(b: Builder, club: ClubState, area: Rect, ui: Host) -> None:
     link = club.link
     line_h = b.min_text + b.px(12)
     if link is None or not link.running:
@@ -152,7 +152,7 @@ def _count(version: ClubGame) -> Action:
     return action
 
 
-def _type_id(ui: Ui) -> Action:
+def _type_id(ui: Host) -> Action:
     def action(_pos: tuple[int, int]) -> list[Intent]:
         ui.open_overlay(PairKeypad(ui))
         return []

@@ -11,8 +11,8 @@ from __future__ import annotations
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import ClubChoice, Intent
 
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-"
@@ -21,7 +21,7 @@ MAX_TYPED = 90
 
 
 class PairKeypad(Overlay):
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         self.ui = ui
         self.text = ""
 

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, Submit
 
 
@@ -19,7 +19,7 @@ class Confirm(Overlay):
 
     def __init__(
         self,
-        ui: Ui,
+        ui: Host,
         question: Callable[[Builder, UiContext], str | None],
         go_words: str,
         go: Action,
@@ -57,7 +57,7 @@ class Confirm(Overlay):
         return self.go(pos)
 
 
-def confirm_undo(ui: Ui, ctx: UiContext) -> Confirm:
+def confirm_undo(ui: Host, ctx: UiContext) -> Confirm:
     """Undoing a scored round or a round's start takes back a lot: say what, and ask."""
     from engine import Undo
     from hubd.text.wording import undo_question

@@ -12,15 +12,15 @@ from engine import Tile
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Ui
 from hubd.text.plain_words import entry_choices
 from hubd.values.intents import Intent
 
 
 def last_entry_line(
     b: Builder,
-    ui: Ui,
+    ui: Host,
     ctx: UiContext,
     box: Rect,
     labels: Mapping[Tile, str],
@@ -64,7 +64,7 @@ def last_entry_line(
     )
 
 
-def open_menu(ui: Ui) -> Action:
+def open_menu(ui: Host) -> Action:
     """The Menu button: the overlay with the round's other choices."""
 
     def action(_pos: tuple[int, int]) -> list[Intent]:

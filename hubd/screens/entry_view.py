@@ -14,9 +14,9 @@ from engine import GameState, Play, Tile
 from hubd.screens.entry import MORE, Choose, Refused, TileEntry, Why
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.map.view import draw_map
-from hubd.screens.ui import Ui
 from hubd.text.plain_words import choice_words
 from hubd.text.wording import NameFitter, closed_reason
 from hubd.values.intents import Intent, Submit
@@ -60,7 +60,7 @@ def pad_height(b: Builder, state: GameState, width: int) -> int:
     return rows * cell_h + (rows - 1) * b.gap
 
 
-def draw_pad(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Rect) -> None:
+def draw_pad(b: Builder, ui: Host, entry: TileEntry, state: GameState, box: Rect) -> None:
     """The numbers 0..N in fixed cells; the first number tapped stays lit until the second."""
     if b.rtl:  # the pad stands where the mirrored screen puts it, its numbers still 0 to N
         box = Rect(b.w - box.right, box.y, box.w, box.h)
@@ -79,7 +79,7 @@ def draw_pad(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Rect) 
                  mirror=False, reading=True)  # fmt: skip
 
 
-def _tap_number(ui: Ui, entry: TileEntry, state: GameState, number: int) -> Action:
+def _tap_number(ui: Host, entry: TileEntry, state: GameState, number: int) -> Action:
     def action(pos: tuple[int, int]) -> list[Intent]:
         step = entry.tap_number(state, number)
         if isinstance(step, Play):
@@ -91,7 +91,7 @@ def _tap_number(ui: Ui, entry: TileEntry, state: GameState, number: int) -> Acti
     return action
 
 
-def refusal_words(ui: Ui, state: GameState, refused: Refused) -> str:
+def refusal_words(ui: Host, state: GameState, refused: Refused) -> str:
     """Why a number on the pad does nothing now, in a few words."""
     if refused.why is Why.FOOT or (refused.why is Why.NO_TILE and state.lock is not None):
         return closed_reason(state, ui.ntr, ui.tr)
@@ -116,7 +116,7 @@ def entry_status(b: Builder, entry: TileEntry, state: GameState, fit: NameFitter
     return template.format(player=fit(player, template.format(player="", **values)), **values)
 
 
-def draw_cancel(b: Builder, ui: Ui, entry: TileEntry, box: Rect) -> None:
+def draw_cancel(b: Builder, ui: Host, entry: TileEntry, box: Rect) -> None:
     """Cancel, where the last entry line is while an entry is being made."""
     half = str(entry.choosing.tile) if entry.choosing is not None else str(entry.first)
     text = b.tr("Cancel {tile}").format(tile=half)
@@ -134,7 +134,7 @@ def choice_keys(choose: Choose) -> list[str]:
     return [f"end:{place.tile}" for place in choose.places]
 
 
-def _heights(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int) -> list[int]:
+def _heights(b: Builder, ui: Host, entry: TileEntry, state: GameState, width: int) -> list[int]:
     """Each choice's button height at ``width``: its words wrapped at the choices' size."""
     choose = entry.choosing
     if choose is None or state.table is None:
@@ -150,7 +150,7 @@ def _heights(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int)
     return heights
 
 
-def choices_height(b: Builder, ui: Ui, entry: TileEntry, state: GameState, width: int) -> int:
+def choices_height(b: Builder, ui: Host, entry: TileEntry, state: GameState, width: int) -> int:
     """How tall all the choices are at ``width``, one above the other."""
     heights = _heights(b, ui, entry, state, width)
     return sum(heights) + b.gap * max(0, len(heights) - 1)
@@ -172,7 +172,7 @@ def _pages(heights: list[int], room: int, gap: int, more: int) -> list[list[int]
     return pages
 
 
-def draw_choices(b: Builder, ui: Ui, entry: TileEntry, state: GameState, box: Rect) -> None:
+def draw_choices(b: Builder, ui: Host, entry: TileEntry, state: GameState, box: Rect) -> None:
     """One large button a place, in words, one above the other in the engine's order; when
     they are too many for ``box``, a page of them at a time and More under them."""
     choose = entry.choosing
@@ -209,7 +209,7 @@ def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
     return action
 
 
-def draw_choosing(b: Builder, ui: Ui, entry: TileEntry, state: GameState, area: Rect) -> Rect:
+def draw_choosing(b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect) -> Rect:
     """The tile fits two or more ends: the map with those ends ringed, and one large choice
     in words for each (landscape: beside the map; portrait: above it). Where the map went."""
     choose = entry.choosing

@@ -11,10 +11,10 @@ from hubd.screens.history_players import header_height, players_page, row_height
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.screens.score_sheet import Pages, draw_sheet
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, SoundsLike
 from hubd.values.records import GameRecord
 from hubd.values.sheet import Sheet
@@ -37,7 +37,7 @@ def standing(b: Builder, record: GameRecord) -> str:
 class HistoryScreen(TabbedScreen):
     name = "history"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui, "games")
         self.opened: int | None = None  # the game whose score sheet is shown
         self.sheet_pages = Pages()

@@ -7,13 +7,13 @@ from engine import Phase
 from hubd.screens.kit.areas import Rect, grid
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import HubButton, Intent
 
 
 class Menu(Overlay):
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         self.ui = ui
 
     def build(self, b: Builder, ctx: UiContext) -> None:

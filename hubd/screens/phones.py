@@ -8,14 +8,14 @@ from __future__ import annotations
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Kind, Style, Widget
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, ReleaseSeat, WifiChoice
 from hubd.values.network import WifiMode, WifiView
 
 
 class PhonesPanel(Overlay):
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         self.ui = ui
 
     def build(self, b: Builder, ctx: UiContext) -> None:

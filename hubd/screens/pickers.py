@@ -15,8 +15,8 @@ from engine import GameState, Play, Tile
 from hubd.screens.kit.areas import Rect, grid, split_v
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.ui import Ui
 from hubd.text.plain_words import choice_words
 from hubd.values.intents import Intent, Submit
 
@@ -34,7 +34,7 @@ class _Picker(Overlay):
 
     key = "picker"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         self.ui = ui
 
     def frame(self, b: Builder, title: str) -> Rect:
@@ -81,7 +81,7 @@ class DoublePicker(_Picker):
 
     key = "doubles"
 
-    def __init__(self, ui: Ui, doubles: Sequence[Tile]) -> None:
+    def __init__(self, ui: Host, doubles: Sequence[Tile]) -> None:
         super().__init__(ui)
         self.doubles = tuple(doubles)
         self.chosen: Tile | None = None

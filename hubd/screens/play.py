@@ -31,9 +31,9 @@ from hubd.screens.entry_view import (
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
 from hubd.screens.map.view import draw_map
-from hubd.screens.ui import Ui
 from hubd.text.wording import NameFitter, status_text
 
 #: The most players whose totals the portrait strip shows under their hands.
@@ -45,7 +45,7 @@ MAP_W = 420
 class PlayScreen(Screen):
     name = "play"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui)
         self.map_box = Rect(0, 0, 0, 0)  # where the map was last drawn (for tests, benchmarks)
         self.entry = TileEntry()  # the play being entered on the pad

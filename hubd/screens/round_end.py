@@ -16,9 +16,9 @@ from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
-from hubd.screens.ui import Ui
 from hubd.text.plain_words import block_text
 from hubd.values.intents import Intent
 
@@ -57,7 +57,7 @@ class HandEntry:
 class RoundEndScreen(Screen):
     name = "round_end"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui)
         self.entries: dict[str, HandEntry] = {}
         self.selected: str | None = None

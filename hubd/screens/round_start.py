@@ -10,15 +10,15 @@ from engine import GameState, Phase, Rules, StartRound
 from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Kind, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent
 
 
 class RoundStartScreen(Screen):
     name = "round_start"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui)
         self.mode = "ask"  # "ask", "search" (counting draws), "found" (who drew the double)
         self.draws: dict[str, int] = {}

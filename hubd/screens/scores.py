@@ -6,10 +6,10 @@ from engine import AmendRound, GameState, Phase, TieBreak, ranking
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, Overlay, Screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.score_sheet import Pages, draw_sheet
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, Submit
 from hubd.values.sheet import Sheet
 
@@ -57,7 +57,7 @@ def explain_outcome(b: Builder, state: GameState) -> str:
 class ScoresScreen(Screen):
     name = "scores"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui)
         self.pages = Pages()
 
@@ -114,7 +114,7 @@ class Amend(Overlay):
     """Correct a scored round: which round, then every player's score, each starting from the
     score recorded (the first digit typed replaces it), then Save."""
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         self.ui = ui
         self.round: int | None = None
         self.scores: dict[str, Digits] = {}

@@ -8,11 +8,11 @@ from engine import PRESETS, NewGame, Phase, RuleError, make_rules
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import Action, Color, Style
 from hubd.screens.rule_options import RuleOptions
 from hubd.screens.settings import _, preset_name
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent
 
 __all__ = ["Keyboard", "NewGameScreen"]
@@ -34,7 +34,7 @@ MODE_WORDS = {
 class NewGameScreen(Screen):
     name = "new_game"
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         super().__init__(ui)
         self.seats: list[str] = []
         self.tab = "players"

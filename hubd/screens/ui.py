@@ -10,12 +10,15 @@ import pygame
 
 import engine
 from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
-from hubd.screens.kit.base import Builder, Overlay, Screen, TextOverlay, default_screen
+from hubd.screens.confirm import confirm_undo
+from hubd.screens.kit.base import Builder, Overlay, TextOverlay, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.painter import Painter
 from hubd.screens.kit.redraw import context_signature, merge_dirty, widget_place
 from hubd.screens.kit.widgets import BACKGROUND, Action, Kind, Widget, mirror
 from hubd.screens.messages import Messages
+from hubd.screens.pickers import DoublePicker
+from hubd.screens.registry import build_screens
 from hubd.text import i18n
 from hubd.text.plain_words import shares_number
 from hubd.text.refusals import translate_refusal
@@ -46,33 +49,11 @@ class Ui:
     )
 
     def __init__(self, size: tuple[int, int], font_path: str | None = None) -> None:
-        from hubd.screens.club import ClubScreen
-        from hubd.screens.history import HistoryScreen
-        from hubd.screens.play import PlayScreen
-        from hubd.screens.round_end import RoundEndScreen
-        from hubd.screens.round_start import RoundStartScreen
-        from hubd.screens.scores import GameOverScreen, ScoresScreen
-        from hubd.screens.scores_mode import ScoresModeScreen
-        from hubd.screens.settings import SettingsScreen
-        from hubd.screens.setup import NewGameScreen
-
         self.size = size
         self.painter = Painter(font_path)
         self.translator = i18n.load(i18n.SOURCE_LANGUAGE)
         self.painter.visual = self.translator.visual
-        screens: list[Screen] = [
-            NewGameScreen(self),
-            RoundStartScreen(self),
-            PlayScreen(self),
-            RoundEndScreen(self),
-            ScoresScreen(self),
-            GameOverScreen(self),
-            HistoryScreen(self),
-            SettingsScreen(self),
-            ScoresModeScreen(self),
-            ClubScreen(self),
-        ]
-        self.screens = {s.name: s for s in screens}
+        self.screens = build_screens(self)
         self.current = "new_game"
         self.overlay: Overlay | None = None
         self.messages = Messages()
@@ -129,8 +110,6 @@ class Ui:
 
         def action(pos: tuple[int, int]) -> list[Intent]:
             if needs_confirmation(ctx.last_entry):
-                from hubd.screens.confirm import confirm_undo
-
                 self.open_overlay(confirm_undo(self, ctx))
                 return []
             return [Submit(Undo(), pos)]
@@ -196,8 +175,6 @@ class Ui:
     def open_double_picker(self, doubles: Sequence[engine.Tile], now: float | None = None) -> None:
         """The hub button with no foot open: which double? With none that fits, say why in
         the middle of the screen instead of a picker of greyed numbers."""
-        from hubd.screens.pickers import DoublePicker
-
         if self.current != "play":
             self.show_screen("play")
         state = self._ctx.state if self._ctx is not None else None

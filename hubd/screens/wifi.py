@@ -7,9 +7,9 @@ from __future__ import annotations
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.passkeys import PassphraseKeyboard
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Color, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent, WifiChoice
 from hubd.values.network import WifiAround, WifiMode, WifiView
 
@@ -31,7 +31,7 @@ KNOWN_FAILURES = (
 
 
 class WifiPanel(Overlay):
-    def __init__(self, ui: Ui, back: Overlay | None = None) -> None:
+    def __init__(self, ui: Host, back: Overlay | None = None) -> None:
         self.ui = ui
         self.back = back
 

@@ -14,7 +14,7 @@ from hubd.text.i18n import Translator
 from hubd.values.intents import Intent, Submit
 
 if TYPE_CHECKING:
-    from hubd.screens.ui import Ui
+    from hubd.screens.kit.host import Host
 
 
 class Builder:
@@ -322,7 +322,7 @@ class Screen:
 
     name = ""
 
-    def __init__(self, ui: Ui) -> None:
+    def __init__(self, ui: Host) -> None:
         self.ui = ui
 
     def enter(self, ctx: UiContext | None) -> None:
@@ -342,7 +342,7 @@ class Screen:
 class TabbedScreen(Screen):
     """A screen of tabs shown a page at a time: a tab, and each showing, starts at page one."""
 
-    def __init__(self, ui: Ui, tab: str) -> None:
+    def __init__(self, ui: Host, tab: str) -> None:
         super().__init__(ui)
         self.tab = tab
         self.page = 0

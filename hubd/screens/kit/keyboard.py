@@ -8,8 +8,8 @@ from collections.abc import Callable
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
-from hubd.screens.ui import Ui
 from hubd.text.i18n import LATIN_ROWS
 from hubd.values.intents import Intent
 
@@ -25,7 +25,7 @@ class Keyboard(TextOverlay):
 
     def __init__(
         self,
-        ui: Ui,
+        ui: Host,
         on_done: Callable[[str], list[Intent] | None],
         *,
         text: str = "",

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
-from hubd.screens.ui import Ui
 from hubd.values.intents import Intent
 
 MAX_PASSPHRASE = 63
@@ -21,7 +21,7 @@ SYMBOLS = ("1234567890", "!@#$%^&*()", "-_=+[]{};:", "'\",.<>/?\\|", "`~")
 class PassphraseKeyboard(TextOverlay):
     """Types a passphrase for ``network``; ``on_done`` gets it (and answers with intents)."""
 
-    def __init__(self, ui: Ui, network: str, on_done: Callable[[str], list[Intent]]) -> None:
+    def __init__(self, ui: Host, network: str, on_done: Callable[[str], list[Intent]]) -> None:
         self.ui = ui
         self.network = network
         self.on_done = on_done

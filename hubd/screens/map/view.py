@@ -17,8 +17,8 @@ from engine import GameState, PlaceKind, Tile
 from hubd.picture import Box, MapEnd, Picture, Sizes, picture
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
+from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DARK, Kind, Style, Widget
-from hubd.screens.ui import Ui
 from hubd.text.labels import line_labels
 
 __all__ = ["MapEnd", "draw_map", "map_picture", "map_sizes"]
@@ -46,7 +46,7 @@ def map_picture(b: Builder, state: GameState, area: Rect) -> Picture:
 
 
 def draw_map(
-    b: Builder, ui: Ui, state: GameState, area: Rect, marked: Collection[str] = ()
+    b: Builder, ui: Host, state: GameState, area: Rect, marked: Collection[str] = ()
 ) -> dict[Tile, str]:
     """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in
     ``marked``; returns each tile's line label (for the words round the map)."""
