@@ -314,8 +314,8 @@ def test_closed_ends_say_so_beyond_colour(language: str, size: tuple[int, int]) 
 def test_the_undo_notice_covers_no_button(language: str, size: tuple[int, int]) -> None:
     ui, widgets = frame(language, size, "play_undo_notice")
     (notice,) = [w for w in widgets if w.role == "notice"]
-    label = ui.labels[Tile(4, 6)]
-    assert label[0] == "A" and label in notice.text  # the toe, named as on the map
+    assert ui.labels[Tile(4, 6)] == "4-4:2"
+    assert "4-4" in notice.text  # the toe, named by its double as on the table
     buttons = [w for w in widgets if w.tappable and w.kind is not Kind.SHADE]
     assert not [w.key for w in buttons if w.rect.colliderect(notice.rect)]
 

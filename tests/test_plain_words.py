@@ -198,10 +198,10 @@ def test_an_arm_is_named_with_the_tile_it_follows() -> None:
 
 def test_a_toe_is_named_by_its_foot_and_its_place_in_play_order() -> None:
     state, play = played(*FOOT_ON_A, "Ana 6-5 on 4-6")  # arm B's 9-6 needed a 6 too
-    assert entry(state, play) == "Last: Ana played 6-5 on the 4-4 foot, second toe (A2)"
+    assert entry(state, play) == "Last: Ana played 6-5 on the 4-4 foot, second toe"
     state, play = played(*FOOT_ON_A, "Ana 6-5 on 4-6", "Ben 1-5 on 4-1", "Cy 5-3 on 6-5")
     assert entry(state, play) == (  # the first toe's 1-5 needed a 5 too
-        "Last: Cy played 5-3 on the 4-4 foot, second toe (A2), after the 6-5"
+        "Last: Cy played 5-3 on the 4-4 foot, second toe, after the 6-5"
     )
     state, play = played(*FOOT_ON_A, "Ana 1-2 on 4-1")  # arm D's 9-2... needs a 2, this a 1
     assert not shares_number(play, state)

@@ -1,9 +1,8 @@
-"""The labels of the table's lines ("B" for an arm, "B2" for a toe under it): the same on the
-map, in refusals, in the undo notice and in what the hub says."""
+"""The labels of the table's lines: "B" for an arm, "3-3:2" for the second toe of the 3-3's
+foot (a toe is named by the double it grows from, which a family can find on the table, not by
+a code). The same in refusals, in the undo notice and in what the hub says."""
 
 from __future__ import annotations
-
-from collections import Counter
 
 from engine import PlaceKind, Table, Tile
 
@@ -12,25 +11,32 @@ ARM_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def line_labels(table: Table) -> dict[Tile, str]:
     """The label of the line each tile on the table belongs to ("" for the hub): "B" for an
-    arm; the toes under arm B are "B1", "B2", ... in the order they were laid, on every foot
-    of that arm and on feet laid on its toes alike, so the numbers have no gaps."""
+    arm, "3-3:2" for the line of the 3-3 foot's second toe (toes counted in the order they
+    were laid on that foot)."""
     hub = table.hub_place
     labels: dict[Tile, str] = {hub.tile: ""}
-    arm_of: dict[Tile, str] = {}
-    toes: Counter[str] = Counter()  # toes laid so far under each arm
     for tile, place in table.placed.items():  # in play order: parents before children
         parent = place.parent
         if parent is None:
             continue
         if parent == hub.tile:
-            arm = ARM_LETTERS[hub.children.index(tile) % len(ARM_LETTERS)]
-            labels[tile] = arm
+            labels[tile] = ARM_LETTERS[hub.children.index(tile) % len(ARM_LETTERS)]
         elif table.placed[parent].kind is PlaceKind.FOOT:
-            arm = arm_of[parent]
-            toes[arm] += 1
-            labels[tile] = f"{arm}{toes[arm]}"
+            toe = table.placed[parent].children.index(tile) + 1
+            labels[tile] = toe_label(parent, toe)
         else:
-            arm = arm_of[parent]
             labels[tile] = labels[parent]
-        arm_of[tile] = arm
     return labels
+
+
+def toe_label(double: Tile, toe: int) -> str:
+    """The label of the ``toe``-th (from 1) toe of ``double``'s foot."""
+    return f"{double}:{toe}"
+
+
+def toe_of(label: str) -> tuple[str, int] | None:
+    """The double and the toe (from 1) a toe's label names; None for an arm or the hub."""
+    double, colon, toe = label.rpartition(":")
+    if not colon or not toe.isdigit():
+        return None
+    return double, int(toe)

@@ -5,8 +5,7 @@
   messages; only the list of numbers ("2, 4 or 5") is joined here, in the language.
 - When the end a tile was played on needed a number another open end also needed, a map label
   alone is easily misread, so the entry names the end the way players point at it: "on arm C,
-  after the 6-4" or "on the 3-3 foot, second toe (D5)" (toes are counted in play order, and
-  the map's label follows).
+  after the 6-4" or "on the 3-3 foot, second toe" (toes are counted in play order).
 
 The last entry line, the map's mark on the placed tile and the voice all use these.
 """
@@ -17,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from engine import Block, Event, GameState, Placed, PlaceKind, Play, Table, Tile
 from engine.blocks import join_numbers
-from hubd.text.wording import entry_text
+from hubd.text.wording import describe_event, entry_text, toe_words
 
 Translate = Callable[[str], str]
 
@@ -60,19 +59,19 @@ def end_words(
     play: Play, table: Table, labels: Mapping[Tile, str], tr: Translate, after: bool = True
 ) -> str:
     """Where ``play`` went, as players say it: "on arm C, after the 6-4", "on the 3-3 foot,
-    second toe (D5)", "on the 3-3 foot, second toe (D5), after the 3-5" (``after`` false: a
+    second toe", "on the 3-3 foot, second toe, after the 3-5" (``after`` false: a
     toe without the tile it follows)."""
     on = table.placed[play.on]
     if on.kind is PlaceKind.HUB:
         return tr("on the hub {tile}").format(tile=on.tile)
     if on.kind is PlaceKind.FOOT:  # the tile is a toe itself
         toe = on.children.index(play.tile) if play.tile in on.children else len(on.children)
-        return _toe_words(on, toe, labels.get(play.tile, ""), tr)
+        return _toe_words(on, toe, tr)
     start = _line_start(table, on)
     parent = table.placed[start.parent] if start.parent is not None else None
     if parent is not None and parent.kind is PlaceKind.FOOT:
         toe = parent.children.index(start.tile)
-        where = _toe_words(parent, toe, labels.get(start.tile, ""), tr)
+        where = _toe_words(parent, toe, tr)
         if start is on or not after:
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
@@ -80,14 +79,12 @@ def end_words(
     return tr("on arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
 
 
-def _toe_words(foot: Placed, toe: int, label: str, tr: Translate) -> str:
-    """ "on the 3-3 foot, second toe (D5)": ``toe`` counts from 0 in play order, ``label``
-    is the toe's on the map."""
+def _toe_words(foot: Placed, toe: int, tr: Translate) -> str:
+    """ "on the 3-3 foot, second toe": ``toe`` counts from 0 in play order."""
     ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
-    words = tr("on the {double} foot, {toe}").format(
+    return tr("on the {double} foot, {toe}").format(
         double=foot.tile, toe=ordinals[min(toe, len(ordinals) - 1)]
     )
-    return f"{words} ({label})" if label else words
 
 
 def choice_words(place: Placed, table: Table, labels: Mapping[Tile, str], tr: Translate) -> str:
@@ -113,10 +110,7 @@ def choice_words(place: Placed, table: Table, labels: Mapping[Tile, str], tr: Tr
 
 def _foot_toe(foot: Placed, toe: int, tr: Translate) -> str:
     """ "the 3-3's foot, second toe": ``toe`` counts from 0 in play order."""
-    ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
-    return tr("the {double}'s foot, {toe}").format(
-        double=foot.tile, toe=ordinals[min(toe, len(ordinals) - 1)]
-    )
+    return toe_words(foot.tile, toe, tr)
 
 
 def placed_words(
@@ -144,16 +138,19 @@ def entry_choices(
     event: Event | None, state: GameState | None, labels: Mapping[Tile, str], tr: Translate
 ) -> list[str]:
     """The last entry line's words, fullest first: "Last: Dad played 4-4 on the 3-3 foot,
-    second toe (D5), after the 3-5", then shorter ways to say it (no "Last:", no toe label,
-    no "after"), and last the usual words ("Last: Dad played 4-4 on toe D5"). The line shows
+    second toe, after the 3-5", then shorter ways to say it (no "Last:", no "after"), and last
+    the usual words ("Last: Dad played 4-4 on the 3-3's foot, second toe"). The line shows
     the first that fits it."""
     usual = entry_text(event, labels, tr)
     if not isinstance(event, Play) or state is None or state.table is None:
         return [usual]
+    # Where the line is narrow: without "Last:", then a toe named by its double alone.
+    narrow = [describe_event(event, tr, labels), describe_event(event, tr, labels, short=True)]
+    usual_ones = [usual, *(text for text in narrow if text != usual)]
     arms = {tile: label for tile, label in labels.items() if label.isalpha()}
     full = placed_words(event, state, labels, tr)
     if full is None:
-        return [usual]
+        return usual_ones
     shorter = [
         full,
         placed_words(event, state, arms, tr),
@@ -163,7 +160,7 @@ def entry_choices(
     for text in shorter:
         if text is not None and text not in choices:
             choices.append(text)
-    return [*choices, usual]
+    return [*choices, *(text for text in usual_ones if text not in choices)]
 
 
 def entry_words(

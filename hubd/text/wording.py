@@ -1,7 +1,7 @@
 """What the screens say about the game: the status line, the last entry, refusals at a touch.
 
-Every line of the table map has a label ("A" for an arm, "B2" for a toe; see text.labels), and
-the same label names it here, so the map, the last entry and the undo notice agree.
+Every line of the table has a label ("A" for an arm; a toe by its double, see text.labels), and
+the same label names it here, so the choices, the last entry and the undo notice agree.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from engine import (
     Toe,
     Undo,
 )
+from hubd.text.labels import toe_of
 
 Translate = Callable[[str], str]
 TranslatePlural = Callable[[str, str, int], str]
@@ -30,11 +31,23 @@ TranslatePlural = Callable[[str, str, int], str]
 NameFitter = Callable[[str, str], str]
 
 
-def line_words(label: str, tr: Translate) -> str:
-    """A line of the map by its label: "arm B" or "toe B2"."""
-    if label.isalpha() or not label:
+def line_words(label: str, tr: Translate, short: bool = False) -> str:
+    """A line of the table by its label: "arm B", or "the 3-3's foot, second toe" (``short``:
+    "the 3-3's foot")."""
+    toe = toe_of(label)
+    if toe is None:
         return tr("arm {label}").format(label=label)
-    return tr("toe {label}").format(label=label)
+    if short:
+        return tr("the {double}'s foot").format(double=toe[0])
+    return toe_words(toe[0], toe[1] - 1, tr)
+
+
+def toe_words(double: object, toe: int, tr: Translate) -> str:
+    """ "the 3-3's foot, second toe": ``toe`` counts from 0 in play order."""
+    ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
+    return tr("the {double}'s foot, {toe}").format(
+        double=double, toe=ordinals[min(toe, len(ordinals) - 1)]
+    )
 
 
 def status_text(
@@ -83,13 +96,18 @@ def closed_reason(state: GameState, ntr: TranslatePlural, tr: Translate) -> str:
     return tr("Nothing can be played there now")
 
 
-def describe_event(event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None) -> str:
-    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B"."""
+def describe_event(
+    event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None, short: bool = False
+) -> str:
+    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B" (``short``: a
+    toe named by its double alone)."""
     if isinstance(event, Play):
         label = (labels or {}).get(event.tile)
         if label is not None:
             return tr("{player} played {tile} on {line}").format(
-                player=event.player, tile=_touching_first(event), line=line_words(label, tr)
+                player=event.player,
+                tile=_touching_first(event),
+                line=line_words(label, tr, short),
             )
         return tr("{player} played {tile} on {on}").format(
             player=event.player, tile=event.tile, on=event.on
