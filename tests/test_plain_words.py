@@ -360,8 +360,8 @@ def test_hubd_layout_shows_the_ring_after_the_line_that_laid_the_tile() -> None:
 
 
 def test_the_phones_page_names_the_end_as_the_hub_does() -> None:
+    from hubd.values.snapshot import Snapshot
     from hubd.web.page_data import page_data, whole_tiles
-    from hubd.web.snapshot import Snapshot
 
     state, play = played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
                          "Ana 4-3 on 9-4", "Ben 3-5 on 4-3")  # fmt: skip

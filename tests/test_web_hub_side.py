@@ -17,8 +17,8 @@ from hubd.screens.kit.widgets import Kind
 from hubd.screens.phones import PhonesPanel
 from hubd.text.i18n import SHIPPED
 from hubd.values.intents import ReleaseSeat
+from hubd.values.snapshot import Snapshot
 from hubd.web.desk import TAKEN, PhoneDesk
-from hubd.web.snapshot import Snapshot
 
 ADDRESS = "http://192.168.1.20:8080/t/0123456789abcdef0123"
 

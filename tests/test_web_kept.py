@@ -12,8 +12,8 @@ from test_app import Hub, hub  # noqa: F401 - the fixture
 from engine import EndRound, Game, HandPips, NewGame, StartRound
 from hubd.loop.events import PhoneRequest
 from hubd.store import GameStore
+from hubd.values.snapshot import Snapshot
 from hubd.web.desk import PhoneDesk
-from hubd.web.snapshot import Snapshot
 
 pytest_plugins = ["store_fixtures"]
 
@@ -43,7 +43,7 @@ def test_seats_and_hands_come_back_after_a_power_cut(folder: Path, tmp_path: Pat
         game_id = store.new_game(opening[0])
         store.append(game_id, opening[1])
         desk = _desk(store, published)
-        desk.publish(game_id, game.state, None, (), "en")
+        desk.publish(Snapshot(game_id=game_id, state=game.state))
         for seat in range(3):
             _ask(desk, game, game_id, "claim", seat)
         _ask(desk, game, game_id, "hand", 0, 16)
@@ -53,7 +53,7 @@ def test_seats_and_hands_come_back_after_a_power_cut(folder: Path, tmp_path: Pat
     with GameStore.open(cut) as store:
         game = store.load(game_id)
         desk = _desk(store, published)
-        desk.publish(game_id, game.state, None, (), "en")
+        desk.publish(Snapshot(game_id=game_id, state=game.state))
         assert desk.claims == dict(zip(PLAYERS, PHONES, strict=True))
         assert desk.hands == {"Ana": HandPips(16), "Ben": HandPips(53)}
         assert published[-1].claimed == frozenset(PLAYERS)
@@ -64,7 +64,7 @@ def test_seats_and_hands_come_back_after_a_power_cut(folder: Path, tmp_path: Pat
     with GameStore.open(cut) as store:
         game = store.load(game_id)
         desk = _desk(store, published)
-        desk.publish(game_id, game.state, None, (), "en")
+        desk.publish(Snapshot(game_id=game_id, state=game.state))
         assert desk.hands == {} and len(desk.claims) == 3
 
 

@@ -24,6 +24,7 @@ from hubd.loop.events import PhoneRequest
 from hubd.screens.shots.games import autoplay, record_of
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
+from hubd.values.snapshot import Snapshot
 from hubd.web.desk import TAKEN, PhoneDesk
 from hubd.web.guard import Limits
 from hubd.web.page_data import MAX_PIPS, words
@@ -100,7 +101,14 @@ class Hub:
         return True
 
     def publish(self) -> None:
-        self.desk.publish(GAME_ID, self.game.state, self.game.last_effective, self.history, "en")
+        self.desk.publish(
+            Snapshot(
+                game_id=GAME_ID,
+                state=self.game.state,
+                last_entry=self.game.last_effective,
+                history=self.history,
+            )
+        )
 
     def apply(self, event: Event) -> None:
         with self.lock:

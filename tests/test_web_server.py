@@ -19,6 +19,7 @@ from engine import EndRound, Game, HandPips, parse_event
 from hubd.config.schema import WebConfig
 from hubd.loop.events import Inbox, PhoneRequest
 from hubd.text import i18n
+from hubd.values.snapshot import Snapshot
 from hubd.web import server as server_module
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret
 from hubd.web.guard import Limits
@@ -51,7 +52,9 @@ class Table:
         self.publish()
 
     def publish(self) -> None:
-        self.desk.publish(1, self.game.state, self.game.last_effective, (), "en")
+        self.desk.publish(
+            Snapshot(game_id=1, state=self.game.state, last_entry=self.game.last_effective)
+        )
 
     def submit(self, event: Any) -> bool:
         self.game.apply(event)
@@ -141,9 +144,9 @@ def test_the_journal_says_the_address_at_start_and_at_each_new_game(
 ) -> None:
     desk = PhoneDesk(load_secret(tmp_path), lambda _s: None, "http://192.168.1.9:8080")
     with caplog.at_level(logging.INFO, logger="hubd.web"):
-        desk.publish(3, None, None, (), "en")
-        desk.publish(3, None, None, (), "en")
-        desk.publish(4, None, None, (), "en")
+        desk.publish(Snapshot(game_id=3))
+        desk.publish(Snapshot(game_id=3))
+        desk.publish(Snapshot(game_id=4))
     lines = [r.getMessage() for r in caplog.records]
     assert lines == [f"web: http://192.168.1.9:8080/t/{desk.token(3)}",
                      f"web: http://192.168.1.9:8080/t/{desk.token(4)}"]  # fmt: skip

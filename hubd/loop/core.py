@@ -27,6 +27,7 @@ from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
 from hubd.store import GameStore, StoreError, StoreWriteError
 from hubd.values.records import GameRecord, PlayerStats
+from hubd.values.snapshot import Snapshot
 
 if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
     from hubd.club.night import ClubNight
@@ -159,8 +160,15 @@ class HubCore:
         """The phones' page shows what was just committed (a copy of the state, no more)."""
         if self.phones is not None:
             state = self.game.state if self.game is not None else None
-            self.phones.publish(self.game_id, state, self._last_entry(), tuple(self._history),
-                                self.settings.language)  # fmt: skip
+            self.phones.publish(
+                Snapshot(
+                    game_id=self.game_id,
+                    state=state,
+                    last_entry=self._last_entry(),
+                    history=tuple(self._history),
+                    language=self.settings.language,
+                )
+            )
 
     def context(self) -> UiContext:
         return UiContext(

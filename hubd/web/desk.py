@@ -26,9 +26,8 @@ from typing import Any
 from engine import EndRound, Event, GameState, HandPips, RuleError
 from engine.apply import apply_event
 from hubd.loop.events import PhoneRequest
-from hubd.values.records import GameRecord
+from hubd.values.snapshot import Snapshot
 from hubd.web.page_data import hands_open
-from hubd.web.snapshot import Snapshot
 
 log = logging.getLogger("hubd.web")
 
@@ -120,15 +119,11 @@ class PhoneDesk:
 
     # -- what the loop calls --------------------------------------------------------------
 
-    def publish(
-        self,
-        game_id: int | None,
-        state: GameState | None,
-        last_entry: Event | None,
-        history: tuple[GameRecord, ...],
-        language: str,
-    ) -> None:
-        """After each commit (and any change the page shows): a new snapshot for the phones."""
+    def publish(self, hub: Snapshot) -> None:
+        """After each commit (and any change the page shows): a new snapshot for the phones,
+        from ``hub``, what the loop shows (the game, its last entry, the history, the
+        language)."""
+        game_id, state = hub.game_id, hub.state
         key = _hands_key(game_id, state)
         if game_id != self._game_id or not self._version:
             self._game_id = game_id
@@ -143,17 +138,7 @@ class PhoneDesk:
             self.hands = {}
         self._version += 1
         self._publish(
-            Snapshot.take(
-                self._version,
-                game_id,
-                self.token(game_id),
-                state,
-                last_entry,
-                history,
-                language,
-                frozenset(self.claims),
-                self.hands,
-            )
+            hub.taken(self._version, self.token(game_id), frozenset(self.claims), self.hands)
         )
 
     def context(self, game_id: int | None) -> dict[str, Any]:

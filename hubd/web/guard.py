@@ -16,7 +16,7 @@ from aiohttp import web
 from hubd.loop.events import PhoneRequest
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
-from hubd.web.snapshot import Snapshot
+from hubd.values.snapshot import Snapshot
 
 log = logging.getLogger("hubd.web")
 

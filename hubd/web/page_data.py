@@ -19,7 +19,7 @@ from hubd.text.rule_words import house_words
 from hubd.text.wording import status_text
 from hubd.values.records import GameRecord
 from hubd.values.sheet import Sheet
-from hubd.web.snapshot import Snapshot
+from hubd.values.snapshot import Snapshot
 from hubd.web.svg import map_svg
 
 Words = Callable[[i18n.Translator], dict[str, str]]

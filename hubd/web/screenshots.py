@@ -23,8 +23,8 @@ from engine import Game
 from hubd.screens.shots import games as hub_games
 from hubd.text import i18n
 from hubd.values.records import GameRecord
+from hubd.values.snapshot import Snapshot
 from hubd.web.server import WebServer
-from hubd.web.snapshot import Snapshot
 
 SIZES: tuple[tuple[int, int], ...] = ((390, 844), (360, 800), (320, 640))
 TOKEN = "0123456789abcdef0123"
@@ -85,9 +85,10 @@ def snapshot(shot: WebShot, language: str, version: int) -> Snapshot:
         r for r in hub_games.history()[0] if r.started.startswith(TODAY)
     )
     claimed = frozenset() if shot.seat is None else frozenset({state.players[shot.seat]})
-    return Snapshot.take(
-        version, 13, TOKEN, state, game.last_effective, records, language, claimed, {}
+    shown = Snapshot(
+        game_id=13, state=state, last_entry=game.last_effective, history=records, language=language
     )
+    return shown.taken(version, TOKEN, claimed, {})
 
 
 @contextmanager

@@ -29,6 +29,7 @@ from importlib import resources
 from aiohttp import web
 
 from hubd.loop.events import PhoneRequest
+from hubd.values.snapshot import Snapshot
 from hubd.web.desk import _
 from hubd.web.gate import Door, closing, handler_factory
 from hubd.web.guard import (
@@ -44,7 +45,6 @@ from hubd.web.guard import (
 )
 from hubd.web.page import page_html
 from hubd.web.page_data import page_data
-from hubd.web.snapshot import Snapshot
 
 log = logging.getLogger("hubd.web")
 

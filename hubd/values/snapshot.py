@@ -9,7 +9,7 @@ JSON and the map's SVG are made in the web thread, once per snapshot and languag
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from engine import Event, GameState, HandPips
@@ -18,6 +18,10 @@ from hubd.values.records import GameRecord
 
 @dataclass(frozen=True)
 class Snapshot:
+    """The page's every field, written here once: the loop fills in the hub's part
+    (``game_id``, ``state``, ``last_entry``, ``history``, ``language``) and the desk the rest
+    (``taken``)."""
+
     version: int = 0
     game_id: int | None = None
     token: str | None = None  # the game's secret in the page's address
@@ -28,27 +32,20 @@ class Snapshot:
     claimed: frozenset[str] = frozenset()  # players whose seat a phone holds
     phone_hands: Mapping[str, HandPips] = field(default_factory=lambda: MappingProxyType({}))
 
-    @classmethod
-    def take(
-        cls,
+    def taken(
+        self,
         version: int,
-        game_id: int | None,
         token: str | None,
-        state: GameState | None,
-        last_entry: Event | None,
-        history: tuple[GameRecord, ...],
-        language: str,
         claimed: frozenset[str],
         phone_hands: Mapping[str, HandPips],
     ) -> Snapshot:
-        return cls(
-            version,
-            game_id,
-            token,
-            state.copy() if state is not None else None,
-            last_entry,
-            history,
-            language,
-            claimed,
-            MappingProxyType(dict(phone_hands)),
+        """The hub's view as the loop published it (its game, last entry, history and
+        language), numbered and with the phones' part added, the state a private copy."""
+        return replace(
+            self,
+            version=version,
+            token=token,
+            state=self.state.copy() if self.state is not None else None,
+            claimed=claimed,
+            phone_hands=MappingProxyType(dict(phone_hands)),
         )
