@@ -246,7 +246,7 @@ def daemon_figures(pages: int, idle: float, web: bool = True) -> tuple[float, fl
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    (folder / "hub.toml").write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n')
+    (folder / "hub.toml").write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n')
     daemon = DaemonProcess(folder / "data", "--config", str(folder / "hub.toml"), web=web)
     stream = None
     try:

@@ -40,15 +40,18 @@ remove_network() {
     run rm -f "$(target "$POLKIT_RULE")" "$(target "$AVAHI_SERVICE")"
 }
 
-# The page's port, from the installed config (8080 when it cannot be read).
+# The port the page is announced on, from the installed config: its plain port (80: the
+# address needs no port), or its own port where the plain one is off (0); 80 when the config
+# cannot be read.
 web_port() {
     local port
     port=$(PYTHONPATH=$(target "${RELEASE:-$CURRENT_LINK}/src") "${PYTHON:-python3}" -B -c '
 import sys
 from pathlib import Path
 from hubd.config.loading import load_config
-print(load_config(Path(sys.argv[1])).web.port)' "$(target "$CONFIG_FILE")" 2>/dev/null) || port=8080
-    printf '%s' "${port:-8080}"
+web = load_config(Path(sys.argv[1])).web
+print(web.plain_port or web.port)' "$(target "$CONFIG_FILE")" 2>/dev/null) || port=80
+    printf '%s' "${port:-80}"
 }
 
 polkit_rule() {

@@ -150,6 +150,7 @@ BAD_VALUES = [
     ("web", 'enabled = "no"', BOOL),
     ("web", "port = 0", "a whole number from 1 to 65535"),
     ("web", "port = 70000", "a whole number from 1 to 65535"),
+    ("web", "plain_port = -1", "a whole number from 0 to 65535"),
     ("web", 'bind = "hub.local"', ADDRESS),
     ("web", "bind = 127", ADDRESS),
     ("club", "enabled = 1", BOOL),

@@ -283,13 +283,16 @@ def test_the_wifi_rule_and_the_pages_service_only_where_their_programs_are(
     for folder in ("NetworkManager", "polkit-1", "avahi"):
         (root / "etc" / folder).mkdir()
     config = root / "etc" / "chickenfoot-hub" / "hubd.toml"
-    config.write_text(config.read_text().replace("port = 8080", "port = 8090"))
     run(INSTALL)
     text = rule.read_text()
     assert 'subject.user == "chickenfoot"' in text
     assert "org.freedesktop.NetworkManager.wifi.share.protected" in text
     assert "<type>_http._tcp</type>" in service.read_text()
-    assert "<port>8090</port>" in service.read_text()  # the config's [web] port
+    assert "<port>80</port>" in service.read_text()  # the page's plain port: http://hub.local
+    settings = config.read_text().replace("port = 8080", "port = 8090")
+    config.write_text(settings.replace("plain_port = 80", "plain_port = 0"))
+    run(INSTALL)
+    assert "<port>8090</port>" in service.read_text()  # no plain port: the page's own
     run(UNINSTALL)
     assert not rule.exists() and not service.exists()
     assert (root / "etc" / "polkit-1" / "rules.d").is_dir()  # only the hub's own files go

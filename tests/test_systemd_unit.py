@@ -128,6 +128,17 @@ def test_the_phones_page_is_reached_from_the_local_network_alone(
 
 
 @needs_analyze
+def test_its_one_privilege_is_listening_on_port_80(unit: dict[str, list[str]]) -> None:
+    # The page's plain address (http://<hub>.local, [web] plain_port); nothing else, and
+    # nothing it starts can gain more.
+    assert one(unit, "Service.AmbientCapabilities") == "CAP_NET_BIND_SERVICE"
+    assert one(unit, "Service.CapabilityBoundingSet") == "CAP_NET_BIND_SERVICE"
+    assert one(unit, "Service.NoNewPrivileges") == "yes"
+    from hubd.config.schema import WebConfig
+
+    assert WebConfig().plain_port == 80 and WebConfig().port == 8080
+
+
 def test_systemd_analyze_verify_finds_nothing(tmp_path: Path) -> None:
     """`verify` insists that ExecStart's program exists, which it does only on an installed
     Pi; so verify a copy whose ExecStart points at a stand-in with the same arguments.

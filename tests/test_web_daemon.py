@@ -40,7 +40,7 @@ def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
 ) -> None:
     port = _free_port()
     config = tmp_path / "hub.toml"
-    config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n')
+    config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n')
     daemon = DaemonProcess(tmp_path / "data", "--config", str(config), "--demo-fast", web=True)
     try:
         daemon.wait_message("READY=1")
@@ -64,7 +64,7 @@ def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
 def test_no_web_listens_on_nothing(tmp_path: Path) -> None:
     port = _free_port()
     config = tmp_path / "hub.toml"
-    config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n')
+    config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n')
     daemon = DaemonProcess(tmp_path / "data", "--config", str(config))  # --no-web
     try:
         daemon.wait_message("READY=1")

@@ -84,7 +84,7 @@ class Hub:
         self.game = game
         self.lock = threading.Lock()
         desk, self.close = start_web(
-            WebConfig(bind="127.0.0.1", port=0), folder, self._answer, WRITES
+            WebConfig(bind="127.0.0.1", port=0, plain_port=0), folder, self._answer, WRITES
         )
         assert desk is not None
         self.desk: PhoneDesk = desk

@@ -19,11 +19,12 @@ from engine import EndRound, Game, HandPips, parse_event
 from hubd.config.schema import WebConfig
 from hubd.loop.events import Inbox, PhoneRequest
 from hubd.text import i18n
+from hubd.values.network import url_port, web_url
 from hubd.values.snapshot import Snapshot
 from hubd.web import server as server_module
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, TAKEN, PhoneDesk, load_secret
 from hubd.web.guard import Limits
-from hubd.web.server import NOT_TAKEN
+from hubd.web.server import NOT_TAKEN, plain_port_problem
 from hubd.web.start import start_web
 
 PHONE_A = "a" * 32
@@ -40,7 +41,7 @@ class Table:
     def __init__(self, folder: Path, limits: Limits | None = None, rules: Any = None) -> None:
         self.inbox = Inbox()
         desk, self.close = start_web(
-            WebConfig(bind="127.0.0.1", port=0), folder, self.inbox.post, limits
+            WebConfig(bind="127.0.0.1", port=0, plain_port=0), folder, self.inbox.post, limits
         )
         assert desk is not None
         self.desk = desk
@@ -295,12 +296,81 @@ def test_disabled_binds_nothing_and_a_taken_port_is_one_line(
     taken.listen()
     port = taken.getsockname()[1]
     with caplog.at_level(logging.WARNING, logger="hubd.web"):
-        desk, close = start_web(WebConfig(bind="127.0.0.1", port=port), tmp_path, lambda _r: None)
+        desk, close = start_web(
+            WebConfig(bind="127.0.0.1", port=port, plain_port=0), tmp_path, lambda _r: None
+        )
     taken.close()
     assert desk is None
     [record] = caplog.records
     assert f"cannot listen on 127.0.0.1:{port}" in record.getMessage()
     assert record.exc_info is None
+
+
+def free_port() -> int:
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = int(probe.getsockname()[1])
+    probe.close()
+    return port
+
+
+def page_status(port: int, path: str = "/s/page.css") -> int:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        connection.request("GET", path, headers={"Host": f"127.0.0.1:{port}"})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def test_the_page_is_on_the_plain_port_too_and_its_address_names_no_port(
+    tmp_path: Path,
+) -> None:
+    # The plain port is 80 on a hub (its address then names none: web_url); a free one
+    # stands for it here.
+    plain = free_port()
+    desk, close = start_web(
+        WebConfig(bind="127.0.0.1", port=0, plain_port=plain), tmp_path, lambda _r: None
+    )
+    try:
+        assert desk is not None and desk.base_url == f"http://127.0.0.1:{plain}"
+        assert page_status(plain) == 200
+    finally:
+        close()
+    assert web_url("chickenfoot.local", 80) == "http://chickenfoot.local"
+    assert web_url("10.42.0.1", 8080) == "http://10.42.0.1:8080"
+    assert web_url("fe80::1", 80) == "http://[fe80::1]"
+
+
+def test_a_plain_port_it_may_not_take_leaves_the_page_on_its_own_and_says_so(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    plain = taken.getsockname()[1]
+    try:
+        with caplog.at_level(logging.INFO, logger="hubd.web"):
+            desk, close = start_web(
+                WebConfig(bind="127.0.0.1", port=0, plain_port=plain), tmp_path, lambda _r: None
+            )
+    finally:
+        taken.close()
+    try:
+        assert desk is not None
+        port = url_port(desk.base_url)
+        assert port != plain and desk.base_url == f"http://127.0.0.1:{port}"
+        assert page_status(port) == 200
+        [said] = [r.getMessage() for r in caplog.records if str(plain) in r.getMessage()]
+        assert said.startswith(f"web: port {plain} cannot be listened on (")
+        assert said.endswith(f"the page is on port {port} alone")
+    finally:
+        close()
+    denied = plain_port_problem(80, 8080, PermissionError(13, "Permission denied"))
+    assert denied == (
+        "port 80 needs root or CAP_NET_BIND_SERVICE (the installed unit grants it): "
+        "the page is on port 8080 alone"
+    )
 
 
 def test_aiohttps_own_reports_are_one_line() -> None:

@@ -72,6 +72,23 @@ def test_with_its_own_wifi_the_panel_shows_the_wifi_code_then_the_pages(
     assert "abcd-efgh-jkmn" in texts and "http://chickenfoot.local:8080" in texts
 
 
+def test_on_port_80_the_panel_shows_the_plain_local_name_first() -> None:
+    plain = "http://10.42.0.1/t/0123456789abcdef0123"
+    _ui, widgets = layout((800, 480), UiContext(web_address=plain, wifi=OWN))
+    addresses = [" ".join(w.lines) for w in widgets if w.role == "address"]
+    assert addresses[:2] == ["http://chickenfoot.local", "http://10.42.0.1"]
+    [page] = [w for w in widgets if w.key == "phones:qr"]
+    assert page.lines == (plain,)  # the code needs no name service: any phone opens it
+
+
+def test_the_pages_address_follows_the_hub_and_keeps_its_port() -> None:
+    plain = PhoneDesk(b"s" * 32, lambda _s: None, "http://192.168.1.20")
+    assert plain.moved("10.42.0.1") and plain.base_url == "http://10.42.0.1"
+    assert not plain.moved("10.42.0.1")
+    other = PhoneDesk(b"s" * 32, lambda _s: None, "http://192.168.1.20:8080")
+    assert other.moved("10.42.0.1") and other.base_url == "http://10.42.0.1:8080"
+
+
 def test_on_a_home_network_the_panel_shows_only_the_pages_code() -> None:
     home = WifiView(WifiStatus(WifiMode.HOME, "Home 5G", "192.168.1.20"), "Chicken Foot",
                     "abcd-efgh-jkmn")  # fmt: skip

@@ -19,7 +19,9 @@ from hubd.web.start import start_web
 
 def attach_web(app: Any, folder: Path, limits: Limits | None = None) -> tuple[PhoneDesk, Any]:
     """Start the page's server for ``app`` (a HubApp) and give the loop its desk."""
-    desk, close = start_web(WebConfig(bind="127.0.0.1", port=0), folder, app.inbox.post, limits)
+    desk, close = start_web(
+        WebConfig(bind="127.0.0.1", port=0, plain_port=0), folder, app.inbox.post, limits
+    )
     assert desk is not None, "the web server did not start"
     app.phones = desk
     app.publish()

@@ -164,6 +164,13 @@ class WebConfig:
 
     enabled: bool = setting(True, BOOL, "Serve the page to phones on the same network.")
     port: int = setting(8080, whole(1, 65535), "The page's TCP port.")
+    plain_port: int = setting(
+        80,
+        whole(0, 65535),
+        "Also serve the page on this port, so its address needs none (http://<hub>.local); "
+        "the installed unit may listen on 80, a desktop run (not root) stays on port alone. "
+        "0 for none.",
+    )
     bind: str = setting(
         "0.0.0.0",
         Rule(

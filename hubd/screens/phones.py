@@ -11,7 +11,7 @@ from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Kind, Style, Widget
 from hubd.values.intents import Intent, ReleaseSeat, WifiChoice
-from hubd.values.network import WifiMode, WifiView
+from hubd.values.network import WifiMode, WifiView, url_port, web_url
 
 
 class PhonesPanel(Overlay):
@@ -64,12 +64,12 @@ class PhonesPanel(Overlay):
                 b.label(Rect(area.x, y, area.w, line), text, size, bold=bold, align="start",
                         role="wifi", squeeze=True)  # fmt: skip
                 y += line
-        # The address: the host (and its .local name), then the game's part, none of them cut.
+        # The address: its .local name first (the one to type, the same on every network),
+        # then the host's address, then the game's part, none of them cut.
         host, _sep, path = (ctx.web_address or "").partition("/t/")
         hosts = [host]
         if ctx.wifi is not None and ctx.wifi.local_name:
-            port = host.rpartition(":")[2]
-            hosts.append(f"http://{ctx.wifi.local_name}:{port}")
+            hosts.insert(0, web_url(ctx.wifi.local_name, url_port(host)))
         for text in [*hosts, f"/t/{path}"]:
             if b.rtl:  # an address reads left to right on a right-to-left screen too
                 text = f"\u202a{text}\u202c"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from urllib.parse import urlsplit
 
 
 class WifiMode(Enum):
@@ -70,3 +71,24 @@ def _escaped(text: str) -> str:
             out.append("\\")
         out.append(char)
     return "".join(out)
+
+
+def web_url(host: str, port: int) -> str:
+    """The page's address on ``host``: ``http://host`` on port 80 (what a phone's user types
+    most easily), ``http://host:port`` on any other; an IPv6 address in brackets."""
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"
+    return f"http://{host}" if port == 80 else f"http://{host}:{port}"
+
+
+def url_port(url: str) -> int:
+    """The port of an ``http://host[:port]...`` address (80 when it names none)."""
+    try:
+        return urlsplit(url).port or 80
+    except ValueError:
+        return 80
+
+
+def url_host(url: str) -> str:
+    """The host of an ``http://host[:port]...`` address (an IPv6 one without its brackets)."""
+    return urlsplit(url).hostname or ""

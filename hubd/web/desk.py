@@ -26,6 +26,7 @@ from typing import Any
 from engine import EndRound, Event, GameState, HandPips, RuleError
 from engine.apply import apply_event
 from hubd.loop.events import PhoneRequest
+from hubd.values.network import url_host, url_port, web_url
 from hubd.values.snapshot import Snapshot
 from hubd.web.page_data import hands_open
 
@@ -78,7 +79,7 @@ class PhoneDesk:
     def __init__(self, secret: bytes, publish: Publish, base_url: str) -> None:
         self.secret = secret
         self._publish = publish
-        self.base_url = base_url  # "http://HOST:PORT"
+        self.base_url = base_url  # "http://HOST" (port 80) or "http://HOST:PORT"
         self.follows_network = True  # bound to every address: the one the phones reach moves
         self.claims: dict[str, str] = {}  # player -> the phone holding that seat
         self.hands: dict[str, HandPips] = {}  # the round end's hands entered from phones
@@ -106,11 +107,9 @@ class PhoneDesk:
         """The hub is at ``host`` now (it opened its own network, or joined another): the
         page's address follows. Returns whether it changed. A server bound to one address
         keeps it."""
-        scheme, _sep, rest = self.base_url.partition("://")
-        old_host, _colon, port = rest.rpartition(":")
-        if old_host == host or not self.follows_network:
+        if url_host(self.base_url) == host or not self.follows_network:
             return False
-        self.base_url = f"{scheme}://{host}:{port}"
+        self.base_url = web_url(host, url_port(self.base_url))
         return True
 
     def address(self, game_id: int | None) -> str | None:

@@ -173,7 +173,7 @@ def panel_pictures(out: Path, languages: list[str] | None = None) -> int:
     from hubd.values.network import WifiMode, WifiStatus, WifiView
 
     state = hub_games.locked_game().state
-    address = f"http://10.42.0.1:8080/t/{TOKEN}"
+    address = f"http://10.42.0.1/t/{TOKEN}"
     own = WifiStatus(WifiMode.OWN, "Chicken Foot Table 3", "10.42.0.1")
     wifi = WifiView(own, "Chicken Foot Table 3", "abcd-efgh-jkmn", local_name="chickenfoot.local")
     written = 0

@@ -66,6 +66,15 @@ STATIC = {
 Post = Callable[[PhoneRequest], None]
 
 
+def plain_port_problem(port: int, fallback: int, err: OSError) -> str:
+    """Why the page is not on ``port`` too, in one line a maker can act on."""
+    if isinstance(err, PermissionError):
+        why = "needs root or CAP_NET_BIND_SERVICE (the installed unit grants it)"
+    else:
+        why = f"cannot be listened on ({err.strerror or err})"
+    return f"port {port} {why}: the page is on port {fallback} alone"
+
+
 class WebServer:
     """Start it, publish snapshots to it from any thread, stop it."""
 
@@ -76,8 +85,14 @@ class WebServer:
         post: Post,
         limits: Limits | None = None,
         today: Callable[[], str] = lambda: date.today().isoformat(),
+        plain_port: int = 0,
     ) -> None:
         self.bind = bind
+        #: The page is also served here when the hub may listen on it (80: an address with no
+        #: port, ``http://<hub>.local``); 0 for none. ``plain`` says whether it could.
+        self.plain_port = plain_port
+        self.plain = False
+        self.plain_problem: str | None = None
         self.today = today  # "YYYY-MM-DD": the games of the day are the ones started on it
         self.port = port
         self.post = post
@@ -94,7 +109,7 @@ class WebServer:
         self._streams: dict[str, int] = {}
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self.door = Door(self.limits)
-        self._listener: asyncio.Server | None = None
+        self._listeners: list[asyncio.Server] = []
 
     # -- from the hub's thread ------------------------------------------------------------
 
@@ -149,8 +164,8 @@ class WebServer:
         try:
             loop.run_forever()
         finally:
-            if self._listener is not None:
-                self._listener.close()
+            for listener in self._listeners:
+                listener.close()
             if self._runner is not None:
                 loop.run_until_complete(self._runner.cleanup())
             left = asyncio.all_tasks(loop)  # streams still open: ended, not left to the GC
@@ -182,16 +197,27 @@ class WebServer:
             max_field_size=4096,
             max_headers=40,
         )
+        loop = asyncio.get_running_loop()
         try:
-            listener = await asyncio.get_running_loop().create_server(
+            listener = await loop.create_server(
                 factory, self.bind, self.port, backlog=128, reuse_address=True
             )
         except OSError:
             await runner.cleanup()
             raise
-        self._runner, self._listener = runner, listener
+        self._runner, self._listeners = runner, [listener]
         if self.port == 0 and listener.sockets:
             self.port = int(listener.sockets[0].getsockname()[1])
+        if self.plain_port and self.plain_port != self.port:
+            try:
+                plain = await loop.create_server(
+                    factory, self.bind, self.plain_port, backlog=128, reuse_address=True
+                )
+            except OSError as err:  # not root and no CAP_NET_BIND_SERVICE, or the port taken
+                self.plain_problem = plain_port_problem(self.plain_port, self.port, err)
+            else:
+                self._listeners.append(plain)
+                self.plain = True
 
     def _tick(self) -> None:
         """Each half minute: the bad requests left out of the journal said in one line."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from hubd.config.schema import WebConfig
 from hubd.loop.events import PhoneRequest
+from hubd.values.network import web_url
 from hubd.web.desk import PhoneDesk, load_secret
 
 if TYPE_CHECKING:  # aiohttp (14 MB) is imported only when the page is on
@@ -47,15 +48,15 @@ def start_web(
         return None, lambda: None
     from hubd.web.server import WebServer
 
-    server = WebServer(config.bind, config.port, post, limits)
+    server = WebServer(config.bind, config.port, post, limits, plain_port=config.plain_port)
     problem = server.start()
     if problem is not None:
         log.warning("web: %s; the hub carries on without the phones' page", problem)
         server.stop()
         return None, lambda: None
-    host = lan_address(config.bind)
-    if ":" in host:
-        host = f"[{host}]"
-    desk = PhoneDesk(load_secret(folder), server.publish, f"http://{host}:{server.port}")
+    if server.plain_problem is not None:
+        log.info("web: %s", server.plain_problem)
+    port = server.plain_port if server.plain else server.port
+    desk = PhoneDesk(load_secret(folder), server.publish, web_url(lan_address(config.bind), port))
     desk.follows_network = config.bind in ("0.0.0.0", "::")
     return desk, server.stop
