@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A stand-in for NetworkManager's nmcli, for tests/test_wifi.py: it keeps its world in the
 JSON file $FAKE_NMCLI_STATE (the radio, the networks around with their passphrases, the
-saved connections) and logs each call's arguments to $FAKE_NMCLI_STATE.log. It answers only
-the calls hubd/hardware/network.py makes, in nmcli's terse form (``:`` escaped as ``\\:``)."""
+saved connections) and logs each call's arguments to $FAKE_NMCLI_STATE.log, with how it was
+given its secrets (what it read on stdin with --ask; a passwd-file's lines and modes). It
+answers only the calls hubd/hardware/network.py makes, in nmcli's terse form (``:`` escaped
+as ``\\:``), and, as nmcli, asks for a secret only with --ask."""
 
 import json
 import os
@@ -12,8 +14,21 @@ path = os.environ["FAKE_NMCLI_STATE"]
 with open(path, encoding="utf-8") as f:
     world = json.load(f)
 args = sys.argv[1:]
+ask = "--ask" in args
+args = [a for a in args if a != "--ask"]
+asked = sys.stdin.readline().rstrip("\n") if ask else None
+given_file = {}
+if "passwd-file" in args:
+    secrets = args[args.index("passwd-file") + 1]
+    with open(secrets, encoding="utf-8") as f:
+        secret_lines = f.read().splitlines()
+    given_file = {
+        "file_mode": oct(os.stat(secrets).st_mode & 0o777),
+        "folder_mode": oct(os.stat(os.path.dirname(secrets)).st_mode & 0o777),
+        "lines": secret_lines,
+    }
 with open(path + ".log", "a", encoding="utf-8") as f:
-    f.write(json.dumps(args) + "\n")
+    f.write(json.dumps({"args": sys.argv[1:], "stdin": asked, **given_file}) + "\n")
 if world.get("broken"):
     print("Error: NetworkManager is not running.", file=sys.stderr)
     sys.exit(8)
@@ -54,7 +69,7 @@ elif args[:3] == ["device", "wifi", "list"]:
         terse(net["ssid"], net["signal"], "WPA2" if net.get("psk") else "")
 elif args[:3] == ["device", "wifi", "connect"]:
     ssid = args[3]
-    given = args[5] if len(args) > 5 else ""
+    given = asked or ""  # nmcli asks for a missing secret only with --ask
     net = next((n for n in world["around"] if n["ssid"] == ssid), None)
     if net is None:
         print(f"Error: No network with SSID '{ssid}' found.", file=sys.stderr)
@@ -70,10 +85,24 @@ elif args[:3] == ["device", "wifi", "connect"]:
     world["up"] = ssid
     save()
     print(f"Device 'wlan0' successfully activated with '{ssid}'.")
-elif args[:3] == ["device", "wifi", "hotspot"]:
-    named = dict(zip(args[3::2], args[4::2], strict=True))
-    world["saved"][named["con-name"]] = {"ssid": named["ssid"], "psk": named["password"]}
-    world["up"] = named["con-name"]
+elif args[:3] == ["connection", "add", "type"]:
+    named = dict(zip(args[2::2], args[3::2], strict=True))
+    if named["con-name"] in world["saved"]:
+        print(f"Error: a connection named {named['con-name']} exists already", file=sys.stderr)
+        sys.exit(2)
+    world["saved"][named["con-name"]] = named
+    save()
+elif args[:3] == ["connection", "up", "id"]:
+    saved = world["saved"].get(args[3])
+    psk = dict(line.split(":", 1) for line in given_file.get("lines", []))
+    if saved is None:
+        print(f"Error: unknown connection '{args[3]}'.", file=sys.stderr)
+        sys.exit(10)
+    if len(psk.get("802-11-wireless-security.psk", "")) < 8:
+        print("Error: Connection activation failed: Secrets were required, but not provided.",
+              file=sys.stderr)  # fmt: skip
+        sys.exit(4)
+    world["up"] = args[3]
     save()
 elif args[:3] == ["connection", "delete", "id"]:
     world["saved"].pop(args[3], None)

@@ -84,7 +84,7 @@ def test_a_scan_lists_each_network_once_strongest_first_with_the_known_ones(nmcl
         WifiAround("Home: 5G", 70, True, True),  # its colon escaped by nmcli, read back
         WifiAround("Cafe", 40, False, False),
     ]
-    assert nmcli.calls()[-1][3:] == ["device", "wifi", "list", "--rescan", "yes"]
+    assert nmcli.calls()[-1]["args"][3:] == ["device", "wifi", "list", "--rescan", "yes"]
 
 
 def test_joining_with_the_wrong_passphrase_says_why_and_keeps_no_profile(nmcli: Any) -> None:
@@ -103,11 +103,44 @@ def test_joining_with_the_wrong_passphrase_says_why_and_keeps_no_profile(nmcli: 
 def test_the_hubs_own_network_is_opened_on_its_radio(nmcli: Any) -> None:
     wifi = NmcliWifi()
     wifi.open_own("Chicken Foot Table 3", "abcd-efgh-jkmn")
-    hotspot = nmcli.calls()[-1]
-    assert hotspot[2:] == ["device", "wifi", "hotspot", "ifname", "wlan0", "con-name",
-                           OWN_CONNECTION, "ssid", "Chicken Foot Table 3", "password",
-                           "abcd-efgh-jkmn"]  # fmt: skip
+    made = nmcli.get()["saved"][OWN_CONNECTION]
+    assert made["ifname"] == "wlan0" and made["ssid"] == "Chicken Foot Table 3"
+    assert made["802-11-wireless.mode"] == "ap" and made["ipv4.method"] == "shared"
+    assert made["wifi-sec.key-mgmt"] == "wpa-psk" and made["wifi-sec.proto"] == "rsn"
+    assert made["autoconnect"] == "no"  # the hub opens it; NetworkManager never does by itself
     assert wifi.status() == WifiStatus(WifiMode.OWN, "Chicken Foot Table 3", "10.42.0.1")
+    wifi.open_own("Chicken Foot Table 4", "abcd-efgh-jkmn")  # the table renamed: made anew
+    assert nmcli.get()["saved"][OWN_CONNECTION]["ssid"] == "Chicken Foot Table 4"
+
+
+def test_no_secret_is_ever_on_nmclis_command_line(
+    nmcli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Any user of the Pi reads another's arguments in /proc/<pid>/cmdline: the passphrases go
+    # on stdin (--ask) or in a passwd-file only the hub's user may read, removed at once.
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("RUNTIME_DIRECTORY", str(runtime))
+    nmcli.set(around=[HOME, CAFE])
+    wifi = NmcliWifi()
+    wifi.open_own("Chicken Foot Table 3", "abcd-efgh-jkmn")
+    with pytest.raises(WifiError):
+        wifi.join("Home: 5G", "wrong one")
+    wifi.join("Home: 5G", "kitchen table")
+    wifi.join("Cafe", "")  # an open network: nothing asked, nothing given
+    calls = nmcli.calls()
+    for secret in ("abcd-efgh-jkmn", "wrong one", "kitchen table"):
+        assert not [c["args"] for c in calls if any(secret in arg for arg in c["args"])]
+    [up] = [c for c in calls if "passwd-file" in c["args"]]
+    assert up["lines"] == ["802-11-wireless-security.psk:abcd-efgh-jkmn"]
+    assert (up["file_mode"], up["folder_mode"]) == ("0o600", "0o700")
+    assert up["args"][up["args"].index("passwd-file") + 1].startswith(f"{runtime}/")
+    assert list(runtime.iterdir()) == []  # removed once nmcli read it
+    joins = [c for c in calls if "connect" in c["args"]]
+    assert [(c["args"][0], c["stdin"]) for c in joins] == [
+        ("--ask", "wrong one"), ("--ask", "kitchen table"), ("--wait", None),
+    ]  # fmt: skip
+    assert wifi.status().ssid == "Cafe"
 
 
 def test_nmcli_missing_or_networkmanager_down_is_one_line(nmcli: Any) -> None:

@@ -12,9 +12,11 @@ import contextlib
 import logging
 import os
 import subprocess
+import tempfile
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from hubd.values.network import WifiAround, WifiMode, WifiStatus
 
@@ -69,6 +71,20 @@ def split_terse(line: str) -> list[str]:
     return fields
 
 
+@contextlib.contextmanager
+def passwd_file(text: str) -> Iterator[Path]:
+    """``text`` in a file only this user may read (0600, in a new 0700 folder under the unit's
+    runtime directory, else the temporary folder), removed once nmcli has read it."""
+    with tempfile.TemporaryDirectory(
+        prefix="hubd-nmcli-", dir=os.environ.get("RUNTIME_DIRECTORY")
+    ) as folder:
+        path = Path(folder) / "secrets"
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+            out.write(text)
+        yield path
+
+
 class NmcliWifi(Wifi):
     """NetworkManager's Wi-Fi through ``nmcli`` (the hub's user needs the polkit rule the
     installer adds: hardware/install-service.sh)."""
@@ -76,12 +92,17 @@ class NmcliWifi(Wifi):
     def __init__(self, command: str = "nmcli") -> None:
         self.command = command
 
-    def _run(self, args: Sequence[str], timeout: float = SHORT_TIMEOUT_S) -> list[str]:
+    def _run(
+        self, args: Sequence[str], timeout: float = SHORT_TIMEOUT_S, answer: str | None = None
+    ) -> list[str]:
+        """nmcli with ``args``; ``answer`` is what it reads on stdin when it asks (``--ask``):
+        a secret goes there or in a passwd-file, never among the arguments, which any user
+        of the Pi may read in /proc/<pid>/cmdline."""
         env = {**os.environ, "LC_ALL": "C"}  # nmcli's words and fields in one language
         try:
             done = subprocess.run(
                 [self.command, *args], capture_output=True, text=True, timeout=timeout,
-                env=env, check=False,
+                env=env, check=False, input="" if answer is None else answer,
             )  # fmt: skip
         except FileNotFoundError:
             raise WifiError("NetworkManager's nmcli is not installed") from None
@@ -153,11 +174,10 @@ class NmcliWifi(Wifi):
 
     def join(self, ssid: str, passphrase: str) -> None:
         known_before = ssid in self._known()
-        args = ["--wait", "45", "device", "wifi", "connect", ssid]
-        if passphrase:
-            args += ["password", passphrase]
+        # --ask: nmcli asks for the passphrase the network needs, and reads it on stdin.
+        args = ["--ask", "--wait", "45", "device", "wifi", "connect", ssid]
         try:
-            self._run(args, JOIN_TIMEOUT_S)
+            self._run(args if passphrase else args[1:], JOIN_TIMEOUT_S, f"{passphrase}\n")
         except WifiError:
             if not known_before:  # a failed join leaves a profile: it is not a known network
                 with contextlib.suppress(WifiError):
@@ -168,9 +188,20 @@ class NmcliWifi(Wifi):
         device = self._device()
         if device is None:
             raise WifiError("this hub has no Wi-Fi radio")
-        self._run(["--wait", "30", "device", "wifi", "hotspot", "ifname", device[0],
-                   "con-name", OWN_CONNECTION, "ssid", ssid, "password", passphrase],
-                  JOIN_TIMEOUT_S)  # fmt: skip
+        # What `nmcli device wifi hotspot` makes (an access point, WPA2-PSK with CCMP, the
+        # phones' addresses from NetworkManager), made anew each time (the table's name may
+        # have changed), with no passphrase in it: that comes at `up`, from a passwd-file.
+        with contextlib.suppress(WifiError):
+            self._run(["connection", "delete", "id", OWN_CONNECTION])
+        self._run(["connection", "add", "type", "wifi", "ifname", device[0],
+                   "con-name", OWN_CONNECTION, "autoconnect", "no", "ssid", ssid,
+                   "802-11-wireless.mode", "ap", "802-11-wireless.band", "bg",
+                   "ipv4.method", "shared", "ipv6.method", "ignore",
+                   "wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.proto", "rsn",
+                   "wifi-sec.pairwise", "ccmp", "wifi-sec.group", "ccmp"])  # fmt: skip
+        with passwd_file(f"802-11-wireless-security.psk:{passphrase}\n") as secrets:
+            self._run(["--wait", "30", "connection", "up", "id", OWN_CONNECTION,
+                       "passwd-file", str(secrets)], JOIN_TIMEOUT_S)  # fmt: skip
 
 
 @dataclass
