@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from engine.tiles import Tile
 from hubd.hardware.button import ButtonEdge
 
 if TYPE_CHECKING:  # the club's modules load only with [club] enabled
@@ -50,6 +51,9 @@ class PhoneRequest:
     double_blank: bool
     game_id: int
     reply: Callable[[str | None], None]
+    #: A hand counted from a photo: its tiles as the player confirmed them (their pips are
+    #: ``pips``); None when the pips were typed.
+    tiles: tuple[Tile, ...] | None = None
 
 
 #: The club night's news: another hub's games (the importer), Syncthing's state (the link);

@@ -57,6 +57,11 @@ TEMPLATES: tuple[str, ...] = (
       "when a double is played"),
     # The phones' desk (hubd/web/desk.py): the phone that lost a seat is told whose it is.
     _("Another phone holds {player}'s seat"),
+    # A hand counted from a photo (hubd/web/desk.py) and the engine's checks of its tiles.
+    _("{tile} is not in this game's set"),
+    _("{tile} is counted twice in this hand"),
+    _("{tile} is on the table, so it cannot be in {player}'s hand"),
+    _("{tile} is entered in both {other}'s and {player}'s hands"),
 )  # fmt: skip
 
 _PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")

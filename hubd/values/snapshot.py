@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from engine import Event, GameState, HandPips
+from engine import Event, GameState, HandPips, Tile
 from hubd.values.records import GameRecord
 
 
@@ -31,6 +31,9 @@ class Snapshot:
     language: str = "en"  # the hub's language: the page's unless the phone chose another
     claimed: frozenset[str] = frozenset()  # players whose seat a phone holds
     phone_hands: Mapping[str, HandPips] = field(default_factory=lambda: MappingProxyType({}))
+    #: The tiles of the phones' hands counted from a photo this round (by player): no other
+    #: hand's photo may hold them.
+    hand_tiles: Mapping[str, tuple[Tile, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     def taken(
         self,
@@ -38,6 +41,7 @@ class Snapshot:
         token: str | None,
         claimed: frozenset[str],
         phone_hands: Mapping[str, HandPips],
+        hand_tiles: Mapping[str, tuple[Tile, ...]] | None = None,
     ) -> Snapshot:
         """The hub's view as the loop published it (its game, last entry, history and
         language), numbered and with the phones' part added, the state a private copy."""
@@ -48,4 +52,5 @@ class Snapshot:
             state=self.state.copy() if self.state is not None else None,
             claimed=claimed,
             phone_hands=MappingProxyType(dict(phone_hands)),
+            hand_tiles=MappingProxyType(dict(hand_tiles or {})),
         )

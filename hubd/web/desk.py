@@ -23,8 +23,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine import EndRound, Event, GameState, HandPips, RuleError
+from engine import EndRound, Event, GameState, HandPips, RuleError, Tile
 from engine.apply import apply_event
+from engine.photo_table import hand_bounds
 from hubd.loop.events import PhoneRequest
 from hubd.values.network import url_host, url_port, web_url
 from hubd.values.snapshot import Snapshot
@@ -45,6 +46,10 @@ NOT_YOURS = _("Choose your seat to enter your hand")
 NOT_NOW = _("Your hand can be entered when the round is over")
 MOVED_ON = _("The round has moved on: nothing was entered")
 NO_SEAT = _("There is no such seat in this game")
+#: A photo's confirmed tiles that do not add up to the pips sent (the page adds them itself).
+NOT_ADDED = _("The tiles and the pips sent do not agree: count the tiles again")
+NOT_IN_SET = _("{tile} is not in this game's set")  # a template: see hubd/text/refusals.py
+TWICE = _("{tile} is counted twice in this hand")  # a template too
 
 Publish = Callable[[Snapshot], None]
 Submit = Callable[[Event], bool]
@@ -83,6 +88,9 @@ class PhoneDesk:
         self.follows_network = True  # bound to every address: the one the phones reach moves
         self.claims: dict[str, str] = {}  # player -> the phone holding that seat
         self.hands: dict[str, HandPips] = {}  # the round end's hands entered from phones
+        #: Of those, the hands counted from a photo: their tiles, which no other hand's photo
+        #: may hold (in memory only: after a restart a photo is checked against the table).
+        self.hand_tiles: dict[str, tuple[Tile, ...]] = {}
         self._game_id: int | None = None
         self._hands_key: tuple[object, ...] | None = None
         self._version = 0
@@ -126,7 +134,7 @@ class PhoneDesk:
         key = _hands_key(game_id, state)
         if game_id != self._game_id or not self._version:
             self._game_id = game_id
-            self.claims, self.hands = {}, {}
+            self.claims, self.hands, self.hand_tiles = {}, {}, {}
             if game_id is not None:
                 log.info("web: %s", self.address(game_id))
                 self._recall(game_id, state, key)
@@ -134,10 +142,16 @@ class PhoneDesk:
                 log.info("web: %s (no game yet: each game has its own address)", self.base_url)
         if key != self._hands_key:
             self._hands_key = key
-            self.hands = {}
+            self.hands, self.hand_tiles = {}, {}
         self._version += 1
         self._publish(
-            hub.taken(self._version, self.token(game_id), frozenset(self.claims), self.hands)
+            hub.taken(
+                self._version,
+                self.token(game_id),
+                frozenset(self.claims),
+                self.hands,
+                self.hand_tiles,
+            )
         )
 
     def context(self, game_id: int | None) -> dict[str, Any]:
@@ -229,18 +243,43 @@ class PhoneDesk:
             return NOT_NOW
         hand = HandPips(request.pips, request.double_blank)
         hands = {**self.hands, player: hand}
-        apply_event(state.copy(), EndRound(_every_hand(state, hands)))  # the engine's check
+        tiles = {name: t for name, t in self.hand_tiles.items() if name != player}
+        if request.tiles is not None:
+            _check_tiles(state, request.seat, request.tiles, hand)
+            if not state.scores_only:
+                tiles[player] = request.tiles
+        apply_event(state.copy(), EndRound(_every_hand(state, hands, tiles)))  # the engine's
         self.hands = hands
+        self.hand_tiles = tiles if request.tiles is None else {**tiles, player: request.tiles}
         self._keep()
         if _complete(state, hands) and not submit(EndRound(_every_hand(state, hands))):
             return MOVED_ON  # the store refused it: the hub's screen says why
         return None
 
 
-def _every_hand(state: GameState, hands: Mapping[str, HandPips]) -> dict[str, HandPips]:
+def _every_hand(
+    state: GameState,
+    hands: Mapping[str, HandPips],
+    tiles: Mapping[str, tuple[Tile, ...]] | None = None,
+) -> dict[str, HandPips | tuple[Tile, ...]]:
     """The hands entered, with 0 for the rest (to check one hand alone, or the players who
-    went out)."""
-    return {name: hands.get(name, HandPips(0)) for name in state.players}
+    went out); to check them, the hands counted from a photo as their tiles (the engine
+    checks those against the table and each other)."""
+    known = tiles or {}
+    return {name: known.get(name) or hands.get(name, HandPips(0)) for name in state.players}
+
+
+def _check_tiles(state: GameState, seat: int, tiles: tuple[Tile, ...], hand: HandPips) -> None:
+    """A hand's tiles from a photo: they add up to its pips and lie in the set (the engine
+    checks the rest: the table, the hand's count, the other hands)."""
+    if sum(t.pips for t in tiles) != hand.pips or (Tile(0, 0) in tiles) != hand.double_blank:
+        raise RuleError(NOT_ADDED)
+    allowed = hand_bounds(state, seat, {}).allowed
+    for place, tile in enumerate(tiles):
+        if tile not in allowed:
+            raise RuleError(NOT_IN_SET.format(tile=tile))
+        if tile in tiles[:place]:
+            raise RuleError(TWICE.format(tile=tile))
 
 
 def _complete(state: GameState, hands: Mapping[str, HandPips]) -> bool:

@@ -9,10 +9,11 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from aiohttp import web
 
+from engine.tiles import Tile
 from hubd.loop.events import PhoneRequest
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
@@ -43,6 +44,12 @@ class Limits:
     connections_per_client: int = 48
     connections: int = 1000
     log_lines_per_minute: int = 10  # about bad requests; then one line with the count
+    # Photos of a hand (hubd/web/photo.py): the page sends a JPEG of at most 1,600 px a side
+    # (~0.3-0.8 MB); these bounds let a plain upload of a phone's photo through, no more.
+    photo_bytes: int = 4 * 1024 * 1024
+    photo_pixels: int = 13_000_000  # a 12-megapixel phone's photo, untouched
+    photos_per_minute: float = 6.0  # per client, with a burst of 3
+    photos_at_once: int = 2  # read in all at a time (each a child process of its own)
 
 
 @dataclass
@@ -123,6 +130,9 @@ def phone_request(
     double_blank = body.get("double_blank", False)
     if not isinstance(double_blank, bool):
         return None
+    tiles = _tiles(body.get("tiles"))
+    if tiles is False:
+        return None
     game_id = snapshot.game_id or 0
 
     def make(reply: Callable[[str | None], None]) -> PhoneRequest:
@@ -135,6 +145,27 @@ def phone_request(
             double_blank,
             game_id,
             reply,
+            tiles,
         )
 
     return make
+
+
+#: The most tiles a hand counted from a photo may be sent with (more than any hand holds).
+MOST_TILES = 60
+
+
+def _tiles(value: object) -> tuple[Tile, ...] | Literal[False] | None:
+    """A hand's tiles as the page sends them (``[[a, b], ...]``), None when none are sent,
+    False when they are not tiles."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MOST_TILES:
+        return False
+    tiles = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 2
+                and all(type(n) is int and 0 <= n <= 99 for n in item)):  # fmt: skip
+            return False
+        tiles.append(Tile.of(item[0], item[1]))
+    return tuple(tiles)

@@ -65,11 +65,23 @@ def words(t: i18n.Translator) -> dict[str, str]:
         "no_game": tr("No game yet."),
         "language": tr("Language"),
         "gone": tr("This game has ended on the hub: scan the code on its screen again"),
+        # Counting a hand from a photo (hubd/web/static/photo.js).
+        "count": tr("Count my tiles"),
+        "reading": tr("Reading the photo…"),
+        "check_tiles": tr("Check each tile: tap one to correct it"),
+        "first_half": tr("One end"),
+        "second_half": tr("The other end"),
+        "add_tile": tr("Add a tile"),
+        "remove_tile": tr("Remove this tile"),
+        "confirm": tr("Confirm: {pips} pips"),
+        "answer_first": tr("Answer the questions first"),
+        "cancel": tr("Cancel"),
     }
 
 
-def page_data(snap: Snapshot, code: str, today: str) -> dict[str, Any]:
-    """What the page shows of ``snap`` in language ``code`` (``today``: "YYYY-MM-DD")."""
+def page_data(snap: Snapshot, code: str, today: str, photos: bool = False) -> dict[str, Any]:
+    """What the page shows of ``snap`` in language ``code`` (``today``: "YYYY-MM-DD";
+    ``photos``: this hub counts a hand from a photo)."""
     t = i18n.load(code)
     out: dict[str, Any] = {
         "version": snap.version,
@@ -77,6 +89,7 @@ def page_data(snap: Snapshot, code: str, today: str) -> dict[str, Any]:
         "dir": "rtl" if t.rtl else "ltr",
         "words": words(t),
         "max_pips": MAX_PIPS,
+        "photos": photos,
         "day": _day(snap, today, t),
         "languages": [
             {"code": c, "name": i18n.language_name(c)} for c in i18n.available_languages()

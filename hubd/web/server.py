@@ -45,6 +45,7 @@ from hubd.web.guard import (
 )
 from hubd.web.page import page_html
 from hubd.web.page_data import page_data
+from hubd.web.photo import PhotoDesk, photos_offered
 
 log = logging.getLogger("hubd.web")
 
@@ -62,6 +63,7 @@ NOT_TAKEN = _("The hub cannot take that: enter a whole number of pips and send i
 STATIC = {
     "page.css": "text/css",
     "page.js": "text/javascript",
+    "photo.js": "text/javascript",
 }
 Post = Callable[[PhoneRequest], None]
 
@@ -86,6 +88,7 @@ class WebServer:
         limits: Limits | None = None,
         today: Callable[[], str] = lambda: date.today().isoformat(),
         plain_port: int = 0,
+        photos: PhotoDesk | None = None,
     ) -> None:
         self.bind = bind
         #: The page is also served here when the hub may listen on it (80: an address with no
@@ -109,6 +112,8 @@ class WebServer:
         self._streams: dict[str, int] = {}
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self.door = Door(self.limits)
+        #: Counting a hand from a photo: offered when this hub can read photos (OpenCV).
+        self.photos = photos or (PhotoDesk(self.limits) if photos_offered() else None)
         self._listeners: list[asyncio.Server] = []
 
     # -- from the hub's thread ------------------------------------------------------------
@@ -175,14 +180,20 @@ class WebServer:
                 loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
             loop.close()
 
-    async def _serve(self) -> None:
+    def application(self) -> web.Application:
+        """The routes and their guard (``_serve`` serves them; tests may use them alone)."""
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
         app.router.add_get("/", self._home)
         app.router.add_get("/t/{token}", self._page)
         app.router.add_get("/t/{token}/state", self._state)
         app.router.add_get("/t/{token}/events", self._events)
         app.router.add_post("/t/{token}/{action:claim|release|hand}", self._write)
+        app.router.add_post("/t/{token}/photo", self._photo)
         app.router.add_get("/s/{name}", self._static)
+        return app
+
+    async def _serve(self) -> None:
+        app = self.application()
         # shutdown_timeout: open streams are cut at once, so the daemon stops in 2 s.
         runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.3)
         await runner.setup()
@@ -241,7 +252,7 @@ class WebServer:
     def _data(self, language: str) -> bytes:
         body = self._cache.get(language)
         if body is None:
-            data = page_data(self._snapshot, language, self.today())
+            data = page_data(self._snapshot, language, self.today(), self.photos is not None)
             body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
             self._cache[language] = body
         return body
@@ -399,6 +410,14 @@ class WebServer:
             problem = in_language(problem, self._language(request))
         answer = {"ok": problem is None, "problem": problem}
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
+
+    async def _photo(self, request: web.Request) -> web.StreamResponse:
+        """A photo of a hand (hubd/web/photo.py): the tiles read, for the player to confirm."""
+        if not self._token_ok(request):
+            return plain(404, "no such game")
+        if self.photos is None:
+            return plain(404, "this hub does not read photos")
+        return await self.photos.count(request, self._snapshot, self._language(request))
 
     def _not_taken(self, request: web.Request) -> web.Response:
         """The hub's refusal of a write it cannot read, in the page's language (the page shows

@@ -344,6 +344,13 @@
       line.prepend(blank);
       form.append(line);
     }
+    if (data.photos && window.cfPhoto) {
+      // Counting the hand from a photo: above the pips, sent the same way once confirmed.
+      form.prepend(window.cfPhoto.part({
+        base: base, phone: phone, seat: seat, round: game.round, send: send,
+        lang: () => lang, words: () => words,
+      }));
+    }
     const button = el("button", "send", words.send);
     button.type = "submit";
     form.append(button);

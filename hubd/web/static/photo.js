@@ -1,0 +1,205 @@
+// Counting a hand from a photo (hubd/web/photo.py): the phone's camera through an image
+// input, the photo made at most 1,600 px a side in a canvas and sent as JPEG; the tiles the
+// hub read shown with their two numbers, to be confirmed or corrected with a tap; the hand
+// then sent as typed pips are, with its tiles. page.js calls window.cfPhoto.part(ctx).
+"use strict";
+
+window.cfPhoto = (function () {
+  const LONGEST = 1600;
+  const QUALITY = 0.85;
+
+  const el = (tag, cls, text) => {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  };
+  const fill = (template, values) =>
+    template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? values[key] : m));
+  const button = (cls, text, onTap) => {
+    const node = el("button", cls, text);
+    node.type = "button";
+    node.addEventListener("click", onTap);
+    return node;
+  };
+
+  // The picture as a canvas's JPEG, its longest side at most LONGEST (never enlarged).
+  function shrink(file) {
+    const decoded = window.createImageBitmap
+      ? window.createImageBitmap(file)
+      : new Promise((resolve, reject) => {
+          const reader = new FileReader(); // a data: address: the page's policy allows it
+          reader.onload = () => {
+            const image = new Image();
+            image.onload = () => resolve(image);
+            image.onerror = reject;
+            image.src = reader.result;
+          };
+          reader.onerror = reject;
+          reader.readAsDataURL(file);
+        });
+    return decoded.then((picture) => {
+      const scale = Math.min(1, LONGEST / Math.max(picture.width, picture.height));
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.max(1, Math.round(picture.width * scale));
+      canvas.height = Math.max(1, Math.round(picture.height * scale));
+      canvas.getContext("2d").drawImage(picture, 0, 0, canvas.width, canvas.height);
+      if (picture.close) picture.close();
+      return new Promise((resolve, reject) =>
+        canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no JPEG"))),
+          "image/jpeg", QUALITY));
+    });
+  }
+
+  // A tile drawn as a domino: its two numbers side by side, left to right in any language.
+  function domino(pair) {
+    const tile = el("span", "domino");
+    tile.dir = "ltr";
+    tile.append(el("span", "half", pair ? pair[0] : "?"), el("span", "bar"),
+      el("span", "half", pair ? pair[1] : "?"));
+    return tile;
+  }
+
+  // ctx: {base, phone, lang(), words(), send(action, body), seat, round}
+  function part(ctx) {
+    const words = ctx.words();
+    const box = el("div", "photo");
+    const input = el("input", "camera");
+    input.type = "file";
+    input.accept = "image/*";
+    input.setAttribute("capture", "environment");
+    input.id = "photo-input";
+    const start = button("count", words.count, () => input.click());
+    const said = el("p", "said");
+    said.setAttribute("role", "status");
+    const found = el("div", "found");
+    box.append(start, input, said, found);
+    let reading = null; // {highest, tiles: [{tile, choices, question}]}
+    let editing = -1;
+
+    input.addEventListener("change", () => {
+      const file = input.files && input.files[0];
+      input.value = "";
+      if (!file) return;
+      reading = null;
+      found.replaceChildren();
+      said.textContent = words.reading;
+      start.disabled = true;
+      shrink(file)
+        .then((jpeg) => fetch(ctx.base + "/photo?" + new URLSearchParams({
+          seat: ctx.seat, round: ctx.round, lang: ctx.lang(), phone: ctx.phone,
+        }), { method: "POST", headers: { "Content-Type": "image/jpeg" }, body: jpeg }))
+        .then((answer) => answer.json().catch(() => ({ ok: false, problem: answer.status })))
+        .then((got) => {
+          if (got.ok) {
+            reading = got;
+            editing = -1;
+            said.textContent = got.note || "";
+            draw();
+          } else {
+            said.textContent = fill(words.hub_says, { problem: String(got.problem).trim() });
+          }
+        }, () => { said.textContent = words.lost; })
+        .finally(() => { start.disabled = false; });
+    });
+
+    function pips() {
+      return reading.tiles.reduce((sum, t) => sum + (t.tile ? t.tile[0] + t.tile[1] : 0), 0);
+    }
+
+    function draw() {
+      found.replaceChildren();
+      if (!reading) return;
+      found.append(el("p", "hint", words.check_tiles));
+      const list = el("ul", "tiles-found");
+      reading.tiles.forEach((item, place) => {
+        const row = el("li", item.tile ? "sure" : "asked");
+        const face = button("tile", "", () => { editing = editing === place ? -1 : place; draw(); });
+        face.append(domino(item.tile));
+        face.setAttribute("aria-expanded", String(editing === place));
+        row.append(face);
+        if (!item.tile && item.question) {
+          row.append(el("p", "question", item.question));
+          const choices = el("div", "choices");
+          for (const choice of item.choices) {
+            const pick = button("choice", "", () => settle(place, choice));
+            pick.append(domino(choice));
+            choices.append(pick);
+          }
+          row.append(choices);
+        }
+        if (editing === place) row.append(editor(place));
+        list.append(row);
+      });
+      found.append(list);
+      const more = button("add", words.add_tile, () => {
+        reading.tiles.push({ tile: null, choices: [], question: null });
+        editing = reading.tiles.length - 1;
+        draw();
+      });
+      const open = reading.tiles.some((t) => !t.tile);
+      const confirm = button("confirm", fill(words.confirm, { pips: pips() }), () => {
+        if (reading.tiles.some((t) => !t.tile)) {
+          said.textContent = words.answer_first;
+          return;
+        }
+        const tiles = reading.tiles.map((t) => t.tile);
+        ctx.send("hand", {
+          seat: ctx.seat, round: ctx.round, pips: pips(), tiles: tiles,
+          double_blank: tiles.some((t) => t[0] === 0 && t[1] === 0),
+        }).then((answer) => {
+          said.textContent = answer.ok ? "" : answer.said;
+          if (answer.ok) { reading = null; draw(); }
+        });
+      });
+      confirm.setAttribute("aria-disabled", String(open));
+      const cancel = button("give-back", words.cancel, () => {
+        reading = null;
+        said.textContent = "";
+        draw();
+      });
+      const actions = el("div", "actions");
+      actions.append(more, confirm, cancel);
+      found.append(actions);
+    }
+
+    function settle(place, pair) {
+      reading.tiles[place] = { tile: pair, choices: [], question: null };
+      editing = -1;
+      said.textContent = "";
+      draw();
+    }
+
+    // Two rows of numbers, one a half: a tap sets that half; the tile is settled once both are.
+    function editor(place) {
+      const item = reading.tiles[place];
+      const halves = item.tile ? item.tile.slice() : [null, null];
+      const box = el("div", "editor");
+      [words.first_half, words.second_half].forEach((title, half) => {
+        box.append(el("p", "hint", title));
+        const row = el("div", "numbers");
+        row.dir = "ltr";
+        for (let n = 0; n <= reading.highest; n += 1) {
+          const pick = button(halves[half] === n ? "number chosen" : "number", n, () => {
+            halves[half] = n;
+            if (halves[0] !== null && halves[1] !== null) return settle(place, halves);
+            for (const other of row.children) other.className = "number";
+            pick.className = "number chosen";
+          });
+          row.append(pick);
+        }
+        box.append(row);
+      });
+      box.append(button("give-back", words.remove_tile, () => {
+        reading.tiles.splice(place, 1);
+        editing = -1;
+        draw();
+      }));
+      return box;
+    }
+
+    return box;
+  }
+
+  return { part: part };
+})();
