@@ -1,0 +1,83 @@
+"""Counting a hand from a photo on the phones' page, in Debian's chromium: a synthetic photo
+larger than a phone sends goes in through the page's own image input, is shrunk to 1,600 px
+and sent as JPEG, the tiles come back drawn with their numbers (Hebrew, at 320 px: nothing
+wider than the phone, no text under 16 px), one is taken out and put back with taps, and
+the confirmed hand reaches the desk as its pips."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web_phones import NAMES, Hub, scores_game, until
+from web_harness import browser, phone
+
+from hubd.vision.seen import TileSeen
+from hubd.vision.worker import read_in_worker
+from hubd.web.photo import PhotoDesk, picture_size
+
+cv2 = pytest.importorskip("cv2")
+
+pytestmark = pytest.mark.slow
+
+SIZES_JS = """() => ({
+  width: document.documentElement.scrollWidth,
+  small: Array.from(document.querySelectorAll('.photo *'))
+    .filter(e => e.childElementCount === 0 && e.textContent.trim()
+                 && parseFloat(getComputedStyle(e).fontSize) < 16)
+    .map(e => e.textContent),
+})"""
+
+
+def test_a_photo_through_the_pages_input_is_read_corrected_and_confirmed(tmp_path: Path) -> None:
+    from photo_synth import make_photo
+
+    made = make_photo(1, 9, 3)
+    big = cv2.resize(made.image, None, fx=2, fy=2)  # a phone's full-size photo
+    path = tmp_path / "hand.jpg"
+    cv2.imwrite(str(path), big, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    hub = Hub(tmp_path / "hub", scores_game())
+    sent: list[bytes] = []
+
+    def reader(data: bytes, highest: int) -> list[TileSeen]:
+        sent.append(data)
+        return read_in_worker(data, highest)
+
+    server = hub.close.__self__  # type: ignore[attr-defined]
+    server.photos = PhotoDesk(server.limits, reader)
+    try:
+        with browser() as chromium:
+            page: Any = phone(chromium, 320, 640)
+            page.set_default_timeout(20_000)
+            page.goto(f"{hub.address}?lang=he")
+            until(page, hub.version)
+            page.click('.claim[data-seat="1"]')
+            page.set_input_files("#photo-input", str(path))
+            page.wait_for_selector(".tiles-found li")
+            shown = page.eval_on_selector_all(
+                ".tiles-found li > .tile .domino",
+                "ts => ts.map(t => Array.from(t.querySelectorAll('.half'), h => +h.textContent))",
+            )
+            assert sorted(map(sorted, shown)) == sorted(map(sorted, made.tiles))
+            [jpeg] = sent
+            assert jpeg[:2] == b"\xff\xd8" and max(picture_size(jpeg) or (0,)) == 1600
+            layout = page.evaluate(SIZES_JS)
+            assert layout["width"] <= 320 and layout["small"] == []
+            # The first tile taken out, then put back with a tap on each of its numbers.
+            first = shown[0]
+            page.click(".tiles-found li:first-child > .tile")
+            page.click(".editor .give-back")
+            assert page.locator(".tiles-found li").count() == 2
+            page.click(".photo .add")
+            for half, number in enumerate(first):
+                page.locator(".editor .numbers").nth(half).locator(f"text='{number}'").click()
+            assert page.locator(".tiles-found li").count() == 3
+            page.click(".photo .confirm")
+            deadline = time.monotonic() + 10
+            while NAMES[1] not in hub.desk.hands and time.monotonic() < deadline:
+                page.wait_for_timeout(50)
+    finally:
+        hub.close()
+    assert hub.desk.hands[NAMES[1]].pips == sum(a + b for a, b in made.tiles)
