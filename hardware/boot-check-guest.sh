@@ -3,7 +3,7 @@
 # service after boot. It reports on the virtio console, one line per step:
 #   @@ STEP NAME ok|FAIL SECONDS DETAIL
 # and asks the host for a screendump with "@@ SCREEN" (and reads the framebuffer itself through
-# DRM, for comparison). It ends with the 8 s hold, after which the unit powers the machine off
+# DRM, for comparison). The Wi-Fi step is in boot-check-wifi.sh. It ends with the 8 s hold, after which the unit powers the machine off
 # (the host sees qemu exit).
 set -u
 CHECKOUT=/root/chicken-foot-hub
@@ -131,6 +131,11 @@ else
     step rollback FAIL "$t" "/root/broken.log:"
     quote /root/broken.log
 fi
+
+# --- wifi: the hub's own network, a phone in another namespace joins it and loads the page ---
+# shellcheck source=hardware/boot-check-wifi.sh
+. "$CHECKOUT/hardware/boot-check-wifi.sh"
+wifi_step
 
 # --- poweroff: the 8 s hold on the mock pin (no GPIO here), status 3 ---------------------------
 sleep 3

@@ -14,6 +14,9 @@
 #   sigterm    systemctl stop: a clean stop (status 0, no SIGKILL) and how long it took;
 #   rollback   an update to a release that imports but fails at start: the installer switches
 #              back, and the previous release runs again;
+#   wifi       two simulated radios (mac80211_hwsim): the hub opens its own network, a phone in
+#              another network namespace joins it with the passphrase from the Wi-Fi code and
+#              loads the page by the hub's .local name (boot-check-wifi.sh);
 #   poweroff   the 8 s hold (on the mock pin: a drop-in adds --mock-pins, SIGUSR1/2 press and
 #              release it) makes the daemon exit with status 3, and the unit powers off.
 # It prints each step's time. The times are emulated (TCG on this machine's cores): they show
@@ -37,7 +40,10 @@ KEEP=0
 TIMEOUT=5400   # the whole emulated boot, install and checks
 # What a Raspberry Pi OS Lite image has, plus the libraries the installer would add with apt
 # (the machine has no network; --no-apt says so). mesa's drivers give kmsdrm a GBM and EGL.
-PACKAGES=linux-image-arm64,systemd,systemd-sysv,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps
+# The Wi-Fi step: NetworkManager with what Raspberry Pi OS has beside it (polkit, wpa_supplicant,
+# dnsmasq for the phones' addresses, Avahi), and for the phone iw, wpa_supplicant and busybox's
+# DHCP client.
+PACKAGES=linux-image-arm64,systemd,systemd-sysv,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps,network-manager,polkitd,wpasupplicant,dnsmasq-base,avahi-daemon,iw,iproute2,busybox
 
 usage() {
     cat <<EOF
@@ -132,6 +138,7 @@ build_root() {
     step_begin "root: Debian $SUITE arm64 with a kernel and systemd (cached in $ROOT_DIR)"
     local log=$CACHE/$SUITE-debootstrap.log
     if [ -e "$ROOT_DIR/.boot-check-complete" ]; then
+        add_packages || return 1
         step_end root cached
         return 0
     fi
@@ -160,8 +167,25 @@ build_root() {
         return 1
     fi
     rm -rf "$ROOT_DIR/debootstrap"
+    printf '%s\n' "$PACKAGES" >"$ROOT_DIR/.boot-check-packages"
     touch "$ROOT_DIR/.boot-check-complete"
     step_end root ok "$(du -sh "$ROOT_DIR" | cut -f1)"
+}
+
+# A cached root built with fewer packages (an older PACKAGES) gets the ones it lacks, by apt in
+# the chroot, rather than a new root.
+add_packages() {
+    [ "$(cat "$ROOT_DIR/.boot-check-packages" 2>/dev/null)" = "$PACKAGES" ] && return 0
+    local log=$CACHE/$SUITE-debootstrap.log
+    say "   adding to the cached root: ${PACKAGES//,/ }"
+    # shellcheck disable=SC2086  # the list, one word a package
+    if ! in_root apt-get update -qq >>"$log" 2>&1 \
+        || ! in_root apt-get install -y -qq --no-install-recommends ${PACKAGES//,/ } >>"$log" 2>&1; then
+        tail -n 20 "$log" >&2
+        step_end root FAIL "adding packages; log: $log"
+        return 1
+    fi
+    printf '%s\n' "$PACKAGES" >"$ROOT_DIR/.boot-check-packages"
 }
 
 WHEELS=$CACHE/wheels

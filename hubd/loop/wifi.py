@@ -91,9 +91,18 @@ def make_keeper(
     if shutil.which("nmcli") is None:
         log.info("wifi: no nmcli (NetworkManager): the hub leaves the network to the system")
         return None
-    table = config.club.table or socket.gethostname()
-    return WifiKeeper(NmcliWifi(), post, table, load_passphrase(folder), now,
+    return WifiKeeper(NmcliWifi(), post, own_table(config), load_passphrase(folder), now,
                       open_by_itself=config.wifi.own_network)  # fmt: skip
+
+
+def own_table(config: HubConfig) -> str:
+    """The table the hub's own network is named after: [club] table, else the host name."""
+    return config.club.table or socket.gethostname()
+
+
+def own_network(config: HubConfig, folder: Path) -> tuple[str, str]:
+    """The hub's own network's name and passphrase, as its Phones panel shows them."""
+    return own_name(own_table(config)), load_passphrase(folder)
 
 
 class WifiKeeper:
