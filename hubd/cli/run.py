@@ -19,6 +19,7 @@ from hubd.hardware.clock import MonotonicClock
 from hubd.hardware.pins import build_pins, check_hardware
 
 if TYPE_CHECKING:
+    from hubd.loop.camera import CameraKeeper, CameraReport
     from hubd.web.desk import PhoneDesk
 
 log = logging.getLogger("hubd")
@@ -172,6 +173,8 @@ def run_daemon(
 
     wifi = make_keeper(config, folder, inbox.post, clock.now())  # nmcli on its worker only
 
+    camera = _camera(args.fake_camera, inbox.post)
+
     def press_mock(pressed: bool) -> None:
         if pressed:
             mock_pin.drive_low()
@@ -191,6 +194,8 @@ def run_daemon(
     )
     if club is not None:
         devices.closers.append(club.close)
+    if camera is not None:
+        devices.closers.append(camera.close)
     demo = None
     if (args.demo or args.demo_fast) and not config.display.enabled:
         log.warning("the demo taps the screens, and [display] enabled = false: no demo")
@@ -205,7 +210,7 @@ def run_daemon(
         settings=settings, data_folder=folder,
         button_logic=ButtonLogic.from_config(config.button),
         demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
-        stop_after_events=args.demo_events, phones=phones, club=club, wifi=wifi,
+        stop_after_events=args.demo_events, phones=phones, club=club, wifi=wifi, camera=camera,
         powers_off=powers_off,
     )  # fmt: skip
 
@@ -251,3 +256,21 @@ def power_off(command: Sequence[str] = ("systemctl", "poweroff")) -> bool:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _camera(fake: Path | None, post: Callable[[CameraReport], None]) -> CameraKeeper | None:
+    """The hub's camera when it has one and can read photos (OpenCV): the round end then
+    offers "Show your tiles to the hub"; None otherwise, and nothing is offered."""
+    from hubd.hardware.camera import open_camera
+    from hubd.vision.available import photos_readable
+
+    if not photos_readable():
+        if fake is not None:
+            log.warning("camera: OpenCV is not installed (pip install .[camera]): no camera")
+        return None
+    camera = open_camera(fake)
+    if camera is None:
+        return None
+    from hubd.loop.camera import CameraKeeper
+
+    return CameraKeeper(camera, post)

@@ -17,17 +17,21 @@ import pygame
 
 from engine import RuleError
 from hubd.hardware.button import ButtonEdge
+from hubd.hardware.camera import NotStill
 from hubd.hardware.display import Display
+from hubd.loop.camera import NOT_STILL, CameraReport
 from hubd.loop.events import HubEvent, MockButton, PhoneRequest, Shutdown
 from hubd.loop.hub_button import ButtonHandling
 from hubd.loop.wifi import WifiReport
 from hubd.store import StoreError
+from hubd.text.photo_words import question_words
 from hubd.values.intents import (
     ChangeSetting,
     ClubChoice,
     Go,
     HubButton,
     Intent,
+    LookAtHand,
     ReleaseSeat,
     SayStatus,
     SoundsLike,
@@ -232,6 +236,9 @@ class HubApp(ButtonHandling):
         elif isinstance(event, WifiReport) and self.wifi is not None:
             self.wifi.handle(event, self.clock.now())
             self.network_changed()
+        elif isinstance(event, CameraReport) and self.camera is not None:
+            self.camera.handle(event)
+            self.camera_read(event)
         elif self.club is not None and self.club.handle(event):  # another table's game, or
             self.ui.state_changed(self.context())  # Syncthing's news
             self._dirty = True
@@ -266,11 +273,30 @@ class HubApp(ButtonHandling):
         elif isinstance(intent, WifiChoice) and self.wifi is not None:
             self.wifi.ask(intent.action, intent.ssid, intent.passphrase)
             self.ui.state_changed(self.context())
+        elif isinstance(intent, LookAtHand) and self.camera is not None:
+            state = self.game.state if self.game is not None else None
+            counted = self.phones.hand_tiles if self.phones is not None else {}
+            self.camera.look(state, intent.player, counted)  # on its worker: never waits
+            self.ui.state_changed(self.context())
         elif isinstance(intent, ReleaseSeat) and self.phones is not None:
             self.phones.release(intent.player)
             self.ui.state_changed(self.context())
             self.publish()
         self._dirty = True
+
+    def camera_read(self, report: CameraReport) -> None:
+        """The camera's reading: the round-end screen takes its tiles (hubd/screens/round_end);
+        what it could not read, or a tile it asks about, is said on the screen."""
+        reading = report.reading
+        tr = self.ui.tr
+        if reading.problem is not None:
+            problem = NOT_STILL if reading.problem == NotStill.message else reading.problem
+            self.ui.show_refusal(tr(problem), None, self.clock.now(), translate=False)
+        elif reading.questions:
+            asked = " ".join(question_words(question, tr) for question in reading.questions)
+            said = tr("{questions} Pick it among the tiles.").format(questions=asked)
+            self.ui.show_refusal(said, None, self.clock.now(), translate=False)
+        self.ui.state_changed(self.context())
 
     def network_changed(self) -> None:
         """The Phones panel shows the Wi-Fi as it is now; the page's code follows the hub's

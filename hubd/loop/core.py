@@ -31,6 +31,7 @@ from hubd.values.snapshot import Snapshot
 
 if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
     from hubd.club.night import ClubNight
+    from hubd.loop.camera import CameraKeeper
     from hubd.loop.demo import DemoPlayer
     from hubd.loop.wifi import WifiKeeper
     from hubd.web.desk import PhoneDesk
@@ -73,6 +74,7 @@ class HubCore:
         phones: PhoneDesk | None = None,
         club: ClubNight | None = None,
         wifi: WifiKeeper | None = None,
+        camera: CameraKeeper | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
@@ -96,6 +98,7 @@ class HubCore:
         self.phones = phones  # the phones' page (hubd/web): None without it
         self.club = club  # the club night (hubd/club): None unless [club] enabled
         self.wifi = wifi  # the hub's own Wi-Fi (hubd/loop/wifi.py): None unless [wifi] manage
+        self.camera = camera  # the hub's camera (hubd/loop/camera.py): None without one
         self._committed = 0
         self._stop_at: float | None = None
         self._hold_toggled_mute = False
@@ -197,6 +200,7 @@ class HubCore:
             **(self.phones.context(self.game_id) if self.phones is not None else {}),
             club=self.club.state() if self.club is not None else None,
             wifi=self.wifi.view() if self.wifi is not None else None,
+            camera=self.camera.view() if self.camera is not None else None,
             version=this_release().describe(),
         )
 

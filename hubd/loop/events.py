@@ -21,6 +21,7 @@ from hubd.hardware.button import ButtonEdge
 if TYPE_CHECKING:  # the club's modules load only with [club] enabled
     from hubd.club.importer import ClubArrived
     from hubd.club.link import LinkStatus
+    from hubd.loop.camera import CameraReport
     from hubd.loop.wifi import WifiReport
 
 
@@ -60,6 +61,7 @@ class PhoneRequest:
 #: the Wi-Fi worker's reports.
 HubEvent: TypeAlias = (
     "ButtonEdge | Shutdown | MockButton | PhoneRequest | ClubArrived | LinkStatus | WifiReport"
+    " | CameraReport"
 )
 
 

@@ -20,7 +20,8 @@ from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.text.plain_words import block_text
-from hubd.values.intents import Intent
+from hubd.values.camera import CameraView
+from hubd.values.intents import Intent, LookAtHand
 
 
 @dataclass
@@ -66,6 +67,8 @@ class RoundEndScreen(Screen):
         self.listing = False  # every hand is in: the list (and Score the round), not the tiles
         self._round: int | None = None
         self._from_phones: dict[str, HandPips] = {}  # the phones' hands already taken
+        self._camera: CameraView | None = None  # the hub's camera, when it has one
+        self._camera_seen = 0  # the last camera reading taken (its serial)
 
     def enter(self, ctx: UiContext | None) -> None:
         self.entries = {}
@@ -128,6 +131,7 @@ class RoundEndScreen(Screen):
             return
         self._prepare(state)
         self._take_phone_hands(ctx.phone_hands)
+        self._take_camera(ctx.camera, state)
         picking = self.entries.get(self.selected or "")
         if picking is not None and picking.by_tiles and not self.listing:
             self._tiles(b, state, self.selected or "", picking)
@@ -167,6 +171,21 @@ class RoundEndScreen(Screen):
             entry.double_blank = hand.double_blank
             entry.by_tiles = False
             entry.touched = True
+
+    def _take_camera(self, camera: CameraView | None, state: GameState) -> None:
+        """A hand the camera read: its tiles picked on the tile page for the player to
+        confirm (OK) or correct with a tap, as if picked here."""
+        self._camera = camera
+        reading = camera.reading if camera is not None else None
+        if reading is None or reading.serial == self._camera_seen:
+            return
+        self._camera_seen = reading.serial
+        entry = self.entries.get(reading.player)
+        if entry is None or reading.round != state.round or reading.problem is not None:
+            return
+        entry.tiles = list(reading.settled)
+        entry.by_tiles = entry.touched = True
+        self._choose(reading.player)
 
     def _title(self, b: Builder, state: GameState) -> str:
         if state.scores_only:
@@ -241,8 +260,24 @@ class RoundEndScreen(Screen):
             picked = ", ".join(str(tile) for tile in entry.tiles) or "–"
             b.label(body, picked, b.min_text, wrap=True, align="start", key="left:picked")
         else:
+            if self._camera is not None and entry.held != 0:
+                body = self._camera_button(b, body, name)
             toggle = (b.tr("0-0 in hand"), entry.double_blank)
             number_pad(b, body, "pad", lambda key: self._press(entry, key), self._next, toggle)
+
+    def _camera_button(self, b: Builder, area: Rect, name: str) -> Rect:
+        """ "Show your tiles to the hub" under the keypad (a hub with a camera); the room
+        left above it."""
+        looking = self._camera is not None and self._camera.looking is not None
+        row = Rect(area.x, area.bottom - b.target, area.w, b.target)
+        text = (
+            b.tr("Hold still: the hub is looking…")
+            if looking
+            else b.tr("Show your tiles to the hub")
+        )
+        b.button(row, text, None if looking else lambda _pos: [LookAtHand(name)],
+                 key="round_end:camera", enabled=not looking)  # fmt: skip
+        return Rect(area.x, area.y, area.w, area.h - b.target - b.gap)
 
     def _mode(self, entry: HandEntry, by_tiles: bool) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:

@@ -80,7 +80,15 @@ class WifiChoice:
     passphrase: str = ""
 
 
+@dataclass(frozen=True)
+class LookAtHand:
+    """The round-end screen's "Show your tiles to the hub": the camera reads ``player``'s
+    hand once the tiles lie still under it."""
+
+    player: str
+
+
 Intent = (
     Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | ClubChoice | SoundsLike
-    | WifiChoice
+    | WifiChoice | LookAtHand
 )  # fmt: skip

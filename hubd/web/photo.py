@@ -15,8 +15,6 @@ confirmed hand comes back as an ordinary hand (``/hand`` with its tiles).
 from __future__ import annotations
 
 import asyncio
-import functools
-import importlib.util
 import struct
 import time
 from collections.abc import Callable
@@ -24,9 +22,10 @@ from typing import Any
 
 from aiohttp import web
 
-from engine.photo_hand import HandReading, Question, settle
+from engine.photo_hand import HandReading, settle
 from engine.photo_table import HandBounds, hand_bounds
 from hubd.text import i18n
+from hubd.text.photo_words import question_words
 from hubd.values.snapshot import Snapshot
 from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, _
 from hubd.web.gate import closing
@@ -41,12 +40,6 @@ TOO_BIG = _("The photo is too large: take it again (the page makes it smaller)")
 SEAT_BUSY = _("Your last photo is still being read: wait for its answer")
 TOO_MANY = _("Too many photos at once: wait a moment and try again")
 NOT_READ = _("The hub could not read the photo: {reason}")
-
-
-@functools.cache
-def photos_offered() -> bool:
-    """Whether this hub can read photos: OpenCV and numpy are installed (the camera extra)."""
-    return all(importlib.util.find_spec(name) is not None for name in ("cv2", "numpy"))
 
 
 def picture_size(data: bytes) -> tuple[int, int] | None:
@@ -174,7 +167,7 @@ def reading_answer(reading: HandReading, bounds: HandBounds, t: i18n.Translator)
         tiles.append({
             "tile": None if tile is None else [tile.lo, tile.hi],
             "choices": [] if question is None else [[c.lo, c.hi] for c in question.choices],
-            "question": None if question is None else question_words(question, t),
+            "question": None if question is None else question_words(question, t.gettext),
         })  # fmt: skip
     note = None
     if reading.count_differs:
@@ -184,20 +177,6 @@ def reading_answer(reading: HandReading, bounds: HandBounds, t: i18n.Translator)
         note = note.format(found=len(reading.tiles), held=bounds.count)
     return {"ok": True, "highest": bounds.highest, "expected": bounds.count, "tiles": tiles,
             "note": note}  # fmt: skip
-
-
-def question_words(question: Question, t: i18n.Translator) -> str:
-    """ "Is this 5-8 or 6-8?" in ``t``'s language (each tile kept whole)."""
-    names = ["\u2066" + f"{c.lo}\u2011{c.hi}" + "\u2069" for c in question.choices]
-    if not names:
-        return t.gettext("Which tile is this?")
-    if len(names) == 1:
-        return t.gettext("Is this {first}?").format(first=names[0])
-    if len(names) == 2:
-        return t.gettext("Is this {first} or {second}?").format(first=names[0], second=names[1])
-    return t.gettext("Is this {first}, {second} or {third}?").format(
-        first=names[0], second=names[1], third=names[2]
-    )
 
 
 async def _body(request: web.Request, most: int) -> bytes | None:

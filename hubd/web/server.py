@@ -30,6 +30,7 @@ from aiohttp import web
 
 from hubd.loop.events import PhoneRequest
 from hubd.values.snapshot import Snapshot
+from hubd.vision.available import photos_readable
 from hubd.web.desk import _
 from hubd.web.gate import Door, closing, handler_factory
 from hubd.web.guard import (
@@ -45,7 +46,7 @@ from hubd.web.guard import (
 )
 from hubd.web.page import page_html
 from hubd.web.page_data import page_data
-from hubd.web.photo import PhotoDesk, photos_offered
+from hubd.web.photo import PhotoDesk
 
 log = logging.getLogger("hubd.web")
 
@@ -113,7 +114,7 @@ class WebServer:
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self.door = Door(self.limits)
         #: Counting a hand from a photo: offered when this hub can read photos (OpenCV).
-        self.photos = photos or (PhotoDesk(self.limits) if photos_offered() else None)
+        self.photos = photos or (PhotoDesk(self.limits) if photos_readable() else None)
         self._listeners: list[asyncio.Server] = []
 
     # -- from the hub's thread ------------------------------------------------------------

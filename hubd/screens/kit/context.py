@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import engine
+from hubd.values.camera import CameraView
 from hubd.values.network import WifiView
 from hubd.values.records import GameRecord, PlayerStats
 
@@ -38,5 +39,6 @@ class UiContext:
     phone_seats: Sequence[str] = ()  # players whose seat a phone holds
     phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones
     wifi: WifiView | None = None  # the hub's Wi-Fi (None: the hub leaves it to the system)
+    camera: CameraView | None = None  # the hub's camera (None: there is none)
     club: ClubState | None = None  # the club night ([club] enabled), None without it
     version: str = ""  # which hub this is, "0.1.0 (commit abc123)": Settings' last line

@@ -45,6 +45,7 @@ def context_signature(ctx: UiContext) -> tuple[object, ...]:
         tuple(ctx.phone_seats),
         tuple(ctx.phone_hands.items()),
         ctx.club,  # one object until something in the club night changes
+        ctx.camera,
     )
 
 
