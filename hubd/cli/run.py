@@ -254,10 +254,6 @@ def power_off(command: Sequence[str] = ("systemctl", "poweroff")) -> bool:
     return True
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def _camera(fake: Path | None, post: Callable[[CameraReport], None]) -> CameraKeeper | None:
     """The hub's camera when it has one and can read photos (OpenCV): the round end then
     offers "Show your tiles to the hub"; None otherwise, and nothing is offered."""
@@ -274,3 +270,7 @@ def _camera(fake: Path | None, post: Callable[[CameraReport], None]) -> CameraKe
     from hubd.loop.camera import CameraKeeper
 
     return CameraKeeper(camera, post)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
