@@ -146,3 +146,18 @@ def test_a_reading_for_another_round_or_a_failed_one_picks_nothing() -> None:
         ctx.camera = CameraView(reading=reading)
         keys = {w.key for w in ui.layout(ctx, 2.0)}
         assert "round_end:camera" in keys and "left:ok" not in keys
+
+
+def test_the_daemon_makes_a_fake_camera_from_a_photo_and_none_without_one(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from hubd.cli.run import _camera
+
+    path = tmp_path / "hand.jpg"
+    path.write_bytes(synthetic_jpeg(2, 6, 2)[0])
+    keeper = _camera(path, lambda _report: None)
+    assert keeper is not None and isinstance(keeper.camera, FakeCamera)
+    assert keeper.view() == CameraView()
+    with caplog.at_level("INFO", logger="hubd.camera"):
+        assert _camera(tmp_path / "missing.jpg", lambda _report: None) is None
+    assert "missing.jpg: No such file or directory: no camera" in caplog.text

@@ -267,3 +267,16 @@ def test_without_opencv_the_page_offers_no_photo_and_the_route_is_absent() -> No
         assert status == 404
 
     table.run(check)
+
+
+def test_a_photo_of_more_tiles_than_the_hand_holds_says_so() -> None:
+    two = guessed({1: 1.0}, {2: 1.0}, {3: 1.0}, {4: 1.0})
+    table = Table(counted_game(), read=lambda _d, _h: two)
+
+    async def check(t: Table) -> None:
+        assert (await t.write("claim", seat=3))["ok"]
+        status, got = await t.send(photo(1, 9, 3)[0], seat=3)
+        assert status == 200 and got["expected"] == 1 and len(got["tiles"]) == 2
+        assert got["note"] == "Tiles in the photo: 2. Tiles in your hand, by the hub's count: 1"
+
+    table.run(check)
