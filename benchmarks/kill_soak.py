@@ -17,6 +17,10 @@ whether it noticed or not: a kill before it noticed leaves the commits since the
 checkpoint only in the journal beside the database (hubd/store/journal.py), which the next
 start puts back. Every run also checks that no (game, event) number was logged twice: a
 number reused after a loss would hide it from the count.
+
+With ``--phones`` (benchmarks/phone_soak.py) four phones enter their hands on the phones' page
+and the daemon is killed after 1 to 4 were acknowledged, before the hub's tap scores the
+round; after each restart every acknowledged hand must be back on the page.
 """
 
 from __future__ import annotations
@@ -117,8 +121,12 @@ def main() -> int:
     parser.add_argument("--remove-wal", action="store_true", help="delete the -wal each run")
     parser.add_argument("--wal-then-kill", action="store_true",
                         help="delete the -wal, kill -9 5-300 ms later")  # fmt: skip
+    parser.add_argument("--phones", action="store_true",
+                        help="kill -9 while phones enter their hands (0 hands lost)")  # fmt: skip
     args = parser.parse_args()
     rng = random.Random(args.seed)
+    if args.phones:
+        return phones(args.runs, rng)
     data = Path(tempfile.mkdtemp(prefix="hubd-soak-")) / "data"
     committed: list[tuple[int, int]] = []
     noticed: list[float] = []
@@ -154,6 +162,31 @@ def main() -> int:
                    f" ms (median; max {max(noticed):.1f} ms, pipe included)")  # fmt: skip
     print(f"{args.runs} kill -9 runs{removed} in {time.perf_counter() - started:.0f} s: "
           f"{len(committed)} logged events in {games} games, 0 lost, all replay")  # fmt: skip
+    return 0
+
+
+def phones(runs: int, rng: random.Random) -> int:
+    """``--phones``: kills while phones enter hands; every acknowledged hand comes back."""
+    from phone_soak import PhoneSoak
+
+    soak = PhoneSoak.prepared(Path(tempfile.mkdtemp(prefix="hubd-phone-soak-")))
+    started = time.perf_counter()
+    for run in range(1, runs + 1):
+        problems = soak.run(rng)
+        if problems:
+            print(f"run {run}: LOST: {'; '.join(problems)}")
+            return 1
+        if run % 25 == 0:
+            print(f"{run} kills, {soak.hands} hands acknowledged, none lost", flush=True)
+    problems = soak.run(rng, enter=False)  # the last kill's hands, after one more start
+    if problems:
+        print(f"after the last kill: LOST: {'; '.join(problems)}")
+        return 1
+    after = ", ".join(f"{soak.kills_after[n]} after {n}" for n in sorted(soak.kills_after))
+    print(f"{runs} kill -9 runs while phones entered hands in "
+          f"{time.perf_counter() - started:.0f} s (kills {after} hands acknowledged): "
+          f"{soak.hands} hands acknowledged, {soak.checked} found on the page after a "
+          "restart, 0 lost, no round scored without the hub's tap")  # fmt: skip
     return 0
 
 

@@ -31,6 +31,7 @@ from engine.events import (
     read_log,
 )
 from engine.game import Game, summary
+from engine.hand_limit import HandLimit, hand_limit, over_limit
 from engine.limits import MAX_EVENTS, MAX_LINE, MAX_LOG_BYTES, MAX_NAME, MAX_PLAYERS
 from engine.log import Refusal, apply_lines, split_log
 from engine.names import check_name, check_players, name_key, name_problem
@@ -62,6 +63,7 @@ __all__ = [
     "Game",
     "GameState",
     "Hand",
+    "HandLimit",
     "HandPips",
     "NewGame",
     "Outcome",
@@ -86,9 +88,11 @@ __all__ = [
     "check_name",
     "check_players",
     "dump_line",
+    "hand_limit",
     "make_rules",
     "name_key",
     "name_problem",
+    "over_limit",
     "parse_event",
     "parse_line",
     "ranking",

@@ -109,9 +109,10 @@ def blocked_round() -> Game:
 
 
 def digits_for(game: Game) -> dict[str, int]:
-    """A pip count for each hand still holding tiles."""
+    """A pip count for each hand still holding tiles (one tile each: at most 18 pips, the
+    most a hand's tiles can hold, so none is asked about a second time)."""
     state = game.state
-    return {n: 10 + 7 * s for s, n in enumerate(state.players) if state.hands[s] > 0}
+    return {n: 5 + 4 * s for s, n in enumerate(state.players) if state.hands[s] > 0}
 
 
 # -- 1. the next hand is chosen; digits + one tap a hand + one -----------------------------

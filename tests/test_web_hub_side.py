@@ -16,9 +16,9 @@ from hubd.screens.kit.qr import qr_modules
 from hubd.screens.kit.widgets import Kind
 from hubd.screens.phones import PhonesPanel
 from hubd.text.i18n import SHIPPED
-from hubd.values.intents import ReleaseSeat
+from hubd.values.intents import AnotherSeat, ReleaseSeat
 from hubd.values.snapshot import Snapshot
-from hubd.web.desk import TAKEN, PhoneDesk
+from hubd.web.desk import ONE_SEAT, TAKEN, PhoneDesk
 
 ADDRESS = "http://192.168.1.20:8080/t/0123456789abcdef0123"
 
@@ -42,6 +42,8 @@ def test_the_panel_shows_the_code_the_address_and_a_release_for_each_seat(
     assert set(release) == {"phones:release:Ana", "phones:release:Ben"}
     assert release["phones:release:Ben"].action is not None
     assert release["phones:release:Ben"].action((0, 0)) == [ReleaseSeat("Ben")]
+    [another] = [w for w in widgets if w.key == "phones:another:Ben"]
+    assert another.action is not None and another.action((0, 0)) == [AnotherSeat("Ben")]
 
 
 def test_without_the_page_the_panel_says_it_is_off() -> None:
@@ -72,6 +74,17 @@ def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> Non
     hub.app.handle_intent(ReleaseSeat("Ben"))
     assert published[-1].claimed == frozenset()
     assert hub.app.context().phone_seats == ()
+    # One seat a phone, unless the Phones panel gives it another.
+    for seat in (0, 1, 1):
+        hub.app.inbox.post(PhoneRequest("claim", "a" * 32, seat, 1, 0, False, game_id,
+                                        answers.append))  # fmt: skip
+        hub.run()
+        if seat == 1 and hub.app.context().phone_seats == ("Ana",):
+            assert answers[-1] == ONE_SEAT.format(player="Ana")
+            hub.app.handle_intent(AnotherSeat("Ana"))
+            assert hub.app.context().phone_more == ("Ana",)
+    assert answers[-1] is None and hub.app.context().phone_seats == ("Ana", "Ben")
+    assert hub.app.context().phone_more == ()
 
 
 def test_a_published_state_is_a_copy_the_loop_does_not_change(hub: Hub) -> None:  # noqa: F811

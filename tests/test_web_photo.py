@@ -24,6 +24,7 @@ from hubd.vision.seen import TileSeen
 from hubd.web.desk import PhoneDesk
 from hubd.web.guard import Limits
 from hubd.web.page_data import page_data
+from hubd.web.phone_ids import COOKIE
 from hubd.web.photo import PhotoDesk, picture_size
 from hubd.web.server import WebServer
 
@@ -95,9 +96,14 @@ class Table:
     def base(self) -> str:
         return f"/t/{self.desk.token(GAME_ID)}"
 
+    def cookie(self, phone: int) -> dict[str, str]:
+        """The phone's id as the hub gave its page (hubd/web/phone_ids.py)."""
+        return {"Cookie": f"{COOKIE}={self.server.phones.cookie(PHONES[phone])}"}
+
     async def write(self, action: str, phone: int = 0, **body: Any) -> dict[str, Any]:
-        body = {"phone": PHONES[phone], "round": self.game.state.round, **body}
-        answer = await self.client.post(f"{self.base}/{action}", json=body)
+        body = {"round": self.game.state.round, **body}
+        answer = await self.client.post(f"{self.base}/{action}", json=body,
+                                        headers=self.cookie(phone))  # fmt: skip
         got: dict[str, Any] = await answer.json()
         return got
 
@@ -105,8 +111,9 @@ class Table:
         self, data: bytes, seat: int = 1, kind: str = "image/jpeg", **query: Any
     ) -> tuple[int, dict[str, Any]]:
         params = {"seat": seat, "round": self.game.state.round, "lang": "en", **query}
+        headers = {"Content-Type": kind, **self.cookie(0)}
         answer = await self.client.post(f"{self.base}/photo", data=data, params=params,
-                                        headers={"Content-Type": kind})  # fmt: skip
+                                        headers=headers)  # fmt: skip
         return answer.status, await answer.json()
 
 

@@ -16,11 +16,17 @@ from hubd.web.guard import Limits
 from hubd.web.screenshots import chromium
 from hubd.web.start import start_web
 
+#: A test's phones all come from 127.0.0.1: each browser context is a phone of its own.
+PHONES_HERE = Limits(phones_per_address=8)
+
 
 def attach_web(app: Any, folder: Path, limits: Limits | None = None) -> tuple[PhoneDesk, Any]:
     """Start the page's server for ``app`` (a HubApp) and give the loop its desk."""
     desk, close = start_web(
-        WebConfig(bind="127.0.0.1", port=0, plain_port=0), folder, app.inbox.post, limits
+        WebConfig(bind="127.0.0.1", port=0, plain_port=0),
+        folder,
+        app.inbox.post,
+        limits or PHONES_HERE,
     )
     assert desk is not None, "the web server did not start"
     app.phones = desk

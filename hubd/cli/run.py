@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hubd.cli.args import EXIT_ERROR, EXIT_OK, EXIT_POWEROFF, EXIT_USAGE, parse_args
+from hubd.cli.journal import start_journal
 from hubd.cli.stopping import StopSignals
 from hubd.cli.store_commands import run_backup, run_export, run_import, say_error
 from hubd.config.loading import ConfigError, HubConfig, default_config_path, load_config
@@ -52,11 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(args: argparse.Namespace, stops: StopSignals) -> int:
-    logging.basicConfig(
-        level=logging.DEBUG if getattr(args, "verbose", False) else logging.INFO,
-        format="%(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    start_journal(getattr(args, "verbose", False))
     if args.command == "layout":  # a log and a size: no config, no store
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout is the frames alone
         from hubd.screens.shots.log_layout import run as run_layout

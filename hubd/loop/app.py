@@ -26,6 +26,7 @@ from hubd.loop.wifi import WifiReport
 from hubd.store import StoreError
 from hubd.text.photo_words import question_words
 from hubd.values.intents import (
+    AnotherSeat,
     ChangeSetting,
     ClubChoice,
     Go,
@@ -229,8 +230,15 @@ class HubApp(ButtonHandling):
             self.devices.press_mock_button(event.pressed)  # gpiozero posts the edge back
         elif isinstance(event, PhoneRequest) and self.phones is not None:
             state = self.game.state if self.game is not None else None
-            self.phones.handle(event, state, self.game_id, self.submit)
+            # With a screen, the hub shows the round's hands with its one tap to score them;
+            # with none, the phones' hands are all there is, so the last one scores the round.
+            screenless = not self.display.available
+            complete = self.phones.handle(
+                event, state, self.game_id, self.submit if screenless else None
+            )
             self.ui.state_changed(self.context())
+            if complete and not screenless:
+                self.ui.show_screen("round_end")
             self.publish()
             self._dirty = True
         elif isinstance(event, WifiReport) and self.wifi is not None:
@@ -278,8 +286,11 @@ class HubApp(ButtonHandling):
             counted = self.phones.hand_tiles if self.phones is not None else {}
             self.camera.look(state, intent.player, counted)  # on its worker: never waits
             self.ui.state_changed(self.context())
-        elif isinstance(intent, ReleaseSeat) and self.phones is not None:
-            self.phones.release(intent.player)
+        elif isinstance(intent, ReleaseSeat | AnotherSeat) and self.phones is not None:
+            if isinstance(intent, ReleaseSeat):
+                self.phones.release(intent.player)
+            else:
+                self.phones.give_another(intent.player)
             self.ui.state_changed(self.context())
             self.publish()
         self._dirty = True

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
+from engine import HandLimit
 from engine.tiles import Tile
 from hubd.hardware.button import ButtonEdge
 
@@ -42,7 +43,8 @@ class MockButton:
 @dataclass(frozen=True)
 class PhoneRequest:
     """A phone's write from the web thread (hubd/web): claim or release a seat, or enter a
-    hand's pips. The loop answers through ``reply`` with None (done) or why not, in words."""
+    hand's pips. The loop answers through ``reply`` with None (done), why not in words, or
+    the limit a hand is above (engine.HandLimit: the phone asks, and sends it ``confirmed``)."""
 
     action: str  # "claim", "release" or "hand"
     phone: str  # the phone's own secret id
@@ -51,10 +53,11 @@ class PhoneRequest:
     pips: int
     double_blank: bool
     game_id: int
-    reply: Callable[[str | None], None]
+    reply: Callable[[str | HandLimit | None], None]
     #: A hand counted from a photo: its tiles as the player confirmed them (their pips are
     #: ``pips``); None when the pips were typed.
     tiles: tuple[Tile, ...] | None = None
+    confirmed: bool = False  # a hand above its limit, said to be right on the phone
 
 
 #: The club night's news: another hub's games (the importer), Syncthing's state (the link);

@@ -24,8 +24,12 @@ class Confirm(Overlay):
         go_words: str,
         go: Action,
         go_key: str = "confirm:go",
+        keep_words: str | None = None,
+        keep: Action | None = None,
     ) -> None:
         self.ui = ui
+        self.keep_words = keep_words
+        self.keep = keep
         self.question = question
         self.go_words = go_words
         self.go = go
@@ -49,8 +53,13 @@ class Confirm(Overlay):
         buttons = Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
         b.label(text_box, question, size, wrap=True, bold=True, key="confirm:text")
         keep, go = split_h(buttons, 1, 1, gap=2 * b.gap)
-        b.button(keep, b.tr("Keep it"), self.ui.close_overlay, key="confirm:keep")
+        keep_words = self.keep_words or b.tr("Keep it")
+        b.button(keep, keep_words, self._keep, key="confirm:keep")
         b.button(go, self.go_words, self._go, style=Style.WARN, key=self.go_key)
+
+    def _keep(self, pos: tuple[int, int]) -> list[Intent]:
+        self.ui.open_overlay(None)
+        return self.keep(pos) if self.keep is not None else []
 
     def _go(self, pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(None)

@@ -1,6 +1,7 @@
 """The Phones panel (from the menu): the codes phones scan, in order (the hub's own Wi-Fi's
 code while it is open, then this game's page), the address, the Wi-Fi the hub is on, and the
-seats phones hold, each with Release. Keys: "phones:release:<player>", "phones:wifi",
+seats phones hold, each with Another seat (a phone holds one seat unless given another here)
+and Release. Keys: "phones:another:<player>", "phones:release:<player>", "phones:wifi",
 "phones:close"; the codes are "phones:qr:wifi" and "phones:qr"."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Kind, Style, Widget
-from hubd.values.intents import Intent, ReleaseSeat, WifiChoice
+from hubd.values.intents import AnotherSeat, Intent, ReleaseSeat, WifiChoice
 from hubd.values.network import WifiMode, WifiView, url_port, web_url
 
 
@@ -82,17 +83,33 @@ class PhonesPanel(Overlay):
                 none = Rect(rows.x, rows.y, rows.w, min(rows.h, b.target))
                 b.label(none, b.tr("No phone holds a seat yet"), size, align="start", wrap=True)
             return
-        release = b.tr("Release")
-        button_w = max(b.target, b.painter.width(release, size, True) + 2 * max(3, b.px(6)) + 4)
+        release, another = b.tr("Release"), b.tr("Another seat")
+        pad = 2 * max(3, b.px(6)) + 4
+        release_w = max(b.target, b.painter.width(release, size, True) + pad)
+        another_w = max(b.target, b.painter.width(another, size, True) + pad)
+        name_w = rows.w - release_w - another_w - 2 * b.gap
         for player in ctx.phone_seats:
-            if y + b.target > rows.bottom:
+            # A name too long to stand beside its buttons (a tall screen) gets a line above them.
+            apart = b.painter.width(player, size, True) > name_w
+            height = b.target + (line if apart else 0)
+            if y + b.gap + height > rows.bottom:
                 break
-            row = Rect(rows.x, y + b.gap, rows.w, b.target)
-            name, button = split_h(row, rows.w - button_w - b.gap, button_w, gap=b.gap)
+            row = Rect(rows.x, y + b.gap, rows.w, height)
+            if apart:
+                name = Rect(row.x, row.y, row.w, line)
+                buttons = Rect(row.right - another_w - release_w - b.gap, row.y + line,
+                               another_w + release_w + b.gap, b.target)  # fmt: skip
+                more, button = split_h(buttons, another_w, release_w, gap=b.gap)
+            else:
+                name, more, button = split_h(row, name_w, another_w, release_w, gap=b.gap)
             b.label(name, player, size, bold=True, align="start", squeeze=True)
+            given = player in ctx.phone_more  # given, and not taken yet
+            b.button(more, another, self._another(player), size=size,
+                     style=Style.SELECTED if given else Style.NORMAL,
+                     key=f"phones:another:{player}")  # fmt: skip
             b.button(button, release, self._release(player), size=size,
                      key=f"phones:release:{player}")  # fmt: skip
-            y += b.target + b.gap
+            y += height + b.gap
 
     def _wifi(self, _pos: tuple[int, int]) -> list[Intent]:
         from hubd.screens.wifi import WifiPanel
@@ -103,6 +120,12 @@ class PhonesPanel(Overlay):
     def _release(self, player: str) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             return [ReleaseSeat(player)]
+
+        return action
+
+    def _another(self, player: str) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            return [AnotherSeat(player)]
 
         return action
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from engine import EndRound, GameState, Hand, HandPips, RoundEnd, Tile
+from engine import EndRound, GameState, Hand, HandLimit, HandPips, RoundEnd, Tile, over_limit
+from hubd.screens.confirm import Confirm
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
@@ -20,8 +21,9 @@ from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.text.plain_words import block_text
+from hubd.text.wording import limit_question
 from hubd.values.camera import CameraView
-from hubd.values.intents import Intent, LookAtHand
+from hubd.values.intents import Intent, LookAtHand, Submit
 
 
 @dataclass
@@ -34,6 +36,8 @@ class HandEntry:
     tiles: list[Tile] = field(default_factory=list)
     by_tiles: bool = False
     touched: bool = False  # anything typed or picked (an untouched hand takes the mode in use)
+    #: The pips above the hand's limit that were said to be right (on the hub or the phone).
+    confirmed: int | None = None
 
     def hand(self) -> Hand | None:
         """The hand for the engine, None while nothing is entered."""
@@ -153,7 +157,7 @@ class RoundEndScreen(Screen):
         b.button(
             save,
             b.tr("Score the round"),
-            self.ui.submit(lambda: self._event(state)),
+            lambda pos: self._score(state, pos),
             style=Style.PRIMARY,
             key="round_end:save",
             size=b.px(26),
@@ -171,6 +175,7 @@ class RoundEndScreen(Screen):
             entry.double_blank = hand.double_blank
             entry.by_tiles = False
             entry.touched = True
+            entry.confirmed = hand.pips  # the phone asked about its limit already
 
     def _take_camera(self, camera: CameraView | None, state: GameState) -> None:
         """A hand the camera read: its tiles picked on the tile page for the player to
@@ -207,12 +212,40 @@ class RoundEndScreen(Screen):
         return b.tr("End round {n} by agreement").format(n=state.round)
 
     def _event(self, state: GameState) -> EndRound:
+        return EndRound(self._entered(), agreed=state.round_end is None and not state.scores_only)
+
+    def _entered(self) -> dict[str, Hand]:
         hands: dict[str, Hand] = {}
         for name, entry in self.entries.items():
             hand = entry.hand()
             if hand is not None:
                 hands[name] = hand
-        return EndRound(hands, agreed=state.round_end is None and not state.scores_only)
+        return hands
+
+    def _score(self, state: GameState, pos: tuple[int, int]) -> list[Intent]:
+        """Score the round, unless a hand is above the most its tiles could hold and was not
+        said to be right: then that hand's question first ("Ana holds 3 tiles: at most 51
+        pips. Is 500 right?"), and the round is scored once every such hand is confirmed."""
+        hands = self._entered()
+        for name, hand in hands.items():
+            limit = over_limit(state, name, hand, hands)
+            confirmed = self.entries[name].confirmed
+            if limit is not None and isinstance(hand, HandPips) and confirmed != hand.pips:
+                self.ui.open_overlay(self._ask(state, limit, hand.pips))
+                return []
+        return [Submit(self._event(state), pos)]
+
+    def _ask(self, state: GameState, limit: HandLimit, pips: int) -> Confirm:
+        def question(b: Builder, _ctx: UiContext) -> str:
+            return limit_question(limit, pips, b.tr, b.ntr)
+
+        def right(pos: tuple[int, int]) -> list[Intent]:
+            self.entries[limit.player].confirmed = pips
+            return self._score(state, pos)
+
+        return Confirm(self.ui, question, self.ui.tr("Yes, {pips}").format(pips=pips), right,
+                       go_key="round_end:over", keep_words=self.ui.tr("Change it"),
+                       keep=self._select(limit.player))  # fmt: skip
 
     def _hands(self, b: Builder, state: GameState, boxes: list[Rect]) -> None:
         assert state.rules is not None

@@ -62,6 +62,7 @@ TEMPLATES: tuple[str, ...] = (
     _("{tile} is counted twice in this hand"),
     _("{tile} is on the table, so it cannot be in {player}'s hand"),
     _("{tile} is entered in both {other}'s and {player}'s hands"),
+    _("This phone holds {player}'s seat; the hub's Phones panel can give it another"),
 )  # fmt: skip
 
 _PLACEHOLDER = re.compile(r"\\\{(\w+)\\\}")

@@ -15,6 +15,7 @@ from engine import (
     Event,
     FootOpened,
     GameState,
+    HandLimit,
     NewGame,
     Pass,
     Play,
@@ -202,3 +203,21 @@ def undo_question(event: Event, state: GameState | None, tr: Translate) -> str:
 def needs_confirmation(event: Event | None) -> bool:
     """Undoing these takes back a lot at once (a scored round, a round's start): ask first."""
     return isinstance(event, (EndRound, AmendRound, StartRound))
+
+
+def limit_text(limit: HandLimit, tr: Translate, ntr: TranslatePlural) -> str:
+    """The most a hand can hold, said: "Ana holds 3 tiles: at most 51 pips"."""
+    if limit.tiles is None:  # score-keeper mode: the hub does not count the tiles
+        return tr("{player}'s hand: at most {most} pips (the whole set less the hands entered)"
+                  ).format(player=limit.player, most=limit.most)  # fmt: skip
+    return ntr(
+        "{player} holds {n} tile: at most {most} pips",
+        "{player} holds {n} tiles: at most {most} pips",
+        limit.tiles,
+    ).format(player=limit.player, n=limit.tiles, most=limit.most)
+
+
+def limit_question(limit: HandLimit, pips: int, tr: Translate, ntr: TranslatePlural) -> str:
+    """The second question before a hand above its limit is taken: "Ana holds 3 tiles: at most
+    51 pips. Is 500 right?" (the hub's round end and the phones' page alike)."""
+    return tr("{limit}. Is {pips} right?").format(limit=limit_text(limit, tr, ntr), pips=pips)

@@ -52,6 +52,14 @@ class ReleaseSeat:
 
 
 @dataclass(frozen=True)
+class AnotherSeat:
+    """Let the phone that holds ``player``'s seat take one more (the hub's Phones panel): a
+    phone holds one seat otherwise."""
+
+    player: str
+
+
+@dataclass(frozen=True)
 class SoundsLike:
     """How a player's name sounds, typed on the players' page for the hub's voice ("" forgets)."""
 
@@ -89,6 +97,6 @@ class LookAtHand:
 
 
 Intent = (
-    Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | ClubChoice | SoundsLike
-    | WifiChoice | LookAtHand
+    Submit | Go | ChangeSetting | HubButton | SayStatus | ReleaseSeat | AnotherSeat | ClubChoice
+    | SoundsLike | WifiChoice | LookAtHand
 )  # fmt: skip

@@ -3,12 +3,13 @@ entered from phones, and the snapshots it publishes to the web server.
 
 Everything here runs on the main loop, the one owner of the game: the web thread only posts
 PhoneRequests. A hand entered on a phone is checked by the engine at once (the round's end
-with that hand, on a copy of the state) and refused with the engine's words when it is wrong.
-It then waits with the round end's other hands; once every hand is in from phones (a player
-who went out counts as in), the round's scores are submitted through the loop's own path, the
-one the hub's "Score the round" takes: committed to the store before anything shows them. If
-the hub's screen enters a hand itself, the hub scores the round (its screen has the last
-word), and it can release any seat.
+with that hand, on a copy of the state) and refused with the engine's words when it is wrong;
+a hand above the most its tiles could hold (engine.hand_limit) is answered with that limit and
+taken only when the phone sends it again, confirmed. It then waits with the round end's other
+hands. Once every hand is in (a player who went out counts as in), the hub shows them on its
+round end, and one tap there scores the round (a typo on a phone never becomes the round's
+score by itself); a hub with no screen scores it at once, through the loop's own path. The
+hub's screen has the last word over any hand, and it can release any seat.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine import EndRound, Event, GameState, HandPips, RuleError, Tile
+from engine import EndRound, Event, GameState, HandLimit, HandPips, RuleError, Tile, over_limit
 from engine.apply import apply_event
 from engine.photo_table import hand_bounds
 from hubd.loop.events import PhoneRequest
@@ -42,6 +43,8 @@ def _(text: str) -> str:
 
 
 TAKEN = _("Another phone holds {player}'s seat")  # a template: see hubd/text/refusals.py
+#: A phone holds one seat unless the hub's Phones panel gives it another (a template too).
+ONE_SEAT = _("This phone holds {player}'s seat; the hub's Phones panel can give it another")
 NOT_YOURS = _("Choose your seat to enter your hand")
 NOT_NOW = _("Your hand can be entered when the round is over")
 MOVED_ON = _("The round has moved on: nothing was entered")
@@ -53,6 +56,8 @@ TWICE = _("{tile} is counted twice in this hand")  # a template too
 
 Publish = Callable[[Snapshot], None]
 Submit = Callable[[Event], bool]
+#: The loop's answer to a phone: None (done), why not (words), or the limit a hand is above.
+Answer = str | HandLimit | None
 
 
 def load_secret(folder: Path) -> bytes:
@@ -87,6 +92,7 @@ class PhoneDesk:
         self.base_url = base_url  # "http://HOST" (port 80) or "http://HOST:PORT"
         self.follows_network = True  # bound to every address: the one the phones reach moves
         self.claims: dict[str, str] = {}  # player -> the phone holding that seat
+        self.allowed: dict[str, int] = {}  # phone -> the seats it may hold (1 if not here)
         self.hands: dict[str, HandPips] = {}  # the round end's hands entered from phones
         #: Of those, the hands counted from a photo: their tiles, which no other hand's photo
         #: may hold (in memory only: after a restart a photo is checked against the table).
@@ -134,7 +140,7 @@ class PhoneDesk:
         key = _hands_key(game_id, state)
         if game_id != self._game_id or not self._version:
             self._game_id = game_id
-            self.claims, self.hands, self.hand_tiles = {}, {}, {}
+            self.claims, self.hands, self.hand_tiles, self.allowed = {}, {}, {}, {}
             if game_id is not None:
                 log.info("web: %s", self.address(game_id))
                 self._recall(game_id, state, key)
@@ -159,6 +165,7 @@ class PhoneDesk:
         return {
             "web_address": self.address(game_id),
             "phone_seats": tuple(self.claims),
+            "phone_more": self.may_take_another(),
             "phone_hands": dict(self.hands),
         }
 
@@ -167,12 +174,29 @@ class PhoneDesk:
         if self.claims.pop(player, None) is not None:
             self._keep()
 
+    def give_another(self, player: str) -> None:
+        """The hub's Phones panel: the phone holding ``player``'s seat may take one more (as
+        many as it holds now, and one)."""
+        phone = self.claims.get(player)
+        if phone is not None:
+            self.allowed[phone] = len(self._seats_of(phone)) + 1
+            self._keep()
+
+    def may_take_another(self) -> tuple[str, ...]:
+        """The players whose phone was given another seat it has not taken yet."""
+        return tuple(player for player, phone in self.claims.items()
+                     if len(self._seats_of(phone)) < self.allowed.get(phone, 1))  # fmt: skip
+
+    def _seats_of(self, phone: str) -> list[str]:
+        return [player for player, holder in self.claims.items() if holder == phone]
+
     def _keep(self) -> None:
         """The seats and hands into the store, before the phone is answered."""
         if self.keep is None or self._game_id is None:
             return
         kept = {
             "claims": self.claims,
+            "allowed": self.allowed,
             "hands": {name: [hand.pips, hand.double_blank] for name, hand in self.hands.items()},
             "round": list(self._hands_key[1:]) if self._hands_key else [],
         }
@@ -196,6 +220,11 @@ class PhoneDesk:
                 for name, phone in claims.items()
                 if name in players and isinstance(phone, str)
             }
+        allowed = data.get("allowed", {})  # the seats the Phones panel gave (absent: none)
+        if isinstance(allowed, dict):
+            self.allowed = {
+                phone: n for phone, n in allowed.items() if type(n) is int and 1 < n <= 8
+            }
         if isinstance(hands, dict) and round_key == list(key[1:]):
             for name, hand in hands.items():
                 if name in players and isinstance(hand, list) and len(hand) == 2:
@@ -205,24 +234,39 @@ class PhoneDesk:
             self._hands_key = key
 
     def handle(
-        self, request: PhoneRequest, state: GameState | None, game_id: int | None, submit: Submit
-    ) -> None:
-        """Answer one phone's request (through its reply)."""
+        self,
+        request: PhoneRequest,
+        state: GameState | None,
+        game_id: int | None,
+        submit: Submit | None = None,
+    ) -> bool:
+        """Answer one phone's request (through its reply). Returns whether the round end now
+        has every hand from phones, for the hub to show them with its one tap to score;
+        ``submit`` (a hub with no screen to tap) scores the round then instead."""
         try:
-            problem = self._answer(request, state, game_id, submit)
+            problem = self._answer(request, state, game_id)
         except RuleError as err:
             problem = err.message
+        complete = (
+            problem is None
+            and request.action == "hand"
+            and state is not None
+            and _complete(state, self.hands)
+        )
+        if complete and submit is not None and state is not None:
+            scored = submit(EndRound(_every_hand(state, self.hands)))
+            problem = None if scored else MOVED_ON  # the store refused: the hub's screen says why
         request.reply(problem)
+        return complete
 
     def _answer(
-        self, request: PhoneRequest, state: GameState | None, game_id: int | None, submit: Submit
-    ) -> str | None:
+        self, request: PhoneRequest, state: GameState | None, game_id: int | None
+    ) -> Answer:
         if state is None or game_id is None or request.game_id != game_id:
             return MOVED_ON
-        for player, phone in list(self.claims.items()):
-            if phone == request.phone and request.action in ("claim", "release"):
-                del self.claims[player]  # one seat a phone
-        if request.action == "release":
+        if request.action == "release":  # every seat the phone holds
+            for player in self._seats_of(request.phone):
+                del self.claims[player]
             self._keep()
             return None
         if not 0 <= request.seat < len(state.players):
@@ -230,8 +274,13 @@ class PhoneDesk:
         player = state.players[request.seat]
         holder = self.claims.get(player)
         if request.action == "claim":
-            if holder is not None and holder != request.phone:
+            if holder == request.phone:
+                return None
+            if holder is not None:
                 return TAKEN.format(player=player)
+            held = self._seats_of(request.phone)
+            if len(held) >= self.allowed.get(request.phone, 1):  # one seat a phone
+                return ONE_SEAT.format(player=held[0])
             self.claims[player] = request.phone
             self._keep()
             return None
@@ -249,11 +298,13 @@ class PhoneDesk:
             if not state.scores_only:
                 tiles[player] = request.tiles
         apply_event(state.copy(), EndRound(_every_hand(state, hands, tiles)))  # the engine's
+        if request.tiles is None:  # typed pips: a hand above what its tiles could hold is asked
+            limit = over_limit(state, player, hand, {**self.hands, **tiles})
+            if limit is not None and not request.confirmed:
+                return limit  # asked again on the phone, the limit said
         self.hands = hands
         self.hand_tiles = tiles if request.tiles is None else {**tiles, player: request.tiles}
         self._keep()
-        if _complete(state, hands) and not submit(EndRound(_every_hand(state, hands))):
-            return MOVED_ON  # the store refused it: the hub's screen says why
         return None
 
 

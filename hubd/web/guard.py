@@ -13,10 +13,12 @@ from typing import Any, Literal
 
 from aiohttp import web
 
+from engine import HandLimit
 from engine.tiles import Tile
 from hubd.loop.events import PhoneRequest
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
+from hubd.text.wording import limit_question
 from hubd.values.snapshot import Snapshot
 
 log = logging.getLogger("hubd.web")
@@ -50,6 +52,9 @@ class Limits:
     photo_pixels: int = 13_000_000  # a 12-megapixel phone's photo, untouched
     photos_per_minute: float = 6.0  # per client, with a burst of 3
     photos_at_once: int = 2  # read in all at a time (each a child process of its own)
+    # New phone ids an address is given (hubd/web/phone_ids.py): one, as each phone on the
+    # hub's network has an address of its own; a test's phones all come from 127.0.0.1.
+    phones_per_address: int = 1
 
 
 @dataclass
@@ -78,6 +83,12 @@ def in_language(problem: str, code: str) -> str:
     tr = i18n.load(code).gettext
     translated = translate_refusal(problem, tr)
     return translated if translated != problem else tr(problem)
+
+
+def limit_in_language(limit: HandLimit, pips: int, code: str) -> str:
+    """The second question about a hand above its limit, in language ``code``."""
+    t = i18n.load(code)
+    return limit_question(limit, pips, t.gettext, t.ngettext)
 
 
 class OneLine(logging.Filter):
@@ -112,14 +123,11 @@ def plain(status: int, text: str) -> web.Response:
 
 
 def phone_request(
-    action: str, body: object, snapshot: Snapshot
-) -> Callable[[Callable[[str | None], None]], PhoneRequest] | None:
-    """The request a phone's JSON body asks for, checked for shape only (the loop checks the
-    rest); None when it is not one."""
+    action: str, body: object, snapshot: Snapshot, phone: str
+) -> Callable[[Callable[[str | HandLimit | None], None]], PhoneRequest] | None:
+    """The request ``phone`` (the id its cookie names) makes with a JSON body, checked for
+    shape only (the loop checks the rest); None when it is not one."""
     if not isinstance(body, dict):
-        return None
-    phone = body.get("phone")
-    if not isinstance(phone, str) or not 16 <= len(phone) <= 64 or not phone.isalnum():
         return None
     numbers: dict[str, int] = {}
     for key in ("seat", "round", "pips"):
@@ -128,14 +136,15 @@ def phone_request(
             return None
         numbers[key] = value
     double_blank = body.get("double_blank", False)
-    if not isinstance(double_blank, bool):
+    confirmed = body.get("confirmed", False)  # a hand above its limit, said to be right
+    if not isinstance(double_blank, bool) or not isinstance(confirmed, bool):
         return None
     tiles = _tiles(body.get("tiles"))
     if tiles is False:
         return None
     game_id = snapshot.game_id or 0
 
-    def make(reply: Callable[[str | None], None]) -> PhoneRequest:
+    def make(reply: Callable[[str | HandLimit | None], None]) -> PhoneRequest:
         return PhoneRequest(
             action,
             phone,
@@ -146,6 +155,7 @@ def phone_request(
             game_id,
             reply,
             tiles,
+            confirmed,
         )
 
     return make

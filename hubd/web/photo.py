@@ -1,15 +1,15 @@
 """A hand counted from a photo sent by a phone: the upload's bounds and the reading's answer.
 
 The page shrinks the photo to at most 1,600 px a side and sends it as JPEG to
-``/t/TOKEN/photo?seat=S&round=R&phone=P``. Before anything decodes it, the server checks the
-seat (held, its hand open), the type and the size it says, then the bytes themselves: a
-JPEG's or PNG's header gives its width and height, so a picture of too many pixels is
-refused unread. One photo a seat at a time, so many at once in all, so many a minute per
-phone. The reading runs in the photo reader's bounded child process (hubd/vision/worker.py),
-from a thread of the web server's, never on the hub's loop; the photo is held in memory for
-the reading only and never written anywhere. What was read is settled against the table
-(engine/photo_table.py, engine/photo_hand.py) and sent back for the player to confirm; the
-confirmed hand comes back as an ordinary hand (``/hand`` with its tiles).
+``/t/TOKEN/photo?seat=S&round=R`` (from a phone its cookie names: hubd/web/phone_ids.py). Before
+anything decodes it, the server checks the seat (held, its hand open), the type and the size it
+says, then the bytes themselves: a JPEG's or PNG's header gives its width and height, so a
+picture of too many pixels is refused unread. One photo a seat at a time, so many at once in
+all, so many a minute per phone. The reading runs in the photo reader's bounded child process
+(hubd/vision/worker.py), from a thread of the web server's, never on the hub's loop; the photo
+is held in memory for the reading only and never written anywhere. What was read is settled
+against the table (engine/photo_table.py, engine/photo_hand.py) and sent back for the player to
+confirm; the confirmed hand comes back as an ordinary hand (``/hand`` with its tiles).
 """
 
 from __future__ import annotations

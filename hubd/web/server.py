@@ -20,6 +20,7 @@ import contextlib
 import hmac
 import json
 import logging
+import secrets
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -28,10 +29,11 @@ from importlib import resources
 
 from aiohttp import web
 
+from engine import HandLimit
 from hubd.loop.events import PhoneRequest
 from hubd.values.snapshot import Snapshot
 from hubd.vision.available import photos_readable
-from hubd.web.desk import _
+from hubd.web.desk import Answer, _
 from hubd.web.gate import Door, closing, handler_factory
 from hubd.web.guard import (
     SECURITY_HEADERS,
@@ -39,6 +41,7 @@ from hubd.web.guard import (
     Limits,
     in_language,
     languages,
+    limit_in_language,
     loop_error,
     one_line,
     phone_request,
@@ -46,6 +49,7 @@ from hubd.web.guard import (
 )
 from hubd.web.page import page_html
 from hubd.web.page_data import page_data
+from hubd.web.phone_ids import COOKIE, COOKIE_AGE_S, PhoneIds
 from hubd.web.photo import PhotoDesk
 
 log = logging.getLogger("hubd.web")
@@ -61,6 +65,8 @@ PING = b"event: ping\ndata: 1\n\n"
 BUSY = _("The hub is busy: try again")
 #: The answer to a write whose numbers the hub does not take (the page checks them first).
 NOT_TAKEN = _("The hub cannot take that: enter a whole number of pips and send it again")
+#: A write without the phone's id the hub gave its page (hubd/web/phone_ids.py).
+NO_PHONE = _("Open the game's page again on this phone: scan the code on the hub's screen")
 STATIC = {
     "page.css": "text/css",
     "page.js": "text/javascript",
@@ -90,6 +96,7 @@ class WebServer:
         today: Callable[[], str] = lambda: date.today().isoformat(),
         plain_port: int = 0,
         photos: PhotoDesk | None = None,
+        secret: bytes | None = None,
     ) -> None:
         self.bind = bind
         #: The page is also served here when the hub may listen on it (80: an address with no
@@ -101,6 +108,8 @@ class WebServer:
         self.port = port
         self.post = post
         self.limits = limits or Limits()
+        #: The phones' ids, signed with the hub's secret (kept in the data folder).
+        self.phones = PhoneIds(secret or secrets.token_bytes(32), self.limits.phones_per_address)
         self._snapshot = Snapshot()
         self._cache: dict[str, bytes] = {}  # language -> the current snapshot's JSON
         self._changed: asyncio.Future[None] | None = None
@@ -322,12 +331,18 @@ class WebServer:
             return plain(404, "Scan the code on the hub's screen to open the game.")
         language = self._language(request)
         html = page_html(language, request.match_info["token"])
-        return web.Response(
+        response = web.Response(
             body=html.encode(),
             content_type="text/html",
             charset="utf-8",
             headers={"Cache-Control": "no-store"},
         )
+        phone = self.phones.check(request.cookies.get(COOKIE))
+        if phone is None:  # its first visit (or its cookie lost): the hub names the phone
+            phone = self.phones.issue(request.remote or "?")
+        response.set_cookie(COOKIE, self.phones.cookie(phone), max_age=COOKIE_AGE_S, path="/",
+                            httponly=True, samesite="Strict")  # fmt: skip
+        return response
 
     async def _state(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
@@ -403,13 +418,24 @@ class WebServer:
             return closing(self._not_taken(request))
         except TimeoutError:
             return closing(plain(408, "the request came too slowly"))
-        request_ = phone_request(request.match_info["action"], body, self._snapshot)
+        phone = self.phones.check(request.cookies.get(COOKIE))
+        request_ = phone_request(request.match_info["action"], body, self._snapshot, phone or "")
         if request_ is None:
             return self._not_taken(request)
-        problem = await self._ask(request_)
-        if problem is not None:
-            problem = in_language(problem, self._language(request))
-        answer = {"ok": problem is None, "problem": problem}
+        language = self._language(request)
+        if phone is None:
+            return self._no_phone(language)
+        said = await self._ask(request_)
+        answer: dict[str, object]
+        if isinstance(said, HandLimit):  # the phone asks again, the limit said, and resends
+            pips = body["pips"]
+            question = limit_in_language(said, pips, language)
+            answer = {"ok": False, "problem": None, "confirm": question, "pips": pips,
+                      "yes": in_language(_("Yes, {pips}"), language).format(pips=pips),
+                      "change": in_language(_("Change it"), language)}  # fmt: skip
+        else:
+            problem = None if said is None else in_language(said, language)
+            answer = {"ok": said is None, "problem": problem}
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     async def _photo(self, request: web.Request) -> web.StreamResponse:
@@ -418,7 +444,16 @@ class WebServer:
             return plain(404, "no such game")
         if self.photos is None:
             return plain(404, "this hub does not read photos")
-        return await self.photos.count(request, self._snapshot, self._language(request))
+        language = self._language(request)
+        if self.phones.check(request.cookies.get(COOKIE)) is None:
+            return self._no_phone(language)
+        return await self.photos.count(request, self._snapshot, language)
+
+    def _no_phone(self, language: str) -> web.Response:
+        """A write without the phone's id its page was given (a made-up one, or none)."""
+        refusal = in_language(NO_PHONE, language)
+        return web.json_response({"ok": False, "problem": refusal}, status=403,
+                                 headers={"Cache-Control": "no-store"})  # fmt: skip
 
     def _not_taken(self, request: web.Request) -> web.Response:
         """The hub's refusal of a write it cannot read, in the page's language (the page shows
@@ -427,14 +462,13 @@ class WebServer:
         return web.json_response({"ok": False, "problem": problem}, status=400,
                                  headers={"Cache-Control": "no-store"})  # fmt: skip
 
-    async def _ask(
-        self, partial: Callable[[Callable[[str | None], None]], PhoneRequest]
-    ) -> str | None:
-        """Post the request to the loop and wait for its answer: None, or why not."""
+    async def _ask(self, partial: Callable[[Callable[[Answer], None]], PhoneRequest]) -> Answer:
+        """Post the request to the loop and wait for its answer: None, why not, or the limit
+        a hand is above."""
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[str | None] = loop.create_future()
+        future: asyncio.Future[Answer] = loop.create_future()
 
-        def reply(problem: str | None) -> None:  # called on the hub's loop
+        def reply(problem: Answer) -> None:  # called on the hub's loop
             def settle() -> None:
                 if not future.done():
                     future.set_result(problem)

@@ -48,7 +48,9 @@ def start_web(
         return None, lambda: None
     from hubd.web.server import WebServer
 
-    server = WebServer(config.bind, config.port, post, limits, plain_port=config.plain_port)
+    secret = load_secret(folder)  # the game's addresses and the phones' ids are made from it
+    server = WebServer(config.bind, config.port, post, limits, plain_port=config.plain_port,
+                       secret=secret)  # fmt: skip
     problem = server.start()
     if problem is not None:
         log.warning("web: %s; the hub carries on without the phones' page", problem)
@@ -57,6 +59,6 @@ def start_web(
     if server.plain_problem is not None:
         log.info("web: %s", server.plain_problem)
     port = server.plain_port if server.plain else server.port
-    desk = PhoneDesk(load_secret(folder), server.publish, web_url(lan_address(config.bind), port))
+    desk = PhoneDesk(secret, server.publish, web_url(lan_address(config.bind), port))
     desk.follows_network = config.bind in ("0.0.0.0", "::")
     return desk, server.stop

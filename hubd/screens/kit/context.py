@@ -37,6 +37,7 @@ class UiContext:
     sounds_like: Mapping[str, str] = field(default_factory=dict)  # how names sound (voice)
     web_address: str | None = None  # the phones' page of this game (None: no web server)
     phone_seats: Sequence[str] = ()  # players whose seat a phone holds
+    phone_more: Sequence[str] = ()  # ... whose phone may take another seat (the Phones panel)
     phone_hands: Mapping[str, engine.HandPips] = field(default_factory=dict)  # from phones
     wifi: WifiView | None = None  # the hub's Wi-Fi (None: the hub leaves it to the system)
     camera: CameraView | None = None  # the hub's camera (None: there is none)

@@ -7,13 +7,7 @@
   const base = "/t/" + token;
   const store = window.localStorage;
   let lang = store.getItem("cf-lang") || document.documentElement.lang;
-  let phone = store.getItem("cf-phone");
-  if (!phone || !/^[0-9a-f]{32}$/.test(phone)) {
-    const bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    phone = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    store.setItem("cf-phone", phone);
-  }
+  // Who this phone is, the hub says itself: its page came with a cookie the page cannot read.
   const seatKey = "cf-seat-" + token;
   let data = null;
   let words = {};
@@ -124,7 +118,7 @@
   // A write's answer: {ok}, or what to say. A refusal is the hub's (its words, marked as
   // its); only a request that never reached the hub says the hub is out of reach.
   function send(action, body) {
-    const payload = Object.assign({ phone: phone, seat: 0, round: 0, pips: 0 }, body);
+    const payload = Object.assign({ seat: 0, round: 0, pips: 0 }, body);
     return fetch(base + "/" + action + "?lang=" + encodeURIComponent(lang), {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -135,10 +129,16 @@
         if (answer.status === 429) return { ok: false, said: words.busy };
         const json = (answer.headers.get("Content-Type") || "").includes("json");
         return (json ? answer.json() : answer.text().then((text) => ({ problem: text })))
-          .then((got) => ({
-            ok: answer.ok && got.ok === true,
-            said: fill(words.hub_says, { problem: String(got.problem || answer.status).trim() }),
-          }))
+          .then((got) =>
+            got.confirm // a hand above the most its tiles could hold: asked again
+              ? { ok: false, confirm: got.confirm, yes: got.yes, change: got.change }
+              : {
+                  ok: answer.ok && got.ok === true,
+                  said: fill(words.hub_says, {
+                    problem: String(got.problem || answer.status).trim(),
+                  }),
+                },
+          )
           .catch(() => ({ ok: false, said: fill(words.hub_says, { problem: answer.status }) }));
       },
       () => ({ ok: false, said: words.lost }),
@@ -347,7 +347,7 @@
     if (data.photos && window.cfPhoto) {
       // Counting the hand from a photo: above the pips, sent the same way once confirmed.
       form.prepend(window.cfPhoto.part({
-        base: base, phone: phone, seat: seat, round: game.round, send: send,
+        base: base, seat: seat, round: game.round, send: send,
         lang: () => lang, words: () => words,
       }));
     }
@@ -366,12 +366,16 @@
         pips.focus();
         return;
       }
-      send("hand", {
+      const entry = {
         seat: seat,
         round: game.round,
         pips: value,
         double_blank: blank ? blank.checked : false,
-      }).then((answer) => say(answer.ok ? "" : answer.said));
+      };
+      send("hand", entry).then((answer) => {
+        if (answer.confirm) ask(answer, entry);
+        else say(answer.ok ? "" : answer.said);
+      });
     });
     Object.assign(hand, { key: key, form: form, pips: pips, blank: blank, said: said });
     box.append(form);
@@ -381,6 +385,40 @@
   function say(text) {
     hand.problem = text;
     if (hand.said) hand.said.textContent = text;
+    dropQuestion();
+  }
+
+  // A hand above the most its tiles could hold: the hub's question ("Ana holds 3 tiles: at
+  // most 51 pips. Is 500 right?"), and the hand is sent again only on an explicit yes.
+  function ask(answer, entry) {
+    say("");
+    if (!hand.form) return;
+    const box = el("div", "confirm");
+    box.setAttribute("role", "alertdialog");
+    const question = el("p", "question", answer.confirm);
+    const change = el("button", "change", answer.change);
+    change.type = "button";
+    change.addEventListener("click", () => {
+      dropQuestion();
+      if (hand.pips) hand.pips.focus();
+    });
+    const yes = el("button", "yes", answer.yes);
+    yes.type = "button";
+    yes.addEventListener("click", () => {
+      dropQuestion();
+      send("hand", Object.assign({ confirmed: true }, entry)).then((again) => {
+        if (again.confirm) ask(again, entry);
+        else say(again.ok ? "" : again.said);
+      });
+    });
+    box.append(question, change, yes);
+    hand.form.append(box);
+    change.focus();
+  }
+
+  function dropQuestion() {
+    const box = hand.form && hand.form.querySelector(".confirm");
+    if (box) box.remove();
   }
 
   // The map: near the top, as wide as the phone; a tap shows it twice as large around the

@@ -60,7 +60,7 @@ window.cfPhoto = (function () {
     return tile;
   }
 
-  // ctx: {base, phone, lang(), words(), send(action, body), seat, round}
+  // ctx: {base, lang(), words(), send(action, body), seat, round}
   function part(ctx) {
     const words = ctx.words();
     const box = el("div", "photo");
@@ -87,7 +87,7 @@ window.cfPhoto = (function () {
       start.disabled = true;
       shrink(file)
         .then((jpeg) => fetch(ctx.base + "/photo?" + new URLSearchParams({
-          seat: ctx.seat, round: ctx.round, lang: ctx.lang(), phone: ctx.phone,
+          seat: ctx.seat, round: ctx.round, lang: ctx.lang(),
         }), { method: "POST", headers: { "Content-Type": "image/jpeg" }, body: jpeg }))
         .then((answer) => answer.json().catch(() => ({ ok: false, problem: answer.status })))
         .then((got) => {
