@@ -94,7 +94,7 @@ def test_the_limit_is_a_check_of_its_own_not_a_refusal() -> None:
 
     def ask(action: str, name: str, pips: int = 0, confirmed: bool = False) -> bool:
         request = PhoneRequest(action, PHONES[name], SEATS[name], 1, pips, False, 1,
-                               answers.append, confirmed)  # fmt: skip
+                               answers.append, confirmed=confirmed)  # fmt: skip
         return desk.handle(request, game.state, 1)
 
     from hubd.values.snapshot import Snapshot
@@ -177,8 +177,9 @@ def test_phones_hands_wait_on_the_hubs_round_end_for_its_tap(hub: Hub) -> None: 
     hub.app.ui.show_screen("scores")  # the hub shows something else meanwhile
 
     def post(action: str, name: str, pips: int = 0, confirmed: bool = False) -> None:
-        hub.app.inbox.post(PhoneRequest(action, PHONES[name], SEATS[name], 1, pips, False,
-                                        game_id, lambda _answer: None, confirmed))  # fmt: skip
+        request = PhoneRequest(action, PHONES[name], SEATS[name], 1, pips, False, game_id,
+                               lambda _answer: None, confirmed=confirmed)  # fmt: skip
+        hub.app.inbox.post(request)
 
     for name in PHONES:
         post("claim", name)
