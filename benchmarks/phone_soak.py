@@ -77,7 +77,8 @@ class PhoneSoak:
             probe.bind(("127.0.0.1", 0))
             port = int(probe.getsockname()[1])
         config = folder / "hub.toml"
-        config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\n', encoding="utf-8")
+        web = f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n'  # not port 80
+        config.write_text(web, encoding="utf-8")
         data = folder / "data"
         with GameStore.open(data) as store:
             game_id = store.new_game(NewGame(PLAYERS, {"mode": "scores"}))

@@ -85,10 +85,16 @@ def in_language(problem: str, code: str) -> str:
     return translated if translated != problem else tr(problem)
 
 
-def limit_in_language(limit: HandLimit, pips: int, code: str) -> str:
-    """The second question about a hand above its limit, in language ``code``."""
+def write_answer(said: str | HandLimit | None, pips: int, code: str) -> dict[str, object]:
+    """The JSON answer to a phone's write, in language ``code``: done, why not, or the second
+    question about a hand above the most its tiles could hold (the page asks it, and sends
+    the hand again, confirmed, on Yes)."""
+    if not isinstance(said, HandLimit):
+        return {"ok": said is None, "problem": None if said is None else in_language(said, code)}
     t = i18n.load(code)
-    return limit_question(limit, pips, t.gettext, t.ngettext)
+    return {"ok": False, "problem": None, "confirm": limit_question(said, pips, t.gettext,
+            t.ngettext), "pips": pips, "yes": t.gettext("Yes, {pips}").format(pips=pips),
+            "change": t.gettext("Change it")}  # fmt: skip
 
 
 class OneLine(logging.Filter):

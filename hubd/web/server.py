@@ -29,7 +29,6 @@ from importlib import resources
 
 from aiohttp import web
 
-from engine import HandLimit
 from hubd.loop.events import PhoneRequest
 from hubd.values.snapshot import Snapshot
 from hubd.vision.available import photos_readable
@@ -41,11 +40,11 @@ from hubd.web.guard import (
     Limits,
     in_language,
     languages,
-    limit_in_language,
     loop_error,
     one_line,
     phone_request,
     plain,
+    write_answer,
 )
 from hubd.web.page import page_html
 from hubd.web.page_data import page_data
@@ -425,17 +424,7 @@ class WebServer:
         language = self._language(request)
         if phone is None:
             return self._no_phone(language)
-        said = await self._ask(request_)
-        answer: dict[str, object]
-        if isinstance(said, HandLimit):  # the phone asks again, the limit said, and resends
-            pips = body["pips"]
-            question = limit_in_language(said, pips, language)
-            answer = {"ok": False, "problem": None, "confirm": question, "pips": pips,
-                      "yes": in_language(_("Yes, {pips}"), language).format(pips=pips),
-                      "change": in_language(_("Change it"), language)}  # fmt: skip
-        else:
-            problem = None if said is None else in_language(said, language)
-            answer = {"ok": said is None, "problem": problem}
+        answer = write_answer(await self._ask(request_), body.get("pips", 0), language)
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     async def _photo(self, request: web.Request) -> web.StreamResponse:
