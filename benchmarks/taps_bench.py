@@ -17,7 +17,8 @@ widgets' centres and presses of the mock button pin (tests/family_round.py's Fam
   submitted directly. Prints per size: the taps per play (median, mean, most); the plays a
   tile fitted two or more ends and how many of them were an explicit choice of the end; and
   the tap targets that moved within an entry (a key's place changing between two taps of the
-  same play). Goals (issue 35): median <= 2, every one explicit, 0 moved.
+  same play); the play that took the most taps, and how many pages of choices each entry
+  showed. Goals (issue 35): median <= 2, every one explicit, 0 moved, at most 2 pages.
 
 Figures only; tests/test_family_round.py and tests/test_entry.py assert.
 """
@@ -54,6 +55,7 @@ from engine import Draw, Event, Game, NewGame, Pass, Play, StartRound
 from engine.simulate import DoublesFirst, Simulator
 from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Kind
+from hubd.screens.play import PlayScreen
 
 KINDS_OF_GAME = [("classic", 4, 9), ("four-arm", 6, 12), ("hub", 4, 15), ("classic", 8, 15)]
 
@@ -97,6 +99,8 @@ class Plays:
     chosen: int = 0  # ... entered with an explicit tap on the end chosen
     moved: list[str] = field(default_factory=list)  # targets that moved within an entry
     choices: Counter[int] = field(default_factory=Counter)  # ends offered -> plays
+    pages: Counter[int] = field(default_factory=Counter)  # pages of choices -> plays
+    worst: tuple[int, str] = (0, "")  # the most taps a play took, and the play
 
 
 def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
@@ -116,10 +120,13 @@ def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
     keys = entry_keys(state, play.tile, play.on)
     seen = targets(table)
     taps = table.taps
+    pages = 0
     for index, key in enumerate(keys, start=1):
         while key.startswith("choice:") and table.find(key) is None and table.find(MORE):
             table.tap(MORE)  # the end is on another page of choices
             seen = targets(table)  # a new page: other choices, none moved
+        if key.startswith("choice:"):
+            pages = entry_pages(table)
         table.tap(key)
         if index == len(keys):
             break
@@ -127,10 +134,20 @@ def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
         plays.moved += [f"{k} in {play}" for k in seen.keys() & now.keys() if seen[k] != now[k]]
         seen = now
     plays.taps.append(table.taps - taps)
+    if plays.taps[-1] > plays.worst[0]:
+        plays.worst = (plays.taps[-1], f"{play.tile} fitting {fits} ends")
     if fits > 1:
         plays.shared += 1
         plays.chosen += keys[-1] == f"choice:{play.on}"
         plays.choices[fits] += 1
+        plays.pages[pages] += 1
+
+
+def entry_pages(table: FamilyTable) -> int:
+    """How many pages the choices of the entry on screen take."""
+    screen = table.app.ui.screens["play"]
+    assert isinstance(screen, PlayScreen)
+    return screen.entry.pages
 
 
 def enter_game(table: FamilyTable, log: list[Event], plays: Plays) -> None:
@@ -206,6 +223,11 @@ def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int
     print(f"{width}x{height}: {games} simulated games, {len(taps)} plays on the pad")
     print(f"  taps per play: median {statistics.median(taps):g}, mean "
           f"{statistics.mean(taps):.2f}, most {max(taps)} (goal: median <= 2)")  # fmt: skip
+    print(f"  the worst play: {plays.worst[0]} taps ({plays.worst[1]})")
+    paged = ", ".join(
+        f"{n} page{'s' if n > 1 else ''}: {c}" for n, c in sorted(plays.pages.items())
+    )
+    print(f"  pages of choices per entry: {paged} (goal: at most 2)")
     offered = ", ".join(f"{n} ends: {c}" for n, c in sorted(plays.choices.items()))
     print(f"  plays whose tile fitted two or more ends: {plays.shared} ({offered}); an "
           f"explicit choice of the end: {plays.chosen} of {plays.shared} "

@@ -7,9 +7,11 @@ from screens_loop import SIZES, Loop
 
 from engine import Game, NewGame, StartRound, Tile
 from hubd.screens import Ui, UiContext
+from hubd.screens.entry import MORE
 from hubd.screens.kit.widgets import Kind
 from hubd.screens.shots.games import open_table_game
 from hubd.screens.shots.screenshots import context, tap_widget
+from hubd.text.i18n import available_languages
 
 
 def shown(game: Game, size: tuple[int, int], language: str = "en") -> tuple[Ui, UiContext]:
@@ -101,13 +103,13 @@ def test_score_keeper_mode_has_no_pad() -> None:
     assert not [w for w in ui.layout(ctx, 0.0) if w.key.startswith("half:")]
 
 
-def crowded_choice() -> tuple[Game, Tile]:
+def crowded_choice(ends: int = 6) -> tuple[Game, Tile]:
     """A double-15 table of eight players laying every double they can, at the first play
-    whose tile fits six ends or more."""
+    whose tile fits ``ends`` ends or more."""
     from engine.simulate import DoublesFirst
 
     rules = {"preset": "classic", "set": 15, "rounds": 1}
-    for seed in range(20):
+    for seed in range(40):
         log = DoublesFirst(8, rules, seed, check=False).play_game().effective
         game = Game()
         for event in log:
@@ -117,34 +119,45 @@ def crowded_choice() -> tuple[Game, Tile]:
                 continue
             top = state.rules.highest
             for tile in (Tile(a, z) for a in range(top + 1) for z in range(a, top + 1)):
-                if len(state.places_for(tile)) >= 6:
+                if len(state.places_for(tile)) >= ends:
                     return game, tile
     raise AssertionError("no crowded table found")
 
 
-@pytest.mark.parametrize("language", ["en", "uk"])
+@pytest.mark.parametrize("language", available_languages())
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_many_ends_are_offered_a_page_at_a_time_in_large_words(
+def test_ten_ends_are_offered_in_two_pages_of_large_numbered_words(
     size: tuple[int, int], language: str
 ) -> None:
+    """A tile that fits ten ends: every choice in at most two pages, its words at 6 mm, its
+    numeral the one by its ring on the map; Cancel and More stay put from page to page."""
     import pygame
 
     pygame.display.init()
-    game, tile = crowded_choice()
+    game, tile = crowded_choice(10)
     ui, ctx = shown(game, size, language)
     tap_widget(ui, ctx, f"half:{tile.lo}")
     tap_widget(ui, ctx, f"half:{tile.hi}")
-    offered = {f"choice:{p.tile}" for p in game.state.places_for(tile)}
+    places = game.state.places_for(tile)
+    offered = {f"choice:{p.tile}": str(n) for n, p in enumerate(places, start=1)}
     seen: set[str] = set()
     least = 43 if size == (800, 480) else 67
-    for _ in range(len(offered)):
+    steady: list[dict[str, tuple[int, int, int, int]]] = []
+    for _page in range(2):
         widgets = ui.layout(ctx, 0.0)
         choices = [w for w in widgets if w.role == "choice"]
         assert choices and all(w.size >= least and not w.truncated for w in choices)
         screen = pygame.Rect((0, 0), size)
         assert all(screen.contains(w.rect) for w in widgets if w.action is not None)
+        numerals = {w.key: w.text for w in widgets if w.key.startswith("choice-number:")}
+        on_map = {n for w in widgets if w.key.startswith("number:") for n in w.text.split()}
+        for choice in choices:
+            numeral = numerals[choice.key.replace("choice:", "choice-number:")]
+            assert numeral == offered[choice.key] and numeral in on_map
         seen |= {w.key for w in choices}
-        if not any(w.key == "choice:more" for w in widgets):
+        steady.append({w.key: tuple(w.rect) for w in widgets if w.key in ("entry:cancel", MORE)})
+        if not any(w.key == MORE for w in widgets):
             break
-        tap_widget(ui, ctx, "choice:more")
-    assert seen == offered
+        tap_widget(ui, ctx, MORE)
+    assert seen == set(offered)
+    assert all(page == steady[0] for page in steady)

@@ -80,7 +80,7 @@ def problems(ui: Ui, widgets: list[Widget], official: bool) -> list[str]:
         if widget.lines and widget.kind is not Kind.QR:  # a QR code's line is its data
             if widget.truncated and not (crowded and a_players_name(widget)):
                 found.append(f"{name}: text cut to {widget.lines[0]!r}")
-            width = widget.rect.w - 2 * widget.pad
+            width = widget.rect.w - 2 * widget.pad - abs(widget.lead)
             for line in widget.lines:
                 used = round(painter.width(line, widget.size, widget.bold) * widget.squeeze)
                 if widget.squeeze < MIN_SQUEEZE:

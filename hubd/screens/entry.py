@@ -63,6 +63,7 @@ class TileEntry:
         self.first: int | None = None
         self.choosing: Choose | None = None
         self.page = 0  # the page of choices shown, when they are too many for one
+        self.pages = 1  # how many pages of choices the screen last drew
         self._seen: tuple[object, ...] | None = None
 
     @property
@@ -70,7 +71,7 @@ class TileEntry:
         return self.first is None and self.choosing is None
 
     def cancel(self) -> None:
-        self.first, self.choosing, self.page = None, None, 0
+        self.first, self.choosing, self.page, self.pages = None, None, 0, 1
 
     def sync(self, state: GameState | None) -> None:
         """Forget a half-made entry when the game is no longer the one it was begun on."""

@@ -5,10 +5,15 @@ The pad is a row (two at double-12 and double-15) of the numbers 0..N, in the sa
 the whole round, 0 first in every language like the keypads. A player taps the two numbers
 of the tile in hand; a number that leads nowhere now is greyed in its cell and says why at
 the finger. The choices, one large button each in words ("arm C, after the 6-4"), appear
-only when the tile fits two or more ends; their ends are ringed on the map meanwhile.
+only when the tile fits two or more ends; their ends are ringed on the map meanwhile, each
+choice and its ring carrying the same big numeral. Many choices take short words ("arm C",
+"3-3 foot, toe 2": a line has one open end) so that ten of them fit two pages at 6 mm; More
+stands beside Cancel, which keeps its place from the first number on.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from engine import GameState, Play, Tile
 from hubd.screens.entry import MORE, Choose, Refused, TileEntry, Why
@@ -117,7 +122,9 @@ def entry_status(b: Builder, entry: TileEntry, state: GameState, fit: NameFitter
 
 
 def draw_cancel(b: Builder, ui: Host, entry: TileEntry, box: Rect) -> None:
-    """Cancel, where the last entry line is while an entry is being made."""
+    """Cancel, where the last entry line is while an entry is being made: its first half,
+    from the first number on, so that it never moves within the entry; the other half is
+    More when the choices take two pages."""
     half = str(entry.choosing.tile) if entry.choosing is not None else str(entry.first)
     text = b.tr("Cancel {tile}").format(tile=half)
 
@@ -125,8 +132,22 @@ def draw_cancel(b: Builder, ui: Host, entry: TileEntry, box: Rect) -> None:
         entry.cancel()
         return []
 
-    b.button(box, text, cancel, size=b.min_text, floor=b.min_text, key="entry:cancel",
+    widest = b.tr("Cancel {tile}").format(tile="15-15")  # the same width for every entry
+    (cancel_w,) = b.button_widths([widest], b.min_text, (box.w - b.gap) // 2)
+    cancel_box, more_box = split_h(box, cancel_w, box.w - cancel_w - b.gap, gap=b.gap)
+    b.button(cancel_box, text, cancel, size=b.min_text, floor=b.min_text, key="entry:cancel",
              role="entry", style=Style.WARN)  # fmt: skip
+    if entry.choosing is None or entry.pages < 2:
+        b.panel(more_box, Style.QUIET)
+        return
+    page, pages = entry.page % entry.pages, entry.pages
+
+    def more(_pos: tuple[int, int]) -> list[Intent]:
+        entry.page = page + 1
+        return []
+
+    text = b.tr("More ends ({page} of {pages})").format(page=page + 1, pages=pages)
+    b.button(more_box, text, more, size=b.min_text, floor=b.min_text, key=MORE, role="entry")
 
 
 def choice_keys(choose: Choose) -> list[str]:
@@ -134,71 +155,131 @@ def choice_keys(choose: Choose) -> list[str]:
     return [f"end:{place.tile}" for place in choose.places]
 
 
-def _heights(b: Builder, ui: Host, entry: TileEntry, state: GameState, width: int) -> list[int]:
-    """Each choice's button height at ``width``: its words wrapped at the choices' size."""
-    choose = entry.choosing
-    if choose is None or state.table is None:
-        return []
+#: The choices' share of the room beside (landscape) or above (portrait) the map, tried from
+#: the most map to the least: the layout kept is the one with the fewest pages of choices,
+#: then the fullest words, then the most map.
+CHOICE_SHARES = (50, 55, 60, 65, 70, 75, 80)
+
+
+@dataclass(frozen=True)
+class ChoiceLayout:
+    """Where the choices and the map go while the player picks an end."""
+
+    map_area: Rect
+    box: Rect  # the choices' column
+    words: tuple[str, ...]  # each choice's words, in the engine's order
+    heights: tuple[int, ...]  # each choice's button height
+    pages: tuple[tuple[int, ...], ...]  # the choices each page shows
+
+
+def choice_gap(b: Builder) -> int:
+    """Between two choices: half the usual gap (each button's border parts them), so that
+    five one-line choices stand beside the map at 800x480."""
+    return max(4, b.gap // 2)
+
+
+def badge_width(b: Builder, count: int) -> int:
+    """The numeral at a choice's start (and by its ring on the map): room for "10"."""
+    numeral = "88" if count > 9 else "8"
+    return b.painter.width(numeral, entry_font(b), True) + 2 * max(3, b.px(6))
+
+
+#: A choice's words may be drawn this much narrower to stay on one line (their height, which
+#: is what reads from a chair, kept): about DejaVu Sans Condensed.
+CHOICE_SQUEEZE = 0.85
+
+
+def _words_room(b: Builder, width: int, count: int) -> int:
+    return width - 2 * max(3, b.px(6)) - badge_width(b, count)
+
+
+def _one_line(b: Builder, text: str, room: int) -> bool:
+    """``text`` stands on one line in ``room`` at the choices' size, squeezed at most a little."""
+    return b.painter.width(text, entry_font(b), False) * CHOICE_SQUEEZE <= room
+
+
+def _heights(b: Builder, words: list[str], width: int) -> tuple[int, ...]:
+    """Each choice's button height at ``width``: its words on one line, else wrapped at the
+    choices' size, beside its numeral."""
     font = entry_font(b)
-    pad = max(3, b.px(6))
-    line = b.painter.line_height(font, True)
-    heights = []
-    for place in choose.places:
-        words = choice_words(place, state.table, ui.labels, b.tr)
-        lines = b.painter.fit(words, width - 2 * pad - 2, 10**6, font, font, True, True)[1]
-        heights.append(max(b.target, len(lines) * line + b.px(4)))
-    return heights
+    room = _words_room(b, width, len(words))
+    line = b.painter.line_height(font, False)
+
+    def lines(text: str) -> int:
+        if _one_line(b, text, room):
+            return 1
+        return len(b.painter.fit(text, room, 10**6, font, font, False, True)[1])
+
+    return tuple(max(b.target, lines(text) * line + b.px(4)) for text in words)
 
 
-def choices_height(b: Builder, ui: Host, entry: TileEntry, state: GameState, width: int) -> int:
-    """How tall all the choices are at ``width``, one above the other."""
-    heights = _heights(b, ui, entry, state, width)
-    return sum(heights) + b.gap * max(0, len(heights) - 1)
-
-
-def _pages(heights: list[int], room: int, gap: int, more: int) -> list[list[int]]:
-    """The choices a page shows, in order: all of them if they fit ``room``, else as many
-    as leave room for the More button under them."""
-    if sum(heights) + gap * (len(heights) - 1) <= room:
-        return [list(range(len(heights)))]
+def _pages(heights: tuple[int, ...], room: int, gap: int) -> tuple[tuple[int, ...], ...]:
+    """The choices each page shows, in order: as many as ``room`` holds."""
     pages: list[list[int]] = [[]]
-    used = more
+    used = 0
     for index, height in enumerate(heights):
         if pages[-1] and used + gap + height > room:
             pages.append([])
-            used = more
+            used = 0
+        used += height + (gap if pages[-1] else 0)
         pages[-1].append(index)
-        used += height + gap
-    return pages
+    return tuple(tuple(page) for page in pages)
 
 
-def draw_choices(b: Builder, ui: Host, entry: TileEntry, state: GameState, box: Rect) -> None:
-    """One large button a place, in words, one above the other in the engine's order; when
-    they are too many for ``box``, a page of them at a time and More under them."""
+def choice_layout(
+    b: Builder, ui: Host, choose: Choose, state: GameState, area: Rect
+) -> ChoiceLayout:
+    """The choices beside the map (landscape) or above it (portrait), in as few pages as
+    their words allow at 6 mm: each in full words where that costs no page, else short."""
+    assert state.table is not None
+    table = state.table
+    gap = choice_gap(b)
+    best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
+    for short in (False, True):
+        words = [choice_words(p, table, ui.labels, b.tr, short) for p in choose.places]
+        for rank, share in enumerate(CHOICE_SHARES):
+            if b.landscape:
+                width = area.w * share // 100
+                heights = _heights(b, words, width)
+                pages = _pages(heights, area.h, gap)
+                map_area, box = split_h(area, area.w - width - b.gap, width, gap=b.gap)
+            else:
+                room = area.h * share // 100
+                heights = _heights(b, words, area.w)
+                pages = _pages(heights, room, gap)
+                used = max(sum(heights[i] for i in page) + gap * (len(page) - 1) for page in pages)
+                box, map_area = split_v(area, used, area.h - used - b.gap, gap=b.gap)
+            score = (len(pages), int(short), rank)
+            if best is None or score < best[0]:
+                best = (score, ChoiceLayout(map_area, box, tuple(words), heights, pages))
+    assert best is not None
+    return best[1]
+
+
+def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLayout) -> None:
+    """One large button a place, numbered like its ring on the map and in words, one above
+    the other in the engine's order; a page of them at a time when they are many (More is
+    beside Cancel)."""
     choose = entry.choosing
-    if choose is None or state.table is None:
-        return
+    assert choose is not None
     font = entry_font(b)
-    heights = _heights(b, ui, entry, state, box.w)
-    pages = _pages(heights, box.h, b.gap, b.target + b.gap)
-    page = entry.page % len(pages)
-    y = box.y
-    for index in pages[page]:
+    badge_w = badge_width(b, len(choose.places))
+    inset = max(3, b.px(6))
+    entry.pages = len(laid.pages)
+    box, y = laid.box, laid.box.y
+    for index in laid.pages[entry.page % len(laid.pages)]:
         place = choose.places[index]
-        cell = Rect(box.x, y, box.w, heights[index])
-        y += heights[index] + b.gap
-        words = choice_words(place, state.table, ui.labels, b.tr)
-        b.button(cell, words, _choose(entry, state, place.tile), size=font, floor=font,
-                 key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY)  # fmt: skip
-    if len(pages) > 1:
-
-        def more(_pos: tuple[int, int]) -> list[Intent]:
-            entry.page = page + 1
-            return []
-
-        text = b.tr("More ends ({page} of {pages})").format(page=page + 1, pages=len(pages))
-        b.button(Rect(box.x, box.bottom - b.target, box.w, b.target), text, more,
-                 size=b.min_text, floor=b.min_text, key=MORE, role="entry")  # fmt: skip
+        cell = Rect(box.x, y, box.w, laid.heights[index])
+        y += laid.heights[index] + choice_gap(b)
+        one_line = _one_line(b, laid.words[index], _words_room(b, cell.w, len(choose.places)))
+        b.button(cell, laid.words[index], _choose(entry, state, place.tile), size=font,
+                 floor=font, key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY,
+                 bold=False, inset=badge_w, wrap=not one_line, squeeze=one_line)  # fmt: skip
+        badge = Rect(cell.x + inset, cell.y + inset, badge_w - inset, cell.h - 2 * inset)
+        b.panel(badge, Style.DARK)
+        numeral = Rect(badge.x, cell.y, badge.w, cell.h)  # the line may reach the pad
+        b.label(numeral, str(index + 1), font, floor=font, bold=True, reading=True,
+                key=f"choice-number:{place.tile}", role="choice_number")  # fmt: skip
 
 
 def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
@@ -210,19 +291,13 @@ def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
 
 
 def draw_choosing(b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect) -> Rect:
-    """The tile fits two or more ends: the map with those ends ringed, and one large choice
-    in words for each (landscape: beside the map; portrait: above it). Where the map went."""
+    """The tile fits two or more ends: the map with those ends ringed and numbered, and one
+    large numbered choice in words for each (landscape: beside the map; portrait: above
+    it). Where the map went."""
     choose = entry.choosing
     assert choose is not None
-    if b.landscape:
-        for share in (45, 55, 65, 75):
-            width = area.w * share // 100
-            if choices_height(b, ui, entry, state, width) <= area.h:
-                break
-        map_area, box = split_h(area, area.w - width - b.gap, width, gap=b.gap)
-    else:
-        height = min(choices_height(b, ui, entry, state, area.w), area.h * 4 // 5)
-        box, map_area = split_v(area, height, area.h - height - b.gap, gap=b.gap)
-    ui.remember_labels(draw_map(b, ui, state, map_area, choice_keys(choose)))
-    draw_choices(b, ui, entry, state, box)
-    return Rect(map_area)
+    laid = choice_layout(b, ui, choose, state, area)
+    numbers = {f"end:{place.tile}": str(n) for n, place in enumerate(choose.places, start=1)}
+    ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers))
+    draw_choices(b, entry, state, laid)
+    return Rect(laid.map_area)

@@ -87,29 +87,42 @@ def _toe_words(foot: Placed, toe: int, tr: Translate) -> str:
     )
 
 
-def choice_words(place: Placed, table: Table, labels: Mapping[Tile, str], tr: Translate) -> str:
+def choice_words(
+    place: Placed,
+    table: Table,
+    labels: Mapping[Tile, str],
+    tr: Translate,
+    short: bool = False,
+) -> str:
     """An open end a tile could go on, as a choice a family reads against the table:
     "arm C, after the 6-4", "the 3-3's foot, second toe" (the toe itself), "the 3-3's foot,
-    second toe, after the 3-5", "the hub 9-9". A foot's toes are one choice (the next toe)."""
+    second toe, after the 3-5", "the hub 9-9". A foot's toes are one choice (the next toe).
+    ``short``: only what tells the line apart ("arm C", "3-3 foot, toe 2"), for many
+    choices at once, each numbered like its ring on the map (a line has one open end)."""
     if place.kind is PlaceKind.HUB:
         return tr("the hub {tile}").format(tile=place.tile)
     if place.kind is PlaceKind.FOOT:
-        return _foot_toe(place, len(place.children), tr)
+        return _foot_toe(place, len(place.children), tr, short)
     start = _line_start(table, place)
     parent = table.placed[start.parent] if start.parent is not None else None
     if parent is not None and parent.kind is PlaceKind.FOOT:
-        where = _foot_toe(parent, parent.children.index(start.tile), tr)
-        if start is place:  # the toe itself: its line says enough
+        where = _foot_toe(parent, parent.children.index(start.tile), tr, short)
+        if start is place or short:  # the toe itself: its line says enough
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=place.shown)
     arm = labels.get(start.tile, "")
     if not arm:
         return tr("the arm after the {tile}").format(tile=place.shown)
+    if short:
+        return tr("arm {arm}").format(arm=arm)
     return tr("arm {arm}, after the {tile}").format(arm=arm, tile=place.shown)
 
 
-def _foot_toe(foot: Placed, toe: int, tr: Translate) -> str:
-    """ "the 3-3's foot, second toe": ``toe`` counts from 0 in play order."""
+def _foot_toe(foot: Placed, toe: int, tr: Translate, short: bool = False) -> str:
+    """ "the 3-3's foot, second toe" ("3-3 foot, toe 2" ``short``): ``toe`` counts from 0
+    in play order."""
+    if short:
+        return tr("{double} foot, toe {n}").format(double=foot.tile, n=min(toe, 2) + 1)
     return toe_words(foot.tile, toe, tr)
 
 

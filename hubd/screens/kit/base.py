@@ -80,7 +80,7 @@ class Builder:
         box = widget.rect
         size, lines, cut = self.painter.fit(
             widget.text,
-            max(1, box.w - 2 * widget.pad),
+            max(1, box.w - 2 * widget.pad - abs(widget.lead)),
             box.h,
             size,
             min(floor, size),
@@ -89,7 +89,8 @@ class Builder:
         )
         if cut and squeeze and "\n" not in widget.text:
             # A short label one size too wide: narrower letters of the same height, not "B…".
-            scale = self.squeeze_scale(widget.text, box.w - 2 * widget.pad, size, widget.bold)
+            room = box.w - 2 * widget.pad - abs(widget.lead)
+            scale = self.squeeze_scale(widget.text, room, size, widget.bold)
             if scale >= MIN_SQUEEZE:
                 lines, cut, widget.squeeze = (widget.text,), False, scale
         widget.size, widget.lines, widget.truncated = size, lines, cut
@@ -152,7 +153,12 @@ class Builder:
         locked: bool = False,
         role: str = "",
         enabled: bool = True,
+        inset: int = 0,
+        squeeze: bool = False,
     ) -> Widget:
+        """A tappable box and its text; ``inset`` keeps that much more room free on the
+        text's start side (for a badge drawn over it); ``squeeze``: a one-line text
+        (``wrap`` false) too wide is drawn narrower, as a label's may be."""
         widget = Widget(
             Rect(rect),
             kind,
@@ -164,11 +170,12 @@ class Builder:
             reading=reading,
             mirror=mirror,
             pad=max(3, self.px(6)),
+            lead=inset,
             locked=locked,
             role=role,
             enabled=enabled,
         )
-        return self.add(self._fit(widget, size or self.px(22), floor, wrap))
+        return self.add(self._fit(widget, size or self.px(22), floor, wrap, squeeze))
 
     def panel(self, rect: Rect, style: Style = Style.DARK, kind: Kind = Kind.PANEL) -> Widget:
         return self.add(Widget(Rect(rect), kind, style=style))

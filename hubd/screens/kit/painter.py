@@ -345,6 +345,10 @@ class Painter:
         color = widget.color or INK[widget.style]
         lh = self.line_height(widget.size, widget.bold)
         rect = widget.rect
+        if widget.lead:  # the text beside a badge: centred in the rest
+            rect = rect.copy()
+            rect.w -= abs(widget.lead)
+            rect.x += max(0, widget.lead)
         top = rect.centery - lh * len(widget.lines) // 2
         for i, line in enumerate(widget.lines):
             image = self.render(line, widget.size, widget.bold, color, widget.squeeze)

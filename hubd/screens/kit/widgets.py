@@ -106,6 +106,7 @@ class Widget:
     mirror: bool = True  # False keeps the left-to-right position (keyboards)
     reading: bool = False  # a number read from across the table (>= MIN_READ)
     pad: int = 0  # inner margin the text keeps from the rect's sides
+    lead: int = 0  # more room kept on the text's left (negative: right), for a badge
     truncated: bool = False  # text shortened with an ellipsis (only names may be)
     squeeze: float = 1.0  # the lines drawn narrower by this factor, their height kept
     color: Color | None = None  # overrides the style's ink
@@ -124,6 +125,7 @@ class Widget:
             self.lines,
             self.size,
             self.squeeze,
+            self.lead,
             self.bold,
             self.style,
             self.align,
@@ -149,6 +151,7 @@ def mirror(widgets: list[Widget], width: int) -> None:
         if w.points is not None:
             x1, y1, x2, y2 = w.points
             w.points = (width - x1, y1, width - x2, y2)
+        w.lead = -w.lead
         if w.align == "start":
             w.align = "end"
         elif w.align == "end":

@@ -11,7 +11,8 @@ is never mirrored for right-to-left text.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from types import MappingProxyType
 
 from engine import GameState, PlaceKind, Tile
 from hubd.picture import Box, MapEnd, Picture, Sizes, picture
@@ -46,10 +47,16 @@ def map_picture(b: Builder, state: GameState, area: Rect) -> Picture:
 
 
 def draw_map(
-    b: Builder, ui: Host, state: GameState, area: Rect, marked: Collection[str] = ()
+    b: Builder,
+    ui: Host,
+    state: GameState,
+    area: Rect,
+    marked: Collection[str] = (),
+    numbers: Mapping[str, str] = MappingProxyType({}),
 ) -> dict[Tile, str]:
     """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in
-    ``marked``; returns each tile's line label (for the words round the map)."""
+    ``marked`` and numbering those in ``numbers`` (as the entry's choices are numbered);
+    returns each tile's line label (for the words round the map)."""
     table = state.table
     assert table is not None
     area = map_area(b, area)
@@ -81,10 +88,33 @@ def draw_map(
         drawn_keys = {w.key for w in b.widgets}
         first = [key for key in shared if key in drawn_keys][:1]
         rings.update({key: f"mark:{ui.marked}" for key in first})
+    numbered: dict[tuple[int, int, int, int], list[str]] = {}  # ring -> its numerals
     for widget in [w for w in b.widgets if w.key in rings and w.role in ("end", "tile")]:
         ring = widget.rect.inflate(b.gap, b.gap).clip(area)
         b.add(Widget(ring, Kind.MARK, mirror=False, key=rings[widget.key], role="mark"))
+        if widget.key in numbers:
+            numbered.setdefault((ring.x, ring.y, ring.w, ring.h), []).append(numbers[widget.key])
+    for ring_box, numerals in numbered.items():  # ends drawn in one place share one badge
+        _numeral(b, Rect(ring_box), area, " ".join(sorted(numerals, key=int)), drawn.number_px)
     return line_labels(table)
+
+
+def _numeral(b: Builder, ring: Rect, area: Rect, numeral: str, size: int) -> None:
+    """A choice's numeral beside its ring (left of it, else right of it, else on its corner),
+    light on dark, inside the map: the end's own number stays in sight."""
+    height = b.painter.line_height(size, True)
+    width = max(height * 4 // 5, b.painter.width(numeral, size, True) + 2 * max(3, b.px(4)))
+    if ring.x - width >= area.x:
+        x = ring.x - width
+    elif ring.right + width <= area.right:
+        x = ring.right
+    else:
+        x = min(max(area.x, ring.x - width // 3), area.right - width)
+    y = min(max(area.y, ring.centery - height // 2), area.bottom - height)
+    badge = Rect(x, y, width, height)
+    b.panel(badge, Style.DARK).mirror = False
+    b.label(badge, numeral, size, bold=True, floor=size, reading=True, mirror=False,
+            key=f"number:{numeral}", role="choice_number")  # fmt: skip
 
 
 def _end(b: Builder, end: MapEnd, is_open: bool, size: int) -> None:
