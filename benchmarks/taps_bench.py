@@ -101,6 +101,7 @@ class Plays:
     choices: Counter[int] = field(default_factory=Counter)  # ends offered -> plays
     pages: Counter[int] = field(default_factory=Counter)  # pages of choices -> plays
     worst: tuple[int, str] = (0, "")  # the most taps a play took, and the play
+    most_pages: tuple[int, str] = (0, "")  # the most pages of choices an entry took, and it
 
 
 def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
@@ -141,6 +142,8 @@ def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
         plays.chosen += keys[-1] == f"choice:{play.on}"
         plays.choices[fits] += 1
         plays.pages[pages] += 1
+        if pages > plays.most_pages[0]:
+            plays.most_pages = (pages, f"{play.tile} fitting {fits} ends")
 
 
 def entry_pages(table: FamilyTable) -> int:
@@ -227,7 +230,8 @@ def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int
     paged = ", ".join(
         f"{n} page{'s' if n > 1 else ''}: {c}" for n, c in sorted(plays.pages.items())
     )
-    print(f"  pages of choices per entry: {paged} (goal: at most 2)")
+    print(f"  pages of choices per entry: {paged}; the most: {plays.most_pages[0]} "
+          f"({plays.most_pages[1]}) (goal: at most 2)")  # fmt: skip
     offered = ", ".join(f"{n} ends: {c}" for n, c in sorted(plays.choices.items()))
     print(f"  plays whose tile fitted two or more ends: {plays.shared} ({offered}); an "
           f"explicit choice of the end: {plays.chosen} of {plays.shared} "

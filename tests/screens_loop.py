@@ -15,6 +15,23 @@ from hubd.values.intents import ChangeSetting, Go, HubButton, Intent, Submit
 SIZES = [(800, 480), (720, 1280)]
 
 
+def shown(
+    game: Game, screen: str, size: tuple[int, int], language: str = "en"
+) -> tuple[Ui, UiContext]:
+    """A Ui of ``size`` in ``language`` showing ``screen`` for ``game``, with the
+    screenshots' context (known players, history): one frame's state, no loop."""
+    from hubd.screens.shots.screenshots import context
+
+    pygame.display.init()
+    ui = Ui(size)
+    ctx = context(language)
+    ui.set_language(language)
+    ctx.state, ctx.last_entry = game.state, game.last_effective
+    ui.state_changed(ctx)
+    ui.show_screen(screen)
+    return ui, ctx
+
+
 # The loop does what hubd/loop/app.py does with the intents: applies Submit to an engine.Game,
 # shows refusals where the finger was, follows state changes, changes settings. Every tap
 # must be answered in the next frame, and an idle Ui must draw nothing.

@@ -4,28 +4,15 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from screens_loop import SIZES, Loop
+from screens_loop import SIZES, Loop, shown
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound, Tile
-from hubd.screens import Ui, UiContext
+from hubd.screens import Ui
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Widget
 from hubd.screens.round_end import tile_cells
-from hubd.screens.shots.screenshots import context, tap_widget
-
-
-def shown(
-    game: Game, screen: str, size: tuple[int, int], language: str = "en"
-) -> tuple[Ui, UiContext]:
-    pygame.display.init()
-    ui = Ui(size)
-    ctx = context(language)
-    ui.set_language(language)
-    ctx.state, ctx.last_entry = game.state, game.last_effective
-    ui.state_changed(ctx)
-    ui.show_screen(screen)
-    return ui, ctx
+from hubd.screens.shots.screenshots import tap_widget
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from screens_loop import SIZES, Loop
+from screens_loop import SIZES, Loop, shown
 
 from engine import Game, NewGame, StartRound, Tile
 from hubd.screens import Ui, UiContext
 from hubd.screens.entry import MORE
 from hubd.screens.kit.widgets import Kind
 from hubd.screens.shots.games import open_table_game
-from hubd.screens.shots.screenshots import context, tap_widget
+from hubd.screens.shots.screenshots import tap_widget
 from hubd.text.i18n import available_languages
-
-
-def shown(game: Game, size: tuple[int, int], language: str = "en") -> tuple[Ui, UiContext]:
-    ui = Ui(size)
-    ctx = context(language)
-    ui.set_language(language)
-    ctx.state, ctx.last_entry = game.state, game.last_effective
-    ui.state_changed(ctx)
-    ui.show_screen("play")
-    return ui, ctx
 
 
 def targets(ui: Ui, ctx: UiContext) -> dict[str, tuple[int, int, int, int]]:
@@ -41,7 +31,7 @@ def test_nothing_moves_under_a_finger_within_an_entry(size: tuple[int, int], lan
 
     pygame.display.init()
     game = open_table_game()
-    ui, ctx = shown(game, size, language)
+    ui, ctx = shown(game, "play", size, language)
     before = targets(ui, ctx)
     assert not [k for k in before if k.startswith("end:")]
     pads = [before[f"half:{n}"] for n in range(10)]
@@ -98,7 +88,7 @@ def test_score_keeper_mode_has_no_pad() -> None:
 
     pygame.display.init()
     game = Game.from_events([NewGame(("Ana", "Ben"), {"mode": "scores"}), StartRound("Ana")])
-    ui, ctx = shown(game, (800, 480))
+    ui, ctx = shown(game, "play", (800, 480))
     ui.show_screen("scores_mode")
     assert not [w for w in ui.layout(ctx, 0.0) if w.key.startswith("half:")]
 
@@ -135,7 +125,7 @@ def test_ten_ends_are_offered_in_two_pages_of_large_numbered_words(
 
     pygame.display.init()
     game, tile = crowded_choice(10)
-    ui, ctx = shown(game, size, language)
+    ui, ctx = shown(game, "play", size, language)
     tap_widget(ui, ctx, f"half:{tile.lo}")
     tap_widget(ui, ctx, f"half:{tile.hi}")
     places = game.state.places_for(tile)

@@ -66,8 +66,7 @@ def test_each_entry_takes_no_more_than_its_target(entries: list[Entry]) -> None:
     assert over == []
     assert {(e.kind, e.taps, e.presses) for e in entries if e.kind != ROUND_END} == {
         (PLAY, 2, 0),
-        (PLAY_CHOICE, 3, 0),  # the tile fits two ends or more: which, in words
-        (PLAY_CHOICE, 4, 0),  # four ends at 800x480: the last on the second page
+        (PLAY_CHOICE, 3, 0),  # the tile fits two ends or more (four, once): which, on one page
         (HUB_DOUBLE, 1, 1),
         # Two open places need the double's number: the picker then asks which (a second
         # tap). The issue sets no target for this case.

@@ -10,6 +10,7 @@ import itertools
 
 import pygame
 import pytest
+from screens_loop import shown
 from test_app import Hub, hub  # noqa: F401  (the fixture)
 
 from engine import (
@@ -36,13 +37,7 @@ LANGUAGES = i18n.available_languages()
 
 
 def ui_for(game: Game, screen: str, size: tuple[int, int], language: str = "en") -> UiContext:
-    pygame.display.init()
-    ui = Ui(size)
-    ctx = context(language)
-    ui.set_language(language)
-    ctx.state, ctx.last_entry = game.state, game.last_effective
-    ui.state_changed(ctx)
-    ui.show_screen(screen)
+    ui, ctx = shown(game, screen, size, language)
     ctx.ui = ui  # type: ignore[attr-defined]  # the test's handle on the Ui
     return ctx
 

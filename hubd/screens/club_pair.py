@@ -9,10 +9,11 @@ refused.
 from __future__ import annotations
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
+from hubd.screens.kit.typed import TypedText
+from hubd.screens.kit.widgets import TEXT_DIM, Style
 from hubd.values.intents import ClubChoice, Intent
 
 KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-"
@@ -20,10 +21,15 @@ KEYS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:-"
 MAX_TYPED = 90
 
 
-class PairKeypad(Overlay):
+class PairKeypad(TextOverlay):
+    """Types another hub's id and address; Pair hands them to the loop."""
+
     def __init__(self, ui: Host) -> None:
         self.ui = ui
-        self.text = ""
+        self.field = TypedText(MAX_TYPED, words=True)
+
+    def _shown(self, char: str) -> str:
+        return char.upper()  # a physical keyboard's letters as the keypad's capitals
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         panel = b.screen
@@ -64,18 +70,6 @@ class PairKeypad(Overlay):
         b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, mirror=False, key="key:cancel")
         b.button(done, b.tr("Pair"), self._done, mirror=False, key="key:done",
                  style=Style.PRIMARY if self.text.strip() else Style.DISABLED)  # fmt: skip
-
-    def _type(self, char: str) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            if len(self.text) < MAX_TYPED and not (char == " " and self.text.endswith(" ")):
-                self.text += char
-            return []
-
-        return action
-
-    def _delete(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.text = self.text[:-1]
-        return []
 
     def _done(self, _pos: tuple[int, int]) -> list[Intent]:
         typed = self.text.strip()

@@ -93,8 +93,10 @@ class PlayScreen(Screen):
                 menu = moves
             else:
                 draw, pass_, menu = split_h(moves, *buttons, gap=g)
-            under = hands.bottom if beside else max(pad.bottom, map_area.bottom)
-            choosing = Rect(g, middle.y, b.w - 2 * g, under - middle.y)
+            # Choosing an end: the pad is done with, and Draw and Pass (under the hands) wait
+            # for Cancel, so the choices and the map have everything down to the bottom row.
+            choosing = Rect(g, middle.y, b.w - 2 * g, bottom.y - thin - middle.y)
+            hidden = beside and self.entry.choosing is not None
         else:
             lines = 2 * b.painter.line_height(b.px(72), True)
             status = Rect(0, 0, b.w, lines + g)
@@ -107,6 +109,7 @@ class PlayScreen(Screen):
             pad = Rect(g, last.y - g - pad_h, b.w - 2 * g, pad_h)
             map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
             choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
+            hidden = False
         self._status(b, ctx, state, status)
         if self.entry.choosing is not None:
             self.map_box = draw_choosing(b, self.ui, self.entry, state, choosing)
@@ -134,7 +137,7 @@ class PlayScreen(Screen):
             draw, pass_, yard = split_h(moves, draw_w, pass_w, moves.w - draw_w - pass_w - 2 * g,
                                         gap=g)  # fmt: skip
             self._yard_row(b, state, yard)
-        self._moves(b, state, draw, pass_, menu)
+        self._moves(b, state, draw, pass_, menu, hidden)
 
     def _no_round(self, b: Builder, ctx: UiContext) -> None:
         area = b.top_bar(b.tr("Play"), None, [])
@@ -420,15 +423,19 @@ class PlayScreen(Screen):
     def _button_px(b: Builder) -> int:
         return b.min_text
 
-    def _moves(self, b: Builder, state: GameState, draw: Rect, pass_: Rect, menu: Rect) -> None:
-        """Draw, Pass and Menu (the hub button and the scores are in the menu)."""
+    def _moves(
+        self, b: Builder, state: GameState, draw: Rect, pass_: Rect, menu: Rect, hidden: bool
+    ) -> None:
+        """Draw, Pass (unless ``hidden``: an end is being chosen where they stand) and Menu
+        (the hub button and the scores are in the menu)."""
         player = state.current_player or ""
         submit = self.ui.submit
         size = self._button_px(b)
-        for box, text, make, allowed, key in (
+        moves = (
             (draw, b.tr("Draw"), lambda: Draw(player), state.can_draw, "draw"),
             (pass_, b.tr("Pass"), lambda: Pass(player), state.can_pass, "pass"),
-        ):
+        )
+        for box, text, make, allowed, key in () if hidden else moves:
             b.button(
                 box,
                 text,

@@ -9,6 +9,7 @@ from engine import Undo
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.painter import Painter
+from hubd.screens.kit.typed import TypedText
 from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
 from hubd.text.i18n import Translator
 from hubd.values.intents import Intent, Submit
@@ -385,14 +386,34 @@ NOWHERE = (0, 0)
 
 
 class TextOverlay(Overlay):
-    """An overlay that types text (a name, a passphrase) with its own on-screen keys, and a
-    physical keyboard's too: its text types, Backspace deletes, Enter is the done key."""
+    """An overlay that types text (a name, a passphrase, a hub's id) into one field
+    (``field``) with its own on-screen keys, and a physical keyboard's too: its text types,
+    Backspace deletes, Enter is the done key."""
+
+    field: TypedText
+
+    @property
+    def text(self) -> str:
+        return self.field.text
+
+    @text.setter
+    def text(self, text: str) -> None:
+        self.field.text = text[: self.field.limit]
+
+    def _shown(self, char: str) -> str:
+        """The character a key types (a name's keyboard makes a word's first a capital)."""
+        return char
 
     def _type(self, char: str) -> Action:
-        raise NotImplementedError
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.field.add(self._shown(char))
+            return []
+
+        return action
 
     def _delete(self, _pos: tuple[int, int]) -> list[Intent]:
-        raise NotImplementedError
+        self.field.delete()
+        return []
 
     def _done(self, _pos: tuple[int, int]) -> list[Intent]:
         raise NotImplementedError

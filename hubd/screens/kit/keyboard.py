@@ -9,7 +9,8 @@ from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
+from hubd.screens.kit.typed import TypedText
+from hubd.screens.kit.widgets import TEXT_DIM, Style
 from hubd.text.i18n import LATIN_ROWS
 from hubd.values.intents import Intent
 
@@ -35,7 +36,7 @@ class Keyboard(TextOverlay):
     ) -> None:
         self.ui = ui
         self.on_done = on_done
-        self.text = text
+        self.field = TypedText(MAX_NAME, text, words=True)
         self.latin = False
         self.hint, self.done, self.empty = hint, done, empty
 
@@ -73,7 +74,7 @@ class Keyboard(TextOverlay):
             for char in row:
                 b.button(
                     Rect(x, y, key_w, row_h),
-                    self._case(char),
+                    self._shown(char),
                     self._type(char),
                     mirror=False,
                     key=f"key:{char}",
@@ -110,23 +111,9 @@ class Keyboard(TextOverlay):
             style=Style.PRIMARY if self.text.strip() or self.empty else Style.DISABLED,
         )
 
-    def _case(self, char: str) -> str:
+    def _shown(self, char: str) -> str:
         capital = not self.text or self.text[-1] in " -"
         return char.upper() if capital else char
-
-    def _type(self, char: str) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            if len(self.text) < MAX_NAME and not (
-                char == " " and (not self.text or self.text.endswith(" "))
-            ):
-                self.text += self._case(char)
-            return []
-
-        return action
-
-    def _delete(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.text = self.text[:-1]
-        return []
 
     def _switch(self, _pos: tuple[int, int]) -> list[Intent]:
         self.latin = not self.latin

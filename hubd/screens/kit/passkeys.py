@@ -9,7 +9,8 @@ from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.base import Builder, TextOverlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import TEXT_DIM, Action, Style
+from hubd.screens.kit.typed import TypedText
+from hubd.screens.kit.widgets import TEXT_DIM, Style
 from hubd.values.intents import Intent
 
 MAX_PASSPHRASE = 63
@@ -25,7 +26,7 @@ class PassphraseKeyboard(TextOverlay):
         self.ui = ui
         self.network = network
         self.on_done = on_done
-        self.text = ""
+        self.field = TypedText(MAX_PASSPHRASE)
         self.upper = False
         self.symbols = False
 
@@ -76,18 +77,6 @@ class PassphraseKeyboard(TextOverlay):
         ready = MIN_PASSPHRASE <= len(self.text) <= MAX_PASSPHRASE
         b.button(done, b.tr("Join"), self._done, mirror=False, key="pass:done",
                  style=Style.PRIMARY if ready else Style.DISABLED)  # fmt: skip
-
-    def _type(self, char: str) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            if len(self.text) < MAX_PASSPHRASE:
-                self.text += char
-            return []
-
-        return action
-
-    def _delete(self, _pos: tuple[int, int]) -> list[Intent]:
-        self.text = self.text[:-1]
-        return []
 
     def _shift(self, _pos: tuple[int, int]) -> list[Intent]:
         self.upper = not self.upper

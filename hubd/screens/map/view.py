@@ -100,21 +100,34 @@ def draw_map(
 
 
 def _numeral(b: Builder, ring: Rect, area: Rect, numeral: str, size: int) -> None:
-    """A choice's numeral beside its ring (left of it, else right of it, else on its corner),
-    light on dark, inside the map: the end's own number stays in sight."""
+    """A choice's numeral beside its ring, light on dark, inside the map: on the side where
+    it hides the least (another end's number least of all, then other numerals, then tiles),
+    so that the ringed end's own number stays in sight."""
     height = b.painter.line_height(size, True)
     width = max(height * 4 // 5, b.painter.width(numeral, size, True) + 2 * max(3, b.px(4)))
-    if ring.x - width >= area.x:
-        x = ring.x - width
-    elif ring.right + width <= area.right:
-        x = ring.right
-    else:
-        x = min(max(area.x, ring.x - width // 3), area.right - width)
-    y = min(max(area.y, ring.centery - height // 2), area.bottom - height)
-    badge = Rect(x, y, width, height)
+    sides: list[tuple[int, int]] = [
+        (ring.x - width, ring.centery - height // 2),  # left, right, above, below
+        (ring.right, ring.centery - height // 2),
+        (ring.centerx - width // 2, ring.y - height),
+        (ring.centerx - width // 2, ring.bottom),
+    ]
+    weights = {"needs": 100, "choice_number": 50, "end": 20, "tile": 1, "label": 1}
+    shown = [(w.rect, weights[w.role]) for w in b.widgets if w.role in weights]
+
+    def hidden(place: tuple[int, int]) -> int:
+        box = Rect(place, (width, height)).clamp(area)
+        return sum(weight * _overlap(box, rect) for rect, weight in shown)
+
+    best = min(sides, key=hidden)
+    badge = Rect(best, (width, height)).clamp(area)
     b.panel(badge, Style.DARK).mirror = False
     b.label(badge, numeral, size, bold=True, floor=size, reading=True, mirror=False,
             key=f"number:{numeral}", role="choice_number")  # fmt: skip
+
+
+def _overlap(one: Rect, other: Rect) -> int:
+    common = one.clip(other)
+    return common.w * common.h
 
 
 def _end(b: Builder, end: MapEnd, is_open: bool, size: int) -> None:
