@@ -40,3 +40,37 @@ def test_keys_are_commands_when_nothing_is_typed() -> None:
     loop = Loop()
     assert not loop.ui.typing
     assert loop.ui.text("abc", loop.ctx, loop.now) == []
+
+
+def test_the_pairing_keypad_takes_a_typed_id_in_its_capitals() -> None:
+    """The club's pairing keypad is a text field too: typed letters are its capitals, a
+    second space in a row is not typed, and Enter pairs."""
+    from hubd.screens.club_pair import PairKeypad
+    from hubd.values.intents import ClubChoice
+
+    loop = Loop()
+    loop.ui.open_overlay(PairKeypad(loop.ui))
+    assert loop.ui.typing
+    loop.handle(loop.ui.text(" abc2  10.0.0.2", loop.ctx, loop.now))
+    keypad = loop.ui.overlay
+    assert isinstance(keypad, PairKeypad) and keypad.text == "ABC2 10.0.0.2"
+    assert loop.ui.key("return", loop.ctx, loop.now) == [ClubChoice("pair", "ABC2 10.0.0.2")]
+
+
+def test_one_typed_field_keeps_its_cap_and_its_rule_for_spaces() -> None:
+    from hubd.screens.kit.typed import TypedText
+
+    name = TypedText(5, words=True)
+    for char in " Ana  Bea":
+        name.add(char)
+    assert name.text == "Ana B"  # no space first, none twice, five characters at most
+    name.delete()
+    name.delete()
+    assert name.text == "Ana"
+    passphrase = TypedText(63)
+    for char in "  two  spaces ":
+        passphrase.add(char)
+    assert passphrase.text == "  two  spaces "
+    empty = TypedText(3)
+    empty.delete()
+    assert empty.text == ""
