@@ -41,9 +41,9 @@ TIMEOUT=5400   # the whole emulated boot, install and checks
 # What a Raspberry Pi OS Lite image has, plus the libraries the installer would add with apt
 # (the machine has no network; --no-apt says so). mesa's drivers give kmsdrm a GBM and EGL.
 # The Wi-Fi step: NetworkManager with what Raspberry Pi OS has beside it (polkit, wpa_supplicant,
-# dnsmasq for the phones' addresses, Avahi), and for the phone iw, wpa_supplicant and busybox's
-# DHCP client.
-PACKAGES=linux-image-arm64,systemd,systemd-sysv,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps,network-manager,polkitd,wpasupplicant,dnsmasq-base,avahi-daemon,iw,iproute2,busybox
+# dnsmasq for the phones' addresses, nftables for its shared mode's rules, Avahi), and for the
+# phone iw, wpa_supplicant and busybox's DHCP client.
+PACKAGES=linux-image-arm64,systemd,systemd-sysv,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps,network-manager,polkitd,wpasupplicant,dnsmasq-base,avahi-daemon,nftables,iw,iproute2,busybox
 
 usage() {
     cat <<EOF
