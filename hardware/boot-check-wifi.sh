@@ -35,7 +35,12 @@ wait_for() {
 two_radios() { [ "$(find /sys/class/ieee80211 -mindepth 1 -maxdepth 1 | wc -l)" -ge 2 ]; }
 own_network_up() { nmcli -t -f NAME connection show --active | grep -qx "$OWN_CONNECTION"; }
 phone_joined() { ip netns exec "$PHONE_NS" iw dev "$1" link | grep -q '^Connected to'; }
-wifi_fail() { step wifi FAIL "$1" "$2"; [ -z "${3:-}" ] || quote "$3" 20; }
+# A failed step says why, and leaves the hub running for the poweroff step.
+wifi_fail() {
+    step wifi FAIL "$1" "$2"
+    [ -z "${3:-}" ] || quote "$3" 20
+    systemctl is-active --quiet "$UNIT" || systemctl start "$UNIT"
+}
 
 wifi_step() {
     local t radios phy phone_if code token address page opened joined dhcp ip resolved
