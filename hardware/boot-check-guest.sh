@@ -139,13 +139,21 @@ wifi_step
 
 # --- poweroff: the 8 s hold on the mock pin (no GPIO here), status 3 ---------------------------
 sleep 3
-# The poweroff stops this service too: say the hub's exit status as it does (the host then
-# sees QEMU end by itself).
-trap 'echo "@@ HUB-EXIT $(show ExecMainStatus)"; exit 0' TERM
+# The hub's exit status is said as soon as its main process is gone: the poweroff it starts
+# stops this service too, and by then systemd may no longer answer (the host then sees QEMU
+# end by itself).
+said=
+say_exit() { [ -n "$said" ] || { said=yes; echo "@@ HUB-EXIT $(show ExecMainStatus)"; }; }
+trap 'say_exit; exit 0' TERM
 echo "@@ POWEROFF"
 systemctl kill --kill-who=main -s SIGUSR1 $UNIT  # the button down
 sleep 10
 systemctl kill --kill-who=main -s SIGUSR2 $UNIT  # and up: the daemon stops with status 3
+for _ in $(seq 600); do  # up to 2 minutes for the main process to end
+    [ "$(show MainPID)" = 0 ] && break
+    sleep 0.2
+done
+[ "$(show MainPID)" = 0 ] && say_exit
 sleep 120 &
 wait $!
 trap - TERM
