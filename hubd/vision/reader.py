@@ -35,11 +35,15 @@ from hubd.vision.seen import TileSeen
 Image = NDArray[Any]
 Floats = NDArray[Any]
 
+CLOSE = False
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _BAR_INK = 25.0  # a bar (a line or a groove) takes at least this much light all across
+_GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
+_PIP_SIDE = 0.15  # no pip's centre is nearer a long edge than this share of the width
+_RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
 
 
 class PhotoUnreadable(ValueError):
@@ -60,7 +64,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     todo = [(outline, 0) for outline in _patches(_faces(score, None), least)]
     while todo:
         outline, depth = todo.pop()
-        found = _split(lightness, outline, least)
+        found = _pieces(lightness, outline, least)
         if found is not None:
             pieces.extend(found)
         elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
@@ -145,6 +149,107 @@ def _corners(rect: Rect) -> Floats:
     return points
 
 
+def _pieces(lightness: Image, outline: Image, least: float) -> list[Floats] | None:
+    """The tiles in a patch of faces: apart at their rounded edges where they show, else at
+    the seams :func:`_split` finds (None: stuck, said and not guessed).
+
+    A face darkens towards its rounded edge, so between two touching tiles runs a groove: a
+    valley narrower than a pip, darker than the faces either side by a share of their own light
+    (so a shadow or light falling off does not make one). Left out, the faces come apart into
+    cores, each a tile's face less its rim, however faint the seam's line.
+    """
+    x, y, w, h = cv2.boundingRect(outline)
+    short = min(_rect(outline)[1])
+    if short < 8:
+        return []
+    pad = int(short * 0.3) + 2
+    x0, y0 = max(0, x - pad), max(0, y - pad)
+    crop = lightness[y0 : y + h + pad, x0 : x + w + pad].astype(np.float32)
+    mask = np.zeros(crop.shape, np.uint8)
+    cv2.drawContours(mask, [outline], -1, 255, cv2.FILLED, offset=(-x0, -y0))
+    light = _closed(crop, max(5, int(0.2 * short)))
+    groove = (_closed(crop, max(3, int(0.08 * short))) - crop) / np.maximum(light, 1.0)
+    groove = cv2.GaussianBlur(groove, (0, 0), 1.0)  # noise on a face is no groove
+    core = ((groove < _GROOVE) & (crop > 0.75 * light) & (mask > 0)).astype(np.uint8) * 255
+    core = cv2.erode(core, np.ones((3, 3), np.uint8))  # a groove broken by noise stays whole
+    contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cores = [c + np.array([x0, y0], np.int32) for c in contours
+             if cv2.contourArea(c) >= 0.5 * least]  # fmt: skip
+    if len(cores) < 2:
+        return _split(lightness, outline, least)
+    tiles: list[Floats] = []
+    for inner in cores:
+        (cx, cy), (cw, ch), _ = _rect(inner)
+        rim = 0.09 * min(cw, ch)  # the rounded edges left out of the core, both sides
+        quad = _quad(inner)
+        short_side, long_side = _sides(quad)
+        if (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
+                and _ASPECT[0] <= long_side / max(short_side, 1.0) <= _ASPECT[1]):  # fmt: skip
+            tiles.append(_grown(quad, _RIM * short_side))
+            continue
+        hull = cv2.convexHull(inner)
+        centre = np.array([cx, cy], np.float32)
+        spread = hull.astype(np.float32)
+        spread = centre + (spread - centre) * (1 + rim / max(min(cw, ch) / 2, 1))
+        found = _split(lightness, spread.astype(np.int32), least)
+        if found is None:
+            return _split(lightness, outline, least)
+        tiles.extend(found)
+    return tiles
+
+
+def _closed(image: Floats, size: int) -> Floats:
+    """``image`` with every dark spot or line narrower than ``size`` pixels filled."""
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size | 1, size | 1))
+    closed: Floats = cv2.morphologyEx(image, cv2.MORPH_CLOSE, disc)
+    return closed
+
+
+def _quad(outline: Image) -> Floats:
+    """The patch's four corners, seen in perspective where its outline is a quadrilateral (so
+    that its seams, once it is made flat, run straight across), else its least rectangle's;
+    ordered so that the first edge (0->1) is a shorter side."""
+    hull = cv2.convexHull(outline)
+    perimeter = cv2.arcLength(hull, True)
+    for share in (0.01, 0.02, 0.03, 0.05):
+        approx = cv2.approxPolyDP(hull, share * perimeter, True)
+        if len(approx) <= 4:
+            break
+    if len(approx) == 4 and cv2.contourArea(approx) >= 0.93 * cv2.contourArea(hull):
+        points = approx.reshape(4, 2).astype(np.float32)
+        first = np.linalg.norm(points[1] - points[0]) + np.linalg.norm(points[3] - points[2])
+        second = np.linalg.norm(points[2] - points[1]) + np.linalg.norm(points[0] - points[3])
+        return np.roll(points, -1, axis=0) if first > second else points
+    return _corners(_rect(outline))
+
+
+def _grown(quad: Floats, by: float) -> Floats:
+    """A convex quadrilateral with each side moved ``by`` pixels outwards."""
+    centre = quad.mean(axis=0)
+    lines = []
+    for p, q in zip(quad, np.roll(quad, -1, axis=0), strict=True):
+        normal = np.array([q[1] - p[1], p[0] - q[0]], np.float64)
+        normal /= max(float(np.linalg.norm(normal)), 1e-9)
+        if np.dot(normal, p - centre) < 0:
+            normal = -normal
+        lines.append((p + by * normal, q - p))
+    corners = []
+    for (p1, d1), (p2, d2) in zip(np.roll(np.array(lines, dtype=object), 1, axis=0), lines, strict=True):
+        matrix = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float64)
+        if abs(np.linalg.det(matrix)) < 1e-9:
+            return quad
+        t = np.linalg.solve(matrix, np.asarray(p2 - p1, np.float64))
+        corners.append(p1 + t[0] * d1)
+    return np.array(corners, np.float32)
+
+
+def _sides(corners: Floats) -> tuple[float, float]:
+    """A quadrilateral's mean short side and mean long side."""
+    a, b, c, d = corners
+    return (float(np.linalg.norm(b - a) + np.linalg.norm(d - c)) / 2,
+            float(np.linalg.norm(c - b) + np.linalg.norm(a - d)) / 2)  # fmt: skip
+
+
 def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> list[Floats] | None:
     """The tiles in a patch: one, a row cut at its seams, or None (stuck: said, not guessed).
 
@@ -155,9 +260,8 @@ def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> li
     a seam being two rounded edges and a bar one thin line.
     """
     area = cv2.contourArea(outline)
-    corners = _corners(_rect(outline))
-    short = float(np.linalg.norm(corners[1] - corners[0]))
-    long = float(np.linalg.norm(corners[2] - corners[1]))
+    corners = _quad(outline)
+    short, long = _sides(corners)
     if short < 8 or area < least:
         return []
     lines = _lines(lightness, corners, short, long)
@@ -267,10 +371,12 @@ def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list
     view = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
     flat = cv2.warpPerspective(lightness, view, (width, height)).astype(np.float32)
     found = []
+    # Along the lines, a closing as long as a few pips fills every gap shorter than itself: a
+    # column of pips (a row of 5s, a side of 15) or a bar between gaps goes, a seam stays.
+    reach = max(5, int(0.25 * min(width, height)))
     for image in (flat, flat.T):
-        image = np.asarray(
-            cv2.blur(image, (1, 5)), np.float32
-        )  # along the lines: noise averages out, a line stays
+        image = np.asarray(cv2.blur(image, (1, 5)), np.float32)  # noise averages out
+        image = cv2.morphologyEx(image, cv2.MORPH_CLOSE, np.ones((reach, 1), np.uint8)) if CLOSE else image
         length = image.shape[0]
         inner = image[int(length * 0.03) : int(length * 0.97)]
         light = cv2.dilate(inner, np.ones((1, 9), np.uint8))
@@ -380,8 +486,8 @@ def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, 
         cx, cy = (float(v) for v in centres[label])
         if area < smallest or abs(cy - bar) < TILE_W * 0.085:
             continue  # a speck, or the bar and its spinner
-        if min(cx, cy, TILE_W - cx, 2 * TILE_W - cy) < TILE_W * 0.1:
-            continue  # the table past the tile's edge
+        if min(cx, TILE_W - cx) < TILE_W * _PIP_SIDE or min(cy, 2 * TILE_W - cy) < TILE_W * 0.1:
+            continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
             continue  # a line: a scratch, an edge, a piece of the bar
         peak = float(ink[labels == label].max())
