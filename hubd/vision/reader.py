@@ -43,6 +43,7 @@ _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _BAR_INK = 25.0  # a bar (a line or a groove) takes at least this much light all across
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _PIP_SIDE = 0.15  # no pip's centre is nearer a long edge than this share of the width
+_PIP_END = 0.15  # nor nearer an end (its rounded corners' shade is no pip)
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
 
 
@@ -486,7 +487,7 @@ def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, 
         cx, cy = (float(v) for v in centres[label])
         if area < smallest or abs(cy - bar) < TILE_W * 0.085:
             continue  # a speck, or the bar and its spinner
-        if min(cx, TILE_W - cx) < TILE_W * _PIP_SIDE or min(cy, 2 * TILE_W - cy) < TILE_W * 0.1:
+        if min(cx, TILE_W - cx) < TILE_W * _PIP_SIDE or min(cy, 2 * TILE_W - cy) < TILE_W * _PIP_END:
             continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
             continue  # a line: a scratch, an edge, a piece of the bar
