@@ -466,7 +466,7 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
             if area < 0.2 * single:
                 continue  # a speck beside real pips
             many = max(1, round(area / single)) if area > 1.6 * single else 1
-            counted.append((many, min(1.0, contrast / 1.6) * min(1.0, area / (0.45 * single))))
+            counted.append((many, _sure(contrast) * min(1.0, area / (0.45 * single))))
         guesses.append(_guess(counted, highest))
     return guesses[0], guesses[1]
 
@@ -492,7 +492,9 @@ def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, 
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
             continue  # a line: a scratch, an edge, a piece of the bar
         peak = float(ink[labels == label].max())
-        found.append((cx, cy, float(area), peak / threshold))
+        # A pip beside the bar loses its edge to the bar's band: as wide as it is, it is whole.
+        whole = max(float(area), math.pi / 4 * w * w) if abs(cy - bar) < TILE_W * 0.3 else area
+        found.append((cx, cy, float(whole), peak / threshold))
     return found
 
 
@@ -512,3 +514,9 @@ def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
     options = sorted(((n, w) for n, w in likelihood.items() if n <= highest and w >= 1e-3),
                      key=lambda option: -option[1])  # fmt: skip
     return HalfGuess(tuple(options[:4]) or ((highest, 1e-3),))
+
+
+def _sure(contrast: float) -> float:
+    """How sure a blob is a pip by its peak over its half's threshold: a pale pip of a coloured
+    set stands half as high again above it, a smudge barely."""
+    return min(1.0, max(0.0, (contrast - 1.0) / 0.3))
