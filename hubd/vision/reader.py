@@ -35,7 +35,6 @@ from hubd.vision.seen import TileSeen
 Image = NDArray[Any]
 Floats = NDArray[Any]
 
-CLOSE = False
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
@@ -169,10 +168,11 @@ def _pieces(lightness: Image, outline: Image, least: float) -> list[Floats] | No
     mask = np.zeros(crop.shape, np.uint8)
     cv2.drawContours(mask, [outline], -1, 255, cv2.FILLED, offset=(-x0, -y0))
     light = _closed(crop, max(5, int(0.2 * short)))
-    groove = (_closed(crop, max(3, int(0.08 * short))) - crop) / np.maximum(light, 1.0)
-    groove = cv2.GaussianBlur(groove, (0, 0), 1.0)  # noise on a face is no groove
-    core = ((groove < _GROOVE) & (crop > 0.75 * light) & (mask > 0)).astype(np.uint8) * 255
-    core = cv2.erode(core, np.ones((3, 3), np.uint8))  # a groove broken by noise stays whole
+    valley = (_closed(crop, max(3, int(0.08 * short))) - crop) / np.maximum(light, 1.0)
+    groove: Floats = cv2.GaussianBlur(valley, (0, 0), 1.0)  # noise on a face is no groove
+    faces = (groove < _GROOVE) & (crop > 0.75 * light) & (mask > 0)
+    # Eroded, a groove broken here and there by noise still parts the faces.
+    core: Image = cv2.erode(faces.astype(np.uint8) * 255, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cores = [c + np.array([x0, y0], np.int32) for c in contours
              if cv2.contourArea(c) >= 0.5 * least]  # fmt: skip
@@ -235,7 +235,7 @@ def _grown(quad: Floats, by: float) -> Floats:
             normal = -normal
         lines.append((p + by * normal, q - p))
     corners = []
-    for (p1, d1), (p2, d2) in zip(np.roll(np.array(lines, dtype=object), 1, axis=0), lines, strict=True):
+    for (p1, d1), (p2, d2) in zip(lines[-1:] + lines[:-1], lines, strict=True):
         matrix = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float64)
         if abs(np.linalg.det(matrix)) < 1e-9:
             return quad
@@ -372,12 +372,8 @@ def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list
     view = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
     flat = cv2.warpPerspective(lightness, view, (width, height)).astype(np.float32)
     found = []
-    # Along the lines, a closing as long as a few pips fills every gap shorter than itself: a
-    # column of pips (a row of 5s, a side of 15) or a bar between gaps goes, a seam stays.
-    reach = max(5, int(0.25 * min(width, height)))
     for image in (flat, flat.T):
         image = np.asarray(cv2.blur(image, (1, 5)), np.float32)  # noise averages out
-        image = cv2.morphologyEx(image, cv2.MORPH_CLOSE, np.ones((reach, 1), np.uint8)) if CLOSE else image
         length = image.shape[0]
         inner = image[int(length * 0.03) : int(length * 0.97)]
         light = cv2.dilate(inner, np.ones((1, 9), np.uint8))
@@ -487,7 +483,10 @@ def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, 
         cx, cy = (float(v) for v in centres[label])
         if area < smallest or abs(cy - bar) < TILE_W * 0.085:
             continue  # a speck, or the bar and its spinner
-        if min(cx, TILE_W - cx) < TILE_W * _PIP_SIDE or min(cy, 2 * TILE_W - cy) < TILE_W * _PIP_END:
+        if (
+            min(cx, TILE_W - cx) < _PIP_SIDE * TILE_W
+            or min(cy, 2 * TILE_W - cy) < _PIP_END * TILE_W
+        ):
             continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
             continue  # a line: a scratch, an edge, a piece of the bar
