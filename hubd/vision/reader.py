@@ -41,8 +41,8 @@ _ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _BAR_INK = 25.0  # a bar (a line or a groove) takes at least this much light all across
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
-_PIP_SIDE = 0.15  # no pip's centre is nearer a long edge than this share of the width
-_PIP_END = 0.15  # nor nearer an end (its rounded corners' shade is no pip)
+_PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
+_PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
 
 
@@ -445,6 +445,7 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
     """Each half's likely counts. A half has its own threshold (pale yellow pips beside black
     ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
     ink = _ink(upright)
+    face = _face_box(upright)
     bar = _bar_row(ink)
     if bar is None:
         return None
@@ -453,7 +454,7 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
         only = np.zeros_like(ink)
         only[rows] = ink[rows]
         threshold = max(22.0, 0.45 * float(np.percentile(ink[rows], 99.5)))
-        blobs = _blobs(only, threshold, bar)
+        blobs = _blobs(only, threshold, bar, face)
         largest = max((area for _, _, area, _ in blobs), default=0.0)
         typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
         single = float(np.median(typical)) if typical else 0.0
@@ -467,8 +468,25 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
     return guesses[0], guesses[1]
 
 
-def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, float, float]]:
-    """Round inked blobs away from the bar and the edges: (x, y, area, peak over threshold)."""
+def _face_box(upright: Image) -> tuple[float, float, float, float]:
+    """Where the tile's face lies in its cut-out (left, top, right, bottom): the cut is a little
+    wider than the tile and may sit a little askew, and pips keep clear of the face's edges."""
+    lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
+    score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
+    level = float(np.percentile(score[TILE_W // 4 : -TILE_W // 4, TILE_W // 4 : -TILE_W // 4], 90))
+    face = score > 0.6 * level
+    columns = np.flatnonzero(face.mean(axis=0) > 0.3)  # (a column of pips is a third ink)
+    rows = np.flatnonzero(face.mean(axis=1) > 0.3)
+    if len(columns) < TILE_W // 2 or len(rows) < TILE_W:
+        return 0.0, 0.0, float(TILE_W), float(2 * TILE_W)
+    return float(columns[0]), float(rows[0]), float(columns[-1] + 1), float(rows[-1] + 1)
+
+
+def _blobs(
+    ink: Floats, threshold: float, bar: int, face: tuple[float, float, float, float]
+) -> list[tuple[float, float, float, float]]:
+    """Round inked blobs away from the bar and the edges of the ``face`` (left, top, right,
+    bottom): (x, y, area, peak over threshold)."""
     inked = (ink > threshold).astype(np.uint8)
     margin = max(3, TILE_W // 16)
     inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
@@ -483,9 +501,11 @@ def _blobs(ink: Floats, threshold: float, bar: int) -> list[tuple[float, float, 
         cx, cy = (float(v) for v in centres[label])
         if area < smallest or abs(cy - bar) < TILE_W * 0.085:
             continue  # a speck, or the bar and its spinner
+        left, top, right, bottom = face
+        width = right - left
         if (
-            min(cx, TILE_W - cx) < _PIP_SIDE * TILE_W
-            or min(cy, 2 * TILE_W - cy) < _PIP_END * TILE_W
+            min(cx - left, right - cx) < _PIP_SIDE * width
+            or min(cy - top, bottom - cy) < _PIP_END * width
         ):
             continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
