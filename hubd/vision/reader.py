@@ -479,7 +479,11 @@ def _face_box(upright: Image) -> tuple[float, float, float, float]:
     rows = np.flatnonzero(face.mean(axis=1) > 0.3)
     if len(columns) < TILE_W // 2 or len(rows) < TILE_W:
         return 0.0, 0.0, float(TILE_W), float(2 * TILE_W)
-    return float(columns[0]), float(rows[0]), float(columns[-1] + 1), float(rows[-1] + 1)
+    # The cut reaches past the face by a tenth of its width at most: past that the pips' rows
+    # or a shadow made a line look like no face.
+    edge = 0.12 * TILE_W
+    return (min(float(columns[0]), edge), min(float(rows[0]), edge),
+            max(float(columns[-1] + 1), TILE_W - edge), max(float(rows[-1] + 1), 2 * TILE_W - edge))  # fmt: skip
 
 
 def _blobs(
