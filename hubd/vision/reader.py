@@ -482,8 +482,13 @@ def _face_box(upright: Image) -> tuple[float, float, float, float]:
     # The cut reaches past the face by a tenth of its width at most: past that the pips' rows
     # or a shadow made a line look like no face.
     edge = 0.12 * TILE_W
-    return (min(float(columns[0]), edge), min(float(rows[0]), edge),
-            max(float(columns[-1] + 1), TILE_W - edge), max(float(rows[-1] + 1), 2 * TILE_W - edge))  # fmt: skip
+    left, top = min(float(columns[0]), edge), min(float(rows[0]), edge)
+    return (
+        left,
+        top,
+        max(float(columns[-1] + 1), TILE_W - edge),
+        max(float(rows[-1] + 1), 2 * TILE_W - edge),
+    )
 
 
 def _blobs(
