@@ -61,7 +61,7 @@ def test_hands_settled_against_the_table_are_right_or_asked_never_wrong() -> Non
         reading = settle([s.tile for s in seen], can_hold, len(photo.tiles))
         assert not Counter(reading.settled) - hand, (seed, photo.tiles, reading)
         right += Counter(reading.settled) == hand and not reading.questions
-    assert right >= 5  # 6 of these 10 at this commit; the bench measures hundreds
+    assert right >= 7  # 8 of these 10 at this commit; the bench measures hundreds
 
 
 def test_the_worker_reads_a_jpeg_and_refuses_what_is_no_photo() -> None:
