@@ -185,8 +185,9 @@ def phones(runs: int, rng: random.Random) -> int:
     after = ", ".join(f"{soak.kills_after[n]} after {n}" for n in sorted(soak.kills_after))
     print(f"{runs} kill -9 runs while phones entered hands in "
           f"{time.perf_counter() - started:.0f} s (kills {after} hands acknowledged): "
-          f"{soak.hands} hands acknowledged, {soak.checked} found on the page after a "
-          "restart, 0 lost, no round scored without the hub's tap")  # fmt: skip
+          f"{soak.hands} hands acknowledged, {soak.checked} looked for on the page after a "
+          f"restart and found, 0 lost ({soak.in_flight} sent as the kill came: "
+          f"{soak.in_flight_taken} taken), no round scored without the hub's tap")  # fmt: skip
     return 0
 
 

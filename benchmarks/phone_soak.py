@@ -68,7 +68,9 @@ class PhoneSoak:
     game_id: int
     phones: list[Phone] = field(default_factory=list)
     hands: int = 0  # acknowledged in all
-    checked: int = 0  # acknowledged hands found after a restart
+    checked: int = 0  # hands looked for (and found) on the page after a restart
+    in_flight: int = 0  # hands sent as the hub was killed
+    in_flight_taken: int = 0  # ... that the hub had taken
     kills_after: Counter[int] = field(default_factory=Counter)
 
     @classmethod
@@ -122,6 +124,7 @@ class PhoneSoak:
             if in_flight:  # the next hand sent, the kill before (or as) the hub answers
                 phone = order[before_kill]
                 phone.in_flight = rng.randint(61, 90)
+                self.in_flight += 1
                 _send_only(phone, self.port, path, phone.in_flight)
             time.sleep(rng.uniform(0.0, 0.05))
             daemon.kill()
@@ -132,7 +135,12 @@ class PhoneSoak:
 
     def _check(self, path: str) -> list[str]:
         """Every hand acknowledged before the last kill is on the page after the restart."""
-        _status, page = self.phones[0].ask(self.port, "GET", path + "/state")
+        deadline = time.monotonic() + 10
+        while True:  # the journal names the address a moment before the server serves it
+            status, page = self.phones[0].ask(self.port, "GET", path + "/state")
+            if status == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.02)
         game = page.get("game")
         players = game.get("players", []) if isinstance(game, dict) else []
         shown = {p["seat"]: p.get("entered_pips") for p in players if isinstance(p, dict)}
@@ -148,6 +156,7 @@ class PhoneSoak:
                 problems.append(f"{PLAYERS[phone.seat]}'s hand {sorted(allowed)} lost: {seen}")
             else:
                 self.checked += 1
+                self.in_flight_taken += seen == str(phone.in_flight)
                 phone.acknowledged = int(str(seen))
             phone.in_flight = None
         return problems
