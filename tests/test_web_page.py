@@ -163,7 +163,18 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
             "The hub says: Mum has no tiles left, so Mum's hand scores 0"
         )
         assert desk.hands == {}
-        # Both phones at once: each hand once, neither lost.
+        # A typo above the most Dad's 3 tiles could hold is asked about, and taken on Yes only.
+        dad.fill("#pips", "500")
+        dad.locator(".send").click()
+        pump(table.app, lambda: dad.locator(".confirm").count() == 1)
+        assert dad.locator(".confirm .question").text_content() == (
+            "Dad holds 3 tiles: at most 45 pips. Is 500 right?"
+        )
+        assert desk.hands == {}
+        dad.locator(".confirm .yes").click()
+        pump(table.app, lambda: "Dad" in desk.hands)
+        assert desk.hands["Dad"] == HandPips(500) and dad.locator(".confirm").count() == 0
+        # Both phones at once: each hand once, neither lost (Dad's 500 corrected).
         for name, page in phones.items():
             hand = end.hands[name]
             assert isinstance(hand, HandPips)
