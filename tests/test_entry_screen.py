@@ -137,6 +137,7 @@ def test_ten_ends_are_offered_in_two_pages_of_large_numbered_words(
         widgets = ui.layout(ctx, 0.0)
         choices = [w for w in widgets if w.role == "choice"]
         assert choices and all(w.size >= least and not w.truncated for w in choices)
+        assert not [w.text for w in widgets if w.role == "entry" and w.truncated]  # More, Cancel
         screen = pygame.Rect((0, 0), size)
         assert all(screen.contains(w.rect) for w in widgets if w.action is not None)
         numerals = {w.key: w.text for w in widgets if w.key.startswith("choice-number:")}

@@ -121,10 +121,10 @@ def entry_status(b: Builder, entry: TileEntry, state: GameState, fit: NameFitter
     return template.format(player=fit(player, template.format(player="", **values)), **values)
 
 
-def draw_cancel(b: Builder, ui: Host, entry: TileEntry, box: Rect) -> None:
-    """Cancel, where the last entry line is while an entry is being made: its first half,
-    from the first number on, so that it never moves within the entry; the other half is
-    More when the choices take two pages."""
+def draw_cancel(b: Builder, ui: Host, entry: TileEntry, more_beside: bool, box: Rect) -> None:
+    """Cancel, where the last entry line is while an entry is being made, from the first
+    number on, so that it never moves within the entry. ``more_beside``: Draw and Pass are
+    not in the bottom row to make room for More, which takes a part of Cancel's box."""
     half = str(entry.choosing.tile) if entry.choosing is not None else str(entry.first)
     text = b.tr("Cancel {tile}").format(tile=half)
 
@@ -132,13 +132,18 @@ def draw_cancel(b: Builder, ui: Host, entry: TileEntry, box: Rect) -> None:
         entry.cancel()
         return []
 
-    widest = b.tr("Cancel {tile}").format(tile="15-15")  # the same width for every entry
-    (cancel_w,) = b.button_widths([widest], b.min_text, (box.w - b.gap) // 2)
-    cancel_box, more_box = split_h(box, cancel_w, box.w - cancel_w - b.gap, gap=b.gap)
+    cancel_box, more_box = _cancel_and_more(b, box) if more_beside else (box, None)
     b.button(cancel_box, text, cancel, size=b.min_text, floor=b.min_text, key="entry:cancel",
              role="entry", style=Style.WARN)  # fmt: skip
-    if entry.choosing is None or entry.pages < 2:
+    if more_box is not None:
         b.panel(more_box, Style.QUIET)
+        draw_more(b, entry, more_box)
+
+
+def draw_more(b: Builder, entry: TileEntry, box: Rect) -> None:
+    """More, when the choices take two pages: in ``box``, where Draw and Pass were (they wait
+    while an end is chosen) or beside Cancel."""
+    if entry.choosing is None or entry.pages < 2:
         return
     page, pages = entry.page % entry.pages, entry.pages
 
@@ -146,8 +151,20 @@ def draw_cancel(b: Builder, ui: Host, entry: TileEntry, box: Rect) -> None:
         entry.page = page + 1
         return []
 
-    text = b.tr("More ends ({page} of {pages})").format(page=page + 1, pages=pages)
-    b.button(more_box, text, more, size=b.min_text, floor=b.min_text, key=MORE, role="entry")
+    text = b.tr("More ends {page}/{pages}").format(page=page + 1, pages=pages)
+    b.button(box, text, more, size=b.min_text, floor=b.min_text, key=MORE, role="entry")
+
+
+def _cancel_and_more(b: Builder, box: Rect) -> tuple[Rect, Rect]:
+    """Cancel's place and More's, the same for every entry: Cancel on one line where both
+    fit whole, else on two, More getting the rest (its words on two lines at most)."""
+    cancel = b.tr("Cancel {tile}").format(tile="15-15")
+    more = b.tr("More ends {page}/{pages}").format(page=9, pages=9)
+    whole, more_w = b.button_widths([cancel, more], b.min_text, 10**6)
+    if whole + b.gap + more_w > box.w:
+        whole = max(b.button_widths([word], b.min_text, 10**6)[0] for word in cancel.split())
+    cancel_box, more_box = split_h(box, whole, box.w - whole - b.gap, gap=b.gap)
+    return cancel_box, more_box
 
 
 def choice_keys(choose: Choose) -> list[str]:

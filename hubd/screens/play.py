@@ -23,6 +23,7 @@ from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.entry_view import (
     draw_cancel,
     draw_choosing,
+    draw_more,
     draw_pad,
     entry_status,
     pad_height,
@@ -96,7 +97,7 @@ class PlayScreen(Screen):
             # Choosing an end: the pad is done with, and Draw and Pass (under the hands) wait
             # for Cancel, so the choices and the map have everything down to the bottom row.
             choosing = Rect(g, middle.y, b.w - 2 * g, bottom.y - thin - middle.y)
-            hidden = beside and self.entry.choosing is not None
+            more_beside = beside  # Draw and Pass under the hands: More goes beside Cancel
         else:
             lines = 2 * b.painter.line_height(b.px(72), True)
             status = Rect(0, 0, b.w, lines + g)
@@ -109,7 +110,7 @@ class PlayScreen(Screen):
             pad = Rect(g, last.y - g - pad_h, b.w - 2 * g, pad_h)
             map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
             choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
-            hidden = False
+            more_beside = False
         self._status(b, ctx, state, status)
         if self.entry.choosing is not None:
             self.map_box = draw_choosing(b, self.ui, self.entry, state, choosing)
@@ -122,7 +123,9 @@ class PlayScreen(Screen):
             self.ui.remember_labels(draw_map(b, self.ui, state, map_area))
             draw_pad(b, self.ui, self.entry, state, pad)
         labels = self.ui.labels
-        cancel = None if self.entry.idle else partial(draw_cancel, b, self.ui, self.entry)
+        cancel = None
+        if not self.entry.idle:
+            cancel = partial(draw_cancel, b, self.ui, self.entry, more_beside)
         if b.landscape:
             last_entry_line(b, self.ui, ctx, last, labels, undo_w, cancel)
         else:
@@ -137,7 +140,10 @@ class PlayScreen(Screen):
             draw, pass_, yard = split_h(moves, draw_w, pass_w, moves.w - draw_w - pass_w - 2 * g,
                                         gap=g)  # fmt: skip
             self._yard_row(b, state, yard)
-        self._moves(b, state, draw, pass_, menu, hidden)
+        choosing_now = self.entry.choosing is not None
+        self._moves(b, state, draw, pass_, menu, choosing_now)
+        if choosing_now and not more_beside:  # More where Draw and Pass were
+            draw_more(b, self.entry, draw.union(pass_))
 
     def _no_round(self, b: Builder, ctx: UiContext) -> None:
         area = b.top_bar(b.tr("Play"), None, [])
