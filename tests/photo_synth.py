@@ -4,7 +4,8 @@ Each photo is made from a seed alone (the same seed, the same pixels): a table (
 felt or a patterned cloth), a hand of tiles from a double-6, 9, 12 or 15 set laid in rows,
 touching or apart, turned, the whole seen in perspective, under uneven light with a shadow,
 then blurred, noised and JPEG-compressed like a phone's photo. Double-12 and 15 sets colour
-each number, and some have a brass spinner on the bar; the bar is a line or a groove.
+each number, and some have a brass spinner on the bar; the bar is a line or a groove. Some
+sets ring their pips with a lighter line; some photos catch a lamp's glare.
 
     python tests/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
@@ -78,6 +79,7 @@ class Look:
     spinner: bool
     pip_scale: float
     bar_end: float  # how far from the long edges the bar stops, a share of the width
+    ringed: bool = False  # each pip drawn with a lighter ring inside (some sets' pips)
 
 
 def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
@@ -101,6 +103,9 @@ def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
             centre = (int((0.04 + 0.92 * x) * w * 16), int((half + 0.04 + 0.92 * y) * w * 16))
             rad = int(r * look.pip_scale * w * 16)
             cv2.circle(face, centre, rad, colour, -1, cv2.LINE_AA, shift=4)
+            if look.ringed:
+                ring = tuple(0.5 * c + 0.5 * f for c, f in zip(colour, look.face, strict=True))
+                cv2.circle(face, centre, int(rad * 0.6), ring, 2, cv2.LINE_AA, shift=4)
     end = int(w * look.bar_end)
     if look.groove:
         cv2.line(face, (end, w - 1), (w - end, w - 1), tuple(0.7 * c for c in look.face), 2)
@@ -171,6 +176,8 @@ class Photo:
 def make_photo(seed: int, highest: int | None = None, count: int | None = None) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it."""
     rng = random.Random(seed)
+    # Conditions added later draw from their own stream: the photos without them stay as they were.
+    extra = random.Random(seed * 7919 + 1)
     highest = highest if highest is not None else rng.choice((6, 9, 12, 15))
     count = count if count is not None else rng.choice((1, 2, 3, 4, 5, 6, 7, 8, 10))
     size = rng.choice(((1200, 900), (1000, 1000), (900, 1200), (1600, 1200)))
@@ -181,6 +188,7 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
         spinner=highest >= 12 and rng.random() < 0.5,
         pip_scale=rng.uniform(0.85, 1.1),
         bar_end=rng.uniform(0.1, 0.16),
+        ringed=extra.random() < 0.2,
     )
     deck = [(a, b) for a in range(highest + 1) for b in range(a, highest + 1)]
     hand = [tuple(rng.sample(t, 2)) if t[0] != t[1] else t for t in rng.sample(deck, count)]
@@ -222,6 +230,11 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
         ) * math.sin(angle + 1)
         light *= 1 - rng.uniform(0.25, 0.45) * np.clip(0.5 + edge / (0.05 * w), 0, 1)
     warm = np.float32([rng.uniform(0.8, 0.95), rng.uniform(0.92, 1.0), 1.0])  # kitchen light
+    if extra.random() < 0.25:  # glare: a lamp's soft reflection, washing out what lies under it
+        gx, gy = extra.uniform(0.2, 0.8) * w, extra.uniform(0.2, 0.8) * h
+        size = extra.uniform(0.05, 0.15)
+        spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (size * w) ** 2))
+        light = light + extra.uniform(0.4, 0.9) * spot
     canvas = canvas * light[..., None] * warm
     canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.4, 1.4))
     canvas += np.random.default_rng(seed).normal(0, rng.uniform(2, 7), canvas.shape)
