@@ -37,7 +37,7 @@ from hubd.club.night import ClubNight
 from hubd.club.nights import write_table
 from hubd.club.seating import propose
 from hubd.club.standings import standings
-from hubd.store import GameStore
+from hubd.store import open_store
 
 TABLES, GAMES = 12, 6
 STANDINGS_GOAL_MS = 50.0
@@ -103,7 +103,7 @@ def main() -> None:
         assert again is not None
         print(f"import, peak memory (tracemalloc): {peak / 1e6:.1f} MB")
         print(f"import, a second look with nothing new: {timed(5, importer.scan):.1f} ms")
-        with GameStore.open(data) as store:
+        with open_store(data) as store:
             night = ClubNight(data, store, "Table 1")
             start = time.perf_counter()
             night.arrived(news)

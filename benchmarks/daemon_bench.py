@@ -161,7 +161,7 @@ def press_latency(
     from hubd.loop.events import Inbox, Shutdown
     from hubd.screens import Ui
     from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
     pygame.init()
     clock = MonotonicClock()
@@ -171,7 +171,7 @@ def press_latency(
     pin = factory.pin(17)
     speaker = TimedSpeaker()
     folder = Path(tempfile.mkdtemp(prefix="hubd-bench-"))
-    store = GameStore.open(folder)
+    store = open_store(folder)
     display = Display((800, 480))
     renderer = EspeakRenderer(folder / "cache", cache=cache)
     player = TimedPlayer()

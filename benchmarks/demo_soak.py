@@ -73,14 +73,14 @@ def soak(minutes: float, pace: float) -> None:
     from hubd.loop.demo import DemoPlayer
     from hubd.loop.events import Inbox
     from hubd.screens import Ui
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
     pygame.init()
     config = HubConfig()
     clock = FakeClock()
     inbox = Inbox()
     folder = Path(tempfile.mkdtemp(prefix="hubd-soak-"))
-    store = GameStore.open(folder)
+    store = open_store(folder)
     display = Display((800, 480), clock=clock)
     button, light, _ = build_pins(config, folder, True, inbox.post, clock)
     # The daemon's lines go where a hub's go, out of its memory (not into a StringIO).

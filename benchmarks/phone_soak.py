@@ -24,7 +24,7 @@ from pathlib import Path
 from daemon_harness import DaemonProcess
 
 from engine import NewGame, StartRound
-from hubd.store import GameStore
+from hubd.store import open_store
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 
@@ -82,7 +82,7 @@ class PhoneSoak:
         web = f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n'  # not port 80
         config.write_text(web, encoding="utf-8")
         data = folder / "data"
-        with GameStore.open(data) as store:
+        with open_store(data) as store:
             game_id = store.new_game(NewGame(PLAYERS, {"mode": "scores"}))
             store.append(game_id, StartRound("Ana"))
         phones = [Phone(f"127.0.0.{2 + seat}", seat) for seat in range(len(PLAYERS))]
@@ -162,7 +162,7 @@ class PhoneSoak:
         return problems
 
     def _scored(self) -> list[str]:
-        with GameStore.open(self.data) as store:
+        with open_store(self.data) as store:
             scored = store.load(self.game_id).state.scores
         return [f"a round was scored without the hub's tap: {scored}"] if scored else []
 

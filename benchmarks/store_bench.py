@@ -24,7 +24,7 @@ from pathlib import Path
 
 from engine import Event, NewGame, dump_line
 from engine.simulate import Simulator
-from hubd.store import GameStore
+from hubd.store import open_store
 
 NOW = datetime(2026, 1, 1, 20, 0, tzinfo=UTC)
 RESUME_TARGET_MS = 200.0
@@ -70,7 +70,7 @@ def fsync_rate(folder: Path, count: int) -> float:
 def commit_rate(folder: Path, logs: list[list[Event]]) -> tuple[int, float, list[float]]:
     """Append every event of ``logs`` one commit at a time; (events, seconds, latencies)."""
     latencies: list[float] = []
-    with GameStore.open(folder, clock=lambda: NOW) as store:
+    with open_store(folder, clock=lambda: NOW) as store:
         started = time.perf_counter()
         for log in logs:
             first = log[0]
@@ -86,7 +86,7 @@ def commit_rate(folder: Path, logs: list[list[Event]]) -> tuple[int, float, list
 
 def resume_times(folder: Path, game_id: int, repeat: int) -> list[float]:
     def resume() -> None:
-        with GameStore.open(folder) as store:
+        with open_store(folder) as store:
             store.load(game_id)
 
     return timed(resume, repeat)
@@ -128,18 +128,18 @@ def run(scratch: Path, args: argparse.Namespace) -> None:
     print(f"resume a finished 10-round game ({len(logs[0])} events; open + load): "
           f"{spread(times)} ({verdict} the {RESUME_TARGET_MS:.0f} ms target)")  # fmt: skip
 
-    with GameStore.open(folder, clock=lambda: NOW) as store:
+    with open_store(folder, clock=lambda: NOW) as store:
         lines = [dump_line(e) for e in logs[0]]
         store.import_log(lines[: len(lines) - 1])  # a game in its last round, the latest
     started = time.perf_counter()
-    with GameStore.open(folder) as store:
+    with open_store(folder) as store:
         game_id = store.unfinished_game()
         assert game_id is not None
         store.load(game_id)
     print(f"resume the unfinished game at start (open + unfinished_game + load): "
           f"{ms(time.perf_counter() - started)}")  # fmt: skip
 
-    with GameStore.open(folder, clock=lambda: NOW) as store:
+    with open_store(folder, clock=lambda: NOW) as store:
         texts = ["\n".join(dump_line(e) for e in game_log(seed)) for seed in range(50)]
         started = time.perf_counter()
         for number in range(args.history):
@@ -152,7 +152,7 @@ def run(scratch: Path, args: argparse.Namespace) -> None:
     times = resume_times(folder, finished, args.repeat)
     print(f"resume with {args.history} games of history (open incl. quick_check + load): "
           f"{spread(times)}")  # fmt: skip
-    with GameStore.open(folder) as store:
+    with open_store(folder) as store:
         assert store.unfinished_game() == last
         print(f"history(50): {spread(timed(lambda: store.history(50), args.repeat))}; "
               f"player_stats(): {spread(timed(store.player_stats, args.repeat))}; "

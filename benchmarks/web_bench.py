@@ -236,10 +236,10 @@ def daemon_figures(pages: int, idle: float, web: bool = True) -> tuple[float, fl
     """(idle CPU share of a core, RSS MB, peak RSS MB) of hubd resuming a game, ``pages``
     pages connected."""
     from engine import NewGame, StartRound
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
     folder = Path(tempfile.mkdtemp(prefix="hubd-web-bench-"))
-    store = GameStore.open(folder / "data")
+    store = open_store(folder / "data")
     game_id = store.new_game(NewGame(("Ana", "Ben", "Cy")))
     store.append(game_id, StartRound("Ana"))
     store.close()

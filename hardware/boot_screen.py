@@ -108,7 +108,7 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
     from hubd.loop.core import Devices
     from hubd.loop.events import Inbox
     from hubd.screens import Ui
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
     config: HubConfig = load_config(config_path)
     folder = Path(tempfile.mkdtemp(prefix="boot-screen-"))
@@ -118,7 +118,7 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
     display = Display((width, height), settings.rotation)
     ui = Ui(display.logical_size)
     ui.set_language(settings.language)
-    store = GameStore.open(folder)
+    store = open_store(folder)
     app = HubApp(
         display=display, ui=ui, store=store, clock=clock, inbox=Inbox(), settings=settings,
         devices=Devices(speaker=FakeSpeaker(available=False), light=FakeLight(clock),

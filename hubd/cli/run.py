@@ -108,11 +108,11 @@ def run_daemon(
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
     # Refuses a second daemon on the same folder; any other problem with the folder or the
     # database is said in one line by the store, which then opens view-only or fresh.
-    store = GameStore.open(folder)
+    store = open_store(folder)
     import pygame
 
     from hubd.config.settings import Settings

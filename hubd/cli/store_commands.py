@@ -76,9 +76,9 @@ def run_export(args: argparse.Namespace, folder: Path) -> int:
     """The whole export is made first, so an unknown game leaves no file behind; a log is
     UTF-8 whatever the terminal's encoding. From a damaged file, what could be read is
     written and what could not is said, with a non-zero exit."""
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
-    store = GameStore.open(folder, readonly=True)
+    store = open_store(folder, readonly=True)
     try:
         game_id = store.latest_game() if args.game is None else args.game
         if game_id is None:
@@ -164,9 +164,9 @@ def _drop_stdout() -> None:
 
 
 def run_import(args: argparse.Namespace, folder: Path) -> int:
-    from hubd.store import AlreadyStoredError, GameStore, ImportRefusedError
+    from hubd.store import AlreadyStoredError, ImportRefusedError, open_store
 
-    store = GameStore.open(folder)
+    store = open_store(folder)
     try:
         if store.cannot_save:  # the store opened view-only: say why, do not try
             say_error(f"cannot import {args.file}: {store.cannot_save}")
@@ -185,9 +185,9 @@ def run_import(args: argparse.Namespace, folder: Path) -> int:
 
 
 def run_backup(args: argparse.Namespace, folder: Path) -> int:
-    from hubd.store import GameStore
+    from hubd.store import open_store
 
-    store = GameStore.open(folder, readonly=True)
+    store = open_store(folder, readonly=True)
     try:
         damage = store.damage()
         written = store.backup(args.dest, protect=_own_files(folder, args.config_path))

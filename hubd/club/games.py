@@ -22,9 +22,7 @@ from hubd.club.club_game import ClubGame, Conflict
 from hubd.club.folder import complete_lines, hub_folders, versions_of
 from hubd.club.nights import read_nights, read_tables
 from hubd.club.view import ClubView, view_of
-from hubd.store import ImportRefusedError
-from hubd.store.history import progress
-from hubd.store.log import game_from_source
+from hubd.store import ImportRefusedError, game_from_source, progress
 
 log = logging.getLogger("hubd.club")
 

@@ -44,8 +44,7 @@ from hubd.club.nights import (
 from hubd.club.standings import RANKINGS
 from hubd.club.syncthing import Syncthing, find_endpoint, read_endpoint
 from hubd.club.view import ClubState, ClubView, view_of
-from hubd.store import GameStore, StoreError
-from hubd.store.club import ClubRow
+from hubd.store import ClubGames, ClubRow, StoreError
 from hubd.values.intents import ClubChoice
 
 log = logging.getLogger("hubd.club")
@@ -131,7 +130,7 @@ class ClubNight:
     def __init__(
         self,
         data: Path,
-        store: GameStore,
+        store: ClubGames,
         table: str | None = None,
         *,
         wall: Callable[[], datetime] | None = None,

@@ -116,7 +116,8 @@ def view_from_rows(
     set_aside: Iterable[str] = (),
     conflicts: Iterable[Conflict] = (),
 ) -> ClubView:
-    """From ``GameStore.club_games()``: the standings derived from stored games."""
+    """From the store's ``club_games()`` (hubd.store.ClubGames): the standings derived from
+    stored games."""
     found = (ClubGame.from_summary(*row) for row in rows)
     games = (g for g in found if g is not None)
     return view_of(hub, games, tables, entries, set_aside, conflicts)

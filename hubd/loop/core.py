@@ -25,7 +25,7 @@ from hubd.screens import Ui, UiContext
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
-from hubd.store import GameStore, StoreError, StoreWriteError
+from hubd.store import HubStore, StoreError, StoreWriteError
 from hubd.values.records import GameRecord, PlayerStats
 from hubd.values.snapshot import Snapshot
 
@@ -59,7 +59,7 @@ class HubCore:
         *,
         display: AnyDisplay,
         ui: Ui,
-        store: GameStore,
+        store: HubStore,
         devices: Devices,
         clock: Clock,
         inbox: Inbox,

@@ -33,12 +33,20 @@ The parts, each readable alone:
 - ``history``: the derived history columns and what reads them (history, statistics);
 - ``transfer``: export (JSON Lines, CSV) and backup;
 - ``errors``: the one error family, with messages for people;
-- ``game_store``: ``GameStore``, the one object the daemon and the commands use (opening, writes);
+- ``roles``: what the loop, the command line and the club need of the store, as small
+  interfaces (the game being played, the records, the club's games, the transfers);
+- ``game_store``: ``GameStore``, which plays every role, and ``open_store``, the one place it
+  is opened (opening, writes);
 - ``reading``: what ``GameStore`` reads (logs, history, statistics, club games, exports).
+
+Its users import this package, never its modules: the roles, ``open_store``, the errors, and
+the two pure parts the club shares with ``hubd import`` (``game_from_source``, a log replayed
+through the import's checks, and ``progress``, the figures the history keeps of a game).
 
 The store reads the clock only through the ``clock`` it is given; tests pass fixed times.
 """
 
+from hubd.store.club import ClubRow
 from hubd.store.errors import (
     AlreadyStoredError,
     BackupError,
@@ -54,17 +62,28 @@ from hubd.store.errors import (
     StoreWriteError,
     UnknownGameError,
 )
-from hubd.store.game_store import GameStore, local_now
+from hubd.store.game_store import GameStore, local_now, open_store
+from hubd.store.history import Progress, progress
 from hubd.store.lock import LOCK_NAME
+from hubd.store.log import ImportSource, game_from_source
 from hubd.store.opening import DATABASE_NAME
+from hubd.store.roles import ClubGames, GameLog, HubStore, Records, Store, Transfers
 
 __all__ = [
     "DATABASE_NAME",
     "LOCK_NAME",
     "AlreadyStoredError",
     "BackupError",
+    "ClubGames",
+    "ClubRow",
+    "GameLog",
     "GameStore",
+    "HubStore",
     "ImportRefusedError",
+    "ImportSource",
+    "Progress",
+    "Records",
+    "Store",
     "StoreCorruptError",
     "StoreError",
     "StoreFolderError",
@@ -74,6 +93,10 @@ __all__ = [
     "StoreReadOnlyError",
     "StoreVersionError",
     "StoreWriteError",
+    "Transfers",
     "UnknownGameError",
+    "game_from_source",
     "local_now",
+    "open_store",
+    "progress",
 ]

@@ -1,4 +1,4 @@
-"""``GameStore``, the one object the daemon and the commands use: opening it, and every write."""
+"""``GameStore``, which plays every role of hubd/store/roles.py: opening it, and every write."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from hubd.store.log import ImportSource, game_from_source, insert_game, same_gam
 from hubd.store.opening import DATABASE_NAME, Clock, open_for_daemon, recover_files
 from hubd.store.reading import StoreReading
 from hubd.store.readonly import open_readonly, view_only
+from hubd.store.roles import Store
 
 logger = logging.getLogger("hubd.store")
 
@@ -35,6 +36,12 @@ logger = logging.getLogger("hubd.store")
 def local_now() -> datetime:
     """The wall clock in local time: the store's default clock (the one clock read)."""
     return datetime.now().astimezone()
+
+
+def open_store(folder: Path | str, *, readonly: bool = False, clock: Clock = local_now) -> Store:
+    """The one place the store is opened (the daemon, the commands, the benchmarks); see
+    :meth:`GameStore.open`. Its callers hold it by the roles they use (hubd/store/roles.py)."""
+    return GameStore.open(folder, readonly=readonly, clock=clock)
 
 
 class GameStore(StoreReading):
