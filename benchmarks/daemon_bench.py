@@ -59,8 +59,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from daemon_harness import DaemonProcess
 
 from hubd.config.loading import HubConfig
-from hubd.hardware.mixer import MIXER_FREQUENCY
-from hubd.hardware.speaker import FakeSpeaker
+from hubd.devices.mixer import MIXER_FREQUENCY
+from hubd.devices.speaker import FakeSpeaker
 from hubd.speech.render import EspeakRenderer, espeak_available
 
 BUTTON, SOUND = HubConfig().button, HubConfig().sound  # the daemon's defaults
@@ -151,14 +151,14 @@ def press_latency(
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
     from hubd.config.settings import Settings
-    from hubd.hardware.button import ButtonLogic, GpioButton
-    from hubd.hardware.clock import MonotonicClock
-    from hubd.hardware.display import Display
-    from hubd.hardware.light import FakeLight
-    from hubd.hardware.notify import FakeNotifier
+    from hubd.devices.button import ButtonLogic, GpioButton
+    from hubd.devices.clock import MonotonicClock
+    from hubd.devices.display import Display
+    from hubd.devices.light import FakeLight
+    from hubd.devices.notify import FakeNotifier
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
-    from hubd.loop.events import Inbox, Shutdown
+    from hubd.loop.inbox import Inbox, Shutdown
     from hubd.screens import Ui
     from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
     from hubd.store import open_store
@@ -272,7 +272,7 @@ def process_figures(
     ``no_screen``: ``[display] enabled = false``, and a foot and its three toes pressed on
     the mock pin before the idle time (the screenless hub starts its own scores-only game).
     """
-    from hubd.hardware.mixer import MIXER_QUIET_S
+    from hubd.devices.mixer import MIXER_QUIET_S
 
     folder = Path(tempfile.mkdtemp(prefix="hubd-bench-"))
     args: list[str] = []
@@ -314,9 +314,9 @@ def reopen_latency(runs: int = 100) -> dict[str, list[float]]:
     spell (the reopening included), per SDL audio driver that opens here."""
     import pygame
 
-    from hubd.hardware.clock import FakeClock
-    from hubd.hardware.mixer import MixerSpeaker
-    from hubd.hardware.sounds import DEFAULT_SOUND_DIR
+    from hubd.devices.clock import FakeClock
+    from hubd.devices.mixer import MixerSpeaker
+    from hubd.devices.sounds import DEFAULT_SOUND_DIR
 
     drivers = {"dummy": ("dummy", None), "ALSA null device": ("alsa", "null")}
     quiet = logging.getLogger("daemon_bench.reopen")

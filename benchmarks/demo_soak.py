@@ -27,7 +27,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from hubd.cli.run import DEMO_PACE_S  # the demo's own pace
-from hubd.hardware.notify import FakeNotifier
+from hubd.devices.notify import FakeNotifier
 
 GOAL_MB_PER_HOUR = 1.0
 
@@ -63,15 +63,15 @@ def soak(minutes: float, pace: float) -> None:
 
     from hubd.config.loading import HubConfig
     from hubd.config.settings import Settings
-    from hubd.hardware.button import ButtonLogic
-    from hubd.hardware.clock import FakeClock
-    from hubd.hardware.display import Display
-    from hubd.hardware.pins import build_pins
-    from hubd.hardware.speaker import FakeSpeaker
+    from hubd.devices.button import ButtonLogic
+    from hubd.devices.clock import FakeClock
+    from hubd.devices.display import Display
+    from hubd.devices.pins import build_pins
+    from hubd.devices.speaker import FakeSpeaker
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
     from hubd.loop.demo import DemoPlayer
-    from hubd.loop.events import Inbox
+    from hubd.loop.inbox import Inbox
     from hubd.screens import Ui
     from hubd.store import open_store
 

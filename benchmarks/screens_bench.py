@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/screens_bench.py [--frames 300] [--size 800x480]
 
-Uses SDL's dummy video driver and the scripted games of ``hubd.screens.shots.games`` (a table
+Uses SDL's dummy video driver and the games of ``hubd.screens.shots.scripted_games`` (a table
 with an open foot, and one with play spread over arms and toes). Target: a full redraw of
 the play screen under 10 ms at 800x480 on a desktop. Prints figures; asserts nothing.
 """
@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from hubd.screens import Ui, UiContext
-from hubd.screens.shots.games import locked_game, open_table_game
+from hubd.screens.shots.scripted_games import locked_game, open_table_game
 
 
 def timed(frames: int, step: Callable[[int], object]) -> list[float]:

@@ -119,7 +119,7 @@ t=$(now)
 rm -rf /root/broken
 cp -a "$CHECKOUT" /root/broken
 # At the end of the module: hubd.cli.run still imports (the installer's gate), the start fails.
-echo 'raise SystemExit("broken on purpose by hardware/boot-check.sh")' >>/root/broken/hubd/hardware/display.py
+echo 'raise SystemExit("broken on purpose by hardware/boot-check.sh")' >>/root/broken/hubd/devices/display.py
 before=$(readlink /opt/chickenfoot-hub/current)
 if bash /root/broken/hardware/install.sh --no-apt --wheels "$WHEELS" --ready-timeout "$READY_WAIT" \
     >/root/broken.log 2>&1; then

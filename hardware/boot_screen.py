@@ -98,15 +98,15 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
 
     from hubd.config.loading import HubConfig, load_config
     from hubd.config.settings import Settings
-    from hubd.hardware.button import ButtonLogic
-    from hubd.hardware.clock import MonotonicClock
-    from hubd.hardware.display import Display
-    from hubd.hardware.light import FakeLight
-    from hubd.hardware.notify import FakeNotifier
-    from hubd.hardware.speaker import FakeSpeaker
+    from hubd.devices.button import ButtonLogic
+    from hubd.devices.clock import MonotonicClock
+    from hubd.devices.display import Display
+    from hubd.devices.light import FakeLight
+    from hubd.devices.notify import FakeNotifier
+    from hubd.devices.speaker import FakeSpeaker
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
-    from hubd.loop.events import Inbox
+    from hubd.loop.inbox import Inbox
     from hubd.screens import Ui
     from hubd.store import open_store
 

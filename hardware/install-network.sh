@@ -3,7 +3,7 @@
 #
 # NetworkManager (Raspberry Pi OS Bookworm and Trixie) lets only a desktop's user change the
 # Wi-Fi; the hub's system user needs a polkit rule to scan, join a network and open its own
-# (Menu -> Phones -> Wi-Fi; hubd/hardware/network.py). Avahi already answers for
+# (Menu -> Phones -> Wi-Fi; hubd/devices/network.py). Avahi already answers for
 # <host name>.local; the service file adds the page itself to the network's list of services
 # (a phone's or laptop's browser finds "Chicken Foot Hub"). Each file is written only where
 # its program is installed, and both are the hub's own: uninstall removes exactly them.

@@ -3,7 +3,7 @@
 JSON file $FAKE_NMCLI_STATE (the radio, the networks around with their passphrases, the
 saved connections) and logs each call's arguments to $FAKE_NMCLI_STATE.log, with how it was
 given its secrets (what it read on stdin with --ask; a passwd-file's lines and modes). It
-answers only the calls hubd/hardware/network.py makes, in nmcli's terse form (``:`` escaped
+answers only the calls hubd/devices/network.py makes, in nmcli's terse form (``:`` escaped
 as ``\\:``), and, as nmcli, asks for a secret only with --ask."""
 
 import json

@@ -47,15 +47,15 @@ from engine import (
 )
 from hubd.config.loading import load_config
 from hubd.config.settings import Settings
-from hubd.hardware.button import ButtonLogic
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.display import Display
-from hubd.hardware.notify import FakeNotifier
-from hubd.hardware.pins import build_pins
-from hubd.hardware.speaker import FakeSpeaker
+from hubd.devices.button import ButtonLogic
+from hubd.devices.clock import FakeClock
+from hubd.devices.display import Display
+from hubd.devices.notify import FakeNotifier
+from hubd.devices.pins import build_pins
+from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
 from hubd.loop.core import Devices
-from hubd.loop.events import Inbox
+from hubd.loop.inbox import Inbox
 from hubd.screens import Ui
 from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Style, Widget

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import select
 
-from hubd.hardware.dfplayer import FRAME_SIZE
+from hubd.devices.dfplayer import FRAME_SIZE
 
 IO_TIMEOUT_S = 2.0  # only a safety net against a hung test; the data is normally there at once
 

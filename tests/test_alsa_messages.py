@@ -27,7 +27,7 @@ pygame.quit()
 
 
 def open_the_mixer(silenced: bool) -> subprocess.CompletedProcess[str]:
-    silence = "from hubd.hardware.alsa_messages import silence_alsa_errors\n" + (
+    silence = "from hubd.devices.alsa_messages import silence_alsa_errors\n" + (
         "assert silence_alsa_errors()" if silenced else ""
     )
     environment = {**os.environ, "SDL_AUDIODRIVER": "alsa", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
@@ -63,6 +63,6 @@ def test_without_the_silencer_alsa_floods() -> None:
 
 
 def test_once_is_enough() -> None:
-    from hubd.hardware.alsa_messages import silence_alsa_errors
+    from hubd.devices.alsa_messages import silence_alsa_errors
 
     assert silence_alsa_errors() and silence_alsa_errors()

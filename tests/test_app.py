@@ -12,15 +12,15 @@ import pytest
 
 from engine import Draw, NewGame, Pass, Play, RuleError, StartRound, Tile, Undo
 from hubd.config.settings import Settings
-from hubd.hardware.button import ButtonLogic, GpioButton
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.display import Display
-from hubd.hardware.light import FakeLight
-from hubd.hardware.notify import FakeNotifier
-from hubd.hardware.speaker import FakeSpeaker
+from hubd.devices.button import ButtonLogic, GpioButton
+from hubd.devices.clock import FakeClock
+from hubd.devices.display import Display
+from hubd.devices.light import FakeLight
+from hubd.devices.notify import FakeNotifier
+from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
 from hubd.loop.core import Devices
-from hubd.loop.events import Inbox
+from hubd.loop.inbox import Inbox
 from hubd.screens import Ui
 from hubd.store import GameStore
 
@@ -248,7 +248,7 @@ def test_one_touch_acts_once(hub: Hub, monkeypatch: Any) -> None:
 def test_an_unexpected_error_is_logged_and_the_loop_goes_on(
     hub: Hub, monkeypatch: Any, caplog: Any
 ) -> None:
-    from hubd.loop.events import Shutdown
+    from hubd.loop.inbox import Shutdown
 
     real_render = hub.app.ui.render
     calls: list[int] = []

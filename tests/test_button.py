@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from hubd.hardware.button import ButtonEdge, ButtonLogic, ButtonSignal, GpioButton
-from hubd.hardware.clock import FakeClock
+from hubd.devices.button import ButtonEdge, ButtonLogic, ButtonSignal, GpioButton
+from hubd.devices.clock import FakeClock
 
 PRESS, HOLD, RELEASE = ButtonSignal.PRESS, ButtonSignal.HOLD, ButtonSignal.RELEASE
 LONG_HOLD = ButtonSignal.LONG_HOLD

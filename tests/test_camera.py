@@ -14,17 +14,17 @@ import pytest
 
 from engine import Game, NewGame, StartRound, Tile
 from hubd.config.settings import Settings
-from hubd.hardware.button import ButtonLogic
-from hubd.hardware.camera import PREVIEW, FakeCamera, NotStill, difference, take_when_still
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.display import Display
-from hubd.hardware.light import FakeLight
-from hubd.hardware.notify import FakeNotifier
-from hubd.hardware.speaker import FakeSpeaker
+from hubd.devices.button import ButtonLogic
+from hubd.devices.camera import PREVIEW, FakeCamera, NotStill, difference, take_when_still
+from hubd.devices.clock import FakeClock
+from hubd.devices.display import Display
+from hubd.devices.light import FakeLight
+from hubd.devices.notify import FakeNotifier
+from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
 from hubd.loop.camera import CameraKeeper
 from hubd.loop.core import Devices
-from hubd.loop.events import Inbox
+from hubd.loop.inbox import Inbox
 from hubd.screens import Ui
 from hubd.screens.kit.widgets import Style
 from hubd.store import GameStore

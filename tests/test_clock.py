@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hubd.hardware.clock import Clock, FakeClock, MonotonicClock
+from hubd.devices.clock import Clock, FakeClock, MonotonicClock
 
 
 def test_fake_clock_moves_only_when_told() -> None:

@@ -17,15 +17,15 @@ from hubd.club.importer import ClubImporter
 from hubd.club.link import LinkStatus, Nearby, Peer
 from hubd.club.night import ClubNight
 from hubd.config.settings import Settings
-from hubd.hardware.button import ButtonLogic
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.display import Display
-from hubd.hardware.light import FakeLight
-from hubd.hardware.notify import FakeNotifier
-from hubd.hardware.speaker import FakeSpeaker
+from hubd.devices.button import ButtonLogic
+from hubd.devices.clock import FakeClock
+from hubd.devices.display import Display
+from hubd.devices.light import FakeLight
+from hubd.devices.notify import FakeNotifier
+from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
 from hubd.loop.core import Devices
-from hubd.loop.events import Inbox
+from hubd.loop.inbox import Inbox
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Kind, Widget

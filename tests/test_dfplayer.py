@@ -14,8 +14,8 @@ import pytest
 import serial
 from serial_stand_in import PtyModule
 
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.dfplayer import (
+from hubd.devices.clock import FakeClock
+from hubd.devices.dfplayer import (
     BAUD_RATE,
     Command,
     DFPlayer,

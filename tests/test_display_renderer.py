@@ -11,7 +11,7 @@ import os
 import pygame
 import pytest
 
-from hubd.hardware.display import KMSDRM_RENDERER, Display
+from hubd.devices.display import KMSDRM_RENDERER, Display
 
 SIZE = (320, 200)
 REAL_INIT = pygame.display.init

@@ -9,7 +9,7 @@ import pytest
 from engine import Draw, Game, GameState, NewGame, Pass, Play, RuleError, StartRound, Tile
 from engine.apply import apply_event
 from hubd.screens.entry import Choose, Refused, TileEntry, Waiting, Why, entry_keys
-from hubd.screens.shots.games import locked_game, open_table_game
+from hubd.screens.shots.scripted_games import locked_game, open_table_game
 
 
 def every_tile(state: GameState) -> list[Tile]:

@@ -9,8 +9,8 @@ from engine import Game, NewGame, StartRound, Tile
 from hubd.screens import Ui, UiContext
 from hubd.screens.entry import MORE
 from hubd.screens.kit.widgets import Kind
-from hubd.screens.shots.games import open_table_game
 from hubd.screens.shots.screenshots import tap_widget
+from hubd.screens.shots.scripted_games import open_table_game
 from hubd.text.i18n import available_languages
 
 

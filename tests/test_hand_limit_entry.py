@@ -19,7 +19,7 @@ from test_app import Hub, hub  # noqa: F401 - the fixture
 from test_web_server import Table as WebTable
 
 from engine import EndRound, Event, Game, HandLimit, HandPips, Phase, parse_line
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.screens import Ui, UiContext
 from hubd.screens.shots.screenshots import tap_widget
 from hubd.values.intents import Go, Submit

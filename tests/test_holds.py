@@ -16,8 +16,8 @@ from family_round import family_table
 from test_app import Hub, hub  # noqa: F401  (the fixture)
 
 from engine import MAX_EVENTS, FootOpened, NewGame, StartRound, Toe, dump_line
-from hubd.hardware.button import ButtonLogic
-from hubd.hardware.display import NoDisplay
+from hubd.devices.button import ButtonLogic
+from hubd.devices.display import NoDisplay
 
 PLAYERS = ("Ana", "Ben")
 

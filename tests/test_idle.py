@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from hubd.config.version import Release, read_release
-from hubd.loop.events import Inbox, Shutdown
+from hubd.loop.inbox import Inbox, Shutdown
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from daemon_harness import DaemonProcess
@@ -63,7 +63,7 @@ def test_a_readable_device_wakes_the_wait_and_is_named() -> None:
 def test_the_input_watch_reads_away_what_woke_it_and_counts_what_it_cannot_open(
     tmp_path: Path,
 ) -> None:
-    from hubd.hardware.display import InputWatch
+    from hubd.devices.display import InputWatch
 
     fifo = tmp_path / "event0"
     os.mkfifo(fifo)
@@ -121,7 +121,7 @@ def test_the_idle_daemon_does_not_wake_its_main_loop(tmp_path: Path, screen: boo
 def test_the_daemons_mock_pins_keep_a_bounded_history(tmp_path: Path) -> None:
     from gpiozero import PWMLED
 
-    from hubd.hardware.pins import MOCK_PIN_HISTORY, make_pin_factory
+    from hubd.devices.pins import MOCK_PIN_HISTORY, make_pin_factory
 
     factory, mocked = make_pin_factory(True, tmp_path)
     assert mocked
@@ -209,12 +209,12 @@ def test_the_hold_says_whether_the_computer_powers_off(
     import io
 
     from hubd.config.settings import Settings
-    from hubd.hardware.button import ButtonLogic
-    from hubd.hardware.clock import FakeClock
-    from hubd.hardware.display import NoDisplay
-    from hubd.hardware.light import FakeLight
-    from hubd.hardware.notify import FakeNotifier
-    from hubd.hardware.speaker import FakeSpeaker
+    from hubd.devices.button import ButtonLogic
+    from hubd.devices.clock import FakeClock
+    from hubd.devices.display import NoDisplay
+    from hubd.devices.light import FakeLight
+    from hubd.devices.notify import FakeNotifier
+    from hubd.devices.speaker import FakeSpeaker
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
     from hubd.screens import Ui
@@ -251,8 +251,8 @@ def test_the_display_sleeps_on_kmsdrm_devices_and_polls_only_a_window_system(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from hubd.hardware import display as display_module
-    from hubd.hardware.display import INPUT_POLL_S, Display
+    from hubd.devices import display as display_module
+    from hubd.devices.display import INPUT_POLL_S, Display
 
     screen = Display((320, 240))
     try:

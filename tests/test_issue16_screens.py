@@ -28,8 +28,8 @@ from hubd.screens import Ui, UiContext
 from hubd.screens.kit.widgets import Widget
 from hubd.screens.messages import REFUSAL_TIME
 from hubd.screens.play import MAP_W, PlayScreen
-from hubd.screens.shots.games import autoplay, locked_game
 from hubd.screens.shots.screenshots import SIZES, context, shots, tap_widget
+from hubd.screens.shots.scripted_games import autoplay, locked_game
 from hubd.text import i18n
 
 NAMES = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu")

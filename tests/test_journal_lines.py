@@ -1,5 +1,5 @@
 """The daemon's journal: one line a record, names and paths escaped as the commands print
-them (hubd/cli/journal.py), whatever a player's or a file's name holds (issue 37)."""
+them (hubd/cli/journal_lines.py), whatever a player's or a file's name holds (issue 37)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from daemon_harness import DaemonProcess
 
-from hubd.cli.journal import FORMAT, OneLineFormatter
+from hubd.cli.journal_lines import FORMAT, OneLineFormatter
 
 HOSTILE = "Ana\nINFO hubd: forged\x1b[2J\u2028\u202eend\x00"
 

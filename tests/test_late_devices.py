@@ -15,12 +15,12 @@ import pytest
 import test_app
 from test_app import Hub
 
-from hubd.hardware.button import ButtonLogic
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.display import Display
-from hubd.hardware.mixer import MixerSpeaker, open_mixer
-from hubd.hardware.retry import FAST_FOR_S, FAST_S, SLOW_S, Retry
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR
+from hubd.devices.button import ButtonLogic
+from hubd.devices.clock import FakeClock
+from hubd.devices.display import Display
+from hubd.devices.mixer import MixerSpeaker, open_mixer
+from hubd.devices.retry import FAST_FOR_S, FAST_S, SLOW_S, Retry
+from hubd.devices.sounds import DEFAULT_SOUND_DIR
 
 SIZE = (800, 480)
 hub = test_app.hub  # the main loop's own fixture: mock pins, fakes, a fake clock

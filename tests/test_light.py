@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.light import FLASH_OFF_S, FLASH_ON_S, FakeLight, GpioLight, HubLight
+from hubd.devices.clock import FakeClock
+from hubd.devices.light import FLASH_OFF_S, FLASH_ON_S, FakeLight, GpioLight, HubLight
 
 BLINK_S = FLASH_ON_S + FLASH_OFF_S
 

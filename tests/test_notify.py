@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.notify import (
+from hubd.devices.clock import FakeClock
+from hubd.devices.notify import (
     FakeNotifier,
     SdNotifier,
     SystemNotifier,

@@ -14,7 +14,7 @@ import pytest
 from family_round import FamilyTable, family_table
 
 from engine import EndRound, FootOpened, Game, HandPips, NewGame, Phase, StartRound, Toe, Undo
-from hubd.hardware.display import Display, NoDisplay
+from hubd.devices.display import Display, NoDisplay
 from hubd.loop.screenless import DEFAULT_PLAYERS, entries_to_count
 
 PLAYERS = ("Ana", "Ben", "Cleo")

@@ -29,8 +29,8 @@ from engine import (
 )
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.widgets import Style, Widget
-from hubd.screens.shots.games import PLAYERS, round_over_game, scored_game
 from hubd.screens.shots.screenshots import tap_widget
+from hubd.screens.shots.scripted_games import PLAYERS, round_over_game, scored_game
 from hubd.store import GameStore
 from hubd.values.intents import Go, Submit
 from hubd.values.records import GameRecord

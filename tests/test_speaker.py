@@ -11,8 +11,8 @@ from types import ModuleType
 import pytest
 from speaker_helpers import warnings_in
 
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
-from hubd.hardware.speaker import FakeSpeaker, SilentSpeaker, Speaker, make_speaker
+from hubd.devices.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
+from hubd.devices.speaker import FakeSpeaker, SilentSpeaker, Speaker, make_speaker
 
 EXPECTED_SECONDS = {
     "cackle": 0.8,

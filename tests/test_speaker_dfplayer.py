@@ -11,11 +11,11 @@ import serial
 from serial_stand_in import PtyModule
 from speaker_helpers import warnings_in
 
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.dfplayer import Command, Reply, build_frame
-from hubd.hardware.dfplayer_speaker import DFPLAYER_TRACKS, DFPlayerSpeaker
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
-from hubd.hardware.speaker import make_speaker
+from hubd.devices.clock import FakeClock
+from hubd.devices.dfplayer import Command, Reply, build_frame
+from hubd.devices.dfplayer_speaker import DFPLAYER_TRACKS, DFPlayerSpeaker
+from hubd.devices.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
+from hubd.devices.speaker import make_speaker
 
 
 class Table:

@@ -18,15 +18,15 @@ import test_app
 from speaker_helpers import warnings_in
 from test_app import Hub
 
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.mixer import (
+from hubd.devices.clock import FakeClock
+from hubd.devices.mixer import (
     MIXER_BUSY_RECHECK_S,
     MIXER_CHANNELS,
     MIXER_QUIET_S,
     MixerSpeaker,
     open_mixer,
 )
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
+from hubd.devices.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
 from hubd.speech.output import SPEECH_CHANNEL, Clip, MixerPlayer
 
 hub = test_app.hub  # the main loop's own fixture: mock pins, fakes, a fake clock

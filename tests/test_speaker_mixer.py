@@ -14,16 +14,16 @@ import pytest
 from speaker_helpers import warnings_in
 
 from hubd.config.schema import MixerBuffer, SoundConfig
-from hubd.hardware.clock import FakeClock
-from hubd.hardware.mixer import (
+from hubd.devices.clock import FakeClock
+from hubd.devices.mixer import (
     MIXER_BUFFER,
     MIXER_BUFFERS,
     MIXER_FREQUENCY,
     MixerSpeaker,
     open_mixer,
 )
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
-from hubd.hardware.speaker import make_speaker
+from hubd.devices.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES
+from hubd.devices.speaker import make_speaker
 
 
 @pytest.fixture

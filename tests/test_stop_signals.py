@@ -35,8 +35,8 @@ elif where == "store":
     from hubd.store import GameStore
     sigterm_after(GameStore, "open")
 else:
-    import hubd.hardware.display
-    sigterm_after(hubd.hardware.display.Display, "__init__")
+    import hubd.devices.display
+    sigterm_after(hubd.devices.display.Display, "__init__")
 print("exit", cli.main(["--headless", "--mock-pins", "--data", sys.argv[1]]), flush=True)
 """
 

@@ -10,7 +10,7 @@ import pytest
 from test_app import Hub, hub  # noqa: F401 - the fixture
 
 from engine import NewGame, StartRound
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.qr import qr_modules
 from hubd.screens.kit.widgets import Kind

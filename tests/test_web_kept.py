@@ -10,7 +10,7 @@ from pathlib import Path
 from test_app import Hub, hub  # noqa: F401 - the fixture
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.store import GameStore
 from hubd.values.snapshot import Snapshot
 from hubd.web.desk import PhoneDesk

@@ -20,8 +20,8 @@ from web_harness import browser
 
 from engine import EndRound, Event, FootOpened, Game, HandPips, NewGame, StartRound, Toe
 from hubd.config.schema import WebConfig
-from hubd.loop.events import PhoneRequest
-from hubd.screens.shots.games import autoplay, record_of
+from hubd.loop.inbox import PhoneRequest
+from hubd.screens.shots.scripted_games import autoplay, record_of
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
 from hubd.values.snapshot import Snapshot

@@ -17,8 +17,8 @@ import pytest
 
 from engine import Game, NewGame, StartRound, Tile
 from engine.photo_hand import HalfGuess, SeenTile
-from hubd.loop.events import PhoneRequest
-from hubd.screens.shots.games import autoplay
+from hubd.loop.inbox import PhoneRequest
+from hubd.screens.shots.scripted_games import autoplay
 from hubd.values.snapshot import Snapshot
 from hubd.vision.seen import TileSeen
 from hubd.web.desk import PhoneDesk

@@ -17,7 +17,7 @@ import pytest
 
 from engine import EndRound, Game, HandPips, parse_event
 from hubd.config.schema import WebConfig
-from hubd.loop.events import Inbox, PhoneRequest
+from hubd.loop.inbox import Inbox, PhoneRequest
 from hubd.text import i18n
 from hubd.values.network import url_port, web_url
 from hubd.values.snapshot import Snapshot

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from hubd.hardware.network import OWN_CONNECTION, FakeWifi, NmcliWifi, WifiError, split_terse
-from hubd.loop.events import Inbox
+from hubd.devices.network import OWN_CONNECTION, FakeWifi, NmcliWifi, WifiError, split_terse
+from hubd.loop.inbox import Inbox
 from hubd.loop.wifi import (
     START_GRACE_S,
     WifiKeeper,

@@ -13,7 +13,7 @@ from test_app import Hub, hub  # noqa: F401 - the fixture
 from test_layout import problems
 
 from engine import NewGame
-from hubd.hardware.network import FakeWifi
+from hubd.devices.network import FakeWifi
 from hubd.loop.wifi import WifiKeeper, WifiReport
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.passkeys import PassphraseKeyboard

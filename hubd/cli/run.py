@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hubd.cli.args import EXIT_ERROR, EXIT_OK, EXIT_POWEROFF, EXIT_USAGE, parse_args
-from hubd.cli.journal import start_journal
+from hubd.cli.journal_lines import start_journal
 from hubd.cli.stopping import StopSignals
 from hubd.cli.store_commands import run_backup, run_export, run_import, say_error
 from hubd.config.loading import ConfigError, HubConfig, default_config_path, load_config
-from hubd.hardware.clock import MonotonicClock
-from hubd.hardware.pins import build_pins, check_hardware
+from hubd.devices.clock import MonotonicClock
+from hubd.devices.pins import build_pins, check_hardware
 
 if TYPE_CHECKING:
     from hubd.loop.camera import CameraKeeper, CameraReport
@@ -116,15 +116,15 @@ def run_daemon(
     import pygame
 
     from hubd.config.settings import Settings
-    from hubd.hardware.button import ButtonLogic
-    from hubd.hardware.display import AnyDisplay, Display, NoDisplay
-    from hubd.hardware.mixer import MixerSpeaker
-    from hubd.hardware.notify import SdNotifier
-    from hubd.hardware.sounds import DEFAULT_SOUND_DIR
-    from hubd.hardware.speaker import make_speaker
+    from hubd.devices.button import ButtonLogic
+    from hubd.devices.display import AnyDisplay, Display, NoDisplay
+    from hubd.devices.mixer import MixerSpeaker
+    from hubd.devices.notify import SdNotifier
+    from hubd.devices.sounds import DEFAULT_SOUND_DIR
+    from hubd.devices.speaker import make_speaker
     from hubd.loop.app import HubApp
     from hubd.loop.core import Devices
-    from hubd.loop.events import Inbox, MockButton, Shutdown
+    from hubd.loop.inbox import Inbox, MockButton, Shutdown
     from hubd.screens import Ui
     from hubd.speech import make_speech
 
@@ -254,7 +254,7 @@ def power_off(command: Sequence[str] = ("systemctl", "poweroff")) -> bool:
 def _camera(fake: Path | None, post: Callable[[CameraReport], None]) -> CameraKeeper | None:
     """The hub's camera when it has one and can read photos (OpenCV): the round end then
     offers "Show your tiles to the hub"; None otherwise, and nothing is offered."""
-    from hubd.hardware.camera import open_camera
+    from hubd.devices.camera import open_camera
     from hubd.vision.available import photos_readable
 
     if not photos_readable():

@@ -1,7 +1,7 @@
 """The whole configuration, HubConfig: read from one TOML file and checked, and written back.
 
 Each setting is declared once, in :mod:`hubd.config.schema`, as a dataclass field carrying its
-rule (:mod:`hubd.config.rules`) and its one-line explanation; loading, command-line overrides,
+rule (:mod:`hubd.config.checks`) and its one-line explanation; loading, command-line overrides,
 error messages and the commented example file (:func:`config_to_toml`) are all made from those
 declarations. A bad value is a :class:`ConfigError` whose message is one line naming the key,
 the value and what is allowed. The config file and the data folder have default places
@@ -23,9 +23,9 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from hubd.config.checks import Rule, toml_value
 from hubd.config.files import FileRefused, read_regular
 from hubd.config.pinmap import PIN_MAP
-from hubd.config.rules import Rule, toml_value
 from hubd.config.schema import (
     APP_FOLDER_NAME,
     ButtonConfig,

@@ -7,8 +7,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 from engine.rules import PRESETS
-from hubd.config.pinmap import default_pins
-from hubd.config.rules import (
+from hubd.config.checks import (
     BCM,
     BOOL,
     Rule,
@@ -20,10 +19,11 @@ from hubd.config.rules import (
     setting,
     whole,
 )
+from hubd.config.pinmap import default_pins
 from hubd.text.i18n import available_languages
 
 Speaker = Literal["mixer", "dfplayer", "none"]
-#: The mixer's buffer in samples (hubd.hardware.mixer.MIXER_BUFFERS; a test checks they agree).
+#: The mixer's buffer in samples (hubd.devices.mixer.MIXER_BUFFERS; a test checks they agree).
 MixerBuffer = Literal[128, 256, 512, 1024, 2048]
 Rotation = Literal[0, 90, 180, 270]
 

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine import RuleError
-from hubd.hardware.button import ButtonEdge
-from hubd.hardware.camera import NotStill
-from hubd.hardware.display import Display
+from hubd.devices.button import ButtonEdge
+from hubd.devices.camera import NotStill
+from hubd.devices.display import Display
 from hubd.loop.camera import NOT_STILL, CameraReport
-from hubd.loop.events import HubEvent, MockButton, PhoneRequest, Shutdown
 from hubd.loop.hub_button import ButtonHandling
+from hubd.loop.inbox import HubEvent, MockButton, PhoneRequest, Shutdown
 from hubd.loop.wifi import WifiReport
 from hubd.store import StoreError
 from hubd.text.photo_words import question_words

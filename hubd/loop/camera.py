@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from engine import GameState, Tile
 from engine.photo_hand import settle
 from engine.photo_table import HandBounds, hand_bounds
-from hubd.hardware.camera import Camera, CameraError, take_when_still
+from hubd.devices.camera import Camera, CameraError, take_when_still
 from hubd.values.camera import CameraReading, CameraView
 
 log = logging.getLogger("hubd.camera")
@@ -30,7 +30,7 @@ def _(text: str) -> str:
     return text
 
 
-#: What the screen says when the tiles never lay still (hubd/hardware/camera.NotStill).
+#: What the screen says when the tiles never lay still (hubd/devices/camera.NotStill).
 NOT_STILL = _("The tiles did not lie still: take your hands away and try again")
 
 Read = Callable[[bytes, int], list]  # type: ignore[type-arg]  # hubd.vision's read_in_worker

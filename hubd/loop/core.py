@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, TextIO
 from engine import Event, Game, GameState, NewGame, Phase, RuleError
 from hubd.config.settings import SETTING_KEYS, Settings
 from hubd.config.version import this_release
-from hubd.hardware.button import ButtonLogic
-from hubd.hardware.clock import Clock
-from hubd.hardware.display import AnyDisplay
-from hubd.hardware.light import HubLight
-from hubd.hardware.notify import SystemNotifier
-from hubd.hardware.speaker import Speaker
+from hubd.devices.button import ButtonLogic
+from hubd.devices.clock import Clock
+from hubd.devices.display import AnyDisplay
+from hubd.devices.light import HubLight
+from hubd.devices.notify import SystemNotifier
+from hubd.devices.speaker import Speaker
 from hubd.loop.effects import EffectState, effects, light_pulses
-from hubd.loop.events import Inbox
+from hubd.loop.inbox import Inbox
 from hubd.loop.presses import ScoresPresses
 from hubd.screens import Ui, UiContext
 from hubd.speech import NO_AUDIO, NoSpeech, Speech

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 
 from engine import MAX_EVENTS, GameState, Undo
-from hubd.hardware.button import ButtonSignal
-from hubd.hardware.display import Display
+from hubd.devices.button import ButtonSignal
+from hubd.devices.display import Display
 from hubd.loop.core import HubCore
 from hubd.loop.screenless import PRESS_ROOM, entries_to_count
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from hubd.config.loading import HubConfig
-from hubd.hardware.network import NmcliWifi, Wifi, WifiError
+from hubd.devices.network import NmcliWifi, Wifi, WifiError
 from hubd.values.network import WifiAround, WifiMode, WifiStatus, WifiView
 
 log = logging.getLogger("hubd.wifi")

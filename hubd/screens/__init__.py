@@ -13,7 +13,7 @@ The contract with the main loop (hubd/loop/app.py):
 
 The screens themselves sit here; their widget kit in ``kit/``, the table map in ``map/``, the
 screenshot tool in ``shots/``. They import the engine, hubd.text, hubd.values and the club's
-view; never hardware, the store, speech or the loop.
+view; never the devices, the store, speech or the loop.
 """
 
 from __future__ import annotations

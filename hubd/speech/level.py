@@ -17,7 +17,7 @@ import wave
 from functools import lru_cache
 from pathlib import Path
 
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR
+from hubd.devices.sounds import DEFAULT_SOUND_DIR
 
 #: The cackle's loudness when its file cannot be read (sounds/cackle.wav measures -13.8).
 CACKLE_DBFS = -13.8

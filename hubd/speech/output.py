@@ -21,7 +21,7 @@ from typing import Protocol
 
 import pygame
 
-from hubd.hardware.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES, clamp_volume
+from hubd.devices.sounds import DEFAULT_SOUND_DIR, SOUND_NAMES, clamp_volume
 from hubd.speech.render import Renderer, SpeechError, wav_seconds
 
 #: The pause between the end of a sound and the words after it.
@@ -101,7 +101,7 @@ class MixerPlayer:
     The mixer is the speaker's: it may open late or be reopened (a USB sound card plugged in,
     or the device closed after a quiet spell), so the channel is reserved again at each
     phrase, and with no mixer a phrase is skipped. ``wake`` (the speaker's
-    :meth:`~hubd.hardware.mixer.MixerSpeaker.wake`) is called before each phrase: it opens a
+    :meth:`~hubd.devices.mixer.MixerSpeaker.wake`) is called before each phrase: it opens a
     device closed after a quiet spell, and keeps it open while the phrase is said.
     """
 

@@ -27,7 +27,7 @@ from typing import Any
 from engine import EndRound, Event, GameState, HandLimit, HandPips, RuleError, Tile, over_limit
 from engine.apply import apply_event
 from engine.photo_table import hand_bounds
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.values.network import url_host, url_port, web_url
 from hubd.values.snapshot import Snapshot
 from hubd.web.page_data import hands_open

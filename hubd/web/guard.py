@@ -15,7 +15,7 @@ from aiohttp import web
 
 from engine import HandLimit
 from engine.tiles import Tile
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
 from hubd.text.wording import limit_question

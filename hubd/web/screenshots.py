@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game
-from hubd.screens.shots import games as hub_games
+from hubd.screens.shots import scripted_games as hub_games
 from hubd.text import i18n
 from hubd.values.records import GameRecord
 from hubd.values.snapshot import Snapshot

@@ -29,7 +29,7 @@ from importlib import resources
 
 from aiohttp import web
 
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.values.snapshot import Snapshot
 from hubd.vision.available import photos_readable
 from hubd.web.desk import Answer, _

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hubd.config.schema import WebConfig
-from hubd.loop.events import PhoneRequest
+from hubd.loop.inbox import PhoneRequest
 from hubd.values.network import web_url
 from hubd.web.desk import PhoneDesk, load_secret
 

@@ -1,4 +1,4 @@
 """The widget kit screens build with (widgets, painter, builder, areas, keyboards, redraw).
 
-Imports no screen, hardware, store or speech.
+Imports no screen, device, store or speech.
 """

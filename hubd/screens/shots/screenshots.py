@@ -19,7 +19,7 @@ from engine import EndRound, Event, FootOpened, Game, NewGame, Play, StartRound,
 from hubd.screens.entry import entry_keys
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Kind, Widget
-from hubd.screens.shots.games import (
+from hubd.screens.shots.scripted_games import (
     PLAYERS,
     blocked_game,
     double_twelve_game,

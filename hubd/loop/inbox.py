@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from engine import HandLimit
 from engine.tiles import Tile
-from hubd.hardware.button import ButtonEdge
+from hubd.devices.button import ButtonEdge
 
 if TYPE_CHECKING:  # the club's modules load only with [club] enabled
     from hubd.club.importer import ClubArrived

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pygame
 
-from hubd.hardware.alsa_messages import silence_alsa_errors
-from hubd.hardware.clock import Clock, MonotonicClock
-from hubd.hardware.retry import Retry
-from hubd.hardware.sounds import SILENT_NOTICE, SOUND_NAMES, clamp_volume
+from hubd.devices.alsa_messages import silence_alsa_errors
+from hubd.devices.clock import Clock, MonotonicClock
+from hubd.devices.retry import Retry
+from hubd.devices.sounds import SILENT_NOTICE, SOUND_NAMES, clamp_volume
 
 MIXER_FREQUENCY = 22050  # the WAVs' own rate, so the mixer never resamples
 #: Samples the mixer hands to the card at a time: a sound can start only at the next buffer,

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import serial
 
-from hubd.hardware.clock import Clock, MonotonicClock
-from hubd.hardware.dfplayer import (
+from hubd.devices.clock import Clock, MonotonicClock
+from hubd.devices.dfplayer import (
     MAX_VOLUME,
     STARTUP_TIMEOUT_S,
     DFPlayer,
@@ -18,8 +18,8 @@ from hubd.hardware.dfplayer import (
     SerialFactory,
     default_serial_factory,
 )
-from hubd.hardware.retry import Retry
-from hubd.hardware.sounds import SILENT_NOTICE, clamp_volume
+from hubd.devices.retry import Retry
+from hubd.devices.sounds import SILENT_NOTICE, clamp_volume
 
 # The DFPlayer plays files by number: sounds/README.md says how to lay out the SD card.
 DFPLAYER_TRACKS: dict[str, int] = {
@@ -43,7 +43,7 @@ class DFPlayerSpeaker:
     ``startup_timeout`` s, before the main loop runs). A missing port, or one that fails
     mid-game (a USB adapter pulled out), logs one warning and makes the speaker silent; the
     main loop then reopens the port by :meth:`retry` on the schedule of
-    :class:`~hubd.hardware.retry.Retry` (a play() that finds a try due makes it too), never
+    :class:`~hubd.devices.retry.Retry` (a play() that finds a try due makes it too), never
     waiting, and it logs once when the module is back.
     """
 

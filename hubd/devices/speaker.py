@@ -1,8 +1,8 @@
 """The hub's speaker: its interface, the silent and fake speakers, and the one the config picks.
 
-* :class:`~hubd.hardware.mixer.MixerSpeaker` plays the WAVs in ``sounds/`` through
+* :class:`~hubd.devices.mixer.MixerSpeaker` plays the WAVs in ``sounds/`` through
   ``pygame.mixer`` (the default);
-* :class:`~hubd.hardware.dfplayer_speaker.DFPlayerSpeaker` asks a DFPlayer Mini on a UART to
+* :class:`~hubd.devices.dfplayer_speaker.DFPlayerSpeaker` asks a DFPlayer Mini on a UART to
   play its SD card's MP3s (for a Pi Zero with no audio output);
 * :class:`SilentSpeaker` is what is left when there is no device at all;
 * :class:`FakeSpeaker` records what was asked, for the tests of other modules.
@@ -10,7 +10,7 @@
 Whatever the device does, :meth:`Speaker.play` never raises, never blocks and never touches the
 disk: a press must cackle at once. A missing or lost device logs one warning and the speaker
 turns silent (``available`` False) so the screen can show a visual cue instead; the main loop
-then tries it again on the schedule of :mod:`hubd.hardware.retry` (``next_retry``, ``retry``),
+then tries it again on the schedule of :mod:`hubd.devices.retry` (``next_retry``, ``retry``),
 so a USB sound card or serial adapter that appears late is used as soon as it is there. A
 speaker may also have work of its own at a time (``next_deadline``, ``tick``): the mixer closes
 its audio device after a quiet spell, so that an idle hub wakes no thread.
@@ -23,16 +23,16 @@ import os
 from pathlib import Path
 from typing import Protocol
 
-from hubd.hardware.clock import Clock
-from hubd.hardware.dfplayer_speaker import DFPlayerSpeaker
-from hubd.hardware.mixer import MIXER_BUFFER, MixerSpeaker
-from hubd.hardware.sounds import SOUND_NAMES, clamp_volume
+from hubd.devices.clock import Clock
+from hubd.devices.dfplayer_speaker import DFPlayerSpeaker
+from hubd.devices.mixer import MIXER_BUFFER, MixerSpeaker
+from hubd.devices.sounds import SOUND_NAMES, clamp_volume
 
 SPEAKER_KINDS: tuple[str, ...] = ("mixer", "dfplayer", "none")
 
 
 class Speaker(Protocol):
-    """Plays the hub's short sounds by name (see :data:`~hubd.hardware.sounds.SOUND_NAMES`)."""
+    """Plays the hub's short sounds by name (see :data:`~hubd.devices.sounds.SOUND_NAMES`)."""
 
     def play(self, name: str) -> None:
         """Start a sound now. Never raises, never blocks, never loads from disk."""

@@ -9,7 +9,7 @@ Every message, both ways, is one 10-byte frame::
 own worked examples get the checksum wrong; play track 1 is ``7E FF 06 03 00 00 01 FE F7 EF``.)
 
 This module is the protocol only: frames, replies, and a :class:`DFPlayer` that talks to one
-port. It raises on a broken port; :class:`hubd.hardware.dfplayer_speaker.DFPlayerSpeaker` is
+port. It raises on a broken port; :class:`hubd.devices.dfplayer_speaker.DFPlayerSpeaker` is
 the layer that turns those errors into one warning and a silent, retrying speaker.
 """
 
@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 import serial
 
-from hubd.hardware.clock import Clock, MonotonicClock
+from hubd.devices.clock import Clock, MonotonicClock
 
 START_BYTE = 0x7E
 VERSION_BYTE = 0xFF

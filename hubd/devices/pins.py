@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hubd.config.loading import HubConfig
-from hubd.hardware.button import ButtonEdge
-from hubd.hardware.clock import Clock, MonotonicClock
+from hubd.devices.button import ButtonEdge
+from hubd.devices.clock import Clock, MonotonicClock
 
 log = logging.getLogger("hubd")
 
@@ -79,8 +79,8 @@ def build_pins(
     """
     from gpiozero.pins.mock import MockFactory
 
-    from hubd.hardware.button import GpioButton
-    from hubd.hardware.light import GpioLight
+    from hubd.devices.button import GpioButton
+    from hubd.devices.light import GpioLight
 
     if factory is not None:
         mocked = isinstance(factory, MockFactory)
@@ -109,8 +109,8 @@ def check_hardware(
     out: TextIO | None = None,
 ) -> int:
     """Print the button's state live, blink the LED and play the cackle once."""
-    from hubd.hardware.sounds import DEFAULT_SOUND_DIR
-    from hubd.hardware.speaker import make_speaker
+    from hubd.devices.sounds import DEFAULT_SOUND_DIR
+    from hubd.devices.speaker import make_speaker
 
     out = out or sys.stdout
     clock = MonotonicClock()

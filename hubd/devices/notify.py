@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Protocol
 
-from hubd.hardware.clock import Clock, MonotonicClock
+from hubd.devices.clock import Clock, MonotonicClock
 
 log = logging.getLogger(__name__)
 

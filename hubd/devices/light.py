@@ -13,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, Literal, Protocol
 
-from hubd.hardware.clock import Clock, MonotonicClock
+from hubd.devices.clock import Clock, MonotonicClock
 
 LightMode = Literal["off", "on", "pulse", "flash"]
 

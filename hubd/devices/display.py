@@ -7,7 +7,7 @@ Touch and mouse positions are turned back the same way.
 A screen that does not open (a DSI panel or a USB touchscreen that appears late, a desktop
 that still holds it) is no reason to stop: the display falls back to SDL's dummy driver, so
 the hub runs on without a picture, and the main loop tries the real one again by
-:meth:`Display.retry` on the schedule of :class:`~hubd.hardware.retry.Retry` (every 2 s for
+:meth:`Display.retry` on the schedule of :class:`~hubd.devices.retry.Retry` (every 2 s for
 a minute, then every 30 s) until it opens.
 
 The main loop sleeps until something happens rather than asking SDL for input over and over
@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
-from hubd.hardware.clock import Clock, MonotonicClock
-from hubd.hardware.retry import Retry
+from hubd.devices.clock import Clock, MonotonicClock
+from hubd.devices.retry import Retry
 
 log = logging.getLogger(__name__)
 

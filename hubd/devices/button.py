@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from hubd.hardware.clock import Clock
+from hubd.devices.clock import Clock
 
 if TYPE_CHECKING:
     from hubd.config.schema import ButtonConfig
