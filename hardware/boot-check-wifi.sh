@@ -43,14 +43,19 @@ wifi_fail() {
 }
 
 wifi_step() {
-    local t radios phy phone_if code token address page opened joined dhcp ip resolved
+    local t game_dir radios phy phone_if code token address page opened joined dhcp ip resolved
     t=$(now)
     # A game to resume, so the page has an address (its token is in the journal at start).
     systemctl stop "$UNIT"
+    # Where the hub's own user can read it (the installed hubd runs as that user, not root).
+    game_dir=$(mktemp -d /tmp/wifi-game.XXXXXX)
+    chmod 755 "$game_dir"
     printf '%s\n' '{"type": "new_game", "players": ["Ana", "Ben"], "rules": {"preset": "classic"}}' \
-        '{"type": "start_round", "opener": "Ana"}' >/root/wifi-game.jsonl
-    /usr/local/bin/hubd import /root/wifi-game.jsonl >/root/wifi.log 2>&1 \
-        || { wifi_fail "$t" "hubd import:" /root/wifi.log; return; }
+        '{"type": "start_round", "opener": "Ana"}' >"$game_dir/game.jsonl"
+    chmod 644 "$game_dir/game.jsonl"
+    /usr/local/bin/hubd import "$game_dir/game.jsonl" >/root/wifi.log 2>&1 \
+        || { rm -rf "$game_dir"; wifi_fail "$t" "hubd import:" /root/wifi.log; return; }
+    rm -rf "$game_dir"
     modprobe mac80211_hwsim radios=2 >>/root/wifi.log 2>&1 \
         || { wifi_fail "$t" "no mac80211_hwsim in this kernel:" /root/wifi.log; return; }
     wait_for 30 two_radios >/dev/null || { wifi_fail "$t" "mac80211_hwsim made no two radios"; return; }
