@@ -10,7 +10,7 @@
 """
 
 from engine.blocks import BLOCK_TEMPLATES, Block, BlockKind
-from engine.errors import RuleError, brief
+from engine.errors import RuleError, Wording, brief
 from engine.events import (
     AmendRound,
     Draw,
@@ -82,6 +82,7 @@ __all__ = [
     "Tile",
     "Toe",
     "Undo",
+    "Wording",
     "all_tiles",
     "apply_lines",
     "brief",

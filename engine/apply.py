@@ -12,7 +12,19 @@ from typing import Any
 from engine import events
 from engine.errors import RuleError
 from engine.names import check_players
-from engine.phases import Phase, RoundEnd, plural
+from engine.phases import Phase, RoundEnd
+from engine.refusals import (
+    AlreadyDrew,
+    EnteredTwice,
+    HandCount,
+    HubFirst,
+    LockedByFoot,
+    MissingHands,
+    MustDraw,
+    NoTilesLeft,
+    TileOnTable,
+    YardTooLow,
+)
 from engine.rules import make_rules
 from engine.scores_mode import foot_opened, scores_round_end, start_scores_round, toe
 from engine.state import GameState
@@ -132,16 +144,10 @@ def _refuse_place(state: GameState, event: events.Play, place: Placed, table: Ta
     shown = tile.shown(place.end)
     if table.opening and place.kind is not PlaceKind.HUB:
         room = table.hub_place.room
-        raise RuleError(
-            f"{name} cannot play {shown} on {where}: the hub {table.hub} still needs "
-            f"{plural(room, 'more arm')} before anything else"
-        )
+        raise HubFirst(player=name, tile=shown, place=where, hub=str(table.hub), n=room)
     if table.lock is not None and place.tile != table.lock:
         toes = table.placed[table.lock].room
-        raise RuleError(
-            f"{name} cannot play {shown} on {where} while the chicken foot on {table.lock} "
-            f"needs {plural(toes, 'more toe')}"
-        )
+        raise LockedByFoot(player=name, tile=shown, place=where, lock=str(table.lock), n=toes)
     if place.room == 0:
         reason = {
             PlaceKind.HUB: f"the hub has all {place.capacity} arms",
@@ -194,12 +200,9 @@ def _draw(state: GameState, event: events.Draw) -> None:
     seat = state._require_round(event.player, "draw")
     rules = state._rules()
     if state.drew:
-        raise RuleError(
-            f"{event.player} has already drawn this turn: play that tile if it fits, or pass"
-        )
+        raise AlreadyDrew(player=event.player)
     if state.yard <= rules.reserve:
-        left = "empty" if state.yard == 0 else f"down to its reserve of {state.yard}"
-        raise RuleError(f"{event.player} cannot draw: the chicken yard is {left}; pass instead")
+        raise YardTooLow(player=event.player, n=state.yard)
     state.yard -= 1
     state.hands[seat] += 1
     state.drew = True
@@ -210,10 +213,7 @@ def _pass(state: GameState, event: events.Pass) -> None:
     seat = state._require_round(event.player, "pass")
     rules = state._rules()
     if not state.drew and state.yard > rules.reserve:
-        raise RuleError(
-            f"{event.player} must draw from the chicken yard before passing "
-            f"({plural(state.yard, 'tile')} there)"
-        )
+        raise MustDraw(player=event.player, n=state.yard)
     state.passes = 0 if state.drew else state.passes + 1
     state.drew = False
     if state.passes == len(state.players):
@@ -231,7 +231,7 @@ def _check_hands(state: GameState, hands: Mapping[str, events.Hand]) -> list[int
         state._seat(name)
     missing = [p for p in state.players if p not in hands]
     if missing:
-        raise RuleError(f"enter every hand: {', '.join(missing)} missing")
+        raise MissingHands(names=", ".join(missing))
     holder: dict[Tile, str] = {}
     scores = []
     for name in state.players:
@@ -243,24 +243,19 @@ def _check_hands(state: GameState, hands: Mapping[str, events.Hand]) -> list[int
         if isinstance(hand, events.HandPips):
             events.check_count(hand.pips, f"{name}'s pips")
             if table is not None and held == 0 and (hand.pips or hand.double_blank):
-                raise RuleError(f"{name} has no tiles left, so {name}'s hand scores 0")
+                raise NoTilesLeft(player=name)
             tiles: tuple[Tile, ...] = (DOUBLE_BLANK,) if hand.double_blank else ()
         else:
             if len(hand) != held:
-                raise RuleError(
-                    f"{name} holds {plural(held, 'tile')}, but {len(hand)} were entered"
-                )
+                raise HandCount(player=name, n=held, entered=len(hand))
             tiles = hand
         for tile in tiles:
             if tile.lo < 0 or tile.hi > rules.highest:
                 raise RuleError(f"{tile} in {name}'s hand is not in a double-{rules.highest} set")
             if table is not None and tile in table:
-                raise RuleError(f"{tile} is on the table, so it cannot be in {name}'s hand")
+                raise TileOnTable(tile=str(tile), player=name)
             if tile in holder:
-                other = holder[tile]
-                where = f"twice in {name}'s hand" if other == name else (
-                    f"in both {other}'s and {name}'s hands")  # fmt: skip
-                raise RuleError(f"{tile} is entered {where}")
+                raise EnteredTwice(tile=str(tile), other=holder[tile], player=name)
             holder[tile] = name
         scores.append(state.hand_score(name, hand))
     return scores

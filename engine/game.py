@@ -19,6 +19,7 @@ from engine.apply import apply_event
 from engine.errors import RuleError
 from engine.events import Event, NewGame, StartRound, Undo
 from engine.limits import MAX_EVENTS
+from engine.refusals import NothingToUndo
 from engine.state import GameState
 
 #: The most events in effect an undo replays from its snapshot.
@@ -71,9 +72,9 @@ class Game:
 
     def _undo(self) -> Event:
         if not self._effective:
-            raise RuleError("there is nothing to undo")
+            raise NothingToUndo(begun=False)
         if len(self._effective) == 1:
-            raise RuleError("there is nothing to undo: the game has only just begun")
+            raise NothingToUndo(begun=True)
         undone = self._effective.pop()
         count = len(self._effective)
         while self._snapshots[-1][0] > count:

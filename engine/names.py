@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from engine.errors import RuleError, brief
 from engine.limits import MAX_NAME, MAX_PLAYERS
+from engine.refusals import SameName, SpaceAroundName
 
 
 def _control(char: str) -> bool:
@@ -76,31 +77,45 @@ def _surrogate(char: str) -> bool:
 
 def name_problem(name: object) -> str | None:
     """Why ``name`` is not a player's name, or None if it is one."""
+    refused = name_refusal(name)
+    return None if refused is None else refused.message
+
+
+def name_refusal(name: object) -> RuleError | None:
+    """The refusal of ``name`` as a player's name, or None if it is one."""
     if not isinstance(name, str):
-        return f"a player's name must be text, not {brief(name)}"
+        return RuleError(f"a player's name must be text, not {brief(name)}")
     if not name:
-        return f"a player's name cannot be empty: names are 1 to {MAX_NAME} characters"
+        return RuleError(f"a player's name cannot be empty: names are 1 to {MAX_NAME} characters")
     if len(name) > MAX_NAME:
-        return f"a player's name is at most {MAX_NAME} characters; {brief(name)} has {len(name)}"
+        return RuleError(
+            f"a player's name is at most {MAX_NAME} characters; {brief(name)} has {len(name)}"
+        )
     if name[0].isspace() or name[-1].isspace():
-        return f"a player's name cannot begin or end with a space: {brief(name)}"
+        return SpaceAroundName(name=brief(name))
     if any(_control(c) for c in name):
-        return f"a player's name cannot hold control characters: {brief(name)}"
+        return RuleError(f"a player's name cannot hold control characters: {brief(name)}")
     if any(_surrogate(c) for c in name):
-        return f"a player's name cannot hold an unpaired surrogate (broken text): {brief(name)}"
+        return RuleError(
+            f"a player's name cannot hold an unpaired surrogate (broken text): {brief(name)}"
+        )
     if any(_format(c) for c in name):
-        return (
+        return RuleError(
             "a player's name cannot hold invisible format characters (such as direction "
             f"marks or zero-width joiners): {brief(name)}"
         )
     if any(_separator(c) for c in name):
-        return f"a player's name cannot hold a line or paragraph separator: {brief(name)}"
+        return RuleError(
+            f"a player's name cannot hold a line or paragraph separator: {brief(name)}"
+        )
     if any(_noncharacter(c) for c in name):
-        return f"a player's name cannot hold a noncharacter (such as U+FFFF): {brief(name)}"
+        return RuleError(
+            f"a player's name cannot hold a noncharacter (such as U+FFFF): {brief(name)}"
+        )
     if any(_private(c) for c in name):
-        return f"a player's name cannot hold private-use characters: {brief(name)}"
+        return RuleError(f"a player's name cannot hold private-use characters: {brief(name)}")
     if _most_marks(name) > MAX_MARKS:
-        return (
+        return RuleError(
             f"a player's name cannot stack more than {MAX_MARKS} accents or marks on one "
             f"letter: {brief(name)}"
         )
@@ -109,9 +124,9 @@ def name_problem(name: object) -> str | None:
 
 def check_name(name: object) -> str:
     """``name`` if it is a valid player's name; RuleError with the rule it breaks if not."""
-    problem = name_problem(name)
-    if problem is not None:
-        raise RuleError(problem)
+    refused = name_refusal(name)
+    if refused is not None:
+        raise refused
     assert isinstance(name, str)
     return name
 
@@ -130,8 +145,6 @@ def check_players(players: Sequence[object]) -> tuple[str, ...]:
     for name in names:
         key = name_key(name)
         if key in seen:
-            other = seen[key]
-            called = f"called {name}" if other == name else f"called {other} and {name}"
-            raise RuleError(f"two players are {called}; every name must differ, ignoring case")
+            raise SameName(first=seen[key], second=name)
         seen[key] = name
     return names

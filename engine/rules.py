@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.errors import RuleError, brief
 from engine.limits import MAX_PLAYERS
+from engine.refusals import PlayersForPreset
 from engine.tiles import SET_SIZES, set_size
 
 
@@ -168,9 +169,8 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
             f"unknown rule option {brief(unknown[0])}; the options are {', '.join(OPTIONS)}"
         )
     if not preset.min_players <= players <= preset.max_players:
-        raise RuleError(
-            f"the {preset.name} rules are for {preset.min_players} to {preset.max_players} "
-            f"players, not {players}"
+        raise PlayersForPreset(
+            preset=preset.name, low=preset.min_players, high=preset.max_players, n=players
         )
     highest = options.get("set", 9)
     if not isinstance(highest, int) or isinstance(highest, bool) or highest not in SET_SIZES:

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.errors import RuleError
 from engine.events import EndRound, FootOpened, HandPips, StartRound, Toe
-from engine.phases import Phase, RoundEnd, plural
+from engine.phases import Phase, RoundEnd
+from engine.refusals import (
+    FootAlreadyOpen,
+    FootNotNow,
+    FootOnlyKeepingScores,
+    NoFootOpen,
+    NoSearchKeepingScores,
+)
 from engine.table import FOOT_TOES
 
 if TYPE_CHECKING:
@@ -22,9 +28,7 @@ if TYPE_CHECKING:
 def start_scores_round(state: GameState, event: StartRound, opener: int, double: int) -> None:
     """A round the hub keeps the score of: its double and opener, no tiles, no turns."""
     if event.search_draws is not None:
-        raise RuleError(
-            "this game keeps the scores only, so the draws made to find the double are not entered"
-        )
+        raise NoSearchKeepingScores()
     state.round += 1
     state.doubles.append(double)
     state.table = None
@@ -38,32 +42,26 @@ def start_scores_round(state: GameState, event: StartRound, opener: int, double:
     state.toes_owed = None
 
 
-def _require_foot_round(state: GameState, what: str) -> None:
-    """Refuse a foot or a toe outside a scores-only round being played."""
+def _require_foot_round(state: GameState, toe: bool) -> None:
+    """Refuse a foot (or a ``toe``) outside a scores-only round being played."""
     if not state._rules().scores_only:
-        raise RuleError(
-            f"{what} is only entered in a game that keeps the scores only; here a chicken "
-            "foot opens when a double is played"
-        )
+        raise FootOnlyKeepingScores(toe=toe)
     phase = state.phase
     if phase is not Phase.PLAY:
-        why = "the game is over" if phase is Phase.GAME_OVER else "the next round has not started"
-        raise RuleError(f"{what} cannot be entered: {why}")
+        raise FootNotNow(toe=toe, over=phase is Phase.GAME_OVER)
 
 
 def foot_opened(state: GameState, event: FootOpened) -> None:
-    _require_foot_round(state, "A chicken foot")
+    _require_foot_round(state, toe=False)
     if state.toes_owed is not None:
-        raise RuleError(
-            f"a chicken foot is already open: it needs {plural(state.toes_owed, 'more toe')}"
-        )
+        raise FootAlreadyOpen(n=state.toes_owed)
     state.toes_owed = FOOT_TOES
 
 
 def toe(state: GameState, event: Toe) -> None:
-    _require_foot_round(state, "A toe")
+    _require_foot_round(state, toe=True)
     if state.toes_owed is None:
-        raise RuleError("no chicken foot is open: press the hub button for a double first")
+        raise NoFootOpen()
     state.toes_owed = state.toes_owed - 1 or None
 
 

@@ -103,7 +103,7 @@ class Loop:
             undone = game.apply(event)
         except RuleError as err:
             self.refusals.append(err.message)
-            self.ui.show_refusal(err.message, intent.where, self.now)
+            self.ui.show_refusal(err, intent.where, self.now)
             return
         self.game = game
         self.ctx.state = game.state

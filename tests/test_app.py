@@ -176,7 +176,7 @@ def test_every_accepted_event_is_committed_before_it_shows(hub: Hub) -> None:
 def test_refused_entry_changes_nothing(hub: Hub, monkeypatch: Any) -> None:
     start_two_player_game(hub)
     shown: list[str] = []
-    monkeypatch.setattr(hub.app.ui, "show_refusal", lambda m, where, now: shown.append(m))
+    monkeypatch.setattr(hub.app.ui, "show_refusal", lambda m, where, now: shown.append(m.message))
     before = hub.app.game.state.copy() if hub.app.game else None
     assert not hub.play("Ben", "4-1", "9-4")
     assert shown == ["it is Ana's turn, not Ben's"]

@@ -26,18 +26,18 @@ REFUSED: list[tuple[list[Event], Event]] = [
 ]
 
 
-def refusal(before: list[Event], event: Event) -> str:
+def refusal(before: list[Event], event: Event) -> RuleError:
     game = Game.from_events(before)
     with pytest.raises(RuleError) as refused:
         game.apply(event)
-    return refused.value.message
+    return refused.value
 
 
 @pytest.mark.parametrize("code", i18n.available_languages()[1:])
 def test_every_refusal_of_the_mode_is_translated(code: str) -> None:
     translator = i18n.load(code)
-    messages = [refusal(before, event) for before, event in REFUSED]
-    assert len(set(messages)) == len(REFUSED)
-    for message in messages:
-        translated = translate_refusal(message, translator.gettext)
-        assert translated != message, f"{code}: {message!r} is shown in English"
+    refusals = [refusal(before, event) for before, event in REFUSED]
+    assert len({r.message for r in refusals}) == len(REFUSED)
+    for refused in refusals:
+        translated = translate_refusal(refused, translator)
+        assert translated != refused.message, f"{code}: {refused.message!r} is shown in English"

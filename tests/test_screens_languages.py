@@ -32,14 +32,14 @@ def test_a_whole_game_in_every_language(language: str, size: tuple[int, int]) ->
     assert loop.state.outcome is not None
 
 
-def refusal(events: list[object], event: object) -> str:
+def refusal(events: list[object], event: object) -> RuleError:
     from engine import Event
 
     game = Game.from_events(events)  # type: ignore[arg-type]
     with pytest.raises(RuleError) as caught:
         game.apply(event)  # type: ignore[arg-type]
     assert isinstance(event, Event)
-    return caught.value.message
+    return caught.value
 
 
 def test_the_refusals_a_player_meets_are_translated() -> None:
@@ -63,14 +63,14 @@ def test_the_refusals_a_player_meets_are_translated() -> None:
         refusal([], NewGame(("Ana",))),
     ]  # fmt: skip
     for code in TRANSLATED:
-        tr = i18n.load(code).gettext
-        for message in messages:
-            assert translate_refusal(message, tr) != message, f"{code}: {message}"
-    uk = i18n.load("uk").gettext
+        language = i18n.load(code)
+        for refused in messages:
+            assert translate_refusal(refused, language) != refused.message, f"{code}: {refused}"
+    uk = i18n.load("uk")
     assert translate_refusal(messages[1], uk) == (
         "Ben не може зіграти 7-3 на 9-7, поки курячій лапці на 4-4 бракує ще 3 пальчиків"
     )
-    assert translate_refusal("something new", uk) == "something new"
+    assert translate_refusal(RuleError("something new"), uk) == "something new"
 
 
 def test_a_refusal_is_shown_in_the_players_language() -> None:
@@ -86,8 +86,12 @@ def test_a_name_refusal_is_shown_in_the_players_language() -> None:
     from hubd.text.i18n import load
     from hubd.text.refusals import translate_refusal
 
-    tr = load("pt").gettext
-    same = "two players are called Ana and ana; every name must differ, ignoring case"
-    assert translate_refusal(same, tr).startswith("dois jogadores chamam-se Ana e ana")
-    twice = "two players are called Ben; every name must differ, ignoring case"
-    assert "Ben" in translate_refusal(twice, tr) and translate_refusal(twice, tr) != twice
+    pt = load("pt")
+    same = refusal([], NewGame(("Ana", "ana")))
+    assert (
+        same.message == "two players are called Ana and ana; every name must differ, ignoring case"
+    )
+    assert translate_refusal(same, pt).startswith("dois jogadores chamam-se Ana e ana")
+    twice = refusal([], NewGame(("Ben", "Ben")))
+    assert twice.message == "two players are called Ben; every name must differ, ignoring case"
+    assert "Ben" in translate_refusal(twice, pt) and translate_refusal(twice, pt) != twice.message

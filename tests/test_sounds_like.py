@@ -53,7 +53,9 @@ def test_the_hub_says_a_name_as_typed_and_keeps_it(hub: Hub) -> None:
 
 def test_a_bad_text_is_refused_with_the_rule(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
     refused: list[str] = []
-    monkeypatch.setattr(hub.app.ui, "show_refusal", lambda text, where, now: refused.append(text))
+    monkeypatch.setattr(
+        hub.app.ui, "show_refusal", lambda err, where, now: refused.append(err.message)
+    )
     hub.app.handle_intent(SoundsLike("Ben", "x" * 30))
     assert refused and "at most 24" in refused[0]
     assert hub.app.store.sounds_like() == {}

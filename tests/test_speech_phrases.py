@@ -138,12 +138,16 @@ def test_every_refusal_the_hub_can_say_is_gender_neutral(
     """Refusals are said aloud when asked for: none assumes the player is a man."""
     import re
 
-    from hubd.text.refusals import TEMPLATES
+    from hubd.text.refusals import wordings
+    from hubd.web.desk import DESK_KINDS
 
-    tr = i18n.load(language).gettext
-    for template in TEMPLATES:
-        names = re.findall(r"\{(\w+)\}", template)
-        text = tr(template).format(**{name: "Ana" for name in names})
-        words = re.findall(r"\w+", text)
-        after_a_name = {v for i, w in enumerate(words) if w == "Ana" for v in words[i + 1 : i + 3]}
-        assert not after_a_name & set(marked), (template, text)  # "Ana לא יכול", "Ana брав"
+    language_of = i18n.load(language)
+    for template, plural in [*wordings(), *wordings(DESK_KINDS)]:
+        names = re.findall(r"\{(\w+)\}", f"{template} {plural}")
+        forms = [language_of.gettext(template)] if plural is None else [
+            language_of.ngettext(template, plural, count) for count in (1, 2, 5)]  # fmt: skip
+        for form in forms:
+            text = form.format(**{name: "Ana" for name in names})
+            words = re.findall(r"\w+", text)
+            after = {v for i, w in enumerate(words) if w == "Ana" for v in words[i + 1 : i + 3]}
+            assert not after & set(marked), (template, text)  # "Ana לא יכול", "Ana брав"

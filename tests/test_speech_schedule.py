@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Draw, Game, NewGame, Pass, Play, StartRound, Tile
+from engine.refusals import NothingToUndo
 from hubd.speech.fakes import FakeRenderer, RecordingPlayer, silent_wav
 from hubd.speech.narrator import NEWS_HOLD_S, Narrator
 from hubd.speech.output import HubSpeech
@@ -152,7 +153,7 @@ def test_with_turns_off_a_pass_lets_the_foot_finish_and_a_toe_says_the_new_count
 def test_a_refusal_repeated_is_said_once() -> None:
     narrator, out, player, _game, _ = narrated()
     for n in range(240):
-        narrator.refused("there is nothing to undo", 0.01 * n)
+        narrator.refused(NothingToUndo(begun=False), 0.01 * n)
         out.tick(0.01 * n)
     out.tick(10.0)
     assert heard(player) == ["There is nothing to undo."]

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from test_app import Hub, hub  # noqa: F401 - the fixture
 
-from engine import NewGame, StartRound
+from engine import HandLimit, NewGame, RuleError, StartRound
 from hubd.loop.inbox import PhoneRequest
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.qr import qr_modules
@@ -18,7 +18,7 @@ from hubd.screens.phones import PhonesPanel
 from hubd.text.i18n import SHIPPED
 from hubd.values.intents import AnotherSeat, ReleaseSeat
 from hubd.values.snapshot import Snapshot
-from hubd.web.desk import ONE_SEAT, TAKEN, PhoneDesk
+from hubd.web.desk import OneSeat, PhoneDesk, SeatTaken
 
 ADDRESS = "http://192.168.1.20:8080/t/0123456789abcdef0123"
 
@@ -60,14 +60,15 @@ def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> Non
     desk = PhoneDesk(b"s" * 32, published.append, "http://127.0.0.1:8080")
     hub.app.phones = desk
     assert hub.app.submit(NewGame(("Ana", "Ben"))) and hub.app.submit(StartRound("Ana"))
-    answers: list[str | None] = []
+    answers: list[RuleError | str | HandLimit | None] = []
     game_id = hub.app.game_id
     assert game_id is not None
     for phone in ("a" * 32, "b" * 32):
         hub.app.inbox.post(PhoneRequest("claim", phone, 1, 1, 0, False, game_id,
                                         answers.append))  # fmt: skip
     hub.run()
-    assert answers == [None, TAKEN.format(player="Ben")]
+    taken = answers[1]  # the kind, with whose seat it is, for each phone's language
+    assert answers[0] is None and isinstance(taken, SeatTaken) and taken.player == "Ben"
     assert published[-1].claimed == frozenset({"Ben"})
     assert hub.app.context().phone_seats == ("Ben",)
     assert hub.app.context().web_address == desk.address(game_id)
@@ -80,7 +81,8 @@ def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> Non
                                         answers.append))  # fmt: skip
         hub.run()
         if seat == 1 and hub.app.context().phone_seats == ("Ana",):
-            assert answers[-1] == ONE_SEAT.format(player="Ana")
+            held = answers[-1]
+            assert isinstance(held, OneSeat) and held.player == "Ana"
             hub.app.handle_intent(AnotherSeat("Ana"))
             assert hub.app.context().phone_more == ("Ana",)
     assert answers[-1] is None and hub.app.context().phone_seats == ("Ana", "Ben")

@@ -22,7 +22,15 @@ from hubd.text import i18n
 from hubd.values.network import url_port, web_url
 from hubd.values.snapshot import Snapshot
 from hubd.web import server as server_module
-from hubd.web.desk import MOVED_ON, NOT_NOW, NOT_YOURS, ONE_SEAT, TAKEN, PhoneDesk, load_secret
+from hubd.web.desk import (
+    MOVED_ON,
+    NOT_NOW,
+    NOT_YOURS,
+    OneSeat,
+    PhoneDesk,
+    SeatTaken,
+    load_secret,
+)
 from hubd.web.guard import Limits
 from hubd.web.phone_ids import COOKIE, PhoneIds
 from hubd.web.server import NO_PHONE, NOT_TAKEN, plain_port_problem
@@ -166,12 +174,12 @@ def test_the_journal_says_the_address_at_start_and_at_each_new_game(
 
 def test_one_phone_a_seat_and_the_hub_releases_it(table: Table) -> None:
     assert table.post("claim", phone=PHONE_A, seat=0)["ok"]
-    taken = {"ok": False, "problem": TAKEN.format(player="Ana")}
+    taken = {"ok": False, "problem": SeatTaken(player="Ana").message}
     assert table.post("claim", phone=PHONE_B, seat=0) == taken  # it says whose seat it is
     assert table.post("release", phone=PHONE_B)["ok"]  # a phone with no seat: nothing to free
     assert table.desk.claims == {"Ana": PHONE_A}
     assert table.post("claim", phone=PHONE_A, seat=0)["ok"]  # its own seat again: no change
-    one_seat = {"ok": False, "problem": ONE_SEAT.format(player="Ana")}
+    one_seat = {"ok": False, "problem": OneSeat(player="Ana").message}
     assert table.post("claim", phone=PHONE_A, seat=1) == one_seat  # not a second seat
     assert table.desk.claims == {"Ana": PHONE_A}
     assert table.post("claim", phone=PHONE_B, seat=1)["ok"]
@@ -198,7 +206,7 @@ def test_a_phone_takes_another_seat_only_when_the_hub_gives_it(tmp_path: Path) -
         assert hub.desk.may_take_another() == ("Ana",)
         assert hub.post("claim", phone=PHONE_A, seat=1)["ok"]
         assert hub.desk.may_take_another() == ()  # taken: a third is asked for again
-        assert hub.post("claim", phone=PHONE_A, seat=2)["problem"] == ONE_SEAT.format(player="Ana")
+        assert hub.post("claim", phone=PHONE_A, seat=2)["problem"] == OneSeat(player="Ana").message
         assert hub.desk.claims == {"Ana": PHONE_A, "Ben": PHONE_A}
         assert hub.post("release", phone=PHONE_A)["ok"]  # giving back frees both
         assert hub.desk.claims == {}

@@ -324,7 +324,7 @@ class HubApp(ButtonHandling):
         try:
             self.store.set_sounds_like(player, said)
         except RuleError as err:
-            self.ui.show_refusal(err.message, None, now)
+            self.ui.show_refusal(err, None, now)
             return
         except StoreError as err:
             self.ui.show_refusal(str(err), None, now)

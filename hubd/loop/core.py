@@ -239,8 +239,8 @@ class HubCore:
                 undone = self.game.apply(event)
         except RuleError as err:
             log.info("refused %s: %s", event.type, err.message)
-            self.ui.show_refusal(err.message, where, now)
-            self.narrator.refused(err.message, now)
+            self.ui.show_refusal(err, where, now)
+            self.narrator.refused(err, now)
             self._dirty = True
             return False
         except StoreError as err:

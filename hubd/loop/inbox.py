@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from engine import HandLimit
+from engine import HandLimit, RuleError
 from engine.tiles import Tile
 from hubd.devices.button import ButtonEdge
 
@@ -53,7 +53,7 @@ class PhoneRequest:
     pips: int
     double_blank: bool
     game_id: int
-    reply: Callable[[str | HandLimit | None], None]
+    reply: Callable[[RuleError | str | HandLimit | None], None]
     #: A hand counted from a photo: its tiles as the player confirmed them (their pips are
     #: ``pips``); None when the pips were typed.
     tiles: tuple[Tile, ...] | None = None

@@ -12,6 +12,7 @@ from engine import OPTIONS, SET_SIZES, RuleError, make_rules
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Action, Style
+from hubd.text.refusals import translate_refusal
 from hubd.text.rule_words import option_label
 from hubd.values.intents import Intent
 
@@ -45,7 +46,8 @@ class RuleOptions:
         self.page = 0
 
     def build(self, b: Builder, area: Rect, rules: dict[str, Any], players: int) -> None:
-        values, problem = self._values(rules, players)
+        values, refused = self._values(rules, players)
+        problem = "" if refused is None else translate_refusal(refused, b.translator)
         keys = [k for k in ORDER if k in OPTIONS]
         keys += [k for k in OPTIONS if k not in ORDER and k not in ELSEWHERE]
         bottom = Rect(area.x, area.bottom - b.target, area.w, b.target)
@@ -78,13 +80,15 @@ class RuleOptions:
             more = Rect(bottom.right - b.px(160), bottom.y, b.px(160), b.target)
             b.button(more, f"{self.page + 1}/{pages} ▸", self._next_page, key="options:more")
 
-    def _values(self, rules: dict[str, Any], players: int) -> tuple[dict[str, Any], str]:
-        """Each option's value for these players, and what is wrong with them ("" if fine)."""
+    def _values(
+        self, rules: dict[str, Any], players: int
+    ) -> tuple[dict[str, Any], RuleError | None]:
+        """Each option's value for these players, and what is wrong with them (None if fine)."""
         try:
             made = make_rules(rules, players)
         except RuleError as err:
             shown = {k: v for k, v in self.chosen.items() if not isinstance(v, dict)}
-            return shown, err.message
+            return shown, err
         return {
             "set": made.highest,
             "hand_size": made.hand_size,
@@ -96,7 +100,7 @@ class RuleOptions:
             "first_double": made.first_double,
             "burn_double": made.burn_double,
             "out_on_double_50": made.out_on_double_50,
-        }, ""
+        }, None
 
     @staticmethod
     def _line(b: Builder) -> int:

@@ -13,6 +13,7 @@ from hubd.screens.kit.keyboard import Keyboard
 from hubd.screens.kit.widgets import Action, Color, Style
 from hubd.screens.rule_options import RuleOptions
 from hubd.screens.settings import _, preset_name
+from hubd.text.refusals import translate_refusal
 from hubd.values.intents import Intent
 
 __all__ = ["Keyboard", "NewGameScreen"]
@@ -262,7 +263,7 @@ class NewGameScreen(Screen):
         try:
             rules = make_rules(self.rules(ctx), players)
         except RuleError as err:
-            return err.message
+            return translate_refusal(err, b.translator)
         return b.tr(
             "With {players} players: double-{set} set, {hand} tiles each, {arms} hub arms, "
             "{rounds} rounds."

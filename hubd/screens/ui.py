@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 import engine
-from engine import Draw, Event, Pass, Phase, Play, Tile, Undo
+from engine import Draw, Event, Pass, Phase, Play, RuleError, Tile, Undo
 from hubd.screens.confirm import confirm_undo
 from hubd.screens.kit.base import Builder, Overlay, TextOverlay, default_screen
 from hubd.screens.kit.context import UiContext
@@ -194,9 +194,18 @@ class Ui:
         self._invalidate()
 
     def show_refusal(
-        self, message: str, where: tuple[int, int] | None, now: float, translate: bool = True
+        self,
+        message: RuleError | str,
+        where: tuple[int, int] | None,
+        now: float,
+        translate: bool = True,
     ) -> None:
-        text = translate_refusal(message, self.tr) if translate else message
+        """A refusal beside the finger: a kind of refusal, or words, in the players' language
+        (``translate`` False: words already in it)."""
+        if translate or isinstance(message, RuleError):
+            text = translate_refusal(message, self.translator)
+        else:
+            text = message
         self.messages.refusal(text, where, now)
         self._invalidate()
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from engine import Event, GameState
+from engine import Event, GameState, RuleError
 from hubd.speech import phrases
 from hubd.speech.output import NO_ESPEAK, Speech
 from hubd.speech.phrases import Outline
@@ -107,12 +107,12 @@ class Narrator:
         topic = phrases.news(Outline.of(state)) if said else None
         self._say(said, now, ("cackle",), topic=topic, hold=NEWS_HOLD_S)
 
-    def refused(self, message: str, now: float) -> None:
+    def refused(self, refusal: RuleError, now: float) -> None:
         """A refused entry's reason, once: the same refusal again says nothing new."""
-        if not self.settings.speech_refusals or message == self._refusal:
+        if not self.settings.speech_refusals or refusal.message == self._refusal:
             return
-        self._say(phrases.refusal(self._words(), message), now, (), topic=None)
-        self._refusal = message
+        self._say(phrases.refusal(self._words(), refusal), now, (), topic=None)
+        self._refusal = refusal.message
 
     def status(self, state: GameState | None, now: float) -> None:
         """A tap on the status line: say it again (turns included: it was asked for)."""

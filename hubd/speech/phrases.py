@@ -11,7 +11,19 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine import Block, EndRound, Event, GameState, HandPips, Phase, Play, RoundEnd, Tile, Undo
+from engine import (
+    Block,
+    EndRound,
+    Event,
+    GameState,
+    HandPips,
+    Phase,
+    Play,
+    RoundEnd,
+    RuleError,
+    Tile,
+    Undo,
+)
 from hubd.speech.words import Words
 from hubd.text.labels import line_labels
 from hubd.text.plain_words import block_text, placed_words, shares_number
@@ -221,9 +233,9 @@ def status(state: GameState | None, words: Words) -> list[str]:
     return scores(words, state)
 
 
-def refusal(words: Words, message: str) -> list[str]:
+def refusal(words: Words, refused: RuleError) -> list[str]:
     """A refused entry's reason, in the players' language (names as they sound)."""
-    text = translate_refusal(message, words.tr)
+    text = translate_refusal(refused, words.translator)
     for player in sorted(words.sounds_like, key=len, reverse=True):
         spoken = words.name(player)
         name = rf"(?<!\w){re.escape(player)}(?!\w)"

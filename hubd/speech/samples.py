@@ -29,6 +29,7 @@ from engine import (
     StartRound,
     Tile,
 )
+from engine.refusals import LockedByFoot
 from hubd.speech import phrases
 from hubd.speech.level import loudness, sound_dbfs
 from hubd.speech.output import DEFAULT_RATE
@@ -45,7 +46,7 @@ _EVENTS: list[Event] = [
     Play("Ana", Tile(4, 4), Tile(4, 9)),
     EndRound({"Ana": (), "Ben": (Tile(2, 5),)}),
 ]
-REFUSAL = "Ben cannot play 4-2 on 9-4 while the chicken foot on 5-5 needs 2 more toes"
+REFUSAL = LockedByFoot(player="Ben", tile="4-2", place="9-4", lock="5-5", n=2)
 #: Four names in two scripts, alternating, so that each voice is switched to more than once.
 TABLES: dict[str, tuple[str, str, str, str]] = {
     "he": ("Ana", "דנה", "Ben", "נועה"),

@@ -239,8 +239,10 @@ def source_messages(
 ) -> list[tuple[str, str | None]]:
     """Every message the screens (and the main loop's notices) translate: ``tr("...")`` and
     ``ntr("...", "...", n)`` calls, plus the engine's texts the screens pass through ``tr``
-    (option and preset explanations, why a round is blocked) and the keyboard rows."""
+    (option and preset explanations, why a round is blocked, the wordings of its refusals)
+    and the keyboard rows."""
     from engine import BLOCK_TEMPLATES, OPTIONS, PRESETS
+    from engine.refusals import KINDS
 
     found: dict[str, str | None] = {}
     hubd = Path(__file__).parents[1]
@@ -266,5 +268,8 @@ def source_messages(
     engine_texts = [*OPTIONS.values(), *(p.description for p in PRESETS.values())]
     for text in [*engine_texts, *BLOCK_TEMPLATES]:
         found.setdefault(text, None)
+    for kind in KINDS:
+        for text, plural in kind.wordings:
+            found[text] = plural
     found.setdefault(LATIN_ROWS, None)
     return sorted(found.items())

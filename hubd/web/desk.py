@@ -21,10 +21,21 @@ import logging
 import os
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine import EndRound, Event, GameState, HandLimit, HandPips, RuleError, Tile, over_limit
+from engine import (
+    EndRound,
+    Event,
+    GameState,
+    HandLimit,
+    HandPips,
+    RuleError,
+    Tile,
+    Wording,
+    over_limit,
+)
 from engine.apply import apply_event
 from engine.photo_table import hand_bounds
 from hubd.loop.inbox import PhoneRequest
@@ -42,22 +53,55 @@ def _(text: str) -> str:
     return text
 
 
-TAKEN = _("Another phone holds {player}'s seat")  # a template: see hubd/text/refusals.py
-#: A phone holds one seat unless the hub's Phones panel gives it another (a template too).
-ONE_SEAT = _("This phone holds {player}'s seat; the hub's Phones panel can give it another")
 NOT_YOURS = _("Choose your seat to enter your hand")
 NOT_NOW = _("Your hand can be entered when the round is over")
 MOVED_ON = _("The round has moved on: nothing was entered")
 NO_SEAT = _("There is no such seat in this game")
 #: A photo's confirmed tiles that do not add up to the pips sent (the page adds them itself).
 NOT_ADDED = _("The tiles and the pips sent do not agree: count the tiles again")
-NOT_IN_SET = _("{tile} is not in this game's set")  # a template: see hubd/text/refusals.py
-TWICE = _("{tile} is counted twice in this hand")  # a template too
+
+
+@dataclass(eq=False)
+class SeatTaken(RuleError):
+    """The phone that lost a seat is told whose it is."""
+
+    player: str
+    wordings = (Wording(_("Another phone holds {player}'s seat")),)
+
+
+@dataclass(eq=False)
+class OneSeat(RuleError):
+    """A phone holds one seat unless the hub's Phones panel gives it another."""
+
+    player: str
+    wordings = (
+        Wording(_("This phone holds {player}'s seat; the hub's Phones panel can give it another")),
+    )
+
+
+@dataclass(eq=False)
+class NotInSet(RuleError):
+    """A tile in a photo's hand that this game's set has not (or the table holds)."""
+
+    tile: str
+    wordings = (Wording(_("{tile} is not in this game's set")),)
+
+
+@dataclass(eq=False)
+class CountedTwice(RuleError):
+    """One tile twice in a photo's hand."""
+
+    tile: str
+    wordings = (Wording(_("{tile} is counted twice in this hand")),)
+
+
+#: The desk's own kinds of refusal (the engine's are engine.refusals.KINDS).
+DESK_KINDS: tuple[type[RuleError], ...] = (SeatTaken, OneSeat, NotInSet, CountedTwice)
 
 Publish = Callable[[Snapshot], None]
 Submit = Callable[[Event], bool]
 #: The loop's answer to a phone: None (done), why not (words), or the limit a hand is above.
-Answer = str | HandLimit | None
+Answer = RuleError | str | HandLimit | None
 
 
 def load_secret(folder: Path) -> bytes:
@@ -246,7 +290,7 @@ class PhoneDesk:
         try:
             problem = self._answer(request, state, game_id)
         except RuleError as err:
-            problem = err.message
+            problem = err
         complete = (
             problem is None
             and request.action == "hand"
@@ -277,10 +321,10 @@ class PhoneDesk:
             if holder == request.phone:
                 return None
             if holder is not None:
-                return TAKEN.format(player=player)
+                return SeatTaken(player=player)
             held = self._seats_of(request.phone)
             if len(held) >= self.allowed.get(request.phone, 1):  # one seat a phone
-                return ONE_SEAT.format(player=held[0])
+                return OneSeat(player=held[0])
             self.claims[player] = request.phone
             self._keep()
             return None
@@ -328,9 +372,9 @@ def _check_tiles(state: GameState, seat: int, tiles: tuple[Tile, ...], hand: Han
     allowed = hand_bounds(state, seat, {}).allowed
     for place, tile in enumerate(tiles):
         if tile not in allowed:
-            raise RuleError(NOT_IN_SET.format(tile=tile))
+            raise NotInSet(tile=str(tile))
         if tile in tiles[:place]:
-            raise RuleError(TWICE.format(tile=tile))
+            raise CountedTwice(tile=str(tile))
 
 
 def _complete(state: GameState, hands: Mapping[str, HandPips]) -> bool:

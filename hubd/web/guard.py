@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from aiohttp import web
 
-from engine import HandLimit
+from engine import HandLimit, RuleError
 from engine.tiles import Tile
 from hubd.loop.inbox import PhoneRequest
 from hubd.text import i18n
@@ -78,14 +78,14 @@ def languages() -> frozenset[str]:
     return frozenset(i18n.available_languages())
 
 
-def in_language(problem: str, code: str) -> str:
-    """The loop's answer (an engine refusal, or one of the desk's own) in language ``code``."""
-    tr = i18n.load(code).gettext
-    translated = translate_refusal(problem, tr)
-    return translated if translated != problem else tr(problem)
+def in_language(problem: RuleError | str, code: str) -> str:
+    """The loop's answer (a refusal, or the desk's own words) in language ``code``."""
+    return translate_refusal(problem, i18n.load(code))
 
 
-def write_answer(said: str | HandLimit | None, pips: int, code: str) -> dict[str, object]:
+def write_answer(
+    said: RuleError | str | HandLimit | None, pips: int, code: str
+) -> dict[str, object]:
     """The JSON answer to a phone's write, in language ``code``: done, why not, or the second
     question about a hand above the most its tiles could hold (the page asks it, and sends
     the hand again, confirmed, on Yes)."""
@@ -130,7 +130,7 @@ def plain(status: int, text: str) -> web.Response:
 
 def phone_request(
     action: str, body: object, snapshot: Snapshot, phone: str
-) -> Callable[[Callable[[str | HandLimit | None], None]], PhoneRequest] | None:
+) -> Callable[[Callable[[RuleError | str | HandLimit | None], None]], PhoneRequest] | None:
     """The request ``phone`` (the id its cookie names) makes with a JSON body, checked for
     shape only (the loop checks the rest); None when it is not one."""
     if not isinstance(body, dict):
@@ -150,7 +150,7 @@ def phone_request(
         return None
     game_id = snapshot.game_id or 0
 
-    def make(reply: Callable[[str | HandLimit | None], None]) -> PhoneRequest:
+    def make(reply: Callable[[RuleError | str | HandLimit | None], None]) -> PhoneRequest:
         return PhoneRequest(
             action,
             phone,
