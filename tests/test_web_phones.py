@@ -25,7 +25,7 @@ from hubd.screens.shots.scripted_games import autoplay, record_of
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
 from hubd.values.snapshot import Snapshot
-from hubd.web.desk import TAKEN, PhoneDesk
+from hubd.web.desk import PhoneDesk, SeatTaken
 from hubd.web.guard import Limits
 from hubd.web.page_data import MAX_PIPS, words
 from hubd.web.start import start_web
@@ -228,8 +228,9 @@ def test_typing_survives_updates_refusals_are_the_pages_or_the_hubs_and_seats_co
             # A lost claim: another phone took the seat a moment before this one asked.
             hub.desk.claims[NAMES[0]] = OTHER_PHONE
             page.click('.claim[data-seat="0"]')
-            taken = translate_refusal(TAKEN.format(player=NAMES[0]), tr)
-            assert NAMES[0] in taken and (language == "en" or taken != TAKEN)
+            lost = SeatTaken(player=NAMES[0])
+            taken = translate_refusal(lost, i18n.load(language))
+            assert NAMES[0] in taken and (language == "en" or taken != lost.message)
             wanted = said["hub_says"].format(problem=taken)
             page.wait_for_function(
                 "t => document.querySelector('.seat-problem').textContent === t", arg=wanted
