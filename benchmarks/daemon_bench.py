@@ -130,7 +130,7 @@ def _open_a_foot(app: Any) -> None:
     for event in (NewGame(("Ana", "Ben"), {"preset": "classic"}), StartRound("Ana"),
                   Play("Ana", Tile(4, 9), Tile(9, 9)), Play("Ben", Tile(5, 9), Tile(9, 9)),
                   Play("Ana", Tile(4, 4), Tile(4, 9))):  # fmt: skip
-        assert app.submit(event)
+        assert app.core.submit(event)
 
 
 def press_latency(
@@ -157,7 +157,8 @@ def press_latency(
     from hubd.devices.light import FakeLight
     from hubd.devices.notify import FakeNotifier
     from hubd.loop.app import HubApp
-    from hubd.loop.core import Devices
+    from hubd.loop.core import Devices, HubCore
+    from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox, Shutdown
     from hubd.screens import Ui
     from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
@@ -176,14 +177,14 @@ def press_latency(
     renderer = EspeakRenderer(folder / "cache", cache=cache)
     player = TimedPlayer()
     voice = HubSpeech(renderer, player) if speech else NoSpeech(NO_AUDIO)
-    app = HubApp(
+    core = HubCore(
         display=display, ui=Ui(display.logical_size), store=store,
         devices=Devices(speaker=speaker, light=FakeLight(clock), notifier=FakeNotifier(),
                         speech=voice),
-        clock=clock, inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
+        clock=clock, settings=Settings("en", 80, False, 0, "classic"),
         data_folder=folder, out=io.StringIO(),
-        button_logic=ButtonLogic.from_config(BUTTON),
     )  # fmt: skip
+    app = HubApp(core, ButtonHandler(core, ButtonLogic.from_config(BUTTON)), inbox)
     if foot:
         _open_a_foot(app)
     undo = setup(app) if setup is not None else None

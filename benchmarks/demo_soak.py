@@ -69,8 +69,9 @@ def soak(minutes: float, pace: float) -> None:
     from hubd.devices.pins import build_pins
     from hubd.devices.speaker import FakeSpeaker
     from hubd.loop.app import HubApp
-    from hubd.loop.core import Devices
+    from hubd.loop.core import Devices, HubCore
     from hubd.loop.demo import DemoPlayer
+    from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox
     from hubd.screens import Ui
     from hubd.store import open_store
@@ -85,14 +86,14 @@ def soak(minutes: float, pace: float) -> None:
     button, light, _ = build_pins(config, folder, True, inbox.post, clock)
     # The daemon's lines go where a hub's go, out of its memory (not into a StringIO).
     out = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (closed at the end)
-    app = HubApp(
-        display=display, ui=Ui(display.logical_size), store=store, clock=clock, inbox=inbox,
+    core = HubCore(
+        display=display, ui=Ui(display.logical_size), store=store, clock=clock,
         devices=Devices(speaker=FakeSpeaker(), light=light, notifier=quiet_notifier()),
         settings=Settings.from_config(config), data_folder=folder, out=out,
-        button_logic=ButtonLogic.from_config(config.button),
-        demo=DemoPlayer("classic", seed=7), demo_interval=pace,
     )  # fmt: skip
-    app.resume()
+    app = HubApp(core, ButtonHandler(core, ButtonLogic.from_config(config.button)), inbox,
+                 demo=DemoPlayer("classic", seed=7), demo_interval=pace)  # fmt: skip
+    app.core.resume()
     steps = round(minutes * 60 / pace)
     per_minute = max(1, round(60 / pace))
     samples: list[tuple[float, float]] = []  # (simulated hours, MB) after the first game
@@ -101,7 +102,7 @@ def soak(minutes: float, pace: float) -> None:
     for step in range(1, steps + 1):
         clock.advance(pace)
         app.step(0)
-        if first_game_over_at is None and app.game_id is not None and app.game_id > 1:
+        if first_game_over_at is None and app.core.game_id is not None and app.core.game_id > 1:
             first_game_over_at = step * pace / 60
         if step % per_minute == 0 and first_game_over_at is not None:
             samples.append((step * pace / 3600, rss_mb()))
@@ -112,8 +113,10 @@ def soak(minutes: float, pace: float) -> None:
     store.close()
     display.close()
     out.close()
-    print(f"demo soak: {minutes:g} minutes of demo ({steps} steps {pace:g} s apart) in "
-          f"{took:.0f} s; {app.game_id or 0} games, {app._committed} events committed")  # fmt: skip
+    print(
+        f"demo soak: {minutes:g} minutes of demo ({steps} steps {pace:g} s apart) in "
+        f"{took:.0f} s; {core.game_id or 0} games, {core.committed} events committed"
+    )
     painter = app.ui.painter
     print(f"resident memory: {start_mb:.1f} MB at the start, {end_mb:.1f} MB at the end (the "
           f"screens' caches: text {painter._text.size / 2**20:.1f} MB, dominoes "

@@ -115,7 +115,7 @@ def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
 
 def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
     """``play`` on the pad, checking that no target moves between its taps."""
-    state = table.app.game.state if table.app.game is not None else None
+    state = table.app.core.game.state if table.app.core.game is not None else None
     assert state is not None
     fits = len(state.places_for(play.tile))
     keys = entry_keys(state, play.tile, play.on)
@@ -155,7 +155,7 @@ def entry_pages(table: FamilyTable) -> int:
 
 def enter_game(table: FamilyTable, log: list[Event], plays: Plays) -> None:
     first, *rest = log
-    if not isinstance(first, NewGame) or not table.app.submit(first):
+    if not isinstance(first, NewGame) or not table.app.core.submit(first):
         raise EntryError("the log must begin with a new game the hub accepts")
     for event in rest:
         before = len(table.committed)
@@ -168,7 +168,7 @@ def enter_game(table: FamilyTable, log: list[Event], plays: Plays) -> None:
         elif isinstance(event, StartRound) and event.search_draws is None:
             table.tap(f"player:{event.opener}")
         else:
-            table.app.submit(event)
+            table.app.core.submit(event)
         committed = table.committed[before:]
         if committed != [event]:
             raise EntryError(f"entering {event} committed {committed}")
@@ -197,7 +197,7 @@ def run_family(size: tuple[int, int], factory: MockFactory) -> None:
         start = time.perf_counter()
         entries = enter_round(table, log)
         elapsed = time.perf_counter() - start
-        game = table.app.game
+        game = table.app.core.game
         same = game is not None and game.state == Game.from_events(log).state
     taps = sum(e.taps for e in entries)
     presses = sum(e.presses for e in entries)
@@ -219,7 +219,7 @@ def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int
             family_table(Path(folder) / "data", factory, size) as table,
         ):
             enter_game(table, log, plays)
-            game = table.app.game
+            game = table.app.core.game
             if game is None or game.state != Game.from_events(log).state:
                 print(f"  {name}: the hub's state is NOT the log's")
     taps = plays.taps

@@ -149,12 +149,12 @@ def commit_latency(
     log = recorded_log()
     with family_table(folder / "data", MockFactory(pin_class=MockPWMPin)) as table:
         app = table.app
-        assert app.submit(log[0])
+        assert app.core.submit(log[0])
         if attack is not None:
             limit_open_files(unit_open_files())
         desk, close = attach_web(app, folder / "data", None if attack else BENCH_LIMITS)
         port = int(desk.base_url.rsplit(":", 1)[1])
-        token = desk.token(app.game_id)
+        token = desk.token(app.core.game_id)
         assert token is not None
         stream = Pages(port, f"/t/{token}/events", pages)
         time.sleep(0.3)
@@ -172,7 +172,7 @@ def commit_latency(
             time.sleep(1.0)  # the hub has met every connection once
         committed: dict[int, float] = {}
         for event in log[1 : events + 1]:
-            assert app.submit(event), event
+            assert app.core.submit(event), event
             committed[desk._version] = time.perf_counter()
             app.step(0)
             time.sleep(0.03)  # a lively table enters a play every few seconds; 30 ms is harsher
@@ -213,12 +213,12 @@ def with_pages(count: int) -> Callable[[Any], Callable[[], None]]:
 
         from engine import NewGame, StartRound
 
-        assert app.submit(NewGame(("Ana", "Ben", "Cy"))) and app.submit(StartRound("Ana"))
+        assert app.core.submit(NewGame(("Ana", "Ben", "Cy"))) and app.core.submit(StartRound("Ana"))
         if not count:
             return lambda: None
         desk, close = attach_web(app, Path(tempfile.mkdtemp()), BENCH_LIMITS)
         port = int(desk.base_url.rsplit(":", 1)[1])
-        pages = Pages(port, f"/t/{desk.token(app.game_id)}/events", count)
+        pages = Pages(port, f"/t/{desk.token(app.core.game_id)}/events", count)
 
         def undo() -> None:
             pages.close()

@@ -105,7 +105,8 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
     from hubd.devices.notify import FakeNotifier
     from hubd.devices.speaker import FakeSpeaker
     from hubd.loop.app import HubApp
-    from hubd.loop.core import Devices
+    from hubd.loop.core import Devices, HubCore
+    from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox
     from hubd.screens import Ui
     from hubd.store import open_store
@@ -119,13 +120,14 @@ def render(width: int, height: int, config_path: Path, out: Path) -> None:
     ui = Ui(display.logical_size)
     ui.set_language(settings.language)
     store = open_store(folder)
-    app = HubApp(
-        display=display, ui=ui, store=store, clock=clock, inbox=Inbox(), settings=settings,
+    core = HubCore(
+        display=display, ui=ui, store=store, clock=clock, settings=settings,
         devices=Devices(speaker=FakeSpeaker(available=False), light=FakeLight(clock),
                         notifier=FakeNotifier()),
-        data_folder=folder, out=io.StringIO(), button_logic=ButtonLogic.from_config(config.button),
+        data_folder=folder, out=io.StringIO(),
     )  # fmt: skip
-    app.resume()
+    app = HubApp(core, ButtonHandler(core, ButtonLogic.from_config(config.button)), Inbox())
+    app.core.resume()
     app.draw()
     pygame.image.save(display.screen, str(out))
     store.close()

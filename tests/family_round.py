@@ -54,7 +54,8 @@ from hubd.devices.notify import FakeNotifier
 from hubd.devices.pins import build_pins
 from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
-from hubd.loop.core import Devices
+from hubd.loop.core import Devices, HubCore
+from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import Inbox
 from hubd.screens import Ui
 from hubd.screens.entry import MORE, entry_keys
@@ -131,17 +132,17 @@ class FamilyTable:
         self.speaker = FakeSpeaker()
         devices = Devices(speaker=self.speaker, light=light, notifier=FakeNotifier(),
                           closers=[self.button.close, light.close])  # fmt: skip
-        self.app = HubApp(
+        core = HubCore(
             display=self.display, ui=Ui(self.display.logical_size), store=self.store,
-            devices=devices, clock=self.clock, inbox=inbox,
+            devices=devices, clock=self.clock,
             settings=Settings("en", 80, False, 0, "classic"), data_folder=folder,
-            button_logic=ButtonLogic(config.button.debounce_ms / 1000,
-                                     config.button.hold_seconds,
-                                     glitch_s=config.button.glitch_ms / 1000,
-                                     long_hold_s=config.button.shutdown_seconds or None),
             out=io.StringIO(),  # the "event N committed" lines
         )  # fmt: skip
-        self.app.resume()
+        logic = ButtonLogic(config.button.debounce_ms / 1000, config.button.hold_seconds,
+                            glitch_s=config.button.glitch_ms / 1000,
+                            long_hold_s=config.button.shutdown_seconds or None)  # fmt: skip
+        self.app = HubApp(core, ButtonHandler(core, logic), inbox)
+        self.app.core.resume()
         self.taps = 0
         self.presses = 0
         self.greyed: list[str] = []  # widgets touched although shown greyed
@@ -155,7 +156,7 @@ class FamilyTable:
     # -- the inputs -----------------------------------------------------------------------
 
     def widgets(self) -> list[Widget]:
-        return self.app.ui.layout(self.app.context(), self.clock.now())
+        return self.app.ui.layout(self.app.core.context(), self.clock.now())
 
     def find(self, key: str) -> Widget | None:
         """The widget ``key`` on screen now that does something when touched (it may be
@@ -201,7 +202,7 @@ class FamilyTable:
 
     @property
     def committed(self) -> list[Event]:
-        game_id = self.app.game_id
+        game_id = self.app.core.game_id
         return [] if game_id is None else self.store.events(game_id)
 
 
@@ -226,7 +227,7 @@ def enter_round(table: FamilyTable, log: list[Event]) -> list[Entry]:
     other event is made of touches alone; each must commit exactly that event, no more.
     """
     first, *rest = log
-    if not isinstance(first, NewGame) or not table.app.submit(first):
+    if not isinstance(first, NewGame) or not table.app.core.submit(first):
         raise EntryError("the log must begin with a new game the hub accepts")
     if table.app.ui.current != "round_start":
         raise EntryError(f"a new game shows {table.app.ui.current}, not the round start")
@@ -246,7 +247,7 @@ def _enter(table: FamilyTable, event: Event) -> Entry:
 
 def _touch(table: FamilyTable, event: Event) -> tuple[str, int, int]:
     """Make the touches for ``event``; returns its kind and, for a round end, hands and digits."""
-    state = table.app.game.state if table.app.game is not None else None
+    state = table.app.core.game.state if table.app.core.game is not None else None
     if state is None:
         raise EntryError("no game")
     if isinstance(event, StartRound):
@@ -282,7 +283,7 @@ def _round_end(table: FamilyTable, event: EndRound) -> tuple[str, int, int]:
     """Each hand's pips on the keypad and OK (the screen moves on by itself), then save."""
     if table.app.ui.current != "round_end":
         raise EntryError(f"the round is over but the screen is {table.app.ui.current}")
-    state = table.app.game.state if table.app.game is not None else None
+    state = table.app.core.game.state if table.app.core.game is not None else None
     assert state is not None
     waiting = [n for seat, n in enumerate(state.players) if state.hands[seat] > 0]
     hands, digits = len(waiting), 0

@@ -19,7 +19,8 @@ from hubd.devices.light import FakeLight
 from hubd.devices.notify import FakeNotifier
 from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
-from hubd.loop.core import Devices
+from hubd.loop.core import Devices, HubCore
+from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import Inbox
 from hubd.screens import Ui
 from hubd.store import GameStore
@@ -55,7 +56,7 @@ class Hub:
         self.run()
 
     def play(self, player: str, tile: str, on: str) -> bool:
-        return self.app.submit(Play(player, T(tile), T(on)))
+        return self.app.core.submit(Play(player, T(tile), T(on)))
 
 
 @pytest.fixture
@@ -73,11 +74,11 @@ def hub(mock_factory: Any, tmp_path: Path) -> Iterator[Hub]:
         pin.drive_low() if pressed else pin.drive_high()
 
     devices = Devices(speaker=speaker, light=light, notifier=notifier, press_mock_button=press_mock)
-    app = HubApp(
+    core = HubCore(
         display=display, ui=Ui(display.logical_size), store=store, devices=devices, clock=clock,
-        inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
-        data_folder=tmp_path / "data", button_logic=ButtonLogic(0.02, 3.0),
+        settings=Settings("en", 80, False, 0, "classic"), data_folder=tmp_path / "data",
     )  # fmt: skip
+    app = HubApp(core, ButtonHandler(core, ButtonLogic(0.02, 3.0)), inbox)
     yield Hub(app, clock, speaker, light, notifier, pin, store)
     button.close()
     store.close()
@@ -86,8 +87,8 @@ def hub(mock_factory: Any, tmp_path: Path) -> Iterator[Hub]:
 
 def start_two_player_game(hub: Hub) -> None:
     """Ana and Ben, classic rules with two hub arms: Ana opens on the 9-9."""
-    assert hub.app.submit(NewGame(("Ana", "Ben"), {"preset": "classic"}))
-    assert hub.app.submit(StartRound("Ana"))
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"), {"preset": "classic"}))
+    assert hub.app.core.submit(StartRound("Ana"))
     assert hub.play("Ana", "9-4", "9-9")
     assert hub.play("Ben", "9-5", "9-9")  # the hub has both arms: play spreads out
 
@@ -158,30 +159,30 @@ def test_hold_toggles_mute(hub: Hub) -> None:
 def test_undo_reopens_the_foot_and_the_light_follows(hub: Hub) -> None:
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
-    assert hub.app.submit(Undo())
+    assert hub.app.core.submit(Undo())
     assert hub.light.mode == "off"
-    assert hub.app.submit(Undo())  # takes back Ben's 9-5
-    assert hub.app.game is not None and hub.app.game.state.current_player == "Ben"
+    assert hub.app.core.submit(Undo())  # takes back Ben's 9-5
+    assert hub.app.core.game is not None and hub.app.core.game.state.current_player == "Ben"
 
 
 def test_every_accepted_event_is_committed_before_it_shows(hub: Hub) -> None:
     start_two_player_game(hub)
-    hub.app.submit(Draw("Ana"))
-    hub.app.submit(Pass("Ana"))
-    assert hub.app.game_id is not None
-    stored = hub.store.events(hub.app.game_id)
-    assert stored == list(hub.app.game.log) if hub.app.game else False
+    hub.app.core.submit(Draw("Ana"))
+    hub.app.core.submit(Pass("Ana"))
+    assert hub.app.core.game_id is not None
+    stored = hub.store.events(hub.app.core.game_id)
+    assert stored == list(hub.app.core.game.log) if hub.app.core.game else False
 
 
 def test_refused_entry_changes_nothing(hub: Hub, monkeypatch: Any) -> None:
     start_two_player_game(hub)
     shown: list[str] = []
     monkeypatch.setattr(hub.app.ui, "show_refusal", lambda m, where, now: shown.append(m.message))
-    before = hub.app.game.state.copy() if hub.app.game else None
+    before = hub.app.core.game.state.copy() if hub.app.core.game else None
     assert not hub.play("Ben", "4-1", "9-4")
     assert shown == ["it is Ana's turn, not Ben's"]
-    assert hub.app.game is not None and hub.app.game.state == before
-    assert len(hub.store.events(hub.app.game_id or 0)) == 4
+    assert hub.app.core.game is not None and hub.app.core.game.state == before
+    assert len(hub.store.events(hub.app.core.game_id or 0)) == 4
 
 
 def test_store_failure_refuses_the_entry_and_keeps_the_committed_game(
@@ -196,20 +197,20 @@ def test_store_failure_refuses_the_entry_and_keeps_the_committed_game(
 
     monkeypatch.setattr(hub.store, "append", full)
     assert not hub.play("Ana", "4-4", "9-4")
-    assert hub.app.store_error and "full" in hub.app.store_error
-    assert hub.app.game is not None and hub.app.game.state.lock is None
-    assert len(hub.app.game.log) == 4
+    assert hub.app.core.store_error and "full" in hub.app.core.store_error
+    assert hub.app.core.game is not None and hub.app.core.game.state.lock is None
+    assert len(hub.app.core.game.log) == 4
     assert hub.light.mode == "off"
 
 
 def test_resume_takes_up_the_unfinished_game(hub: Hub, tmp_path: Path) -> None:
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
-    game_id = hub.app.game_id
+    game_id = hub.app.core.game_id
     assert game_id is not None
     resumed = hub.store.load(game_id)
-    assert hub.app.game is not None and resumed.state == hub.app.game.state
-    assert len(resumed.log) == len(hub.app.game.log)
+    assert hub.app.core.game is not None and resumed.state == hub.app.core.game.state
+    assert len(resumed.log) == len(hub.app.core.game.log)
 
 
 def test_idle_loop_draws_nothing(hub: Hub, monkeypatch: Any) -> None:
@@ -304,9 +305,9 @@ def test_demo_plays_through_taps_and_the_hub_button(hub: Hub) -> None:
 
     demo.step = recording_step  # type: ignore[method-assign]
     hub.app.demo, hub.app.demo_interval = demo, 0.0
-    while not (hub.app.game and hub.app.game.state.scores) and len(actions) < 5000:
+    while not (hub.app.core.game and hub.app.core.game.state.scores) and len(actions) < 5000:
         hub.wait(0.05)  # past the button's debounce between presses
-    assert hub.app.game is not None and len(hub.app.game.state.scores) == 1
+    assert hub.app.core.game is not None and len(hub.app.core.game.state.scores) == 1
     assert actions.count(Tap.__name__) > 20  # plays, draws and passes went through the screen
     assert "HubButton" in actions and "cackle" in hub.speaker.played
 
@@ -325,7 +326,7 @@ def test_a_tile_on_an_end_another_end_also_needed_is_ringed_for_a_while(hub: Hub
     from hubd.screens.ui import MARK_TIME
 
     def ringed() -> list[str]:
-        frame = hub.app.ui.layout(hub.app.context(), hub.clock.now())
+        frame = hub.app.ui.layout(hub.app.core.context(), hub.clock.now())
         return [w.key for w in frame if w.role == "mark"]
 
     start_two_player_game(hub)

@@ -23,7 +23,8 @@ from hubd.devices.notify import FakeNotifier
 from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
 from hubd.loop.camera import CameraKeeper
-from hubd.loop.core import Devices
+from hubd.loop.core import Devices, Extras, HubCore
+from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import Inbox
 from hubd.screens import Ui
 from hubd.screens.kit.widgets import Style
@@ -89,11 +90,12 @@ def app(tmp_path: Path) -> Iterator[tuple[HubApp, list[tuple[int, int]]]]:
     clock = FakeClock(100.0)
     devices = Devices(speaker=FakeSpeaker(), light=FakeLight(clock), notifier=FakeNotifier())
     keeper = CameraKeeper(FakeCamera(photo), inbox.post)
-    hub = HubApp(
+    core = HubCore(
         display=display, ui=Ui(display.logical_size), store=store, devices=devices, clock=clock,
-        inbox=inbox, settings=Settings("en", 80, False, 0, "classic"),
-        data_folder=tmp_path / "data", button_logic=ButtonLogic(0.02, 3.0), camera=keeper,
+        settings=Settings("en", 80, False, 0, "classic"), data_folder=tmp_path / "data",
+        extras=Extras(camera=keeper),
     )  # fmt: skip
+    hub = HubApp(core, ButtonHandler(core, ButtonLogic(0.02, 3.0)), inbox)
     yield hub, tiles
     keeper.close()
     store.close()
@@ -101,24 +103,24 @@ def app(tmp_path: Path) -> Iterator[tuple[HubApp, list[tuple[int, int]]]]:
 
 
 def widgets(hub: HubApp) -> dict[str, Any]:
-    return {w.key: w for w in hub.ui.layout(hub.context(), hub.clock.now()) if w.key}
+    return {w.key: w for w in hub.ui.layout(hub.core.context(), hub.clock.now()) if w.key}
 
 
 def test_show_your_tiles_to_the_hub_reads_them_and_the_screen_picks_them(app: Any) -> None:
     hub, tiles = app
-    assert hub.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 3}))
-    assert hub.submit(StartRound("Ana"))
+    assert hub.core.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 3}))
+    assert hub.core.submit(StartRound("Ana"))
     hub.ui.show_screen("round_end")
     button = widgets(hub)["round_end:camera"]
     assert button.text == "Show your tiles to the hub"
-    intents = hub.ui.tap(button.rect.center, hub.context(), hub.clock.now())
+    intents = hub.ui.tap(button.rect.center, hub.core.context(), hub.clock.now())
     assert intents == [LookAtHand("Ana")]
     hub.handle_intent(intents[0])
     assert widgets(hub)["round_end:camera"].text == "Hold still: the hub is looking…"
-    assert not hub.camera.look(hub.game.state, "Ben", {})  # type: ignore[union-attr]  # one
+    assert not hub.core.camera.look(hub.core.game.state, "Ben", {})  # type: ignore[union-attr]  # one
     for _ in range(400):  # the worker reads in its child process; the loop goes on
         hub.step(0.05)
-        view = hub.camera.view()  # type: ignore[union-attr]
+        view = hub.core.camera.view()  # type: ignore[union-attr]
         if view.looking is None:
             break
     reading = view.reading
@@ -127,7 +129,7 @@ def test_show_your_tiles_to_the_hub_reads_them_and_the_screen_picks_them(app: An
     shown = widgets(hub)
     picked = [t for t in reading.settled if shown[f"left:{t}"].style is Style.SELECTED]
     assert picked == list(reading.settled)  # the tile page, the read tiles picked
-    hub.ui.tap(shown["left:ok"].rect.center, hub.context(), hub.clock.now())
+    hub.ui.tap(shown["left:ok"].rect.center, hub.core.context(), hub.clock.now())
     assert hub.ui.screens["round_end"].entries["Ana"].hand() is not None  # type: ignore[attr-defined]
 
 

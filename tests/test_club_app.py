@@ -24,7 +24,8 @@ from hubd.devices.light import FakeLight
 from hubd.devices.notify import FakeNotifier
 from hubd.devices.speaker import FakeSpeaker
 from hubd.loop.app import HubApp
-from hubd.loop.core import Devices
+from hubd.loop.core import Devices, Extras, HubCore
+from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import Inbox
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.base import Builder
@@ -66,11 +67,11 @@ class ClubHub:
         self.app.step(0)
 
     def widgets(self) -> list[Widget]:
-        return self.app.ui.layout(self.app.context(), self.clock.now())
+        return self.app.ui.layout(self.app.core.context(), self.clock.now())
 
     def tap(self, key: str) -> None:
         widget = next(w for w in self.widgets() if w.key == key)
-        self.app._intents(self.app.ui.tap(widget.rect.center, self.app.context(), 0.0))
+        self.app._intents(self.app.ui.tap(widget.rect.center, self.app.core.context(), 0.0))
 
 
 def make_hub(tmp_path: Path, size: tuple[int, int]) -> tuple[ClubHub, GameStore, Display]:
@@ -84,11 +85,12 @@ def make_hub(tmp_path: Path, size: tuple[int, int]) -> tuple[ClubHub, GameStore,
     club.sync = FakeSync()  # type: ignore[assignment]
     display = Display(size)
     devices = Devices(speaker=FakeSpeaker(), light=FakeLight(clock), notifier=FakeNotifier())
-    app = HubApp(
+    core = HubCore(
         display=display, ui=Ui(display.logical_size), store=store, devices=devices, clock=clock,
-        inbox=inbox, settings=Settings("en", 80, False, 0, "classic"), data_folder=data,
-        button_logic=ButtonLogic(0.02, 3.0), club=club,
+        settings=Settings("en", 80, False, 0, "classic"), data_folder=data,
+        extras=Extras(club=club),
     )  # fmt: skip
+    app = HubApp(core, ButtonHandler(core, ButtonLogic(0.02, 3.0)), inbox)
     return ClubHub(app, club, inbox, clock, data), store, display
 
 
@@ -102,26 +104,26 @@ def hub(tmp_path: Path) -> Iterator[ClubHub]:
 
 def play_a_game(hub: ClubHub) -> None:
     pips = {"Ana": 9, "Ben": 4}
-    assert hub.app.submit(NewGame(tuple(pips), {"mode": "scores", "rounds": 1}))
-    assert hub.app.submit(StartRound("Ana"))
-    assert hub.app.submit(EndRound({name: HandPips(p) for name, p in pips.items()}))
+    assert hub.app.core.submit(NewGame(tuple(pips), {"mode": "scores", "rounds": 1}))
+    assert hub.app.core.submit(StartRound("Ana"))
+    assert hub.app.core.submit(EndRound({name: HandPips(p) for name, p in pips.items()}))
 
 
 def test_this_hubs_file_follows_the_store_event_by_event(hub: ClubHub) -> None:
-    assert hub.app.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}))
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}))
     path = hub.club.folder / "2026-12-01T193000-g1.jsonl"
     assert path.read_text().count("\n") == 1
-    assert hub.app.submit(StartRound("Ana"))
+    assert hub.app.core.submit(StartRound("Ana"))
     exported = []
-    hub.app.store.export_jsonl(1, type("Out", (), {"write": exported.append})())
+    hub.app.core.store.export_jsonl(1, type("Out", (), {"write": exported.append})())
     assert path.read_text() == "".join(exported)
 
 
 def test_a_file_changed_under_the_hub_is_written_whole_again(hub: ClubHub) -> None:
-    assert hub.app.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}))
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": 1}))
     path = hub.club.folder / "2026-12-01T193000-g1.jsonl"
     path.write_text("garbage")
-    assert hub.app.submit(StartRound("Ana"))
+    assert hub.app.core.submit(StartRound("Ana"))
     assert path.read_text().splitlines()[1] == '{"type": "start_round", "opener": "Ana"}'
 
 
@@ -129,13 +131,13 @@ def test_other_tables_games_arrive_and_show_in_the_standings(hub: ClubHub) -> No
     play_a_game(hub)
     put_game(hub.club.club, OTHER, 1, {"Cy": 2, "Dee": 30}, table="Table 2")
     hub.arrive()
-    state = hub.app.context().club
+    state = hub.app.core.context().club
     assert state is not None
     board = state.view.standings(NIGHT)
     assert [row.name for row in board.players] == ["Cy", "Ben", "Ana", "Dee"]
     assert board.tables == 2
     hub.arrive()  # the same files again: nothing new is stored
-    assert len(hub.app.store.club_games()) == 2
+    assert len(hub.app.core.store.club_games()) == 2
     hub.app.ui.go("club")
     texts = [w.text for w in hub.widgets()]
     assert "Cy" in texts and "2026-12-01 · 2 tables" in texts
@@ -150,7 +152,7 @@ def test_the_organiser_names_the_night_and_chooses_the_seating(hub: ClubHub) -> 
     hub.tap("club:tab:seating")
     hub.tap("club:movers:-")
     hub.tap("club:movers:-")
-    state = hub.app.context().club
+    state = hub.app.core.context().club
     assert state is not None
     night = state.view.night(NIGHT)
     assert (night.name, night.seating, night.movers) == ("Tuesday club", "11-3", 1)
@@ -159,7 +161,7 @@ def test_the_organiser_names_the_night_and_chooses_the_seating(hub: ClubHub) -> 
     next_here = [w for w in hub.widgets() if w.role == "next"]
     assert next_here and next_here[0].text == "Ana, Cy"
     hub.tap("club:rule:winners")
-    assert hub.app.context().club.view.night(NIGHT).seating == "winners"  # type: ignore[union-attr]
+    assert hub.app.core.context().club.view.night(NIGHT).seating == "winners"  # type: ignore[union-attr]
 
 
 def test_the_hubs_tab_says_when_syncthing_is_not_running_and_pairs_with_a_tap(
@@ -226,8 +228,8 @@ def test_the_name_picker_offers_who_sits_here_next_first(hub: ClubHub) -> None:
     hub.arrive()
     hub.app.handle_intent(ClubChoice("movers", 1, "2026-12-01"))
     # 11-3 with one mover: Ben (this table's lowest) leaves, Cy comes from Table 2.
-    assert list(hub.app.context().known_players)[:2] == ["Ana", "Cy"]
-    assert "Ben" in hub.app.context().known_players  # still there, after them
+    assert list(hub.app.core.context().known_players)[:2] == ["Ana", "Cy"]
+    assert "Ben" in hub.app.core.context().known_players  # still there, after them
 
 
 def test_news_the_store_cannot_take_is_kept_and_stored_later(
@@ -240,19 +242,19 @@ def test_news_the_store_cannot_take_is_kept_and_stored_later(
     def full(_rows: object) -> int:
         raise StoreFullError("the disk is full")
 
-    real = hub.app.store.keep_club_games
-    monkeypatch.setattr(hub.app.store, "keep_club_games", full)
+    real = hub.app.core.store.keep_club_games
+    monkeypatch.setattr(hub.app.core.store, "keep_club_games", full)
     hub.arrive()  # refused by the store: still counted, never a crash
-    state = hub.app.context().club
+    state = hub.app.core.context().club
     assert state is not None and [r.name for r in state.view.standings(NIGHT).players] == [
         "Cy",
         "Dee",
     ]
-    monkeypatch.setattr(hub.app.store, "keep_club_games", real)
+    monkeypatch.setattr(hub.app.core.store, "keep_club_games", real)
     put_game(hub.club.club, OTHER, 2, {"Cy": 5, "Dee": 1}, started=EVENING.replace(hour=21))
     hub.arrive()
-    assert len(hub.app.store.club_games()) == 2  # the refused game was stored with the next
-    state = hub.app.context().club
+    assert len(hub.app.core.store.club_games()) == 2  # the refused game was stored with the next
+    state = hub.app.core.context().club
     assert state is not None and len(state.view.games) == 2
 
 

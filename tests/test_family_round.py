@@ -49,12 +49,12 @@ def test_the_round_ends_in_exactly_the_state_of_its_log(
     table: FamilyTable, entries: list[Entry]
 ) -> None:
     log = recorded_log()
-    game = table.app.game
-    assert game is not None and table.app.game_id is not None
+    game = table.app.core.game
+    assert game is not None and table.app.core.game_id is not None
     assert game.state == Game.from_events(log).state
     assert game.log == log
-    assert table.store.events(table.app.game_id) == log
-    assert table.store.load(table.app.game_id).state == game.state  # and it resumes so
+    assert table.store.events(table.app.core.game_id) == log
+    assert table.store.load(table.app.core.game_id).state == game.state  # and it resumes so
 
 
 def test_each_entry_takes_no_more_than_its_target(entries: list[Entry]) -> None:

@@ -169,10 +169,10 @@ def test_a_sane_hand_on_the_keypad_is_scored_at_once() -> None:
 
 
 def test_phones_hands_wait_on_the_hubs_round_end_for_its_tap(hub: Hub) -> None:  # noqa: F811
-    hub.app.phones = PhoneDesk(b"s" * 32, lambda snapshot: None, "http://127.0.0.1:8080")
+    hub.app.core.phones = PhoneDesk(b"s" * 32, lambda snapshot: None, "http://127.0.0.1:8080")
     for event in PLAYED:
-        assert hub.app.submit(event), event
-    game_id = hub.app.game_id
+        assert hub.app.core.submit(event), event
+    game_id = hub.app.core.game_id
     assert game_id is not None
     hub.app.ui.show_screen("scores")  # the hub shows something else meanwhile
 
@@ -187,11 +187,11 @@ def test_phones_hands_wait_on_the_hubs_round_end_for_its_tap(hub: Hub) -> None: 
     post("hand", "Ben", 53)
     post("hand", "Ana", 500, confirmed=True)  # said right on Ana's phone
     hub.run()
-    state = hub.app.game.state if hub.app.game is not None else None
+    state = hub.app.core.game.state if hub.app.core.game is not None else None
     assert state is not None and state.phase is Phase.ROUND_OVER and state.scores == []
     assert hub.app.ui.current == "round_end"  # the round's hands, and one tap to score
     assert hub.store.load(game_id).state.scores == []
-    ctx = hub.app.context()
+    ctx = hub.app.core.context()
     for intent in tap_widget(hub.app.ui, ctx, "round_end:save"):
         hub.app.handle_intent(intent)  # type: ignore[arg-type]
     assert hub.store.load(game_id).state.scores == [[0, 16, 53, 500]]  # no second question

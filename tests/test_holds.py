@@ -33,39 +33,39 @@ def hold(hub: Hub, seconds: float) -> None:
 
 
 def test_the_mute_hold_enters_no_toe(hub: Hub) -> None:
-    assert hub.app.submit(NewGame(PLAYERS, {"mode": "scores"}))
-    assert hub.app.submit(StartRound("Ana"))
-    assert hub.app.submit(FootOpened())
-    assert hub.app.game is not None
-    entries = len(hub.app.game.log)
+    assert hub.app.core.submit(NewGame(PLAYERS, {"mode": "scores"}))
+    assert hub.app.core.submit(StartRound("Ana"))
+    assert hub.app.core.submit(FootOpened())
+    assert hub.app.core.game is not None
+    entries = len(hub.app.core.game.log)
     hold(hub, 3.2)
     assert hub.app.settings.muted
-    assert len(hub.app.game.log) == entries and hub.app.game.state.toes_to_go == 3
+    assert len(hub.app.core.game.log) == entries and hub.app.core.game.state.toes_to_go == 3
     hold(hub, 3.2)  # and back: still no toe
-    assert not hub.app.settings.muted and len(hub.app.game.log) == entries
+    assert not hub.app.settings.muted and len(hub.app.core.game.log) == entries
 
 
 def test_the_shutdown_hold_enters_no_foot(hub: Hub) -> None:
-    hub.app.button = ButtonLogic(0.02, 3.0, long_hold_s=8.0)
-    assert hub.app.submit(NewGame(PLAYERS, {"mode": "scores"}))
-    assert hub.app.submit(StartRound("Ana"))
-    assert hub.app.game is not None
-    entries = len(hub.app.game.log)
+    hub.app.button.logic = ButtonLogic(0.02, 3.0, long_hold_s=8.0)
+    assert hub.app.core.submit(NewGame(PLAYERS, {"mode": "scores"}))
+    assert hub.app.core.submit(StartRound("Ana"))
+    assert hub.app.core.game is not None
+    entries = len(hub.app.core.game.log)
     hold(hub, 8.2)
-    assert hub.app.poweroff
-    assert len(hub.app.game.log) == entries and hub.app.game.state.toes_to_go is None
+    assert hub.app.button.poweroff
+    assert len(hub.app.core.game.log) == entries and hub.app.core.game.state.toes_to_go is None
 
 
 def test_a_short_press_still_enters_when_it_comes_up(hub: Hub) -> None:
-    assert hub.app.submit(NewGame(PLAYERS, {"mode": "scores"}))
-    assert hub.app.submit(StartRound("Ana"))
+    assert hub.app.core.submit(NewGame(PLAYERS, {"mode": "scores"}))
+    assert hub.app.core.submit(StartRound("Ana"))
     hub.edge(True, after=2.0)
     hub.run()
-    assert hub.app.game is not None and hub.app.game.state.toes_to_go is None  # not yet
+    assert hub.app.core.game is not None and hub.app.core.game.state.toes_to_go is None  # not yet
     hub.edge(False, after=0.15)
     hub.run()
     hub.wait(0.05)
-    assert hub.app.game.state.toes_to_go == 3 and hub.speaker.played == ["cackle"]
+    assert hub.app.core.game.state.toes_to_go == 3 and hub.speaker.played == ["cackle"]
 
 
 def full_game() -> list[str]:
@@ -82,17 +82,17 @@ def test_without_a_screen_a_full_game_gives_way_to_a_new_one(
     tmp_path: Path, mock_factory: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
     with family_table(tmp_path / "data", mock_factory) as table:
-        full = table.app.store.import_log(full_game())
-        table.app.resume()
-        assert table.app.game_id == full
-        table.app.display = NoDisplay((800, 480))
+        full = table.app.core.store.import_log(full_game())
+        table.app.core.resume()
+        assert table.app.core.game_id == full
+        table.app.core.display = NoDisplay((800, 480))
         with caplog.at_level(logging.WARNING):
             table.press_hub_button()
-        assert table.app.game_id == full + 1
-        assert table.app.game is not None and table.app.game.state.players == PLAYERS
-        assert table.app.game.state.toes_to_go == 3  # the press opened a foot in it
+        assert table.app.core.game_id == full + 1
+        assert table.app.core.game is not None and table.app.core.game.state.players == PLAYERS
+        assert table.app.core.game.state.toes_to_go == 3  # the press opened a foot in it
         said = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
         assert any(f"game {full} holds the most entries" in line for line in said), said
-        assert len(table.app.store.events(full)) == MAX_EVENTS  # nothing of it lost
+        assert len(table.app.core.store.events(full)) == MAX_EVENTS  # nothing of it lost
         table.press_hub_button()
-        assert table.app.game.state.toes_to_go == 2
+        assert table.app.core.game.state.toes_to_go == 2

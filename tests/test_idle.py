@@ -216,23 +216,26 @@ def test_the_hold_says_whether_the_computer_powers_off(
     from hubd.devices.notify import FakeNotifier
     from hubd.devices.speaker import FakeSpeaker
     from hubd.loop.app import HubApp
-    from hubd.loop.core import Devices
+    from hubd.loop.core import Devices, HubCore
+    from hubd.loop.hub_button import ButtonHandler
     from hubd.screens import Ui
     from hubd.store import GameStore
 
     clock = FakeClock()
     store = GameStore.open(tmp_path)
-    app = HubApp(
+    core = HubCore(
         display=NoDisplay((800, 480)), ui=Ui((800, 480)), store=store, clock=clock,
-        inbox=Inbox(), settings=Settings("en", 80, False, 0, "classic"), data_folder=tmp_path,
+        settings=Settings("en", 80, False, 0, "classic"), data_folder=tmp_path,
         devices=Devices(speaker=FakeSpeaker(), light=FakeLight(clock), notifier=FakeNotifier()),
-        button_logic=ButtonLogic(0.02, 3.0), out=io.StringIO(), powers_off=powers_off,
+        out=io.StringIO(),
     )  # fmt: skip
+    button = ButtonHandler(core, ButtonLogic(0.02, 3.0), powers_off=powers_off)
+    app = HubApp(core, button, Inbox())
     shown: list[str] = []
     app.ui.show_notice = lambda text, now: shown.append(text)  # type: ignore[method-assign]
-    app.shut_down()
+    app.button.shut_down()
     store.close()
-    assert shown == [notice] and app.poweroff
+    assert shown == [notice] and app.button.poweroff
 
 
 def test_powering_off_outside_systemd_reports_a_failure_in_one_line(

@@ -377,7 +377,7 @@ def test_the_loops_double_press_notice_names_both_toes(hub: Hub) -> None:  # noq
     press(hub)  # two toes owed now
     press(hub, after=0.2)  # the double press: this toe and the one before it
     app = hub.app
-    assert app.game is not None and app.game.state.toes_to_go == 3
-    widgets = app.ui.layout(app.context(), hub.clock.now())
+    assert app.core.game is not None and app.core.game.state.toes_to_go == 3
+    widgets = app.ui.layout(app.core.context(), hub.clock.now())
     notices = [w.text for w in widgets if w.role == "notice"]
     assert notices == ["Undid: 2 toes"]

@@ -104,7 +104,7 @@ def test_the_loop_opens_a_late_screen_and_a_late_sound_card_without_a_restart(
     caplog.set_level(logging.INFO)
     app = hub.app
     app.display.close()
-    app.display = Display(SIZE, clock=hub.clock, set_mode=Flaky(2, pygame.display.set_mode))
+    app.core.display = Display(SIZE, clock=hub.clock, set_mode=Flaky(2, pygame.display.set_mode))
     pygame.mixer.quit()
     mixer = Flaky(4, open_mixer)
     speaker = MixerSpeaker(DEFAULT_SOUND_DIR, 0.8, clock=hub.clock, opener=mixer)
@@ -112,13 +112,13 @@ def test_the_loop_opens_a_late_screen_and_a_late_sound_card_without_a_restart(
     try:
         assert not app.display.available and not speaker.available
         hub.run()
-        assert not app.context().audio_available
+        assert not app.core.context().audio_available
         # The loop wakes for the next try (and for the watchdog at least every 0.5 s).
         assert app.display.next_retry() == speaker.next_retry() == hub.clock.now() + 2.0
         for _ in range(4):
             hub.wait(2.0)
         assert app.display.available
-        assert speaker.available and app.context().audio_available
+        assert speaker.available and app.core.context().audio_available
         assert app.display.next_retry() is None and speaker.next_retry() is None
         # The screen shows the game again: the whole frame was drawn on the new surface.
         assert app.display.surface.get_at((5, 5)) != pygame.Color(0, 0, 0)
@@ -138,7 +138,7 @@ def test_the_loop_opens_a_late_screen_and_a_late_sound_card_without_a_restart(
 
 
 def test_spikes_on_the_wire_never_cackle_and_a_bouncing_press_cackles_once(hub: Hub) -> None:
-    hub.app.button = ButtonLogic(0.02, 3.0, glitch_s=0.002)
+    hub.app.button.logic = ButtonLogic(0.02, 3.0, glitch_s=0.002)
     for _ in range(30):  # 0.5 ms spikes: a motor or a fluorescent lamp near the long wire
         hub.edge(True, after=0.01)
         hub.edge(False, after=0.0005)
@@ -161,28 +161,28 @@ def test_spikes_on_the_wire_never_cackle_and_a_bouncing_press_cackles_once(hub: 
 def test_a_long_hold_shuts_down_with_a_sound_and_the_light_and_keeps_mute_as_it_was(
     hub: Hub,
 ) -> None:
-    hub.app.button = ButtonLogic(0.02, 3.0, glitch_s=0.002, long_hold_s=8.0)
-    hub.app.running = True
+    hub.app.button.logic = ButtonLogic(0.02, 3.0, glitch_s=0.002, long_hold_s=8.0)
+    hub.app.core.running = True
     hub.edge(True)
     hub.wait(0.002)
     hub.wait(3.0)
     assert hub.app.settings.muted  # the 3 s hold still mutes
     hub.wait(5.0)
-    assert hub.app.poweroff
+    assert hub.app.button.poweroff
     assert not hub.app.settings.muted, "passing the mute hold on the way is undone"
     assert hub.speaker.played == ["cackle", "game_over"]
     assert hub.light.mode == "on"
     assert "STATUS=shutting down (the hub button was held)" in hub.notifier.messages
-    assert hub.app.running  # the sound and the notice get their moment
+    assert hub.app.core.running  # the sound and the notice get their moment
     hub.wait(1.5)
-    assert not hub.app.running
+    assert not hub.app.core.running
 
 
 def test_a_hold_shorter_than_the_long_hold_only_mutes(hub: Hub) -> None:
-    hub.app.button = ButtonLogic(0.02, 3.0, glitch_s=0.002, long_hold_s=8.0)
+    hub.app.button.logic = ButtonLogic(0.02, 3.0, glitch_s=0.002, long_hold_s=8.0)
     hub.edge(True)
     for _ in range(60):
         hub.wait(0.1)
     hub.edge(False)
     hub.wait(5.0)
-    assert hub.app.settings.muted and not hub.app.poweroff
+    assert hub.app.settings.muted and not hub.app.button.poweroff

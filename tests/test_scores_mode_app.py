@@ -21,8 +21,8 @@ def press(hub: Hub, after: float = PRESS_GAP) -> None:
 
 
 def start_scores_game(hub: Hub, rounds: int = 2) -> None:
-    assert hub.app.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": rounds}))
-    assert hub.app.submit(StartRound("Ana"))
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": rounds}))
+    assert hub.app.core.submit(StartRound("Ana"))
 
 
 def test_presses_open_a_foot_count_its_toes_and_release_it(hub: Hub) -> None:
@@ -30,29 +30,29 @@ def test_presses_open_a_foot_count_its_toes_and_release_it(hub: Hub) -> None:
     press(hub)
     assert hub.speaker.played == ["cackle"]
     assert hub.light.mode == "pulse"
-    assert hub.app.game is not None and hub.app.game.state.toes_to_go == 3
+    assert hub.app.core.game is not None and hub.app.core.game.state.toes_to_go == 3
     press(hub)
     press(hub)
     assert hub.speaker.played == ["cackle", "tap", "tap"]
     assert hub.light.calls[-1] == "flash 1"
     press(hub)
     assert hub.speaker.played[-1] == "released"
-    assert hub.light.mode == "off" and hub.app.game.state.toes_to_go is None
-    assert [type(e) for e in hub.app.game.effective[2:]] == [FootOpened, Toe, Toe, Toe]
+    assert hub.light.mode == "off" and hub.app.core.game.state.toes_to_go is None
+    assert [type(e) for e in hub.app.core.game.effective[2:]] == [FootOpened, Toe, Toe, Toe]
 
 
 def test_a_double_press_takes_back_the_mistaken_press(hub: Hub) -> None:
     start_scores_game(hub)
     press(hub)
     press(hub)  # a toe pressed by mistake
-    assert hub.app.game is not None and hub.app.game.state.toes_to_go == 2
+    assert hub.app.core.game is not None and hub.app.core.game.state.toes_to_go == 2
     press(hub)
     press(hub, after=0.2)  # the double press: both it and the mistaken toe are taken back
-    assert hub.app.game.state.toes_to_go == 3
-    assert [type(e) for e in hub.app.game.log[2:]] == [FootOpened, Toe, Toe, Undo, Undo]
+    assert hub.app.core.game.state.toes_to_go == 3
+    assert [type(e) for e in hub.app.core.game.log[2:]] == [FootOpened, Toe, Toe, Undo, Undo]
     assert hub.light.mode == "pulse"
     press(hub, after=0.2)  # right after a double press: an ordinary press again
-    assert hub.app.game.state.toes_to_go == 2
+    assert hub.app.core.game.state.toes_to_go == 2
 
 
 def test_the_hold_still_mutes_and_a_press_between_rounds_only_cackles(hub: Hub) -> None:
@@ -63,8 +63,8 @@ def test_the_hold_still_mutes_and_a_press_between_rounds_only_cackles(hub: Hub) 
     assert hub.app.settings.muted
     hub.edge(False, after=0.05)
     hub.run()
-    assert hub.app.submit(EndRound({"Ana": HandPips(0), "Ben": HandPips(12)}))
-    assert hub.app.game is not None and hub.app.game.state.phase is Phase.GAME_OVER
-    entries = len(hub.app.game.log)
+    assert hub.app.core.submit(EndRound({"Ana": HandPips(0), "Ben": HandPips(12)}))
+    assert hub.app.core.game is not None and hub.app.core.game.state.phase is Phase.GAME_OVER
+    entries = len(hub.app.core.game.log)
     press(hub)
-    assert len(hub.app.game.log) == entries and hub.speaker.requested[-1] == "cackle"
+    assert len(hub.app.core.game.log) == entries and hub.speaker.requested[-1] == "cackle"

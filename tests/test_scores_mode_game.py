@@ -38,8 +38,8 @@ def light(table: FamilyTable) -> str:
 
 
 def toes_owed(table: FamilyTable) -> int | None:
-    assert table.app.game is not None
-    return table.app.game.state.toes_to_go
+    assert table.app.core.game is not None
+    return table.app.core.game.state.toes_to_go
 
 
 def a_foot_with_a_mistake(table: FamilyTable) -> None:
@@ -75,17 +75,17 @@ def test_a_whole_scores_only_game_from_presses_and_keypad_taps(
     tmp_path: Path, mock_factory: Any
 ) -> None:
     with family_table(tmp_path / "data", mock_factory) as table:
-        assert table.app.submit(NewGame(PLAYERS, {"mode": "scores", "rounds": len(PIPS)}))
+        assert table.app.core.submit(NewGame(PLAYERS, {"mode": "scores", "rounds": len(PIPS)}))
         for number, pips in enumerate(PIPS, start=1):
             table.tap(f"player:{PLAYERS[number - 1]}")  # who opens the round
-            assert table.app.game is not None and table.app.game.state.round == number
+            assert table.app.core.game is not None and table.app.core.game.state.round == number
             a_foot_with_a_mistake(table)
             scores_on_the_keypad(table, pips)
             if number < len(PIPS):
                 assert table.app.ui.current == "scores"
                 table.tap("bar:1")  # the score sheet's Next round (bar:0 is Amend)
-        assert table.app.ui.current == "game_over" and table.app.game is not None
-        state = table.app.game.state
+        assert table.app.ui.current == "game_over" and table.app.core.game is not None
+        state = table.app.core.game.state
         assert state.phase is Phase.GAME_OVER
         assert table.speaker.played[-1] == "game_over"
         events = table.committed
@@ -109,13 +109,13 @@ def test_with_no_screen_a_press_starts_a_scores_only_game_with_the_last_players(
     tmp_path: Path, mock_factory: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with family_table(tmp_path / "data", mock_factory) as table:
-        assert table.app.submit(NewGame(PLAYERS, {"preset": "classic"}))  # every play: left
-        table.app.display = NoDisplay((800, 480))
+        assert table.app.core.submit(NewGame(PLAYERS, {"preset": "classic"}))  # every play: left
+        table.app.core.display = NoDisplay((800, 480))
         monkeypatch.setattr(table.app.ui, "render", None)  # nothing may be drawn
         for _ in range(3):
             table.press_hub_button()
-        assert table.app.game is not None and table.app.game_id == 2
-        state = table.app.game.state
+        assert table.app.core.game is not None and table.app.core.game_id == 2
+        state = table.app.core.game.state
         assert state.scores_only and state.players == PLAYERS and state.toes_to_go == 1
         assert table.speaker.played == ["cackle", "tap", "tap"]
         table.clock.advance(2.0)  # the last toe, entered as the button came up, has flashed
@@ -131,15 +131,15 @@ def test_a_screen_not_found_keeps_an_every_play_game_and_else_counts_toes(
     tmp_path: Path, mock_factory: Any
 ) -> None:
     with family_table(tmp_path / "data", mock_factory) as table:
-        table.app.display = Display((800, 480), clock=table.clock, set_mode=no_screen_found)
+        table.app.core.display = Display((800, 480), clock=table.clock, set_mode=no_screen_found)
         assert not table.app.display.available
         table.press_hub_button()  # no game: a scores-only game for the toes
-        assert table.app.game is not None and table.app.game.state.scores_only
-        assert table.app.game.state.toes_to_go == 3
-        assert table.app.submit(NewGame(PLAYERS, {"preset": "classic"}))
-        assert table.app.submit(StartRound("Ana"))
+        assert table.app.core.game is not None and table.app.core.game.state.scores_only
+        assert table.app.core.game.state.toes_to_go == 3
+        assert table.app.core.submit(NewGame(PLAYERS, {"preset": "classic"}))
+        assert table.app.core.submit(StartRound("Ana"))
         table.press_hub_button()  # an every-play game: kept, the screen may come back
-        assert table.app.game_id == 2 and not table.app.game.state.scores_only
+        assert table.app.core.game_id == 2 and not table.app.core.game.state.scores_only
         assert table.speaker.played[-1] == "cackle"
 
 

@@ -38,8 +38,8 @@ def test_the_store_keeps_forgets_and_checks_how_a_name_sounds(tmp_path: Path) ->
 def test_the_hub_says_a_name_as_typed_and_keeps_it(hub: Hub) -> None:
     speech = FakeSpeech(lengths={})
     hub.app.devices.speech = speech
-    hub.app.narrator.speech = speech
-    hub.app.change_setting("speech_turns", True)
+    hub.app.core.narrator.speech = speech
+    hub.app.core.change_setting("speech_turns", True)
     hub.app.handle_intent(SoundsLike("Ben", "Benn"))
     hub.run()
     assert speech.spoken[-1] == "Benn's turn."  # said at once, so the family hears it
@@ -47,8 +47,8 @@ def test_the_hub_says_a_name_as_typed_and_keeps_it(hub: Hub) -> None:
     hub.play("Ana", "4-4", "9-4")
     hub.wait(5)
     assert speech.spoken[-1] == "Double 4: 3 toes to go. Benn's turn."
-    assert hub.app.store.sounds_like() == {"Ben": "Benn"}
-    assert hub.app.context().sounds_like == {"Ben": "Benn"}
+    assert hub.app.core.store.sounds_like() == {"Ben": "Benn"}
+    assert hub.app.core.context().sounds_like == {"Ben": "Benn"}
 
 
 def test_a_bad_text_is_refused_with_the_rule(hub: Hub, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -58,7 +58,7 @@ def test_a_bad_text_is_refused_with_the_rule(hub: Hub, monkeypatch: pytest.Monke
     )
     hub.app.handle_intent(SoundsLike("Ben", "x" * 30))
     assert refused and "at most 24" in refused[0]
-    assert hub.app.store.sounds_like() == {}
+    assert hub.app.core.store.sounds_like() == {}
 
 
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])

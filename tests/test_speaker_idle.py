@@ -254,7 +254,7 @@ def test_the_loop_wakes_to_close_the_idle_device_and_a_press_cackles_at_once(hub
         assert hub.app._wait_time() == pytest.approx(0.5)  # the loop sleeps until then
         hub.wait(0.5)
         assert speaker.asleep and not pygame.mixer.get_init()
-        assert hub.app.context().audio_available  # no visual cue for a sleeping device
+        assert hub.app.core.context().audio_available  # no visual cue for a sleeping device
         hub.wait(3600.0)
         hub.edge(True)
         hub.run()

@@ -25,8 +25,8 @@ CACKLE = 1.0  # how long the fake speech takes the cackle to be
 def with_speech(hub: Hub, speech: Speech) -> None:
     """The hub's speech output replaced (the loop and its narrator use the new one)."""
     hub.app.devices.speech = speech
-    hub.app.narrator.speech = speech
-    hub.app.narrator.apply_settings()
+    hub.app.core.narrator.speech = speech
+    hub.app.core.narrator.apply_settings()
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_a_press_while_a_foot_is_open_says_the_toes_owed(hub: Hub, speech: FakeS
 
 
 def test_three_fast_entries_say_only_the_latest(hub: Hub, speech: FakeSpeech) -> None:
-    hub.app.change_setting("speech_turns", True)
+    hub.app.core.change_setting("speech_turns", True)
     start_two_player_game(hub)  # four entries, no loop turn between them
     settle(hub)
     assert len(speech.said) == 3  # the new game itself says nothing
@@ -111,7 +111,7 @@ def test_no_speech_when_muted_by_the_hubs_hold(hub: Hub, speech: FakeSpeech) -> 
 
 
 def test_no_speech_when_switched_off(hub: Hub, speech: FakeSpeech) -> None:
-    hub.app.change_setting("speech", False)
+    hub.app.core.change_setting("speech", False)
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
     settle(hub)
@@ -135,8 +135,8 @@ def test_a_tap_on_the_status_line_says_it_again(hub: Hub, speech: FakeSpeech) ->
 
 
 def test_a_refusal_is_said_when_asked_for(hub: Hub, speech: FakeSpeech) -> None:
-    hub.app.change_setting("speech_refusals", True)
-    hub.app.change_setting("language", "pt")
+    hub.app.core.change_setting("speech_refusals", True)
+    hub.app.core.change_setting("language", "pt")
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
     assert not hub.play("Ben", "5-2", "9-5")
@@ -147,14 +147,14 @@ def test_a_refusal_is_said_when_asked_for(hub: Hub, speech: FakeSpeech) -> None:
 
 
 def test_speech_settings_are_kept_and_followed(hub: Hub, speech: FakeSpeech) -> None:
-    hub.app.change_setting("speech_rate", 130)
-    hub.app.change_setting("speech_volume", 50)
+    hub.app.core.change_setting("speech_rate", 130)
+    hub.app.core.change_setting("speech_volume", 50)
     start_two_player_game(hub)
     hub.play("Ana", "4-4", "9-4")
     settle(hub)
     assert speech.renderer.rendered[-1][2] == 130
     assert speech.player.played[-1][1] == pytest.approx(0.8 * 0.5)  # sounds at 80 %
-    loaded = Settings.load(hub.app.data_folder, HubConfig())
+    loaded = Settings.load(hub.app.core.data_folder, HubConfig())
     assert (loaded.speech_rate, loaded.speech_volume, loaded.speech) == (130, 50, True)
 
 
@@ -176,7 +176,7 @@ def test_without_espeak_the_hub_says_once_that_it_cannot_speak(
     hub.play("Ben", "4-1", "4-4")
     press(hub)
     assert notices == ["The hub cannot speak: espeak-ng is not installed"]
-    assert hub.app.context().speech_problem == NO_ESPEAK
+    assert hub.app.core.context().speech_problem == NO_ESPEAK
 
 
 def test_the_loop_never_waits_for_a_phrase(hub: Hub) -> None:

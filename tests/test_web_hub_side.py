@@ -58,10 +58,10 @@ def test_without_the_page_the_panel_says_it_is_off() -> None:
 def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> None:  # noqa: F811
     published: list[Snapshot] = []
     desk = PhoneDesk(b"s" * 32, published.append, "http://127.0.0.1:8080")
-    hub.app.phones = desk
-    assert hub.app.submit(NewGame(("Ana", "Ben"))) and hub.app.submit(StartRound("Ana"))
+    hub.app.core.phones = desk
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"))) and hub.app.core.submit(StartRound("Ana"))
     answers: list[RuleError | str | HandLimit | None] = []
-    game_id = hub.app.game_id
+    game_id = hub.app.core.game_id
     assert game_id is not None
     for phone in ("a" * 32, "b" * 32):
         hub.app.inbox.post(PhoneRequest("claim", phone, 1, 1, 0, False, game_id,
@@ -70,33 +70,33 @@ def test_the_loop_answers_a_phone_and_the_hub_releases_its_seat(hub: Hub) -> Non
     taken = answers[1]  # the kind, with whose seat it is, for each phone's language
     assert answers[0] is None and isinstance(taken, SeatTaken) and taken.player == "Ben"
     assert published[-1].claimed == frozenset({"Ben"})
-    assert hub.app.context().phone_seats == ("Ben",)
-    assert hub.app.context().web_address == desk.address(game_id)
+    assert hub.app.core.context().phone_seats == ("Ben",)
+    assert hub.app.core.context().web_address == desk.address(game_id)
     hub.app.handle_intent(ReleaseSeat("Ben"))
     assert published[-1].claimed == frozenset()
-    assert hub.app.context().phone_seats == ()
+    assert hub.app.core.context().phone_seats == ()
     # One seat a phone, unless the Phones panel gives it another.
     for seat in (0, 1, 1):
         hub.app.inbox.post(PhoneRequest("claim", "a" * 32, seat, 1, 0, False, game_id,
                                         answers.append))  # fmt: skip
         hub.run()
-        if seat == 1 and hub.app.context().phone_seats == ("Ana",):
+        if seat == 1 and hub.app.core.context().phone_seats == ("Ana",):
             held = answers[-1]
             assert isinstance(held, OneSeat) and held.player == "Ana"
             hub.app.handle_intent(AnotherSeat("Ana"))
-            assert hub.app.context().phone_more == ("Ana",)
-    assert answers[-1] is None and hub.app.context().phone_seats == ("Ana", "Ben")
-    assert hub.app.context().phone_more == ()
+            assert hub.app.core.context().phone_more == ("Ana",)
+    assert answers[-1] is None and hub.app.core.context().phone_seats == ("Ana", "Ben")
+    assert hub.app.core.context().phone_more == ()
 
 
 def test_a_published_state_is_a_copy_the_loop_does_not_change(hub: Hub) -> None:  # noqa: F811
     published: list[Any] = []
-    hub.app.phones = PhoneDesk(b"s" * 32, published.append, "http://127.0.0.1:8080")
-    assert hub.app.submit(NewGame(("Ana", "Ben"))) and hub.app.submit(StartRound("Ana"))
+    hub.app.core.phones = PhoneDesk(b"s" * 32, published.append, "http://127.0.0.1:8080")
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"))) and hub.app.core.submit(StartRound("Ana"))
     before = published[-1].state
     hands = list(before.hands)
     assert hub.play("Ana", "9-4", "9-9")
-    assert before.hands == hands and before is not hub.app.game.state
+    assert before.hands == hands and before is not hub.app.core.game.state
     assert published[-1].state.hands != hands
 
 

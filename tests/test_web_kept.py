@@ -69,9 +69,9 @@ def test_seats_and_hands_come_back_after_a_power_cut(folder: Path, tmp_path: Pat
 
 
 def test_the_hubs_loop_keeps_a_phones_seat_in_its_store(hub: Hub) -> None:  # noqa: F811
-    hub.app.phones = PhoneDesk(b"s" * 32, lambda snapshot: None, "http://127.0.0.1:8080")
-    assert hub.app.submit(NewGame(("Ana", "Ben"))) and hub.app.submit(StartRound("Ana"))
-    game_id = hub.app.game_id
+    hub.app.core.phones = PhoneDesk(b"s" * 32, lambda snapshot: None, "http://127.0.0.1:8080")
+    assert hub.app.core.submit(NewGame(("Ana", "Ben"))) and hub.app.core.submit(StartRound("Ana"))
+    game_id = hub.app.core.game_id
     assert game_id is not None
     hub.app.inbox.post(PhoneRequest("claim", PHONES[1], 1, 1, 0, False, game_id, print))
     hub.run()

@@ -45,7 +45,7 @@ def page(chromium: Any) -> Any:
 def _start(table: FamilyTable, events: int) -> list[Any]:
     """The new game and the first ``events`` entries of the family round, by taps."""
     log = recorded_log()
-    assert isinstance(log[0], NewGame) and table.app.submit(log[0])
+    assert isinstance(log[0], NewGame) and table.app.core.submit(log[0])
     for event in log[1 : events + 1]:
         _enter(table, event)
     return log
@@ -84,13 +84,13 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
 ) -> None:
     log = _start(table, 12)
     with _web(table, tmp_path) as desk:
-        page.goto(desk.address(table.app.game_id) + "?lang=en")
-        state = table.app.game.state
+        page.goto(desk.address(table.app.core.game_id) + "?lang=en")
+        state = table.app.core.game.state
         pump(table.app, lambda: _shown(page)["status"] == whole_tiles(status_text(
             state, i18n.load("en").gettext, i18n.load("en").ngettext)))  # fmt: skip
         for event in log[13:30]:
             _enter(table, event)
-            state = table.app.game.state
+            state = table.app.core.game.state
             t = i18n.load("en")
             expected = whole_tiles(status_text(state, t.gettext, t.ngettext))
             wanted = (expected, list(state.hands))
@@ -124,12 +124,12 @@ def test_without_the_games_token_the_page_shows_nothing_and_a_new_game_changes_i
             assert answer is not None and answer.status == 404, path
             text = page.content()
             assert not any(name in text for name in ("Mum", "Dad", "Ben", "Ana")), path
-        old = desk.address(table.app.game_id)
+        old = desk.address(table.app.core.game_id)
         page.goto(old)
         pump(table.app, lambda: "Mum" in page.content())
-        players = table.app.game.state.players
-        assert table.app.submit(NewGame(players))
-        new = desk.address(table.app.game_id)
+        players = table.app.core.game.state.players
+        assert table.app.core.submit(NewGame(players))
+        new = desk.address(table.app.core.game_id)
         assert new != old
         pump(table.app, lambda: page.is_visible("#lost"))
         answer = page.goto(old + "/state")
@@ -143,10 +143,10 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
     end = log[-1]
     assert isinstance(end, EndRound)
     with _web(table, tmp_path) as desk:
-        players = list(table.app.game.state.players)
+        players = list(table.app.core.game.state.players)
         phones = {name: phone(chromium) for name in ("Dad", "Ben", "Mum")}
         for name, page in phones.items():
-            page.goto(desk.address(table.app.game_id) + "?lang=en")
+            page.goto(desk.address(table.app.core.game_id) + "?lang=en")
             pump(table.app, lambda page=page: page.locator(".claim").count() > 0)
             seat = players.index(name)
             page.locator(f'.claim[data-seat="{seat}"]').click()
@@ -192,7 +192,7 @@ def test_hands_entered_on_two_phones_land_in_the_store_with_the_hubs_own(
             table.tap(f"pad:{digit}")
         table.tap("pad:ok")
         table.tap("round_end:save")
-        stored = table.store.events(table.app.game_id)[-1]
+        stored = table.store.events(table.app.core.game_id)[-1]
         assert isinstance(stored, EndRound)
         assert {n: h for n, h in stored.hands.items() if h != HandPips(0)} == {
             n: h for n, h in end.hands.items() if h != HandPips(0)
@@ -205,7 +205,7 @@ def test_hebrew_reads_right_to_left_and_the_map_does_not(
 ) -> None:
     _start(table, 8)
     with _web(table, tmp_path) as desk:
-        page.goto(desk.address(table.app.game_id) + "?lang=he")
+        page.goto(desk.address(table.app.core.game_id) + "?lang=he")
         pump(table.app, lambda: page.locator("#map svg").count() == 1)
         time.sleep(0.1)
         assert page.evaluate("document.documentElement.dir") == "rtl"
@@ -224,11 +224,11 @@ def test_without_server_sent_events_the_page_polls_and_says_when_the_hub_is_gone
     log = _start(table, 5)
     with _web(table, tmp_path) as desk:
         page.add_init_script("delete window.EventSource")  # an old browser, or a proxy
-        page.goto(desk.address(table.app.game_id) + "?lang=uk")
-        pump(table.app, lambda: _shown(page)["tiles"] == list(table.app.game.state.hands))
+        page.goto(desk.address(table.app.core.game_id) + "?lang=uk")
+        pump(table.app, lambda: _shown(page)["tiles"] == list(table.app.core.game.state.hands))
         for event in log[6:9]:
             _enter(table, event)
-            hands = list(table.app.game.state.hands)
+            hands = list(table.app.core.game.state.hands)
             took = pump(table.app, lambda hands=hands: _shown(page)["tiles"] == hands)
             assert took < 1.0, f"polling took {took:.2f} s"
         assert page.is_hidden("#lost")

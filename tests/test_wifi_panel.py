@@ -148,20 +148,20 @@ def test_the_wifi_panels_fit_in_every_language(size: tuple[int, int], language: 
 def test_the_loop_opens_its_own_wifi_off_the_loop_and_the_page_follows(hub: Hub) -> None:  # noqa: F811
     published: list[Any] = []
     desk = PhoneDesk(b"s" * 32, published.append, "http://192.168.1.20:8080")
-    hub.app.phones = desk
+    hub.app.core.phones = desk
     fake = FakeWifi(around=list(AROUND), passphrases={"Home 5G": "Kitchen #1"})
-    hub.app.wifi = WifiKeeper(fake, hub.app.inbox.post, "Table 3", "abcd-efgh-jkmn",
+    hub.app.core.wifi = WifiKeeper(fake, hub.app.inbox.post, "Table 3", "abcd-efgh-jkmn",
                               hub.clock.now(), open_by_itself=False)  # fmt: skip
-    assert hub.app.submit(NewGame(("Ana", "Ben")))
+    assert hub.app.core.submit(NewGame(("Ana", "Ben")))
     hub.app.handle_intent(WifiChoice("own"))
-    assert hub.app.context().wifi is not None and hub.app.context().wifi.busy == "own"
+    assert hub.app.core.context().wifi is not None and hub.app.core.context().wifi.busy == "own"
     reports = hub.app.inbox.wait(10)  # the worker's report; the loop never waited for it
     assert [type(r) for r in reports] == [WifiReport]
     for report in reports:
         hub.app.handle_hub_event(report)
-    view = hub.app.context().wifi
+    view = hub.app.core.context().wifi
     assert view is not None and view.status.mode is WifiMode.OWN and view.busy is None
-    assert hub.app.context().web_address == desk.address(hub.app.game_id)
+    assert hub.app.core.context().web_address == desk.address(hub.app.core.game_id)
     assert desk.base_url == "http://10.42.0.1:8080"
     assert published[-1].version == desk._version  # the page's code follows at once
     hub.app.handle_intent(WifiChoice("join", "Home 5G", "Kitchen #1"))

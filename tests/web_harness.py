@@ -29,8 +29,8 @@ def attach_web(app: Any, folder: Path, limits: Limits | None = None) -> tuple[Ph
         limits or PHONES_HERE,
     )
     assert desk is not None, "the web server did not start"
-    app.phones = desk
-    app.publish()
+    app.core.phones = desk
+    app.core.publish()
     return desk, close
 
 

@@ -123,7 +123,8 @@ def run_daemon(
     from hubd.devices.sounds import DEFAULT_SOUND_DIR
     from hubd.devices.speaker import make_speaker
     from hubd.loop.app import HubApp
-    from hubd.loop.core import Devices
+    from hubd.loop.core import Devices, Extras, HubCore
+    from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox, MockButton, Shutdown
     from hubd.screens import Ui
     from hubd.speech import make_speech
@@ -202,14 +203,14 @@ def run_daemon(
         # A club night's hubs each seat their own four, so their demos stay apart.
         players = demo_players(club.table if club is not None else None)
         demo = DemoPlayer(settings.preset, seed=args.demo_seed, players=players)
-    app = HubApp(
-        display=display, ui=ui, store=store, devices=devices, clock=clock, inbox=inbox,
-        settings=settings, data_folder=folder,
-        button_logic=ButtonLogic.from_config(config.button),
-        demo=demo, demo_interval=0.0 if args.demo_fast else DEMO_PACE_S,
-        stop_after_events=args.demo_events, phones=phones, club=club, wifi=wifi, camera=camera,
-        powers_off=powers_off,
+    core = HubCore(
+        display=display, ui=ui, store=store, devices=devices, clock=clock, settings=settings,
+        data_folder=folder, extras=Extras(phones=phones, club=club, wifi=wifi, camera=camera),
+        stop_after_events=args.demo_events,
     )  # fmt: skip
+    button_part = ButtonHandler(core, ButtonLogic.from_config(config.button), powers_off=powers_off)
+    app = HubApp(core, button_part, inbox, demo=demo,
+                 demo_interval=0.0 if args.demo_fast else DEMO_PACE_S)  # fmt: skip
 
     (stops or StopSignals().install()).deliver_to(lambda reason: inbox.post(Shutdown(reason)))
 
@@ -219,7 +220,7 @@ def run_daemon(
     if mock_pin is not None:  # the mock button without a keyboard (a hub with no screen)
         signal.signal(signal.SIGUSR1, on_mock_button)
         signal.signal(signal.SIGUSR2, on_mock_button)
-    app.resume()
+    core.resume()
     try:
         app.run()
     finally:
@@ -232,9 +233,9 @@ def run_daemon(
         store.close()
         display.close()
         pygame.quit()
-    if app.poweroff and powers_off and not under_systemd:
+    if button_part.poweroff and powers_off and not under_systemd:
         power_off()  # outside systemd (a desktop's autostart) nobody else would
-    return EXIT_POWEROFF if app.poweroff else EXIT_OK
+    return EXIT_POWEROFF if button_part.poweroff else EXIT_OK
 
 
 def power_off(command: Sequence[str] = ("systemctl", "poweroff")) -> bool:

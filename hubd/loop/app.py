@@ -6,6 +6,12 @@ accepted event to the store before the screen shows it, and turns the change of 
 effects: a foot opened cackles and pulses the hub light, the third toe plays the release
 sound and puts the light out, going out, a blocked round and the end of the game have their
 own sounds. It sleeps until something happens: an idle hub does not redraw.
+
+It is made of parts, each given the few things it needs, none inheriting from another: the
+core (hubd/loop/core.py: the game, the store, the context the screens read, the outputs),
+the hub button's part (hubd/loop/hub_button.py), the optional parts (the phones' page, the club
+night, the Wi-Fi, the camera: ``core.Extras``) and the narrator (hubd/speech). The loop itself
+owns the inbox, the demo and the order in which a turn handles its inputs.
 """
 
 from __future__ import annotations
@@ -15,15 +21,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine import RuleError
+from hubd.config.settings import Settings
 from hubd.devices.button import ButtonEdge
 from hubd.devices.camera import NotStill
-from hubd.devices.display import Display
+from hubd.devices.clock import Clock
+from hubd.devices.display import AnyDisplay, Display
 from hubd.loop.camera import NOT_STILL, CameraReport
-from hubd.loop.hub_button import ButtonHandling
-from hubd.loop.inbox import HubEvent, MockButton, PhoneRequest, Shutdown
+from hubd.loop.core import Devices, HubCore
+from hubd.loop.hub_button import ButtonHandler
+from hubd.loop.inbox import HubEvent, Inbox, MockButton, PhoneRequest, Shutdown
 from hubd.loop.wifi import WifiReport
-from hubd.store import StoreError
+from hubd.screens import Ui
 from hubd.text.photo_words import question_words
 from hubd.values.intents import (
     AnotherSeat,
@@ -53,22 +61,65 @@ MAX_WAIT_S = 5.0
 MAX_FAILURES_IN_A_ROW = 10
 
 
-class HubApp(ButtonHandling):
-    """The loop itself: it sleeps until something happens, takes the inputs, draws."""
+class HubApp:
+    """The loop itself: it sleeps until something happens, takes the inputs, draws.
+
+    ``demo`` taps the screens every ``demo_interval`` seconds (``--demo``).
+    """
+
+    def __init__(
+        self,
+        core: HubCore,
+        button: ButtonHandler,
+        inbox: Inbox,
+        *,
+        demo: DemoPlayer | None = None,
+        demo_interval: float = 1.0,
+    ) -> None:
+        self.core = core
+        self.button = button
+        self.inbox = inbox
+        self.demo = demo
+        self.demo_interval = demo_interval
+        self._next_demo = core.clock.now()
+        self._input_posted = False  # SDL events posted by the loop itself (the demo's taps)
+
+    # What every turn uses: the core's (one of each, so a screen replaced is replaced for all).
+
+    @property
+    def display(self) -> AnyDisplay:
+        return self.core.display
+
+    @property
+    def ui(self) -> Ui:
+        return self.core.ui
+
+    @property
+    def clock(self) -> Clock:
+        return self.core.clock
+
+    @property
+    def devices(self) -> Devices:
+        return self.core.devices
+
+    @property
+    def settings(self) -> Settings:
+        return self.core.settings
 
     # -- the loop -------------------------------------------------------------------------
 
     def run(self) -> None:
-        self.running = True
+        core = self.core
+        core.running = True
         self.devices.notifier.ready()
-        self._report_status()
-        self.publish()  # the phones' page starts with the game resumed (or none)
+        core.report_status()
+        core.publish()  # the phones' page starts with the game resumed (or none)
         failures = 0
         try:
-            while self.running:
+            while core.running:
                 try:
                     self.step(self._wait_time())
-                    self.store.check_files()  # a -wal removed under the store is put back
+                    core.store.check_files()  # a -wal removed under the store is put back
                     failures = 0
                 except Exception:
                     # A bug must not end the game at the table: what was committed is safe,
@@ -77,16 +128,17 @@ class HubApp(ButtonHandling):
                     log.exception("unexpected error (%d in a row); the hub carries on", failures)
                     if failures >= MAX_FAILURES_IN_A_ROW:
                         raise
-                    self._dirty = True
+                    core.dirty = True
         finally:
             self.devices.notifier.stopping()
 
     def _wait_time(self) -> float:
         now = self.clock.now()
+        wifi = self.core.wifi
         deadlines = [
             d
             for d in (
-                self.button.next_deadline(),
+                self.button.next_deadline(),  # a hold, the shutdown hold's grace
                 self.devices.light.next_deadline(),
                 self.ui.next_deadline(),
                 self._next_demo if self.demo is not None else None,
@@ -94,13 +146,12 @@ class HubApp(ButtonHandling):
                 self.display.next_retry(),
                 self.devices.speaker.next_retry(),
                 self.devices.speaker.next_deadline(),
-                self._stop_at,
                 self._next_watchdog(now),
-                self.wifi.next_deadline() if self.wifi is not None else None,
+                wifi.next_deadline() if wifi is not None else None,
             )
             if d is not None
         ]
-        if self._dirty or self._input_posted:
+        if self.core.dirty or self._input_posted:
             return 0.0
         return max(0.0, min([now + MAX_WAIT_S, *deadlines]) - now)
 
@@ -125,19 +176,17 @@ class HubApp(ButtonHandling):
         for hub_event in self.inbox.drain():  # edges the keyboard's mock button just made
             self.handle_hub_event(hub_event)
         now = self.clock.now()
-        for signal in self.button.poll(now):
-            self._button_signal(signal)
+        self.button.tick(now)
         light = self.devices.light.mode
         self.devices.light.tick(now)
         if self.devices.light.mode != light:  # a flash is over: the status line says so
-            self._report_status()
+            self.core.report_status()
         self.devices.speech.tick(now)
         self.devices.speaker.tick(now)  # the mixer's device closed after a quiet spell
         self._retry_devices(now)
-        if self.wifi is not None:
-            self.wifi.tick(now)  # its calls run on its worker: this never waits
-        if self._stop_at is not None and now >= self._stop_at:
-            self.stop("the hub button was held to shut down: powering off")
+        if self.core.wifi is not None:
+            self.core.wifi.tick(now)  # its calls run on its worker: this never waits
+        self.button.stop_if_due(now)
         if self.demo is not None and now >= self._next_demo:
             self._next_demo = now + self.demo_interval
             self._demo_step(self.demo)
@@ -150,15 +199,15 @@ class HubApp(ButtonHandling):
             # A new screen shows nothing yet: lay out for it and draw everything again.
             self.ui.resize(self.display.logical_size)
             self.ui.redraw_all()
-            self._dirty = True
+            self.core.dirty = True
         if self.devices.speaker.retry(now):
             self.devices.speaker.set_volume(self.settings.volume / 100)
             self.devices.speaker.set_muted(self.settings.muted)
-            self.ui.state_changed(self.context())  # the visual cue for no sound goes
-            self._dirty = True
+            self.ui.state_changed(self.core.context())  # the visual cue for no sound goes
+            self.core.dirty = True
 
     def _demo_step(self, demo: DemoPlayer) -> None:
-        action = demo.step(self.game, self._find_widget)
+        action = demo.step(self.core.game, self._find_widget)
         if action is None:  # the demo waits for the game to change
             return
         from hubd.loop.demo import Tap
@@ -174,17 +223,17 @@ class HubApp(ButtonHandling):
 
     def _find_widget(self, key: str) -> tuple[int, int] | None:
         """Where the tappable widget ``key`` is on screen now (for the demo's taps)."""
-        for widget in self.ui.layout(self.context(), self.clock.now()):
+        for widget in self.ui.layout(self.core.context(), self.clock.now()):
             if widget.key == key and widget.action is not None:
                 return (widget.rect.centerx, widget.rect.centery)
         return None
 
     def draw(self) -> None:
         if not isinstance(self.display, Display):  # [display] enabled = false
-            self._dirty = False
+            self.core.dirty = False
             return
-        rects = self.ui.render(self.display.surface, self.context(), self.clock.now())
-        self._dirty = False
+        rects = self.ui.render(self.display.surface, self.core.context(), self.clock.now())
+        self.core.dirty = False
         self.display.present(rects)
 
     # -- inputs ---------------------------------------------------------------------------
@@ -192,15 +241,15 @@ class HubApp(ButtonHandling):
     def handle_pygame(self, event: pygame.event.Event) -> None:
         now = self.clock.now()
         if event.type == pygame.QUIT:
-            self.stop("window closed")
+            self.core.stop("window closed")
         elif event.type == pygame.FINGERDOWN:
             pos = self.display.finger_to_logical(event.x, event.y)
-            self._intents(self.ui.tap(pos, self.context(), now))
+            self._intents(self.ui.tap(pos, self.core.context(), now))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if getattr(event, "touch", False):
                 return  # SDL's copy of a touch that FINGERDOWN already handled
             pos = self.display.to_logical(event.pos)
-            self._intents(self.ui.tap(pos, self.context(), now))
+            self._intents(self.ui.tap(pos, self.core.context(), now))
         elif (
             event.type in (pygame.KEYDOWN, pygame.KEYUP)
             and event.key == pygame.K_SPACE
@@ -209,91 +258,90 @@ class HubApp(ButtonHandling):
             if self.devices.press_mock_button is not None and not getattr(event, "repeat", 0):
                 self.devices.press_mock_button(event.type == pygame.KEYDOWN)
         elif event.type == pygame.TEXTINPUT:
-            self._intents(self.ui.text(event.text, self.context(), now))
+            self._intents(self.ui.text(event.text, self.core.context(), now))
         elif event.type == pygame.KEYDOWN:
-            self._intents(self.ui.key(pygame.key.name(event.key), self.context(), now))
+            self._intents(self.ui.key(pygame.key.name(event.key), self.core.context(), now))
         elif event.type in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
             self.display.resized()
             self.ui.resize(self.display.logical_size)
-            self._dirty = True
+            self.core.dirty = True
         elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.ui.resize(self.display.logical_size)
-            self._dirty = True
+            self.core.dirty = True
 
     def handle_hub_event(self, event: HubEvent) -> None:
         if isinstance(event, ButtonEdge):
-            for signal in self.button.edge(event.pressed, event.t):
-                self._button_signal(signal)
+            self.button.edge(event.pressed, event.t)
         elif isinstance(event, Shutdown):
-            self.stop(event.reason)
+            self.core.stop(event.reason)
         elif isinstance(event, MockButton) and self.devices.press_mock_button is not None:
             self.devices.press_mock_button(event.pressed)  # gpiozero posts the edge back
-        elif isinstance(event, PhoneRequest) and self.phones is not None:
-            state = self.game.state if self.game is not None else None
+        elif isinstance(event, PhoneRequest) and self.core.phones is not None:
+            state = self.core.game.state if self.core.game is not None else None
             # With a screen, the hub shows the round's hands with its one tap to score them;
             # with none, the phones' hands are all there is, so the last one scores the round.
             screenless = not self.display.available
-            complete = self.phones.handle(
-                event, state, self.game_id, self.submit if screenless else None
+            complete = self.core.phones.handle(
+                event, state, self.core.game_id, self.core.submit if screenless else None
             )
-            self.ui.state_changed(self.context())
+            self.ui.state_changed(self.core.context())
             if complete and not screenless:
                 self.ui.show_screen("round_end")
-            self.publish()
-            self._dirty = True
-        elif isinstance(event, WifiReport) and self.wifi is not None:
-            self.wifi.handle(event, self.clock.now())
+            self.core.publish()
+            self.core.dirty = True
+        elif isinstance(event, WifiReport) and self.core.wifi is not None:
+            self.core.wifi.handle(event, self.clock.now())
             self.network_changed()
-        elif isinstance(event, CameraReport) and self.camera is not None:
-            self.camera.handle(event)
+        elif isinstance(event, CameraReport) and self.core.camera is not None:
+            self.core.camera.handle(event)
             self.camera_read(event)
-        elif self.club is not None and self.club.handle(event):  # another table's game, or
-            self.ui.state_changed(self.context())  # Syncthing's news
-            self._dirty = True
+        elif self.core.club is not None and self.core.club.handle(event):
+            self.ui.state_changed(self.core.context())  # another table's game, Syncthing's news
+            self.core.dirty = True
 
     def _intents(self, intents: list[Intent]) -> None:
         for intent in intents:
             self.handle_intent(intent)
-        self._dirty = True
+        self.core.dirty = True
 
     def handle_intent(self, intent: Intent) -> None:
         if isinstance(intent, Submit):
-            self.submit(intent.event, intent.where)
+            self.core.submit(intent.event, intent.where)
         elif isinstance(intent, Go):
             if intent.screen == "history":
-                self._refresh_records()
+                self.core.refresh_records()
             self.ui.show_screen(intent.screen)
         elif isinstance(intent, ChangeSetting):
-            self.change_setting(intent.key, intent.value)
+            self.core.change_setting(intent.key, intent.value)
         elif isinstance(intent, HubButton):
             if self.devices.press_mock_button is not None:
                 self.devices.press_mock_button(True)  # through gpiozero, like the real button
                 self.devices.press_mock_button(False)
             else:
-                self.hub_pressed()
+                self.button.hub_pressed()
         elif isinstance(intent, SayStatus):
             self.say_status()
         elif isinstance(intent, SoundsLike):
-            self.set_sounds_like(intent.player, intent.said)
-        elif isinstance(intent, ClubChoice) and self.club is not None:
-            self.club.choose(intent)
-            self.ui.state_changed(self.context())
-        elif isinstance(intent, WifiChoice) and self.wifi is not None:
-            self.wifi.ask(intent.action, intent.ssid, intent.passphrase)
-            self.ui.state_changed(self.context())
-        elif isinstance(intent, LookAtHand) and self.camera is not None:
-            state = self.game.state if self.game is not None else None
-            counted = self.phones.hand_tiles if self.phones is not None else {}
-            self.camera.look(state, intent.player, counted)  # on its worker: never waits
-            self.ui.state_changed(self.context())
-        elif isinstance(intent, ReleaseSeat | AnotherSeat) and self.phones is not None:
+            self.core.set_sounds_like(intent.player, intent.said)
+        elif isinstance(intent, ClubChoice) and self.core.club is not None:
+            self.core.club.choose(intent)
+            self.ui.state_changed(self.core.context())
+        elif isinstance(intent, WifiChoice) and self.core.wifi is not None:
+            self.core.wifi.ask(intent.action, intent.ssid, intent.passphrase)
+            self.ui.state_changed(self.core.context())
+        elif isinstance(intent, LookAtHand) and self.core.camera is not None:
+            state = self.core.game.state if self.core.game is not None else None
+            counted = self.core.phones.hand_tiles if self.core.phones is not None else {}
+            self.core.camera.look(state, intent.player, counted)  # on its worker: never waits
+            self.ui.state_changed(self.core.context())
+        elif isinstance(intent, ReleaseSeat | AnotherSeat) and self.core.phones is not None:
             if isinstance(intent, ReleaseSeat):
-                self.phones.release(intent.player)
+                self.core.phones.release(intent.player)
             else:
-                self.phones.give_another(intent.player)
-            self.ui.state_changed(self.context())
-            self.publish()
-        self._dirty = True
+                self.core.phones.give_another(intent.player)
+            self.ui.state_changed(self.core.context())
+            self.core.publish()
+        self.core.dirty = True
 
     def camera_read(self, report: CameraReport) -> None:
         """The camera's reading: the round-end screen takes its tiles (hubd/screens/round_end);
@@ -307,32 +355,18 @@ class HubApp(ButtonHandling):
             asked = " ".join(question_words(question, tr) for question in reading.questions)
             said = tr("{questions} Pick it among the tiles.").format(questions=asked)
             self.ui.show_refusal(said, None, self.clock.now(), translate=False)
-        self.ui.state_changed(self.context())
+        self.ui.state_changed(self.core.context())
 
     def network_changed(self) -> None:
         """The Phones panel shows the Wi-Fi as it is now; the page's code follows the hub's
         address (its own network gives it another)."""
-        assert self.wifi is not None
-        address = self.wifi.view().status.address
-        if self.phones is not None and address and self.phones.moved(address):
-            self.publish()
-        self.ui.state_changed(self.context())
-
-    def set_sounds_like(self, player: str, said: str) -> None:
-        """The players' page: keep how a name sounds, and say it as the hub will."""
-        now = self.clock.now()
-        try:
-            self.store.set_sounds_like(player, said)
-        except RuleError as err:
-            self.ui.show_refusal(err, None, now)
-            return
-        except StoreError as err:
-            self.ui.show_refusal(str(err), None, now)
-            return
-        self._refresh_records()
-        self.narrator.say_name(player, now)
-        self.ui.state_changed(self.context())
+        assert self.core.wifi is not None
+        address = self.core.wifi.view().status.address
+        if self.core.phones is not None and address and self.core.phones.moved(address):
+            self.core.publish()
+        self.ui.state_changed(self.core.context())
 
     def say_status(self) -> None:
         """A tap on the status line: speech says the status again."""
-        self.narrator.status(self.game.state if self.game is not None else None, self.clock.now())
+        game = self.core.game
+        self.core.narrator.status(game.state if game is not None else None, self.clock.now())

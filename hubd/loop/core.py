@@ -1,4 +1,9 @@
-"""The loop's core: the game it owns, its start-up, and applying an event: commit, show, effects."""
+"""The loop's core: the game it owns, its records, and applying an event: commit, show, effects.
+
+The main loop (hubd/loop/app.py) is made of parts, each given what it needs: this core (the
+game, the store, the screen's context, the outputs), the hub button's part (hub_button.py),
+and the optional parts a hub may have (:class:`Extras`). None inherits from another.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +17,12 @@ from typing import TYPE_CHECKING, TextIO
 from engine import Event, Game, GameState, NewGame, Phase, RuleError
 from hubd.config.settings import SETTING_KEYS, Settings
 from hubd.config.version import this_release
-from hubd.devices.button import ButtonLogic
 from hubd.devices.clock import Clock
 from hubd.devices.display import AnyDisplay
 from hubd.devices.light import HubLight
 from hubd.devices.notify import SystemNotifier
 from hubd.devices.speaker import Speaker
 from hubd.loop.effects import EffectState, effects, light_pulses
-from hubd.loop.inbox import Inbox
-from hubd.loop.presses import ScoresPresses
 from hubd.screens import Ui, UiContext
 from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
@@ -29,10 +31,9 @@ from hubd.store import HubStore, StoreError, StoreWriteError
 from hubd.values.records import GameRecord, PlayerStats
 from hubd.values.snapshot import Snapshot
 
-if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
+if TYPE_CHECKING:  # each only when the hub has it
     from hubd.club.night import ClubNight
     from hubd.loop.camera import CameraKeeper
-    from hubd.loop.demo import DemoPlayer
     from hubd.loop.wifi import WifiKeeper
     from hubd.web.desk import PhoneDesk
 
@@ -51,6 +52,16 @@ class Devices:
     speech: Speech = field(default_factory=lambda: NoSpeech(NO_AUDIO))
 
 
+@dataclass(frozen=True)
+class Extras:
+    """The parts a hub may have, each None without it."""
+
+    phones: PhoneDesk | None = None  # the phones' page (hubd/web)
+    club: ClubNight | None = None  # the club night (hubd/club): [club] enabled
+    wifi: WifiKeeper | None = None  # the hub's own Wi-Fi (hubd/loop/wifi.py): [wifi] manage
+    camera: CameraKeeper | None = None  # the hub's camera (hubd/loop/camera.py)
+
+
 class HubCore:
     """What the loop holds (the game, its records, the outputs) and how an event is applied."""
 
@@ -62,58 +73,40 @@ class HubCore:
         store: HubStore,
         devices: Devices,
         clock: Clock,
-        inbox: Inbox,
         settings: Settings,
         data_folder: Path,
-        button_logic: ButtonLogic,
-        demo: DemoPlayer | None = None,
-        demo_interval: float = 1.0,
+        extras: Extras = Extras(),
         out: TextIO | None = None,
         stop_after_events: int | None = None,
-        powers_off: bool = True,
-        phones: PhoneDesk | None = None,
-        club: ClubNight | None = None,
-        wifi: WifiKeeper | None = None,
-        camera: CameraKeeper | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
         self.store = store
         self.devices = devices
         self.clock = clock
-        self.inbox = inbox
         self.settings = settings
         self.data_folder = data_folder
-        self.button = button_logic
-        self.demo = demo
-        self.demo_interval = demo_interval
         self.out = out or sys.stdout
         self.game: Game | None = None
         self.game_id: int | None = None
         self.store_error: str | None = store.cannot_save or store.recovered_from
         self.running = False
-        self.poweroff = False  # set by the shutdown hold: the unit powers the Pi off on exit
-        self.powers_off = powers_off  # False: that exit leaves the computer on (say so)
         self.stop_after_events = stop_after_events  # --demo-events: stop after this many
-        self.phones = phones  # the phones' page (hubd/web): None without it
-        self.club = club  # the club night (hubd/club): None unless [club] enabled
-        self.wifi = wifi  # the hub's own Wi-Fi (hubd/loop/wifi.py): None unless [wifi] manage
-        self.camera = camera  # the hub's camera (hubd/loop/camera.py): None without one
-        self._committed = 0
-        self._stop_at: float | None = None
-        self._hold_toggled_mute = False
-        self._press_waiting = False  # a press that enters, made when the button comes up
-        self._pressed_at = 0.0  # when the button went down for that press
-        self.presses = ScoresPresses()  # score-keeper mode: feet, toes, the double press
-        self._next_demo = clock.now()
-        self._input_posted = False  # SDL events posted by the loop itself (the demo's taps)
-        self._dirty = True
+        self.phones = extras.phones
+        self.club = extras.club
+        self.wifi = extras.wifi
+        self.camera = extras.camera
+        self.committed = 0  # events committed since the start
+        #: Something changed since the last drawing: the loop draws on its next turn.
+        self.dirty = True
         self._last_status = ""
         self._known_players: list[str] = []
-        self._history: list[GameRecord] = []
+        #: The latest games, newest first (the history screen, the phones' page, a screenless
+        #: press's players).
+        self.history: list[GameRecord] = []
         self._stats: list[PlayerStats] = []
         self.sounds_like: dict[str, str] = {}  # how names sound, for the voice (players' page)
-        self._refresh_records()
+        self.refresh_records()
         self.narrator = Narrator(
             devices.speech,
             settings,
@@ -168,7 +161,7 @@ class HubCore:
                     game_id=self.game_id,
                     state=state,
                     last_entry=self._last_entry(),
-                    history=tuple(self._history),
+                    history=tuple(self.history),
                     language=self.settings.language,
                 )
             )
@@ -181,7 +174,7 @@ class HubCore:
                 if self.club is None
                 else self.club.known_players(self._known_players)  # who sits here next first
             ),
-            history=self._history,
+            history=self.history,
             stats=self._stats,
             language=self.settings.language,
             volume=self.settings.volume,
@@ -207,10 +200,10 @@ class HubCore:
     def _last_entry(self) -> Event | None:
         return self.game.last_effective if self.game is not None else None
 
-    def _refresh_records(self) -> None:
+    def refresh_records(self) -> None:
         try:
             self._known_players = self.store.known_players()
-            self._history = self.store.history(50)
+            self.history = self.store.history(50)
             self._stats = self.store.player_stats()
             self.sounds_like = self.store.sounds_like()
         except StoreError as err:
@@ -241,35 +234,35 @@ class HubCore:
             log.info("refused %s: %s", event.type, err.message)
             self.ui.show_refusal(err, where, now)
             self.narrator.refused(err, now)
-            self._dirty = True
+            self.dirty = True
             return False
         except StoreError as err:
             self.store_error = str(err)
             if not isinstance(err, StoreWriteError):  # the store says a full disk once
                 log.error("%s", err)
             self.ui.show_refusal(str(err), where, now)
-            self._dirty = True
+            self.dirty = True
             return False
         self.store_error = None
         print(f"game {self.game_id} event {seq} {event.type} committed", file=self.out,
               flush=True)  # fmt: skip
-        self._committed += 1
+        self.committed += 1
         if self.club is not None:  # the club folder follows the store, event by event
             self.club.committed(self.game_id, self.game)
-        if self.stop_after_events is not None and self._committed >= self.stop_after_events:
-            self.stop(f"{self._committed} events committed")
+        if self.stop_after_events is not None and self.committed >= self.stop_after_events:
+            self.stop(f"{self.committed} events committed")
         sounds = self._effects(before, event)
         self.narrator.after_event(outline, self.game.state, event, now, sounds)
         if isinstance(event, NewGame) or self.game.state.phase is Phase.GAME_OVER:
-            self._refresh_records()
+            self.refresh_records()
         self.ui.state_changed(self.context())
         if undone is not None:
             self.ui.show_undone(undone, now)
         else:
             self.ui.mark_entry(event, now)
         self.publish()
-        self._report_status()
-        self._dirty = True
+        self.report_status()
+        self.dirty = True
         return True
 
     def _effects(self, before: EffectState, event: Event) -> list[str]:
@@ -316,9 +309,9 @@ class HubCore:
         self.ui.state_changed(self.context())
         if key == "language":
             self.publish()
-        self._dirty = True
+        self.dirty = True
 
-    def _report_status(self) -> None:
+    def report_status(self) -> None:
         state = self.game.state if self.game is not None else None
         if state is None:
             text = "waiting for a new game"
@@ -334,6 +327,21 @@ class HubCore:
         if text != self._last_status:
             self._last_status = text
             self.devices.notifier.status(text)
+
+    def set_sounds_like(self, player: str, said: str) -> None:
+        """The players' page: keep how a name sounds, and say it as the hub will."""
+        now = self.clock.now()
+        try:
+            self.store.set_sounds_like(player, said)
+        except RuleError as err:
+            self.ui.show_refusal(err, None, now)
+            return
+        except StoreError as err:
+            self.ui.show_refusal(str(err), None, now)
+            return
+        self.refresh_records()
+        self.narrator.say_name(player, now)
+        self.ui.state_changed(self.context())
 
     def stop(self, reason: str) -> None:
         log.info("stopping: %s", reason)
