@@ -173,6 +173,70 @@ class PlayersForPreset(RuleError):
 
 
 @dataclass(eq=False)
+class DealTooBig(RuleError):
+    """Hands (and the starting double set ``apart``) that need more tiles than the set has;
+    ``fits`` names the smallest set that holds them, 0 for none."""
+
+    players: int
+    hand: int
+    apart: bool
+    needed: int
+    highest: int
+    size: int
+    fits: int
+    wordings = (
+        Wording(
+            "{players} players x {hand} tiles need {needed} tiles but a double-{highest} set has "
+            'only {size}; use a double-{fits} set ("set": {fits}) or smaller hands'
+        ),
+        Wording(
+            "{players} players x {hand} tiles need {needed} tiles but a double-{highest} set has "
+            "only {size}; no set is big enough; deal smaller hands"
+        ),
+        Wording(
+            "{players} players x {hand} tiles plus the starting double need {needed} tiles but a "
+            'double-{highest} set has only {size}; use a double-{fits} set ("set": {fits}) or '
+            "smaller hands"
+        ),
+        Wording(
+            "{players} players x {hand} tiles plus the starting double need {needed} tiles but a "
+            "double-{highest} set has only {size}; no set is big enough; deal smaller hands"
+        ),
+    )
+
+    def wording(self) -> Wording:
+        return self.wordings[2 * self.apart + (self.fits == 0)]
+
+
+class BurnNeedsDealtDouble(RuleError):
+    """The house rule burn_double with the starting double set aside before the deal."""
+
+    wordings = (
+        Wording(
+            "rule option burn_double needs double_in_hands: a double set aside before the deal "
+            "is never missing, so there is nothing to burn"
+        ),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.english())
+
+
+class OutOnDoubleNeedsPlays(RuleError):
+    """The house rule out_on_double_50 in a game that keeps the scores only."""
+
+    wordings = (
+        Wording(
+            "rule option out_on_double_50 needs the plays entered: a game that keeps the scores "
+            "only does not see which tile went out (amend the round's score instead)"
+        ),
+    )
+
+    def __init__(self) -> None:
+        super().__init__(self.english())
+
+
+@dataclass(eq=False)
 class SameName(RuleError):
     """Two players called the same, ignoring case (``first`` is ``second`` when written alike)."""
 
@@ -283,6 +347,9 @@ KINDS: tuple[type[RuleError], ...] = (
     EnteredTwice,
     NothingToUndo,
     PlayersForPreset,
+    DealTooBig,
+    BurnNeedsDealtDouble,
+    OutOnDoubleNeedsPlays,
     SameName,
     SpaceAroundName,
     FootAlreadyOpen,

@@ -8,7 +8,12 @@ from typing import Any
 
 from engine.errors import RuleError, brief
 from engine.limits import MAX_PLAYERS
-from engine.refusals import PlayersForPreset
+from engine.refusals import (
+    BurnNeedsDealtDouble,
+    DealTooBig,
+    OutOnDoubleNeedsPlays,
+    PlayersForPreset,
+)
 from engine.tiles import SET_SIZES, set_size
 
 
@@ -217,15 +222,9 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
 def _check_house_rules(rules: Rules) -> None:
     """Refuse the house rules a game cannot keep (RULES.md, "House rules")."""
     if rules.burn_double and not rules.double_in_hands:
-        raise RuleError(
-            "rule option burn_double needs double_in_hands: a double set aside before the deal "
-            "is never missing, so there is nothing to burn"
-        )
+        raise BurnNeedsDealtDouble()
     if rules.out_on_double_50 and rules.scores_only:
-        raise RuleError(
-            "rule option out_on_double_50 needs the plays entered: a game that keeps the scores "
-            "only does not see which tile went out (amend the round's score instead)"
-        )
+        raise OutOnDoubleNeedsPlays()
 
 
 def tiles_needed(players: int, hand_size: int, double_in_hands: bool) -> int:
@@ -237,20 +236,13 @@ def _check_fit(rules: Rules) -> None:
     needed = tiles_needed(rules.players, rules.hand_size, rules.double_in_hands)
     if needed <= rules.set_size:
         return
-    deal = f"{rules.players} players x {rules.hand_size} tiles"
-    if not rules.double_in_hands:
-        deal += " plus the starting double"
-    fitting = [
-        n
-        for n in SET_SIZES
-        if tiles_needed(rules.players, rules.hand_size, rules.double_in_hands) <= set_size(n)
-    ]
-    advice = (
-        f'use a double-{fitting[0]} set ("set": {fitting[0]}) or smaller hands'
-        if fitting
-        else "no set is big enough; deal smaller hands"
-    )
-    raise RuleError(
-        f"{deal} need {needed} tiles but a double-{rules.highest} set has only "
-        f"{rules.set_size}; {advice}"
+    fitting = [n for n in SET_SIZES if needed <= set_size(n)]
+    raise DealTooBig(
+        players=rules.players,
+        hand=rules.hand_size,
+        apart=not rules.double_in_hands,
+        needed=needed,
+        highest=rules.highest,
+        size=rules.set_size,
+        fits=fitting[0] if fitting else 0,
     )

@@ -33,14 +33,25 @@ SAMPLES: dict[object, tuple[object, ...]] = {
 
 
 def examples(kind: type[RuleError]) -> list[RuleError]:
-    """``kind`` with every combination of sample values, so that every wording is used."""
+    """``kind`` with sample values enough to use every wording: every combination of its
+    flags, each with counts of one, more and none, and names alike and not."""
     hints = typing.get_type_hints(kind)
     fields: list[str] = []
     if dataclasses.is_dataclass(kind):
         fields = [f.name for f in dataclasses.fields(kind)]
-    choices = itertools.product(*(SAMPLES[hints[name]] for name in fields))
+    flags = [name for name in fields if hints[name] is bool]
+    others = [name for name in fields if hints[name] is not bool]
+    rows = [  # the samples side by side, and shifted a place per field (names alike or not)
+        {name: SAMPLES[hints[name]][(i + shift * k) % len(SAMPLES[hints[name]])]
+         for k, name in enumerate(others)}
+        for i in range(3) for shift in (0, 1)
+    ]  # fmt: skip
     make: typing.Callable[..., RuleError] = kind
-    return [make(**dict(zip(fields, values, strict=True))) for values in choices]
+    return [
+        make(**row, **dict(zip(flags, values, strict=True)))
+        for row in rows
+        for values in itertools.product((False, True), repeat=len(flags))
+    ]
 
 
 ALL = [(kind.__name__, example) for kind in KINDS for example in examples(kind)]

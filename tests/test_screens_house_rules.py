@@ -109,3 +109,15 @@ def test_a_scores_only_game_burns_a_double_from_the_round_start_too() -> None:
     assert burn.rect.h >= 40  # a real button, not a row of no height
     tap_widget(ui, ctx, "start:burn")
     assert "Who holds the 8-8? They open." in texts(ui, ctx)
+
+
+def test_a_house_rule_the_game_cannot_keep_is_explained_in_the_players_language() -> None:
+    loop = Loop(language="pt")
+    loop.tap("tab:rules")
+    loop.tap("tab:options")
+    for key in ("option:double_in_hands:no", "option:burn_double:yes"):
+        options_page_with(loop, key)
+        loop.tap(key)
+    said = " ".join(loop.texts())
+    assert "a regra «Pular duplo ausente» precisa de «Duplo distribuído»" in said
+    assert "burn_double" not in said
