@@ -1,4 +1,4 @@
-"""The hub's main loop: the one owner of the game, the screen and every output.
+"""The hub's main loop: the one thread that owns the game, the screen and every output.
 
 Inputs arrive as pygame events (touch, mouse, keys) and as HubEvents posted to the inbox by
 other threads (the hub button's edges). The loop turns them into engine events, commits each
@@ -9,9 +9,10 @@ own sounds. It sleeps until something happens: an idle hub does not redraw.
 
 It is made of parts, each given the few things it needs, none inheriting from another: the
 core (hubd/loop/core.py: the game, the store, the context the screens read, the outputs),
-the hub button's part (hubd/loop/hub_button.py), the optional parts (the phones' page, the club
-night, the Wi-Fi, the camera: ``core.Extras``) and the narrator (hubd/speech). The loop itself
-owns the inbox, the demo and the order in which a turn handles its inputs.
+the hub button's part (hubd/loop/hub_button.py), the inputs of the parts a hub may have (the
+phones' page, the club night, the Wi-Fi, the camera: hubd/loop/extras.py) and the narrator
+(hubd/speech). The loop itself owns the inbox, the demo, the screen's inputs and the order in
+which a turn handles them.
 """
 
 from __future__ import annotations
@@ -23,29 +24,21 @@ import pygame
 
 from hubd.config.settings import Settings
 from hubd.devices.button import ButtonEdge
-from hubd.devices.camera import NotStill
 from hubd.devices.clock import Clock
 from hubd.devices.display import AnyDisplay, Display
-from hubd.loop.camera import NOT_STILL, CameraReport
 from hubd.loop.core import Devices, HubCore
+from hubd.loop.extras import ExtrasHandler
 from hubd.loop.hub_button import ButtonHandler
-from hubd.loop.inbox import HubEvent, Inbox, MockButton, PhoneRequest, Shutdown
-from hubd.loop.wifi import WifiReport
+from hubd.loop.inbox import HubEvent, Inbox, MockButton, Shutdown
 from hubd.screens import Ui
-from hubd.text.photo_words import question_words
 from hubd.values.intents import (
-    AnotherSeat,
     ChangeSetting,
-    ClubChoice,
     Go,
     HubButton,
     Intent,
-    LookAtHand,
-    ReleaseSeat,
     SayStatus,
     SoundsLike,
     Submit,
-    WifiChoice,
 )
 
 if TYPE_CHECKING:  # the demo (and the simulator it plays with) only with --demo
@@ -78,6 +71,7 @@ class HubApp:
     ) -> None:
         self.core = core
         self.button = button
+        self.extras = ExtrasHandler(core)  # the phones', Wi-Fi's, camera's and club's inputs
         self.inbox = inbox
         self.demo = demo
         self.demo_interval = demo_interval
@@ -276,28 +270,8 @@ class HubApp:
             self.core.stop(event.reason)
         elif isinstance(event, MockButton) and self.devices.press_mock_button is not None:
             self.devices.press_mock_button(event.pressed)  # gpiozero posts the edge back
-        elif isinstance(event, PhoneRequest) and self.core.phones is not None:
-            state = self.core.game.state if self.core.game is not None else None
-            # With a screen, the hub shows the round's hands with its one tap to score them;
-            # with none, the phones' hands are all there is, so the last one scores the round.
-            screenless = not self.display.available
-            complete = self.core.phones.handle(
-                event, state, self.core.game_id, self.core.submit if screenless else None
-            )
-            self.ui.state_changed(self.core.context())
-            if complete and not screenless:
-                self.ui.show_screen("round_end")
-            self.core.publish()
-            self.core.dirty = True
-        elif isinstance(event, WifiReport) and self.core.wifi is not None:
-            self.core.wifi.handle(event, self.clock.now())
-            self.network_changed()
-        elif isinstance(event, CameraReport) and self.core.camera is not None:
-            self.core.camera.handle(event)
-            self.camera_read(event)
-        elif self.core.club is not None and self.core.club.handle(event):
-            self.ui.state_changed(self.core.context())  # another table's game, Syncthing's news
-            self.core.dirty = True
+        else:  # the parts a hub may have: the phones, the Wi-Fi, the camera, the club
+            self.extras.hub_event(event)
 
     def _intents(self, intents: list[Intent]) -> None:
         for intent in intents:
@@ -323,48 +297,9 @@ class HubApp:
             self.say_status()
         elif isinstance(intent, SoundsLike):
             self.core.set_sounds_like(intent.player, intent.said)
-        elif isinstance(intent, ClubChoice) and self.core.club is not None:
-            self.core.club.choose(intent)
-            self.ui.state_changed(self.core.context())
-        elif isinstance(intent, WifiChoice) and self.core.wifi is not None:
-            self.core.wifi.ask(intent.action, intent.ssid, intent.passphrase)
-            self.ui.state_changed(self.core.context())
-        elif isinstance(intent, LookAtHand) and self.core.camera is not None:
-            state = self.core.game.state if self.core.game is not None else None
-            counted = self.core.phones.hand_tiles if self.core.phones is not None else {}
-            self.core.camera.look(state, intent.player, counted)  # on its worker: never waits
-            self.ui.state_changed(self.core.context())
-        elif isinstance(intent, ReleaseSeat | AnotherSeat) and self.core.phones is not None:
-            if isinstance(intent, ReleaseSeat):
-                self.core.phones.release(intent.player)
-            else:
-                self.core.phones.give_another(intent.player)
-            self.ui.state_changed(self.core.context())
-            self.core.publish()
+        else:
+            self.extras.intent(intent)
         self.core.dirty = True
-
-    def camera_read(self, report: CameraReport) -> None:
-        """The camera's reading: the round-end screen takes its tiles (hubd/screens/round_end);
-        what it could not read, or a tile it asks about, is said on the screen."""
-        reading = report.reading
-        tr = self.ui.tr
-        if reading.problem is not None:
-            problem = NOT_STILL if reading.problem == NotStill.message else reading.problem
-            self.ui.show_refusal(tr(problem), None, self.clock.now(), translate=False)
-        elif reading.questions:
-            asked = " ".join(question_words(question, tr) for question in reading.questions)
-            said = tr("{questions} Pick it among the tiles.").format(questions=asked)
-            self.ui.show_refusal(said, None, self.clock.now(), translate=False)
-        self.ui.state_changed(self.core.context())
-
-    def network_changed(self) -> None:
-        """The Phones panel shows the Wi-Fi as it is now; the page's code follows the hub's
-        address (its own network gives it another)."""
-        assert self.core.wifi is not None
-        address = self.core.wifi.view().status.address
-        if self.core.phones is not None and address and self.core.phones.moved(address):
-            self.core.publish()
-        self.ui.state_changed(self.core.context())
 
     def say_status(self) -> None:
         """A tap on the status line: speech says the status again."""
