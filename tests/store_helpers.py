@@ -5,6 +5,7 @@ store_fixtures.py (``pytest_plugins = ["store_fixtures"]``)."""
 from __future__ import annotations
 
 import io
+import json
 import sqlite3
 import subprocess
 import sys
@@ -90,3 +91,45 @@ def raw(path: Path) -> Iterator[sqlite3.Connection]:
 def moved_aside(folder: Path, tag: str) -> list[Path]:
     """The files moved aside with ``tag``, the database first, then its -shm and -wal."""
     return sorted(p for p in folder.iterdir() if p.name.startswith(f"{DATABASE_NAME}.{tag}-"))
+
+
+#: The schema of version 1 as it was released (frozen here on purpose: never edit).
+V1_SCHEMA = """
+CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE games (id INTEGER PRIMARY KEY, created TEXT NOT NULL, preset TEXT NOT NULL);
+CREATE TABLE game_players (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
+"""
+
+
+def write_v1(path: Path, logs: list[tuple[Event, ...]]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with raw(path) as db:
+        db.executescript(V1_SCHEMA)
+        for game_id, log in enumerate(logs, start=1):
+            new_game = log[0]
+            assert isinstance(new_game, NewGame)
+            db.execute(
+                "INSERT INTO games VALUES (?, ?, ?)", (game_id, f"2025-0{game_id}-01T19:00", "x")
+            )
+            for seat, name in enumerate(new_game.players):
+                db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
+                db.execute(
+                    "INSERT INTO game_players SELECT ?, ?, id FROM players WHERE name = ?",
+                    (game_id, seat, name),
+                )
+            db.executemany(
+                "INSERT INTO events VALUES (?, ?, ?)",
+                [(game_id, seq, json.dumps(e.to_json())) for seq, e in enumerate(log, 1)],
+            )

@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_systemd_unit import one, unit_settings, words
+from systemd_helpers import one, unit_settings, words
 
 from hubd.club.syncthing import LAN_LISTEN, LAN_ONLY, read_endpoint
 

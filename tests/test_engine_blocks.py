@@ -4,7 +4,15 @@ random games checked against a census counted afresh from the tiles on the table
 from __future__ import annotations
 
 import pytest
-from engine_helpers import end_round, run, started, tile
+from engine_helpers import (
+    ALL_FOURS_DOWN,
+    FOUR_NUMBERS_GONE,
+    THREE_FOURS_OPEN,
+    end_round,
+    run,
+    started,
+    tile,
+)
 
 from engine import (
     Block,
@@ -21,32 +29,6 @@ from engine.blocks import join_numbers
 from engine.simulate import Simulator
 
 TWO = ("Ana", "Ben")
-
-#: One arm (9-4) whose chain carries every tile with a 4 but the 4-4, ending on the 8-4.
-ALL_FOURS_DOWN = (
-    "Ana 9-4 on 9-9", "Ben 4-0 on 9-4", "Ana 0-1 on 4-0", "Ben 1-4 on 0-1", "Ana 4-2 on 1-4",
-    "Ben 2-3 on 4-2", "Ana 3-4 on 2-3", "Ben 4-5 on 3-4", "Ana 5-6 on 4-5", "Ben 6-4 on 5-6",
-    "Ana 4-7 on 6-4", "Ben 7-8 on 4-7", "Ana 8-4 on 7-8",
-)  # fmt: skip
-
-#: A foot on 4-4 whose three toes each lead back to a 4, until no tile with a 4 is left.
-THREE_FOURS_OPEN = (
-    "Ana 9-4 on 9-9", "Ben 4-4 on 9-4", "Ana 4-0 on 4-4", "Ben 4-1 on 4-4", "Ana 4-2 on 4-4",
-    "Ben 0-3 on 4-0", "Ana 3-4 on 0-3", "Ben 1-5 on 4-1", "Ana 5-4 on 1-5", "Ben 2-6 on 4-2",
-    "Ana 6-4 on 2-6", "Ben 4-7 on 3-4", "Ana 7-8 on 4-7", "Ben 8-4 on 7-8",
-)  # fmt: skip
-
-#: Two arms played until the free ends need 2, 3, 6 and 9 and every tile with one is down.
-FOUR_NUMBERS_GONE = (
-    "Ana 9-4 on 9-9", "Ben 9-2 on 9-9", "Ana 4-2 on 9-4", "Ben 2-2 on 4-2", "Ana 2-0 on 2-2",
-    "Ben 2-7 on 2-2", "Ana 2-3 on 2-2", "Ben 0-0 on 2-0", "Ana 0-6 on 0-0", "Ben 0-9 on 0-0",
-    "Ana 0-3 on 0-0", "Ben 3-3 on 2-3", "Ana 3-9 on 3-3", "Ben 3-7 on 3-3", "Ana 3-6 on 3-3",
-    "Ben 7-7 on 2-7", "Ana 7-6 on 7-7", "Ben 7-1 on 7-7", "Ana 7-9 on 7-7", "Ben 6-6 on 3-6",
-    "Ana 6-9 on 6-6", "Ben 6-8 on 6-6", "Ana 6-2 on 6-6", "Ben 1-1 on 7-1", "Ana 1-6 on 1-1",
-    "Ben 1-5 on 1-1", "Ana 1-3 on 1-1", "Ben 5-5 on 1-5", "Ana 5-9 on 5-5", "Ben 5-2 on 5-5",
-    "Ana 5-3 on 5-5", "Ben 8-3 on 6-8", "Ana 7-5 on 3-7", "Ben 5-6 on 7-5", "Ana 2-1 on 6-2",
-    "Ben 1-9 on 2-1", "Ana 9-8 on 3-9", "Ben 8-2 on 9-8", "Ana 3-4 on 5-3", "Ben 4-6 on 3-4",
-)  # fmt: skip
 
 
 def test_a_foot_with_no_toe_and_every_tile_with_its_number_down() -> None:

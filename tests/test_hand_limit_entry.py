@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 import pytest
 from family_round import FAMILY_ROUND
-from test_app import Hub, hub  # noqa: F401 - the fixture
-from test_web_server import Table as WebTable
+from hub_harness import Hub, hub  # noqa: F401 - the fixture
+from web_table import Table as WebTable
 
 from engine import EndRound, Event, Game, HandLimit, HandPips, Phase, parse_line
 from hubd.loop.inbox import PhoneRequest

@@ -3,7 +3,7 @@ the button comes up, so the 3 s mute hold and the 8 s shutdown hold enter nothin
 screen, a game at the 20,000-event limit does not refuse every press for ever: the press
 begins a new game with its players, and the full one is kept."""
 
-# ruff: noqa: F811  (``hub`` is test_app's fixture, named in every test's arguments)
+# ruff: noqa: F811  (``hub`` is hub_harness's fixture, named in every test's arguments)
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from family_round import family_table
-from test_app import Hub, hub  # noqa: F401  (the fixture)
+from hub_harness import Hub, hub  # noqa: F401  (the fixture)
 
 from engine import MAX_EVENTS, FootOpened, NewGame, StartRound, Toe, dump_line
 from hubd.devices.button import ButtonLogic

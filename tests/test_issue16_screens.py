@@ -10,8 +10,8 @@ import itertools
 
 import pygame
 import pytest
+from hub_harness import Hub, hub  # noqa: F401  (the fixture)
 from screens_loop import shown
-from test_app import Hub, hub  # noqa: F401  (the fixture)
 
 from engine import (
     EndRound,
@@ -369,7 +369,7 @@ def test_scores_after_a_round_keep_their_sheet_cells_readable() -> None:
 def test_the_loops_double_press_notice_names_both_toes(hub: Hub) -> None:  # noqa: F811
     """Through the main loop and the mock pin: the double press logs two undos, and the
     notice on the screen names both of them."""
-    from test_scores_mode_app import press, start_scores_game
+    from hub_harness import press, start_scores_game
 
     start_scores_game(hub)
     press(hub)

@@ -14,6 +14,12 @@ from typing import Any
 
 import pygame
 import pytest
+from layout_checks import (
+    MAP_MARK,
+    MAP_ROLES,
+    MIN_TEXT,
+    problems,
+)
 
 from engine import Play, Tile
 from hubd.screens import Ui
@@ -21,9 +27,6 @@ from hubd.screens.kit.widgets import (
     BACKGROUND,
     FILL,
     INK,
-    MIN_READ,
-    MIN_SQUEEZE,
-    MIN_TARGET,
     TEXT,
     TEXT_DARK,
     Kind,
@@ -48,75 +51,12 @@ def frame(language: str, size: tuple[int, int], shot_name: str) -> tuple[Ui, lis
     return ui, ui.layout(ctx, 1.0)
 
 
-#: The least font size (px) of any text, at each official size: caps of 3.5 mm at 1.5 m.
-MIN_TEXT = {(800, 480): 25, (720, 1280): 39}
 #: Names and the map's end labels: 4.5 mm.
 NAME_PX = {(800, 480): 32, (720, 1280): 50}
 #: Hand counts, totals and the numbers the map's ends need: 6 mm (digits 0.73 of the font).
 NUMBER_PX = {(800, 480): 43, (720, 1280): 67}
 #: The map's numbers shrink as the table fills the map, to 4.5 mm at least.
 MAP_FLOOR_PX = {(800, 480): 32, (720, 1280): 50}
-#: The map's own widgets (the lead's part of issue 16), checked here all the same.
-MAP_ROLES = ("end", "needs", "line", "fold", "tile")
-#: The round end's tiles picker holds a double-12 set on one page at 800x480 (issue 16,
-#: point 7): 91 cells of 64 px cannot fit its 800x416 px, so its cells are at least this.
-TILE_CELL_PX = 56
-MAP_MARK = "[map] "
-
-
-def problems(ui: Ui, widgets: list[Widget], official: bool) -> list[str]:
-    found: list[str] = []
-    least = MIN_TEXT.get(ui.size, 0) if official else 0
-    screen = pygame.Rect((0, 0), ui.size)
-    painter = ui.painter
-    shade = max((i for i, w in enumerate(widgets) if w.kind is Kind.SHADE), default=-1)
-    crowded = crowded_table(ui)
-    for widget in widgets:
-        name = f"{widget.kind.value} {widget.key or widget.text!r}"
-        if widget.role in MAP_ROLES:
-            name = f"{MAP_MARK}{name}"  # the map's own drawing: its own assertion
-        if not screen.contains(widget.rect):
-            found.append(f"{name} at {widget.rect} leaves the screen")
-        if widget.lines and widget.kind is not Kind.QR:  # a QR code's line is its data
-            if widget.truncated and not (crowded and a_players_name(widget)):
-                found.append(f"{name}: text cut to {widget.lines[0]!r}")
-            width = widget.rect.w - 2 * widget.pad - abs(widget.lead)
-            for line in widget.lines:
-                used = round(painter.width(line, widget.size, widget.bold) * widget.squeeze)
-                if widget.squeeze < MIN_SQUEEZE:
-                    found.append(f"{name}: {line!r} squeezed to {widget.squeeze:.2f}")
-                if used > width:
-                    found.append(f"{name}: {line!r} is {used} px in {width} px")
-            height = len(widget.lines) * painter.line_height(widget.size, widget.bold)
-            if height > widget.rect.h + 2:
-                found.append(
-                    f"{name}: {len(widget.lines)} lines need {height} px of {widget.rect.h}"
-                )
-            if official and widget.reading and widget.size < MIN_READ:
-                found.append(f"{name}: a number read at {widget.size} px")
-            if widget.size < least:
-                found.append(f"{name}: {widget.size} px text (at least {least})")
-    targets = [w for i, w in enumerate(widgets) if w.tappable and i > shade]
-    for i, widget in enumerate(targets):
-        least = TILE_CELL_PX if widget.role == "left" else MIN_TARGET
-        small = widget.rect.w < least or widget.rect.h < least
-        if official and small and widget.role != "end":  # the map's: its own test below
-            found.append(f"target {widget.key} is {widget.rect.size}")
-        for other in targets[i + 1 :]:
-            if widget.rect.colliderect(other.rect):
-                found.append(f"targets {widget.key} and {other.key} overlap")
-    return found
-
-
-def crowded_table(ui: Ui) -> bool:
-    """Seven or eight players: a long name may be cut (with an ellipsis) where its column is
-    too narrow; the status line and the score sheet's header name each player in full."""
-    state = ui._ctx.state if ui._ctx is not None else None
-    return state is not None and len(state.players) >= 7
-
-
-def a_players_name(widget: Widget) -> bool:
-    return widget.key.startswith("name:") and widget.key != "name:yard"
 
 
 SHOT_NAMES = [s.name for s in shots()]

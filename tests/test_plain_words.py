@@ -9,9 +9,8 @@ import re
 
 import pygame
 import pytest
-from engine_helpers import run, started
-from test_engine_blocks import ALL_FOURS_DOWN, FOUR_NUMBERS_GONE, THREE_FOURS_OPEN
-from test_layout import problems
+from engine_helpers import ALL_FOURS_DOWN, FOUR_NUMBERS_GONE, THREE_FOURS_OPEN, run, started
+from layout_checks import problems
 
 from engine import Game, GameState, Play, RoundEnd, Tile, Undo, dump_line
 from engine.simulate import Simulator

@@ -1,28 +1,12 @@
 """Score-keeper mode in the loop: the hub button opens a foot, counts its toes, takes back."""
 
-# ruff: noqa: F811  (``hub`` is test_app's fixture, named in every test's arguments)
+# ruff: noqa: F811  (``hub`` is hub_harness's fixture, named in every test's arguments)
 
 from __future__ import annotations
 
-from test_app import Hub, hub  # noqa: F401  (the fixture)
+from hub_harness import PRESS_GAP, Hub, hub, press, start_scores_game  # noqa: F401  (the fixture)
 
-from engine import EndRound, FootOpened, HandPips, NewGame, Phase, StartRound, Toe, Undo
-
-PRESS_GAP = 2.0  # seconds between presses meant as separate presses
-
-
-def press(hub: Hub, after: float = PRESS_GAP) -> None:
-    """One press and release of the hub button through the mock pin."""
-    hub.edge(True, after=after)
-    hub.run()
-    hub.edge(False, after=0.05)
-    hub.run()
-    hub.wait(0.05)
-
-
-def start_scores_game(hub: Hub, rounds: int = 2) -> None:
-    assert hub.app.core.submit(NewGame(("Ana", "Ben"), {"mode": "scores", "rounds": rounds}))
-    assert hub.app.core.submit(StartRound("Ana"))
+from engine import EndRound, FootOpened, HandPips, Phase, Toe, Undo
 
 
 def test_presses_open_a_foot_count_its_toes_and_release_it(hub: Hub) -> None:

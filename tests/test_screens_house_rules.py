@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from engine_helpers import end_round, run
+from screen_texts import shown, texts, widgets
 from screens_loop import Loop
-from test_words import shown, texts, widgets
 
 from engine import Game, NewGame, StartRound
 from hubd.screens.shots.screenshots import tap_widget

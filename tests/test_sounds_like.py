@@ -1,14 +1,15 @@
 """How a name sounds (issue 19): typed on the history's players tab, kept with the player in
 the store, and used by the hub's voice wherever the name is said (turns, scores, refusals)."""
 
+# ruff: noqa: F811  (``hub`` is hub_harness's fixture, named in the tests' arguments)
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
 import pytest
-import test_app
-from test_app import Hub, start_two_player_game
+from hub_harness import Hub, hub, start_two_player_game  # noqa: F401 - the fixture
 
 from engine import RuleError
 from hubd.screens import Ui, UiContext
@@ -17,8 +18,6 @@ from hubd.speech.fakes import FakeSpeech
 from hubd.store import GameStore
 from hubd.values.intents import SoundsLike
 from hubd.values.records import PlayerStats
-
-hub = test_app.hub
 
 
 def test_the_store_keeps_forgets_and_checks_how_a_name_sounds(tmp_path: Path) -> None:

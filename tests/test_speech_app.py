@@ -1,6 +1,8 @@
 """Speech in the main loop (mock pins, fake clock): cackle first, then the words; the latest
 state only; silent when muted or switched off; the loop never waits for a phrase."""
 
+# ruff: noqa: F811  (``hub`` is hub_harness's fixture, named in the tests' arguments)
+
 from __future__ import annotations
 
 import threading
@@ -8,8 +10,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-import test_app
-from test_app import Hub, start_two_player_game
+from hub_harness import Hub, hub, start_two_player_game  # noqa: F401 - the fixture
 
 from hubd.config.loading import HubConfig
 from hubd.config.settings import Settings
@@ -18,7 +19,6 @@ from hubd.speech.fakes import FakeRenderer, FakeSpeech, RecordingPlayer
 from hubd.speech.output import GAP_S, HubSpeech
 from hubd.values.intents import SayStatus
 
-hub = test_app.hub  # the main loop with mock pins and fakes
 CACKLE = 1.0  # how long the fake speech takes the cackle to be
 
 

@@ -3,12 +3,11 @@ longer replays is set aside; a migration that cannot run changes nothing."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from store_helpers import NOW, moved_aside, played, raw, replayed, unfinished
+from store_helpers import NOW, moved_aside, played, raw, replayed, unfinished, write_v1
 
-from engine import Draw, Event, NewGame
+from engine import Draw
 from hubd.store import DATABASE_NAME, GameStore
 from hubd.store.migrations import CURRENT_VERSION
 
@@ -16,47 +15,6 @@ pytest_plugins = ["store_fixtures"]
 
 
 # -- migrations --------------------------------------------------------------------------
-
-#: The schema of version 1 as it was released (frozen here on purpose: never edit).
-V1_SCHEMA = """
-CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-CREATE TABLE games (id INTEGER PRIMARY KEY, created TEXT NOT NULL, preset TEXT NOT NULL);
-CREATE TABLE game_players (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seat INTEGER NOT NULL,
-    player_id INTEGER NOT NULL REFERENCES players(id),
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE events (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    line TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-) WITHOUT ROWID;
-PRAGMA user_version = 1;
-"""
-
-
-def write_v1(path: Path, logs: list[tuple[Event, ...]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with raw(path) as db:
-        db.executescript(V1_SCHEMA)
-        for game_id, log in enumerate(logs, start=1):
-            new_game = log[0]
-            assert isinstance(new_game, NewGame)
-            db.execute(
-                "INSERT INTO games VALUES (?, ?, ?)", (game_id, f"2025-0{game_id}-01T19:00", "x")
-            )
-            for seat, name in enumerate(new_game.players):
-                db.execute("INSERT OR IGNORE INTO players (name) VALUES (?)", (name,))
-                db.execute(
-                    "INSERT INTO game_players SELECT ?, ?, id FROM players WHERE name = ?",
-                    (game_id, seat, name),
-                )
-            db.executemany(
-                "INSERT INTO events VALUES (?, ?, ?)",
-                [(game_id, seq, json.dumps(e.to_json())) for seq, e in enumerate(log, 1)],
-            )
 
 
 def test_a_version_1_database_migrates_with_its_games(folder: Path) -> None:

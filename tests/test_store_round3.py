@@ -218,7 +218,7 @@ def test_a_data_folder_full_from_the_start_says_full_and_leaves_nothing(
 def test_a_full_disk_during_an_upgrade_moves_nothing_aside(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from test_store_migrations import write_v1
+    from store_helpers import write_v1
 
     from hubd.store import opening
 

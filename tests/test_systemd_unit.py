@@ -10,32 +10,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from systemd_helpers import one, unit_settings, words
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "hubd.service"
-INSTALLED_EXEC = "/opt/chickenfoot-hub/venv/bin/hubd"
-MAX_EXPOSURE = 2.0
-
-needs_analyze = pytest.mark.skipif(
-    shutil.which("systemd-analyze") is None,
-    reason="systemd-analyze is not installed (Debian package systemd; .ci/system-deps installs it)",
-)
-
-
-def unit_settings(text: str) -> dict[str, list[str]]:
-    """``Section.Key`` -> every value it is given, in order (systemd allows repeats)."""
-    settings: dict[str, list[str]] = {}
-    section = ""
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
-        if line.startswith("[") and line.endswith("]"):
-            section = line[1:-1]
-            continue
-        key, _, value = line.partition("=")
-        settings.setdefault(f"{section}.{key.strip()}", []).append(value.strip())
-    return settings
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +21,13 @@ def unit() -> dict[str, list[str]]:
     return unit_settings(UNIT.read_text(encoding="utf-8"))
 
 
-def one(unit: dict[str, list[str]], key: str) -> str:
-    values = unit.get(key, [])
-    assert len(values) == 1, f"{key}: {values}"
-    return values[0]
+INSTALLED_EXEC = "/opt/chickenfoot-hub/venv/bin/hubd"
+MAX_EXPOSURE = 2.0
 
-
-def words(unit: dict[str, list[str]], key: str) -> list[str]:
-    return [word for value in unit.get(key, []) for word in value.split()]
+needs_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None,
+    reason="systemd-analyze is not installed (Debian package systemd; .ci/system-deps installs it)",
+)
 
 
 # --- what the daemon and the installer rely on --------------------------------------------------

@@ -11,7 +11,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from test_web_server import PHONE_A, Table
+from web_table import PHONE_A, Table
 
 from hubd.web.gate import Door, Throttle, own_names
 from hubd.web.guard import SECURITY_HEADERS, Limits

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
-from test_app import Hub, hub  # noqa: F401 - the fixture
+from hub_harness import Hub, hub  # noqa: F401 - the fixture
 
 from engine import HandLimit, NewGame, RuleError, StartRound
 from hubd.loop.inbox import PhoneRequest
@@ -103,7 +103,7 @@ def test_a_published_state_is_a_copy_the_loop_does_not_change(hub: Hub) -> None:
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 @pytest.mark.parametrize("language", SHIPPED)
 def test_the_panel_fits_in_every_language(size: tuple[int, int], language: str) -> None:
-    from test_layout import problems
+    from layout_checks import problems
 
     pygame.init()
     ui = Ui(size)

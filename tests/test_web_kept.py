@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from test_app import Hub, hub  # noqa: F401 - the fixture
+from hub_harness import Hub, hub  # noqa: F401 - the fixture
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound
 from hubd.loop.inbox import PhoneRequest

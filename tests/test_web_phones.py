@@ -9,37 +9,25 @@ on the real loop); one browser, one page per phone and size, every language in t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
-from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from phones_page import NAMES, Hub, scores_game, until
 from web_harness import browser
 
-from engine import EndRound, Event, FootOpened, Game, HandPips, NewGame, StartRound, Toe
-from hubd.config.schema import WebConfig
-from hubd.loop.inbox import PhoneRequest
-from hubd.screens.shots.scripted_games import autoplay, record_of
+from engine import FootOpened, Game, NewGame, StartRound, Toe
+from hubd.screens.shots.scripted_games import autoplay
 from hubd.text import i18n
 from hubd.text.refusals import translate_refusal
-from hubd.values.snapshot import Snapshot
-from hubd.web.desk import PhoneDesk, SeatTaken
-from hubd.web.guard import Limits
+from hubd.web.desk import SeatTaken
 from hubd.web.page_data import MAX_PIPS, words
-from hubd.web.start import start_web
 
 pytestmark = pytest.mark.slow
 
 SIZES = ((320, 640), (360, 800), (390, 844))
-#: Long names, a name of two words, a right-to-left one: what a family's table holds.
-NAMES = ("Олександра", "Grandma Rose", "אבא", "Maximiliano")
 OTHER_PHONE = "f" * 32
-#: One phone goes through every language: more writes a second than a family's phone makes.
-WRITES = Limits(requests_per_s=500, writes_per_s=200)
-GAME_ID = 7
-TODAY = date.today().isoformat()
 
 #: Per element showing a name or a number: whether a word of it spans two lines (measured
 #: with DOM ranges: a word's rects on more than one line), whether it is cut with "…", and
@@ -77,62 +65,6 @@ MEASURE_JS = """() => {
 }"""
 
 
-class Hub:
-    """The page's server and the desk answering it; the game changed by the test."""
-
-    def __init__(self, folder: Path, game: Game) -> None:
-        self.game = game
-        self.lock = threading.Lock()
-        desk, self.close = start_web(
-            WebConfig(bind="127.0.0.1", port=0, plain_port=0), folder, self._answer, WRITES
-        )
-        assert desk is not None
-        self.desk: PhoneDesk = desk
-        self.history = (record_of(GAME_ID, game, f"{TODAY}T19:10:00", None),)
-        self.publish()
-
-    def _answer(self, request: PhoneRequest) -> None:  # on the web thread: the loop's part
-        with self.lock:
-            self.desk.handle(request, self.game.state, GAME_ID, self._submit)
-            self.publish()
-
-    def _submit(self, event: Event) -> bool:
-        self.game.apply(event)
-        return True
-
-    def publish(self) -> None:
-        self.desk.publish(
-            Snapshot(
-                game_id=GAME_ID,
-                state=self.game.state,
-                last_entry=self.game.last_effective,
-                history=self.history,
-            )
-        )
-
-    def apply(self, event: Event) -> None:
-        with self.lock:
-            self.game.apply(event)
-            self.publish()
-
-    @property
-    def version(self) -> int:
-        return self.desk._version
-
-    @property
-    def address(self) -> str:
-        return str(self.desk.address(GAME_ID))
-
-
-def scores_game() -> Game:
-    """Score-keeper mode, round 2 being played: hands may be entered all round."""
-    game = Game.from_events([NewGame(NAMES, {"mode": "scores", "rounds": 3}),
-                             StartRound(NAMES[1])])  # fmt: skip
-    game.apply(EndRound({name: HandPips(n) for name, n in zip(NAMES, (0, 12, 31, 7), strict=True)}))
-    game.apply(StartRound(NAMES[2]))
-    return game
-
-
 def played_game() -> Game:
     """A round being played with tiles counted: the players' table has four columns."""
     game = Game.from_events([NewGame(NAMES, {"rounds": 3, "hand_size": 3}),
@@ -164,11 +96,6 @@ def shown(page: Any, hub: Hub, language: str) -> None:
     """Open (or reload) the page in ``language`` and wait for the hub's latest snapshot."""
     page.goto(f"{hub.address}?lang={language}")
     until(page, hub.version)
-
-
-def until(page: Any, version: int) -> None:
-    page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version,
-                           timeout=5000)  # fmt: skip
 
 
 def check_layout(page: Any, where: str, size: tuple[int, int]) -> list[str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_phones import NAMES, Hub, scores_game, until
+from phones_page import NAMES, Hub, scores_game, until
 from web_harness import browser, phone
 
 from hubd.vision.seen import TileSeen

@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 import pytest
-from test_app import Hub, hub  # noqa: F401 - the fixture
-from test_layout import problems
+from hub_harness import Hub, hub  # noqa: F401 - the fixture
+from layout_checks import problems
 
 from engine import NewGame
 from hubd.devices.network import FakeWifi

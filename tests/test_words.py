@@ -3,34 +3,13 @@ family does at the table, and a button says what a tap does, not a state."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
+from screen_texts import shown, texts, widgets
 
 from engine import OPTIONS, Game, NewGame
-from hubd.screens import Ui, UiContext
-from hubd.screens.kit.widgets import Style, Widget
+from hubd.screens.kit.widgets import Style
 from hubd.screens.shots.screenshots import SIZES, tap_widget
 from hubd.values.intents import ChangeSetting
-
-
-def shown(
-    screen: str, game: Game | None = None, size: tuple[int, int] = (800, 480), language: str = "en"
-) -> tuple[Ui, UiContext]:
-    pygame.display.init()
-    ui = Ui(size)
-    ui.set_language(language)
-    ctx = UiContext(state=game.state if game is not None else None, language=language)
-    ui.state_changed(ctx)
-    ui.show_screen(screen)
-    return ui, ctx
-
-
-def widgets(ui: Ui, ctx: UiContext) -> dict[str, Widget]:
-    return {w.key: w for w in ui.layout(ctx, 0.0) if w.key}
-
-
-def texts(ui: Ui, ctx: UiContext) -> list[str]:
-    return [w.text for w in ui.layout(ctx, 0.0) if w.text]
 
 
 def test_with_the_double_set_aside_the_one_who_found_it_plays_first() -> None:
