@@ -41,10 +41,10 @@ test: system-deps $(STAMP) lint typecheck pytest
 # The fast subset, under a minute: lint, types, and the pure tests (the engine, the config,
 # the texts, the command lines; no screen, store, daemon or network), less those marked slow.
 # `make test` (everything, ~5 min) before landing.
-FAST_TESTS := tests/test_engine_*.py tests/test_config*.py tests/test_i18n.py \
-              tests/test_plain_words.py tests/test_words.py tests/test_cli_help.py \
-              tests/test_cli_options_help.py tests/test_text_fit.py tests/test_pinmap.py \
-              tests/test_clock.py tests/test_make_targets.py tests/test_boot_screen.py
+FAST_TESTS := tests/engine tests/hubd/config tests/hubd/text tests/hubd/devices/test_clocks.py \
+              tests/hubd/screens/test_screen_words.py tests/hubd/screens/test_text_fit.py \
+              tests/hubd/cli/test_hubd_help.py tests/hubd/cli/test_every_option_has_help.py \
+              tests/hardware/test_boot_screen.py tests/test_make_targets.py
 check: $(STAMP) lint typecheck
 	$(BIN)/pytest -q -m 'not slow' $(FAST_TESTS)
 

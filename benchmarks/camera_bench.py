@@ -1,4 +1,4 @@
-"""How well the photo reader counts hands, on the synthetic corpus (tests/photo_synth.py).
+"""How well the photo reader counts hands, on the synthetic corpus (tests/helpers/photo_synth.py).
 
     python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20]
 
@@ -32,7 +32,7 @@ from pathlib import Path
 
 import cv2
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 
 from photo_synth import Photo, make_photo
 

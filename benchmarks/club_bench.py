@@ -9,9 +9,9 @@ way a hub writes them. It prints:
 - its memory (tracemalloc's peak during the scan);
 - the standings' recompute time (what every finished game anywhere costs the loop), and the
   seating proposals' (goal: the standings under 50 ms on this machine);
-- on a real network (tests/test_club_netns.py: three hubs in network namespaces, each with
-  its own Syncthing, paired by their screens): the time from a game finished on each table to
-  every hub's standings, and the other times that test prints (needs root, ip and
+- on a real network (tests/hubd/club/test_hubs_in_network_namespaces.py: three hubs in network
+  namespaces, each with its own Syncthing, paired by their screens): the time from a game finished
+  on each table to every hub's standings, and the other times that test prints (needs root, ip and
   syncthing; else the reason is printed). ``--no-network`` leaves it out.
 
     .venv/bin/python benchmarks/club_bench.py [--dir FOLDER] [--no-network]
@@ -135,7 +135,8 @@ def network_figures() -> None:
     import subprocess
     import sys
 
-    test = Path(__file__).resolve().parents[1] / "tests" / "test_club_netns.py"
+    tests = Path(__file__).resolve().parents[1] / "tests"
+    test = tests / "hubd" / "club" / "test_hubs_in_network_namespaces.py"
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-s", "-rs", "-p", "no:cacheprovider", str(test)],
         capture_output=True, text=True, timeout=600, check=False, cwd=test.parents[1],

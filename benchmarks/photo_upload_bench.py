@@ -4,8 +4,8 @@
 
 The phones' server runs in this process with its desk answering as the loop does (a
 score-keeper game, so every tile of the set is allowed and the reading alone decides); each
-synthetic photo of tests/photo_synth.py is sent as the page sends it (JPEG, at most 1,600 px a
-side) to ``/t/TOKEN/photo`` and timed from the first byte sent to the answer read: the body's
+synthetic photo of tests/helpers/photo_synth.py is sent as the page sends it (JPEG, at most 1,600 px
+a side) to ``/t/TOKEN/photo`` and timed from the first byte sent to the answer read: the body's
 upload, the checks, the reader's bounded child process (Python and OpenCV starting, decoding,
 reading) and the table's settling. Printed: the times (median, p90, max), the hands whose
 tiles all came back settled and right, and this process's resident memory before and after
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 

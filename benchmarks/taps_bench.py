@@ -6,10 +6,10 @@ whose every play is entered on the play screen's pad.
 
 Runs the whole hub in this process (main loop, Ui, store in a temporary folder, gpiozero's
 MockFactory pins, a fake clock, SDL's dummy drivers) and touches it only by SDL clicks at the
-widgets' centres and presses of the mock button pin (tests/family_round.py's FamilyTable).
+widgets' centres and presses of the mock button pin (tests/helpers/family_round.py's FamilyTable).
 
-- The family round (tests/family_round.py) as a family enters it: the doubles called with the
-  hub button, everything else by touch; its touches per kind of entry against their targets.
+- The family round (tests/helpers/family_round.py) as a family enters it: the doubles called with
+  the hub button, everything else by touch; its touches per kind of entry against their targets.
 - ``--games`` simulated games (classic, four-arm and hub presets, double-9, 12 and 15, every
   third one with players who lay each double they can, which crowds the table with feet):
   every play, doubles too, entered on the pad (its two numbers, then the end when the tile
@@ -20,7 +20,7 @@ widgets' centres and presses of the mock button pin (tests/family_round.py's Fam
   same play); the play that took the most taps, and how many pages of choices each entry
   showed. Goals (issue 35): median <= 2, every one explicit, 0 moved, at most 2 pages.
 
-Figures only; tests/test_family_round.py and tests/test_entry.py assert.
+Figures only; tests/hubd/test_family_round.py and tests/hubd/screens/test_play_entry.py assert.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 
 from family_round import (
     HUB_DOUBLE_PLACES,

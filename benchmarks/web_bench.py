@@ -7,7 +7,7 @@ The pages are server-sent event streams, as the page's script holds them, opened
 process (so that reading them takes nothing from the hub's process): it stamps each update's
 arrival with the system's monotonic clock, the one the hub stamps each commit with. The
 latency runs the hub's loop in this process (the store in a temporary folder, the family
-round of tests/family_round.py submitted entry by entry); press-to-play uses
+round of tests/helpers/family_round.py submitted entry by entry); press-to-play uses
 benchmarks/daemon_bench.py's measurement with the pages attached; idle CPU and memory are read
 from /proc of a real ``hubd`` child process resuming a game. All pages come from 127.0.0.1,
 so the per-client stream limit is raised for the benchmark (a phone has its own address).
@@ -36,7 +36,7 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from daemon_bench import press_latency

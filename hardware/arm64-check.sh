@@ -31,8 +31,8 @@ ROOTS_ONLY=0
 KEEP=0
 # What the tests inside the root run: the engine, the store, the button and light logic with
 # gpiozero's mock pins, the screens through pygame's arm64 wheel, and the main loop.
-TESTS=(tests/test_engine_rules.py tests/test_engine_lock.py tests/test_button.py
-       tests/test_light.py tests/test_store.py tests/test_app.py tests/test_config.py)
+TESTS=(tests/engine/test_tiles_presets_options.py tests/engine/test_chicken_foot_lock.py tests/hubd/devices/test_button_logic.py
+       tests/hubd/devices/test_light.py tests/hubd/store/test_games_and_resume.py tests/hubd/loop/test_main_loop.py tests/hubd/config/test_config_file.py)
 
 usage() {
     cat <<EOF

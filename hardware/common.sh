@@ -27,7 +27,7 @@ readonly UNIT_DROPIN_DIR=/etc/systemd/system/$UNIT_NAME.d
 readonly READ_ONLY_DROPIN=$UNIT_DROPIN_DIR/read-only-root.conf
 # gpio: /dev/gpiochip*; audio: /dev/snd/*; video, render: /dev/dri/*; input: the
 # touchscreen; dialout: the UART for the DFPlayer Mini. Same list as the unit's
-# SupplementaryGroups= (tests/test_installer.py checks they agree).
+# SupplementaryGroups= (tests/hardware/test_installer.py checks they agree).
 readonly APP_GROUPS=(gpio audio video input render dialout)
 readonly BOOT_BLOCK_BEGIN="# BEGIN chickenfoot-hub (hardware/install.sh --boot-config)"
 readonly BOOT_BLOCK_END="# END chickenfoot-hub"
@@ -78,7 +78,7 @@ has_user() { grep -q "^$1:" "$(target /etc/passwd)" 2>/dev/null; }
 has_group() { grep -q "^$1:" "$(target /etc/group)" 2>/dev/null; }
 user_field() { awk -F: -v u="$1" -v f="$2" '$1 == u { print $f }' "$(target /etc/passwd)"; }
 
-# tests/test_installer_live.py only: treat the throw-away --root as a running system whose
+# tests/hardware/test_installer_live.py only: treat the throw-away --root as a running system whose
 # systemd is the stand-in systemctl first on PATH (restart, READY, rollback, under test).
 live_root_for_tests() { [ -n "$ROOT" ] && [ "${CHICKENFOOT_INSTALL_TEST_LIVE:-}" = 1 ]; }
 

@@ -15,7 +15,7 @@ APP_USER=chickenfoot
 # Every command and option of hubd's passes through (`hubd --help` lists them); the installed
 # config is added to the commands that take --config, and `run` only when no command is given
 # (`hubd --mock-pins` is `hubd run --mock-pins`). The lists match hubd's parser: the tests
-# (tests/test_installer_wrapper.py) check each command against it.
+# (tests/hardware/test_installer_wrapper.py) check each command against it.
 case ${1:-} in
     -h | --help | --version) ;;
     run | export | import | backup | check-hardware)

@@ -7,7 +7,7 @@
 # they need, and setuptools (the build backend, so an offline install can build the package
 # itself), every version pinned with the sha256 of each file PyPI has for it. Only wheels are
 # accepted: a Pi never compiles (python-bidi's source needs Rust). The first line after
-# uv's header records a digest of the inputs; tests/test_installer_system.py says "run make lock"
+# uv's header records a digest of the inputs; tests/hardware/test_installer_system.py says "run make lock"
 # when pyproject.toml's dependencies change and the locks do not.
 #
 #   make lock               # or: hardware/lock.sh

@@ -3,7 +3,8 @@
     python hardware/lock_inputs.py --requirements   # requirement lines, for uv pip compile
     python hardware/lock_inputs.py --digest         # their sha256, recorded in each lock
 
-A lock whose recorded digest is not the current one is stale (tests/test_installer_system.py).
+A lock whose recorded digest is not the current one is stale
+(tests/hardware/test_installer_system.py).
 """
 
 from __future__ import annotations

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
+from checkout import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 DEV_TOOLS = ("[dev]", "playwright", "mypy", "ruff")
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")

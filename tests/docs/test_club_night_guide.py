@@ -3,8 +3,8 @@
 The guide's paths are this test's folders (``/var/lib/chickenfoot`` a data folder with a
 night's games in its club folder), ``sudo`` runs the command as this user and ``systemctl``
 is a stand-in that records what it was asked (the installed units are checked by
-tests/test_club_unit.py and the installer's tests). The lines shown under a command are in
-what it prints. The guide's TOML is read by the hub's own configuration loader.
+tests/systemd/test_syncthing_unit.py and the installer's tests). The lines shown under a command are
+in what it prints. The guide's TOML is read by the hub's own configuration loader.
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ import time
 from pathlib import Path
 
 import pytest
+from checkout import REPO
 from club_helpers import EVENING, game_log, log_text, put_game
 from syncthing_harness import SYNCTHING, free_port
 
 from hubd.club.syncthing import Syncthing, SyncthingError, read_endpoint
 from hubd.config.loading import load_config
 
-GUIDE = Path(__file__).resolve().parents[1] / "docs" / "club-night.md"
+GUIDE = REPO / "docs" / "club-night.md"
 HUBD = Path(sys.executable).parent / "hubd"
 TABLES = ("aaaa0001", "bbbb0002", "cccc0003")
 

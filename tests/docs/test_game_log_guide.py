@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+
+from checkout import REPO
 
 from engine.cli import replay_lines
 
-README = Path(__file__).resolve().parents[1] / "docs" / "game-log.md"
+README = REPO / "docs" / "game-log.md"
 
 
 def _blocks() -> list[str]:

@@ -1,4 +1,4 @@
-"""The example game logs under tests/logs, replayed end to end through ``python -m engine``.
+"""The example game logs under tests/engine/logs, replayed end to end through ``python -m engine``.
 
 Each ``<name>.jsonl`` has its expected replay output in ``<name>.expected.json``; the exit code
 is 0 when that output has no error and 1 when it has one.

@@ -15,8 +15,9 @@ from types import ModuleType
 
 import pygame
 import pytest
+from checkout import REPO
 
-SCRIPT = Path(__file__).resolve().parent.parent / "hardware" / "boot_screen.py"
+SCRIPT = REPO / "hardware" / "boot_screen.py"
 
 
 @pytest.fixture(scope="module")

@@ -15,13 +15,14 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from checkout import REPO
 
 from hubd.config.schema import WebConfig
 from hubd.loop.wifi import PASSPHRASE_FILE
 from hubd.values.network import wifi_code
 from hubd.web.start import start_web
 
-SCRIPT = Path(__file__).resolve().parent.parent / "hardware" / "wifi_station.py"
+SCRIPT = REPO / "hardware" / "wifi_station.py"
 
 
 @pytest.fixture(scope="module")

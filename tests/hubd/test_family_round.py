@@ -2,7 +2,7 @@
 through synthesised touches and hub-button presses alone ends in exactly the engine state of
 its log, and each kind of entry takes no more touches than its target.
 
-The round and the way it is entered are in tests/family_round.py; benchmarks/taps_bench.py
+The round and the way it is entered are in tests/helpers/family_round.py; benchmarks/taps_bench.py
 prints the same counts.
 """
 

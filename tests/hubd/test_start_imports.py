@@ -10,7 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from daemon_harness import DaemonProcess
 
 #: Shared libraries a hub with no phones' page and no club night never needs.

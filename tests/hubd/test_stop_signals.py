@@ -10,10 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from checkout import REPO
 
 from hubd.cli.stopping import StopSignals
-
-REPO = Path(__file__).resolve().parents[1]
 
 # The daemon in a child, with SIGTERM sent to itself at one moment of start-up.
 EARLY = """

@@ -10,9 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from checkout import REPO
 from systemd_helpers import one, unit_settings, words
 
-REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "hubd.service"
 
 

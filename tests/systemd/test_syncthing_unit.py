@@ -9,11 +9,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from checkout import REPO
 from systemd_helpers import one, unit_settings, words
 
 from hubd.club.syncthing import LAN_LISTEN, LAN_ONLY, read_endpoint
 
-REPO = Path(__file__).resolve().parents[1]
 UNIT = REPO / "systemd" / "chickenfoot-syncthing.service"
 HUB_UNIT = REPO / "systemd" / "hubd.service"
 needs_analyze = pytest.mark.skipif(

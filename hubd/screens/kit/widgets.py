@@ -2,8 +2,8 @@
 
 Every screen builds a flat list of ``Widget`` values for the current state. The same list is
 drawn (``hubd/screens/kit/painter.py``), hit-tested for taps, and checked by
-``tests/test_layout.py`` (no clipped text, no overlapping or undersized tap targets), so what
-is tested is what is shown.
+``tests/hubd/screens/test_layout_every_screen.py`` (no clipped text, no overlapping or undersized
+tap targets), so what is tested is what is shown.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 ``python -m hubd.screens.shots.screenshots [out_dir]`` writes
 ``build/screenshots/<lang>/<WxH>/<shot>.png`` with SDL's dummy video driver. The same scripted
-shots feed tests/test_layout.py, so the pictures and the layout checks see the same frames.
+shots feed tests/hubd/screens/test_layout_every_screen.py, so the pictures and the layout checks see
+the same frames.
 """
 
 from __future__ import annotations

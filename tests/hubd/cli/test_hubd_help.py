@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 import struct
-from pathlib import Path
 from typing import Any
 
 import pytest
+from checkout import REPO as ROOT
 
 from hubd.cli import run as cli
 from hubd.cli.args import COMMANDS, EXIT_USAGE, parse_args
@@ -84,9 +84,6 @@ def test_size_makes_a_window_of_that_size_even_when_the_config_says_full_screen(
     assert cli.window_mode(parse_args(["--windowed"]), kiosk) == ((800, 480), False)
     wide = HubConfig().override("display", width=1024, height=600)
     assert cli.window_mode(parse_args(["--headless"]), wide) == ((1024, 600), False)
-
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_the_readme_s_hubd_commands_parse() -> None:

@@ -9,7 +9,8 @@ table's Syncthing stopped while the others play on, a conflicting copy, a game i
 twice, and a fourth hub with local discovery off paired by typing ids on the keypads.
 
 Skipped, with the reason, without Syncthing or without the rights to make namespaces
-(`.ci/run` runs as root); tests/test_club_syncthing.py covers three hubs on 127.0.0.1.
+(`.ci/run` runs as root); tests/hubd/club/test_three_hubs_syncthing.py covers three hubs on
+127.0.0.1.
 """
 
 from __future__ import annotations

@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from checkout import REPO
 
 from hubd.cli import run as cli
 from hubd.cli.args import EXIT_USAGE
 from hubd.config.loading import HubConfig, load_config
 from hubd.config.settings import SETTINGS_FILE, Settings
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize(

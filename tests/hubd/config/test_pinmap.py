@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from checkout import REPO
 
 from hubd.config.pinmap import (
     BCM_TO_PHYSICAL,
@@ -35,7 +36,6 @@ from hubd.config.pinmap import (
     led_current_milliamps,
 )
 
-REPO = Path(__file__).resolve().parent.parent
 HARDWARE = REPO / "hardware"
 SVG = "{http://www.w3.org/2000/svg}"
 E12 = (10, 12, 15, 18, 22, 27, 33, 39, 47, 56, 68, 82)

@@ -1,4 +1,4 @@
-"""The hub's Wi-Fi: nmcli's answers read right (a fake nmcli on PATH, tests/fake_nmcli.py),
+"""The hub's Wi-Fi: nmcli's answers read right (a fake nmcli on PATH, tests/helpers/fake_nmcli.py),
 the loop's decision to open the hub's own network, its slow calls kept off the loop, and the
 Wi-Fi code phones' cameras read."""
 
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from checkout import HELPERS
 
 from hubd.devices.network import OWN_CONNECTION, FakeWifi, NmcliWifi, WifiError, split_terse
 from hubd.loop.inbox import Inbox
@@ -36,7 +37,7 @@ def nmcli(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     folder = tmp_path / "bin"
     folder.mkdir()
     script = folder / "nmcli"
-    source = (Path(__file__).parent / "fake_nmcli.py").read_text(encoding="utf-8")
+    source = (HELPERS / "fake_nmcli.py").read_text(encoding="utf-8")
     script.write_text(f"#!{sys.executable}\n{source}", encoding="utf-8")
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
     state = tmp_path / "nmcli.json"

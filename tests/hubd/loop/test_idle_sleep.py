@@ -13,15 +13,11 @@ import time
 from pathlib import Path
 
 import pytest
+from checkout import REPO
+from daemon_harness import DaemonProcess
 
 from hubd.config.version import Release, read_release
 from hubd.loop.inbox import Inbox, Shutdown
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from daemon_harness import DaemonProcess
-
-REPO = Path(__file__).resolve().parent.parent
-
 
 # --- the inbox wakes the loop -----------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 the limit, on the hub's keypad and on the phones' page; the last hand from a phone leaves the
 round for the hub's one tap to score (issue 37, point 4).
 
-The family round (tests/family_round.jsonl) ends with Mum out and Dad, Ben and Ana holding 3,
-5 and 3 tiles: with the tiles on the table, Ana's 3 tiles hold at most 45 pips."""
+The family round (tests/helpers/family_round.jsonl) ends with Mum out and Dad, Ben and Ana holding
+3, 5 and 3 tiles: with the tiles on the table, Ana's 3 tiles hold at most 45 pips."""
 
 from __future__ import annotations
 

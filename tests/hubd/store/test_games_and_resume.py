@@ -1,9 +1,9 @@
 """The game store: opening, each game's log and resume, history and statistics.
 
-The store's other tests: test_store_transfer.py (export, import, backup), test_store_faults.py
+The store's other tests: test_export_import.py (export, import, backup), test_disk_faults.py
 (full and read-only disks, locks, damaged and newer databases, migrations),
-test_store_startup.py (bad data folders and files at start-up), test_store_wal.py (a -wal
-removed or replaced while the hub runs).
+test_bad_data_folder_startup.py (bad data folders and files at start-up), test_wal_removed.py (a
+-wal removed or replaced while the hub runs).
 """
 
 from __future__ import annotations

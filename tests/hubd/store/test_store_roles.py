@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
+from checkout import REPO as ROOT
+
 from hubd.store import ClubGames, ClubRow, HubStore, Transfers, open_store
 from hubd.values.records import GameRecord
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def store_modules_imported(path: Path) -> list[str]:

@@ -21,7 +21,7 @@ pytest_plugins = ["store_fixtures"]
 
 WRITER = """
 import sys
-sys.path.insert(0, "tests")
+sys.path.insert(0, "tests/helpers")
 from store_helpers import played
 from hubd.store import GameStore
 

@@ -1,6 +1,6 @@
 """Reading tiles from photos: the synthetic corpus, the worker's bounds, ``hubd count-tiles``.
 
-The corpus is drawn at test time from fixed seeds by tests/photo_synth.py (no image is
+The corpus is drawn at test time from fixed seeds by tests/helpers/photo_synth.py (no image is
 committed); benchmarks/camera_bench.py measures the same reader on hundreds of them.
 """
 

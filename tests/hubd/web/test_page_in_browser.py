@@ -1,5 +1,5 @@
 """The phones' page in a real browser (Debian's chromium, headless, driven by Playwright),
-beside the whole hub entered through the screen tests' own taps (tests/family_round.py)."""
+beside the whole hub entered through the screen tests' own taps (tests/helpers/family_round.py)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ never broken inside a word, the players' columns aligned, a value being typed th
 given back, and the phone that lost a claim told whose seat it is.
 
 The hub's loop is stood in for by the phones' desk itself, answering each request as it
-comes (the desk is the loop's part that answers phones: tests/test_web_hub_side.py runs it
-on the real loop); one browser, one page per phone and size, every language in turn."""
+comes (the desk is the loop's part that answers phones: tests/hubd/web/test_phones_panel_and_desk.py
+runs it on the real loop); one browser, one page per phone and size, every language in turn."""
 
 from __future__ import annotations
 

@@ -6,11 +6,10 @@ import os
 import shutil
 import subprocess
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
+from checkout import REPO
 
-REPO = Path(__file__).resolve().parent.parent
 INSTALL = REPO / "hardware" / "install.sh"
 UNINSTALL = REPO / "hardware" / "uninstall.sh"
 CONFIG_TXT = "# Raspberry Pi config\ndtoverlay=vc4-kms-v3d\n\n[cm4]\notg_mode=1\n\n[all]\n"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A stand-in for NetworkManager's nmcli, for tests/test_wifi.py: it keeps its world in the
-JSON file $FAKE_NMCLI_STATE (the radio, the networks around with their passphrases, the
+"""A stand-in for NetworkManager's nmcli, for tests/hubd/devices/test_wifi_nmcli.py: it keeps its
+world in the JSON file $FAKE_NMCLI_STATE (the radio, the networks around with their passphrases, the
 saved connections) and logs each call's arguments to $FAKE_NMCLI_STATE.log, with how it was
 given its secrets (what it read on stdin with --ask; a passwd-file's lines and modes). It
 answers only the calls hubd/devices/network.py makes, in nmcli's terse form (``:`` escaped

@@ -7,7 +7,7 @@ then blurred, noised and JPEG-compressed like a phone's photo. Double-12 and 15 
 each number, and some have a brass spinner on the bar; the bar is a line or a groove. Some
 sets ring their pips with a lighter line; some photos catch a lamp's glare.
 
-    python tests/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
+    python tests/helpers/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ inputs are SDL mouse clicks at the centre of a widget found by its key, and the 
 pin driven low and high. ``enter_round`` turns each event of the log into those inputs, the
 way a person at the table would make them, and counts them per kind of entry.
 
-Used by tests/test_family_round.py (which checks the targets) and benchmarks/taps_bench.py
+Used by tests/hubd/test_family_round.py (which checks the targets) and benchmarks/taps_bench.py
 (which prints the figures).
 """
 

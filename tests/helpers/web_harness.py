@@ -1,6 +1,6 @@
 """The phones' page beside a whole hub in this process: the server on 127.0.0.1 (a free
 port), its desk on the hub's loop, and Debian's chromium driven by Playwright (the system
-browser: nothing is downloaded). Used by tests/test_web_*.py and benchmarks/web_bench.py."""
+browser: nothing is downloaded). Used by tests/hubd/web/ and benchmarks/web_bench.py."""
 
 from __future__ import annotations
 

@@ -15,13 +15,14 @@ from datetime import datetime, timedelta, timezone
 from functools import cache
 from pathlib import Path
 
+from checkout import REPO
+
 from engine import EndRound, Event, Game, NewGame, StartRound
 from engine.simulate import Simulator
 from hubd.store import DATABASE_NAME, GameStore
 
 NOW = datetime(2026, 3, 14, 20, 30, tzinfo=timezone(timedelta(hours=1)))
 LATER = NOW + timedelta(hours=2)
-REPO = Path(__file__).resolve().parent.parent
 
 
 @cache
