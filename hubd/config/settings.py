@@ -12,6 +12,7 @@ from pathlib import Path
 
 from hubd.config.files import FileRefused, read_regular, write_new
 from hubd.config.loading import ConfigError, HubConfig
+from hubd.values.intents import SettingKey
 
 log = logging.getLogger("hubd")
 
@@ -21,7 +22,7 @@ MAX_SETTINGS_BYTES = 64 * 1024
 _ABSENT = (os.strerror(errno.ENOENT), os.strerror(errno.ENOTDIR))
 #: Each setting and the config file's [section] (and key, when it differs from the
 #: setting's name) that holds its default and its checks.
-SETTING_SECTIONS = {
+SETTING_SECTIONS: dict[SettingKey, str] = {
     "language": "game",
     "volume": "sound",
     "muted": "sound",
@@ -35,7 +36,7 @@ SETTING_SECTIONS = {
 }
 SETTING_KEYS = tuple(SETTING_SECTIONS)
 #: Each setting's (section, key) in the config file.
-CONFIG_KEYS: dict[str, tuple[str, str]] = {
+CONFIG_KEYS: dict[SettingKey, tuple[str, str]] = {
     setting: (where.partition(".")[0], where.partition(".")[2] or setting)
     for setting, where in SETTING_SECTIONS.items()
 }

@@ -28,6 +28,7 @@ from hubd.speech import NO_AUDIO, NoSpeech, Speech
 from hubd.speech.narrator import Narrator
 from hubd.speech.phrases import Outline
 from hubd.store import HubStore, StoreError, StoreWriteError
+from hubd.values.intents import SettingKey
 from hubd.values.records import GameRecord, PlayerStats
 from hubd.values.snapshot import Snapshot
 
@@ -285,7 +286,7 @@ class HubCore:
         elif light.mode != "off":
             light.off()
 
-    def change_setting(self, key: str, value: str | int | bool) -> None:
+    def change_setting(self, key: SettingKey, value: str | int | bool) -> None:
         if key not in SETTING_KEYS:
             log.warning("unknown setting %s", key)
             return

@@ -9,7 +9,7 @@ from hubd.screens.kit.base import Builder, Overlay
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
-from hubd.values.intents import HubButton, Intent
+from hubd.values.intents import HubButton, Intent, ScreenName
 
 
 class Menu(Overlay):
@@ -84,7 +84,7 @@ class Menu(Overlay):
                                      go_key="confirm:new_game"))  # fmt: skip
         return []
 
-    def _go(self, screen: str) -> Action:
+    def _go(self, screen: ScreenName) -> Action:
         return lambda _pos: self.ui.go(screen)
 
     def _phones(self, _pos: tuple[int, int]) -> list[Intent]:

@@ -14,9 +14,10 @@ from hubd.screens.scores import GameOverScreen, ScoresScreen
 from hubd.screens.scores_mode import ScoresModeScreen
 from hubd.screens.settings import SettingsScreen
 from hubd.screens.setup import NewGameScreen
+from hubd.values.intents import ScreenName
 
 
-def build_screens(host: Host) -> dict[str, Screen]:
+def build_screens(host: Host) -> dict[ScreenName, Screen]:
     """The screens by name, each holding ``host``."""
     screens: list[Screen] = [
         NewGameScreen(host),

@@ -11,7 +11,7 @@ from hubd.screens.kit.base import Builder, Screen, default_screen
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.text import i18n
-from hubd.values.intents import ChangeSetting, Intent
+from hubd.values.intents import ChangeSetting, Intent, SettingKey
 
 ROTATIONS = (0, 90, 180, 270)
 #: A control: its text, what a tap does (None: a plain value), its look, its key.
@@ -199,7 +199,7 @@ class SettingsScreen(Screen):
         area = b.top_bar(b.tr("Speech"), self._page("main"), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
 
-        def choice(key: str, options: Sequence[tuple[str, Value]], now: Value) -> list[Item]:
+        def choice(key: SettingKey, options: Sequence[tuple[str, Value]], now: Value) -> list[Item]:
             style = {True: Style.SELECTED, False: Style.NORMAL}
             return [
                 (text, self._set(key, value), style[value == now], f"{key}:{value}".lower())
@@ -245,7 +245,7 @@ class SettingsScreen(Screen):
 
         return action
 
-    def _set(self, key: str, value: str | int | bool) -> Action:
+    def _set(self, key: SettingKey, value: str | int | bool) -> Action:
         def action(_pos: tuple[int, int]) -> list[Intent]:
             return [ChangeSetting(key, value)]
 

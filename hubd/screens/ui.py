@@ -23,7 +23,7 @@ from hubd.text import i18n
 from hubd.text.plain_words import shares_number
 from hubd.text.refusals import translate_refusal
 from hubd.text.wording import closed_reason, describe_undone, needs_confirmation
-from hubd.values.intents import Go, Intent, SayStatus, Submit
+from hubd.values.intents import Go, Intent, SayStatus, ScreenName, Submit
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ class Ui:
         self.translator = i18n.load(i18n.SOURCE_LANGUAGE)
         self.painter.visual = self.translator.visual
         self.screens = build_screens(self)
-        self.current = "new_game"
+        self.current: ScreenName = "new_game"
         self.overlay: Overlay | None = None
         self.messages = Messages()
         self._widgets: list[Widget] = []
@@ -143,7 +143,7 @@ class Ui:
             self.painter.visual = self.translator.visual
             self._invalidate(full=True)
 
-    def show_screen(self, name: str) -> None:
+    def show_screen(self, name: ScreenName) -> None:
         if name not in self.screens:
             log.warning("no screen called %r; staying on %s", name, self.current)
             return
@@ -153,7 +153,7 @@ class Ui:
             self.screens[name].enter(self._ctx)
         self._invalidate()
 
-    def go(self, name: str) -> list[Intent]:
+    def go(self, name: ScreenName) -> list[Intent]:
         """Show ``name`` and tell the main loop (which may call show_screen again: harmless)."""
         self.show_screen(name)
         return [Go(name)]

@@ -7,8 +7,22 @@ events, commits them to the store, changes settings). A screen never changes sta
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from engine import Event
+
+#: Every screen the hub shows, by name (hubd/screens/registry.py builds one of each).
+ScreenName = Literal[
+    "new_game", "round_start", "play", "round_end", "scores", "game_over", "history",
+    "settings", "scores_mode", "club",
+]  # fmt: skip
+
+#: Every setting a family changes on the hub (hubd/config/settings.py: where the config file
+#: holds its default and its checks).
+SettingKey = Literal[
+    "language", "volume", "muted", "rotation", "preset", "speech", "speech_turns",
+    "speech_refusals", "speech_rate", "speech_volume",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -21,16 +35,16 @@ class Submit:
 
 @dataclass(frozen=True)
 class Go:
-    """Show another screen: "new_game", "play", "scores", "history", "settings", ..."""
+    """Show another screen."""
 
-    screen: str
+    screen: ScreenName
 
 
 @dataclass(frozen=True)
 class ChangeSetting:
-    """A setting the user changed: key is one of language, volume, muted, rotation, preset."""
+    """A setting the user changed, to a value its config key accepts."""
 
-    key: str
+    key: SettingKey
     value: str | int | bool
 
 

@@ -12,7 +12,7 @@ from hubd.screens.kit.painter import Painter
 from hubd.screens.kit.typed import TypedText
 from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
 from hubd.text.i18n import Translator
-from hubd.values.intents import Intent, Submit
+from hubd.values.intents import Intent, ScreenName, Submit
 
 if TYPE_CHECKING:
     from hubd.screens.kit.host import Host
@@ -328,7 +328,8 @@ class Builder:
 class Screen:
     """A view: builds its widgets from the context and its own small state."""
 
-    name = ""
+    #: Set by each screen: the name the Ui shows it by.
+    name: ScreenName
 
     def __init__(self, ui: Host) -> None:
         self.ui = ui
@@ -343,7 +344,7 @@ class Screen:
         """Where escape (or Back) leads."""
         return self.ui.go(default_screen(ctx))
 
-    def go(self, screen: str) -> Action:
+    def go(self, screen: ScreenName) -> Action:
         return lambda _pos: self.ui.go(screen)
 
 
@@ -434,7 +435,7 @@ class TextOverlay(Overlay):
         return []
 
 
-def default_screen(ctx: UiContext) -> str:
+def default_screen(ctx: UiContext) -> ScreenName:
     """The screen the game's phase calls for."""
     from engine import Phase
 

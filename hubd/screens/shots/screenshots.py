@@ -38,6 +38,7 @@ from hubd.screens.shots.scripted_games import (
 from hubd.screens.shots.sequence import SEQUENCE, hub_picker_game, sequence_game
 from hubd.screens.ui import Ui
 from hubd.text import i18n
+from hubd.values.intents import ScreenName
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (720, 1280))
 KNOWN = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu", "Kadri")
@@ -57,7 +58,7 @@ class Shot:
     prepare: Callable[[Ui, UiContext], None]
 
 
-def _with(game: Game | None, screen: str, then: Callable[[Ui, UiContext], None] | None = None
+def _with(game: Game | None, screen: ScreenName, then: Callable[[Ui, UiContext], None] | None = None
           ) -> Callable[[Ui, UiContext], None]:  # fmt: skip
     def prepare(ui: Ui, ctx: UiContext) -> None:
         ctx.state = game.state if game is not None else None
