@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 RUN_STAMP := $(VENV)/.runtime
 STAMP     := $(VENV)/.installed
 
-.PHONY: run test check lint typecheck pytest sounds screenshots pictures bench install uninstall \
+.PHONY: run test check lint typecheck pytest sounds font-metrics screenshots pictures bench install uninstall \
         clean system-deps speech-samples lock wheelhouse
 
 define make_venv
@@ -61,6 +61,11 @@ pytest: $(STAMP)
 
 sounds:
 	$(PYTHON) sounds/generate.py
+
+# The fonts' glyph measurements the screens and `hubd layout` lay text out with, without pygame
+# (hubd/screens/kit/font_metrics.json.gz): again when a catalog gains a character.
+font-metrics: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(BIN)/python -m hubd.screens.shots.font_metrics
 
 # Every screen, in every language, at 800x480 and 720x1280: build/screenshots/<lang>/<WxH>/;
 # the phones' page at 390x844 and 360x800 in Debian's chromium: build/screenshots/web/<lang>/<WxH>/.

@@ -17,7 +17,7 @@ EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
 EXIT_POWEROFF = 3
 COMMANDS = ("run", "export", "import", "backup", "check-hardware", "club", "layout", "count-tiles")
 PORTRAIT = (720, 1280)  # the Touch Display 2, upright
-#: A desktop keyboard's keys (hubd/screens/ui.py: Ui.key), shown by `hubd --help`.
+#: A desktop keyboard's keys (hubd/screens/frames.py: Frames.key), shown by `hubd --help`.
 KEYS = (
     "Keys, in a window: the space bar is the hub button (with --mock-pins; hold it as you would "
     "the button), u undoes the last move, d draws a tile, p passes, Escape goes back; while a "

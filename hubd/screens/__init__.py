@@ -3,11 +3,12 @@
 The contract with the main loop (hubd/loop/app.py):
 
 - ``UiContext``: what the main loop hands the UI each frame (read-only for the UI).
-- ``Ui(size, font_path=None)``: ``tap(pos, ctx, now)`` and ``key(key, ctx, now)`` return
-  intents (``Submit``, ``Go``, ``ChangeSetting``, ``HubButton``); the loop applies them and
-  calls ``show_refusal`` / ``state_changed`` / ``show_notice``; ``render(surface, ctx, now)``
-  draws what changed and returns the dirty rects ([] when nothing changed);
-  ``next_deadline()`` says when a timed change (a message fading, a flash) needs a render.
+- ``Ui(size, font_path=None)`` (the ``Frames`` of frames.py, drawn with pygame):
+  ``tap(pos, ctx, now)`` and ``key(key, ctx, now)`` return intents (``Submit``, ``Go``,
+  ``ChangeSetting``, ``HubButton``); the loop applies them and calls ``show_refusal`` /
+  ``state_changed`` / ``show_notice``; ``render(surface, ctx, now)`` draws what changed and
+  returns the dirty rects ([] when nothing changed); ``next_deadline()`` says when a timed
+  change (a message fading, a flash) needs a render.
 - ``describe_event(event, tr)``: a translated one-line description of an engine event, for
   the "Undid: ..." notice (``describe_undo``).
 
@@ -18,8 +19,22 @@ view; never the devices, the store, speech or the loop.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hubd.screens.kit.context import UiContext
-from hubd.screens.ui import Ui
 from hubd.text.wording import describe_event, describe_undo
 
+if TYPE_CHECKING:
+    from hubd.screens.ui import Ui
+
 __all__ = ["Ui", "UiContext", "describe_event", "describe_undo"]
+
+
+def __getattr__(name: str) -> object:
+    """``Ui`` is loaded when first asked for: it draws with pygame, which the screens' frames
+    (``hubd layout``, the layout tests) never load."""
+    if name == "Ui":
+        from hubd.screens.ui import Ui
+
+        return Ui
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -39,7 +39,7 @@ def choices(b: Builder, area: Rect, count: int) -> tuple[Rect, list[Rect]]:
     """A row of ``count`` buttons at the top of ``area`` (a column of them on a portrait
     screen, too narrow for a row); the rect they take and each button's."""
     if b.landscape:  # up to three lines: some languages need long words
-        height = max(b.target + b.px(8), 3 * b.painter.line_height(b.min_text, True) + b.px(8))
+        height = max(b.target + b.px(8), 3 * b.measure.line_height(b.min_text, True) + b.px(8))
         row = Rect(area.x, area.y, area.w, height)
         return row, b.keep_order(split_h(row, *([1] * count), gap=b.gap), row)
     height = two_lines(b)

@@ -42,8 +42,8 @@ class Confirm(Overlay):
         size = b.px(28) if b.landscape else b.px(40)
         width = min(b.w - 2 * b.gap, b.px(640) if b.landscape else b.w)
         pad = 2 * b.gap
-        lines = b.painter.fit(question, width - 2 * pad, 10**6, size, size, True, True)[1]
-        text_h = len(lines) * b.painter.line_height(size, True) + b.gap
+        lines = b.measure.fit(question, width - 2 * pad, 10**6, size, size, True, True)[1]
+        text_h = len(lines) * b.measure.line_height(size, True) + b.gap
         button_h = b.target + b.px(8)
         height = min(b.h - 2 * b.gap, text_h + button_h + 2 * pad + 2 * b.gap)
         panel = Rect(0, 0, width, height)

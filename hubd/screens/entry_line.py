@@ -51,7 +51,7 @@ def last_entry_line(
     b.panel(text_box, Style.QUIET)
     words_box = text_box.inflate(-b.gap, 0)
     choices = entry_choices(ctx.last_entry, ctx.state, labels, b.tr)
-    fits = (t for t in choices if not b.painter.fit(t, words_box.w, words_box.h, b.min_text,
+    fits = (t for t in choices if not b.measure.fit(t, words_box.w, words_box.h, b.min_text,
                                                    b.min_text, False, True)[2])  # fmt: skip
     b.label(
         words_box,

@@ -44,7 +44,7 @@ def pad_gap(b: Builder, state: GameState, width: int) -> int:
 
 def _cell_width(b: Builder, count: int) -> int:
     pad = max(3, b.px(6)) + 1  # a button's own padding, each side
-    widest = b.painter.width("88" if count > 10 else "8", entry_font(b), True) + 2 * pad
+    widest = b.measure.width("88" if count > 10 else "8", entry_font(b), True) + 2 * pad
     return max(b.target, widest)
 
 
@@ -56,7 +56,7 @@ def pad_shape(b: Builder, state: GameState, width: int) -> tuple[int, int, int]:
     fits = max(1, (width + gap) // (_cell_width(b, count) + gap))
     rows = -(-count // fits)
     per_row = -(-count // rows)
-    cell_h = max(b.target, b.painter.line_height(entry_font(b), True) + b.px(6))
+    cell_h = max(b.target, b.measure.line_height(entry_font(b), True) + b.px(6))
     return rows, per_row, cell_h
 
 
@@ -198,7 +198,7 @@ def choice_gap(b: Builder) -> int:
 def badge_width(b: Builder, count: int) -> int:
     """The numeral at a choice's start (and by its ring on the map): room for "10"."""
     numeral = "88" if count > 9 else "8"
-    return b.painter.width(numeral, entry_font(b), True) + 2 * max(3, b.px(6))
+    return b.measure.width(numeral, entry_font(b), True) + 2 * max(3, b.px(6))
 
 
 #: A choice's words may be drawn this much narrower to stay on one line (their height, which
@@ -212,7 +212,7 @@ def _words_room(b: Builder, width: int, count: int) -> int:
 
 def _one_line(b: Builder, text: str, room: int) -> bool:
     """``text`` stands on one line in ``room`` at the choices' size, squeezed at most a little."""
-    return b.painter.width(text, entry_font(b), False) * CHOICE_SQUEEZE <= room
+    return b.measure.width(text, entry_font(b), False) * CHOICE_SQUEEZE <= room
 
 
 def _heights(b: Builder, words: list[str], width: int) -> tuple[int, ...]:
@@ -220,12 +220,12 @@ def _heights(b: Builder, words: list[str], width: int) -> tuple[int, ...]:
     choices' size, beside its numeral."""
     font = entry_font(b)
     room = _words_room(b, width, len(words))
-    line = b.painter.line_height(font, False)
+    line = b.measure.line_height(font, False)
 
     def lines(text: str) -> int:
         if _one_line(b, text, room):
             return 1
-        return len(b.painter.fit(text, room, 10**6, font, font, False, True)[1])
+        return len(b.measure.fit(text, room, 10**6, font, font, False, True)[1])
 
     return tuple(max(b.target, lines(text) * line + b.px(4)) for text in words)
 

@@ -68,7 +68,7 @@ class HistoryScreen(TabbedScreen):
                 widget.style = Style.SELECTED
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         if self.tab == "games":
-            line = b.painter.line_height(b.min_text, True)
+            line = b.measure.line_height(b.min_text, True)
             row_h = max(b.target, 2 * line) + b.px(12) if b.landscape else 4 * line + b.px(16)
             header_h = 2 * line + b.px(4) if b.landscape else 0
             items = len(ctx.history)
@@ -92,7 +92,7 @@ class HistoryScreen(TabbedScreen):
             self._pages(b, Rect(area.x, area.bottom - b.target, area.w, b.target), pages)
 
     def _pages(self, b: Builder, nav: Rect, pages: int) -> None:
-        info_w = b.painter.width(f"{pages} / {pages}", b.min_text) + b.px(16)
+        info_w = b.measure.width(f"{pages} / {pages}", b.min_text) + b.px(16)
         side = (nav.w - info_w - 2 * b.gap) // 2
         prev, info, nxt = split_h(nav, side, info_w, side, gap=b.gap)
         first, last = self.page == 0, self.page == pages - 1
@@ -136,7 +136,7 @@ class HistoryScreen(TabbedScreen):
             if b.landscape:
                 date, players, winner = split_h(inner, *weights, gap=b.gap)
             else:  # the date, the players and totals (two lines), the winner
-                line = b.painter.line_height(b.min_text, True)
+                line = b.measure.line_height(b.min_text, True)
                 date, players, winner = split_v(inner, line, 2 * line, line)
             b.label(date, when(record), b.px(20), align="start", wrap=True, color=ink)
             b.label(players, scores, b.px(22), align="start", wrap=True, color=ink)

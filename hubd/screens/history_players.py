@@ -80,8 +80,8 @@ def columns(b: Builder, width: int) -> tuple[int, ...]:
     on more lines), the names' column takes the rest."""
     pad = b.px(6)
     figures = [
-        max(max(b.painter.width(word, b.min_text) for word in title.split()),
-            b.painter.width("88.8", b.px(28), True)) + pad
+        max(max(b.measure.width(word, b.min_text) for word in title.split()),
+            b.measure.width("88.8", b.px(28), True)) + pad
         for title in _titles(b)
     ]  # fmt: skip
     gaps = 5 * max(3, b.px(4))
@@ -92,10 +92,10 @@ def header_height(b: Builder, width: int) -> int:
     """Landscape's header: as many lines as the longest title wraps to."""
     widths = columns(b, width)[1:]
     lines = max(
-        len(b.painter.wrap(title, w, b.min_text, False) or [title])
+        len(b.measure.wrap(title, w, b.min_text, False) or [title])
         for title, w in zip(_titles(b), widths, strict=True)
     )
-    return lines * b.painter.line_height(b.min_text) + b.px(4)
+    return lines * b.measure.line_height(b.min_text) + b.px(4)
 
 
 def name_px(b: Builder) -> int:
@@ -105,8 +105,8 @@ def name_px(b: Builder) -> int:
 
 def name_height(b: Builder, said: bool) -> int:
     """The height of a name, and of how it sounds under it (if it has been typed)."""
-    height = b.painter.line_height(name_px(b), True) + b.px(4)
-    return max(b.target, height + (b.painter.line_height(b.min_text) if said else 0))
+    height = b.measure.line_height(name_px(b), True) + b.px(4)
+    return max(b.target, height + (b.measure.line_height(b.min_text) if said else 0))
 
 
 def row_height(b: Builder, said: bool) -> int:
@@ -114,7 +114,7 @@ def row_height(b: Builder, said: bool) -> int:
     card each of the five figures on a line of its own."""
     if b.landscape:
         return max(b.target, name_height(b, said)) + b.px(10)
-    return name_height(b, said) + 5 * b.painter.line_height(b.min_text, True) + b.px(16)
+    return name_height(b, said) + 5 * b.measure.line_height(b.min_text, True) + b.px(16)
 
 
 def _name(
@@ -133,7 +133,7 @@ def _name(
     if not said:
         b.label(box, name, size, bold=bold, align="start", key=f"name:{name}")
         return
-    line = b.painter.line_height(size, bold)
+    line = b.measure.line_height(size, bold)
     top, below = split_v(box, line, box.h - line)
     b.label(top, name, size, bold=bold, align="start", key=f"name:{name}")
     b.label(below, b.tr("Sounds like {said}").format(said=said), b.min_text, align="start",

@@ -46,10 +46,10 @@ class Menu(Overlay):
         cell_w = (width - 2 * b.gap - (columns - 1) * b.gap) // columns
         # As tall as the longest item needs (it may take two lines).
         lines = max(
-            len(b.painter.fit(text, cell_w - 14, 10**6, b.min_text, b.min_text, True, True)[1])
+            len(b.measure.fit(text, cell_w - 14, 10**6, b.min_text, b.min_text, True, True)[1])
             for text, *_ in items
         )
-        height = max(b.target + b.px(12), lines * b.painter.line_height(b.min_text, True) + 14)
+        height = max(b.target + b.px(12), lines * b.measure.line_height(b.min_text, True) + 14)
         panel = Rect(0, 0, width, rows * (height + b.gap) + 3 * b.gap + b.px(48))
         panel.center = (b.w // 2, b.h // 2)
         inner = b.dialog(panel)

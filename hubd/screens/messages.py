@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
-
 from hubd.screens.kit.base import Builder
+from hubd.screens.kit.rect import Rect
 from hubd.screens.kit.widgets import Kind, Style, Widget
 
 REFUSAL_TIME = 2.5  # s; the next tap takes it away sooner
@@ -59,7 +58,7 @@ class Messages:
             self.flash_until = now + FLASH_TIME
 
     def build(
-        self, b: Builder, now: float, deadlines: list[float], notice_box: pygame.Rect | None
+        self, b: Builder, now: float, deadlines: list[float], notice_box: Rect | None
     ) -> None:
         """Add the messages still due to the frame; ``deadlines`` gets when each changes."""
         self.toasts = [t for t in self.toasts if t.until > now]
@@ -68,7 +67,7 @@ class Messages:
             toes, until = self.toes
             if now < until:
                 deadlines.append(min(until, _next_tick(now)))
-                box = pygame.Rect(0, 0, b.w * 3 // 4, b.px(120))
+                box = Rect(0, 0, b.w * 3 // 4, b.px(120))
                 box.center = (b.w // 2, b.h // 2)
                 text = b.ntr("{n} toe to go", "{n} toes to go", toes).format(n=toes)
                 b.banner(box, text, _blink(until, now), size=b.px(44))
@@ -76,7 +75,7 @@ class Messages:
                 self.toes = None
         if now < self.flash_until:
             deadlines.append(min(self.flash_until, _next_tick(now)))
-            box = pygame.Rect(0, b.h // 3, b.w, b.px(90))
+            box = Rect(0, b.h // 3, b.w, b.px(90))
             b.banner(box, b.tr("Chicken foot!"), _blink(self.flash_until, now), size=b.px(40))
         size = b.min_text  # a refusal or a notice: the least text size, in one line if it can
         for toast in self.toasts:
@@ -102,7 +101,7 @@ def _next_tick(now: float) -> float:
 _READ = ("count", "total", "score", "running", "round", "status")
 
 
-def _kept(b: Builder, buttons: bool = True) -> list[pygame.Rect]:
+def _kept(b: Builder, buttons: bool = True) -> list[Rect]:
     """What a message must not cover, where it lies before a right-to-left screen is
     mirrored (the map, which is never mirrored, is turned to match)."""
     return [
@@ -113,30 +112,30 @@ def _kept(b: Builder, buttons: bool = True) -> list[pygame.Rect]:
     ]
 
 
-def _placed(b: Builder, widget: Widget) -> pygame.Rect:
+def _placed(b: Builder, widget: Widget) -> Rect:
     if b.rtl and not widget.mirror:
-        return pygame.Rect(b.w - widget.rect.right, widget.rect.y, widget.rect.w, widget.rect.h)
+        return Rect(b.w - widget.rect.right, widget.rect.y, widget.rect.w, widget.rect.h)
     return widget.rect
 
 
-def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) -> pygame.Rect:
+def _notice_box(b: Builder, wanted: Rect | None, text: str, size: int) -> Rect:
     """Where a notice goes: the screen's own place for it (the play screen's last entry line)
     if its words fit there, else the lowest box, as wide as the text on one line or two,
     that covers no button, name or number (a screen's title may go under it); else the one
     that covers least."""
     pad = b.px(8)
     if wanted is not None:
-        box = pygame.Rect(wanted)
-        if not b.painter.fit(text, box.w - 2 * pad, box.h, size, size, True, True)[2]:
+        box = Rect(wanted)
+        if not b.measure.fit(text, box.w - 2 * pad, box.h, size, size, True, True)[2]:
             return box
         # Too many words for the screen's place: where the generic search puts it (a
         # landscape play screen's bottom line is narrow; the map above has no targets).
-    line = b.painter.line_height(size, True)
+    line = b.measure.line_height(size, True)
     room = b.w - 2 * b.gap
-    one = b.painter.width(text, size, True) + 2 * pad + b.px(16)
+    one = b.measure.width(text, size, True) + 2 * pad + b.px(16)
     words = text.split()
     halves = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
-    two = min([max(b.painter.width(a, size, True), b.painter.width(z, size, True))
+    two = min([max(b.measure.width(a, size, True), b.measure.width(z, size, True))
                for a, z in halves] or [one])  # fmt: skip
     two = min(room, max(two + 2 * pad + b.px(16), b.w // 3))
     shapes = [(two, 2 * line + 2 * pad)]
@@ -145,9 +144,9 @@ def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) ->
     buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
     kept = _kept(b, buttons=False)
     step = max(4, b.gap)
-    best, least = pygame.Rect(b.gap, b.h - b.gap - shapes[0][1], *shapes[0]), None
+    best, least = Rect(b.gap, b.h - b.gap - shapes[0][1], *shapes[0]), None
     for width, height in shapes:
-        box = pygame.Rect(0, 0, width, height)
+        box = Rect(0, 0, width, height)
         for bottom in range(b.h - b.gap, height, -step):
             for x in sorted(range(b.gap, b.w - width - b.gap + 1, step),
                             key=lambda x: abs(x + width // 2 - b.w // 2)):  # fmt: skip
@@ -160,9 +159,7 @@ def _notice_box(b: Builder, wanted: pygame.Rect | None, text: str, size: int) ->
     return best
 
 
-def _tip_box(
-    b: Builder, where: tuple[int, int], text: str, size: int, floor: pygame.Rect | None
-) -> pygame.Rect:
+def _tip_box(b: Builder, where: tuple[int, int], text: str, size: int, floor: Rect | None) -> Rect:
     """A refusal beside the finger, never over the status line, and where it can over no
     place that is open now (the one the player should tap instead) and no name or number
     the players read: above the finger, below it, to either side, or at the top or the
@@ -170,7 +167,7 @@ def _tip_box(
     one that covers least)."""
     status = next((w.rect for w in b.widgets if w.role == "status"), None)
     ceiling = status.bottom + b.gap if status is not None else b.gap
-    room = pygame.Rect(0, ceiling, b.w, b.h - ceiling)
+    room = Rect(0, ceiling, b.w, b.h - ceiling)
     open_now = [_placed(b, w) for w in b.widgets if w.tappable and w.enabled and w.role == "end"]
     read = _kept(b, buttons=False)  # and the hands' names and counts
     x, y = where
@@ -182,9 +179,9 @@ def _tip_box(
     candidates = []
     for width in (wide, wide * 2 // 3):
         # As tall as the text wraps to in that width (three lines at 800x480 as a rule).
-        lines = len(b.painter.fit(text, width - 2 * pad, 10**6, size, size, True, True)[1])
-        tall = lines * b.painter.line_height(size, True) + 2 * pad
-        box = pygame.Rect(0, 0, width, max(b.px(110) if b.landscape else b.px(170), tall))
+        lines = len(b.measure.fit(text, width - 2 * pad, 10**6, size, size, True, True)[1])
+        tall = lines * b.measure.line_height(size, True) + 2 * pad
+        box = Rect(0, 0, width, max(b.px(110) if b.landscape else b.px(170), tall))
         for place in ("above", "below", "left", "right", "top", "bottom"):
             trial = box.copy()
             trial.center = (x, y)

@@ -58,7 +58,7 @@ class PhonesPanel(Overlay):
 
     def _details(self, b: Builder, ctx: UiContext, area: Rect) -> None:
         size = b.min_text
-        line = b.painter.line_height(size, True) + b.px(2)
+        line = b.measure.line_height(size, True) + b.px(2)
         y = area.y
         if ctx.wifi is not None:
             for text, bold in _wifi_lines(b, ctx.wifi):
@@ -85,12 +85,12 @@ class PhonesPanel(Overlay):
             return
         release, another = b.tr("Release"), b.tr("Another seat")
         pad = 2 * max(3, b.px(6)) + 4
-        release_w = max(b.target, b.painter.width(release, size, True) + pad)
-        another_w = max(b.target, b.painter.width(another, size, True) + pad)
+        release_w = max(b.target, b.measure.width(release, size, True) + pad)
+        another_w = max(b.target, b.measure.width(another, size, True) + pad)
         name_w = rows.w - release_w - another_w - 2 * b.gap
         for player in ctx.phone_seats:
             # A name too long to stand beside its buttons (a tall screen) gets a line above them.
-            apart = b.painter.width(player, size, True) > name_w
+            apart = b.measure.width(player, size, True) > name_w
             height = b.target + (line if apart else 0)
             if y + b.gap + height > rows.bottom:
                 break
@@ -148,8 +148,8 @@ def _wifi_lines(b: Builder, wifi: WifiView) -> list[tuple[str, bool]]:
 def _code(b: Builder, text: str, area: Rect, caption: str, key: str) -> None:
     """A QR code, as large as fits above its caption, on a light square with its quiet zone."""
     size = b.min_text
-    line = b.painter.line_height(size, False) + b.px(2)
-    lines = min(4, 1 + b.painter.width(caption, size, False) * 4 // (3 * area.w))
+    line = b.measure.line_height(size, False) + b.px(2)
+    lines = min(4, 1 + b.measure.width(caption, size, False) * 4 // (3 * area.w))
     room = Rect(area.x, area.y, area.w, area.h - lines * line)
     side = min(room.w, room.h)
     box = Rect(0, 0, side, side)

@@ -99,13 +99,13 @@ class PlayScreen(Screen):
             choosing = Rect(g, middle.y, b.w - 2 * g, bottom.y - thin - middle.y)
             more_beside = beside  # Draw and Pass under the hands: More goes beside Cancel
         else:
-            lines = 2 * b.painter.line_height(b.px(72), True)
+            lines = 2 * b.measure.line_height(b.px(72), True)
             status = Rect(0, 0, b.w, lines + g)
             hands = Rect(g, status.bottom + g, b.w - 2 * g, self._strip_height(b, state))
-            count_h = b.painter.line_height(self._fonts(b)[0], True)
+            count_h = b.measure.line_height(self._fonts(b)[0], True)
             moves_h = max(b.target, count_h + b.px(4))
             moves = Rect(g, b.h - moves_h - g, b.w - 2 * g, moves_h)
-            last_h = 3 * b.painter.line_height(b.min_text) + b.px(8)
+            last_h = 3 * b.measure.line_height(b.min_text) + b.px(8)
             last = Rect(g, moves.y - last_h - g, b.w - 2 * g, last_h)
             pad = Rect(g, last.y - g - pad_h, b.w - 2 * g, pad_h)
             map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
@@ -188,14 +188,14 @@ class PlayScreen(Screen):
         width = box.w - 2 * max(3, b.px(6))  # a button's text keeps its padding
 
         def fit(name: str, rest: str) -> str:
-            if not b.painter.fit(f"{name}{rest}", width, box.h, size, size, True, True)[2]:
+            if not b.measure.fit(f"{name}{rest}", width, box.h, size, size, True, True)[2]:
                 return name
-            budget = width * (1 if b.landscape else 2) - b.painter.width(rest, size, True)
+            budget = width * (1 if b.landscape else 2) - b.measure.width(rest, size, True)
             budget = min(budget - b.px(24), width - b.px(24))
             while True:
-                short = b.painter.shorten(name, max(budget, b.px(60)), size, True)
+                short = b.measure.shorten(name, max(budget, b.px(60)), size, True)
                 text = f"{short}{rest}"
-                if not b.painter.fit(text, width, box.h, size, size, True, True)[2]:
+                if not b.measure.fit(text, width, box.h, size, size, True, True)[2]:
                     return short
                 if budget <= b.px(60):
                     return short
@@ -215,7 +215,7 @@ class PlayScreen(Screen):
         """The tiles and the score columns' widths: as wide as their numbers now (two digits
         at least, so that a column does not jump at the tenth tile)."""
         count_px, _ = PlayScreen._fonts(b)
-        width = b.painter.width
+        width = b.measure.width
         pad = b.px(6)
         hands = max([width(str(n), count_px, True) for n in (*state.hands, state.yard, 88)])
         totals = max([width(str(n), count_px, True) for n in (*state.totals, 88)])
@@ -225,14 +225,14 @@ class PlayScreen(Screen):
         """Wide enough for a name beside a two-digit hand and its total."""
         count_w, total_w = self._columns(b, state)
         _, name_px = self._fonts(b)
-        name_w = max(b.painter.width(name, name_px, True) for name in state.players) + b.px(12)
+        name_w = max(b.measure.width(name, name_px, True) for name in state.players) + b.px(12)
         return name_w + count_w + self._apart(b) + total_w + b.px(12)
 
     @staticmethod
     def _apart(b: Builder) -> int:
         """Between a hand's count and the total beside it: a digit's width and more, so that
         "11" and "25" never read "1125"."""
-        return b.painter.width("0", PlayScreen._fonts(b)[0], True) + b.px(8)
+        return b.measure.width("0", PlayScreen._fonts(b)[0], True) + b.px(8)
 
     def _strip_height(self, b: Builder, state: GameState) -> int:
         numbers = 2 if len(state.players) <= TOTALS_UP_TO else 1
@@ -246,11 +246,11 @@ class PlayScreen(Screen):
         height and where each line's box starts in it. From five players the strip takes
         two rows, and the room this saves gives the map its sixth row of cells."""
         count_px, name_px = self._fonts(b)
-        painter = b.painter
+        measure = b.measure
         space = max(2, b.px(3))
-        name_top, name_ink = painter.ink("ÅHMW", name_px)
-        name_ink += max(painter.descent(name_px, bold) for bold in (False, True))
-        digit_top, digits = painter.ink("0123456789", count_px, True)
+        name_top, name_ink = measure.ink("ÅHMW", name_px)
+        name_ink += max(measure.descent(name_px, bold) for bold in (False, True))
+        digit_top, digits = measure.ink("0123456789", count_px, True)
         tops = [space - name_top]
         bottom = space + name_ink + space
         for _ in range(numbers):
@@ -261,8 +261,8 @@ class PlayScreen(Screen):
     def _yard_width(self, b: Builder) -> int:
         """Portrait's yard, its caption beside its count."""
         count_px, _ = self._fonts(b)
-        count_w = b.painter.width("88", count_px, True) + b.px(6)
-        return b.px(20) + count_w + b.painter.width(b.tr("Yard"), b.min_text)
+        count_w = b.measure.width("88", count_px, True) + b.px(6)
+        return b.px(20) + count_w + b.measure.width(b.tr("Yard"), b.min_text)
 
     # -- the hands, the yard and the totals --------------------------------------------------
 
@@ -270,8 +270,8 @@ class PlayScreen(Screen):
         """How tall landscape's rows of hands are at the least: the heading, a row for each
         player and the yard."""
         count_px, _ = self._fonts(b)
-        line = b.painter.line_height(count_px, True) - 2
-        return b.painter.line_height(b.min_text) - 2 + (len(state.players) + 1) * line
+        line = b.measure.line_height(count_px, True) - 2
+        return b.measure.line_height(b.min_text) - 2 + (len(state.players) + 1) * line
 
     def _hands_panel(self, b: Builder, state: GameState, area: Rect) -> None:
         """Landscape: a row for each player (name, tiles, score) under a heading, the yard last;
@@ -279,8 +279,8 @@ class PlayScreen(Screen):
         count_px, name_px = self._fonts(b)
         b.panel(area, Style.DARK)
         inner = area.inflate(-b.px(8), 0)
-        line = b.painter.line_height(count_px, True)
-        head_h = b.painter.line_height(b.min_text) - 2
+        line = b.measure.line_height(count_px, True)
+        head_h = b.measure.line_height(b.min_text) - 2
         rows = len(state.players) + 1  # and the yard
         row_h = min((inner.h - head_h) // rows, line + b.px(12))
         if row_h < line - 2:
@@ -315,10 +315,10 @@ class PlayScreen(Screen):
         """The "Tiles" and "Score" headings over their columns' ends; a word wider than its
         column reaches left over the names' column (the heading has a row of its own)."""
         pad = b.px(4)
-        score_w = max(total_w, b.painter.width(b.tr("Score"), b.min_text) + pad)
+        score_w = max(total_w, b.measure.width(b.tr("Score"), b.min_text) + pad)
         score = Rect(head.right - score_w, head.y, score_w, head.h)
         tiles_right = min(head.right - total_w - b.px(4), score.x - b.px(6))
-        tiles_w = max(count_w, b.painter.width(b.tr("Tiles"), b.min_text) + pad)
+        tiles_w = max(count_w, b.measure.width(b.tr("Tiles"), b.min_text) + pad)
         tiles = Rect(tiles_right - tiles_w, head.y, tiles_w, head.h)
         b.label(tiles, b.tr("Tiles"), b.min_text, align="end")
         b.label(score, b.tr("Score"), b.min_text, align="end")
@@ -326,8 +326,8 @@ class PlayScreen(Screen):
     def _hand_cells(self, b: Builder, state: GameState, area: Rect, columns: int) -> None:
         """Each player a cell: the name over the hand's count."""
         count_px, name_px = self._fonts(b)
-        name_h = b.painter.line_height(name_px)
-        cell_h = name_h + b.painter.line_height(count_px, True) - 2
+        name_h = b.measure.line_height(name_px)
+        cell_h = name_h + b.measure.line_height(count_px, True) - 2
         cells = grid(area, len(state.players), columns, b.px(4), cell_h)
         for seat, (name, cell) in enumerate(zip(state.players, cells, strict=True)):
             current = seat == state.current
@@ -341,7 +341,7 @@ class PlayScreen(Screen):
     def _yard_row(self, b: Builder, state: GameState, row: Rect) -> None:
         """The yard: its caption, then its count at the row's end (it has no score)."""
         count_px, name_px = self._fonts(b)
-        count_w = b.painter.width("88", count_px, True) + b.px(6)
+        count_w = b.measure.width("88", count_px, True) + b.px(6)
         if not b.landscape:
             b.panel(row, Style.DARK)
             row = row.inflate(-b.px(8), 0)
@@ -356,10 +356,10 @@ class PlayScreen(Screen):
         count_px, name_px = self._fonts(b)
         totals = len(state.players) <= TOTALS_UP_TO
         b.panel(area, Style.DARK)
-        name_h = b.painter.line_height(name_px)
-        number_h = b.painter.line_height(count_px, True)
+        name_h = b.measure.line_height(name_px)
+        number_h = b.measure.line_height(count_px, True)
         captions = [b.tr("Tiles")] + ([b.tr("Score")] if totals else [])
-        legend_w = max(b.painter.width(text, b.min_text) for text in captions) + b.px(8)
+        legend_w = max(b.measure.width(text, b.min_text) for text in captions) + b.px(8)
         inner = area.inflate(-b.px(4), -b.gap)
         row_h, tops = self._strip_cell(b, len(captions))
         heights = (name_h, *([number_h] * len(captions)))
@@ -396,7 +396,7 @@ class PlayScreen(Screen):
         cut with an ellipsis only if even that cannot hold it."""
         bold = current and b.squeeze_scale(name, box.w, size, True) >= MIN_SQUEEZE
         whole = bold or b.squeeze_scale(name, box.w, size, False) >= MIN_SQUEEZE
-        fitted = name if whole else b.painter.shorten(name, box.w, size, False)
+        fitted = name if whole else b.measure.shorten(name, box.w, size, False)
         b.label(box, fitted, size, floor=size, bold=bold, align=align, squeeze=True,
                 color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
 

@@ -340,14 +340,14 @@ class RoundEndScreen(Screen):
         assert state.rules is not None
         rules, table = state.rules, state.table  # no table: a scores-only game, every tile
         count_px = b.px(43) if b.landscape else b.px(67)
-        head_h = max(b.target, b.painter.line_height(count_px, True) - 2)
+        head_h = max(b.target, b.measure.line_height(count_px, True) - 2)
         head = Rect(b.gap, b.gap // 2, b.w - 2 * b.gap, head_h)
         area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
         cells, pages = tile_cells(b, rules.highest, area)
         self.page %= pages
         value = entry.value(state, name)
         pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head.w // 2)
-        number_w = b.painter.width("888", count_px, True) + b.px(12)
+        number_w = b.measure.width("888", count_px, True) + b.px(12)
         title_w = head.w - number_w - pips_w - ok_w - 3 * b.gap
         title, number, pips, ok = split_h(head, title_w, number_w, pips_w, ok_w, gap=b.gap)
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(26), bold=True,
@@ -373,7 +373,7 @@ class RoundEndScreen(Screen):
         b.button(box, "", None if taken else self._toggle(entry, tile), style=style,
                  key=f"left:{tile}", role="left", enabled=not taken, mirror=False)  # fmt: skip
         inner = box.inflate(-b.px(6), -b.px(6))
-        digits_w = b.painter.width("88", b.min_text, True) + 2
+        digits_w = b.measure.width("88", b.min_text, True) + 2
         pic_w = max(8, min(inner.w - digits_w - b.px(4), inner.h // 2))
         pic = Rect(inner.x, 0, pic_w, min(inner.h, 2 * pic_w))
         pic.centery = inner.centery
@@ -415,8 +415,8 @@ def _reason_line(b: Builder, text: str, area: Rect) -> Rect:
     """Why the round is blocked, across the top of ``area`` (a tall screen's title has one
     line only), wrapped as it needs; returns the room left under it."""
     size = b.min_text
-    _size, lines, _cut = b.painter.fit(text, area.w, area.h, size, size, False, True)
-    height = len(lines) * b.painter.line_height(size, False)
+    _size, lines, _cut = b.measure.fit(text, area.w, area.h, size, size, False, True)
+    height = len(lines) * b.measure.line_height(size, False)
     b.label(Rect(area.x, area.y, area.w, height), text, size, align="start", wrap=True,
             role="reason", key="round_end:reason")  # fmt: skip
     gap = b.gap // 2
@@ -440,10 +440,10 @@ def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[i
         if row:
             rows.append(row)
     across = highest + 1
-    least = 2 * b.painter.line_height(b.min_text, True) - 2  # two numbers, stacked
+    least = 2 * b.measure.line_height(b.min_text, True) - 2  # two numbers, stacked
     # A cell holds a domino standing up beside two two-digit numbers; rows too long for the
     # screen are cut in halves (every tile keeps a place that depends on it alone).
-    narrowest = b.painter.width("88", b.min_text, True) + b.px(24)
+    narrowest = b.measure.width("88", b.min_text, True) + b.px(24)
     while b.landscape and across > 1 and area.w // across < narrowest:
         half = -(-across // 2)
         rows = [part for row in rows for part in (row[:half], row[half:]) if part]

@@ -59,8 +59,8 @@ class RoundStartScreen(Screen):
             hint = b.tr("Nobody holds the {own}: it is burned, and this round starts with "
                         "the {tile}.").format(own=f"{own}-{own}", tile=tile)  # fmt: skip
         size = self._question_px(b)
-        asked = self._lines(b, question, size, rest.w, True) * b.painter.line_height(size, True)
-        told = self._lines(b, hint, b.min_text, rest.w) * b.painter.line_height(b.min_text)
+        asked = self._lines(b, question, size, rest.w, True) * b.measure.line_height(size, True)
+        told = self._lines(b, hint, b.min_text, rest.w) * b.measure.line_height(b.min_text)
         prompt_h = asked + b.gap + told
         prompt = Rect(rest.x, rest.y, rest.w, prompt_h)
         rows = 0 if self.mode == "ask" and not rules.double_in_hands else 1
@@ -68,7 +68,7 @@ class RoundStartScreen(Screen):
         rows = 0 if self.mode == "ask" and rules.scores_only and not burnable else rows
         if rows and self.mode == "search" and not b.landscape:
             rows = 2
-        two = 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6))
+        two = 2 * b.measure.line_height(b.min_text, True) + 2 * max(3, b.px(6))
         row_h = b.target if b.landscape else max(b.target, two)
         bottom_h = rows * row_h + max(0, rows - 1) * b.gap
         bottom = Rect(rest.x, rest.bottom - bottom_h, rest.w, bottom_h)
@@ -153,11 +153,11 @@ class RoundStartScreen(Screen):
 
     @staticmethod
     def _lines(b: Builder, text: str, size: int, width: int, bold: bool = False) -> int:
-        return len(b.painter.fit(text, width, 10**6, size, size, bold, True)[1])
+        return len(b.measure.fit(text, width, 10**6, size, size, bold, True)[1])
 
     def _prompt(self, b: Builder, box: Rect, question: str, hint: str) -> None:
         size = self._question_px(b)
-        top_h = self._lines(b, question, size, box.w, True) * b.painter.line_height(size, True)
+        top_h = self._lines(b, question, size, box.w, True) * b.measure.line_height(size, True)
         top = Rect(box.x, box.y, box.w, top_h)
         bottom = Rect(box.x, top.bottom + b.gap, box.w, box.bottom - top.bottom - b.gap)
         b.label(top, question, size, bold=True, wrap=True, floor=size)

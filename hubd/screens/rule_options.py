@@ -58,7 +58,7 @@ class RuleOptions:
         title_px = max(b.px(22) if b.landscape else b.px(34), b.min_text)
         # Every row as tall as the longest explanation needs, so rows line up across pages.
         lines = max(self._lines(b, b.tr(OPTIONS[k]), text_w) for k in keys)
-        needed = b.painter.line_height(title_px, True) + lines * self._line(b) + 2 * VPAD
+        needed = b.measure.line_height(title_px, True) + lines * self._line(b) + 2 * VPAD
         row_h = max(b.target + 2 * pad, needed)
         per_page = max(1, (pages_area.h + b.gap) // (row_h + b.gap))
         row_h = (pages_area.h - b.gap * (per_page - 1)) // per_page
@@ -104,12 +104,12 @@ class RuleOptions:
 
     @staticmethod
     def _line(b: Builder) -> int:
-        return b.painter.line_height(b.min_text)
+        return b.measure.line_height(b.min_text)
 
     @staticmethod
     def _lines(b: Builder, text: str, width: int) -> int:
         """How many lines ``text`` takes at the least size in ``width``."""
-        return len(b.painter.fit(text, width, 10**6, b.min_text, b.min_text, False, True)[1])
+        return len(b.measure.fit(text, width, 10**6, b.min_text, b.min_text, False, True)[1])
 
     def _option(
         self, b: Builder, key: str, value: Any, box: Rect, controls_w: int, title_px: int
@@ -119,7 +119,7 @@ class RuleOptions:
         inner = box.inflate(-2 * pad, -2 * VPAD)
         text, controls = split_h(inner, inner.w - controls_w, controls_w, gap=pad)
         # The title and the explanation together, centred in the row like the controls.
-        title_h = b.painter.line_height(title_px, True)
+        title_h = b.measure.line_height(title_px, True)
         words = b.tr(OPTIONS[key])
         explain_h = self._lines(b, words, text.w) * self._line(b)
         title = Rect(text.x, text.y, text.w, title_h)

@@ -58,9 +58,9 @@ def draw_sheet(b: Builder, sheet: Sheet, area: Rect, pages: Pages | None = None)
     pages = pages or Pages()
     if sheet.house:  # a line under the sheet says which house rules scored it
         words = house_words(b.tr, sheet.house)
-        _size, lines, _cut = b.painter.fit(words, area.w, area.h, b.min_text, b.min_text,
+        _size, lines, _cut = b.measure.fit(words, area.w, area.h, b.min_text, b.min_text,
                                            False, True)  # fmt: skip
-        line_h = len(lines) * b.painter.line_height(b.min_text)
+        line_h = len(lines) * b.measure.line_height(b.min_text)
         under = Rect(area.x, area.bottom - line_h, area.w, line_h)
         b.label(under, words, b.min_text, wrap=True, role="house", key="sheet:house")
         area = Rect(area.x, area.y, area.w, area.h - line_h - b.gap // 2)
@@ -71,12 +71,12 @@ def draw_sheet(b: Builder, sheet: Sheet, area: Rect, pages: Pages | None = None)
 
 
 def _text_w(b: Builder, text: str, size: int, bold: bool = False) -> int:
-    return b.painter.width(text, max(size, b.min_text), bold) + 2 * b.px(4)
+    return b.measure.width(text, max(size, b.min_text), bold) + 2 * b.px(4)
 
 
 def _line(b: Builder, size: int, bold: bool = False) -> int:
     """A text line's height, less the two pixels the layout check allows."""
-    return b.painter.line_height(size, bold) - 2
+    return b.measure.line_height(size, bold) - 2
 
 
 def _cell_ways(b: Builder, sheet: Sheet, heads: bool) -> list[tuple[str, int, int]]:
@@ -162,7 +162,7 @@ def _by_columns(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
     room = area.w - name_w - total_w
     row_h = min(b.px(84), (area.h - header_h) // max(1, players))
     # A line under the sheet for the undo's notice, where the rows keep their least height.
-    notice = b.painter.line_height(b.min_text, True) + b.px(16) + b.gap
+    notice = b.measure.line_height(b.min_text, True) + b.px(16) + b.gap
     if (area.h - header_h - notice) // max(1, players) >= _line(b, sizes.total, True) + 2:
         row_h = min(row_h, (area.h - header_h - notice) // max(1, players))
     how, shown = _columns_way(b, sheet, room, row_h, pages)

@@ -131,8 +131,8 @@ class Amend(Overlay):
         # The title on two lines if one is not enough (a narrow portrait screen).
         title_px = max(b.px(26), b.min_text)
         words = self._title_words(b, state)
-        lines = 1 if b.painter.width(words, title_px, True) <= inner.w - cancel_w - b.gap else 2
-        title_h = max(b.target, lines * b.painter.line_height(title_px, True))
+        lines = 1 if b.measure.width(words, title_px, True) <= inner.w - cancel_w - b.gap else 2
+        title_h = max(b.target, lines * b.measure.line_height(title_px, True))
         title = Rect(inner.x, inner.y, inner.w - cancel_w - b.gap, title_h)
         cancel = Rect(inner.right - cancel_w, inner.y, cancel_w, b.target)
         b.button(cancel, b.tr("Cancel"), self.ui.close_overlay, key="amend:cancel")

@@ -35,7 +35,7 @@ def status_words(b: Builder, state: GameState, last: Event | None = None) -> str
     assert state.rules is not None and first is not None and double is not None
     if state.rules.double_in_hands:  # the opener laid the double: the next player plays first
         first = (first + 1) % len(state.players)
-    name = b.painter.shorten(state.players[first], b.px(320), b.px(48), True)
+    name = b.measure.shorten(state.players[first], b.px(320), b.px(48), True)
     return b.tr("{tile}: {player} plays first").format(tile=f"{double}-{double}", player=name)
 
 
@@ -49,7 +49,7 @@ class ScoresModeScreen(Screen):
             return
         g = b.gap
         if b.landscape:
-            lines = 2 * b.painter.line_height(b.px(48), True)  # two lines in every language
+            lines = 2 * b.measure.line_height(b.px(48), True)  # two lines in every language
             status = Rect(0, 0, b.w, lines + b.px(8))
             bottom = Rect(g, b.h - b.target - g, b.w - 2 * g, b.target)
             middle = Rect(g, status.bottom + g, b.w - 2 * g, bottom.y - status.bottom - 2 * g)
@@ -58,7 +58,7 @@ class ScoresModeScreen(Screen):
             foot, toe = split_v(buttons, 1, 1, gap=g)
             last, tools = split_h(bottom, 11, 9, gap=g)
         else:
-            lines = 2 * b.painter.line_height(b.px(72), True)
+            lines = 2 * b.measure.line_height(b.px(72), True)
             status = Rect(0, 0, b.w, lines + 2 * g + b.px(4))
             tools = Rect(g, b.h - b.px(80) - g, b.w - 2 * g, b.px(80))
             last = Rect(g, tools.y - b.px(110) - g, b.w - 2 * g, b.px(110))
@@ -121,9 +121,9 @@ class ScoresModeScreen(Screen):
         all of them fit (never under a name's least size)."""
         size = b.px(43) if b.landscape else b.px(67)
         least = max(b.px(32) if b.landscape else b.px(50), b.min_text)
-        line = b.painter.line_height(size, True)
+        line = b.measure.line_height(size, True)
         cells = fit_grid(area, len(state.players), line, line + b.px(24), b.gap, 2)
-        number_w = max(b.painter.width(str(t), size, True) for t in (*state.totals, 88)) + 2
+        number_w = max(b.measure.width(str(t), size, True) for t in (*state.totals, 88)) + 2
         boxes = []
         for cell in cells:
             inner = cell.inflate(-b.px(12), 0)
@@ -131,7 +131,7 @@ class ScoresModeScreen(Screen):
             boxes.append((Rect(inner.x, inner.y, right.x - b.px(6) - inner.x, inner.h), right))
         name_px = size
         while name_px > least and any(
-            b.painter.width(name, name_px, True) > left.w
+            b.measure.width(name, name_px, True) > left.w
             for name, (left, _) in zip(state.players, boxes, strict=True)
         ):
             name_px -= 1
@@ -139,7 +139,7 @@ class ScoresModeScreen(Screen):
             zip(state.players, state.totals, cells, boxes, strict=True)
         ):
             b.panel(cell, Style.QUIET)
-            shown = b.painter.shorten(name, left.w, name_px, True)
+            shown = b.measure.shorten(name, left.w, name_px, True)
             b.label(left, shown, name_px, bold=True, floor=name_px, align="start",
                     key=f"name:{seat}")  # fmt: skip
             b.label(right, str(total), size, bold=True, reading=True, align="end", floor=size,

@@ -62,7 +62,7 @@ class SettingsScreen(Screen):
         area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [speech] * b.landscape)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         if ctx.version:  # the last line: which hub this is, for a question or a bug report
-            line = b.painter.line_height(b.min_text, False)
+            line = b.measure.line_height(b.min_text, False)
             area, foot = split_v(area, area.h - line - b.gap, line, gap=b.gap)
             text = b.tr("Version {version}").format(version=ctx.version)
             b.label(foot, text, b.min_text, align="start", role="version", key="version")
@@ -155,15 +155,15 @@ class SettingsScreen(Screen):
             ):
                 label, controls = split_h(box, title_w, width, gap=b.gap)
                 if items is noted and note:  # no room for a row: under the title
-                    lines = 1 if b.painter.width(title, b.min_text, True) <= title_w else 2
-                    line = lines * b.painter.line_height(b.min_text, True)
+                    lines = 1 if b.measure.width(title, b.min_text, True) <= title_w else 2
+                    line = lines * b.measure.line_height(b.min_text, True)
                     label, under = split_v(label, line, label.h - line)
                     b.label(under, note, b.min_text, align="start", wrap=True)
                 b.label(label, title, b.min_text, bold=True, align="start", wrap=True)
                 self._controls(b, items, controls, columns)
         else:
             size = max(b.px(34), b.min_text)
-            title_h = b.painter.line_height(size, True)
+            title_h = b.measure.line_height(size, True)
             weights = [title_h + n * b.px(96) for n in rows]
             for (title, items, columns), box in zip(
                 sections, split_v(area, *weights, gap=2 * b.gap), strict=True
@@ -257,7 +257,7 @@ def _fitting(b: Builder, items: list[Item], columns: int, width: int) -> int:
     single row shares its width out by the words, see ``_controls``)."""
     pad = 2 * max(3, b.px(6)) + 2
     least = [
-        max((b.painter.width(word, b.min_text, True) for word in text.split()), default=0) + pad
+        max((b.measure.width(word, b.min_text, True) for word in text.split()), default=0) + pad
         for text, *_ in items
     ]
     if len(items) <= columns and sum(least) + b.gap * (len(items) - 1) <= width:
@@ -273,7 +273,7 @@ def _two_lines(b: Builder, text: str) -> int:
     words = text.split()
     if not words:
         return 0
-    width = b.painter.width
+    width = b.measure.width
     best = width(text, b.min_text, True)
     for cut in range(1, len(words)):
         first, second = " ".join(words[:cut]), " ".join(words[cut:])

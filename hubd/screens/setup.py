@@ -84,9 +84,9 @@ class NewGameScreen(Screen):
             side = max(b.button_widths([b.tr("Back"), b.tr("Start")], b.min_text, b.w // 2))
             title = b.tr("New game")
             title_px = max(b.px(34), b.min_text)
-            line = b.painter.line_height(title_px, True)
+            line = b.measure.line_height(title_px, True)
             # The title between the two buttons, on two lines if one is not enough.
-            lines = 1 if b.painter.width(title, title_px, True) <= top.w - 2 * side else 2
+            lines = 1 if b.measure.width(title, title_px, True) <= top.w - 2 * side else 2
             top.h = max(b.target, lines * line)
             bar_h = top.h + b.target + 2 * b.gap
             b.panel(Rect(0, 0, b.w, bar_h), Style.DARK)
@@ -124,15 +124,15 @@ class NewGameScreen(Screen):
         else:
             seats_box, pick_box = split_v(area, 1, 1, gap=2 * b.gap)
         hint = b.tr("Seats in playing order (tap to remove)")
-        lines = b.painter.fit(hint, seats_box.w, 10**6, b.min_text, b.min_text, True, True)[1]
-        head_h = max(2, len(lines)) * b.painter.line_height(b.min_text, True)
+        lines = b.measure.fit(hint, seats_box.w, 10**6, b.min_text, b.min_text, True, True)[1]
+        head_h = max(2, len(lines)) * b.measure.line_height(b.min_text, True)
         head = Rect(seats_box.x, seats_box.y, seats_box.w, head_h)
         b.label(head, hint, b.min_text, bold=True, align="start", wrap=True)
         seats_area = Rect(
             seats_box.x, head.bottom + b.gap, seats_box.w, seats_box.h - head.h - b.gap
         )
         # Room for a long name on a second line of its seat.
-        two = 2 * b.painter.line_height(b.min_text, True) + 2 * max(3, b.px(6))
+        two = 2 * b.measure.line_height(b.min_text, True) + 2 * max(3, b.px(6))
         height = min(max(b.px(80), two), (seats_area.h - 3 * b.gap) // 4)
         boxes = grid(seats_area, MAX_SEATS, 2, b.gap, height)
         for seat, box in enumerate(boxes):
@@ -243,8 +243,8 @@ class NewGameScreen(Screen):
         heights = []
         for text, size, bold, _color in parts:
             size = max(size, b.min_text)
-            lines = b.painter.fit(text, box.w, 10**6, size, size, bold, True)[1]
-            heights.append(len(lines) * b.painter.line_height(size, bold))
+            lines = b.measure.fit(text, box.w, 10**6, size, size, bold, True)[1]
+            heights.append(len(lines) * b.measure.line_height(size, bold))
         gap = 2 * b.gap
         if sum(heights) + gap * (len(parts) - 1) > box.h:
             boxes = split_v(box, *[max(1, h) for h in heights], gap=b.gap)

@@ -40,7 +40,7 @@ class WifiPanel(Overlay):
         panel.center = (b.w // 2, b.h // 2)
         inner = b.dialog(panel)
         size = b.min_text
-        line = b.painter.line_height(size, True) + b.px(2)
+        line = b.measure.line_height(size, True) + b.px(2)
         title = Rect(inner.x, inner.y, inner.w, b.px(48))
         b.label(title, b.tr("Wi-Fi"), b.px(28), bold=True)
         rows = 1 if b.landscape else 2  # portrait: the hub's own Wi-Fi on a row of its own

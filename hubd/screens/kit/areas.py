@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pygame
+from hubd.screens.kit.rect import Rect
 
-Rect = pygame.Rect
+__all__ = ["Rect", "fit_grid", "grid", "split_h", "split_v"]
 
 
 def grid(

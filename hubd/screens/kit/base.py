@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from engine import Undo
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.painter import Painter
+from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.typed import TypedText
 from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
 from hubd.text.i18n import Translator
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 class Builder:
     """Collects the widgets of one frame, fitting every text to its box."""
 
-    def __init__(self, painter: Painter, size: tuple[int, int], translator: Translator) -> None:
-        self.painter = painter
+    def __init__(self, measure: TextMeasure, size: tuple[int, int], translator: Translator) -> None:
+        self.measure = measure
         self.w, self.h = size
         self.landscape = self.w >= self.h
         if self.landscape:
@@ -79,7 +79,7 @@ class Builder:
         size = max(size, self.min_text)
         floor = max(floor if floor is not None else round(size * 0.6), self.min_text)
         box = widget.rect
-        size, lines, cut = self.painter.fit(
+        size, lines, cut = self.measure.fit(
             widget.text,
             max(1, box.w - 2 * widget.pad - abs(widget.lead)),
             box.h,
@@ -100,7 +100,7 @@ class Builder:
     def squeeze_scale(self, text: str, width: int, size: int, bold: bool) -> float:
         """How much narrower one line of ``text`` must be drawn to fit ``width`` (1 or more:
         it fits as it is); a label may be drawn down to ``MIN_SQUEEZE``."""
-        return max(1, width) / max(1, self.painter.width(text, size, bold))
+        return max(1, width) / max(1, self.measure.width(text, size, bold))
 
     def label(
         self,
@@ -244,7 +244,7 @@ class Builder:
         word (the text wraps), sharing out what is left in proportion."""
 
         def need(text: str) -> int:
-            return max(self.target, self.painter.width(text, size, True) + 2 * pad + 2)
+            return max(self.target, self.measure.width(text, size, True) + 2 * pad + 2)
 
         whole = [need(text) for text in texts]
         if sum(whole) <= room:
@@ -268,7 +268,7 @@ class Builder:
         size = self.min_text
         pad = max(3, self.px(6))
         # Two lines of a button's text fit when a word or a language needs them.
-        button_h = max(self.target, 2 * self.painter.line_height(size, True) + 2 * pad)
+        button_h = max(self.target, 2 * self.measure.line_height(size, True) + 2 * pad)
         height = button_h + self.gap
         bar = self.panel(Rect(0, 0, self.w, height), Style.DARK)  # grows with the rows below
         left: list[tuple[str, Action, str, Style]] = []
@@ -310,14 +310,14 @@ class Builder:
         title_px = max(self.px(30), self.min_text)
         beside = Rect(x, 0, end - x, height) if self.landscape and not two_rows else None
         if beside is not None:
-            fits = self.painter.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
+            fits = self.measure.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
             beside = beside if not fits[2] else None
         if beside is not None:
             box, bar_h = beside, height
         else:
             wide = self.w - 2 * self.gap
-            lines = 1 if self.painter.width(title, self.min_text, True) <= wide else 2
-            title_h = lines * self.painter.line_height(self.min_text, True) + self.gap
+            lines = 1 if self.measure.width(title, self.min_text, True) <= wide else 2
+            title_h = lines * self.measure.line_height(self.min_text, True) + self.gap
             box = Rect(self.gap, rows * height, self.w - 2 * self.gap, title_h)
             bar_h = rows * height + title_h
         bar.rect.h = bar_h

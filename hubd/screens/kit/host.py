@@ -1,8 +1,8 @@
 """What a screen or an overlay may ask of the Ui that holds it.
 
 The screens are given this narrow face of the Ui instead of the Ui itself, so the kit, the map
-and every screen import no screen: the Ui (``hubd.screens.ui``) builds them through the
-registry (``hubd.screens.registry``) and satisfies this protocol.
+and every screen import no screen: the Ui's frames (``hubd.screens.frames``) build them
+through the registry (``hubd.screens.registry``) and satisfy this protocol.
 """
 
 from __future__ import annotations

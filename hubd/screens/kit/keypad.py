@@ -97,21 +97,21 @@ def hand_row(
     ink = TEXT_DARK if chosen else None
     inner = box.inflate(-b.px(10), -b.px(2))
     size = max(b.px(34), b.min_text)
-    value_w = b.painter.width("888", size, True) + b.px(4)  # the value as wide as it needs
+    value_w = b.measure.width("888", size, True) + b.px(4)  # the value as wide as it needs
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = max(b.px(32) if b.landscape else b.px(50), b.min_text)
     # The note ("3 tiles") beside or under the name where it fits; a crowded list keeps
     # the name.
-    room = left.w - (0 if b.landscape else b.painter.width(name, name_px, True) + b.px(16))
-    if note and b.painter.width(note, b.min_text) > room:
+    room = left.w - (0 if b.landscape else b.measure.width(name, name_px, True) + b.px(16))
+    if note and b.measure.width(note, b.min_text) > room:
         note = ""
-    name_h = b.painter.line_height(name_px, True) - 2
+    name_h = b.measure.line_height(name_px, True) - 2
     if not note:
         top, bottom = left, None
     elif b.landscape:  # the note under the name
         top, bottom = split_v(left, name_h, left.h - name_h)
     else:  # a tall screen's rows are wide: the note after the name, on its line
-        name_w = min(left.w, b.painter.width(name, name_px, True) + b.px(16))
+        name_w = min(left.w, b.measure.width(name, name_px, True) + b.px(16))
         top, bottom = split_h(left, name_w, max(1, left.w - name_w))
     b.label(top, name, name_px, floor=name_px, bold=True, align="start", color=ink,
             key=f"name:{name}")  # fmt: skip

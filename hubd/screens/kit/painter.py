@@ -1,4 +1,7 @@
-"""Drawing widgets: fonts, text fitting, caches of rendered text and dominoes, QR codes."""
+"""Drawing widgets with pygame: fonts, caches of rendered text and dominoes, QR codes.
+
+Text is measured as the layout measures it (kit/measure.py), so what is drawn is what was laid
+out."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from pathlib import Path
 import pygame
 
 from hubd.picture.pips import SPOTS
+from hubd.screens.kit.measure import FONT_PATH, TextMeasure
+from hubd.screens.kit.rect import Rect
 from hubd.screens.kit.widgets import (
     FILL,
     INK,
@@ -25,10 +30,6 @@ from hubd.screens.kit.widgets import (
 
 log = logging.getLogger(__name__)
 
-FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
-FONT_PATH = FONT_DIR / "DejaVuSans.ttf"
-BOLD_FONT_PATH = FONT_DIR / "DejaVuSans-Bold.ttf"
-
 
 def _lighter(color: Color, amount: int = 40) -> Color:
     r, g, b = color
@@ -40,9 +41,6 @@ def _lighter(color: Color, amount: int = 40) -> Color:
 #: playing all evening by 60 MB. Each screen's texts and dominoes fit many times over.
 TEXT_CACHE_BYTES = 6 * 1024 * 1024
 TILE_CACHE_BYTES = 4 * 1024 * 1024
-#: Text widths measured (wrapping measures every trial line): a screen needs a few hundred;
-#: at 20,000 (about 200 bytes each) they grew a demo evening's hub by 0.3 MB an hour.
-WIDTH_CACHE_ENTRIES = 2000
 
 
 class SurfaceCache:
@@ -77,10 +75,11 @@ def _bytes(surface: pygame.Surface) -> int:
     return surface.get_pitch() * surface.get_height()
 
 
-class Painter:
+class Painter(TextMeasure):
     """Fonts, a cache of rendered text, cached dominoes, and drawing widgets."""
 
     def __init__(self, font_path: str | None = None) -> None:
+        super().__init__()
         pygame.font.init()
         regular = Path(font_path) if font_path else FONT_PATH
         bold = regular.with_name(regular.stem + "-Bold" + regular.suffix)
@@ -95,7 +94,6 @@ class Painter:
                 regular,
             )
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._widths: dict[tuple[str, int, bool], int] = {}
         self._text = SurfaceCache(TEXT_CACHE_BYTES)  # by (text, size, bold, color)
         self._tiles = SurfaceCache(TILE_CACHE_BYTES)  # by (a, b, w, h, vertical, lit)
         self._codes: dict[tuple[str, int], pygame.Surface] = {}
@@ -114,32 +112,6 @@ class Painter:
             self._fonts[key] = font
         return font
 
-    def width(self, text: str, size: int, bold: bool = False) -> int:
-        key = (text, size, bold)
-        found = self._widths.get(key)
-        if found is None:
-            found = self.font(size, bold).size(text)[0]
-            if len(self._widths) >= WIDTH_CACHE_ENTRIES:
-                self._widths.clear()
-            self._widths[key] = found
-        return found
-
-    def line_height(self, size: int, bold: bool = False) -> int:
-        return self.font(size, bold).get_linesize()
-
-    def ink(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
-        """Where ``text``'s letters stand in its line: from the line's top to the top of
-        its tallest glyph, and from there to the baseline (digits and capitals have no part
-        below it)."""
-        font = self.font(size, bold)
-        tops = [m[3] for m in font.metrics(text) if m is not None] or [font.get_ascent()]
-        top = max(tops)
-        return font.get_ascent() - top, top
-
-    def descent(self, size: int, bold: bool = False) -> int:
-        """How far letters such as g and y reach below the baseline."""
-        return -self.font(size, bold).get_descent()
-
     def render(
         self, text: str, size: int, bold: bool, color: Color, squeeze: float = 1.0
     ) -> pygame.Surface:
@@ -155,75 +127,6 @@ class Painter:
             surface = pygame.transform.smoothscale(surface, (max(1, int(w * squeeze)), h))
         self._text.put(key, surface)
         return surface
-
-    def wrap(self, text: str, width: int, size: int, bold: bool) -> list[str] | None:
-        """``text`` broken at spaces into lines no wider than ``width``, or None."""
-        lines: list[str] = []
-        for paragraph in text.split("\n"):
-            line = ""
-            for word in paragraph.split(" "):
-                trial = f"{line} {word}" if line else word
-                if self.width(trial, size, bold) <= width:
-                    line = trial
-                elif not line or self.width(word, size, bold) > width:
-                    return None
-                else:
-                    lines.append(line)
-                    line = word
-            lines.append(line)
-        return lines
-
-    def fit(
-        self, text: str, width: int, height: int, size: int, floor: int, bold: bool, wrap: bool
-    ) -> tuple[int, tuple[str, ...], bool]:
-        """The largest size from ``size`` down to ``floor`` at which ``text`` fits the box.
-
-        Wrapping is tried at each size when allowed. If nothing fits even at the floor the
-        text is cut with an ellipsis (returned flag True), which the layout test refuses for
-        everything but players' names.
-
-        The cost does not grow with the text: a line of more characters than the box has
-        pixels cannot fit (every glyph but a combining mark advances a pixel or more), so a
-        longer text is never measured whole, and the cut is a binary search over at most
-        that many characters: a few measurements for a name of any length.
-        """
-        longest = width + 1
-        size = max(size, floor)
-        for trial in range(size, floor - 1, -1):
-            lh = self.line_height(trial, bold)
-            if lh > height and trial > floor:
-                continue
-            one_line = len(text) <= longest and "\n" not in text
-            if one_line and self.width(text, trial, bold) <= width:
-                return trial, (text,), False
-            if wrap and len(text) <= max(1, height // lh) * (longest + 1):
-                lines = self.wrap(text, width, trial, bold)
-                if lines is not None and len(lines) * lh <= max(height, lh):
-                    return trial, tuple(lines), False
-        cut = text[:longest].replace("\n", " ")
-        low = self._fitting_start(cut, width, floor, bold)
-        return floor, ((cut[:low] + "…") if low else "",), True
-
-    def shorten(self, text: str, width: int, size: int, bold: bool) -> str:
-        """``text`` cut (with an ellipsis) to fit ``width``, e.g. a long name in the status
-        line. A character is at least a pixel wide, so no more than ``width`` of them count."""
-        text = text[: max(1, width)]
-        if self.width(text, size, bold) <= width:
-            return text
-        low = self._fitting_start(text, width, size, bold)
-        return text[:low] + "…" if low else "…"
-
-    def _fitting_start(self, text: str, width: int, size: int, bold: bool) -> int:
-        """How many characters of ``text`` fit ``width`` with an ellipsis after them: a binary
-        search, so text of any length costs a few measurements."""
-        low, high = 0, len(text)
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.width(text[:middle] + "…", size, bold) <= width:
-                low = middle
-            else:
-                high = middle - 1
-        return low
 
     # -- dominoes ------------------------------------------------------------------------
 
@@ -362,7 +265,7 @@ class Painter:
                 box.centerx = rect.centerx
             surface.blit(image, box)
 
-    def _padlock(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def _padlock(self, surface: pygame.Surface, rect: Rect) -> None:
         side = max(10, min(rect.w, rect.h) // 4)
         body = pygame.Rect(0, 0, side, side * 3 // 4)
         # The top corner, small: a two-digit number fills the target's width below it. The

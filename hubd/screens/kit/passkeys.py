@@ -35,7 +35,7 @@ class PassphraseKeyboard(TextOverlay):
         b.panel(panel, Style.DARK)
         inner = panel.inflate(-2 * b.gap, -2 * b.gap)
         gap = max(3, b.gap // 2)
-        title = Rect(inner.x, inner.y, inner.w, b.painter.line_height(b.min_text, True))
+        title = Rect(inner.x, inner.y, inner.w, b.measure.line_height(b.min_text, True))
         b.label(title, b.tr("Passphrase for {name}").format(name=self.network), b.min_text,
                 bold=True, align="start", squeeze=True, mirror=False)  # fmt: skip
         field = Rect(inner.x, title.bottom + gap, inner.w, b.target)

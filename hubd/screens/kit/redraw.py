@@ -3,9 +3,8 @@ the dirty rectangles of the widgets that changed between two frames."""
 
 from __future__ import annotations
 
-import pygame
-
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.rect import Rect
 
 FULL_REDRAW_SHARE = 0.5  # above this share of the screen changed, redraw all of it
 
@@ -54,17 +53,17 @@ def context_signature(ctx: UiContext) -> tuple[object, ...]:
 INK_MARGIN = 2
 
 
-def widget_place(signature: tuple[object, ...]) -> pygame.Rect:
+def widget_place(signature: tuple[object, ...]) -> Rect:
     """Where the widget a signature describes is drawn (see Widget.signature): its rect and
     the margin its strokes may reach."""
     _kind, topleft, size = signature[:3]
     assert isinstance(topleft, tuple) and isinstance(size, tuple)
-    return pygame.Rect(topleft, size).inflate(2 * INK_MARGIN, 2 * INK_MARGIN)
+    return Rect(topleft, size).inflate(2 * INK_MARGIN, 2 * INK_MARGIN)
 
 
-def merge_dirty(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+def merge_dirty(rects: list[Rect], screen: Rect) -> list[Rect]:
     """Clip, drop duplicates and merge overlapping dirty rects; the whole screen if large."""
-    merged: list[pygame.Rect] = []
+    merged: list[Rect] = []
     for rect in rects:
         rect = rect.clip(screen)
         if rect.w == 0 or rect.h == 0:

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-import pygame
-
+from hubd.screens.kit.rect import Rect
 from hubd.values.intents import Intent
 
 MIN_TARGET = 64  # px, at 800x480
@@ -42,7 +41,7 @@ class Kind(Enum):
     SHADE = "shade"  # dims what is under an overlay
     RIPPLE = "ripple"  # the ring that answers a tap that hit nothing
     LINK = "link"  # a stroke on the table map (the hub to an arm, a foot to a toe)
-    MARK = "mark"  # a ring around a tile on the map: the one just laid (hubd/screens/ui.py)
+    MARK = "mark"  # a ring around a tile on the map: the one just laid (hubd/screens/frames.py)
     QR = "qr"  # a QR code of lines[0] (the phones' page), dark on light
 
 
@@ -91,7 +90,7 @@ INK: dict[Style, Color] = {
 class Widget:
     """One thing on screen. Text is logical order; ``lines`` is the fitted text."""
 
-    rect: pygame.Rect
+    rect: Rect
     kind: Kind
     text: str = ""
     size: int = 0  # font size in px after fitting

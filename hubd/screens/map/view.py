@@ -103,8 +103,8 @@ def _numeral(b: Builder, ring: Rect, area: Rect, numeral: str, size: int) -> Non
     """A choice's numeral beside its ring, light on dark, inside the map: on the side where
     it hides the least (another end's number least of all, then other numerals, then tiles),
     so that the ringed end's own number stays in sight."""
-    height = b.painter.line_height(size, True)
-    width = max(height * 4 // 5, b.painter.width(numeral, size, True) + 2 * max(3, b.px(4)))
+    height = b.measure.line_height(size, True)
+    width = max(height * 4 // 5, b.measure.width(numeral, size, True) + 2 * max(3, b.px(4)))
     sides: list[tuple[int, int]] = [
         (ring.x - width, ring.centery - height // 2),  # left, right, above, below
         (ring.right, ring.centery - height // 2),
@@ -146,5 +146,5 @@ def _end(b: Builder, end: MapEnd, is_open: bool, size: int) -> None:
 def _line_box(b: Builder, rect: Rect, size: int) -> Rect:
     """A number's line box centred on ``rect``: a line is a little taller than the digits,
     which are what stay inside the target."""
-    height = max(rect.h, b.painter.line_height(size, True))
+    height = max(rect.h, b.measure.line_height(size, True))
     return Rect(rect.x, rect.centery - height // 2, rect.w, height)

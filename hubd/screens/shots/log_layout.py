@@ -3,13 +3,13 @@
 Each line of the log that holds an event gives one JSON object: the line's number as
 ``chickenfoot replay`` counts it (from 1, blank lines counted), the size, every widget in the
 schema of the screenshots' ``.layout.json`` files, and every stroke drawn on the map. The
-frames come from the same ``Ui`` the hub draws, fed the same context the main loop builds.
+frames come from the same ``Frames`` the hub's ``Ui`` draws, fed the same context the main
+loop builds, and measure text as it does (kit/measure.py): no pygame is loaded.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
@@ -17,8 +17,9 @@ from typing import Any, TextIO
 from engine import MAX_LOG_BYTES, Game, Refusal, Undo, split_log
 from engine.log import applied_lines
 from hubd.picture import Box, Sizes
+from hubd.screens.frames import Frames
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.widgets import Kind
+from hubd.screens.kit.widgets import Kind, Widget
 
 
 def frames(
@@ -26,12 +27,7 @@ def frames(
 ) -> Iterator[dict[str, Any] | Refusal]:
     """One layout record for each event of ``lines``, as the hub shows it after that line;
     a line the engine refuses ends the frames with its ``Refusal``."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from hubd.screens.shots.screenshots import layout_record
-    from hubd.screens.ui import Ui
-
-    ui = Ui(size)
+    ui = Frames(size)
     ui.set_language(language)
     game = Game()
     for number, refusal in applied_lines(game, lines):
@@ -49,6 +45,32 @@ def frames(
         yield {"event": number, **record, "links": links}
 
 
+#: Widgets a layout file leaves out: they carry no text and cannot be tapped.
+_SILENT = (Kind.SHADE, Kind.RIPPLE, Kind.LINK)
+
+
+def layout_record(shot: str, size: tuple[int, int], widgets: list[Widget]) -> dict[str, Any]:
+    """What a ``<shot>.layout.json`` holds: every widget's key, role, rect, text and size, so
+    that tests (and a reader without eyes) can check the frame without the picture."""
+    return {
+        "shot": shot,
+        "size": [size[0], size[1]],
+        "widgets": [
+            {
+                "key": widget.key,
+                "role": widget.role or widget.kind.value,
+                "rect": [widget.rect.x, widget.rect.y, widget.rect.w, widget.rect.h],
+                "text": widget.text,
+                "font_px": widget.size,
+                "tappable": widget.tappable,
+                "enabled": widget.enabled,
+            }
+            for widget in widgets
+            if widget.kind not in _SILENT
+        ],
+    }
+
+
 #: Players' names for ``screen_map``: in landscape the hands beside the map are as wide as
 #: the names, so names of a real table's lengths, not "P1", give the map its real width.
 TABLE_NAMES = ("Ana", "Ben", "Chen", "Dee", "Maria-Helena", "Olek", "Tamar", "Putu")
@@ -58,19 +80,17 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Sizes]:
     """The map's area and number sizes on the real play screen for ``players`` (found by its key in
     a frame) named from ``TABLE_NAMES``, for checks that lay out many tables without drawing
     them."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from engine import NewGame, StartRound
     from hubd.screens.kit.base import Builder
     from hubd.screens.map.view import map_sizes
-    from hubd.screens.ui import Ui
 
     names = TABLE_NAMES[:players]
     game = Game.from_events([NewGame(names, {"preset": "classic"}), StartRound(names[0])])
-    ui = Ui(size)
+    ui = Frames(size)
     ctx = UiContext(state=game.state, last_entry=game.last_effective)
     ui.state_changed(ctx)
     panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
-    builder = Builder(ui.painter, size, ui.translator)
+    builder = Builder(ui.measure, size, ui.translator)
     return Box(*panel.rect), map_sizes(builder)
 
 

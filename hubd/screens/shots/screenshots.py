@@ -14,12 +14,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from engine import EndRound, Event, FootOpened, Game, NewGame, Play, StartRound, Tile, Toe
 from hubd.screens.entry import entry_keys
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.widgets import Kind, Widget
+from hubd.screens.shots.log_layout import layout_record
 from hubd.screens.shots.scripted_games import (
     PLAYERS,
     blocked_game,
@@ -285,32 +284,6 @@ def shots() -> list[Shot]:
 def context(language: str) -> UiContext:
     records, stats = history()
     return UiContext(known_players=KNOWN, history=records, stats=stats, language=language)
-
-
-#: Widgets a layout file leaves out: they carry no text and cannot be tapped.
-_SILENT = (Kind.SHADE, Kind.RIPPLE, Kind.LINK)
-
-
-def layout_record(shot: str, size: tuple[int, int], widgets: list[Widget]) -> dict[str, Any]:
-    """What a ``<shot>.layout.json`` holds: every widget's key, role, rect, text and size, so
-    that tests (and a reader without eyes) can check the frame without the picture."""
-    return {
-        "shot": shot,
-        "size": [size[0], size[1]],
-        "widgets": [
-            {
-                "key": widget.key,
-                "role": widget.role or widget.kind.value,
-                "rect": [widget.rect.x, widget.rect.y, widget.rect.w, widget.rect.h],
-                "text": widget.text,
-                "font_px": widget.size,
-                "tappable": widget.tappable,
-                "enabled": widget.enabled,
-            }
-            for widget in widgets
-            if widget.kind not in _SILENT
-        ],
-    }
 
 
 def render_all(out: Path, languages: list[str] | None = None) -> list[Path]:

@@ -105,6 +105,37 @@ def test_its_output_is_json_lines_alone(tmp_path: Path) -> None:
     assert lines and all(json.loads(line)["size"] == [720, 1280] for line in lines)
 
 
+#: Runs ``hubd layout`` with its arguments, then fails if any part of pygame was loaded.
+WITHOUT_PYGAME = """
+import sys
+from hubd.cli.run import main
+status = main(sys.argv[1:])
+loaded = sorted(name for name in sys.modules if name.split(".")[0] == "pygame")
+if loaded:
+    sys.exit(f"hubd layout loaded {', '.join(loaded)}")
+sys.exit(status)
+"""
+
+
+@pytest.mark.parametrize("size, language", [("800x480", "en"), ("720x1280", "he")])
+def test_a_recorded_game_is_laid_out_without_pygame(size: str, language: str) -> None:
+    """The frames are the hub's (kit/measure.py measures text as pygame draws it), and no
+    module of pygame is loaded for them: a maker's laptop without SDL runs ``hubd layout``."""
+    import subprocess
+    import sys
+
+    log = Path(__file__).parent / "family_round.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_PYGAME, "layout", str(log), "--size", size,
+         "--lang", language],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(records) == 52
+    assert any(w["role"] == "end" for r in records for w in r["widgets"])
+
+
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 def test_every_end_of_a_crowded_table_shows_its_number_inside_its_target(
     tmp_path: Path, size: tuple[int, int]

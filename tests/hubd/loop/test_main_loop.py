@@ -246,7 +246,7 @@ def test_display_positions_turn_both_ways(rotation: int) -> None:
 
 
 def test_a_tile_on_an_end_another_end_also_needed_is_ringed_for_a_while(hub: Hub) -> None:
-    from hubd.screens.ui import MARK_TIME
+    from hubd.screens.frames import MARK_TIME
 
     def ringed() -> list[str]:
         frame = hub.app.ui.layout(hub.app.core.context(), hub.clock.now())

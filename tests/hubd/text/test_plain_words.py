@@ -15,10 +15,10 @@ from layout_checks import problems
 from engine import Game, GameState, Play, RoundEnd, Tile, Undo, dump_line
 from engine.simulate import Simulator
 from hubd.screens import Ui
+from hubd.screens.frames import MARK_TIME
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Widget
 from hubd.screens.shots.log_layout import frames
-from hubd.screens.ui import MARK_TIME
 from hubd.speech.phrases import Outline, after_event
 from hubd.speech.words import Words
 from hubd.text import i18n
