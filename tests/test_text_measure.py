@@ -67,6 +67,15 @@ def test_every_glyph_at_every_size_is_pygames(measure: TextMeasure) -> None:
                 assert measure.ink(ch, size, bold) == (font.get_ascent() - tops[0], tops[0])
 
 
+@pytest.mark.parametrize("bold", [False, True])
+def test_direction_marks_take_no_room(measure: TextMeasure, bold: bool) -> None:
+    """The Phones panel wraps an address in Hebrew in left-to-right marks."""
+    pygame.font.init()
+    font = pygame.font.Font(str(BOLD_FONT_PATH if bold else FONT_PATH), 25)
+    for text in ("\u202ahttp://chickenfoot.local:8080\u202c", "\u200fשלום\u200e", "Ana\u00adBel"):
+        assert measure.width(text, 25, bold) == font.size(text)[0]
+
+
 def test_the_table_holds_every_character_the_hub_needs() -> None:
     """A catalog or a screen that gains a character needs the table written again."""
     pygame.font.init()

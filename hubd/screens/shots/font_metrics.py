@@ -15,14 +15,24 @@ import gzip
 import json
 import os
 import sys
+import unicodedata
 from pathlib import Path
 
 from hubd.screens.kit.measure import BOLD_FONT_PATH, FONT_PATH, METRICS_PATH, SIZES
 from hubd.text.i18n import LOCALE_DIR, available_languages, catalog_path, parse_po
 
 #: Characters a player's name may hold beyond the catalogs' (whose keyboards hold each
-#: language's letters): ASCII and Latin-1's accented letters. Others count as the widest glyph.
-NAME_RANGES = ((0x20, 0x7E), (0xA0, 0xFF))
+#: language's letters): ASCII and Latin-1's accented letters; and the marks that set the
+#: direction of a run of text (the Phones panel's addresses in Hebrew). Others count as the
+#: widest glyph.
+NAME_RANGES = (
+    (0x20, 0x7E),
+    (0xA0, 0xFF),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2066, 0x2069),
+    (0xFEFF, 0xFEFF),
+)
 
 
 def characters() -> str:
@@ -38,7 +48,7 @@ def characters() -> str:
             found.update(ch for ch in source.read_text(encoding="utf-8") if ord(ch) > 0x7E)
     for low, high in NAME_RANGES:
         found.update(chr(n) for n in range(low, high + 1))
-    return "".join(sorted(ch for ch in found if ch.isprintable() and ch != "\n"))
+    return "".join(sorted(ch for ch in found if unicodedata.category(ch) != "Cc"))
 
 
 def table(path: Path, chars: str) -> tuple[str, dict[str, list[int]]]:
@@ -54,9 +64,11 @@ def table(path: Path, chars: str) -> tuple[str, dict[str, list[int]]]:
     for size in SIZES:
         font = pygame.font.Font(str(path), size)
         row = [font.get_linesize(), font.get_ascent(), font.get_descent()]
-        for metrics in font.metrics(kept):
+        for ch, metrics in zip(kept, font.metrics(kept), strict=True):
             assert metrics is not None
             minx, maxx, _miny, maxy, advance = metrics
+            if unicodedata.category(ch) == "Cf":  # a direction mark, a soft hyphen: pygame
+                advance = minx = maxx = 0  # gives it no width in a line
             row += [advance, minx, maxx, maxy]
         sizes[str(size)] = row
     return kept, sizes
