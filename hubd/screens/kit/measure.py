@@ -5,9 +5,9 @@ The widths come from a table of DejaVu Sans's hinted glyph metrics at each size,
 line is the sum of its glyphs' advances, widened where the first glyph's ink starts left of
 the pen or the last one's reaches past its advance; this does the same sums, so the screen
 (which draws with pygame) and the layout agree to the pixel, and drawn text is never wider
-than measured (tests/test_text_measure.py holds the table against pygame). A character the
-table lacks (a name in another script) counts as the table's widest glyph: not narrower
-than drawn (the test tries Greek, Russian, Chinese and an emoji).
+than measured (tests/hubd/screens/test_text_measured_as_drawn.py holds the table against
+pygame). A character the table lacks (a name in another script) counts as the table's widest
+glyph: not narrower than drawn (the test tries Greek, Russian, Chinese and an emoji).
 """
 
 from __future__ import annotations

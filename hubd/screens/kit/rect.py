@@ -3,7 +3,8 @@
 The screens' geometry (and so ``hubd layout`` and the layout tests) runs on this; the painter
 hands it to pygame, which takes any sequence of four numbers as a rectangle. Its arithmetic is
 pygame's to the pixel: numbers are cut to whole pixels toward zero, and halves (a centre, an
-inflation) are C's integer halves, toward zero too (tests/test_rect.py holds it against pygame).
+inflation) are C's integer halves, toward zero too (tests/hubd/screens/test_rect_as_pygame.py
+holds it against pygame).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ that the hub's screen and ``hubd layout`` agree to the pixel and drawn text is n
 measured. This script writes that table from the installed DejaVu fonts with pygame, for every
 character the six catalogs, the screens' own texts and players' names in the hub's alphabets
 need. Run it again after the catalogs gain a character or the fonts change;
-tests/test_text_measure.py says when it is due.
+tests/hubd/screens/test_text_measured_as_drawn.py says when it is due.
 """
 
 from __future__ import annotations

@@ -124,7 +124,7 @@ def test_a_recorded_game_is_laid_out_without_pygame(size: str, language: str) ->
     import subprocess
     import sys
 
-    log = Path(__file__).parent / "family_round.jsonl"
+    log = Path(__file__).parents[2] / "helpers" / "family_round.jsonl"
     done = subprocess.run(
         [sys.executable, "-c", WITHOUT_PYGAME, "layout", str(log), "--size", size,
          "--lang", language],
