@@ -1,0 +1,123 @@
+"""The grid the picture is laid on: equal cells filling the map's area, one piece a cell.
+
+Cells are numbered row by row (``row * cols + column``) so that the search can keep its
+state in flat lists; what a cell is beside, and how far apart two cells' centres are, is
+worked out once per grid.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, field
+
+from hubd.picture.shapes import CELL_H_EM, CELL_W_EM, Box
+
+#: The eight ways out of a cell, clockwise from the top right: (rows, columns).
+AROUND: tuple[tuple[int, int], ...] = (
+    (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0),
+)  # fmt: skip
+
+#: Where the hub's arms leave it (indexes into AROUND), by how many arms it takes.
+ARM_WAYS: dict[int, tuple[int, ...]] = {
+    1: (1,),
+    2: (1, 5),
+    3: (1, 4, 6),
+    4: (1, 3, 5, 7),
+    5: (0, 2, 3, 5, 7),
+    6: (0, 1, 2, 4, 5, 6),
+    7: (0, 1, 2, 3, 4, 5, 6),
+    8: (0, 1, 2, 3, 4, 5, 6, 7),
+}
+
+
+@dataclass(frozen=True)
+class Grid:
+    """``rows`` x ``cols`` cells of ``cw`` x ``ch`` px, ``gap`` apart, centred in ``area``."""
+
+    area: Box
+    number: int  # the numbers' size the cells are made for
+    gap: int
+    rows: int = field(init=False)
+    cols: int = field(init=False)
+    cw: int = field(init=False)
+    ch: int = field(init=False)
+    ox: int = field(init=False)
+    oy: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        area, gap = self.area, self.gap
+        base_w, base_h = math.ceil(CELL_W_EM * self.number), math.ceil(CELL_H_EM * self.number)
+        cols = max(1, (area.w + gap) // (base_w + gap))
+        rows = max(1, (area.h + gap) // (base_h + gap))
+        # The room left over widens the cells a little (the pieces grow with them).
+        cw = min(base_w * 5 // 4, (area.w + gap) // cols - gap)
+        ch = min(base_h * 5 // 4, (area.h + gap) // rows - gap)
+        set_ = object.__setattr__
+        set_(self, "rows", rows)
+        set_(self, "cols", cols)
+        set_(self, "cw", cw)
+        set_(self, "ch", ch)
+        set_(self, "ox", area.x + (area.w - cols * (cw + gap) + gap) // 2)
+        set_(self, "oy", area.y + (area.h - rows * (ch + gap) + gap) // 2)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def cell(self, row: int, col: int) -> int:
+        return row * self.cols + col
+
+    def row_col(self, cell: int) -> tuple[int, int]:
+        return divmod(cell, self.cols)
+
+    def box(self, cell: int) -> Box:
+        row, col = divmod(cell, self.cols)
+        g = self.gap
+        return Box(self.ox + col * (self.cw + g), self.oy + row * (self.ch + g), self.cw, self.ch)
+
+    def step(self, cell: int, way: int) -> int:
+        """The cell ``way`` from ``cell``, or -1 off the grid."""
+        row, col = divmod(cell, self.cols)
+        r, c = row + AROUND[way][0], col + AROUND[way][1]
+        return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else -1
+
+    @property
+    def tables(self) -> Tables:
+        return _tables(self.rows, self.cols, self.cw + self.gap, self.ch + self.gap)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """What the search asks of a grid again and again, worked out once."""
+
+    beside: list[list[tuple[int, int]]]  # each cell's neighbours: (cell, way)
+    adjacent: list[list[int]]  # each cell's neighbours
+    ring: list[list[int]]  # the eight cells round each, clockwise from AROUND[0] (-1: off)
+    near: list[list[int]]  # the cells within two of each
+    dist: list[list[float]]  # centre to centre, px
+    block: list[list[int]]  # for two diagonal neighbours: the 2x2 block they share (else -1)
+
+
+@functools.lru_cache(maxsize=32)
+def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    beside: list[list[tuple[int, int]]] = []
+    block = [[-1] * len(cells) for _ in cells]
+    for r, c in cells:
+        found = []
+        for way, (dr, dc) in enumerate(AROUND):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                other = (r + dr) * cols + c + dc
+                found.append((other, way))
+                if dr and dc:
+                    block[r * cols + c][other] = min(r, r + dr) * cols + min(c, c + dc)
+        beside.append(found)
+    near = [[r2 * cols + c2 for r2, c2 in cells if 0 < max(abs(r2 - r), abs(c2 - c)) <= 2]
+            for r, c in cells]  # fmt: skip
+    dist = [[math.hypot((c - c2) * pitch_w, (r - r2) * pitch_h) for r2, c2 in cells]
+            for r, c in cells]  # fmt: skip
+    adjacent = [[other for other, _way in found] for found in beside]
+    ring = [[(r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
+             for dr, dc in AROUND] for r, c in cells]  # fmt: skip
+    return Tables(beside, adjacent, ring, near, dist, block)

@@ -1,0 +1,109 @@
+"""What the picture must place: the table as a tree of pieces, each to take one cell beside
+the piece it is joined to, and how many cells each piece's subtree needs.
+
+A line's drawn tiles (or a run folded into a count) follow one another from the hub or the
+double it leaves; a double ends the line it was laid on and its toes leave it; an open end's
+target follows its line's last piece, and a place still waiting for a line (the hub while it
+opens, a foot with room) has its target beside it. The pieces are listed in the order they
+are placed: a piece's neighbours-to-be right after it (an arm's first tiles round the hub, a
+foot's toes round its double), then each of their own lines in turn, so that a search that
+must undo a choice undoes the nearby ones first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine import Placed, Table
+from hubd.picture.lines import Line, fold, table_lines
+
+
+@dataclass
+class Piece:
+    """One cell's worth of the table: ``kind`` is "hub", "tile", "fold" (a run's count),
+    "double", "end" (an open place's target) or "keep" (a cell kept free for a toe to come)."""
+
+    kind: str
+    place: Placed
+    parent: int  # the piece it is joined to (-1: the hub itself)
+    count: int = 0  # a fold's count of tiles
+    foot: int = -1  # a toe's first piece, or a foot's target: the double it stands by
+    ahead: int = -1  # a toe's first piece: the double its line ends in (none: -1)
+    arm: int = -1  # an arm's first piece, or the hub's target: the arm's number
+    kids: list[int] = field(default_factory=list)
+    need: int = 1  # cells its subtree takes, its own included
+
+
+@dataclass
+class Plan:
+    pieces: list[Piece]
+    order: list[int]  # the pieces by index, in the order they are placed
+
+    @property
+    def need(self) -> int:
+        return len(self.pieces)
+
+
+def plan(table: Table, most: int | None, keep: bool) -> Plan:
+    """The pieces of ``table`` with each line folded to at most ``most`` cells (None: every
+    tile drawn), and (``keep``) a cell kept by each double for each toe still to come."""
+    pieces: list[Piece] = [Piece("hub", table.hub_place, -1)]
+    lines = table_lines(table)
+
+    def add(piece: Piece) -> int:
+        pieces.append(piece)
+        index = len(pieces) - 1
+        if piece.parent >= 0:
+            pieces[piece.parent].kids.append(index)
+        return index
+
+    def lay(line: Line, source: int, foot: int, arm: int) -> None:
+        drawn = fold(line, most)
+        before, first = source, -1
+
+        def put(kind: str, place: Placed, count: int = 0) -> int:
+            nonlocal before, first
+            is_first = first < 0
+            index = add(Piece(kind, place, before, count, foot if is_first else -1,
+                              arm=arm if is_first else -1))  # fmt: skip
+            before = index
+            first = index if is_first else first
+            return index
+
+        for at, place in enumerate(line.chain):
+            if at in drawn.drawn:
+                put("tile", place)
+            elif at == drawn.first:
+                put("fold", place, drawn.count)
+        end = line.foot
+        if end is None:
+            put("end", line.places[-1])
+            return
+        double = put("double", end)
+        if foot >= 0:
+            pieces[first].ahead = double
+        for toe in end.children:
+            lay(lines[toe], double, double, -1)
+        if end.room > 0:
+            add(Piece("end", end, double, foot=double))
+            if keep:
+                for _ in range(end.room - 1):
+                    add(Piece("keep", end, double, foot=double))
+
+    hub = table.hub_place
+    for arm, start in enumerate(hub.children):
+        lay(lines[start], 0, -1, arm)
+    if hub.room > 0:
+        add(Piece("end", hub, 0, arm=len(hub.children)))
+    for index in range(len(pieces) - 1, 0, -1):  # kids come after their parent
+        pieces[pieces[index].parent].need += pieces[index].need
+    order = [0]
+
+    def visit(index: int) -> None:
+        kids = pieces[index].kids
+        order.extend(kids)
+        for kid in kids:
+            visit(kid)
+
+    visit(0)
+    return Plan(pieces, order)

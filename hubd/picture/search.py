@@ -1,0 +1,295 @@
+"""Finding a cell for every piece: a search that undoes its last choices where they leave no
+room, instead of standing a piece away from what it lies on.
+
+Each piece (hubd/picture/plan.py) takes a free cell beside the piece it is joined to, the
+stroke between them crossing no other; an arm's first piece takes its own way out of the hub
+(the arms in the order they were started, clockwise); a toe's first piece (and a foot's
+target) stands plainly nearer its own double than any other double or the hub, and a double
+stands where no toe already laid would then be nearer to it than to its own. The cells are
+tried best first (a line straight on, a double with room for its toes), and a choice that
+leaves some piece still to come without room is undone at once: each placed piece must keep
+as many free cells beside it as it has pieces still to join it, and each free region of the
+grid must hold the pieces that can only grow into it. The search gives up after ``budget``
+cells tried, so a frame never keeps the hub's loop waiting.
+"""
+
+from __future__ import annotations
+
+from hubd.picture.grid import ARM_WAYS, Grid
+from hubd.picture.plan import Plan
+
+#: How much nearer (px) a toe stands to its own double than to any other, at least.
+TIE = 2
+
+FREE, KEPT = -1, -2  # a cell no piece takes; one kept for an arm still to come
+
+
+class OutOfTries(Exception):
+    """The search tried its budget of cells."""
+
+
+class Search:
+    """One attempt to place ``plan`` on ``grid``, the hub at ``hub`` and its arms' ways turned
+    clockwise by ``turn`` eighths."""
+
+    def __init__(
+        self, plan: Plan, grid: Grid, hub: int, turn: int, budget: int, lean: int = 2
+    ) -> None:
+        self.plan, self.grid, self.turn, self.budget = plan, grid, turn, budget
+        self.lean = lean  # how strongly a line turns towards room (1: most)
+        tables = grid.tables
+        self.beside, self.near, self.dist, self.block = (
+            tables.beside, tables.near, tables.dist, tables.block,
+        )  # fmt: skip
+        pieces = plan.pieces
+        self.owner = [FREE] * grid.size
+        self.cells = [-1] * len(pieces)
+        self.ways = [1] * len(pieces)
+        self.linked = [True] * len(pieces)
+        self.waiting = [len(p.kids) for p in pieces]  # kids not yet placed
+        self.pending = [p.need - 1 for p in pieces]  # cells their placed-to-be kids need
+        self.blocks: set[int] = set()  # 2x2 blocks a diagonal stroke crosses
+        self.doubles: list[int] = []
+        self.toes: list[int] = []
+        self.tried = 0
+        self.astray = 0
+        hub_place = pieces[0].place
+        self.arm_ways = ARM_WAYS.get(hub_place.capacity, tuple(range(8)))
+        self.arm_cells = [grid.step(hub, (way + turn) % 8) for way in self.arm_ways]
+        self.take(0, hub, 1)
+        for cell in self.arm_cells[len(hub_place.children) :]:
+            if cell >= 0 and self.owner[cell] == FREE:
+                self.owner[cell] = KEPT  # an arm to come keeps its way out free
+
+    # -- placing and taking back -----------------------------------------------------------
+
+    def take(self, index: int, cell: int, way: int, linked: bool = True) -> None:
+        piece = self.plan.pieces[index]
+        self.owner[cell] = index
+        self.cells[index], self.ways[index], self.linked[index] = cell, way, linked
+        if piece.parent >= 0:
+            self.waiting[piece.parent] -= 1
+            self.pending[piece.parent] -= piece.need
+            if linked:
+                joined = self.block[self.cells[piece.parent]][cell]
+                if joined >= 0:
+                    self.blocks.add(joined)
+        if piece.kind in ("hub", "double"):
+            self.doubles.append(index)
+        if piece.foot >= 0:
+            self.toes.append(index)
+
+    def undo(self, index: int, was: int = FREE) -> None:
+        piece = self.plan.pieces[index]
+        cell = self.cells[index]
+        self.owner[cell] = was
+        self.cells[index] = -1
+        if piece.parent >= 0:
+            self.waiting[piece.parent] += 1
+            self.pending[piece.parent] += piece.need
+            if self.linked[index]:
+                self.blocks.discard(self.block[self.cells[piece.parent]][cell])
+        if piece.kind in ("hub", "double"):
+            self.doubles.pop()
+        if piece.foot >= 0:
+            self.toes.pop()
+
+    # -- the rules a cell must keep --------------------------------------------------------
+
+    def toe_may_stand(self, index: int, cell: int) -> bool:
+        """Plainly nearer its own double than any other double (or the hub)."""
+        piece = self.plan.pieces[index]
+        dist = self.dist[cell]
+        limit = dist[self.cells[piece.foot]] + TIE
+        cells = self.cells
+        return all(dist[cells[d]] > limit for d in self.doubles
+                   if d != piece.foot and d != piece.ahead)  # fmt: skip
+
+    def double_may_stand(self, index: int, cell: int) -> bool:
+        """No toe already laid would be as near to a double here as to its own."""
+        pieces, cells, dist = self.plan.pieces, self.cells, self.dist
+        for toe in self.toes:
+            piece = pieces[toe]
+            if piece.ahead == index or piece.foot == index:
+                continue
+            at = dist[cells[toe]]
+            if at[cell] <= at[cells[piece.foot]] + TIE:
+                return False
+        return True
+
+    def room(self, cell: int) -> int:
+        owner = self.owner
+        return sum(1 for other, _way in self.beside[cell] if owner[other] == FREE)
+
+    def toe_room(self, cell: int, before: int) -> int:
+        """The free cells beside ``cell`` a toe of a double there could take."""
+        owner, dist, cells = self.owner, self.dist, self.cells
+        found = 0
+        for other, _way in self.beside[cell]:
+            if owner[other] != FREE or other == before:
+                continue
+            limit = dist[other][cell] + TIE
+            if all(dist[other][cells[d]] > limit for d in self.doubles):
+                found += 1
+        return found
+
+    # -- the cells a piece may take, best first --------------------------------------------
+
+    def choices(self, index: int) -> list[tuple[int, int]]:
+        """The cells ``index`` may take by the rules, the best first."""
+        piece = self.plan.pieces[index]
+        found = self.allowed(index)
+        if len(found) < 2 or (piece.arm >= 0 and piece.arm < len(self.arm_cells)):
+            return found
+        owner, near = self.owner, self.near
+        before, hub = self.cells[piece.parent], self.cells[0]
+        way_in = self.ways[piece.parent]
+        ranked: list[tuple[tuple[float, ...], int, int]] = []
+        for cell, way in found:
+            turn = min((way - way_in) % 8, (way_in - way) % 8)
+            space = sum(1 for other in near[cell] if owner[other] == FREE)
+            wants = min(space, piece.need) // self.lean
+            if piece.foot >= 0:  # round its double, the nearest first, fanned in order
+                key: tuple[float, ...] = (
+                    round(self.dist[before][cell]), -wants, (way - way_in + 4) % 8,
+                )  # fmt: skip
+            elif piece.kind == "double":
+                have = self.toe_room(cell, before)
+                key = (have < len(piece.kids), turn > 2, turn, -have)
+            else:  # straight on and outwards, unless what grows from it needs room elsewhere
+                room = self.room(cell)
+                out = round((self.dist[hub][cell] - self.dist[hub][before]) / 20)
+                key = (room == 0 and bool(piece.kids), turn > 2, -out - wants, turn, -room)
+            ranked.append((key, cell, way))
+        ranked.sort()
+        return [(cell, way) for _key, cell, way in ranked]
+
+    def allowed(self, index: int) -> list[tuple[int, int]]:
+        """The cells ``index`` may take by the rules, in no order."""
+        piece = self.plan.pieces[index]
+        owner = self.owner
+        if piece.arm >= 0 and piece.arm < len(self.arm_cells):
+            cell = self.arm_cells[piece.arm]
+            way = (self.arm_ways[piece.arm] + self.turn) % 8
+            if cell < 0 or owner[cell] not in (FREE, KEPT):
+                return []
+            if piece.kind == "double" and not self.double_may_stand(index, cell):
+                return []
+            return [(cell, way)]
+        before = self.cells[piece.parent]
+        block, blocks = self.block[before], self.blocks
+        toe, double = piece.foot >= 0, piece.kind == "double"
+        found = []
+        for cell, way in self.beside[before]:
+            if owner[cell] != FREE or block[cell] in blocks:
+                continue
+            if toe and not self.toe_may_stand(index, cell):
+                continue
+            if double and not self.double_may_stand(index, cell):
+                continue
+            found.append((cell, way))
+        return found
+
+    # -- whether the pieces still to come can fit ------------------------------------------
+
+    def fits(self, index: int) -> bool:
+        """Whether every placed piece near the one just placed still has cells, by the
+        rules, for each piece still to join it, and every free region room enough."""
+        owner, waiting, pieces = self.owner, self.waiting, self.plan.pieces
+        cell = self.cells[index]
+        for other in [cell, *self.near[cell]]:
+            piece = owner[other]
+            if piece > 0 and waiting[piece]:  # (the hub's arms start in kept cells)
+                kids = pieces[piece].kids
+                if len(self.allowed(kids[len(kids) - waiting[piece]])) < waiting[piece]:
+                    return False
+        return not self.splits(cell) or self.regions_fit(cell)
+
+    def splits(self, cell: int) -> bool:
+        """Whether taking ``cell`` may have cut a free region in two: its free neighbours,
+        going round it, fall in more than one run."""
+        owner = self.owner
+        free = [c >= 0 and owner[c] == FREE for c in self.grid.tables.ring[cell]]
+        return sum(1 for i in range(8) if free[i] and not free[i - 1]) > 1
+
+    def regions_fit(self, taken: int) -> bool:
+        """Each free region beside ``taken`` (the regions it may have cut) holds at least the
+        cells that the pieces which can grow only into it still need."""
+        owner, adjacent, cells = self.owner, self.grid.tables.adjacent, self.cells
+        region = [-1] * len(owner)
+        sizes: list[int] = []
+        for start in adjacent[taken]:
+            if owner[start] != FREE or region[start] >= 0:
+                continue
+            label = len(sizes)
+            region[start] = label
+            stack, size = [start], 0
+            while stack:
+                cell = stack.pop()
+                size += 1
+                for other in adjacent[cell]:
+                    if owner[other] == FREE and region[other] < 0:
+                        region[other] = label
+                        stack.append(other)
+            sizes.append(size)
+        demand = [0] * len(sizes)
+        for index, need in enumerate(self.pending):
+            if need <= 0 or index == 0 or cells[index] < 0:  # (the hub's: in kept cells)
+                continue
+            only, elsewhere = -1, False
+            for cell in adjacent[cells[index]]:
+                if owner[cell] == FREE:
+                    label = region[cell]
+                    if label < 0 or (only >= 0 and label != only):
+                        elsewhere = True
+                        break
+                    only = label
+            if not elsewhere:
+                if only < 0:
+                    return False
+                demand[only] += need
+        return all(d <= s for d, s in zip(demand, sizes, strict=True))
+
+    # -- the search ------------------------------------------------------------------------
+
+    def solve(self) -> bool:
+        """Place every piece by the rules; False where the budget ran out first."""
+        try:
+            return self._solve(1)
+        except OutOfTries:
+            return False
+
+    def _solve(self, at: int) -> bool:
+        order = self.plan.order
+        if at == len(order):
+            return True
+        index = order[at]
+        for cell, way in self.choices(index):
+            self.tried += 1
+            if self.tried > self.budget:
+                raise OutOfTries
+            was = self.owner[cell]
+            self.take(index, cell, way)
+            if self.fits(index) and self._solve(at + 1):
+                return True
+            self.undo(index, was)
+        return False
+
+    def lay_anyhow(self) -> None:
+        """Every piece placed in one pass, by the rules where it can be: a piece with no
+        room beside what it lies on stands in the nearest free cell, with no stroke (a
+        table past all room: counted in ``astray``)."""
+        pieces, owner = self.plan.pieces, self.owner
+        for index in self.plan.order[1:]:
+            choices = self.choices(index)
+            if choices:
+                self.take(index, *choices[0])
+                continue
+            self.astray += 1
+            before = self.cells[pieces[index].parent]
+            spare = [cell for cell in range(len(owner)) if owner[cell] in (FREE, KEPT)]
+            if not spare:  # not one cell left: drawn over the hub's
+                self.take(index, self.cells[0], self.ways[0], linked=False)
+                continue
+            cell = min(spare, key=lambda c: self.dist[before][c])
+            self.take(index, cell, self.ways[pieces[index].parent], linked=False)
