@@ -95,6 +95,7 @@ class Tables:
     adjacent: list[list[int]]  # each cell's neighbours
     ring: list[list[int]]  # the eight cells round each, clockwise from AROUND[0] (-1: off)
     near: list[list[int]]  # the cells within two of each
+    far: list[list[int]]  # the cells within three of each
     dist: list[list[float]]  # centre to centre, px
     block: list[list[int]]  # for two diagonal neighbours: the 2x2 block they share (else -1)
 
@@ -115,9 +116,11 @@ def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
         beside.append(found)
     near = [[r2 * cols + c2 for r2, c2 in cells if 0 < max(abs(r2 - r), abs(c2 - c)) <= 2]
             for r, c in cells]  # fmt: skip
+    far = [[r2 * cols + c2 for r2, c2 in cells if 0 < max(abs(r2 - r), abs(c2 - c)) <= 3]
+           for r, c in cells]  # fmt: skip
     dist = [[math.hypot((c - c2) * pitch_w, (r - r2) * pitch_h) for r2, c2 in cells]
             for r, c in cells]  # fmt: skip
     adjacent = [[other for other, _way in found] for found in beside]
     ring = [[(r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
              for dr, dc in AROUND] for r, c in cells]  # fmt: skip
-    return Tables(beside, adjacent, ring, near, dist, block)
+    return Tables(beside, adjacent, ring, near, far, dist, block)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine import Table
 from hubd.picture.grid import AROUND, Grid
 from hubd.picture.plan import Plan, plan
-from hubd.picture.search import Search
+from hubd.picture.search import Search, Start
 from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes
 
 #: The most cells a line's tiles take, tried in turn once the numbers are at their floor.
@@ -30,13 +30,16 @@ FOLDS = (6, 4, 3, 2)
 
 #: The other starts tried for a table no layout from the middle fits: the arms' ways turned
 #: (eighths, clockwise) and the hub moved (rows, columns).
-VARIANTS: tuple[tuple[int, tuple[int, int]], ...] = tuple(
-    (turn, shift) for shift in ((0, 0), (0, 1), (0, -1), (-1, 0), (1, 0)) for turn in (0, 2, 1, 3)
+STARTS: tuple[Start, ...] = tuple(
+    Start(turn, shift, reach)
+    for shift in ((0, 0), (0, 1), (0, -1), (-1, 0), (1, 0))
+    for turn in (0, 2, 1, 3)
+    for reach in (2, 3)
 )
 
 #: Cells a search tries from one start before it gives up, and all of a frame's searches
 #: together: a frame never keeps the hub's loop waiting (a Pi is slower than a desktop).
-BUDGET, FRAME_BUDGET = 200, 15000
+BUDGET, FRAME_BUDGET = 200, 12000
 
 #: The share of a frame's budget each turn of ``_tries`` may spend.
 SHARES = (0.2, 0.4, 0.4)
@@ -52,7 +55,7 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     plans: dict[tuple[int | None, bool], Plan] = {}
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
         spent, most_spent = 0, int(FRAME_BUDGET * share)
-        for number, gap, most, keep, turn, shift in tries:
+        for number, gap, most, keep, start in tries:
             grid = Grid(area, number, gap)
             if (most, keep) not in plans:
                 plans[most, keep] = plan(table, most, keep)
@@ -61,7 +64,7 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
             if laid.need > (grid.size - _kept(table)) * filled:
                 continue  # plainly too many pieces for this grid: no time spent trying
             budget = min(BUDGET if most == FOLDS[-1] else BUDGET // 3, most_spent - spent)
-            search = Search(laid, grid, _hub_cell(grid, shift), turn, budget)
+            search = Search(laid, grid, start, budget)
             if search.solve():
                 return draw(search)
             spent += search.tried
@@ -70,12 +73,12 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     # Past all room even folded: a piece may stand away from what it lies on (``astray``).
     grid = Grid(area, sizes.floor, _closest(sizes.gap))
     laid = plans.get((FOLDS[-1], False)) or plan(table, FOLDS[-1], False)
-    search = Search(laid, grid, _hub_cell(grid, (0, 0)), 0, 0)
+    search = Search(laid, grid, STARTS[0], 0)
     search.lay_anyhow()
     return draw(search)
 
 
-Try = tuple[int, int, int | None, bool, int, tuple[int, int]]
+Try = tuple[int, int, int | None, bool, Start]
 
 
 def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
@@ -83,15 +86,11 @@ def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
     hub's move), in three turns: the numbers shrinking then lines folding, from the middle;
     folded most, from other starts; the same with the cells closer together."""
     gap, floor = sizes.gap, sizes.floor
-    first: list[Try] = [(sizes.number, gap, None, True, 0, (0, 0))]
-    first += [(number, gap, None, False, 0, (0, 0)) for number in sizes.steps()]
-    first += [(floor, gap, most, False, 0, (0, 0)) for most in FOLDS]
-    others: list[Try] = [
-        (floor, gap, FOLDS[-1], False, turn, shift) for turn, shift in VARIANTS[1:]
-    ]
-    closer: list[Try] = [
-        (floor, _closest(gap), FOLDS[-1], False, turn, shift) for turn, shift in VARIANTS
-    ]
+    first: list[Try] = [(sizes.number, gap, None, True, STARTS[0])]
+    first += [(number, gap, None, False, STARTS[0]) for number in sizes.steps()]
+    first += [(floor, gap, most, False, STARTS[0]) for most in FOLDS]
+    others: list[Try] = [(floor, gap, FOLDS[-1], False, start) for start in STARTS[1:]]
+    closer: list[Try] = [(floor, _closest(gap), FOLDS[-1], False, start) for start in STARTS]
     return first, others, closer
 
 
@@ -99,12 +98,6 @@ def _closest(gap: int) -> int:
     """The gap between cells where the table has no room at the usual one: half, and never
     under 2 px (targets never touch)."""
     return max(2, gap // 2)
-
-
-def _hub_cell(grid: Grid, shift: tuple[int, int]) -> int:
-    row = min(max(grid.rows // 2 + shift[0], 1), grid.rows - 2)
-    col = min(max((grid.cols - 1) // 2 + shift[1], 1), grid.cols - 2)
-    return grid.cell(max(0, row), max(0, col))
 
 
 def _kept(table: Table) -> int:

@@ -15,6 +15,8 @@ cells tried, so a frame never keeps the hub's loop waiting.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from hubd.picture.grid import ARM_WAYS, Grid
 from hubd.picture.plan import Plan
 
@@ -22,6 +24,22 @@ from hubd.picture.plan import Plan
 TIE = 2
 
 FREE, KEPT = -1, -2  # a cell no piece takes; one kept for an arm still to come
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where a search starts from: the hub moved ``shift`` (rows, columns) from the middle,
+    its arms' ways turned ``turn`` eighths clockwise, and how far round a cell (``reach``
+    cells) a line that must grow looks for room."""
+
+    turn: int = 0
+    shift: tuple[int, int] = (0, 0)
+    reach: int = 2
+
+    def hub_cell(self, grid: Grid) -> int:
+        row = min(max(grid.rows // 2 + self.shift[0], 1), grid.rows - 2)
+        col = min(max((grid.cols - 1) // 2 + self.shift[1], 1), grid.cols - 2)
+        return grid.cell(max(0, row), max(0, col))
 
 
 class OutOfTries(Exception):
@@ -32,11 +50,11 @@ class Search:
     """One attempt to place ``plan`` on ``grid``, the hub at ``hub`` and its arms' ways turned
     clockwise by ``turn`` eighths."""
 
-    def __init__(
-        self, plan: Plan, grid: Grid, hub: int, turn: int, budget: int, lean: int = 2
-    ) -> None:
-        self.plan, self.grid, self.turn, self.budget = plan, grid, turn, budget
-        self.lean = lean  # how strongly a line turns towards room (1: most)
+    def __init__(self, plan: Plan, grid: Grid, start: Start, budget: int) -> None:
+        self.plan, self.grid, self.budget = plan, grid, budget
+        self.turn, self.reach = start.turn, start.reach
+        self.lean = 2  # how strongly a line turns towards room (1: most)
+        hub = start.hub_cell(grid)
         tables = grid.tables
         self.beside, self.near, self.dist, self.block = (
             tables.beside, tables.near, tables.dist, tables.block,
@@ -55,7 +73,7 @@ class Search:
         self.astray = 0
         hub_place = pieces[0].place
         self.arm_ways = ARM_WAYS.get(hub_place.capacity, tuple(range(8)))
-        self.arm_cells = [grid.step(hub, (way + turn) % 8) for way in self.arm_ways]
+        self.arm_cells = [grid.step(hub, (way + self.turn) % 8) for way in self.arm_ways]
         self.take(0, hub, 1)
         for cell in self.arm_cells[len(hub_place.children) :]:
             if cell >= 0 and self.owner[cell] == FREE:
@@ -141,13 +159,14 @@ class Search:
         found = self.allowed(index)
         if len(found) < 2 or (piece.arm >= 0 and piece.arm < len(self.arm_cells)):
             return found
-        owner, near = self.owner, self.near
+        owner, near, far = self.owner, self.near, self.grid.tables.far
         before, hub = self.cells[piece.parent], self.cells[0]
         way_in = self.ways[piece.parent]
         ranked: list[tuple[tuple[float, ...], int, int]] = []
         for cell, way in found:
             turn = min((way - way_in) % 8, (way_in - way) % 8)
-            space = sum(1 for other in near[cell] if owner[other] == FREE)
+            space = sum(1 for other in (far if self.reach > 2 and piece.need > 6 else near)[cell]
+                        if owner[other] == FREE)  # fmt: skip
             wants = min(space, piece.need) // self.lean
             if piece.foot >= 0:  # round its double, the nearest first, fanned in order
                 key: tuple[float, ...] = (
