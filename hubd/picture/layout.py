@@ -8,13 +8,17 @@ takes a cell after the tile it was laid on, crosswise, and its toes the cells be
 no other double or the hub is nearer to; an open end's target waits in the cell its next
 tile will take. Pieces that touch in the grid are joined by a stroke, and two strokes never
 cross. The cells are found by a search that undoes its choices where they leave no room
-(hubd/picture/search.py), not laid once in play order.
+(hubd/picture/search.py), never a piece standing away because an earlier one took its
+room.
 
-A table too large for the area at the numbers' full size is laid again with smaller
-numbers, then with runs folded into counts ("+5"), keeping each line's first tile and the
-tile each double was laid on, then with the hub moved off the middle and the arms turned,
-then with the cells closer together. Only a table with no room even then lays a piece away
-from what it lies on (``Picture.astray``), with no stroke.
+The table is first laid as it grew (so that the next frame is this one and one tile more),
+at the numbers' full size, then smaller, then with runs folded into counts ("+5"), keeping
+each line's first tile and the tile each double was laid on. A table that still finds no
+room is laid folded most, each piece's neighbours-to-be first and each line leaning towards
+the room its subtree needs, from other starts (the hub moved, the arms turned), then with
+the cells closer together. Only a table with no room even then (map_bench counts the frames
+whose pieces outnumber the cells) lays a piece away from what it lies on
+(``Picture.astray``), with no stroke.
 """
 
 from __future__ import annotations
@@ -28,14 +32,21 @@ from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture,
 #: The most cells a line's tiles take, tried in turn once the numbers are at their floor.
 FOLDS = (6, 4, 3, 2)
 
-#: The other starts tried for a table no layout from the middle fits: the arms' ways turned
-#: (eighths, clockwise) and the hub moved (rows, columns).
+#: The starts tried for a table no layout from the middle fits: the hub moved (rows,
+#: columns; the sides of a wide map first), the arms' ways turned (eighths, clockwise),
+#: lines looking two or three cells round for room in turn.
 STARTS: tuple[Start, ...] = tuple(
-    Start(turn, shift, reach)
-    for shift in ((0, 0), (0, 1), (0, -1), (-1, 0), (1, 0))
-    for turn in (0, 2, 1, 3)
-    for reach in (2, 3)
+    Start(turn, shift, 2 + index % 2)
+    for index, (shift, turn) in enumerate(
+        (shift, turn)
+        for shift in ((0, 0), (0, 2), (0, -2), (0, 1), (0, -1), (-1, 0), (1, 0))
+        for turn in (0, 2, 1, 3)
+    )
 )
+
+#: The first start: from the middle, the table laid as it was played (a frame's picture is
+#: the last one's and one tile more while it fits), each line looking two cells round.
+AS_PLAYED = Start(0, (0, 0), 0)
 
 #: Cells a search tries from one start before it gives up, and all of a frame's searches
 #: together: a frame never keeps the hub's loop waiting (a Pi is slower than a desktop).
@@ -52,16 +63,17 @@ MOST_FILLED = 0.8
 
 def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     """``table`` laid out in ``area``: at the largest numbers it fits at, then folded."""
-    plans: dict[tuple[int | None, bool], Plan] = {}
+    plans: dict[tuple[int | None, bool, bool], Plan] = {}
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
         spent, most_spent = 0, int(FRAME_BUDGET * share)
         for number, gap, most, keep, start in tries:
             grid = Grid(area, number, gap)
-            if (most, keep) not in plans:
-                plans[most, keep] = plan(table, most, keep)
-            laid = plans[most, keep]
+            as_played = start.reach == 0
+            if (most, keep, as_played) not in plans:
+                plans[most, keep, as_played] = plan(table, most, keep, as_played)
+            laid = plans[most, keep, as_played]
             filled = MOST_FILLED if most != FOLDS[-1] else 1  # folded most: any chance
-            if laid.need > (grid.size - _kept(table)) * filled:
+            if laid.need > (grid.size - kept(table)) * filled:
                 continue  # plainly too many pieces for this grid: no time spent trying
             budget = min(BUDGET if most == FOLDS[-1] else BUDGET // 3, most_spent - spent)
             search = Search(laid, grid, start, budget)
@@ -71,8 +83,8 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
             if spent >= most_spent:
                 break
     # Past all room even folded: a piece may stand away from what it lies on (``astray``).
-    grid = Grid(area, sizes.floor, _closest(sizes.gap))
-    laid = plans.get((FOLDS[-1], False)) or plan(table, FOLDS[-1], False)
+    grid = Grid(area, sizes.floor, closest(sizes.gap))
+    laid = plans.get((FOLDS[-1], False, False)) or plan(table, FOLDS[-1], False)
     search = Search(laid, grid, STARTS[0], 0)
     search.lay_anyhow()
     return draw(search)
@@ -86,21 +98,21 @@ def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
     hub's move), in three turns: the numbers shrinking then lines folding, from the middle;
     folded most, from other starts; the same with the cells closer together."""
     gap, floor = sizes.gap, sizes.floor
-    first: list[Try] = [(sizes.number, gap, None, True, STARTS[0])]
-    first += [(number, gap, None, False, STARTS[0]) for number in sizes.steps()]
-    first += [(floor, gap, most, False, STARTS[0]) for most in FOLDS]
-    others: list[Try] = [(floor, gap, FOLDS[-1], False, start) for start in STARTS[1:]]
-    closer: list[Try] = [(floor, _closest(gap), FOLDS[-1], False, start) for start in STARTS]
+    first: list[Try] = [(sizes.number, gap, None, True, AS_PLAYED)]
+    first += [(number, gap, None, False, AS_PLAYED) for number in sizes.steps()]
+    first += [(floor, gap, most, False, AS_PLAYED) for most in FOLDS]
+    others: list[Try] = [(floor, gap, FOLDS[-1], False, start) for start in STARTS]
+    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, start) for start in STARTS]
     return first, others, closer
 
 
-def _closest(gap: int) -> int:
+def closest(gap: int) -> int:
     """The gap between cells where the table has no room at the usual one: half, and never
     under 2 px (targets never touch)."""
     return max(2, gap // 2)
 
 
-def _kept(table: Table) -> int:
+def kept(table: Table) -> int:
     """The cells round the hub kept for arms not yet started."""
     hub = table.hub_place
     return max(0, min(8, hub.capacity) - len(hub.children) - (hub.room > 0))

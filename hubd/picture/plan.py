@@ -44,9 +44,11 @@ class Plan:
         return len(self.pieces)
 
 
-def plan(table: Table, most: int | None, keep: bool) -> Plan:
+def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) -> Plan:
     """The pieces of ``table`` with each line folded to at most ``most`` cells (None: every
-    tile drawn), and (``keep``) a cell kept by each double for each toe still to come."""
+    tile drawn), and (``keep``) a cell kept by each double for each toe still to come;
+    placed (``as_played``) in the order the tiles were played, or else a piece's
+    neighbours-to-be first."""
     pieces: list[Piece] = [Piece("hub", table.hub_place, -1)]
     lines = table_lines(table)
 
@@ -97,6 +99,8 @@ def plan(table: Table, most: int | None, keep: bool) -> Plan:
         add(Piece("end", hub, 0, arm=len(hub.children)))
     for index in range(len(pieces) - 1, 0, -1):  # kids come after their parent
         pieces[pieces[index].parent].need += pieces[index].need
+    if as_played:
+        return Plan(pieces, _as_played(table, pieces))
     order = [0]
 
     def visit(index: int) -> None:
@@ -107,3 +111,23 @@ def plan(table: Table, most: int | None, keep: bool) -> Plan:
 
     visit(0)
     return Plan(pieces, order)
+
+
+def _as_played(table: Table, pieces: list[Piece]) -> list[int]:
+    """The pieces in the order the table grew: each piece when the place it takes opened (a
+    line's next piece, or its end's target, when the line's last tile was played; a toe, or
+    its foot's target, right after its double). A piece's cell then depends only on what
+    came before it, and the next frame is this one's with the end played on turned into
+    its tile, in the same cell where it fits, and one new piece after all the others."""
+    played = {tile: at for at, tile in enumerate(table.placed)}
+
+    def when(index: int) -> tuple[int, ...]:
+        piece = pieces[index]
+        if piece.kind == "hub":
+            return (-1,)
+        parent = pieces[piece.parent]
+        if piece.foot >= 0 or piece.parent == 0:  # round its double (or the hub), in turn
+            return (*when(piece.parent), 1, parent.kids.index(index))
+        return (played[parent.place.tile], 2)
+
+    return sorted(range(len(pieces)), key=when)

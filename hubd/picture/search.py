@@ -30,7 +30,8 @@ FREE, KEPT = -1, -2  # a cell no piece takes; one kept for an arm still to come
 class Start:
     """Where a search starts from: the hub moved ``shift`` (rows, columns) from the middle,
     its arms' ways turned ``turn`` eighths clockwise, and how far round a cell (``reach``
-    cells) a line that must grow looks for room."""
+    cells) a line that must grow looks for room (0: the table laid in the order it was
+    played, each line looking only at the room round it, never at what grows from it)."""
 
     turn: int = 0
     shift: tuple[int, int] = (0, 0)
@@ -167,7 +168,9 @@ class Search:
             turn = min((way - way_in) % 8, (way_in - way) % 8)
             space = sum(1 for other in (far if self.reach > 2 and piece.need > 6 else near)[cell]
                         if owner[other] == FREE)  # fmt: skip
-            wants = min(space, piece.need) // self.lean
+            # How much room it wants: as much as will grow from it, or (laid as played: what
+            # comes later is not known yet) only the room round it.
+            wants = (min(space, piece.need) if self.reach else space // 2) // self.lean
             if piece.foot >= 0:  # round its double, the nearest first, fanned in order
                 key: tuple[float, ...] = (
                     round(self.dist[before][cell]), -wants, (way - way_in + 4) % 8,
