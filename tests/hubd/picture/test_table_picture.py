@@ -8,10 +8,10 @@ import math
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from checkout import REPO
 
 from engine import Event, Game, Placed, PlaceKind, Table, Tile
 from engine.simulate import DoublesFirst, Simulator
@@ -144,7 +144,7 @@ def test_a_family_game_is_drawn_as_it_lies_in_every_frame(size: str, seed: int) 
 
 def _map_bench() -> ModuleType:
     """benchmarks/map_bench.py, whose measures the crowded game is checked by."""
-    path = Path(__file__).parent.parent / "benchmarks" / "map_bench.py"
+    path = REPO / "benchmarks" / "map_bench.py"
     spec = importlib.util.spec_from_file_location("map_bench", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
