@@ -151,7 +151,7 @@ def test_the_hubs_keypad_asks_again_above_the_limit(language: str) -> None:
     assert table.submitted == []
     question = {
         "en": "Ana holds 3 tiles: at most 45 pips. Is 500 right?",
-        "uk": "Ana має 3 кісточки: щонайбільше 45 очок. 500 — правильно?",
+        "uk": "Ana має 3 кісточки: сума очок щонайбільше 45. 500 — правильно?",
     }[language]
     assert question in table.texts()
     table.tap("confirm:keep")  # Change it: Ana's hand is chosen again, nothing scored
