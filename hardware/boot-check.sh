@@ -43,7 +43,7 @@ TIMEOUT=5400   # the whole emulated boot, install and checks
 # The Wi-Fi step: NetworkManager with what Raspberry Pi OS has beside it (polkit, wpa_supplicant,
 # dnsmasq for the phones' addresses, nftables for its shared mode's rules, Avahi), and for the
 # phone iw, wpa_supplicant and busybox's DHCP client.
-PACKAGES=linux-image-arm64,systemd,systemd-sysv,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps,network-manager,polkitd,wpasupplicant,dnsmasq-base,avahi-daemon,nftables,iw,iproute2,busybox
+PACKAGES=linux-image-arm64,systemd,systemd-sysv,libpam-systemd,udev,dbus,kmod,python3,python3-venv,ca-certificates,libgbm1,libegl1,libegl-mesa0,libgles2,libgl1-mesa-dri,fonts-dejavu-core,alsa-utils,gpiod,espeak-ng,procps,network-manager,polkitd,wpasupplicant,dnsmasq-base,avahi-daemon,nftables,iw,iproute2,busybox
 
 usage() {
     cat <<EOF
@@ -145,8 +145,9 @@ build_root() {
     mkdir -p "$CACHE"
     # Two stages: the download and unpacking natively (--foreign), then the configuration by
     # qemu-user. A root whose first stage is done is resumed: an interrupted second stage is
-    # finished by dpkg --configure -a.
-    if [ ! -e "$ROOT_DIR/.boot-check-unpacked" ]; then
+    # finished by dpkg --configure -a. One unpacked from another package list starts over (its
+    # second stage cannot find what the list now adds).
+    if [ "$(cat "$ROOT_DIR/.boot-check-unpacked" 2>/dev/null)" != "$PACKAGES" ]; then
         rm -rf "$ROOT_DIR"
         if ! debootstrap --foreign --arch=arm64 --variant=minbase --include="$PACKAGES" \
             "$SUITE" "$ROOT_DIR" "$MIRROR" >"$log" 2>&1; then
@@ -154,7 +155,7 @@ build_root() {
             step_end root FAIL "first stage; log: $log"
             return 1
         fi
-        touch "$ROOT_DIR/.boot-check-unpacked"
+        printf '%s\n' "$PACKAGES" >"$ROOT_DIR/.boot-check-unpacked"
     fi
     initramfs_conf
     if [ -e "$ROOT_DIR/debootstrap/debootstrap" ] && [ ! -e "$ROOT_DIR/.boot-check-second" ]; then
