@@ -103,7 +103,7 @@ build_root() {
         return 0
     fi
     step_begin "$suite: building an arm64 root with debootstrap (minbase)"
-    rm -rf "$root"
+    remove_tree "$root"
     mkdir -p "$CACHE"
     # python3 and ca-certificates as Raspberry Pi OS Lite has them; everything else the hub
     # needs is for the installer to add.
@@ -127,7 +127,7 @@ cleanup() {
         umount -l "${MOUNTS[$i]}" 2>/dev/null || true
     done
     MOUNTS=()
-    if [ -n "$WORK" ] && [ "$KEEP" -eq 0 ]; then rm -rf "$WORK"; fi
+    if [ -n "$WORK" ] && [ "$KEEP" -eq 0 ]; then remove_tree "$WORK"; fi
     WORK=
 }
 trap cleanup EXIT
@@ -143,7 +143,7 @@ mount_into() {  # type-or-bind source target
 prepare_work_root() {
     local suite=$1
     WORK=$CACHE/work-$suite
-    rm -rf "$WORK"
+    remove_tree "$WORK"
     cp -a "$CACHE/$suite" "$WORK"
     mount_into proc proc "$WORK/proc"
     mount_into bind /dev "$WORK/dev"

@@ -148,7 +148,7 @@ build_root() {
     # finished by dpkg --configure -a. One unpacked from another package list starts over (its
     # second stage cannot find what the list now adds).
     if [ "$(cat "$ROOT_DIR/.boot-check-unpacked" 2>/dev/null)" != "$PACKAGES" ]; then
-        rm -rf "$ROOT_DIR"
+        remove_tree "$ROOT_DIR"
         if ! debootstrap --foreign --arch=arm64 --variant=minbase --include="$PACKAGES" \
             "$SUITE" "$ROOT_DIR" "$MIRROR" >"$log" 2>&1; then
             tail -n 20 "$log" >&2
@@ -249,6 +249,11 @@ QEMU_PID=
 # shellcheck disable=SC2317  # run by the EXIT trap
 cleanup() {
     [ -z "$QEMU_PID" ] || kill "$QEMU_PID" 2>/dev/null || true
+    # A run stopped inside in_root leaves /proc, /sys and /dev mounted in the cached root.
+    local point
+    for point in dev sys proc; do
+        ! mountpoint -q "$ROOT_DIR/$point" 2>/dev/null || umount -l "$ROOT_DIR/$point" || true
+    done
     if [ "$KEEP" -eq 0 ]; then rm -rf "$WORK" "$IMAGE"; fi
 }
 trap cleanup EXIT

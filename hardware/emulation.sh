@@ -24,6 +24,18 @@ register_binfmt() {
     [ -e "$misc/qemu-aarch64" ] || die "the qemu-aarch64 binfmt handler could not be registered"
 }
 
+# Remove a root folder that a chroot may have left things mounted in (a run stopped inside it,
+# debootstrap's own /proc): every mount below it is detached first, deepest first, and rm never
+# crosses into another file system, so the host's /dev or /proc can never be what is removed.
+remove_tree() {
+    local dir mounts
+    dir=$(realpath -m "$1")
+    mounts=$(awk -v d="$dir/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r)
+    local point
+    for point in $mounts; do umount -l "$point" 2>/dev/null || true; done
+    rm -rf --one-file-system "$dir"
+}
+
 # Seconds since a `date +%s.%N` stamp, rounded.
 elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 RESULTS=()
