@@ -14,6 +14,7 @@ TEMPLATE = """<!doctype html>
 <meta name="referrer" content="no-referrer">
 <title>{title}</title>
 <link rel="stylesheet" href="/s/page.css">
+<script src="/s/dom.js" defer></script>
 <script src="/s/photo.js" defer></script>
 <script src="/s/page.js" defer></script>
 </head>

@@ -68,6 +68,7 @@ NOT_TAKEN = _("The hub cannot take that: enter a whole number of pips and send i
 NO_PHONE = _("Open the game's page again on this phone: scan the code on the hub's screen")
 STATIC = {
     "page.css": "text/css",
+    "dom.js": "text/javascript",
     "page.js": "text/javascript",
     "photo.js": "text/javascript",
 }

@@ -20,14 +20,7 @@
   const HEARTBEAT_MS = 15000;
 
   const $ = (id) => document.getElementById(id);
-  const el = (tag, cls, text) => {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  };
-  const fill = (template, values) =>
-    template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? values[key] : m));
+  const { el, fill } = window.cfDom;
 
   function mySeat() {
     const seat = store.getItem(seatKey);

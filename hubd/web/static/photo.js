@@ -8,14 +8,7 @@ window.cfPhoto = (function () {
   const LONGEST = 1600;
   const QUALITY = 0.85;
 
-  const el = (tag, cls, text) => {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  };
-  const fill = (template, values) =>
-    template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? values[key] : m));
+  const { el, fill } = window.cfDom;
   const button = (cls, text, onTap) => {
     const node = el("button", cls, text);
     node.type = "button";
