@@ -5,7 +5,28 @@ records (``hubd layout``) and the phones' SVG (hubd/web/svg.py) all draw the sam
 ``Picture``. See ``layout`` for how the table is laid out.
 """
 
+from hubd.picture.arm_labels import arm_labels
 from hubd.picture.layout import picture
-from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes
+from hubd.picture.shapes import (
+    Box,
+    MapEnd,
+    MapFold,
+    MapLabel,
+    MapLink,
+    MapTile,
+    Picture,
+    Sizes,
+)
 
-__all__ = ["Box", "MapEnd", "MapFold", "MapLink", "MapTile", "Picture", "Sizes", "picture"]
+__all__ = [
+    "Box",
+    "MapEnd",
+    "MapFold",
+    "MapLabel",
+    "MapLink",
+    "MapTile",
+    "Picture",
+    "Sizes",
+    "arm_labels",
+    "picture",
+]

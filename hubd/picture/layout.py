@@ -143,7 +143,7 @@ def draw(search: Search) -> Picture:
             out.tiles.append(MapTile(place.tile, (place.end, place.end), box, across, True))
         elif piece.kind == "tile":
             box, vertical, halves = _tile_box(box, way, place.tile.other(place.end), place.end)
-            out.tiles.append(MapTile(place.tile, halves, box, vertical))
+            out.tiles.append(MapTile(place.tile, halves, box, vertical, arm=piece.arm))
         boxes.append(box)
         if piece.parent >= 0 and search.linked[index] and piece.kind != "keep":
             _link(out, boxes[piece.parent], box)

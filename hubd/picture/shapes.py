@@ -71,6 +71,7 @@ class MapTile:
     box: Box
     vertical: bool
     double: bool = False  # a double (or the hub) drawn crosswise, large
+    arm: int = -1  # an arm's first tile: the arm's number (from 0, in the order started)
 
     @property
     def key(self) -> str:
@@ -107,6 +108,20 @@ class MapFold:
     @property
     def key(self) -> str:
         return f"fold:{self.first}"
+
+
+@dataclass(frozen=True)
+class MapLabel:
+    """An arm's letter ("C"), drawn beside the arm's first tile, where the choices' words
+    ("arm C, after the 6-4") send a player."""
+
+    text: str
+    box: Box
+    size: int  # px
+
+    @property
+    def key(self) -> str:
+        return f"arm:{self.text}"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,18 @@ from html import escape
 from math import ceil
 
 from engine import PlaceKind, Table
-from hubd.picture import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes, picture
+from hubd.picture import (
+    Box,
+    MapEnd,
+    MapFold,
+    MapLabel,
+    MapLink,
+    MapTile,
+    Picture,
+    Sizes,
+    arm_labels,
+    picture,
+)
 from hubd.picture.pips import grid_spots
 
 #: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
@@ -46,10 +57,17 @@ def map_svg(
     """``table``'s picture as one <svg> element (``open_ends``: the tiles whose end is open
     now; ``marked``: the keys "end:<tile>" of ends to ring)."""
     frame = frame or MapFrame.phone()
-    return render(picture(table, frame.area, frame.sizes), open_ends, marked)
+    drawn = picture(table, frame.area, frame.sizes)
+    return render(drawn, open_ends, marked, frame.sizes.floor)
 
 
-def render(drawn: Picture, open_ends: Collection[object], marked: Collection[str] = ()) -> str:
+def render(
+    drawn: Picture,
+    open_ends: Collection[object],
+    marked: Collection[str] = (),
+    letter_px: int | None = None,
+) -> str:
+    """The picture's SVG; each arm's letter at ``letter_px`` (default: the numbers' size)."""
     area = drawn.area
     width = max(3, drawn.number_px // 9)
     parts = [
@@ -59,6 +77,7 @@ def render(drawn: Picture, open_ends: Collection[object], marked: Collection[str
     parts += [_link(link, width) for link in drawn.links]
     parts += [_tile(tile) for tile in drawn.tiles]
     parts += [_fold(run, drawn.number_px) for run in drawn.folds]
+    parts += [_arm(letter) for letter in arm_labels(drawn, letter_px or drawn.number_px)]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
               for end in drawn.ends]  # fmt: skip
     parts.append("</svg>")
@@ -115,6 +134,14 @@ def _text(box: Box, text: str, size: int, role: str) -> str:
 
 def _fold(run: MapFold, size: int) -> str:
     return _text(run.box, run.text, size, "fold")
+
+
+def _arm(letter: MapLabel) -> str:
+    """An arm's letter on a backing, so it reads even where it lies over a tile."""
+    x, y, w, h = letter.box
+    return (f'<g class="arm" data-arm="{escape(letter.text)}"><rect x="{x}" y="{y}"'
+            f' width="{w}" height="{h}" rx="{min(w, h) // 5}"/>'
+            f"{_text(letter.box, letter.text, letter.size, 'arm')}</g>")  # fmt: skip
 
 
 def _end(end: MapEnd, is_open: bool, is_marked: bool, size: int) -> str:

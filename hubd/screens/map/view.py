@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
 from engine import GameState, PlaceKind, Tile
-from hubd.picture import Box, MapEnd, Picture, Sizes, picture
+from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, picture
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.host import Host
@@ -78,6 +78,11 @@ def draw_map(
         box = _line_box(b, Rect(run.box), drawn.number_px).inflate(2 * map_sizes(b).gap, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
                 mirror=False, role="label", key=run.key, squeeze=True)  # fmt: skip
+    for letter in arm_labels(drawn, map_sizes(b).floor):  # "arm C" in the choices: here
+        box = Rect(letter.box)
+        b.panel(box, Style.NORMAL).mirror = False
+        b.label(box, letter.text, letter.size, bold=True, floor=letter.size, mirror=False,
+                role="label", key=letter.key)  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
         _end(b, end, end.on in open_now, drawn.number_px)

@@ -5,6 +5,14 @@ Each line of the log that holds an event gives one JSON object: the line's numbe
 schema of the screenshots' ``.layout.json`` files, and every stroke drawn on the map. The
 frames come from the same ``Frames`` the hub's ``Ui`` draws, fed the same context the main
 loop builds, and measure text as it does (kit/measure.py): no pygame is loaded.
+
+The map's widgets by role: ``tile`` (key ``tile:<tile>``, the hub and the doubles too),
+``end`` (``end:<tile>``, the open or closed place on that tile) and its ``needs`` (the
+number it needs), ``label`` (``fold:<tile>``, a run folded into a count "+5"; ``arm:<letter>``,
+an arm's letter by its first tile, the letter the choices name: "arm C, after the 6-4"),
+``mark`` (a ring) and ``choice_number`` (an entry's numbered choice); round the map, the
+players by ``name:<seat>``. ``links`` holds every stroke drawn on the map, each
+``[x1, y1, x2, y2]``.
 """
 
 from __future__ import annotations
