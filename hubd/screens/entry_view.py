@@ -244,16 +244,34 @@ def _pages(heights: tuple[int, ...], room: int, gap: int) -> tuple[tuple[int, ..
 
 
 def choice_layout(
-    b: Builder, ui: Host, choose: Choose, state: GameState, area: Rect
+    b: Builder, ui: Host, choose: Choose, state: GameState, area: Rect, keep: Rect | None = None
 ) -> ChoiceLayout:
     """The choices beside the map (landscape) or above it (portrait), in as few pages as
-    their words allow at 6 mm: each in full words where that costs no page, else short."""
+    their words allow at 6 mm: each in full words where that costs no page, else short.
+    Where the choices fit on one page in the room the map leaves (``keep``: the map's area
+    before the tile was asked for, the hands and the pad beside it), the map stays as it was:
+    the family finds the ringed ends on the picture they were just reading, nothing moved."""
     assert state.table is not None
     table = state.table
     gap = choice_gap(b)
+    wordings = [
+        [choice_words(p, table, ui.labels, b.tr, short) for p in choose.places]
+        for short in (False, True)
+    ]
+    if keep is not None:
+        for words in wordings:
+            if b.landscape:
+                box = Rect(keep.right + b.gap, area.y, area.right - keep.right - b.gap, area.h)
+                heights = _heights(b, words, box.w)
+            else:
+                box = Rect(area.x, area.y, area.w, keep.y - b.gap - area.y)
+                heights = _heights(b, words, box.w)
+                box.h = min(box.h, sum(heights) + gap * (len(heights) - 1))
+            pages = _pages(heights, box.h, gap)
+            if len(pages) == 1 and sum(heights) + gap * (len(heights) - 1) <= box.h:
+                return ChoiceLayout(Rect(keep), box, tuple(words), heights, pages)
     best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
-    for short in (False, True):
-        words = [choice_words(p, table, ui.labels, b.tr, short) for p in choose.places]
+    for short, words in enumerate(wordings):
         for rank, share in enumerate(CHOICE_SHARES):
             if b.landscape:
                 width = area.w * share // 100
@@ -266,7 +284,7 @@ def choice_layout(
                 pages = _pages(heights, room, gap)
                 used = max(sum(heights[i] for i in page) + gap * (len(page) - 1) for page in pages)
                 box, map_area = split_v(area, used, area.h - used - b.gap, gap=b.gap)
-            score = (len(pages), int(short), rank)
+            score = (len(pages), short, rank)
             if best is None or score < best[0]:
                 best = (score, ChoiceLayout(map_area, box, tuple(words), heights, pages))
     assert best is not None
@@ -307,13 +325,16 @@ def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
     return action
 
 
-def draw_choosing(b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect) -> Rect:
+def draw_choosing(
+    b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect, keep: Rect | None = None
+) -> Rect:
     """The tile fits two or more ends: the map with those ends ringed and numbered, and one
     large numbered choice in words for each (landscape: beside the map; portrait: above
-    it). Where the map went."""
+    it), the map left where it was (``keep``) when the choices fit beside it. Where the map
+    went."""
     choose = entry.choosing
     assert choose is not None
-    laid = choice_layout(b, ui, choose, state, area)
+    laid = choice_layout(b, ui, choose, state, area, keep)
     numbers = {f"end:{place.tile}": str(n) for n, place in enumerate(choose.places, start=1)}
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers))
     draw_choices(b, entry, state, laid)

@@ -113,7 +113,7 @@ class PlayScreen(Screen):
             more_beside = False
         self._status(b, ctx, state, status)
         if self.entry.choosing is not None:
-            self.map_box = draw_choosing(b, self.ui, self.entry, state, choosing)
+            self.map_box = draw_choosing(b, self.ui, self.entry, state, choosing, map_area)
         else:
             if b.landscape:
                 self._hands_panel(b, state, hands)

@@ -153,10 +153,12 @@ class TextMeasure:
         return -self.metrics(size, bold).descent
 
     def wrap(self, text: str, width: int, size: int, bold: bool) -> list[str] | None:
-        """``text`` broken at spaces into lines no wider than ``width``, or None."""
+        """``text`` broken at spaces into lines no wider than ``width``, or None. A last word
+        of one letter or digit never stands alone on its line where the word before it can
+        go down with it: "on arm / D" reads as two things, "on / arm D" as one."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            line = ""
+            line, start = "", len(lines)
             for word in paragraph.split(" "):
                 trial = f"{line} {word}" if line else word
                 if self.width(trial, size, bold) <= width:
@@ -166,6 +168,10 @@ class TextMeasure:
                 else:
                     lines.append(line)
                     line = word
+            if len(line) == 1 and line.isalnum() and len(lines) > start and " " in lines[-1]:
+                before, last = lines[-1].rsplit(" ", 1)
+                if self.width(f"{last} {line}", size, bold) <= width:
+                    lines[-1], line = before, f"{last} {line}"
             lines.append(line)
         return lines
 

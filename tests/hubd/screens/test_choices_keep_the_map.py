@@ -1,0 +1,98 @@
+"""Choosing an end (issue 35's family game by touch): the map the family was reading stays as
+it was while the choices stand beside it, and each choice's numeral is plainly its own ring's."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from screens_loop import SIZES, shown
+
+from engine import Game, NewGame, Play, StartRound, Tile
+from hubd.screens import Ui, UiContext
+from hubd.screens.kit.rect import Rect
+from hubd.screens.shots.screenshots import tap_widget
+
+NAMES = ("Mom", "Dad", "Ben", "Maria")
+
+#: The first 17 plays of the family's dealt game (double-9, seed 35 of the lane's deal): the
+#: 7-7, 4-4 and 5-5 feet full; next Dad's 2-2 fits arm B's 2 and the 7-7's first toe.
+PLAYS = (
+    "5-9 9-9, 2-9 9-9, 7-9 9-9, 8-9 9-9, 7-7 7-9, 2-7 7-7, 3-7 7-7, 4-7 7-7, 4-4 4-7,"
+    " 1-4 4-4, 4-8 4-4, 4-9 4-4, 7-8 4-8, 5-5 5-9, 5-8 5-5, 4-5 5-5, 5-7 5-5"
+)
+
+
+def family_game() -> Game:
+    game = Game.from_events([NewGame(NAMES, {"preset": "classic"}), StartRound("Mom")])
+    for play in PLAYS.split(","):
+        tile, on = play.split()
+        player = game.state.current_player
+        assert player is not None
+        game.apply(Play(player, Tile.parse(tile), Tile.parse(on)))
+    return game
+
+
+MAP_ROLES = ("tile", "end", "needs", "label")
+
+
+def map_widgets(ui: Ui, ctx: UiContext) -> dict[str, tuple[int, int, int, int]]:
+    """The map's pieces (tiles, ends, their numbers, the arms' letters) where they stand."""
+    return {
+        w.key: (w.rect.x, w.rect.y, w.rect.w, w.rect.h)
+        for w in ui.layout(ctx, 0.0)
+        if w.role in MAP_ROLES and w.key
+    }
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_map_stays_as_it_was_while_two_ends_are_offered(
+    size: tuple[int, int], language: str
+) -> None:
+    """Dad's 2-2 fits two ends: every tile, end, number and arm letter of the map stands
+    where it stood before the first tap (the picture is not laid again in a smaller area)."""
+    game = family_game()
+    ui, ctx = shown(game, "play", size, language)
+    before = map_widgets(ui, ctx)
+    assert any(key.startswith("arm:") for key in before)
+    tap_widget(ui, ctx, "half:2")
+    tap_widget(ui, ctx, "half:2")
+    widgets = ui.layout(ctx, 0.0)
+    choices = [w for w in widgets if w.key.startswith("choice:")]
+    assert len(choices) == 2
+    assert map_widgets(ui, ctx) == before
+    map_box = next(w.rect for w in widgets if w.key == "map")
+    assert not any(choice.rect.colliderect(map_box) for choice in choices)
+
+
+def _apart(one: Rect, other: Rect) -> float:
+    dx = max(0, max(one.x, other.x) - min(one.right, other.right))
+    dy = max(0, max(one.y, other.y) - min(one.bottom, other.bottom))
+    return math.hypot(dx, dy)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_choices_numeral_stands_by_its_own_ring_alone(size: tuple[int, int]) -> None:
+    """Each numeral on the map touches its own ring and stands nearer it than any other ring
+    or numeral (at 800x480, where there is room, a numeral's height further: a "2" beside
+    choice 1's ring read as that ring's), and never touches an arm's letter."""
+    game = family_game()
+    ui, ctx = shown(game, "play", size)
+    tap_widget(ui, ctx, "half:2")
+    tap_widget(ui, ctx, "half:2")
+    widgets = ui.layout(ctx, 0.0)
+    order = [w.key.removeprefix("choice:") for w in widgets if w.key.startswith("choice:")]
+    rings = {w.key.removeprefix("mark:end:"): w.rect for w in widgets if w.role == "mark"}
+    numerals = {w.key.removeprefix("number:"): w.rect for w in widgets
+                if w.key.startswith("number:")}  # fmt: skip
+    letters = [w.rect for w in widgets if w.key.startswith("arm:")]
+    assert sorted(numerals) == [str(n) for n in range(1, len(order) + 1)]
+    for numeral, box in numerals.items():
+        own = rings[order[int(numeral) - 1]]
+        assert _apart(box, own) <= 1, numeral
+        near = _apart(box, own) + (box.h if size == (800, 480) else 1)
+        others = [r for tile, r in rings.items() if r != own]
+        others += [b for n, b in numerals.items() if n != numeral]
+        assert all(_apart(box, other) >= near for other in others), numeral
+        assert all(_apart(box, letter) >= 2 for letter in letters), numeral
