@@ -259,17 +259,9 @@ def choice_layout(
         for short in (False, True)
     ]
     if keep is not None:
-        for words in wordings:
-            if b.landscape:
-                box = Rect(keep.right + b.gap, area.y, area.right - keep.right - b.gap, area.h)
-                heights = _heights(b, words, box.w)
-            else:
-                box = Rect(area.x, area.y, area.w, keep.y - b.gap - area.y)
-                heights = _heights(b, words, box.w)
-                box.h = min(box.h, sum(heights) + gap * (len(heights) - 1))
-            pages = _pages(heights, box.h, gap)
-            if len(pages) == 1 and sum(heights) + gap * (len(heights) - 1) <= box.h:
-                return ChoiceLayout(Rect(keep), box, tuple(words), heights, pages)
+        kept = _keeping_map(b, wordings, area, keep)
+        if kept is not None:
+            return kept
     best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
     for short, words in enumerate(wordings):
         for rank, share in enumerate(CHOICE_SHARES):
@@ -289,6 +281,33 @@ def choice_layout(
                 best = (score, ChoiceLayout(map_area, box, tuple(words), heights, pages))
     assert best is not None
     return best[1]
+
+
+def _keeping_map(
+    b: Builder, wordings: list[list[str]], area: Rect, keep: Rect
+) -> ChoiceLayout | None:
+    """The choices on one page in the room the map leaves, the map as it was: beside it in
+    landscape, clear of the pad's row where they fit (a quick tap meant for the pad, the
+    family game found, chose an end), else down to it; above it in portrait, the map moved
+    down whole onto the pad's room where the choices need it (the same picture)."""
+    gap = choice_gap(b)
+    if b.landscape:
+        x, w = keep.right + b.gap, area.right - keep.right - b.gap
+        rooms = [Rect(x, area.y, w, keep.bottom - area.y), Rect(x, area.y, w, area.h)]
+        maps = [keep, keep]
+    else:
+        maps = [keep.move(0, shift) for shift in (0, max(0, area.bottom - keep.bottom))]
+        rooms = [Rect(area.x, area.y, area.w, m.y - b.gap - area.y) for m in maps]
+    for box, map_area in zip(rooms, maps, strict=True):
+        for words in wordings:
+            heights = _heights(b, words, box.w)
+            used = sum(heights) + gap * (len(heights) - 1)
+            if used <= box.h:
+                if not b.landscape:
+                    box.h = used
+                page = (tuple(range(len(words))),)
+                return ChoiceLayout(Rect(map_area), box, tuple(words), heights, page)
+    return None
 
 
 def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLayout) -> None:
