@@ -40,6 +40,10 @@ def _lighter(color: Color, amount: int = 40) -> Color:
 #: bound: a text's surface is 55 kB on average (big numbers), so 1,500 of them grew a hub
 #: playing all evening by 60 MB. Each screen's texts and dominoes fit many times over.
 TEXT_CACHE_BYTES = 6 * 1024 * 1024
+
+#: U+200E LEFT-TO-RIGHT MARK: no glyph, no width; the bidi order of what follows it is left
+#: to right.
+LEFT_TO_RIGHT = "\u200e"
 TILE_CACHE_BYTES = 4 * 1024 * 1024
 
 
@@ -254,7 +258,8 @@ class Painter(TextMeasure):
             rect.x += max(0, widget.lead)
         top = rect.centery - lh * len(widget.lines) // 2
         for i, line in enumerate(widget.lines):
-            image = self.render(line, widget.size, widget.bold, color, widget.squeeze)
+            image = self.render(self.in_order(widget, line), widget.size, widget.bold, color,
+                                widget.squeeze)  # fmt: skip
             box = image.get_rect()
             box.centery = top + i * lh + lh // 2
             if widget.align == "start":
@@ -264,6 +269,15 @@ class Painter(TextMeasure):
             else:
                 box.centerx = rect.centerx
             surface.blit(image, box)
+
+    def in_order(self, widget: Widget, line: str) -> str:
+        """``line`` as ``widget`` shows it: a widget that is not mirrored (the map: a picture of
+        the table) reads left to right in every language, so a text of no right-to-left
+        letters that the right-to-left order would turn ("+2" shown "2+" in Hebrew) keeps
+        its order behind a left-to-right mark (which takes no room)."""
+        if widget.mirror or any("\u0590" <= ch <= "\u08ff" for ch in line):
+            return line
+        return line if self.visual(line) == line else LEFT_TO_RIGHT + line
 
     def _padlock(self, surface: pygame.Surface, rect: Rect) -> None:
         side = max(10, min(rect.w, rect.h) // 4)
