@@ -177,22 +177,33 @@ class SettingsScreen(Screen):
         rows = -(-len(items) // columns)
         height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
         boxes = grid(area, len(items), columns, b.gap, height)
-        if rows == 1 and len(items) > 1:  # one row: each control as wide as its words need
-            texts = [text for text, *_ in items]
-            room = area.w - b.gap * (len(items) - 1)
-            widths = b.button_widths(texts, b.min_text, room)
-            spare = max(0, room - sum(widths)) // len(widths)
-            x = area.x
-            for box, width in zip(boxes, widths, strict=True):
-                box.x, box.w = x, width + spare
-                x = box.right + b.gap
+        pad = 2 * max(3, b.px(6))
+        for start in range(0, len(items), columns):
+            row = list(range(start, min(start + columns, len(items))))
+            texts = [items[i][0] for i in row]
+            if len(row) == 1 and rows > 1 and items[row[0]][1] is not None:
+                boxes[row[0]].x, boxes[row[0]].w = area.x, area.w  # alone: the whole row
+            elif len(row) > 1 and (rows == 1 or any(
+                b.measure.width(text, b.min_text, True) + pad > boxes[i].w
+                for text, i in zip(texts, row, strict=True)
+            )):  # fmt: skip
+                # One row, or a row whose words do not fit equal shares: each control as wide
+                # as its words need ("−", "Som desligado", "+").
+                room = area.w - b.gap * (len(row) - 1)
+                widths = b.button_widths(texts, b.min_text, room)
+                spare = max(0, room - sum(widths)) // len(widths)
+                x = area.x
+                for i, width in zip(row, widths, strict=True):
+                    boxes[i].x, boxes[i].w = x, width + spare
+                    x = boxes[i].right + b.gap
         if items[-1][1] is None:  # a closing note ("No sound device") takes the rest of its row
             boxes[-1].w = area.right - boxes[-1].x
         for (text, action, style, key), box in zip(items, boxes, strict=True):
             if action is None:
                 b.label(box, text, b.min_text, bold=True, wrap=True)
-            else:
-                b.button(box, text, action, style=style, key=f"setting:{key}", size=b.min_text)
+            else:  # a name one size too wide drawn a little narrower, not cut ("Bahasa Indo…")
+                b.button(box, text, action, style=style, key=f"setting:{key}", size=b.min_text,
+                         squeeze=True)  # fmt: skip
 
     def _speech(self, b: Builder, ctx: UiContext) -> None:
         """The speech page: on or off, turns, speed and its own volume."""
