@@ -295,7 +295,9 @@ class RoundEndScreen(Screen):
         else:
             if self._camera is not None and entry.held != 0:
                 body = self._camera_button(b, body, name)
-            toggle = (b.tr("0-0 in hand"), entry.double_blank)
+            # The 0-0 laid on the table is in nobody's hand: no key to say it is.
+            laid = state.table is not None and Tile(0, 0) in state.table
+            toggle = None if laid else (b.tr("0-0 in hand"), entry.double_blank)
             number_pad(b, body, "pad", lambda key: self._press(entry, key), self._next, toggle)
 
     def _camera_button(self, b: Builder, area: Rect, name: str) -> Rect:
