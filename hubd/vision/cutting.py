@@ -76,9 +76,12 @@ def _corners(rect: Rect) -> Floats:
     return points
 
 
-def pieces(lightness: Image, outline: Image, least: float) -> list[Floats] | None:
+def pieces(
+    lightness: Image, outline: Image, least: float, width: float | None = None
+) -> list[Floats] | None:
     """The tiles in a patch of faces: apart at their rounded edges where they show, else at
-    the seams :func:`_split` finds (None: stuck, said and not guessed).
+    the seams :func:`_split` finds (None: stuck, said and not guessed). ``width`` is the
+    photo's tiles' short side where the other tiles have told it (see :func:`_split`).
 
     A face darkens towards its rounded edge, so between two touching tiles runs a groove: a
     valley narrower than a pip, darker than the faces either side by a share of their own light
@@ -106,13 +109,13 @@ def pieces(lightness: Image, outline: Image, least: float) -> list[Floats] | Non
     cores = [c + np.array([x0, y0], np.int32) for c in contours
              if cv2.contourArea(c) >= 0.5 * least]  # fmt: skip
     if len(cores) < 2:
-        return _split(lightness, outline, least)
+        return _split(lightness, outline, least, width)
     tiles: list[Floats] = []
     for inner in cores:
         (cx, cy), (cw, ch), _ = _rect(inner)
         rim = 0.09 * min(cw, ch)  # the rounded edges left out of the core, both sides
         quad = _quad(inner)
-        short_side, long_side = _sides(quad)
+        short_side, long_side = sides(quad)
         if (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
                 and _ASPECT[0] <= long_side / max(short_side, 1.0) <= _ASPECT[1]):  # fmt: skip
             tiles.append(_grown(quad, _RIM * short_side))
@@ -121,9 +124,9 @@ def pieces(lightness: Image, outline: Image, least: float) -> list[Floats] | Non
         centre = np.array([cx, cy], np.float32)
         spread = hull.astype(np.float32)
         spread = centre + (spread - centre) * (1 + rim / max(min(cw, ch) / 2, 1))
-        found = _split(lightness, spread.astype(np.int32), least)
+        found = _split(lightness, spread.astype(np.int32), least, width)
         if found is None:
-            return _split(lightness, outline, least)
+            return _split(lightness, outline, least, width)
         tiles.extend(found)
     return tiles
 
@@ -173,30 +176,36 @@ def _grown(quad: Floats, by: float) -> Floats:
     return np.array(corners, np.float32)
 
 
-def _sides(corners: Floats) -> tuple[float, float]:
+def sides(corners: Floats) -> tuple[float, float]:
     """A quadrilateral's mean short side and mean long side."""
     a, b, c, d = corners
     return (float(np.linalg.norm(b - a) + np.linalg.norm(d - c)) / 2,
             float(np.linalg.norm(c - b) + np.linalg.norm(a - d)) / 2)  # fmt: skip
 
 
-def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> list[Floats] | None:
+def _split(
+    lightness: Image, outline: Image, least: float, width: float | None = None, depth: int = 0
+) -> list[Floats] | None:
     """The tiles in a patch: one, a row cut at its seams, or None (stuck: said, not guessed).
 
     A rectangular patch is n tiles side by side or end to end: every way of cutting it into
-    equal tiles is tried, and kept only when a seam runs at each cut. Between a tile and four
-    side by side (both twice as long as wide) the seams at a quarter decide; between two side
-    by side cut one way or the other (both make two tiles' shapes) the darker, wider line does,
-    a seam being two rounded edges and a bar one thin line.
+    equal tiles is tried. Not knowing the tiles' size, a cut is kept only when a seam runs at
+    each cut: between a tile and four side by side (both twice as long as wide) the seams at
+    a quarter decide; between two side by side cut one way or the other (both make two tiles'
+    shapes) the darker, wider line does, a seam being two rounded edges and a bar one thin
+    line. Knowing it (``width``, the short side of the photo's other tiles: one set's tiles are
+    one size), the patch's size says how many tiles it holds, however faint their seams (a row
+    under a lamp's glare, small tiles), and the seams only choose between counts that fit.
     """
     area = cv2.contourArea(outline)
     corners = _quad(outline)
-    short, long = _sides(corners)
+    short, long = sides(corners)
     if short < 8 or area < least:
         return []
     lines = _lines(lightness, corners, short, long)
     if area >= 0.8 * short * long:
-        best: tuple[float, int, list[float]] | None = None  # score, axis, cuts
+        single = _ASPECT[0] <= long / short <= _ASPECT[1]
+        best: tuple[bool, float, int, list[float]] | None = None  # sized, score, axis, cuts
         for axis, found in enumerate(lines):
             along, across = (short, long) if axis == 0 else (long, short)
             for count in range(2, 13):
@@ -204,14 +213,17 @@ def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> li
                 if not _ASPECT[0] <= max(piece, across) / min(piece, across) <= _ASPECT[1]:
                     continue
                 seams = [_seam_at(found, k / count) for k in range(1, count)]
-                if min(strength for strength, _ in seams) < 0.8:
+                fits = sized(min(piece, across), width)
+                if not fits and min(strength for strength, _ in seams) < 0.8:
                     continue
                 score = float(np.mean([strength - gap for strength, gap in seams]))
-                if best is None or score > best[0]:
-                    best = (score, axis, [k / count for k in range(1, count)])
-        if best is not None:
-            return _cut(corners, best[1], lines[best[1]], best[2])
-        return [corners] if _ASPECT[0] <= long / short <= _ASPECT[1] else None
+                option = (fits, score, axis, [k / count for k in range(1, count)])
+                if best is None or option[:2] > best[:2]:
+                    best = option
+        # A patch of the photo's tiles' size is one tile, whatever lines cross it.
+        if best is not None and (best[0] or not (single and sized(short, width))):
+            return _cut(corners, best[2], lines[best[2]], best[3])
+        return [corners] if single else None
     # Not a rectangle (tiles askew or in a corner): cut at the strongest seam and look again.
     seam = max(((float(share[i]), axis, i) for axis, (share, *_) in enumerate(lines)
                 for i in range(len(share))), default=(0.0, 0, 0))  # fmt: skip
@@ -230,11 +242,18 @@ def _split(lightness: Image, outline: Image, least: float, depth: int = 0) -> li
         return None
     tiles: list[Floats] = []
     for part in parts:
-        inner = _split(lightness, part + np.array([x - 1, y - 1], np.int32), least, depth + 1)
+        inner = _split(lightness, part + np.array([x - 1, y - 1], np.int32), least, width,
+                       depth + 1)  # fmt: skip
         if inner is None:
             return None
         tiles.extend(inner)
     return tiles
+
+
+def sized(short: float, width: float | None) -> bool:
+    """Whether a tile of short side ``short`` is the photo's tiles' size (the tilt of the
+    camera makes the far ones smaller by a fifth at most)."""
+    return width is not None and 0.78 <= short / width <= 1.28
 
 
 def _seam_at(lines: _Lines, at: float) -> tuple[float, float]:

@@ -27,13 +27,24 @@ import cv2
 import numpy as np
 
 from engine.photo_hand import HalfGuess, SeenTile
-from hubd.vision.cutting import Floats, Image, faces, filled, patches, pieces, whiteness
+from hubd.vision.cutting import (
+    Floats,
+    Image,
+    faces,
+    filled,
+    patches,
+    pieces,
+    sides,
+    sized,
+    whiteness,
+)
 from hubd.vision.seen import TileSeen
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
-_BAR_INK = 25.0  # a bar (a line or a groove) takes at least this much light all across
+_BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
+# face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
 _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
 
@@ -51,18 +62,11 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     score = whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     least = _MIN_FACE * score.shape[0] * score.shape[1]
-    tiles: list[Floats] = []
-    blocks: list[float] = []  # the areas of rectangular patches that would not come apart
-    todo = [(outline, 0) for outline in patches(faces(score, None), least)]
-    while todo:
-        outline, depth = todo.pop()
-        found = pieces(lightness, outline, least)
-        if found is not None:
-            tiles.extend(found)
-        elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
-            todo += [(inner, depth + 1) for inner in patches(faces(score, outline), least)]
-        elif filled(outline) >= 0.8 and cv2.contourArea(outline) < 0.5 * score.size:
-            blocks.append(float(cv2.contourArea(outline)))  # (half the photo: the table)
+    tiles, blocks = _cut_all(score, lightness, least, None)
+    width = float(np.median([sides(corners)[0] for corners in tiles])) if tiles else None
+    misfits = blocks or any(not sized(sides(corners)[0], width) for corners in tiles)
+    if width is not None and misfits:
+        tiles, blocks = _cut_all(score, lightness, least, width)  # the size tells the rest
     seen, sizes = [], []
     for corners in tiles:
         upright = _upright(photo, corners / scale)  # pips read at the photo's own size
@@ -88,6 +92,25 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
             "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
         )
     return seen
+
+
+def _cut_all(
+    score: Image, lightness: Image, least: float, width: float | None
+) -> tuple[list[Floats], list[float]]:
+    """Every tile's corners, and the areas of rectangular patches that would not come apart."""
+    tiles: list[Floats] = []
+    blocks: list[float] = []
+    todo = [(outline, 0) for outline in patches(faces(score, None), least)]
+    while todo:
+        outline, depth = todo.pop()
+        found = pieces(lightness, outline, least, width)
+        if found is not None:
+            tiles.extend(found)
+        elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
+            todo += [(inner, depth + 1) for inner in patches(faces(score, outline), least)]
+        elif filled(outline) >= 0.8 and cv2.contourArea(outline) < 0.5 * score.size:
+            blocks.append(float(cv2.contourArea(outline)))  # (half the photo: the table)
+    return tiles, blocks
 
 
 def _upright(small: Image, corners: Floats) -> Image:
@@ -124,7 +147,8 @@ def _bar_row(ink: Floats) -> int | None:
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
     # side counts too: a bar seen a little askew).
     rows = np.percentile(cv2.dilate(band, np.ones((5, 1), np.uint8)), 20, axis=1)
-    if float(rows.max()) < _BAR_INK:
+    usual = float(np.median(rows))
+    if float(rows.max()) < max(usual + _BAR_INK, 2 * usual):
         return None
     return middle - TILE_W // 6 + int(np.argmax(rows))
 
