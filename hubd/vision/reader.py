@@ -140,8 +140,9 @@ def _ink(upright: Image) -> Floats:
     return ink
 
 
-def _bar_row(ink: Floats) -> int | None:
-    """The row of the bar: the most inked line across the tile's middle (None: no bar)."""
+def _bar_row(ink: Floats) -> tuple[int, float] | None:
+    """The row of the bar, the most inked line across the tile's middle, and its ink (None:
+    no bar)."""
     middle = TILE_W
     band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
@@ -150,7 +151,7 @@ def _bar_row(ink: Floats) -> int | None:
     usual = float(np.median(rows))
     if float(rows.max()) < max(usual + _BAR_INK, 2 * usual):
         return None
-    return middle - TILE_W // 6 + int(np.argmax(rows))
+    return middle - TILE_W // 6 + int(np.argmax(rows)), float(rows.max())
 
 
 def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
@@ -158,14 +159,26 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
     ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
     ink = _ink(upright)
     face = _face_box(upright)
-    bar = _bar_row(ink)
-    if bar is None:
+    found = _bar_row(ink)
+    if found is None:
         return None
+    bar, bar_ink = found
     guesses = []
-    for rows in (slice(0, bar), slice(bar, 2 * TILE_W)):
+    # The half's threshold is taken from its pips' area alone: the bar, its spinner and the
+    # table past the face's edge are inked far more than a pale pip.
+    left, top, right, bottom = (round(v) for v in face)
+    clear, inset = int(TILE_W * 0.1), int(TILE_W * 0.06)
+    for rows, pips in ((slice(0, bar), slice(top + inset, bar - clear)),
+                       (slice(bar, 2 * TILE_W), slice(bar + clear, bottom - inset))):  # fmt: skip
         only = np.zeros_like(ink)
         only[rows] = ink[rows]
-        threshold = max(22.0, 0.45 * float(np.percentile(ink[rows], 99.5)))
+        pip_area = ink[pips, left + inset : right - inset]
+        # A blank half's own specks are no pips: a pip, however pale, takes a good share of
+        # what the bar takes.
+        least = max(22.0, 0.25 * bar_ink)
+        threshold = max(
+            least, 0.45 * float(np.percentile(pip_area, 99.5) if pip_area.size else 0.0)
+        )
         blobs = _blobs(only, threshold, bar, face)
         largest = max((area for _, _, area, _ in blobs), default=0.0)
         typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
