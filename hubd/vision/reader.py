@@ -183,14 +183,40 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
         largest = max((area for _, _, area, _ in blobs), default=0.0)
         typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
         single = float(np.median(typical)) if typical else 0.0
-        counted = []  # (pips, how sure) per blob
-        for _, _, area, contrast in blobs:
-            if area < 0.2 * single:
-                continue  # a speck beside real pips
+        blobs = [blob for blob in blobs if blob[2] >= 0.2 * single]  # specks beside pips go
+        middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
+        paired = _mirrored([(x, y) for x, y, _, _ in blobs], middle)
+        counted = []  # (pips, how likely they are there) per blob
+        for (_, _, area, contrast), mirrored in zip(blobs, paired, strict=True):
             many = max(1, round(area / single)) if area > 1.6 * single else 1
-            counted.append((many, _sure(contrast) * min(1.0, area / (0.45 * single))))
+            keep = _keep(_sure(contrast) * min(1.0, area / (0.45 * single)))
+            if mirrored:
+                counted.append((many, keep))
+            else:  # a stray blob, or a pip whose partner was missed: asked, not guessed
+                counted += [(many, min(keep, 0.8)), (1, 0.2)]
         guesses.append(_guess(counted, highest))
     return guesses[0], guesses[1]
+
+
+def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) -> list[bool]:
+    """Which pips have a partner across the half's centre.
+
+    Every standard layout of pips (the 3 x 3 grid up to 9, the columns of four or five of
+    double-12 and 15 sets) is the same turned half a turn about its centre, so a pip without
+    a partner there is a stray blob or beside a pip missed. The centre is where most pairs
+    meet, near the middle of the half's face (the face's edges are found less surely).
+    """
+    near = 0.12 * TILE_W  # within this of the face's middle, and a partner within half this
+    centres = [((x1 + x2) / 2, (y1 + y2) / 2) for i, (x1, y1) in enumerate(points)
+               for x2, y2 in points[i:]]  # fmt: skip
+    centres = [c for c in centres if math.dist(c, middle) <= near] or [middle]
+    best: list[bool] = []
+    for cx, cy in centres:
+        paired = [any(math.dist((2 * cx - x, 2 * cy - y), other) <= near / 2 for other in points)
+                  for x, y in points]  # fmt: skip
+        if sum(paired) > sum(best):
+            best = paired
+    return best or [False] * len(points)
 
 
 def _face_box(upright: Image) -> tuple[float, float, float, float]:
@@ -252,10 +278,10 @@ def _blobs(
 
 
 def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
-    """A half's likely counts from its blobs: sure ones count, doubtful ones may or may not."""
+    """A half's likely counts from its blobs (pips, the likelihood they are there): sure ones
+    count, doubtful ones may or may not."""
     likelihood = {0: 1.0}
-    for many, sure in blobs:
-        keep = 0.5 + 0.5 * sure if sure < 1.0 else 0.999
+    for many, keep in blobs:
         grown: dict[int, float] = {}
         for total, weight in likelihood.items():
             grown[total + many] = grown.get(total + many, 0.0) + weight * keep
@@ -267,6 +293,11 @@ def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
     options = sorted(((n, w) for n, w in likelihood.items() if n <= highest and w >= 1e-3),
                      key=lambda option: -option[1])  # fmt: skip
     return HalfGuess(tuple(options[:4]) or ((highest, 1e-3),))
+
+
+def _keep(sure: float) -> float:
+    """The likelihood a blob this sure is a pip: a blob in doubt is a pip or not evenly."""
+    return 0.5 + 0.5 * sure if sure < 1.0 else 0.999
 
 
 def _sure(contrast: float) -> float:
