@@ -62,11 +62,21 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     score = whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     least = _MIN_FACE * score.shape[0] * score.shape[1]
-    tiles, blocks = _cut_all(score, lightness, least, None)
-    width = float(np.median([sides(corners)[0] for corners in tiles])) if tiles else None
-    misfits = blocks or any(not sized(sides(corners)[0], width) for corners in tiles)
-    if width is not None and misfits:
-        tiles, blocks = _cut_all(score, lightness, least, width)  # the size tells the rest
+    outlines = patches(faces(score, None), least)
+    cuts = [_cut_patch(score, lightness, outline, least, None) for outline in outlines]
+    # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
+    shorts = [sides(corners)[0] for found, _ in cuts for corners in found
+              if _bar_row(_ink(_upright(photo, corners / scale))) is not None]  # fmt: skip
+    width = float(np.median(shorts)) if shorts else None
+    tiles: list[Floats] = []
+    blocks: list[float] = []
+    for outline, (found, apart) in zip(outlines, cuts, strict=True):
+        if width is not None and (apart or any(not sized(sides(c)[0], width) for c in found)):
+            again = _cut_patch(score, lightness, outline, least, width)  # the size tells
+            if len(again[1]) <= len(apart):
+                found, apart = again
+        tiles += found
+        blocks += apart
     seen, sizes = [], []
     for corners in tiles:
         upright = _upright(photo, corners / scale)  # pips read at the photo's own size
@@ -94,22 +104,23 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     return seen
 
 
-def _cut_all(
-    score: Image, lightness: Image, least: float, width: float | None
+def _cut_patch(
+    score: Image, lightness: Image, outline: Image, least: float, width: float | None
 ) -> tuple[list[Floats], list[float]]:
-    """Every tile's corners, and the areas of rectangular patches that would not come apart."""
+    """A patch of faces: its tiles' corners and the areas of rectangular patches in it that
+    would not come apart."""
     tiles: list[Floats] = []
     blocks: list[float] = []
-    todo = [(outline, 0) for outline in patches(faces(score, None), least)]
+    todo = [(outline, 0)]
     while todo:
-        outline, depth = todo.pop()
-        found = pieces(lightness, outline, least, width)
+        inside, depth = todo.pop()
+        found = pieces(lightness, inside, least, width)
         if found is not None:
             tiles.extend(found)
         elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
-            todo += [(inner, depth + 1) for inner in patches(faces(score, outline), least)]
-        elif filled(outline) >= 0.8 and cv2.contourArea(outline) < 0.5 * score.size:
-            blocks.append(float(cv2.contourArea(outline)))  # (half the photo: the table)
+            todo += [(inner, depth + 1) for inner in patches(faces(score, inside), least)]
+        elif filled(inside) >= 0.8 and cv2.contourArea(inside) < 0.5 * score.size:
+            blocks.append(float(cv2.contourArea(inside)))  # (half the photo: the table)
     return tiles, blocks
 
 
