@@ -40,9 +40,10 @@ _SMALL = {  # 3 x 3
 }
 _SIDES4 = [(0, r) for r in range(4)] + [(2, r) for r in range(4)]
 _SIDES5 = [(0, r) for r in range(5)] + [(2, r) for r in range(5)]
+#: Every layout is the same turned half a turn (a tile has no way up), as real sets draw them.
 _LARGE = {  # 3 x 4 for 10-12, 3 x 5 for 13-15 (the layouts of common double-12/15 sets)
     10: (4, [*_SIDES4, (1, 1), (1, 2)]),
-    11: (4, [*_SIDES4, (1, 0), (1, 2), (1, 3)]),
+    11: (4, [*_SIDES4, (1, 0), (1, 1.5), (1, 3)]),  # (the middle three: top, centre, end)
     12: (4, [*_SIDES4, (1, 0), (1, 1), (1, 2), (1, 3)]),
     13: (5, [*_SIDES5, (1, 1), (1, 2), (1, 3)]),
     14: (5, [*_SIDES5, (1, 0), (1, 1), (1, 3), (1, 4)]),
