@@ -72,17 +72,22 @@ def arm_labels(drawn: Picture, size: int) -> list[MapLabel]:
 
 
 def _candidates(first: MapTile, hub: Box, cell: tuple[int, int], w: int, h: int) -> Iterator[Box]:
-    """Boxes a letter may take round the arm's first tile: on the stroke from the hub, hugging
-    each side and corner of the tile, and in the eight cells round it (then on the tile)."""
+    """Boxes a letter may take round the arm's first tile: on the stroke from the hub, along
+    each side of the tile from corner to corner, and in the eight cells round it (then on
+    the tile)."""
     tile = first.box
     yield _centred(_midpoint(hub.center, tile.center), w, h)
     left, right = tile.x - CLEAR - w, tile.right + CLEAR
     top, bottom = tile.y - CLEAR - h, tile.bottom + CLEAR
-    middle_x, middle_y = tile.center[0] - w // 2, tile.center[1] - h // 2
-    for x in (left, middle_x, right):
-        for y in (top, middle_y, bottom):
-            if (x, y) != (middle_x, middle_y):
-                yield Box(x, y, w, h)
+    # Along each side, from corner to corner in quarter steps of the letter.
+    along_x = range(tile.x - w, tile.right + 1, max(1, w // 4))
+    along_y = range(tile.y - h, tile.bottom + 1, max(1, h // 4))
+    for y in along_y:
+        yield Box(left, y, w, h)
+        yield Box(right, y, w, h)
+    for x in along_x:
+        yield Box(x, top, w, h)
+        yield Box(x, bottom, w, h)
     pitch_w, pitch_h = cell[0] + CLEAR * 2, cell[1] + CLEAR * 2
     for dx, dy in _around():
         yield _centred((tile.center[0] + dx * pitch_w, tile.center[1] + dy * pitch_h), w, h)
