@@ -184,10 +184,11 @@ class SettingsScreen(Screen):
             if len(row) == 1 and rows > 1 and items[row[0]][1] is not None:
                 boxes[row[0]].x, boxes[row[0]].w = area.x, area.w  # alone: the whole row
             elif len(row) > 1 and (rows == 1 or any(
-                b.measure.width(text, b.min_text, True) + pad > boxes[i].w
+                b.measure.fit(text, boxes[i].w - pad, boxes[i].h, b.min_text, b.min_text,
+                              True, True)[2]
                 for text, i in zip(texts, row, strict=True)
             )):  # fmt: skip
-                # One row, or a row whose words do not fit equal shares: each control as wide
+                # One row, or a row whose words equal shares would cut: each control as wide
                 # as its words need ("−", "Som desligado", "+").
                 room = area.w - b.gap * (len(row) - 1)
                 widths = b.button_widths(texts, b.min_text, room)
