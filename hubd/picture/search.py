@@ -70,6 +70,8 @@ class Search:
         self.blocks: set[int] = set()  # 2x2 blocks a diagonal stroke crosses
         self.doubles: list[int] = []
         self.toes: list[int] = []
+        self.level = [0] * len(pieces)  # each piece's place in the order the search lays them
+        self.crowded = False  # the last ``fits`` that failed found a free region too small
         self.tried = 0
         self.astray = 0
         hub_place = pieces[0].place
@@ -224,7 +226,9 @@ class Search:
             if piece > 0 and waiting[piece]:  # (the hub's arms start in kept cells)
                 kids = pieces[piece].kids
                 if len(self.allowed(kids[len(kids) - waiting[piece]])) < waiting[piece]:
+                    self.crowded = False
                     return False
+        self.crowded = True
         return not self.splits(cell) or self.regions_fit(cell)
 
     def splits(self, cell: int) -> bool:
@@ -277,25 +281,51 @@ class Search:
     def solve(self) -> bool:
         """Place every piece by the rules; False where the budget ran out first."""
         try:
-            return self._solve(1)
+            return self._solve(1) is None
         except OutOfTries:
             return False
 
-    def _solve(self, at: int) -> bool:
+    def _solve(self, at: int) -> set[int] | None:
+        """Place the pieces from the ``at``-th on: None once all are placed, else the places
+        in the order (``conflict``) whose cells may have left them no room. A choice that
+        took no part in a failure further on is not tried again with other cells: the
+        search goes straight back to the last piece that did (the nearby pieces), instead of
+        trying every cell of every piece laid in between (ends far away on the table)."""
         order = self.plan.order
         if at == len(order):
-            return True
+            return None
         index = order[at]
+        self.level[index] = at
+        conflict: set[int] = set()
         for cell, way in self.choices(index):
             self.tried += 1
             if self.tried > self.budget:
                 raise OutOfTries
             was = self.owner[cell]
             self.take(index, cell, way)
-            if self.fits(index) and self._solve(at + 1):
-                return True
+            if self.fits(index):
+                deeper = self._solve(at + 1)
+                if deeper is None:
+                    return None
+                if at not in deeper:  # this piece's cell is not why: go back further
+                    self.undo(index, was)
+                    return deeper
+                conflict |= deeper
+            else:
+                conflict |= self.conflict(cell, self.crowded)
             self.undo(index, was)
-        return False
+        conflict |= self.conflict(self.cells[self.plan.pieces[index].parent], False)
+        conflict.discard(at)
+        return conflict
+
+    def conflict(self, cell: int, everywhere: bool) -> set[int]:
+        """The places in the order of the pieces that limit the cells round ``cell`` (those
+        within two cells, whose room, strokes and doubles decide them), or of every placed
+        piece where a free region was too small (``everywhere``)."""
+        level, owner = self.level, self.owner
+        if everywhere:
+            return {level[piece] for piece in owner if piece >= 0}
+        return {level[owner[other]] for other in (cell, *self.near[cell]) if owner[other] >= 0}
 
     def lay_anyhow(self) -> None:
         """Every piece placed in one pass, by the rules where it can be: a piece with no
