@@ -52,8 +52,7 @@ from dataclasses import dataclass, field
 from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
 from hubd.picture import Box, Picture, Sizes, picture
-from hubd.picture.grid import Grid
-from hubd.picture.layout import FOLDS, closest, kept
+from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
 from hubd.screens.shots.log_layout import screen_map
 
@@ -244,7 +243,7 @@ def over(table: Table, area: Box, sizes: Sizes) -> bool:
     folded most outnumber the cells of the smallest grid the layout tries (the numbers at
     their floor, the cells closest together), so some piece must stand away."""
     laid = plan(table, FOLDS[-1], False)
-    return laid.need > Grid(area, sizes.floor, closest(sizes.gap)).size - kept(table)
+    return laid.need > smallest_grid(table, laid, area, sizes).size - kept(table)
 
 
 _SCREENS: dict[tuple[int, int], dict[int, tuple[Box, Sizes]]] = {}

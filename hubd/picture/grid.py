@@ -11,7 +11,7 @@ import functools
 import math
 from dataclasses import dataclass, field
 
-from hubd.picture.shapes import CELL_H_EM, CELL_W_EM, Box
+from hubd.picture.shapes import CELL_H_EM, Box, cell_w_em
 
 #: The eight ways out of a cell, clockwise from the top right: (rows, columns).
 AROUND: tuple[tuple[int, int], ...] = (
@@ -33,11 +33,13 @@ ARM_WAYS: dict[int, tuple[int, ...]] = {
 
 @dataclass(frozen=True)
 class Grid:
-    """``rows`` x ``cols`` cells of ``cw`` x ``ch`` px, ``gap`` apart, centred in ``area``."""
+    """``rows`` x ``cols`` cells of ``cw`` x ``ch`` px, ``gap`` apart, centred in ``area``,
+    each wide enough for a number of ``digits`` digits."""
 
     area: Box
     number: int  # the numbers' size the cells are made for
     gap: int
+    digits: int = 2
     rows: int = field(init=False)
     cols: int = field(init=False)
     cw: int = field(init=False)
@@ -47,7 +49,8 @@ class Grid:
 
     def __post_init__(self) -> None:
         area, gap = self.area, self.gap
-        base_w, base_h = math.ceil(CELL_W_EM * self.number), math.ceil(CELL_H_EM * self.number)
+        base_w = math.ceil(cell_w_em(self.digits) * self.number)
+        base_h = math.ceil(CELL_H_EM * self.number)
         cols = max(1, (area.w + gap) // (base_w + gap))
         rows = max(1, (area.h + gap) // (base_h + gap))
         # The room left over widens the cells a little (the pieces grow with them).

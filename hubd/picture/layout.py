@@ -39,7 +39,19 @@ STARTS: tuple[Start, ...] = tuple(
     Start(turn, shift, 2 + index % 2)
     for index, (shift, turn) in enumerate(
         (shift, turn)
-        for shift in ((0, 0), (0, 2), (0, -2), (0, 1), (0, -1), (-1, 0), (1, 0))
+        for shift in (
+            (0, 0),
+            (0, 2),
+            (0, -2),
+            (0, 1),
+            (0, -1),
+            (-1, 0),
+            (1, 0),
+            (1, 2),
+            (-1, -2),
+            (1, -2),
+            (-1, 2),
+        )
         for turn in (0, 2, 1, 3)
     )
 )
@@ -64,17 +76,25 @@ MOST_FILLED = 0.8
 def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     """``table`` laid out in ``area``: at the largest numbers it fits at, then folded."""
     plans: dict[tuple[int | None, bool, bool], Plan] = {}
+    tried: set[tuple[object, ...]] = set()
+    spent, most_spent = 0, 0
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
-        spent, most_spent = 0, int(FRAME_BUDGET * share)
+        most_spent += int(FRAME_BUDGET * share)  # a turn may spend what the last left
         for number, gap, most, keep, start in tries:
-            grid = Grid(area, number, gap)
             as_played = start.reach == 0
             if (most, keep, as_played) not in plans:
                 plans[most, keep, as_played] = plan(table, most, keep, as_played)
             laid = plans[most, keep, as_played]
+            grid = Grid(area, number, gap, digits(table, laid))
             filled = MOST_FILLED if most != FOLDS[-1] else 1  # folded most: any chance
             if laid.need > (grid.size - kept(table)) * filled:
                 continue  # plainly too many pieces for this grid: no time spent trying
+            # The same pieces on a grid of the same shape from the same start: the same
+            # search (a line too short to fold, cells no closer at the floor).
+            same = (grid.rows, grid.cols, laid.need, _folds(laid), keep, start)
+            if same in tried:
+                continue
+            tried.add(same)
             budget = min(BUDGET if most == FOLDS[-1] else BUDGET // 3, most_spent - spent)
             search = Search(laid, grid, start, budget)
             if search.solve():
@@ -83,9 +103,8 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
             if spent >= most_spent:
                 break
     # Past all room even folded: a piece may stand away from what it lies on (``astray``).
-    grid = Grid(area, sizes.floor, closest(sizes.gap))
     laid = plans.get((FOLDS[-1], False, False)) or plan(table, FOLDS[-1], False)
-    search = Search(laid, grid, STARTS[0], 0)
+    search = Search(laid, smallest_grid(table, laid, area, sizes), STARTS[0], 0)
     search.lay_anyhow()
     return draw(search)
 
@@ -101,7 +120,7 @@ def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
     first: list[Try] = [(sizes.number, gap, None, True, AS_PLAYED)]
     first += [(number, gap, None, False, AS_PLAYED) for number in sizes.steps()]
     first += [(floor, gap, most, False, AS_PLAYED) for most in FOLDS]
-    others: list[Try] = [(floor, gap, FOLDS[-1], False, start) for start in STARTS]
+    others: list[Try] = [(floor, gap, FOLDS[-1], False, start) for start in STARTS[:28]]
     closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, start) for start in STARTS]
     return first, others, closer
 
@@ -110,6 +129,24 @@ def closest(gap: int) -> int:
     """The gap between cells where the table has no room at the usual one: half, and never
     under 2 px (targets never touch)."""
     return max(2, gap // 2)
+
+
+def _folds(laid: Plan) -> tuple[int, ...]:
+    """The counts ``laid`` folds its runs into, in order."""
+    return tuple(piece.count for piece in laid.pieces if piece.kind == "fold")
+
+
+def digits(table: Table, laid: Plan) -> int:
+    """The most digits of a number ``laid`` shows: an end's (the set's highest number) or a
+    count's (a run folded into "+12" needs room for two)."""
+    highest = len(table.open_by_end) - 1
+    return len(str(max([highest, *_folds(laid)])))
+
+
+def smallest_grid(table: Table, laid: Plan, area: Box, sizes: Sizes) -> Grid:
+    """The grid with the most cells the layout tries for ``laid`` (numbers at their floor,
+    the cells closest together): a table whose pieces outnumber its cells cannot fit."""
+    return Grid(area, sizes.floor, closest(sizes.gap), digits(table, laid))
 
 
 def kept(table: Table) -> int:

@@ -173,16 +173,16 @@ class Search:
             # How much room it wants: as much as will grow from it, or (laid as played: what
             # comes later is not known yet) only the room round it.
             wants = (min(space, piece.need) if self.reach else space // 2) // self.lean
+            out = round((self.dist[hub][cell] - self.dist[hub][before]) / 20)
             if piece.foot >= 0:  # round its double, the nearest first, fanned in order
                 key: tuple[float, ...] = (
                     round(self.dist[before][cell]), -wants, (way - way_in + 4) % 8,
                 )  # fmt: skip
             elif piece.kind == "double":
                 have = self.toe_room(cell, before)
-                key = (have < len(piece.kids), turn > 2, turn, -have)
+                key = (have < len(piece.kids), turn > 2, -out - wants, turn, -have)
             else:  # straight on and outwards, unless what grows from it needs room elsewhere
                 room = self.room(cell)
-                out = round((self.dist[hub][cell] - self.dist[hub][before]) / 20)
                 key = (room == 0 and bool(piece.kids), turn > 2, -out - wants, turn, -room)
             ranked.append((key, cell, way))
         ranked.sort()

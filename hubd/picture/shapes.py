@@ -38,6 +38,14 @@ PLUS_EM = 0.838
 #: (a three-character count, "+12", drawn narrower: its height is what reads from a chair).
 CELL_W_EM = 1.45
 CELL_H_EM = 1.05
+#: Where every number is one digit (a double-9 set or under, counts up to "+9"), the cells
+#: are square: the digit and its margin across, a count reaching into the gaps beside it.
+CELL_W_EM_ONE_DIGIT = 1.05
+
+
+def cell_w_em(digits: int) -> float:
+    """A cell's width in ems for numbers of at most ``digits`` digits."""
+    return CELL_W_EM_ONE_DIGIT if digits <= 1 else CELL_W_EM
 
 
 def text_width(text: str, size: int) -> int:
