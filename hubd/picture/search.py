@@ -311,20 +311,19 @@ class Search:
                     self.undo(index, was)
                     return deeper
                 conflict |= deeper
+            elif self.crowded:  # a free region too small: any piece placed may be why
+                conflict.update(range(at))
             else:
-                conflict |= self.conflict(cell, self.crowded)
+                conflict |= self.conflict(cell)
             self.undo(index, was)
-        conflict |= self.conflict(self.cells[self.plan.pieces[index].parent], False)
+        conflict |= self.conflict(self.cells[self.plan.pieces[index].parent])
         conflict.discard(at)
         return conflict
 
-    def conflict(self, cell: int, everywhere: bool) -> set[int]:
-        """The places in the order of the pieces that limit the cells round ``cell`` (those
-        within two cells, whose room, strokes and doubles decide them), or of every placed
-        piece where a free region was too small (``everywhere``)."""
+    def conflict(self, cell: int) -> set[int]:
+        """The places in the order of the pieces that limit the cells round ``cell``: those
+        within two cells, whose room, strokes and doubles decide them."""
         level, owner = self.level, self.owner
-        if everywhere:
-            return {level[piece] for piece in owner if piece >= 0}
         return {level[owner[other]] for other in (cell, *self.near[cell]) if owner[other] >= 0}
 
     def lay_anyhow(self) -> None:
