@@ -80,12 +80,12 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     spent, most_spent = 0, 0
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
         most_spent += int(FRAME_BUDGET * share)  # a turn may spend what the last left
-        for number, gap, most, keep, start in tries:
+        for number, gap, most, keep, start, narrow in tries:
             as_played = start.reach == 0
             if (most, keep, as_played) not in plans:
                 plans[most, keep, as_played] = plan(table, most, keep, as_played)
             laid = plans[most, keep, as_played]
-            grid = Grid(area, number, gap, digits(table, laid))
+            grid = Grid(area, number, gap, digits(table, laid) if narrow else 2)
             filled = MOST_FILLED if most != FOLDS[-1] else 1  # folded most: any chance
             if laid.need > (grid.size - kept(table)) * filled:
                 continue  # plainly too many pieces for this grid: no time spent trying
@@ -109,19 +109,23 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     return draw(search)
 
 
-Try = tuple[int, int, int | None, bool, Start]
+Try = tuple[int, int, int | None, bool, Start, bool]
 
 
 def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
-    """The layouts tried, each (numbers, gap, fold, keep cells for toes to come, arms' turn,
-    hub's move), in three turns: the numbers shrinking then lines folding, from the middle;
-    folded most, from other starts; the same with the cells closer together."""
+    """The layouts tried, each (numbers, gap, fold, keep cells for toes to come, where to
+    start, narrow cells where the numbers allow), in three turns: the numbers shrinking, then
+    at the floor the cells narrowed and lines folding, from the middle; folded most, from
+    other starts; the same with the cells closer together. Narrow cells come in only where
+    cells as wide as two digits leave no room (the tiles drawn in them are smaller too)."""
     gap, floor = sizes.gap, sizes.floor
-    first: list[Try] = [(sizes.number, gap, None, True, AS_PLAYED)]
-    first += [(number, gap, None, False, AS_PLAYED) for number in sizes.steps()]
-    first += [(floor, gap, most, False, AS_PLAYED) for most in FOLDS]
-    others: list[Try] = [(floor, gap, FOLDS[-1], False, start) for start in STARTS[:28]]
-    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, start) for start in STARTS]
+    first: list[Try] = [(sizes.number, gap, None, True, AS_PLAYED, False)]
+    first += [(number, gap, None, False, AS_PLAYED, False) for number in sizes.steps()]
+    first += [(floor, gap, None, False, AS_PLAYED, True)]
+    first += [(floor, gap, most, False, AS_PLAYED, narrow)
+              for most in FOLDS for narrow in (False, True)]  # fmt: skip
+    others: list[Try] = [(floor, gap, FOLDS[-1], False, start, True) for start in STARTS[:28]]
+    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, start, True) for start in STARTS]
     return first, others, closer
 
 
