@@ -12,8 +12,9 @@ cross. The cells are found by a search that undoes its choices where they leave 
 room.
 
 The table is first laid as it grew (so that the next frame is this one and one tile more),
-at the numbers' full size, then smaller, then with runs folded into counts ("+5"), keeping
-each line's first tile and the tile each double was laid on. A table that still finds no
+at the numbers' full size, then smaller, then (where every number is one digit: a double-9
+set) in square cells, then with runs folded into counts ("+5"), keeping each line's first
+tile and the tile each double was laid on. A table that still finds no
 room is laid folded most, each piece's neighbours-to-be first and each line leaning towards
 the room its subtree needs, from other starts (the hub moved, the arms turned), then with
 the cells closer together. Only a table with no room even then (map_bench counts the frames

@@ -9,8 +9,10 @@ stands where no toe already laid would then be nearer to it than to its own. The
 tried best first (a line straight on, a double with room for its toes), and a choice that
 leaves some piece still to come without room is undone at once: each placed piece must keep
 as many free cells beside it as it has pieces still to join it, and each free region of the
-grid must hold the pieces that can only grow into it. The search gives up after ``budget``
-cells tried, so a frame never keeps the hub's loop waiting.
+grid must hold the pieces that can only grow into it. Where a piece finds no room, the
+search goes back to the last piece near it (backjumping), not through every piece laid in
+between. It gives up after ``budget`` cells tried, so a frame never keeps the hub's loop
+waiting.
 """
 
 from __future__ import annotations
@@ -180,7 +182,9 @@ class Search:
                 )  # fmt: skip
             elif piece.kind == "double":
                 have = self.toe_room(cell, before)
-                key = (have < len(piece.kids), turn > 2, -out - wants, turn, -have)
+                # Laid as played, straight on; else outwards, towards the room its toes need.
+                lean = -out - wants if self.reach else 0
+                key = (have < len(piece.kids), turn > 2, lean, turn, -have)
             else:  # straight on and outwards, unless what grows from it needs room elsewhere
                 room = self.room(cell)
                 key = (room == 0 and bool(piece.kids), turn > 2, -out - wants, turn, -room)
