@@ -30,6 +30,7 @@ from hubd.loop.core import Devices, HubCore
 from hubd.loop.extras import ExtrasHandler
 from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import HubEvent, Inbox, MockButton, Shutdown
+from hubd.loop.mock_press import MockPress
 from hubd.screens import Ui
 from hubd.values.intents import (
     ChangeSetting,
@@ -77,6 +78,8 @@ class HubApp:
         self.demo_interval = demo_interval
         self._next_demo = core.clock.now()
         self._input_posted = False  # SDL events posted by the loop itself (the demo's taps)
+        drive = core.devices.press_mock_button
+        self._mock = MockPress(drive) if drive is not None else None  # --mock-pins' button
 
     # What every turn uses: the core's (one of each, so a screen replaced is replaced for all).
 
@@ -133,6 +136,7 @@ class HubApp:
             d
             for d in (
                 self.button.next_deadline(),  # a hold, the shutdown hold's grace
+                self._mock.next_deadline() if self._mock is not None else None,
                 self.devices.light.next_deadline(),
                 self.ui.next_deadline(),
                 self._next_demo if self.demo is not None else None,
@@ -170,6 +174,8 @@ class HubApp:
         for hub_event in self.inbox.drain():  # edges the keyboard's mock button just made
             self.handle_hub_event(hub_event)
         now = self.clock.now()
+        if self._mock is not None:
+            self._mock.tick(now)  # a quick press's up, held back past the glitch filter
         self.button.tick(now)
         light = self.devices.light.mode
         self.devices.light.tick(now)
@@ -249,8 +255,8 @@ class HubApp:
             and event.key == pygame.K_SPACE
             and not (event.type == pygame.KEYDOWN and self.ui.typing)  # a space in a name
         ):
-            if self.devices.press_mock_button is not None and not getattr(event, "repeat", 0):
-                self.devices.press_mock_button(event.type == pygame.KEYDOWN)
+            if self._mock is not None and not getattr(event, "repeat", 0):
+                self._mock.set(event.type == pygame.KEYDOWN, now)
         elif event.type == pygame.TEXTINPUT:
             self._intents(self.ui.text(event.text, self.core.context(), now))
         elif event.type == pygame.KEYDOWN:
@@ -268,8 +274,8 @@ class HubApp:
             self.button.edge(event.pressed, event.t)
         elif isinstance(event, Shutdown):
             self.core.stop(event.reason)
-        elif isinstance(event, MockButton) and self.devices.press_mock_button is not None:
-            self.devices.press_mock_button(event.pressed)  # gpiozero posts the edge back
+        elif isinstance(event, MockButton) and self._mock is not None:
+            self._mock.set(event.pressed, self.clock.now())  # gpiozero posts the edge back
         else:  # the parts a hub may have: the phones, the Wi-Fi, the camera, the club
             self.extras.hub_event(event)
 
@@ -288,9 +294,10 @@ class HubApp:
         elif isinstance(intent, ChangeSetting):
             self.core.change_setting(intent.key, intent.value)
         elif isinstance(intent, HubButton):
-            if self.devices.press_mock_button is not None:
-                self.devices.press_mock_button(True)  # through gpiozero, like the real button
-                self.devices.press_mock_button(False)
+            if self._mock is not None:  # through gpiozero, like the real button
+                now = self.clock.now()
+                self._mock.set(True, now)
+                self._mock.set(False, now)
             else:
                 self.button.hub_pressed()
         elif isinstance(intent, SayStatus):
