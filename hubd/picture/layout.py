@@ -63,7 +63,7 @@ AS_PLAYED = Start(0, (0, 0), 0)
 
 #: Cells a search tries from one start before it gives up, and all of a frame's searches
 #: together: a frame never keeps the hub's loop waiting (a Pi is slower than a desktop).
-BUDGET, FRAME_BUDGET = 200, 12000
+BUDGET, FRAME_BUDGET = 200, 10000
 
 #: The share of a frame's budget each turn of ``_tries`` may spend.
 SHARES = (0.2, 0.4, 0.4)
