@@ -175,6 +175,20 @@ def test_a_crowded_game_is_faithful_in_every_frame_by_the_benchmarks_measures(si
     assert most_feet >= 9
 
 
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_double_9_set_narrows_its_cells_before_a_toe_stands_away(size: str) -> None:
+    """Four players laying every double (seed 3: six feet by the 33rd play, where the cells as
+    wide as two digits left a double and its toes away at 800x480): in square cells, as a
+    double-9 set's one-digit numbers allow, no frame has a fault by map_bench's measures."""
+    bench = _map_bench()
+    area, sizes = SCREEN[size]
+    events = bench.play("classic", 4, 9, True, 3)
+    for table in states(events):
+        drawn = picture(table, area, sizes)
+        assert bench.check(drawn, table, area, sizes.floor, sizes.number) & FAULTS == set()
+        assert drawn.number_px >= sizes.floor
+
+
 def test_a_table_past_all_room_is_counted_as_such() -> None:
     """A double-15 round of eight in a small area outgrows it: the frames whose pieces
     outnumber the cells (map_bench's ``over``) stand pieces away, and say so (``astray``)."""
