@@ -10,13 +10,15 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from photo_synth import Photo, make_photo  # noqa: E402
+from numpy.typing import NDArray  # noqa: E402
+from photo_synth import TILE_W, Look, Photo, draw_tile, make_photo, pip_centres  # noqa: E402
 
 from engine.photo_hand import settle  # noqa: E402
 from engine.tiles import Tile, all_tiles  # noqa: E402
@@ -84,6 +86,50 @@ def test_a_picture_claiming_too_many_pixels_is_refused_before_it_is_decoded() ->
     assert ok and len(png) < 1_000_000
     with pytest.raises(PhotoRefused, match="25 megapixels"):
         read_in_worker(png.tobytes(), 12)
+
+
+def test_a_row_of_four_touching_tiles_is_four_tiles_by_the_photos_own_tile_size() -> None:
+    """Four touching tiles side by side make a patch twice as long as wide, like one tile; a
+    lamp's glare washes out their seams. The other row's tiles tell the tiles' size."""
+    photo = make_photo(56)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+def _one_tile_photo(a: int, b: int, erase: tuple[float, float] | None = None) -> NDArray[Any]:
+    """The tile a-b alone on a dark table, seen from above; ``erase`` paints over the pip at that
+    place of the top half (x, y in 0..1), as if it were too pale to see."""
+    look = Look(face=(235, 240, 242), coloured=False, groove=False, spinner=False,
+                pip_scale=1.0, bar_end=0.12)  # fmt: skip
+    image, alpha = draw_tile(a, b, look)
+    if erase is not None:
+        _, radius = pip_centres(a)
+        centre = (int((0.04 + 0.92 * erase[0]) * TILE_W), int((0.04 + 0.92 * erase[1]) * TILE_W))
+        cv2.circle(image, centre, int(radius * TILE_W) + 2, look.face, -1)
+    photo = np.full((480, 400, 3), 45, np.uint8)
+    top, left = 120, 140
+    patch = photo[top : top + 2 * TILE_W, left : left + TILE_W].astype(np.float32)
+    blended = patch * (1 - alpha[..., None]) + image.astype(np.float32) * alpha[..., None]
+    photo[top : top + 2 * TILE_W, left : left + TILE_W] = blended.astype(np.uint8)
+    return photo
+
+
+def test_a_half_whose_pips_break_every_layout_is_asked_not_settled() -> None:
+    """Every standard layout is the same turned half a turn; a 5 with a corner pip missed
+    (four pips, one without a partner across the centre) is no 4, and the set alone cannot
+    tell 4-2 from 5-2: a question, never a silent 4-2."""
+    whole = read_photo(_one_tile_photo(5, 2), 6)
+    assert [Tile.of(s.tile.first.best, s.tile.second.best) for s in whole] == [Tile.of(5, 2)]
+    assert not settle([s.tile for s in whole], list(all_tiles(6))).questions
+    missed = read_photo(_one_tile_photo(5, 2, erase=(0.22, 0.22)), 6)
+    assert len(missed) == 1
+    reading = settle([s.tile for s in missed], list(all_tiles(6)))
+    assert reading.settled == () and reading.questions
+    assert {Tile.of(4, 2), Tile.of(5, 2)} <= set(reading.questions[0].choices)
+    # (Or a stray blob beside a 3.) The table's constraint decides it: with 4-2 and 3-2 on the
+    # table, this is the 5-2.
+    can_hold = [tile for tile in all_tiles(6) if tile not in (Tile.of(4, 2), Tile.of(3, 2))]
+    assert settle([s.tile for s in missed], can_hold).settled == (Tile.of(5, 2),)
 
 
 def test_a_photo_of_no_tiles_is_said_so() -> None:
