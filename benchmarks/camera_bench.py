@@ -12,7 +12,8 @@ Prints, over photos made from consecutive seeds:
   rest of the set, drawn at random, and the hub knows how many tiles it holds). A hand is right
   when every tile is settled and right; "asked" counts hands with a question and no wrong
   tile, "wrong" hands where a settled tile is wrong (a silent error: the one that must not be);
-- time per photo read in this process, and through the worker (a child process: its start,
+- time per photo read in this process (wall and CPU, OpenCV on one thread as in the worker),
+  and through the worker (a child process: its start,
   OpenCV's import, the decode);
 - peak memory: the worker's peak resident size, and this process's resident size before and
   after the worker's reads (the reading's memory goes with the child).
@@ -91,18 +92,20 @@ def main() -> None:
     rng = random.Random(0)
     halves = right_halves = unreadable = 0
     tallies: list[Counter[str]] = [Counter(), Counter(), Counter()]
-    times = []
+    times, cpu_times = [], []
     photos = []
+    cv2.setNumThreads(1)  # as in the worker: its CPU time is then the photo's own
     for seed in range(args.first_seed, args.first_seed + args.photos):
         photo = make_photo(seed)
         halves += 2 * len(photo.tiles)
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         try:
             seen = read_photo(photo.image, photo.highest)
         except PhotoUnreadable:
             seen = []
             unreadable += 1
         times.append(time.perf_counter() - started)
+        cpu_times.append(time.process_time() - cpu_started)
         right_halves += halves_right(photo, seen)
         verdicts = judge(photo, seen, rng) if seen else ("asked", "asked", "asked")
         for tally, verdict in zip(tallies, verdicts, strict=True):
@@ -122,7 +125,9 @@ def main() -> None:
         print(f"  hands right, {name + ':':24} {tally['right'] / n:6.1%}"
               f"   asked {tally['asked'] / n:5.1%}   wrong {tally['wrong'] / n:5.1%}")  # fmt: skip
     print(f"  time a photo, in process:    median {statistics.median(times) * 1000:.0f} ms,"
-          f" max {max(times) * 1000:.0f} ms")  # fmt: skip
+          f" max {max(times) * 1000:.0f} ms; CPU median"
+          f" {statistics.median(cpu_times) * 1000:.0f} ms, max {max(cpu_times) * 1000:.0f} ms"
+          " (one thread: the wall time grows with the machine's load)")  # fmt: skip
     before = _rss_kib()
     worker_times = []
     for photo in photos:

@@ -71,12 +71,15 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     tiles: list[Floats] = []
     blocks: list[float] = []
     for outline, (found, apart) in zip(outlines, cuts, strict=True):
-        # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch
-        # smaller than a tile, a checked cloth's square, is not looked at twice).
+        # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch or
+        # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice).
         if (
             width is not None
             and cv2.contourArea(outline) >= 1.2 * width * width
-            and (apart or any(not sized(sides(c)[0], width) for c in found))
+            and (
+                any(area >= 1.2 * width * width for area in apart)
+                or any(not sized(sides(c)[0], width) for c in found)
+            )
         ):
             again = _cut_patch(score, lightness, outline, least, width)
             if len(again[1]) <= len(apart):
