@@ -1,10 +1,11 @@
 """The phones' web server: aiohttp on its own event loop in its own thread.
 
-It holds only the latest snapshot the loop published and serves it: the page (``/t/TOKEN``),
-its data as JSON (``/t/TOKEN/state``, the fallback that polls) and as server-sent events
-(``/t/TOKEN/events``). A phone's write (a seat claim, a hand's pips) becomes a PhoneRequest
-in the loop's inbox, answered through a callback; the server waits for the answer with a
-deadline and never blocks the loop. Without the game's token nothing of the game is shown.
+It holds only the latest snapshot the loop published and serves it (hubd/web/served.py): the
+page (``/t/TOKEN``), its data as JSON (``/t/TOKEN/state``, the fallback that polls) and as
+server-sent events (``/t/TOKEN/events``). A phone's write (a seat claim, a hand's pips) becomes
+a PhoneRequest in the loop's inbox, answered through a callback; the server waits for the
+answer with a deadline and never blocks the loop. Without the game's token nothing of the game
+is shown.
 
 Bounded everywhere: so many connections per client and in all, the host and origin checked
 (hubd/web/gate.py), bodies of at most 2 KB, a token bucket per client for requests and a
@@ -23,7 +24,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from datetime import date
 from importlib import resources
 
@@ -47,19 +48,15 @@ from hubd.web.guard import (
     write_answer,
 )
 from hubd.web.page import page_html
-from hubd.web.page_data import page_data
 from hubd.web.phone_ids import COOKIE, COOKIE_AGE_S, PhoneIds
 from hubd.web.photo import PhotoDesk
+from hubd.web.served import Served
 
 log = logging.getLogger("hubd.web")
 
-#: A stream's keep-alive comment: phones (and proxies) see the hub is there, cheaply.
-HEARTBEAT_S = 15.0
 REPLY_TIMEOUT_S = 3.0
-WRITE_TIMEOUT_S = 5.0
 READ_TIMEOUT_S = 5.0  # a request's body, however slowly it comes
 MAX_BODY = 2048
-PING = b"event: ping\ndata: 1\n\n"
 #: The answer when the loop has not answered in time (it is busy, or stopping).
 BUSY = _("The hub is busy: try again")
 #: The answer to a write whose numbers the hub does not take (the page checks them first).
@@ -104,26 +101,21 @@ class WebServer:
         self.plain_port = plain_port
         self.plain = False
         self.plain_problem: str | None = None
-        self.today = today  # "YYYY-MM-DD": the games of the day are the ones started on it
         self.port = port
         self.post = post
         self.limits = limits or Limits()
         #: The phones' ids, signed with the hub's secret (kept in the data folder).
         self.phones = PhoneIds(secret or secrets.token_bytes(32), self.limits.phones_per_address)
-        self._snapshot = Snapshot()
-        self._cache: dict[str, bytes] = {}  # language -> the current snapshot's JSON
-        self._changed: asyncio.Future[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._ready = threading.Event()
         self._problem: str | None = None
-        self._closing = False
-        self._streams: dict[str, int] = {}
         self._buckets: dict[tuple[str, str], Bucket] = {}
         self.door = Door(self.limits)
         #: Counting a hand from a photo: offered when this hub can read photos (OpenCV).
         self.photos = photos or (PhotoDesk(self.limits) if photos_readable() else None)
+        self.served = Served(self.limits, today, self.photos is not None)
         self._listeners: list[asyncio.Server] = []
 
     # -- from the hub's thread ------------------------------------------------------------
@@ -139,22 +131,22 @@ class WebServer:
         """Serve ``snapshot`` from now on (thread-safe; wakes only the web thread)."""
         loop = self._loop
         if loop is None or loop.is_closed():
-            self._snapshot = snapshot
+            self.served.snapshot = snapshot
             return
         with contextlib.suppress(RuntimeError):  # the web loop stopping
-            loop.call_soon_threadsafe(self._set, snapshot)
+            loop.call_soon_threadsafe(self.served.set, snapshot)
 
     @property
     def serving(self) -> int:
         """The version of the snapshot being served now."""
-        return self._snapshot.version
+        return self.served.snapshot.version
 
     def stop(self) -> None:
         loop, thread = self._loop, self._thread
         if loop is None or thread is None:
             return
         with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(self._close_streams)  # they end now, not at a timeout
+            loop.call_soon_threadsafe(self.served.close)  # they end now, not at a timeout
             loop.call_soon_threadsafe(loop.stop)
         thread.join(5)
 
@@ -173,7 +165,7 @@ class WebServer:
             self._ready.set()
             loop.close()
             return
-        self._changed = loop.create_future()
+        self.served.begin(loop)
         self._ready.set()
         self._tick()
         try:
@@ -244,28 +236,8 @@ class WebServer:
         """Each half minute: the bad requests left out of the journal said in one line."""
         self.door.throttle.flush()
         loop = self._loop
-        if loop is not None and not self._closing:
+        if loop is not None and not self.served.closing:
             loop.call_later(30, self._tick)
-
-    def _close_streams(self) -> None:
-        self._closing = True
-        if self._changed is not None and not self._changed.done():
-            self._changed.set_result(None)
-
-    def _set(self, snapshot: Snapshot) -> None:
-        self._snapshot = snapshot
-        self._cache = {}
-        changed, self._changed = self._changed, asyncio.get_running_loop().create_future()
-        if changed is not None and not changed.done():
-            changed.set_result(None)
-
-    def _data(self, language: str) -> bytes:
-        body = self._cache.get(language)
-        if body is None:
-            data = page_data(self._snapshot, language, self.today(), self.photos is not None)
-            body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-            self._cache[language] = body
-        return body
 
     # -- requests -------------------------------------------------------------------------
 
@@ -315,13 +287,13 @@ class WebServer:
         return bucket.take(time.monotonic())
 
     def _token_ok(self, request: web.Request) -> bool:
-        token = self._snapshot.token
+        token = self.served.snapshot.token
         given = request.match_info.get("token", "")
         return token is not None and hmac.compare_digest(given.encode(), token.encode())
 
     def _language(self, request: web.Request) -> str:
         code = request.query.get("lang", "")
-        return code if code in languages() else self._snapshot.language
+        return code if code in languages() else self.served.snapshot.language
 
     async def _home(self, _request: web.Request) -> web.StreamResponse:
         return plain(404, "Scan the code on the hub's screen to open the game.")
@@ -348,7 +320,7 @@ class WebServer:
         if not self._token_ok(request):
             return plain(404, "no such game")
         return web.Response(
-            body=self._data(self._language(request)),
+            body=self.served.data(self._language(request)),
             content_type="application/json",
             headers={"Cache-Control": "no-store"},
         )
@@ -356,54 +328,8 @@ class WebServer:
     async def _events(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
             return plain(404, "no such game")
-        client = request.remote or "?"
-        limits = self.limits
-        if sum(self._streams.values()) >= limits.streams or (
-            self._streams.get(client, 0) >= limits.streams_per_client
-        ):
-            return plain(503, "too many pages open")
-        response = web.StreamResponse(
-            headers={
-                "Content-Type": "text/event-stream",
-                "Cache-Control": "no-store",
-                "X-Accel-Buffering": "no",
-                **SECURITY_HEADERS,
-            }
-        )
-        self._streams[client] = self._streams.get(client, 0) + 1
-        try:
-            await response.prepare(request)
-            await self._send(response, b"retry: 2000\n\n")
-            async for body in self._updates(request):
-                await self._send(response, b"data: " + body + b"\n\n" if body else PING)
-        except (ConnectionResetError, TimeoutError, asyncio.CancelledError):
-            pass
-        finally:
-            self._streams[client] -= 1
-            if not self._streams[client]:
-                del self._streams[client]
-        return response
-
-    async def _updates(self, request: web.Request) -> AsyncIterator[bytes]:
-        """The page's data at once and after each new snapshot; b"" when it is time for a
-        heartbeat. Ends when the token is no longer the game's (a new game)."""
-        language = self._language(request)
-        sent = -1
-        while self._token_ok(request) and not self._closing:
-            changed = self._changed  # first: a snapshot published while sending is not missed
-            if changed is None:
-                return
-            snapshot = self._snapshot
-            if snapshot.version != sent:
-                sent = snapshot.version
-                yield self._data(language)
-            try:
-                await asyncio.wait_for(asyncio.shield(changed), HEARTBEAT_S)
-            except TimeoutError:
-                yield b""
-
-    async def _send(self, response: web.StreamResponse, chunk: bytes) -> None:
-        await asyncio.wait_for(response.write(chunk), WRITE_TIMEOUT_S)
+        return await self.served.stream(request, self._language(request),
+                                        lambda: self._token_ok(request))  # fmt: skip
 
     async def _write(self, request: web.Request) -> web.StreamResponse:
         if not self._token_ok(request):
@@ -419,7 +345,8 @@ class WebServer:
         except TimeoutError:
             return closing(plain(408, "the request came too slowly"))
         phone = self.phones.check(request.cookies.get(COOKIE))
-        request_ = phone_request(request.match_info["action"], body, self._snapshot, phone or "")
+        snapshot = self.served.snapshot
+        request_ = phone_request(request.match_info["action"], body, snapshot, phone or "")
         if request_ is None:
             return self._not_taken(request)
         language = self._language(request)
@@ -437,7 +364,7 @@ class WebServer:
         language = self._language(request)
         if self.phones.check(request.cookies.get(COOKIE)) is None:
             return self._no_phone(language)
-        return await self.photos.count(request, self._snapshot, language)
+        return await self.photos.count(request, self.served.snapshot, language)
 
     def _no_phone(self, language: str) -> web.Response:
         """A write without the phone's id its page was given (a made-up one, or none)."""

@@ -69,7 +69,7 @@ class Table:
         limits = limits or Limits(writes_per_s=100)
         self.server = WebServer("127.0.0.1", 0, self.answer, limits,
                                 photos=PhotoDesk(limits, read))  # fmt: skip
-        self.desk = PhoneDesk(b"s" * 32, self.server._set, "http://127.0.0.1:1")
+        self.desk = PhoneDesk(b"s" * 32, self.server.served.set, "http://127.0.0.1:1")
         self.client: Any = None
 
     def answer(self, request: PhoneRequest) -> None:

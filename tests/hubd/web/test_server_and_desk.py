@@ -20,6 +20,7 @@ from hubd.config.schema import WebConfig
 from hubd.text import i18n
 from hubd.values.network import url_port, web_url
 from hubd.values.snapshot import Snapshot
+from hubd.web import served as served_module
 from hubd.web import server as server_module
 from hubd.web.desk import (
     MOVED_ON,
@@ -234,7 +235,7 @@ def test_an_error_is_one_line_in_the_journal_and_the_server_goes_on(
     def broken(*_args: object) -> object:
         raise KeyError("boom")
 
-    monkeypatch.setattr(server_module, "page_data", broken)
+    monkeypatch.setattr(served_module, "page_data", broken)
     with caplog.at_level(logging.WARNING, logger="hubd.web"):
         status, _headers, body = table.request("GET", f"/t/{table.token}/state?lang=et")
     assert status == 500 and b"Traceback" not in body
