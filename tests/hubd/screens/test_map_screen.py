@@ -8,10 +8,10 @@ from screens_loop import SIZES, Loop, shown
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound, Tile
 from hubd.screens import Ui
+from hubd.screens.hand_entry import tile_cells
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Builder
 from hubd.screens.kit.widgets import Widget
-from hubd.screens.round_end import tile_cells
 from hubd.screens.shots.screenshots import tap_widget
 
 
