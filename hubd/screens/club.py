@@ -20,7 +20,8 @@ from hubd.club.standings import PlayerRow
 from hubd.club.view import ClubState
 from hubd.screens.club_hubs import hubs_tab, two_lines
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
+from hubd.screens.kit.base import TabbedScreen, default_screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard

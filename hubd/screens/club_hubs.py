@@ -9,7 +9,7 @@ from hubd.club.link import Nearby, Peer
 from hubd.club.view import ClubState
 from hubd.screens.club_pair import PairKeypad
 from hubd.screens.kit.areas import Rect, split_h
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Kind, Style, Widget
 from hubd.values.intents import ClubChoice, Intent

@@ -9,7 +9,8 @@ refused.
 from __future__ import annotations
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, TextOverlay
+from hubd.screens.kit.base import TextOverlay
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.typed import TypedText

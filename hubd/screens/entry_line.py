@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 from engine import Tile
 from hubd.screens.kit.areas import Rect, split_h
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style

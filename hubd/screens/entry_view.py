@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from engine import GameState, Play, Tile
 from hubd.screens.entry import MORE, Choose, Refused, TileEntry, Why
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.map.view import draw_map

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 import engine
 from engine import Draw, Event, Pass, Phase, Play, RuleError, Tile, Undo
 from hubd.screens.confirm import confirm_undo
-from hubd.screens.kit.base import Builder, Overlay, TextOverlay, default_screen
+from hubd.screens.kit.base import Overlay, TextOverlay, default_screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.rect import Rect

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from engine import GameState, Hand, HandPips, Tile
 from hubd.screens.kit.areas import Rect, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.keypad import Digits
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from hubd.screens.history_players import header_height, players_page, row_height
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, TabbedScreen, default_screen
+from hubd.screens.kit.base import TabbedScreen, default_screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import Action, Style
 from hubd.values.records import PlayerStats
 

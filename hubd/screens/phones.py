@@ -7,7 +7,8 @@ and Release. Keys: "phones:another:<player>", "phones:release:<player>", "phones
 from __future__ import annotations
 
 from hubd.screens.kit.areas import Rect, split_h
-from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.base import Overlay
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DIM, Action, Kind, Style, Widget

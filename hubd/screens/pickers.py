@@ -13,7 +13,8 @@ from functools import partial
 
 from engine import GameState, Play, Tile
 from hubd.screens.kit.areas import Rect, grid, split_v
-from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.base import Overlay
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style

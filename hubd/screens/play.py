@@ -30,7 +30,8 @@ from hubd.screens.entry_view import (
     pad_shape,
 )
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen
+from hubd.screens.kit.base import Screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style

@@ -15,7 +15,8 @@ from engine import EndRound, GameState, Hand, HandLimit, HandPips, RoundEnd, Til
 from hubd.screens.confirm import Confirm
 from hubd.screens.hand_entry import HandEntry, tile_cells, tile_choice
 from hubd.screens.kit.areas import Rect, split_h
-from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.base import Screen, default_screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad

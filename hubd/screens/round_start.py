@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from engine import GameState, Phase, Rules, StartRound
 from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen
+from hubd.screens.kit.base import Screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Kind, Style

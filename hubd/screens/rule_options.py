@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import OPTIONS, SET_SIZES, RuleError, make_rules
 from hubd.screens.kit.areas import Rect, split_h
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import Action, Style
 from hubd.text.refusals import translate_refusal
 from hubd.text.rule_words import option_label

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style, Widget
 from hubd.text.rule_words import house_words
 from hubd.values.intents import Intent

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from engine import AmendRound, GameState, Phase, TieBreak, ranking
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Overlay, Screen
+from hubd.screens.kit.base import Overlay, Screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad

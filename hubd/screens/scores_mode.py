@@ -15,7 +15,8 @@ from __future__ import annotations
 from engine import Event, FootOpened, GameState, Toe
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen
+from hubd.screens.kit.base import Screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Style
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from engine import PRESETS
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.base import Screen, default_screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Action, Style
 from hubd.text import i18n

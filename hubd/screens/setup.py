@@ -6,7 +6,8 @@ from typing import Any
 
 from engine import PRESETS, NewGame, Phase, RuleError, make_rules
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder, Screen, default_screen
+from hubd.screens.kit.base import Screen, default_screen
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard

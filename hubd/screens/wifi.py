@@ -5,7 +5,8 @@ Keys: "wifi:scan", "wifi:own", "wifi:net:<ssid>", "wifi:back"."""
 from __future__ import annotations
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
-from hubd.screens.kit.base import Builder, Overlay
+from hubd.screens.kit.base import Overlay
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.passkeys import PassphraseKeyboard

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 
 MAX_NUMBER = 9999

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from engine import GameState, PlaceKind, Tile
 from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, picture
 from hubd.screens.kit.areas import Rect
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DARK, Kind, Style, Widget
 from hubd.text.labels import line_labels

@@ -89,7 +89,7 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Sizes]:
     a frame) named from ``TABLE_NAMES``, for checks that lay out many tables without drawing
     them."""
     from engine import NewGame, StartRound
-    from hubd.screens.kit.base import Builder
+    from hubd.screens.kit.builder import Builder
     from hubd.screens.map.view import map_sizes
 
     names = TABLE_NAMES[:players]

@@ -28,7 +28,7 @@ from hubd.loop.core import Devices, Extras, HubCore
 from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import Inbox
 from hubd.screens import Ui, UiContext
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import Kind, Widget
 from hubd.screens.menu import Menu
 from hubd.store import GameStore

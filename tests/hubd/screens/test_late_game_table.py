@@ -183,7 +183,7 @@ def test_the_tiles_picker_holds_a_double_12_set_on_one_page_in_fixed_cells(
 def test_every_set_gets_every_tile_once_in_cells_that_depend_on_the_tile_alone() -> None:
     from hubd.screens.hand_entry import tile_cells
     from hubd.screens.kit.areas import Rect
-    from hubd.screens.kit.base import Builder
+    from hubd.screens.kit.builder import Builder
 
     pygame.display.init()
     ui = Ui((800, 480))

@@ -10,7 +10,7 @@ from engine import EndRound, Game, HandPips, NewGame, StartRound, Tile
 from hubd.screens import Ui
 from hubd.screens.hand_entry import tile_cells
 from hubd.screens.kit.areas import Rect
-from hubd.screens.kit.base import Builder
+from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import Widget
 from hubd.screens.shots.screenshots import tap_widget
 

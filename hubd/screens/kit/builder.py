@@ -1,0 +1,320 @@
+"""The builder screens lay out a frame's widgets with: every text fitted to its box, the
+buttons, tiles, dialogs and the top bar every screen shares."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine import Undo
+from hubd.screens.kit.areas import Rect
+from hubd.screens.kit.measure import TextMeasure
+from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
+from hubd.text.i18n import Translator
+from hubd.values.intents import Submit
+
+
+class Builder:
+    """Collects the widgets of one frame, fitting every text to its box."""
+
+    def __init__(self, measure: TextMeasure, size: tuple[int, int], translator: Translator) -> None:
+        self.measure = measure
+        self.w, self.h = size
+        self.landscape = self.w >= self.h
+        if self.landscape:
+            self.scale = min(self.w / 800, self.h / 480)
+        else:
+            self.scale = min(self.w / 720, self.h / 1280)
+        self.translator = translator
+        self.widgets: list[Widget] = []
+        self.undo: Action | None = None  # the Ui's undo (it asks first for a scored round)
+        # No text is smaller than this: 25 px on the official 7" display (caps about 3.5 mm
+        # at 0.19 mm/px, read from a chair 1.5 m away), 39 px on the 720x1280 portrait panel.
+        self.min_text = max(8, round((25 if self.landscape else 39) * self.scale))
+
+    @property
+    def rtl(self) -> bool:
+        return self.translator.rtl
+
+    def tr(self, text: str) -> str:
+        return self.translator.gettext(text)
+
+    def ntr(self, singular: str, plural: str, count: int) -> str:
+        return self.translator.ngettext(singular, plural, count)
+
+    def px(self, n: float) -> int:
+        return round(n * self.scale)
+
+    @property
+    def target(self) -> int:
+        """The smallest tap target side at this size (64 px at 800x480)."""
+        return max(self.px(MIN_TARGET), MIN_TARGET if self.scale >= 1 else 0)
+
+    @property
+    def gap(self) -> int:
+        return max(4, self.px(8))
+
+    @property
+    def screen(self) -> Rect:
+        return Rect(0, 0, self.w, self.h)
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def _fit(
+        self,
+        widget: Widget,
+        size: int,
+        floor: int | None,
+        wrap: bool,
+        squeeze: bool = False,
+    ) -> Widget:
+        if not widget.text:
+            return widget
+        size = max(size, self.min_text)
+        floor = max(floor if floor is not None else round(size * 0.6), self.min_text)
+        box = widget.rect
+        size, lines, cut = self.measure.fit(
+            widget.text,
+            max(1, box.w - 2 * widget.pad - abs(widget.lead)),
+            box.h,
+            size,
+            min(floor, size),
+            widget.bold,
+            wrap,
+        )
+        if cut and squeeze and "\n" not in widget.text:
+            # A short label one size too wide: narrower letters of the same height, not "B…".
+            room = box.w - 2 * widget.pad - abs(widget.lead)
+            scale = self.squeeze_scale(widget.text, room, size, widget.bold)
+            if scale >= MIN_SQUEEZE:
+                lines, cut, widget.squeeze = (widget.text,), False, scale
+        widget.size, widget.lines, widget.truncated = size, lines, cut
+        return widget
+
+    def squeeze_scale(self, text: str, width: int, size: int, bold: bool) -> float:
+        """How much narrower one line of ``text`` must be drawn to fit ``width`` (1 or more:
+        it fits as it is); a label may be drawn down to ``MIN_SQUEEZE``."""
+        return max(1, width) / max(1, self.measure.width(text, size, bold))
+
+    def label(
+        self,
+        rect: Rect,
+        text: str,
+        size: int,
+        *,
+        floor: int | None = None,
+        bold: bool = False,
+        align: str = "center",
+        wrap: bool = False,
+        color: Color | None = None,
+        reading: bool = False,
+        mirror: bool = True,
+        role: str = "",
+        key: str = "",
+        squeeze: bool = False,
+    ) -> Widget:
+        """A text in ``rect`` at ``size`` or the largest size down to ``floor`` that fits;
+        ``squeeze`` lets a one-line text too wide at the floor be drawn narrower (never less
+        than ``MIN_SQUEEZE``) instead of cut."""
+        widget = Widget(
+            Rect(rect),
+            Kind.LABEL,
+            text,
+            bold=bold,
+            align=align,
+            color=color,
+            reading=reading,
+            mirror=mirror,
+            role=role,
+            key=key,
+        )
+        return self.add(self._fit(widget, size, floor, wrap, squeeze))
+
+    def button(
+        self,
+        rect: Rect,
+        text: str,
+        action: Action | None,
+        *,
+        size: int | None = None,
+        style: Style = Style.NORMAL,
+        key: str = "",
+        bold: bool = True,
+        floor: int | None = None,
+        wrap: bool = True,
+        reading: bool = False,
+        mirror: bool = True,
+        kind: Kind = Kind.BUTTON,
+        locked: bool = False,
+        role: str = "",
+        enabled: bool = True,
+        inset: int = 0,
+        squeeze: bool = False,
+    ) -> Widget:
+        """A tappable box and its text; ``inset`` keeps that much more room free on the
+        text's start side (for a badge drawn over it); ``squeeze``: a one-line text
+        (``wrap`` false) too wide is drawn narrower, as a label's may be."""
+        widget = Widget(
+            Rect(rect),
+            kind,
+            text,
+            bold=bold,
+            style=style,
+            action=action,
+            key=key or f"{kind.value}:{text}:{rect.x},{rect.y}",
+            reading=reading,
+            mirror=mirror,
+            pad=max(3, self.px(6)),
+            lead=inset,
+            locked=locked,
+            role=role,
+            enabled=enabled,
+        )
+        return self.add(self._fit(widget, size or self.px(22), floor, wrap, squeeze))
+
+    def panel(self, rect: Rect, style: Style = Style.DARK, kind: Kind = Kind.PANEL) -> Widget:
+        return self.add(Widget(Rect(rect), kind, style=style))
+
+    def banner(
+        self, rect: Rect, text: str, style: Style = Style.WARN, size: int = 0, role: str = ""
+    ) -> Widget:
+        widget = Widget(
+            Rect(rect), Kind.BANNER, text, bold=True, style=style, pad=self.px(8), role=role
+        )
+        return self.add(self._fit(widget, size or self.px(24), None, True))
+
+    def tile(
+        self,
+        rect: Rect,
+        a: int,
+        b: int,
+        *,
+        vertical: bool = False,
+        lit: bool = False,
+        action: Action | None = None,
+        key: str = "",
+    ) -> Widget:
+        return self.add(
+            Widget(
+                Rect(rect),
+                Kind.TILE,
+                tile=(a, b),
+                vertical=vertical,
+                action=action,
+                style=Style.SELECTED if lit else Style.NORMAL,
+                key=key or f"tile:{a}-{b}",
+            )
+        )
+
+    def keep_order(self, rects: list[Rect], container: Rect) -> list[Rect]:
+        """``rects`` that keep their left-to-right order inside ``container`` when the layout
+        is mirrored for a right-to-left language (number pads read 1 2 3 in Hebrew too)."""
+        if not self.rtl:
+            return rects
+        return [Rect(container.x + container.right - r.right, r.y, r.w, r.h) for r in rects]
+
+    # -- common pieces -----------------------------------------------------------------
+
+    def dialog(self, panel: Rect | None = None) -> Rect:
+        """A dark panel over the screen (all of it, less a margin, by default); returns the
+        area inside it."""
+        panel = panel or self.screen.inflate(-2 * self.gap, -2 * self.gap)
+        self.panel(panel, Style.DARK)
+        return panel.inflate(-2 * self.gap, -2 * self.gap)
+
+    def notice_page(
+        self, title: str, text: str, back: Action | None, extra: Sequence[tuple[str, Action]]
+    ) -> None:
+        """A screen with nothing to do but say why (e.g. no round waiting to be scored)."""
+        area = self.top_bar(title, back, extra)
+        self.label(area.inflate(-2 * self.gap, -2 * self.gap), text, self.px(28), wrap=True)
+
+    def button_widths(self, texts: list[str], size: int, room: int) -> list[int]:
+        """Buttons' widths for ``texts`` in ``room``: see ``_bar_widths``."""
+        return self._bar_widths(texts, size, max(3, self.px(6)), room)
+
+    def _bar_widths(self, texts: list[str], size: int, pad: int, room: int) -> list[int]:
+        """Each button its whole text on one line if there is room, else at least its longest
+        word (the text wraps), sharing out what is left in proportion."""
+
+        def need(text: str) -> int:
+            return max(self.target, self.measure.width(text, size, True) + 2 * pad + 2)
+
+        whole = [need(text) for text in texts]
+        if sum(whole) <= room:
+            return whole
+        least = [max(need(word) for word in text.split()) if text.split() else self.target
+                 for text in texts]  # fmt: skip
+        spare = max(0, room - sum(least))
+        extra = sum(w - m for w, m in zip(whole, least, strict=True)) or 1
+        return [m + (w - m) * spare // extra for w, m in zip(whole, least, strict=True)]
+
+    def top_bar(
+        self,
+        title: str,
+        back: Action | None,
+        extra: Sequence[tuple[str, Action]],
+        primary: bool = False,
+        undo: bool = False,
+    ) -> Rect:
+        """A title, a back button, an undo button and buttons (the last one primary);
+        returns the area below. The extra buttons' keys are "bar:0", "bar:1", ..."""
+        size = self.min_text
+        pad = max(3, self.px(6))
+        # Two lines of a button's text fit when a word or a language needs them.
+        button_h = max(self.target, 2 * self.measure.line_height(size, True) + 2 * pad)
+        height = button_h + self.gap
+        bar = self.panel(Rect(0, 0, self.w, height), Style.DARK)  # grows with the rows below
+        left: list[tuple[str, Action, str, Style]] = []
+        if back is not None:
+            left.append((self.tr("Back"), back, "back", Style.NORMAL))
+        if undo:
+            action = self.undo or (lambda pos: [Submit(Undo(), pos)])
+            left.append((self.tr("Undo"), action, "undo", Style.NORMAL))
+        right = [
+            (text, action, f"bar:{i}", Style.PRIMARY if primary and i == len(extra) - 1
+             else Style.NORMAL)
+            for i, (text, action) in enumerate(extra)
+        ]  # fmt: skip
+        texts = [text for text, *_ in left + right]
+        room = self.w - 2 * self.gap - self.gap * max(0, len(texts) - 1)
+        widths = self._bar_widths(texts, size, pad, room)
+        # Buttons that cannot share one row at this size: Back and Undo on a row of their own.
+        two_rows = sum(widths) > room and bool(left) and bool(right)
+        if two_rows:
+            widths = self._bar_widths(texts[: len(left)], size, pad, room)
+            widths += self._bar_widths(texts[len(left) :], size, pad, room)
+        x = self.gap
+        for (text, act, key, style), width in zip(left, widths, strict=False):
+            box = Rect(x, self.gap // 2, width, button_h)
+            self.button(box, text, act, key=key, size=size, style=style)
+            x += width + self.gap
+        end = self.w - self.gap
+        top = self.gap // 2 + (height if two_rows else 0)
+        for (text, act, key, style), width in zip(
+            reversed(right), reversed(widths[len(left) :]), strict=True
+        ):
+            end -= width
+            self.button(Rect(end, top, width, button_h), text, act, key=key, size=size,
+                        style=style)  # fmt: skip
+            end -= self.gap
+        rows = 2 if two_rows else 1
+        # The title beside the buttons if it fits there (two lines at most), else on a row of
+        # its own (always on a portrait screen, which is narrow and tall).
+        title_px = max(self.px(30), self.min_text)
+        beside = Rect(x, 0, end - x, height) if self.landscape and not two_rows else None
+        if beside is not None:
+            fits = self.measure.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
+            beside = beside if not fits[2] else None
+        if beside is not None:
+            box, bar_h = beside, height
+        else:
+            wide = self.w - 2 * self.gap
+            lines = 1 if self.measure.width(title, self.min_text, True) <= wide else 2
+            title_h = lines * self.measure.line_height(self.min_text, True) + self.gap
+            box = Rect(self.gap, rows * height, self.w - 2 * self.gap, title_h)
+            bar_h = rows * height + title_h
+        bar.rect.h = bar_h
+        self.label(box, title, title_px, bold=True, align="start", wrap=True)
+        return Rect(0, bar_h, self.w, self.h - bar_h)
