@@ -143,7 +143,16 @@ sleep 3
 # stops this service too, and by then systemd may no longer answer (the host then sees QEMU
 # end by itself).
 said=
-say_exit() { [ -n "$said" ] || { said=yes; echo "@@ HUB-EXIT $(show ExecMainStatus)"; }; }
+# systemd's own line in the journal is the fallback: journalctl reads the journal's files, and
+# during the poweroff `systemctl show` may already get no answer (Trixie's systemd).
+exit_status() {
+    local status
+    status=$(show ExecMainStatus 2>/dev/null)
+    [ -n "$status" ] || status=$(journalctl -u $UNIT -b -q --no-pager -o cat 2>/dev/null \
+        | sed -n 's/.*Main process exited, code=exited, status=\([0-9]*\).*/\1/p' | tail -n 1)
+    echo "$status"
+}
+say_exit() { [ -n "$said" ] || { said=yes; echo "@@ HUB-EXIT $(exit_status)"; }; }
 trap 'say_exit; exit 0' TERM
 echo "@@ POWEROFF"
 systemctl kill --kill-who=main -s SIGUSR1 $UNIT  # the button down
