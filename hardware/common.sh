@@ -63,6 +63,10 @@ set_root() {
     [ -d "$1" ] || die "--root $1: no such folder"
     ROOT=$(cd "$1" && pwd)
     [ "$ROOT" = / ] && ROOT=
+    # The shadow tools edit the root's own user and group files and cannot make them.
+    if [ -n "$ROOT" ] && { [ ! -f "$ROOT/etc/passwd" ] || [ ! -f "$ROOT/etc/group" ]; }; then
+        die "--root $ROOT has no etc/passwd and etc/group: copy this machine's in first (mkdir -p $ROOT/etc && cp /etc/passwd /etc/group /etc/shadow /etc/gshadow $ROOT/etc/)"
+    fi
     return 0
 }
 

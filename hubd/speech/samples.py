@@ -10,7 +10,7 @@ a reviewer to read. The tests render the same phrases.
 
 from __future__ import annotations
 
-import sys
+import argparse
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -141,8 +141,11 @@ def sample_texts(language: str) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else Path("build/speech")
+    parser = argparse.ArgumentParser(prog="python -m hubd.speech.samples",
+                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser.add_argument("out", nargs="?", type=Path, default=Path("build/speech"),
+                        help="the folder to write to (default: build/speech)")  # fmt: skip
+    out: Path = parser.parse_args(argv).out
     cackle = sound_dbfs()
     print(f"the cackle: RMS {cackle:5.1f} dBFS; each phrase's RMS and its difference from it")
     lines: list[str] = []

@@ -9,6 +9,7 @@ can be checked like the hub's. Without chromium or Playwright it says so and wri
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import sys
@@ -195,8 +196,11 @@ def panel_pictures(out: Path, languages: list[str] | None = None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else Path("build/screenshots/web")
+    parser = argparse.ArgumentParser(prog="python -m hubd.web.screenshots",
+                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser.add_argument("out", nargs="?", type=Path, default=Path("build/screenshots/web"),
+                        help="the folder to write to (default: build/screenshots/web)")  # fmt: skip
+    out: Path = parser.parse_args(argv).out
     panels = panel_pictures(out)
     print(f"wrote {panels} Phones panels under {out}")
     try:

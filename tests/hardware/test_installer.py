@@ -222,6 +222,16 @@ def test_bad_options_are_refused_with_a_message(root: Path, run: Runner) -> None
                             capture_output=True, text=True, check=False)  # fmt: skip
     assert result.returncode != 0
     assert "no such folder" in result.stderr
+    bare = root / "bare"
+    bare.mkdir()
+    result = subprocess.run(["bash", str(INSTALL), "--staging", "--root", str(bare)],
+                            capture_output=True, text=True, check=False)  # fmt: skip
+    assert result.returncode != 0
+    assert result.stderr.strip().splitlines() == [
+        f"install.sh: --root {bare} has no etc/passwd and etc/group: copy this machine's in first"
+        f" (mkdir -p {bare}/etc && cp /etc/passwd /etc/group /etc/shadow /etc/gshadow {bare}/etc/)"
+    ]
+    assert list(bare.iterdir()) == []
 
 
 def test_destdir_without_staging_is_refused(root: Path) -> None:

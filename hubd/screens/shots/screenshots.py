@@ -8,9 +8,9 @@ the same frames.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -315,8 +315,11 @@ def render_all(out: Path, languages: list[str] | None = None) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else Path("build/screenshots")
+    parser = argparse.ArgumentParser(prog="python -m hubd.screens.shots.screenshots",
+                                     description=__doc__.splitlines()[0])  # fmt: skip
+    parser.add_argument("out", nargs="?", type=Path, default=Path("build/screenshots"),
+                        help="the folder to write to (default: build/screenshots)")  # fmt: skip
+    out: Path = parser.parse_args(argv).out
     written = render_all(out)
     print(f"wrote {len(written)} screenshots under {out}")
     return 0

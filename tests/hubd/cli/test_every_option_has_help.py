@@ -4,7 +4,9 @@ no raw reStructuredText reaches the screen, and ``--version`` answers."""
 from __future__ import annotations
 
 import argparse
+import importlib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -75,3 +77,19 @@ def test_the_desktop_keys_are_in_the_run_help(capsys: Any, argv: list[str]) -> N
     text = " ".join(capsys.readouterr().out.split())
     for key in ("the space bar is the hub button", "u undoes", "d draws", "p passes", "Escape"):
         assert key in text
+
+
+@pytest.mark.parametrize(
+    "tool", ["hubd.screens.shots.screenshots", "hubd.web.screenshots", "hubd.speech.samples"]
+)
+def test_a_developers_tool_answers_help_and_writes_nothing(
+    tool: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m TOOL --help`` once wrote every screenshot into a folder named ``--help``."""
+    monkeypatch.chdir(tmp_path)
+    main = importlib.import_module(tool).main
+    with pytest.raises(SystemExit) as stopped:
+        main(["--help"])
+    assert stopped.value.code == 0
+    assert f"usage: python -m {tool} [-h] [out]" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []
