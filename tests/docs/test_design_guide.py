@@ -22,5 +22,9 @@ def test_every_module_is_in_its_parts_row_and_every_module_named_exists() -> Non
     assert sorted(rows) == sorted(f"{p.relative_to(REPO).as_posix()}/" for p in packages)
     for package in packages:
         modules = {p.name for p in package.glob("*.py") if p.name != "__init__.py"}
-        named = set(re.findall(r"`(\w+\.py)`", rows[f"{package.relative_to(REPO).as_posix()}/"]))
-        assert named == modules, (package, sorted(modules - named), sorted(named - modules))
+        part = f"{package.relative_to(REPO).as_posix()}/"
+        named = set(re.findall(r"`(\w+\.py)`", rows[part]))
+        assert named == modules, (
+            f"docs/design.md, the row of {part}: add {sorted(modules - named)}, "
+            f"remove {sorted(named - modules)}"
+        )
