@@ -187,6 +187,7 @@ class HubCore:
             last_entry=self._last_entry(),
             speech=self.settings.speech,
             speech_turns=self.settings.speech_turns,
+            speech_refusals=self.settings.speech_refusals,
             speech_rate=self.settings.speech_rate,
             speech_volume=self.settings.speech_volume,
             speech_problem=self.devices.speech.problem,

@@ -62,11 +62,20 @@ class SettingsScreen(Screen):
         speech = (b.tr("Speech"), self._page("speech"))
         area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [speech] * b.landscape)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
-        if ctx.version:  # the last line: which hub this is, for a question or a bug report
+        no_device = "" if ctx.audio_available else b.tr("No sound device")
+        # The last line: which hub this is (for a question or a bug report) and that it has no
+        # sound device (a row of its own left the titles too low: "Rules for …", "Heliseade puud…").
+        foot_note = no_device
+        if ctx.version or foot_note:
             line = b.measure.line_height(b.min_text, False)
             area, foot = split_v(area, area.h - line - b.gap, line, gap=b.gap)
-            text = b.tr("Version {version}").format(version=ctx.version)
-            b.label(foot, text, b.min_text, align="start", role="version", key="version")
+            if foot_note:
+                note_w = b.measure.width(foot_note, b.min_text, True) + b.px(4)
+                foot, at_end = split_h(foot, foot.w - note_w - b.gap, note_w, gap=b.gap)
+                b.label(at_end, foot_note, b.min_text, bold=True, align="end", key="no-device")
+            if ctx.version:
+                text = b.tr("Version {version}").format(version=ctx.version)
+                b.label(foot, text, b.min_text, align="start", role="version", key="version")
         languages = i18n.available_languages()
         # The volume shows the state; the button says what a tap does ("Turn sound off").
         volume: list[Item] = [
@@ -80,9 +89,6 @@ class SettingsScreen(Screen):
                 "muted",
             ),
         ]
-        no_device = "" if ctx.audio_available else b.tr("No sound device")
-        if no_device and not b.landscape:  # a row of its own beside the sound button
-            volume.append((no_device, None, Style.QUIET, ""))
         sections: list[tuple[str, list[Item], int]] = [
             (
                 b.tr("Language"),
@@ -129,7 +135,7 @@ class SettingsScreen(Screen):
         if not b.landscape:
             page: list[Item] = [(b.tr("Speech settings"), speech[1], Style.NORMAL, "speech")]
             sections.append((b.tr("Speech"), page, 1))
-        self._sections(b, area, sections, volume, no_device)
+        self._sections(b, area, sections)
 
     def _sections(
         self,
@@ -139,27 +145,28 @@ class SettingsScreen(Screen):
         noted: list[Item] | None = None,
         note: str = "",
     ) -> None:
-        """Each section's title and its controls; ``note`` goes under the title of ``noted``
-        in landscape (in portrait the caller puts it in a row of its own)."""
+        """Each section's title and its controls; ``note`` goes on a line under the controls of
+        ``noted`` in landscape (in portrait the caller puts it in a row of its own)."""
         # Landscape: the titles' column, as wide as the widest title (or note) on two lines.
         title_w = max(_two_lines(b, text) for text in [t for t, *_ in sections] + [note])
         width = area.w - title_w - b.gap if b.landscape else area.w
         sections = [
             (title, items, _fitting(b, items, columns, width)) for title, items, columns in sections
         ]
-        rows = [-(-len(items) // columns) for _, items, columns in sections]
-        if b.landscape and note:  # the note under its title: a row's height more
-            rows = [n + (items is noted) for n, (_, items, _) in zip(rows, sections, strict=True)]
+        rows: list[float] = [-(-len(items) // columns) for _, items, columns in sections]
+        if b.landscape and note:  # the note: a line across the page under its row's controls
+            rows = [
+                n + (items is noted) * 0.5 for n, (_, items, _) in zip(rows, sections, strict=True)
+            ]
         if b.landscape:
             for (title, items, columns), box in zip(
                 sections, split_v(area, *rows, gap=b.gap), strict=True
             ):
+                if items is noted and note:  # one line under the controls, the page wide
+                    line = b.measure.line_height(b.min_text, False)
+                    box, under = split_v(box, box.h - line, line)
+                    b.label(under, note, b.min_text, align="start")
                 label, controls = split_h(box, title_w, width, gap=b.gap)
-                if items is noted and note:  # no room for a row: under the title
-                    lines = 1 if b.measure.width(title, b.min_text, True) <= title_w else 2
-                    line = lines * b.measure.line_height(b.min_text, True)
-                    label, under = split_v(label, line, label.h - line)
-                    b.label(under, note, b.min_text, align="start", wrap=True)
                 b.label(label, title, b.min_text, bold=True, align="start", wrap=True)
                 self._controls(b, items, controls, columns)
         else:
@@ -208,7 +215,7 @@ class SettingsScreen(Screen):
                          squeeze=True)  # fmt: skip
 
     def _speech(self, b: Builder, ctx: UiContext) -> None:
-        """The speech page: on or off, turns, speed and its own volume."""
+        """The speech page: on or off, turns, refusals, speed and its own volume."""
         area = b.top_bar(b.tr("Speech"), self._page("main"), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
 
@@ -236,6 +243,7 @@ class SettingsScreen(Screen):
         sections: list[tuple[str, list[Item], int]] = [
             (b.tr("Speak aloud"), speech, 2),
             (b.tr("Say whose turn"), choice("speech_turns", on_off, ctx.speech_turns), 2),
+            (b.tr("Say why refused"), choice("speech_refusals", on_off, ctx.speech_refusals), 2),
             (b.tr("Speed"), choice("speech_rate", speeds, ctx.speech_rate), 3),
             (b.tr("Speech volume"), volume, 3),
         ]

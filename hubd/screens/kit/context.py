@@ -31,6 +31,7 @@ class UiContext:
     last_entry: engine.Event | None = None  # the latest event still in effect (for Undo)
     speech: bool = True  # the hub says the foot, the round's end and the scores aloud
     speech_turns: bool = False  # ... and whose turn it is
+    speech_refusals: bool = False  # ... and why an entry was refused
     speech_rate: int = 160  # words per minute
     speech_volume: int = 100  # percent of the sounds' volume
     speech_problem: str | None = None  # why it cannot speak: "espeak", "audio", "dfplayer"
