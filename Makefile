@@ -79,7 +79,8 @@ screenshots: $(STAMP)
 speech-samples: system-deps $(STAMP)
 	PYGAME_HIDE_SUPPORT_PROMPT=1 SDL_AUDIODRIVER=dummy $(BIN)/python -m hubd.speech.samples build/speech
 
-# The guides' pictures (docs/*.md, README.md): a few English 800x480 screenshots, copied to docs/pictures/.
+# The guides' pictures (docs/*.md, README.md): a few English 800x480 screenshots, copied to docs/pictures/,
+# and README's two (a chicken foot open, in English at 800x480 and Hebrew at 720x1280) to hubd/screens/shots/preview/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
 # The club_* pictures: the Club screen on a sample night (hubd/screens/shots/club_pictures.py).
 PICTURES := play_sequence_12 play_picker play_choices play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
@@ -91,6 +92,11 @@ pictures: screenshots
 	  src=build/screenshots/en/800x480/$$shot.png; \
 	  if [ -f "$$src" ]; then cp "$$src" docs/pictures/ && echo "docs/pictures/$$shot.png"; \
 	  else echo "warning: $$src does not exist (no such shot yet): skipped" >&2; fi; \
+	done
+	@for shot in en/800x480 he/720x1280; do \
+	  src=build/screenshots/$$shot/play_sequence_06.png; dst=hubd/screens/shots/preview/play-$$(echo $$shot | tr / -).png; \
+	  if [ -f "$$src" ]; then cp "$$src" "$$dst" && echo "$$dst"; \
+	  else echo "warning: $$src does not exist: skipped" >&2; fi; \
 	done
 	@for shot in $(WEB_PICTURES); do \
 	  src=build/screenshots/web/en/$$shot.png; name=web_$$(basename $$shot); \
