@@ -326,7 +326,7 @@ follow() {
             local qemu_status=0 hub_exit
             wait "$QEMU_PID" || qemu_status=$?
             QEMU_PID=
-            hub_exit=$(sed -n 's/^@@ HUB-EXIT \([0-9]*\).*/\1/p' "$CHECK_LOG" | tr -d '\r' | tail -n 1)
+            hub_exit=$(sed -n 's/^@@ HUB-EXIT \([0-9][0-9]*\).*/\1/p' "$CHECK_LOG" | tr -d '\r' | tail -n 1)
             if grep -q '^@@ DONE' "$CHECK_LOG"; then
                 return 1  # the guest said why (poweroff FAIL) and powered off itself
             elif [ "$qemu_status" -eq 0 ] && [ "$hub_exit" = 3 ]; then
