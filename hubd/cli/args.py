@@ -113,8 +113,8 @@ def _run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--windowed", action="store_true", help="a desktop window, not full screen")
     parser.add_argument("--fake-camera", type=Path, metavar="PHOTO",
                         help="a camera that sees PHOTO (JPEG or PNG), for a desktop: the "
-                        "round end offers 'Show your tiles to the hub' "
-                        "(.venv/bin/python tests/helpers/photo_synth.py OUT makes photos)")  # fmt: skip
+                        "round end offers 'Show your tiles to the hub' (.venv/bin/python "
+                        "tests/helpers/photo_synth.py OUT makes photos)")  # fmt: skip
     parser.add_argument("--no-web", action="store_true",
                         help="no phones' page (the same as [web] enabled = false)")  # fmt: skip
     size = parser.add_mutually_exclusive_group()
