@@ -202,6 +202,7 @@ def draw_dfplayer(svg: Svg, terminals: list[Terminal], side: int) -> float:
     svg.rect(box_x, box_top, box_w, box_bottom - box_top, fill="#dfe9f5", rx=4, width=2)
     svg.text(box_x + box_w / 2, box_top + 18, DEVICE_TITLES["dfplayer"], size=13,
              anchor="middle", weight="bold")  # fmt: skip
+    svg.text(box_x + box_w / 2, box_top + 31, "only for a Pi Zero 2 W", size=10, anchor="middle")
     near_x = x_term + side * 8
     anchor = "start" if side > 0 else "end"
     for t in terminals:
