@@ -140,16 +140,20 @@ wifi_step
 # --- poweroff: the 8 s hold on the mock pin (no GPIO here), status 3 ---------------------------
 sleep 3
 # The hub's exit status is said as soon as its main process is gone: the poweroff it starts
-# stops this service too, and by then systemd may no longer answer (the host then sees QEMU
-# end by itself). The unit says it too, on this channel, as it stops (Trixie's systemd gave
-# this service an empty status during the poweroff): the host takes the last status said.
-cat >/etc/systemd/system/$UNIT.d/boot-check-exit.conf <<'EOF'
-[Service]
-ExecStopPost=+/bin/sh -c 'echo "@@ HUB-EXIT $$EXIT_STATUS" >/dev/hvc0'
-EOF
+# stops this service too, and by then systemd may no longer answer (Trixie's gave an empty
+# status). So the unit writes it down first thing as it stops, before its own ExecStopPost=
+# starts the poweroff (a command after that one is cut short; its device policy keeps it off
+# this channel, /run is open to it), and this service says what it wrote.
+EXIT_FILE=/run/boot-check-hub-exit
+{
+    printf '[Service]\nExecStopPost=\n'
+    printf '%s\n' "ExecStopPost=+/bin/sh -c 'echo \$\$EXIT_STATUS >$EXIT_FILE'"
+    grep '^ExecStopPost=' "$(show FragmentPath)"  # the unit's own, after it
+} >/etc/systemd/system/$UNIT.d/boot-check-exit.conf
 systemctl daemon-reload
 said=
-say_exit() { [ -n "$said" ] || { said=yes; echo "@@ HUB-EXIT $(show ExecMainStatus)"; }; }
+hub_exit() { if [ -s $EXIT_FILE ]; then cat $EXIT_FILE; else show ExecMainStatus; fi; }
+say_exit() { [ -n "$said" ] || { said=yes; echo "@@ HUB-EXIT $(hub_exit)"; }; }
 trap 'say_exit; exit 0' TERM
 echo "@@ POWEROFF"
 systemctl kill --kill-who=main -s SIGUSR1 $UNIT  # the button down
