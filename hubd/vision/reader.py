@@ -46,6 +46,7 @@ _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
 # face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
 _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
+_FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
 
 
@@ -178,7 +179,7 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
     """Each half's likely counts. A half has its own threshold (pale yellow pips beside black
     ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
     ink = _ink(upright)
-    face = _face_box(upright)
+    face = _face_box(upright, ink)
     found = _bar_row(ink)
     if found is None:
         return None
@@ -239,27 +240,70 @@ def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) ->
     return best or [False] * len(points)
 
 
-def _face_box(upright: Image) -> tuple[float, float, float, float]:
+def _face_box(upright: Image, ink: Floats) -> tuple[float, float, float, float]:
     """Where the tile's face lies in its cut-out (left, top, right, bottom): the cut is a little
-    wider than the tile and may sit a little askew, and pips keep clear of the face's edges."""
+    wider than the tile and may sit askew or reach past it (onto a neighbour past a seam, onto
+    the table past its end), and pips keep clear of the face's edges.
+
+    The face has the tile's own colour (its centre's) and light; the pips in it are filled by
+    a closing along the line looked at, so that a row through pips is face and the table is
+    not. The face is the run of such lines around each half's middle (the bar, ink nearly all
+    across, parts the halves). A seam to a neighbour is a valley (``ink``) between faces of one
+    colour: it bounds the face within a tenth of the cut's width of its edge (further in, the
+    line was a column of pips or the cut of a tile whose end lies past it).
+    """
     lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
-    score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
-    level = float(np.percentile(score[TILE_W // 4 : -TILE_W // 4, TILE_W // 4 : -TILE_W // 4], 90))
-    face = score > 0.6 * level
-    columns = np.flatnonzero(face.mean(axis=0) > 0.3)  # (a column of pips is a third ink)
-    rows = np.flatnonzero(face.mean(axis=1) > 0.3)
-    if len(columns) < TILE_W // 2 or len(rows) < TILE_W:
-        return 0.0, 0.0, float(TILE_W), float(2 * TILE_W)
-    # The cut reaches past the face by a tenth of its width at most: past that the pips' rows
-    # or a shadow made a line look like no face.
-    edge = 0.12 * TILE_W
-    left, top = min(float(columns[0]), edge), min(float(rows[0]), edge)
+    middle = (slice(TILE_W // 4, -TILE_W // 4), slice(TILE_W // 4, -TILE_W // 4))
+    centre = lab[middle].reshape(-1, 3)
+    light = centre[centre[:, 0] >= np.percentile(centre[:, 0], 50)]
+    own = np.median(light[:, 1:], axis=0)  # the face's own colour (a, b): ivory or white
+    score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - own[0], lab[:, :, 2] - own[1])
+    # (A shadow's edge across the face takes half its light at most; a table as light as
+    # that is another colour.)
+    coloured = score > 0.4 * float(np.percentile(score[middle], 90))
+    # The bevel, darker towards the edge, is inked as a seam is: it is the face's all the same.
+    bevel, edge = 0.05 * TILE_W, 0.12 * TILE_W
+    by_colour = _box(coloured.astype(np.uint8))
+    by_seams = _box((coloured & (ink < _FACE_INK)).astype(np.uint8))
+    if by_colour is None or by_seams is None:
+        return 0.0, 0.0, float(TILE_W), float(2 * TILE_W)  # no face found: the whole cut
+    left, top, right, bottom = by_colour
+    seam_left, seam_top, seam_right, seam_bottom = by_seams
     return (
-        left,
-        top,
-        max(float(columns[-1] + 1), TILE_W - edge),
-        max(float(rows[-1] + 1), 2 * TILE_W - edge),
+        max(0.0, left - bevel, min(seam_left - bevel, edge)),
+        max(0.0, top - bevel, min(seam_top - bevel, edge)),
+        min(float(TILE_W), right + bevel, max(seam_right + bevel, TILE_W - edge)),
+        min(2.0 * TILE_W, bottom + bevel, max(seam_bottom + bevel, 2 * TILE_W - edge)),
     )
+
+
+def _box(face: Image) -> tuple[float, float, float, float] | None:
+    """The box of the face around the middle of each half in ``face`` (1 where face), or None
+    (too little face: something else)."""
+    reach = TILE_W // 4  # wider than a pip, shorter than the bar
+    rows = cv2.morphologyEx(face, cv2.MORPH_CLOSE, np.ones((1, reach), np.uint8)).mean(axis=1)
+    columns = cv2.morphologyEx(face, cv2.MORPH_CLOSE, np.ones((reach, 1), np.uint8)).mean(axis=0)
+    top, _ = _run(rows, TILE_W // 2)
+    _, bottom = _run(rows, 3 * TILE_W // 2)
+    left, right = _run(columns, TILE_W // 2)
+    if right - left < 0.6 * TILE_W or bottom - top < 1.2 * TILE_W:
+        return None
+    return float(left), float(top), float(right), float(bottom)
+
+
+def _run(share: Floats, at: int) -> tuple[int, int]:
+    """The run of lines mostly face around line ``at`` (half open; a little either side of it
+    too, should ``at`` fall on a line of pips the closing did not fill)."""
+    face = share > 0.5
+    near = [i for i in range(at - TILE_W // 8, at + TILE_W // 8 + 1) if face[i]]
+    if not near:
+        return 0, len(share)
+    start = end = min(near, key=lambda i: abs(i - at))
+    while start > 0 and face[start - 1]:
+        start -= 1
+    while end < len(share) - 1 and face[end + 1]:
+        end += 1
+    return start, end + 1
 
 
 def _blobs(
