@@ -21,6 +21,8 @@ Floats = NDArray[Any]
 _ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
+_CORNER = 0.04  # two touching tiles' rounded corners dip in this share of a tile's width at
+# least (a radius of a tenth of it or more, the face's rim a little less)
 _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
 
 
@@ -193,7 +195,10 @@ def _split(
     each cut: between a tile and four side by side (both twice as long as wide) the seams at
     a quarter decide; between two side by side cut one way or the other (both make two tiles'
     shapes) the darker, wider line does, a seam being two rounded edges and a bar one thin
-    line. Knowing it (``width``, the short side of the photo's other tiles: one set's tiles are
+    line. Where the tiles' rounded corners show, a seam ends in a notch of the outline at both
+    sides (:func:`_notched`), and that decides however faint the seam itself (a lamp's glare
+    washes it out; a bar or a row of pips leaves the outline straight). Knowing the tiles' size
+    (``width``, the short side of the photo's other tiles: one set's tiles are
     one size), the patch's size says how many tiles it holds, however faint their seams (a row
     under a lamp's glare, small tiles), and the seams only choose between counts that fit.
     """
@@ -202,27 +207,30 @@ def _split(
     short, long = sides(corners)
     if short < 8 or area < least:
         return []
-    lines = _lines(lightness, corners, short, long)
+    lines = _lines(lightness, outline, corners, short, long)
     if area >= 0.8 * short * long:
         single = _ASPECT[0] <= long / short <= _ASPECT[1]
-        best: tuple[bool, float, int, list[float]] | None = None  # sized, score, axis, cuts
+        best: tuple[bool, float, int, float, list[float]] | None = None  # fits, score, axis,
+        # the pieces' width, the cuts
         for axis, found in enumerate(lines):
             along, across = (short, long) if axis == 0 else (long, short)
             for count in range(2, 13):
                 piece = along / count
                 if not _ASPECT[0] <= max(piece, across) / min(piece, across) <= _ASPECT[1]:
                     continue
-                seams = [_seam_at(found, k / count) for k in range(1, count)]
-                fits = sized(min(piece, across), width)
-                if not fits and min(strength for strength, _ in seams) < 0.8:
+                tile = min(piece, across)
+                seams = [(*_seam_at(found, k / count), _notched(found, k / count, tile))
+                         for k in range(1, count)]  # fmt: skip
+                fits = sized(tile, width)
+                if not fits and min(max(dark, notch) for dark, _, notch in seams) < 0.8:
                     continue
-                score = float(np.mean([strength - gap for strength, gap in seams]))
-                option = (fits, score, axis, [k / count for k in range(1, count)])
+                score = float(np.mean([dark - gap + notch for dark, gap, notch in seams]))
+                option = (fits, score, axis, tile, [k / count for k in range(1, count)])
                 if best is None or option[:2] > best[:2]:
                     best = option
         # A patch of the photo's tiles' size is one tile, whatever lines cross it.
         if best is not None and (best[0] or not (single and sized(short, width))):
-            return _cut(corners, best[2], lines[best[2]], best[3])
+            return _cut(corners, best[2], lines[best[2]], best[4], best[3])
         return [corners] if single else None
     # Not a rectangle (tiles askew or in a corner): cut at the strongest seam and look again.
     seam = max(((float(share[i]), axis, i) for axis, (share, *_) in enumerate(lines)
@@ -264,6 +272,25 @@ def _seam_at(lines: _Lines, at: float) -> tuple[float, float]:
     return (start + end) / 2, float(lines.gaps[_near(lines.share, at)])
 
 
+def _notched(lines: _Lines, at: float, tile: float) -> float:
+    """How surely a seam near ``at`` ends in a notch at both sides of the patch (0..1), for
+    tiles ``tile`` pixels wide: two touching tiles' rounded corners dip into the outline where
+    their seam meets it, however faint the seam itself (washed out by a lamp); a bar, a row
+    of pips or a shadow's edge leave it straight."""
+    depth = tile * lines.scale * _CORNER
+    size = len(lines.share)
+    sure = 1.0
+    for inset in lines.inset:
+        low, high = max(0, int((at - 0.04) * size)), min(size, int((at + 0.04) * size) + 1)
+        around = np.r_[inset[max(0, int((at - 0.2) * size)) : max(0, int((at - 0.08) * size))],
+                       inset[int((at + 0.08) * size) : int((at + 0.2) * size)]]  # fmt: skip
+        if high <= low or not len(around):
+            return 0.0
+        dip = float(inset[low:high].max()) - float(np.median(around))
+        sure = min(sure, max(0.0, dip / depth))
+    return min(1.0, sure)
+
+
 def _near(share: Floats, at: float, within: float = 0.05) -> int:
     """The most seam-like line within ``within`` of ``at`` (fractions across)."""
     size = len(share)
@@ -280,12 +307,18 @@ def _cut_line(corners: Floats, axis: int, at: float, tilt: float = 0.0) -> tuple
     return a + (d - a) * (at - tilt), b + (c - b) * (at + tilt)  # from a-d to b-c
 
 
-def _cut(corners: Floats, axis: int, lines: _Lines, cuts: list[float]) -> list[Floats]:
+def _cut(corners: Floats, axis: int, lines: _Lines, cuts: list[float], tile: float) -> list[Floats]:
     """The patch cut into pieces along the seams near ``cuts`` (fractions along ``axis``),
-    each seam followed at its two ends, so that a piece is the tile's own quadrilateral."""
+    each seam followed at its two ends, so that a piece is the tile's own quadrilateral: from
+    notch to notch where the tiles' corners show (``tile``: their width), else along its dark
+    line (a half of it each: a seam seen in perspective leans)."""
     size = len(lines.share)
     edges = [_cut_line(corners, axis, 0.0), _cut_line(corners, axis, 1.0)]
     for at in cuts:
+        if _notched(lines, at, tile) >= 0.8:
+            first, second = ((_near(inset, at, 0.04) + 0.5) / size for inset in lines.inset)
+            edges.insert(-1, _cut_line(corners, axis, (first + second) / 2, (second - first) / 2))
+            continue
         centre = (_near(lines.share, at) + 0.5) / size
         start = (_near(lines.start, centre, 0.025) + 0.5) / size
         end = (_near(lines.end, centre, 0.025) + 0.5) / size
@@ -306,9 +339,13 @@ class _Lines(NamedTuple):
     gaps: Floats  # its longest run of light pixels, a share of its length
     start: Floats  # the share over its first half (axis 0: from edge a-b; axis 1: from a-d)
     end: Floats  # over its second half
+    inset: tuple[Floats, Floats]  # how far in the outline begins at its first end, its second
+    scale: float  # these pixels per pixel of the photo's work size
 
 
-def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list[_Lines]:
+def _lines(
+    lightness: Image, outline: Image, corners: Floats, short: float, long: float
+) -> list[_Lines]:
     """For each axis, each line across the patch: its share of dark pixels, its longest gap.
 
     Axis 0's lines run along the long sides (at positions across the short side), axis 1's
@@ -319,8 +356,11 @@ def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list
     target = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
     view = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
     flat = cv2.warpPerspective(lightness, view, (width, height)).astype(np.float32)
+    mask = np.zeros((height, width), np.uint8)
+    flat_outline = cv2.perspectiveTransform(outline.reshape(-1, 1, 2).astype(np.float32), view)
+    cv2.drawContours(mask, [np.round(flat_outline).astype(np.int32)], -1, 255, cv2.FILLED)
     found = []
-    for image in (flat, flat.T):
+    for image, inside in ((flat, mask > 0), (flat.T, mask.T > 0)):
         image = np.asarray(cv2.blur(image, (1, 5)), np.float32)  # noise averages out
         length = image.shape[0]
         inner = image[int(length * 0.03) : int(length * 0.97)]
@@ -336,7 +376,11 @@ def _lines(lightness: Image, corners: Floats, short: float, long: float) -> list
         half = len(dark) // 2
         start, end = dark[:half].mean(axis=0), dark[half:].mean(axis=0)
         start[:margin], start[-margin:], end[:margin], end[-margin:] = 0.0, 0.0, 0.0, 0.0
-        found.append(_Lines(share.astype(np.float32), _longest_light(dark) / len(dark), start, end))
+        first = np.where(inside.any(axis=0), inside.argmax(axis=0), len(inside))
+        last = np.where(inside.any(axis=0), inside[::-1].argmax(axis=0), len(inside))
+        inset = (first.astype(np.float32), last.astype(np.float32))
+        gaps = _longest_light(dark) / len(dark)
+        found.append(_Lines(share.astype(np.float32), gaps, start, end, inset, width / short))
     return found
 
 

@@ -7,7 +7,8 @@ The way it reads, in order:
    lightness less chroma splits them; holes (pips, bars) are filled.
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light); a patch whose grooves do
-   not show is cut where a dark seam crosses it from side to side, until every piece is a
+   not show is cut where a dark seam crosses it from side to side or where its outline dips in
+   at both ends (two tiles' rounded corners meeting), until every piece is a
    quadrilateral (perspective) twice as long as it is wide. One that will not come apart is
    said, not guessed.
 3. **Its halves.** Each tile is turned upright into a fixed size; its bar is the darkest line

@@ -96,6 +96,19 @@ def test_a_row_of_four_touching_tiles_is_four_tiles_by_the_photos_own_tile_size(
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
 
+@pytest.mark.parametrize("seed", [1, 39])
+def test_touching_tiles_under_a_glare_come_apart_at_the_notches_of_their_rounded_corners(
+    seed: int,
+) -> None:
+    """Two tiles side by side make a square (cut along their bars, it is two tiles' shapes
+    too); five side by side are as long as wide as one tile; a lamp's glare washes out their
+    seams, and no other tile tells their size. Where two tiles touch, their rounded corners
+    notch the outline at both ends of the seam: the cuts go there."""
+    photo = make_photo(seed)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
 def _one_tile_photo(a: int, b: int, erase: tuple[float, float] | None = None) -> NDArray[Any]:
     """The tile a-b alone on a dark table, seen from above; ``erase`` paints over the pip at that
     place of the top half (x, y in 0..1), as if it were too pale to see."""
