@@ -21,3 +21,20 @@ def question_words(question: Question, tr: Callable[[str], str]) -> str:
     return tr("Is this {first}, {second} or {third}?").format(
         first=names[0], second=names[1], third=names[2]
     )
+
+
+def _(message: str) -> str:
+    """A message for the catalogs, translated where it is shown (the phones' page)."""
+    return message
+
+
+#: What the photo reader (hubd.vision.reader, no translations there) says when it gives up:
+#: the phones' page translates its words.
+READER_REFUSALS = (
+    _("A tile lies partly outside the photo: take it again with every tile inside it."),
+    _(
+        "Some tiles lie too close or on top of each other to tell apart: "
+        "lay them face up, a little apart, and take the photo again."
+    ),
+    _("No tiles found: lay the tiles face up on a darker table and fill the photo with them."),
+)

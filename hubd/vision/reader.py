@@ -26,6 +26,7 @@ import math
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from engine.photo_hand import HalfGuess, SeenTile
 from hubd.vision.cutting import (
@@ -49,6 +50,7 @@ _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all acr
 _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
+_PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
 
 
 class PhotoUnreadable(ValueError):
@@ -64,7 +66,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     score = whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     least = _MIN_FACE * score.shape[0] * score.shape[1]
-    outlines = patches(faces(score, None), least)
+    mask = faces(score, None)
+    outlines = patches(mask, least)
     cuts = [_cut_patch(score, lightness, outline, least, None) for outline in outlines]
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
     shorts = [sides(corners)[0] for found, _ in cuts for corners in found
@@ -72,6 +75,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     width = float(np.median(shorts)) if shorts else None
     tiles: list[Floats] = []
     blocks: list[float] = []
+    origin: list[int] = []  # each tile's patch
+    runs_off: list[bool] = []  # each patch's
     for outline, (found, apart) in zip(outlines, cuts, strict=True):
         # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch or
         # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice).
@@ -88,21 +93,49 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
                 found, apart = again
         tiles += found
         blocks += apart
+        x, y, w, h = cv2.boundingRect(outline)
+        runs_off.append(min(x, y) <= 0 or x + w >= score.shape[1] or y + h >= score.shape[0])
+        origin += [len(runs_off) - 1] * len(found)
     seen, sizes = [], []
-    for corners in tiles:
+    outside = 0
+    read_from = set()
+    for corners, patch in zip(tiles, origin, strict=True):
         upright = _upright(photo, corners / scale)  # pips read at the photo's own size
         halves = _halves(upright, highest)
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
+        read_from.add(patch)
         cx, cy = corners.mean(axis=0) / scale
-        seen.append(TileSeen(SeenTile(*halves), (float(cx), float(cy))))
-        sizes.append(float(np.linalg.norm(corners[1] - corners[0])))
+        short = sides(corners)[0]
+        tile = TileSeen(SeenTile(*halves), (float(cx), float(cy)))
+        # A tile at the photo's edge whose face runs along it for half its width or more is
+        # cut off there (a whole one touches it with a rounded corner or a sliver of its
+        # end): a part of it is off the photo, and its count would be a guess.
+        if runs_off[patch] and _on_border(mask, corners) >= 0.5 * short:
+            outside += 1
+            continue
+        seen.append(tile)
+        sizes.append(short)
     if sizes:  # one set's tiles are one size: a much smaller "tile" is something else
         usual = float(np.median(sizes))
         seen = [tile for tile, size in zip(seen, sizes, strict=True) if size >= 0.6 * usual]
         stuck = sum(1 for area in blocks if area >= 1.5 * 2 * usual * usual)
+        # A part of a tile at the photo's edge, too short to be read as one: as convex as a
+        # tile (a patch of lit cloth is ragged) and a good share of one.
+        outside += sum(
+            1
+            for patch, (outline, off) in enumerate(zip(outlines, runs_off, strict=True))
+            if off
+            and patch not in read_from
+            and cv2.contourArea(outline) >= 0.25 * 2 * usual * usual
+            and cv2.contourArea(outline) >= 0.9 * cv2.contourArea(cv2.convexHull(outline))
+        )
     else:
         stuck = len(blocks)
+    if outside:
+        raise PhotoUnreadable(
+            "A tile lies partly outside the photo: take it again with every tile inside it."
+        )
     if stuck:
         raise PhotoUnreadable(
             "Some tiles lie too close or on top of each other to tell apart: "
@@ -113,6 +146,14 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
             "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
         )
     return seen
+
+
+def _on_border(mask: Image, corners: Floats) -> int:
+    """How many pixels of the photo's border the face in a tile's quadrilateral runs along."""
+    inside = np.zeros(mask.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
+    face = (mask > 0) & (inside > 0)
+    return int(face[0].sum() + face[-1].sum() + face[1:-1, 0].sum() + face[1:-1, -1].sum())
 
 
 def _cut_patch(
@@ -180,7 +221,8 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
     """Each half's likely counts. A half has its own threshold (pale yellow pips beside black
     ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
     ink = _ink(upright)
-    face = _face_box(upright, ink)
+    coloured = _own_colour(upright)
+    face = _face_box(coloured, ink)
     found = _bar_row(ink)
     if found is None:
         return None
@@ -201,7 +243,7 @@ def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
         threshold = max(
             least, 0.45 * float(np.percentile(pip_area, 99.5) if pip_area.size else 0.0)
         )
-        blobs = _blobs(only, threshold, bar, face)
+        blobs = _blobs(only, threshold, bar, face, coloured)
         largest = max((area for _, _, area, _ in blobs), default=0.0)
         typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
         single = float(np.median(typical)) if typical else 0.0
@@ -241,7 +283,22 @@ def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) ->
     return best or [False] * len(points)
 
 
-def _face_box(upright: Image, ink: Floats) -> tuple[float, float, float, float]:
+def _own_colour(upright: Image) -> NDArray[np.bool_]:
+    """Where the cut-out has the tile's face's own colour (its centre's) and light: white or
+    ivory, lit or in a shadow's half light; not the table, nor a pip."""
+    lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
+    middle = (slice(TILE_W // 4, -TILE_W // 4), slice(TILE_W // 4, -TILE_W // 4))
+    centre = lab[middle].reshape(-1, 3)
+    light = centre[centre[:, 0] >= np.percentile(centre[:, 0], 50)]
+    own = np.median(light[:, 1:], axis=0)  # the face's own colour (a, b)
+    score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - own[0], lab[:, :, 2] - own[1])
+    # (A shadow's edge across the face takes half its light at most; a table as light as
+    # that is another colour.)
+    coloured: NDArray[np.bool_] = score > 0.4 * float(np.percentile(score[middle], 90))
+    return coloured
+
+
+def _face_box(coloured: NDArray[np.bool_], ink: Floats) -> tuple[float, float, float, float]:
     """Where the tile's face lies in its cut-out (left, top, right, bottom): the cut is a little
     wider than the tile and may sit askew or reach past it (onto a neighbour past a seam, onto
     the table past its end), and pips keep clear of the face's edges.
@@ -253,15 +310,6 @@ def _face_box(upright: Image, ink: Floats) -> tuple[float, float, float, float]:
     colour: it bounds the face within a tenth of the cut's width of its edge (further in, the
     line was a column of pips or the cut of a tile whose end lies past it).
     """
-    lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
-    middle = (slice(TILE_W // 4, -TILE_W // 4), slice(TILE_W // 4, -TILE_W // 4))
-    centre = lab[middle].reshape(-1, 3)
-    light = centre[centre[:, 0] >= np.percentile(centre[:, 0], 50)]
-    own = np.median(light[:, 1:], axis=0)  # the face's own colour (a, b): ivory or white
-    score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - own[0], lab[:, :, 2] - own[1])
-    # (A shadow's edge across the face takes half its light at most; a table as light as
-    # that is another colour.)
-    coloured = score > 0.4 * float(np.percentile(score[middle], 90))
     # The bevel, darker towards the edge, is inked as a seam is: it is the face's all the same.
     bevel, edge = 0.05 * TILE_W, 0.12 * TILE_W
     by_colour = _box(coloured.astype(np.uint8))
@@ -308,10 +356,15 @@ def _run(share: Floats, at: int) -> tuple[int, int]:
 
 
 def _blobs(
-    ink: Floats, threshold: float, bar: int, face: tuple[float, float, float, float]
+    ink: Floats,
+    threshold: float,
+    bar: int,
+    face: tuple[float, float, float, float],
+    coloured: NDArray[np.bool_],
 ) -> list[tuple[float, float, float, float]]:
     """Round inked blobs away from the bar and the edges of the ``face`` (left, top, right,
-    bottom): (x, y, area, peak over threshold)."""
+    bottom), with the face's own colour (``coloured``) all around them: (x, y, area, peak
+    over threshold)."""
     inked = (ink > threshold).astype(np.uint8)
     margin = max(3, TILE_W // 16)
     inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
@@ -321,8 +374,9 @@ def _blobs(
     count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
     found = []
     smallest = (TILE_W * 0.025) ** 2 * math.pi
+    ring = max(2, TILE_W // 25)
     for label in range(1, count):
-        _, _, w, h, area = (int(v) for v in stats[label])
+        x, y, w, h, area = (int(v) for v in stats[label])
         cx, cy = (float(v) for v in centres[label])
         if area < smallest or abs(cy - bar) < TILE_W * 0.085:
             continue  # a speck, or the bar and its spinner
@@ -333,8 +387,17 @@ def _blobs(
             or min(cy - top, bottom - cy) < _PIP_END * width
         ):
             continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
+        if math.hypot(min(cx - left, right - cx), min(cy - top, bottom - cy)) < _PIP_CORNER * width:
+            continue  # the shade of a rounded corner, or the table past it
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
             continue  # a line: a scratch, an edge, a piece of the bar
+        # A pip lies in the face: the face's colour all around it (the table shows around a
+        # dark spot in a rounded corner's cut, or a square of the cloth past the tile's end).
+        around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
+        spot = (labels[around] == label).astype(np.uint8)
+        near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
+        if float(coloured[around][near].mean()) < 0.6:
+            continue
         peak = float(ink[labels == label].max())
         # A pip beside the bar loses its edge to the bar's band: as wide as it is, it is whole.
         whole = max(float(area), math.pi / 4 * w * w) if abs(cy - bar) < TILE_W * 0.3 else area

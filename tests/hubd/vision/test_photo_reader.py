@@ -23,6 +23,7 @@ from photo_synth import TILE_W, Look, Photo, draw_tile, make_photo, pip_centres 
 from engine.photo_hand import settle  # noqa: E402
 from engine.tiles import Tile, all_tiles  # noqa: E402
 from hubd.cli.run import main as hubd  # noqa: E402
+from hubd.text import i18n  # noqa: E402
 from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
 from hubd.vision.worker import PhotoRefused, read_in_worker  # noqa: E402
 
@@ -107,6 +108,17 @@ def test_touching_tiles_under_a_glare_come_apart_at_the_notches_of_their_rounded
     photo = make_photo(seed)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+def test_a_tile_partly_outside_the_photo_is_said_not_guessed() -> None:
+    """A long row runs off the photo at both ends: the tiles cut off are not counted (their
+    pips may be off the picture), and the player is told why, in every language."""
+    photo = make_photo(186)
+    with pytest.raises(PhotoUnreadable, match="partly outside the photo") as said:
+        read_photo(photo.image, photo.highest)
+    for code in i18n.SHIPPED:
+        if code != i18n.SOURCE_LANGUAGE:
+            assert i18n.load(code).gettext(str(said.value)) != str(said.value), code
 
 
 def _one_tile_photo(a: int, b: int, erase: tuple[float, float] | None = None) -> NDArray[Any]:
