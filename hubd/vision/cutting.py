@@ -208,7 +208,10 @@ def _split(
     if short < 8 or area < least:
         return []
     lines = _lines(lightness, outline, corners, short, long)
-    if area >= 0.8 * short * long:
+    # (Pips at a face's edge under a shadow bite into the outline: a patch bitten so, its hull
+    # a rectangle, is one all the same.)
+    hull = cv2.contourArea(cv2.convexHull(outline))
+    if area >= 0.8 * short * long or (area >= 0.65 * short * long and hull >= 0.9 * short * long):
         single = _ASPECT[0] <= long / short <= _ASPECT[1]
         best: tuple[bool, float, int, float, list[float]] | None = None  # fits, score, axis,
         # the pieces' width, the cuts

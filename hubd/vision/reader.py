@@ -96,12 +96,12 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         x, y, w, h = cv2.boundingRect(outline)
         runs_off.append(min(x, y) <= 0 or x + w >= score.shape[1] or y + h >= score.shape[0])
         origin += [len(runs_off) - 1] * len(found)
-    seen, sizes = [], []
+    seen, sizes, cut_off = [], [], []
     outside = 0
     read_from = set()
     for corners, patch in zip(tiles, origin, strict=True):
         upright = _upright(photo, corners / scale)  # pips read at the photo's own size
-        halves = _halves(upright, highest)
+        halves = _halves(upright, highest, in_row=origin.count(patch) > 1)
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from.add(patch)
@@ -111,14 +111,15 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         # A tile at the photo's edge whose face runs along it for half its width or more is
         # cut off there (a whole one touches it with a rounded corner or a sliver of its
         # end): a part of it is off the photo, and its count would be a guess.
-        if runs_off[patch] and _on_border(mask, corners) >= 0.5 * short:
-            outside += 1
-            continue
         seen.append(tile)
         sizes.append(short)
-    if sizes:  # one set's tiles are one size: a much smaller "tile" is something else
+        cut_off.append(runs_off[patch] and _on_border(mask, corners) >= 0.5 * short)
+    if sizes:  # one set's tiles are one size: a much smaller or larger "tile" is something else
         usual = float(np.median(sizes))
-        seen = [tile for tile, size in zip(seen, sizes, strict=True) if size >= 0.6 * usual]
+        kept = [0.6 <= size / usual <= 1.6 for size in sizes]
+        outside = sum(1 for keep, off in zip(kept, cut_off, strict=True) if keep and off)
+        seen = [tile for tile, keep, off in zip(seen, kept, cut_off, strict=True)
+                if keep and not off]  # fmt: skip
         stuck = sum(1 for area in blocks if area >= 1.5 * 2 * usual * usual)
         # A part of a tile at the photo's edge, too short to be read as one: as convex as a
         # tile (a patch of lit cloth is ragged) and a good share of one.
@@ -203,27 +204,32 @@ def _ink(upright: Image) -> Floats:
     return ink
 
 
-def _bar_row(ink: Floats) -> tuple[int, float] | None:
+def _bar_row(ink: Floats, in_row: bool = False) -> tuple[int, float] | None:
     """The row of the bar, the most inked line across the tile's middle, and its ink (None:
-    no bar)."""
+    no bar). A piece cut from a row of touching tiles (``in_row``) is a tile by its shape and
+    the seams either side: its bar need only stand out of the face's rows, not twice as inked
+    as they are (which a scrap of cloth would be, and a groove blurred in a shadow is not)."""
     middle = TILE_W
     band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
     # side counts too: a bar seen a little askew).
     rows = np.percentile(cv2.dilate(band, np.ones((5, 1), np.uint8)), 20, axis=1)
     usual = float(np.median(rows))
-    if float(rows.max()) < max(usual + _BAR_INK, 2 * usual):
+    if float(rows.max()) < max(usual + _BAR_INK, usual if in_row else 2 * usual):
         return None
     return middle - TILE_W // 6 + int(np.argmax(rows)), float(rows.max())
 
 
-def _halves(upright: Image, highest: int) -> tuple[HalfGuess, HalfGuess] | None:
-    """Each half's likely counts. A half has its own threshold (pale yellow pips beside black
-    ones) and its own pip size (a set may draw its big numbers with smaller pips)."""
+def _halves(
+    upright: Image, highest: int, in_row: bool = False
+) -> tuple[HalfGuess, HalfGuess] | None:
+    """Each half's likely counts (None: no bar, see :func:`_bar_row`). A half has its own
+    threshold (pale yellow pips beside black ones) and its own pip size (a set may draw its
+    big numbers with smaller pips)."""
     ink = _ink(upright)
     coloured = _own_colour(upright)
     face = _face_box(coloured, ink)
-    found = _bar_row(ink)
+    found = _bar_row(ink, in_row)
     if found is None:
         return None
     bar, bar_ink = found
