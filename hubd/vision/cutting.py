@@ -208,11 +208,12 @@ def _split(
     if short < 8 or area < least:
         return []
     lines = _lines(lightness, outline, corners, short, long)
-    # (Pips at a face's edge under a shadow bite into the outline: a patch bitten so, its hull
-    # a rectangle, is one all the same.)
+    # (Pips at a face's edge under a shadow bite into the outline: a tile's patch bitten so,
+    # its hull a rectangle, is one all the same.)
+    single = _ASPECT[0] <= long / short <= _ASPECT[1]
     hull = cv2.contourArea(cv2.convexHull(outline))
-    if area >= 0.8 * short * long or (area >= 0.65 * short * long and hull >= 0.9 * short * long):
-        single = _ASPECT[0] <= long / short <= _ASPECT[1]
+    bitten = single and area >= 0.65 * short * long and hull >= 0.9 * short * long
+    if area >= 0.8 * short * long or bitten:
         best: tuple[bool, float, int, float, list[float]] | None = None  # fits, score, axis,
         # the pieces' width, the cuts
         for axis, found in enumerate(lines):
