@@ -3,8 +3,11 @@
 Every state of every round of ``--games`` simulated games (every preset, 2-8 players, the
 double-9, 12 and 15 sets, and a third of the games played by players who lay every double
 they can) is laid out (hubd/picture) in the play screen's own map area and sizes at 800x480
-and 720x1280, and counted by size and by feet on the table. Each column counts frames, and
-is measured here from the picture's boxes and strokes and the engine's table alone:
+and 720x1280, and counted by size and by feet on the table. The area is the one the play
+screen gives that frame (it depends on the set, the players' names, and how crowded the
+table is: hubd/screens/play_room.py), the players named from ``TABLE_NAMES``. Each column
+counts frames, and is measured here from the picture's boxes and strokes and the engine's
+table alone (the last, "map", is the median area of the frames' maps, in thousands of px):
 
 - doubles: a double drawn more than one target's width from the tile it was laid on (or
   that tile not drawn);
@@ -54,7 +57,7 @@ from engine.simulate import DoublesFirst, Simulator
 from hubd.picture import Box, Picture, Sizes, picture
 from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
-from hubd.screens.shots.log_layout import screen_map
+from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map
 
 SIZES = ((800, 480), (720, 1280))
 PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}
@@ -92,7 +95,8 @@ def _playable(preset: str, players: int, highest: int) -> bool:
 def play(preset: str, players: int, highest: int, doubles: bool, seed: int) -> list[Event]:
     kind = DoublesFirst if doubles else Simulator
     rules = {"preset": preset, "set": highest, "rounds": 2}
-    return list(kind(players, rules, seed, check=False).play_game().effective)
+    names = TABLE_NAMES[:players]  # as long as a real table's: the hands' width is the map's
+    return list(kind(players, rules, seed, check=False, names=names).play_game().effective)
 
 
 Point = tuple[int, int]
@@ -166,6 +170,7 @@ class Row:
 
     counts: Counter[str] = field(default_factory=Counter)
     times: list[float] = field(default_factory=list)
+    areas: list[int] = field(default_factory=list)  # each frame's map, in px
 
     def cells(self) -> str:
         return " ".join(f"{self.counts[name]:{width}}" for name, width in COLUMNS.items())
@@ -246,15 +251,6 @@ def over(table: Table, area: Box, sizes: Sizes) -> bool:
     return laid.need > smallest_grid(table, laid, area, sizes).size - kept(table)
 
 
-_SCREENS: dict[tuple[int, int], dict[int, tuple[Box, Sizes]]] = {}
-
-
-def _screens(size: tuple[int, int]) -> dict[int, tuple[Box, Sizes]]:
-    if size not in _SCREENS:
-        _SCREENS[size] = {n: screen_map(size, n) for n in range(2, 9)}
-    return _SCREENS[size]
-
-
 def measure(
     spec: tuple[str, int, int, bool, int], sizes: list[tuple[int, int]]
 ) -> dict[tuple[int, int], dict[int, Row]]:
@@ -263,7 +259,6 @@ def measure(
     found: dict[tuple[int, int], dict[int, Row]] = {}
     for size in sizes:
         rows: dict[int, Row] = defaultdict(Row)
-        area, sizes_here = _screens(size)[spec[1]]
         game = Game()
         for event in log:
             game.apply(event)
@@ -271,12 +266,14 @@ def measure(
             table = state.table
             if table is None or not state.in_round:
                 continue
+            area, sizes_here = play_map(size, state)
+            row_key = min(MOST_FEET, sum(p.kind is PlaceKind.FOOT for p in table.placed.values()))
             t0 = time.process_time()
             drawn = picture(table, area, sizes_here)
             elapsed = time.process_time() - t0
-            feet = sum(p.kind is PlaceKind.FOOT for p in table.placed.values())
-            row = rows[min(MOST_FEET, feet)]
+            row = rows[row_key]
             row.counts["frames"] += 1
+            row.areas.append(area.w * area.h)
             row.times.append(elapsed)
             found_here = check(drawn, table, area, sizes_here.floor, sizes_here.number)
             if over(table, area, sizes_here):
@@ -318,6 +315,7 @@ def main() -> None:
                 for count, row in rows.items():
                     tables[size][count].counts.update(row.counts)
                     tables[size][count].times += row.times
+                    tables[size][count].areas += row.areas
             if args.minutes and time.perf_counter() - start > args.minutes * 60:
                 pool.terminate()
                 break
@@ -329,21 +327,28 @@ def main() -> None:
 
 def report(size: tuple[int, int], rows: dict[int, Row]) -> None:
     total = Row()
-    area, sizes_4 = _screens(size)[4]
-    print(f"\n{size[0]}x{size[1]} (map {area.w}x{area.h} px, numbers {sizes_4.number} px, "
-          f"at least {sizes_4.floor})")  # fmt: skip
-    print("  " + " ".join(f"{name:>{width}}" for name, width in {"feet": 5, **COLUMNS}.items()))
+    area, sizes_4 = screen_map(size, 4)
+    print(f"\n{size[0]}x{size[1]} (four players' map at the start {area.w}x{area.h} px, "
+          f"numbers {sizes_4.number} px, at least {sizes_4.floor}; \"map\": the median map's "
+          f"area a frame, kpx)")  # fmt: skip
+    print("  " + " ".join(f"{name:>{width}}" for name, width in
+                          {"feet": 5, **COLUMNS, "map": 5}.items()))  # fmt: skip
     for count, row in sorted(rows.items()):
         label = f"{count}+" if count == MOST_FEET else str(count)
-        print(f"  {label:>5} {row.cells()}")
+        print(f"  {label:>5} {row.cells()} {_kpx(row.areas):>5}")
         total.counts.update(row.counts)
         total.times += row.times
-    print(f"  {'all':>5} {total.cells()}")
+        total.areas += row.areas
+    print(f"  {'all':>5} {total.cells()} {_kpx(total.areas):>5}")
     times = sorted(total.times)
     if times:
         p99 = times[min(len(times) - 1, len(times) * 99 // 100)]
         print(f"  layout CPU time a frame: median {statistics.median(times) * 1e3:.1f} ms, "
               f"p99 {p99 * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms")  # fmt: skip
+
+
+def _kpx(areas: list[int]) -> str:
+    return f"{statistics.median(areas) / 1000:.0f}" if areas else "-"
 
 
 if __name__ == "__main__":

@@ -178,6 +178,11 @@ def choice_keys(choose: Choose) -> list[str]:
 CHOICE_SHARES = (50, 55, 60, 65, 70, 75, 80)
 
 
+#: The most pages of choices beside a crowded table's map kept as it was (more: the map is
+#: laid again); beside another map the choices keep it on one page.
+KEPT_PAGES = 2
+
+
 @dataclass(frozen=True)
 class ChoiceLayout:
     """Where the choices and the map go while the player picks an end."""
@@ -244,13 +249,20 @@ def _pages(heights: tuple[int, ...], room: int, gap: int) -> tuple[tuple[int, ..
 
 
 def choice_layout(
-    b: Builder, ui: Host, choose: Choose, state: GameState, area: Rect, keep: Rect | None = None
+    b: Builder,
+    ui: Host,
+    choose: Choose,
+    state: GameState,
+    area: Rect,
+    keep: Rect | None = None,
+    most_pages: int = 1,
 ) -> ChoiceLayout:
     """The choices beside the map (landscape) or above it (portrait), in as few pages as
     their words allow at 6 mm: each in full words where that costs no page, else short.
-    Where the choices fit on one page in the room the map leaves (``keep``: the map's area
-    before the tile was asked for, the hands and the pad beside it), the map stays as it was:
-    the family finds the ringed ends on the picture they were just reading, nothing moved."""
+    Where the choices fit on ``most_pages`` pages in the room the map leaves (``keep``: the map's
+    area before the tile was asked for, the hands and the pad beside it), the map stays as it
+    was: the family finds the ringed ends on the picture they were just reading, nothing
+    moved."""
     assert state.table is not None
     table = state.table
     gap = choice_gap(b)
@@ -259,7 +271,7 @@ def choice_layout(
         for short in (False, True)
     ]
     if keep is not None:
-        kept = _keeping_map(b, wordings, area, keep)
+        kept = _keeping_map(b, wordings, area, keep, most_pages)
         if kept is not None:
             return kept
     best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
@@ -274,7 +286,7 @@ def choice_layout(
                 room = area.h * share // 100
                 heights = _heights(b, words, area.w)
                 pages = _pages(heights, room, gap)
-                used = max(sum(heights[i] for i in page) + gap * (len(page) - 1) for page in pages)
+                used = max(_used(heights, page, gap) for page in pages)
                 box, map_area = split_v(area, used, area.h - used - b.gap, gap=b.gap)
             score = (len(pages), short, rank)
             if best is None or score < best[0]:
@@ -284,7 +296,7 @@ def choice_layout(
 
 
 def _keeping_map(
-    b: Builder, wordings: list[list[str]], area: Rect, keep: Rect
+    b: Builder, wordings: list[list[str]], area: Rect, keep: Rect, most: int
 ) -> ChoiceLayout | None:
     """The choices on one page in the room the map leaves, the map as it was: beside it in
     landscape, clear of the pad's row where they fit (a quick tap meant for the pad, the
@@ -307,7 +319,29 @@ def _keeping_map(
                     box.h = used
                 page = (tuple(range(len(words))),)
                 return ChoiceLayout(Rect(map_area), box, tuple(words), heights, page)
-    return None
+    if most < 2:
+        return None
+    # A crowded table's map leaves less room: the choices in two pages there (More turns
+    # them) rather than the map laid again under the family's eyes.
+    best: tuple[tuple[int, int], ChoiceLayout] | None = None
+    for box, map_area in zip(rooms, maps, strict=True):
+        for short, words in enumerate(wordings):
+            heights = _heights(b, words, box.w)
+            if max(heights) > box.h:
+                continue
+            pages = _pages(heights, box.h, gap)
+            if len(pages) > most:
+                continue
+            if not b.landscape:
+                box = Rect(box.x, box.y, box.w, max(_used(heights, page, gap) for page in pages))
+            laid = ChoiceLayout(Rect(map_area), box, tuple(words), heights, pages)
+            if best is None or (len(pages), short) < best[0]:
+                best = ((len(pages), short), laid)
+    return None if best is None else best[1]
+
+
+def _used(heights: tuple[int, ...], page: tuple[int, ...], gap: int) -> int:
+    return sum(heights[i] for i in page) + gap * (len(page) - 1)
 
 
 def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLayout) -> None:
@@ -345,15 +379,21 @@ def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
 
 
 def draw_choosing(
-    b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect, keep: Rect | None = None
+    b: Builder,
+    ui: Host,
+    entry: TileEntry,
+    state: GameState,
+    area: Rect,
+    keep: Rect | None = None,
+    pages: int = 1,
 ) -> Rect:
     """The tile fits two or more ends: the map with those ends ringed and numbered, and one
     large numbered choice in words for each (landscape: beside the map; portrait: above
-    it), the map left where it was (``keep``) when the choices fit beside it. Where the map
-    went."""
+    it), the map left where it was (``keep``) when the choices fit beside it on ``pages``
+    pages. Where the map went."""
     choose = entry.choosing
     assert choose is not None
-    laid = choice_layout(b, ui, choose, state, area, keep)
+    laid = choice_layout(b, ui, choose, state, area, keep, pages)
     numbers = {f"end:{place.tile}": str(n) for n, place in enumerate(choose.places, start=1)}
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers))
     draw_choices(b, entry, state, laid)

@@ -32,6 +32,22 @@ def shown(
     return ui, ctx
 
 
+MAP_ROLES = ("tile", "end", "needs", "label")
+
+
+def map_widgets(ui: Ui, ctx: UiContext) -> dict[str, tuple[int, int, int, int]]:
+    """The map's pieces (tiles, ends, their numbers, the arms' letters) where they stand on
+    the map (from its top left corner) and the map's size."""
+    widgets = ui.layout(ctx, 0.0)
+    area = next(w.rect for w in widgets if w.key == "map")
+    placed = {
+        w.key: (w.rect.x - area.x, w.rect.y - area.y, w.rect.w, w.rect.h)
+        for w in widgets
+        if w.role in MAP_ROLES and w.key
+    }
+    return {**placed, "map": (0, 0, area.w, area.h)}
+
+
 # The loop does what hubd/loop/app.py does with the intents: applies Submit to an engine.Game,
 # shows refusals where the finger was, follows state changes, changes settings. Every tap
 # must be answered in the next frame, and an idle Ui must draw nothing.

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import MAX_LOG_BYTES, Game, Refusal, Undo, split_log
+from engine import MAX_LOG_BYTES, Game, GameState, Refusal, Undo, split_log
 from engine.log import applied_lines
 from hubd.picture import Box, Sizes
 from hubd.screens.frames import Frames
@@ -100,6 +101,25 @@ def screen_map(size: tuple[int, int], players: int) -> tuple[Box, Sizes]:
     panel = next(w for w in ui.layout(ctx, 0.0) if w.key == "map")
     builder = Builder(ui.measure, size, ui.translator)
     return Box(*panel.rect), map_sizes(builder)
+
+
+@cache
+def _frames(size: tuple[int, int], language: str) -> Frames:
+    ui = Frames(size)
+    ui.set_language(language)
+    return ui
+
+
+def play_map(size: tuple[int, int], state: GameState, language: str = "en") -> tuple[Box, Sizes]:
+    """The map's area and number sizes on the play screen for ``state`` (its room depends on
+    the table: hubd/screens/play_room.py), found without drawing the frame."""
+    from hubd.screens.kit.builder import Builder
+    from hubd.screens.map.view import map_area, map_sizes
+    from hubd.screens.play_room import play_room
+
+    ui = _frames(size, language)
+    builder = Builder(ui.measure, size, ui.translator)
+    return Box(*map_area(builder, play_room(builder, state).map_area)), map_sizes(builder)
 
 
 def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: TextIO) -> int:

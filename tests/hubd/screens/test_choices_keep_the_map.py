@@ -6,10 +6,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from screens_loop import SIZES, shown
+from screens_loop import SIZES, map_widgets, shown
 
 from engine import Game, NewGame, Play, StartRound, Tile
-from hubd.screens import Ui, UiContext
 from hubd.screens.kit.rect import Rect
 from hubd.screens.shots.screenshots import tap_widget
 
@@ -34,22 +33,6 @@ def family_game(plays: str = PLAYS) -> Game:
         assert player is not None
         game.apply(Play(player, Tile.parse(tile), Tile.parse(on)))
     return game
-
-
-MAP_ROLES = ("tile", "end", "needs", "label")
-
-
-def map_widgets(ui: Ui, ctx: UiContext) -> dict[str, tuple[int, int, int, int]]:
-    """The map's pieces (tiles, ends, their numbers, the arms' letters) where they stand on
-    the map (from its top left corner) and the map's size."""
-    widgets = ui.layout(ctx, 0.0)
-    area = next(w.rect for w in widgets if w.key == "map")
-    placed = {
-        w.key: (w.rect.x - area.x, w.rect.y - area.y, w.rect.w, w.rect.h)
-        for w in widgets
-        if w.role in MAP_ROLES and w.key
-    }
-    return {**placed, "map": (0, 0, area.w, area.h)}
 
 
 @pytest.mark.parametrize("language", ["en", "he"])

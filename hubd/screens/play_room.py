@@ -1,0 +1,327 @@
+"""Where the play screen's parts stand (hubd/screens/play.py draws them): pure geometry from
+the state, so that the map's area is known without drawing a frame (map_bench, tests).
+
+The map's room depends on the table alone, never on the entry being made: a crowded table
+(its pieces, every line folded most, fill more than ``CROWDED_SHARE`` of the cells the map has
+at its smallest numbers) gets the room the hands give up. In landscape the hands' panel
+becomes compact (each player's name and tiles; the totals are left to the score sheet, the
+names narrowed, then cut, past ``NAME_ROOM``) and the map takes the width freed; in portrait,
+up to four players, the strip keeps the names over their tiles and the map takes the height
+of the totals' row; from five, where every name fits whole beside its tiles, the names stand
+beside them and the map takes the height that saves. The status line, the pad, Undo and the
+last entry stay where they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import GameState
+from hubd.picture import Box
+from hubd.picture.layout import FOLDS, kept, smallest_grid
+from hubd.picture.plan import plan
+from hubd.screens.entry_view import pad_height, pad_shape
+from hubd.screens.kit.areas import Rect, split_h
+from hubd.screens.kit.builder import Builder
+from hubd.screens.kit.widgets import MIN_SQUEEZE
+from hubd.screens.map.view import map_area, map_sizes
+
+#: The most players whose totals the portrait strip shows under their hands.
+TOTALS_UP_TO = 4
+#: The most rows of the pad that lie across the landscape screen (under the map beyond).
+PAD_ROWS_ACROSS = 2
+#: The narrowest cell of a hand in landscape (a name of four letters, drawn narrower).
+CELL_W = 80
+#: The least map the landscape layout keeps, at 800x480 (names are not cut for it).
+MAP_W = 420
+#: A table is crowded once its pieces fill more than this share of the map's cells at the
+#: smallest numbers (past about 70 % a layout rarely keeps every foot by its double).
+CROWDED_SHARE = 0.45
+#: The compact hands' names at most this wide (at 800x480), drawn narrower and then cut
+#: beyond it: "Maria-Helena" still whole, narrowed.
+NAME_ROOM = 164
+
+
+@dataclass
+class PlayRoom:
+    """The play screen's boxes for one state."""
+
+    status: Rect
+    hands: Rect
+    map_area: Rect
+    pad: Rect
+    last: Rect  # the last entry line (Undo at its start)
+    undo_w: int
+    draw: Rect
+    pass_: Rect
+    menu: Rect
+    choosing: Rect  # the map and the choices while an end is chosen
+    more_beside: bool  # More beside Cancel (Draw and Pass under the hands)
+    compact: bool  # the hands give the map their room (a crowded table)
+    yard: Rect | None = None  # portrait's yard beside Draw and Pass
+    totals: bool = True  # the players' totals shown beside their hands
+
+
+def fonts(b: Builder) -> tuple[int, int]:
+    """The hand counts' and the names' font sizes."""
+    return (b.px(43), b.px(32)) if b.landscape else (b.px(67), b.px(50))
+
+
+def columns(b: Builder, state: GameState) -> tuple[int, int]:
+    """The tiles and the score columns' widths: as wide as their numbers now (two digits at
+    least, so that a column does not jump at the tenth tile)."""
+    count_px, _ = fonts(b)
+    width = b.measure.width
+    pad = b.px(6)
+    hands = max([width(str(n), count_px, True) for n in (*state.hands, state.yard, 88)])
+    totals = max([width(str(n), count_px, True) for n in (*state.totals, 88)])
+    return hands + pad, totals + pad
+
+
+def apart(b: Builder) -> int:
+    """Between a hand's count and the total beside it: a digit's width and more, so that "11"
+    and "25" never read "1125"."""
+    return b.measure.width("0", fonts(b)[0], True) + b.px(8)
+
+
+def name_width(b: Builder, state: GameState, compact: bool) -> int:
+    """The names' column: the widest name (compact: at most ``NAME_ROOM``)."""
+    _, name_px = fonts(b)
+    widest = max(b.measure.width(name, name_px, True) for name in state.players) + b.px(12)
+    return min(widest, b.px(NAME_ROOM)) if compact else widest
+
+
+def side_width(b: Builder, state: GameState, compact: bool = False) -> int:
+    """Wide enough for a name beside a two-digit hand and its total (compact: its hand)."""
+    count_w, total_w = columns(b, state)
+    if compact:
+        return name_width(b, state, True) + b.px(4) + count_w + b.px(16)
+    return name_width(b, state, False) + count_w + apart(b) + total_w + b.px(12)
+
+
+def rows_height(b: Builder, state: GameState) -> int:
+    """How tall landscape's rows of hands are at the least: the heading, a row for each player
+    and the yard."""
+    count_px, _ = fonts(b)
+    line = b.measure.line_height(count_px, True) - 2
+    return b.measure.line_height(b.min_text) - 2 + (len(state.players) + 1) * line
+
+
+def cells_shape(b: Builder, state: GameState, height: int) -> tuple[int, bool]:
+    """Landscape's hands as cells (a name over its count) in ``height``: the fewest columns
+    (two at least, three from seven players) whose rows fit, the yard in a row of its own or,
+    where that leaves no room, a cell of its own (whether it is)."""
+    count_px, name_px = fonts(b)
+    cell_h = b.measure.line_height(name_px) + b.measure.line_height(count_px, True) - 2
+    yard_h = b.measure.line_height(count_px, True) - 2 + b.px(4)
+    players = len(state.players)
+    for count in range(2 if players <= 6 else 3, players + 1):
+        if yard_h + -(-players // count) * (cell_h + b.px(4)) <= height:
+            return count, False
+        if -(-(players + 1) // count) * (cell_h + b.px(4)) <= height:
+            return count, True
+    return players, False
+
+
+def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int:
+    """How wide landscape's hands want to be in ``height``: rows of a name, its tiles and its
+    score (compact: no score) where they fit, else cells as wide as the names."""
+    if rows_height(b, state) <= height:
+        return side_width(b, state, compact)
+    count_w, _ = columns(b, state)
+    cell_w = max(name_width(b, state, compact), count_w + b.px(8))
+    count, _yard = cells_shape(b, state, height)
+    return count * cell_w + (count - 1) * b.px(4) + b.px(16)
+
+
+def strip_cell(b: Builder, numbers: int) -> tuple[int, list[int]]:
+    """A cell of the portrait strip, a name over ``numbers`` counts, stacked by their letters
+    rather than their lines (the lines' boxes overlap, the letters never): its height and where
+    each line's box starts in it. From five players the strip takes two rows, and the room
+    this saves gives the map its sixth row of cells."""
+    count_px, name_px = fonts(b)
+    measure = b.measure
+    space = max(2, b.px(3))
+    name_top, name_ink = measure.ink("ÅHMW", name_px)
+    name_ink += max(measure.descent(name_px, bold) for bold in (False, True))
+    digit_top, digits = measure.ink("0123456789", count_px, True)
+    tops = [space - name_top]
+    bottom = space + name_ink + space
+    for _ in range(numbers):
+        tops.append(bottom - digit_top)
+        bottom += digits + space
+    return bottom, tops
+
+
+def strip_numbers(state: GameState, compact: bool) -> int:
+    """The numbers under each name in portrait's strip: tiles, and the total up to four
+    players while the table leaves the room."""
+    return 2 if len(state.players) <= TOTALS_UP_TO and not compact else 1
+
+
+def strip_rows(state: GameState) -> tuple[int, int]:
+    """Portrait's strip: its rows, and the players in a row (six players: two rows of three)."""
+    rows = -(-len(state.players) // 4)
+    return rows, -(-len(state.players) // rows)
+
+
+def side_cell(b: Builder) -> tuple[int, int, int]:
+    """A cell of a name beside its count, the two stacked by their letters: its height and
+    where the name's and the count's line boxes start in it."""
+    count_px, name_px = fonts(b)
+    measure = b.measure
+    space = max(2, b.px(3))
+    name_top, name_ink = measure.ink("ÅHMW", name_px)
+    name_ink += max(measure.descent(name_px, bold) for bold in (False, True))
+    digit_top, digits = measure.ink("0123456789", count_px, True)
+    inks = max(name_ink, digits)
+    height = inks + 2 * space
+    return (height, space + (inks - name_ink) // 2 - name_top,
+            space + (inks - digits) // 2 - digit_top)  # fmt: skip
+
+
+def side_by_side(b: Builder, state: GameState, compact: bool) -> bool:
+    """Portrait, a crowded table of five players or more: each name beside its count (no
+    caption), where every name fits whole beside it; the strip a row of cells lower."""
+    if not compact or len(state.players) <= TOTALS_UP_TO:
+        return False
+    _, per_row = strip_rows(state)
+    count_px, name_px = fonts(b)
+    room = (b.w - 2 * b.gap - b.px(4)) // per_row - b.px(4)
+    room -= b.measure.width("88", count_px, True) + b.px(18)
+    return all(b.squeeze_scale(name, room, name_px, False) >= MIN_SQUEEZE for name in state.players)
+
+
+def strip_height(b: Builder, state: GameState, compact: bool) -> int:
+    rows, _ = strip_rows(state)
+    if side_by_side(b, state, compact):
+        return rows * (side_cell(b)[0] + b.px(4)) + b.gap
+    cell_h, _tops = strip_cell(b, strip_numbers(state, compact))
+    return rows * (cell_h + b.px(4)) + b.gap
+
+
+def yard_width(b: Builder) -> int:
+    """Portrait's yard, its caption beside its count."""
+    count_px, _ = fonts(b)
+    count_w = b.measure.width("88", count_px, True) + b.px(6)
+    return b.px(20) + count_w + b.measure.width(b.tr("Yard"), b.min_text)
+
+
+def button_widths(b: Builder, room: int, *words: str) -> list[int]:
+    """The buttons' widths for ``words`` (translated) sharing ``room``: each its whole word on
+    one line if there is room, else its longest word (the rest wraps), at least a comfortable
+    target."""
+    texts = [b.tr(word) for word in words]
+    widths = b.button_widths(texts, b.min_text, room - b.gap * (len(texts) - 1))
+    return [max(width, b.target + b.px(16)) for width in widths]
+
+
+def crowded(b: Builder, state: GameState, area: Rect) -> bool:
+    """Whether the table's pieces, every line folded most, fill more than ``CROWDED_SHARE``
+    of the cells ``area`` has at the smallest numbers."""
+    table = state.table
+    assert table is not None
+    laid = plan(table, FOLDS[-1], False)
+    box = Box(*map_area(b, area))
+    cells = smallest_grid(table, laid, box, map_sizes(b)).size - kept(table)
+    return laid.need > CROWDED_SHARE * cells
+
+
+def play_room(b: Builder, state: GameState) -> PlayRoom:
+    """The play screen's boxes for ``state``: the hands compact where the table is crowded in
+    the room they leave the map otherwise."""
+    room = _landscape(b, state, False) if b.landscape else _portrait(b, state, False)
+    if crowded(b, state, room.map_area):
+        room = _landscape(b, state, True) if b.landscape else _portrait(b, state, True)
+    if b.landscape:
+        room.totals = not room.compact and rows_height(b, state) <= room.hands.h
+    else:
+        room.totals = strip_numbers(state, room.compact) == 2
+    return room
+
+
+def _hands_hold(b: Builder, state: GameState, height: int, width: int) -> bool:
+    """Whether landscape's hands fit ``height`` in ``width`` as rows, or as cells at least
+    ``CELL_W`` wide."""
+    if rows_height(b, state) <= height:
+        return True
+    count, _yard = cells_shape(b, state, height)
+    return (width - b.px(16) - (count - 1) * b.px(4)) // count >= b.px(CELL_W)
+
+
+def _landscape(b: Builder, state: GameState, compact: bool) -> PlayRoom:
+    g = b.gap
+    pad_h = pad_height(b, state, b.w - 2 * g)
+    thin = b.px(4)
+    status = Rect(0, 0, b.w, b.target)
+    bottom = Rect(g, b.h - b.target, b.w - 2 * g, b.target)
+    most = b.w - 3 * g - b.px(MAP_W)
+    # The pad across the screen in one row, or in two (double-12 and up) where the hands
+    # still hold their names beside the map over it (under the map, in its width, the pad
+    # took three or four rows and left the map 60-132 px of height).
+    rows_across = pad_shape(b, state, b.w - 2 * g)[0]
+    pad = Rect(g, bottom.y - thin - pad_h, b.w - 2 * g, pad_h)
+    middle = Rect(0, status.bottom + thin, b.w, pad.y - status.bottom - 2 * thin)
+    across = rows_across == 1 or (
+        rows_across <= PAD_ROWS_ACROSS and _hands_hold(b, state, middle.h, most)
+    )
+    if not across:
+        middle.h = bottom.y - status.bottom - 2 * thin
+    # Draw and Pass go under the hands when the rows leave room, else along the bottom.
+    pair_w = sum(button_widths(b, b.w, "Draw", "Pass")) + g
+    beside = rows_height(b, state) + thin + b.target <= middle.h and pair_w <= most
+    want = hands_width(b, state, middle.h, False)
+    side_w = min(max(want, pair_w if beside else 0), most)
+    regular = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
+    hands = Rect(regular)
+    if compact:  # as narrow as the hands allow, Draw and Pass (if under them) as before
+        narrow = hands_width(b, state, middle.h, True)
+        hands.w = min(side_w, max(narrow, pair_w if beside else 0))
+        hands.x = regular.right - hands.w
+    map_area = Rect(g, middle.y, hands.x - 2 * g, middle.h)
+    if not across:  # the pad keeps the place it has beside the regular hands
+        pad_h = pad_height(b, state, regular.x - 2 * g)
+        map_area.h -= pad_h + thin
+        pad = Rect(g, map_area.bottom + thin, regular.x - 2 * g, pad_h)
+    words = ("Undo", "Menu") if beside else ("Undo", "Draw", "Pass", "Menu")
+    undo_w, *buttons = button_widths(b, bottom.w * 11 // 20, *words)
+    moves_w = sum(buttons) + g * (len(buttons) - 1)
+    last, moves = split_h(bottom, bottom.w - moves_w - g, moves_w, gap=g)
+    if beside:
+        pair = Rect(hands.x, hands.bottom - b.target, hands.w, b.target)
+        hands.h -= b.target + thin
+        draw, pass_ = split_h(pair, *button_widths(b, pair.w, "Draw", "Pass"), gap=g)
+        menu = moves
+    else:
+        draw, pass_, menu = split_h(moves, *buttons, gap=g)
+    # Choosing an end: the pad is done with, and Draw and Pass (under the hands) wait for
+    # Cancel, so the choices and the map have everything down to the bottom row.
+    choosing = Rect(g, middle.y, b.w - 2 * g, bottom.y - thin - middle.y)
+    return PlayRoom(status, hands, map_area, pad, last, undo_w, draw, pass_, menu, choosing,
+                    beside, compact)  # fmt: skip
+
+
+def _portrait(b: Builder, state: GameState, compact: bool) -> PlayRoom:
+    g = b.gap
+    pad_h = pad_height(b, state, b.w - 2 * g)
+    lines = 2 * b.measure.line_height(b.px(72), True)
+    status = Rect(0, 0, b.w, lines + g)
+    hands = Rect(g, status.bottom + g, b.w - 2 * g, strip_height(b, state, compact))
+    count_h = b.measure.line_height(fonts(b)[0], True)
+    moves_h = max(b.target, count_h + b.px(4))
+    moves = Rect(g, b.h - moves_h - g, b.w - 2 * g, moves_h)
+    last_h = 3 * b.measure.line_height(b.min_text) + b.px(8)
+    last = Rect(g, moves.y - last_h - g, b.w - 2 * g, last_h)
+    pad = Rect(g, last.y - g - pad_h, b.w - 2 * g, pad_h)
+    map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
+    choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
+    # Undo, the last entry and Menu; under them Draw, Pass and the yard.
+    undo_w, menu_w = button_widths(b, last.w // 2, "Undo", "Menu")
+    last, menu = split_h(last, last.w - menu_w - g, menu_w, gap=g)
+    yard_w = yard_width(b)
+    draw_w, pass_w = button_widths(b, moves.w - yard_w - g, "Draw", "Pass")
+    spare = max(0, moves.w - yard_w - draw_w - pass_w - 2 * g) // 2  # to the buttons
+    draw_w, pass_w = draw_w + spare, pass_w + spare
+    draw, pass_, yard = split_h(moves, draw_w, pass_w, moves.w - draw_w - pass_w - 2 * g, gap=g)
+    return PlayRoom(status, hands, map_area, pad, last, undo_w, draw, pass_, menu, choosing,
+                    False, compact, yard)  # fmt: skip
