@@ -102,7 +102,13 @@ def pieces(
     # The faces' own light varies slowly: measured at a quarter of the size, four times as fast.
     shrunk = cv2.resize(crop, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     light = cv2.resize(_closed(shrunk, max(3, int(0.05 * short))), (crop.shape[1], crop.shape[0]))
-    valley = (_closed(crop, max(3, int(0.08 * short))) - crop) / np.maximum(light, 1.0)
+    size = max(3, int(0.08 * short))
+    if size > 20:  # (a wide patch: its faces' envelope, as smooth, measured at half the size)
+        half = cv2.resize(crop, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+        envelope = cv2.resize(_closed(half, size // 2), (crop.shape[1], crop.shape[0]))
+    else:
+        envelope = _closed(crop, size)
+    valley = (envelope - crop) / np.maximum(light, 1.0)
     groove: Floats = cv2.GaussianBlur(valley, (0, 0), 1.0)  # noise on a face is no groove
     faces = (groove < _GROOVE) & (crop > 0.75 * light) & (mask > 0)
     # Eroded, a groove broken here and there by noise still parts the faces.
