@@ -21,12 +21,15 @@ table alone (the last, "map", is the median area of the frames' maps, in thousan
 - text: numbers under 4.5 mm (32 px at 800x480, 50 at 720x1280); "small" counts the frames
   drawn under 6 mm (the table no longer fits at full size);
 - undrawn: the first tile of an arm or a toe, or a tile a double was laid on, not drawn;
+- broken: a line not a chain: a drawn tile, a run's count or an end's target more than a
+  target's width from the piece before it on its line (the tile before it, or the count its
+  run is folded into; an end's, the tile it is on);
 - folded: frames where a run of tiles is folded into a count;
 - over: frames that cannot fit by count alone (``over``): the table's pieces, every line
   folded most, outnumber the cells of the smallest grid at the floor size, so some piece
   must stand away (a frame counted in the columns above and here is past all room, not
   missed by the layout);
-- missed: frames with a fault above (doubles to undrawn) that are not over: room enough by
+- missed: frames with a fault above (doubles to broken) that are not over: room enough by
   count, and still the layout got the table wrong.
 
 Layout times are CPU time (a loaded machine's wall clock is not the layout's).
@@ -157,11 +160,14 @@ MOST_FEET = 12
 #: The table's counted columns, in order, and the width of each.
 COLUMNS = {
     "frames": 7, "doubles": 8, "toes": 5, "order": 6, "touching": 9, "crossing": 9,
-    "outside": 8, "text": 5, "undrawn": 8, "small": 6, "folded": 7, "over": 5, "missed": 6,
+    "outside": 8, "text": 5, "undrawn": 8, "broken": 7, "small": 6, "folded": 7, "over": 5,
+    "missed": 6,
 }  # fmt: skip
 
 #: The columns that count a fault of the picture ("small" and "folded" do not).
-FAULTS = ("doubles", "toes", "order", "touching", "crossing", "outside", "text", "undrawn")
+FAULTS = (
+    "doubles", "toes", "order", "touching", "crossing", "outside", "text", "undrawn", "broken",
+)  # fmt: skip
 
 
 @dataclass
@@ -182,6 +188,25 @@ def _line_double(table: Table, start: Tile) -> Tile | None:
     while place.kind is PlaceKind.CHAIN and place.children:
         place = table.placed[place.children[0]]
     return place.tile if place.kind is PlaceKind.FOOT and place.tile != start else None
+
+
+def _broken(drawn: Picture, table: Table, tiles: dict[Tile, Box], target: int) -> bool:
+    """Whether some piece stands more than ``target`` from the piece before it on its line
+    (a tile folded into a run stands where the run's count does)."""
+    shown = dict(tiles)
+    for run in drawn.folds:
+        tile: Tile | None = run.first
+        for _ in range(run.count):
+            if tile is None:
+                break
+            shown.setdefault(tile, run.box)
+            children = table.placed[tile].children
+            tile = children[0] if children else None
+    pairs = [(box, table.placed[t].parent) for t, box in tiles.items() if t != table.hub]
+    pairs += [(run.box, table.placed[run.first].parent) for run in drawn.folds]
+    pairs += [(end.box, end.on) for end in drawn.ends]
+    return any(before is not None and (before not in shown or _gap(shown[before], box) > target)
+               for box, before in pairs)  # fmt: skip
 
 
 def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set[str]:
@@ -214,6 +239,8 @@ def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set
                 found.add("toes")
     if any(start not in tiles for start in starts):
         found.add("undrawn")
+    if _broken(drawn, table, tiles, target):
+        found.add("broken")
     hx, hy = _centre(tiles[hub.tile])
     angles = [math.atan2(_centre(tiles[s])[1] - hy, _centre(tiles[s])[0] - hx)
               for s in hub.children if s in tiles]  # fmt: skip

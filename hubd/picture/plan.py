@@ -6,8 +6,8 @@ double it leaves; a double ends the line it was laid on and its toes leave it; a
 target follows its line's last piece, and a place still waiting for a line (the hub while it
 opens, a foot with room) has its target beside it. The pieces are listed in the order they
 are placed: a piece's neighbours-to-be right after it (an arm's first tiles round the hub, a
-foot's toes round its double), then each of their own lines in turn, so that a search that
-must undo a choice undoes the nearby ones first.
+foot's toes round its double), then each of their own lines in turn (the largest first), so
+that a search that must undo a choice undoes the nearby ones first.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) ->
     """The pieces of ``table`` with each line folded to at most ``most`` cells (None: every
     tile drawn), and (``keep``) a cell kept by each double for each toe still to come;
     placed (``as_played``) in the order the tiles were played, or else a piece's
-    neighbours-to-be first."""
+    neighbours-to-be first, then their lines, the one with the most pieces first."""
     pieces: list[Piece] = [Piece("hub", table.hub_place, -1)]
     lines = table_lines(table)
 
@@ -106,7 +106,10 @@ def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) ->
     def visit(index: int) -> None:
         kids = pieces[index].kids
         order.extend(kids)
-        for kid in kids:
+        # The largest first: it takes the room round its start before the smaller ones do
+        # (laid in the table's order, an arm with few pieces took the room a crowded one
+        # needed: 1 in 3 of the frames missed at 70-100 % of the cells found room so).
+        for kid in sorted(kids, key=lambda kid: -pieces[kid].need):
             visit(kid)
 
     visit(0)
