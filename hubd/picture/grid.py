@@ -101,6 +101,21 @@ class Tables:
     far: list[list[int]]  # the cells within three of each
     dist: list[list[float]]  # centre to centre, px
     block: list[list[int]]  # for two diagonal neighbours: the 2x2 block they share (else -1)
+    around: list[int]  # each cell's neighbours as a set of cells (bit ``cell`` of an int)
+    cols: int
+    not_first: int  # the cells not in the first column, as a set of cells
+    not_last: int  # the cells not in the last column
+
+    def region(self, seed: int, free: int) -> int:
+        """The cells of ``free`` (a set of cells) reached from ``seed`` (one of them) through
+        free neighbours: grown a ring at a time, every cell at once."""
+        region, cols, not_first, not_last = seed, self.cols, self.not_first, self.not_last
+        while True:
+            across = region | ((region << 1) & not_first) | ((region >> 1) & not_last)
+            grown = (across | (across << cols) | (across >> cols)) & free
+            if grown == region:
+                return region
+            region = grown
 
 
 @functools.lru_cache(maxsize=32)
@@ -126,4 +141,7 @@ def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
     adjacent = [[other for other, _way in found] for found in beside]
     ring = [[(r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
              for dr, dc in AROUND] for r, c in cells]  # fmt: skip
-    return Tables(beside, adjacent, ring, near, far, dist, block)
+    around = [sum(1 << other for other in found) for found in adjacent]
+    not_first = sum(1 << (r * cols + c) for r, c in cells if c > 0)
+    not_last = sum(1 << (r * cols + c) for r, c in cells if c < cols - 1)
+    return Tables(beside, adjacent, ring, near, far, dist, block, around, cols, not_first, not_last)

@@ -64,6 +64,7 @@ class Search:
         )  # fmt: skip
         pieces = plan.pieces
         self.owner = [FREE] * grid.size
+        self.free = (1 << grid.size) - 1  # the cells no piece takes, as a set (bit ``cell``)
         self.cells = [-1] * len(pieces)
         self.ways = [1] * len(pieces)
         self.linked = [True] * len(pieces)
@@ -83,12 +84,14 @@ class Search:
         for cell in self.arm_cells[len(hub_place.children) :]:
             if cell >= 0 and self.owner[cell] == FREE:
                 self.owner[cell] = KEPT  # an arm to come keeps its way out free
+                self.free &= ~(1 << cell)
 
     # -- placing and taking back -----------------------------------------------------------
 
     def take(self, index: int, cell: int, way: int, linked: bool = True) -> None:
         piece = self.plan.pieces[index]
         self.owner[cell] = index
+        self.free &= ~(1 << cell)
         self.cells[index], self.ways[index], self.linked[index] = cell, way, linked
         if piece.parent >= 0:
             self.waiting[piece.parent] -= 1
@@ -106,6 +109,8 @@ class Search:
         piece = self.plan.pieces[index]
         cell = self.cells[index]
         self.owner[cell] = was
+        if was == FREE:
+            self.free |= 1 << cell
         self.cells[index] = -1
         if piece.parent >= 0:
             self.waiting[piece.parent] += 1
@@ -245,40 +250,26 @@ class Search:
     def regions_fit(self, taken: int) -> bool:
         """Each free region beside ``taken`` (the regions it may have cut) holds at least the
         cells that the pieces which can grow only into it still need."""
-        owner, adjacent, cells = self.owner, self.grid.tables.adjacent, self.cells
-        region = [-1] * len(owner)
-        sizes: list[int] = []
-        for start in adjacent[taken]:
-            if owner[start] != FREE or region[start] >= 0:
-                continue
-            label = len(sizes)
-            region[start] = label
-            stack, size = [start], 0
-            while stack:
-                cell = stack.pop()
-                size += 1
-                for other in adjacent[cell]:
-                    if owner[other] == FREE and region[other] < 0:
-                        region[other] = label
-                        stack.append(other)
-            sizes.append(size)
-        demand = [0] * len(sizes)
+        tables, cells, free = self.grid.tables, self.cells, self.free
+        regions: list[int] = []  # each a set of cells (bit ``cell``)
+        seen = 0
+        for start in tables.adjacent[taken]:
+            if free >> start & 1 and not seen >> start & 1:
+                regions.append(tables.region(1 << start, free))
+                seen |= regions[-1]
+        demand = [0] * len(regions)
         for index, need in enumerate(self.pending):
             if need <= 0 or index == 0 or cells[index] < 0:  # (the hub's: in kept cells)
                 continue
-            only, elsewhere = -1, False
-            for cell in adjacent[cells[index]]:
-                if owner[cell] == FREE:
-                    label = region[cell]
-                    if label < 0 or (only >= 0 and label != only):
-                        elsewhere = True
-                        break
-                    only = label
-            if not elsewhere:
-                if only < 0:
-                    return False
-                demand[only] += need
-        return all(d <= s for d, s in zip(demand, sizes, strict=True))
+            room = tables.around[cells[index]] & free
+            if not room:
+                return False
+            if room & ~seen:  # room in a region ``taken`` did not touch
+                continue
+            inside = [label for label, region in enumerate(regions) if room & region]
+            if len(inside) == 1:
+                demand[inside[0]] += need
+        return all(d <= region.bit_count() for d, region in zip(demand, regions, strict=True))
 
     # -- the search ------------------------------------------------------------------------
 
