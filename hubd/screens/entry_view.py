@@ -6,9 +6,11 @@ the whole round, 0 first in every language like the keypads. A player taps the t
 of the tile in hand; a number that leads nowhere now is greyed in its cell and says why at
 the finger. The choices, one large button each in words ("arm C, after the 6-4"), appear
 only when the tile fits two or more ends; their ends are ringed on the map meanwhile, each
-choice and its ring carrying the same big numeral. Many choices take short words ("arm C",
-"3-3 foot, toe 2": a line has one open end) so that ten of them fit two pages at 6 mm; More
-stands beside Cancel, which keeps its place from the first number on.
+choice and its ring carrying the same big numeral. The map does not move or change size while
+the choices stand in the room around it (nothing moves within an entry); many choices take
+short words where they save a page ("arm C": a line has one open end; a toe is always "the
+3-3's second toe"), in pages at 6 mm; More stands beside Cancel (or where Draw and
+Pass were), and Cancel keeps its place from the first number on.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 from engine import GameState, Play, Tile
 from hubd.screens.entry import MORE, Choose, Refused, TileEntry, Why
-from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
@@ -172,26 +174,13 @@ def choice_keys(choose: Choose) -> list[str]:
     return [f"end:{place.tile}" for place in choose.places]
 
 
-#: The choices' share of the room beside (landscape) or above (portrait) the map, tried from
-#: the most map to the least: the layout kept is the one with the fewest pages of choices,
-#: then the fullest words, then the most map.
-CHOICE_SHARES = (50, 55, 60, 65, 70, 75, 80)
-
-
-#: The most pages of choices beside a crowded table's map kept as it was (more: the map is
-#: laid again); beside another map the choices keep it on one page.
-KEPT_PAGES = 2
-
-
 @dataclass(frozen=True)
 class ChoiceLayout:
-    """Where the choices and the map go while the player picks an end."""
+    """Where the choices go while the player picks an end (the map stays where it was)."""
 
     map_area: Rect
-    box: Rect  # the choices' column
     words: tuple[str, ...]  # each choice's words, in the engine's order
-    heights: tuple[int, ...]  # each choice's button height
-    pages: tuple[tuple[int, ...], ...]  # the choices each page shows
+    pages: tuple[tuple[tuple[int, Rect], ...], ...]  # each page's choices and their cells
 
 
 def choice_gap(b: Builder) -> int:
@@ -220,145 +209,104 @@ def _one_line(b: Builder, text: str, room: int) -> bool:
     return b.measure.width(text, entry_font(b), False) * CHOICE_SQUEEZE <= room
 
 
-def _heights(b: Builder, words: list[str], width: int) -> tuple[int, ...]:
-    """Each choice's button height at ``width``: its words on one line, else wrapped at the
-    choices' size, beside its numeral."""
+def _height(b: Builder, text: str, width: int, count: int) -> int | None:
+    """A choice's button height at ``width``: its words on one line, else wrapped at the
+    choices' size, beside its numeral (None: a word of them is wider than the room)."""
     font = entry_font(b)
-    room = _words_room(b, width, len(words))
-    line = b.measure.line_height(font, False)
+    room = _words_room(b, width, count)
+    lines = 1
+    if not _one_line(b, text, room):
+        _size, wrapped, cut = b.measure.fit(text, room, 10**6, font, font, False, True)
+        if cut:
+            return None
+        lines = len(wrapped)
+    return max(b.target, lines * b.measure.line_height(font, False) + b.px(4))
 
-    def lines(text: str) -> int:
-        if _one_line(b, text, room):
-            return 1
-        return len(b.measure.fit(text, room, 10**6, font, font, False, True)[1])
 
-    return tuple(max(b.target, lines(text) * line + b.px(4)) for text in words)
-
-
-def _pages(heights: tuple[int, ...], room: int, gap: int) -> tuple[tuple[int, ...], ...]:
-    """The choices each page shows, in order: as many as ``room`` holds."""
-    pages: list[list[int]] = [[]]
-    used = 0
-    for index, height in enumerate(heights):
-        if pages[-1] and used + gap + height > room:
-            pages.append([])
-            used = 0
-        used += height + (gap if pages[-1] else 0)
-        pages[-1].append(index)
+def _pages(
+    b: Builder, words: list[str], boxes: list[Rect]
+) -> tuple[tuple[tuple[int, Rect], ...], ...]:
+    """The choices each page shows and their cells: down the first box, then the next, a new
+    page when the boxes are full; a choice goes only where its words stand whole (one that
+    stands whole nowhere, or is taller than every box, gets the largest box of a page)."""
+    gap = choice_gap(b)
+    pages: list[list[tuple[int, Rect]]] = [[]]
+    box, y = 0, boxes[0].y
+    for index, text in enumerate(words):
+        heights = [_height(b, text, room.w, len(words)) for room in boxes]
+        while True:
+            height = heights[box]
+            if height is not None and y + height <= boxes[box].bottom:
+                cell = Rect(boxes[box].x, y, boxes[box].w, height)
+                break
+            if box + 1 < len(boxes):
+                box += 1
+            elif any(pages[-1]):
+                pages.append([])
+                box = 0
+            else:  # nowhere on a page of its own: the largest box, as much as it holds
+                box = max(range(len(boxes)), key=lambda n: boxes[n].w * boxes[n].h)
+                cell = Rect(boxes[box].x, boxes[box].y, boxes[box].w, boxes[box].h)
+                break
+            y = boxes[box].y
+        pages[-1].append((index, cell))
+        y = cell.bottom + gap
     return tuple(tuple(page) for page in pages)
 
 
 def choice_layout(
-    b: Builder,
-    ui: Host,
-    choose: Choose,
-    state: GameState,
-    area: Rect,
-    keep: Rect | None = None,
-    most_pages: int = 1,
+    b: Builder, ui: Host, choose: Choose, state: GameState, area: Rect, keep: Rect
 ) -> ChoiceLayout:
-    """The choices beside the map (landscape) or above it (portrait), in as few pages as
-    their words allow at 6 mm: each in full words where that costs no page, else short.
-    Where the choices fit on ``most_pages`` pages in the room the map leaves (``keep``: the map's
-    area before the tile was asked for, the hands and the pad beside it), the map stays as it
-    was: the family finds the ringed ends on the picture they were just reading, nothing
-    moved."""
+    """The choices in the room the map leaves, the map where it was (``keep``): the family
+    finds the ringed ends on the picture they were just reading, nothing moved. Landscape:
+    in the column beside the map (where the hands were), clear of the pad's row where that
+    costs no page (a quick tap meant for the pad, the family game found, chose an end), else
+    down to Cancel's row and on along the pad's row under the map; portrait: above the map
+    (where the hands were), then under it (where the pad was). In as few pages as the words
+    allow at 6 mm, full words where that costs no page, else short ones ("arm C")."""
     assert state.table is not None
     table = state.table
-    gap = choice_gap(b)
     wordings = [
         [choice_words(p, table, ui.labels, b.tr, short) for p in choose.places]
         for short in (False, True)
     ]
-    if keep is not None:
-        kept = _keeping_map(b, wordings, area, keep, most_pages)
-        if kept is not None:
-            return kept
-    best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
-    for short, words in enumerate(wordings):
-        for rank, share in enumerate(CHOICE_SHARES):
-            if b.landscape:
-                width = area.w * share // 100
-                heights = _heights(b, words, width)
-                pages = _pages(heights, area.h, gap)
-                map_area, box = split_h(area, area.w - width - b.gap, width, gap=b.gap)
-            else:
-                room = area.h * share // 100
-                heights = _heights(b, words, area.w)
-                pages = _pages(heights, room, gap)
-                used = max(_used(heights, page, gap) for page in pages)
-                box, map_area = split_v(area, used, area.h - used - b.gap, gap=b.gap)
-            score = (len(pages), short, rank)
-            if best is None or score < best[0]:
-                best = (score, ChoiceLayout(map_area, box, tuple(words), heights, pages))
-    assert best is not None
-    return best[1]
-
-
-def _keeping_map(
-    b: Builder, wordings: list[list[str]], area: Rect, keep: Rect, most: int
-) -> ChoiceLayout | None:
-    """The choices on one page in the room the map leaves, the map as it was: beside it in
-    landscape, clear of the pad's row where they fit (a quick tap meant for the pad, the
-    family game found, chose an end), else down to it; above it in portrait, the map moved
-    down whole onto the pad's room where the choices need it (the same picture)."""
-    gap = choice_gap(b)
+    gap = choice_gap(b)  # from the map too: its frame parts them
     if b.landscape:
         x, w = keep.right + b.gap, area.right - keep.right - b.gap
-        rooms = [Rect(x, area.y, w, keep.bottom - area.y), Rect(x, area.y, w, area.h)]
-        maps = [keep, keep]
+        under = Rect(keep.x, keep.bottom + gap, keep.w, area.bottom - keep.bottom - gap)
+        rooms = [[Rect(x, area.y, w, keep.bottom - area.y)], [Rect(x, area.y, w, area.h), under]]
     else:
-        maps = [keep.move(0, shift) for shift in (0, max(0, area.bottom - keep.bottom))]
-        rooms = [Rect(area.x, area.y, area.w, m.y - b.gap - area.y) for m in maps]
-    for box, map_area in zip(rooms, maps, strict=True):
-        for words in wordings:
-            heights = _heights(b, words, box.w)
-            used = sum(heights) + gap * (len(heights) - 1)
-            if used <= box.h:
-                if not b.landscape:
-                    box.h = used
-                page = (tuple(range(len(words))),)
-                return ChoiceLayout(Rect(map_area), box, tuple(words), heights, page)
-    if most < 2:
-        return None
-    # A crowded table's map leaves less room: the choices in two pages there (More turns
-    # them) rather than the map laid again under the family's eyes.
-    best: tuple[tuple[int, int], ChoiceLayout] | None = None
-    for box, map_area in zip(rooms, maps, strict=True):
-        for short, words in enumerate(wordings):
-            heights = _heights(b, words, box.w)
-            if max(heights) > box.h:
+        above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
+        below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
+        rooms = [[above], [above, below]]
+    best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
+    for short, words in enumerate(wordings):
+        for rank, boxes in enumerate(rooms):
+            boxes = [box for box in boxes if box.h >= b.target and box.w >= b.target]
+            if not boxes:
                 continue
-            pages = _pages(heights, box.h, gap)
-            if len(pages) > most:
-                continue
-            if not b.landscape:
-                box = Rect(box.x, box.y, box.w, max(_used(heights, page, gap) for page in pages))
-            laid = ChoiceLayout(Rect(map_area), box, tuple(words), heights, pages)
-            if best is None or (len(pages), short) < best[0]:
-                best = ((len(pages), short), laid)
-    return None if best is None else best[1]
-
-
-def _used(heights: tuple[int, ...], page: tuple[int, ...], gap: int) -> int:
-    return sum(heights[i] for i in page) + gap * (len(page) - 1)
+            pages = _pages(b, words, boxes)
+            score = (len(pages), short, rank)
+            if best is None or score < best[0]:
+                best = (score, ChoiceLayout(Rect(keep), tuple(words), pages))
+    if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
+        box = Rect(keep.x, keep.bottom - b.target, keep.w, b.target)
+        return ChoiceLayout(Rect(keep), tuple(wordings[1]), _pages(b, wordings[1], [box]))
+    return best[1]
 
 
 def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLayout) -> None:
     """One large button a place, numbered like its ring on the map and in words, one above
-    the other in the engine's order; a page of them at a time when they are many (More is
-    beside Cancel)."""
+    the other in the engine's order; a page of them at a time when they are many (More
+    stands where Draw and Pass were, or beside Cancel)."""
     choose = entry.choosing
     assert choose is not None
     font = entry_font(b)
     badge_w = badge_width(b, len(choose.places))
     inset = max(3, b.px(6))
     entry.pages = len(laid.pages)
-    box, y = laid.box, laid.box.y
-    for index in laid.pages[entry.page % len(laid.pages)]:
+    for index, cell in laid.pages[entry.page % len(laid.pages)]:
         place = choose.places[index]
-        cell = Rect(box.x, y, box.w, laid.heights[index])
-        y += laid.heights[index] + choice_gap(b)
         one_line = _one_line(b, laid.words[index], _words_room(b, cell.w, len(choose.places)))
         b.button(cell, laid.words[index], _choose(entry, state, place.tile), size=font,
                  floor=font, key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY,
@@ -379,21 +327,14 @@ def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
 
 
 def draw_choosing(
-    b: Builder,
-    ui: Host,
-    entry: TileEntry,
-    state: GameState,
-    area: Rect,
-    keep: Rect | None = None,
-    pages: int = 1,
+    b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect, keep: Rect
 ) -> Rect:
-    """The tile fits two or more ends: the map with those ends ringed and numbered, and one
-    large numbered choice in words for each (landscape: beside the map; portrait: above
-    it), the map left where it was (``keep``) when the choices fit beside it on ``pages``
-    pages. Where the map went."""
+    """The tile fits two or more ends: the map where it was (``keep``), those ends ringed and
+    numbered on it, and one large numbered choice in words for each in ``area`` around it
+    (landscape: beside it; portrait: above and under it). Where the map is."""
     choose = entry.choosing
     assert choose is not None
-    laid = choice_layout(b, ui, choose, state, area, keep, pages)
+    laid = choice_layout(b, ui, choose, state, area, keep)
     numbers = {f"end:{place.tile}": str(n) for n, place in enumerate(choose.places, start=1)}
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers))
     draw_choices(b, entry, state, laid)

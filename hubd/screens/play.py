@@ -22,7 +22,6 @@ from engine import Draw, GameState, Pass
 from hubd.screens.entry import TileEntry
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.entry_view import (
-    KEPT_PAGES,
     draw_cancel,
     draw_choosing,
     draw_more,
@@ -79,9 +78,8 @@ class PlayScreen(Screen):
         last, undo_w = room.last, room.undo_w
         self._status(b, ctx, state, status)
         if self.entry.choosing is not None:
-            pages = KEPT_PAGES if room.compact else 1  # a crowded table's map: fewer beside it
-            self.map_box = draw_choosing(b, self.ui, self.entry, state, room.choosing, map_area,
-                                         pages)  # fmt: skip
+            # The map stays as it was, the choices in pages round it (More turns them).
+            self.map_box = draw_choosing(b, self.ui, self.entry, state, room.choosing, map_area)
         else:
             if b.landscape:
                 self._hands_panel(b, state, hands, room.compact)

@@ -4,10 +4,12 @@
   table, so the 1-1 can never get its toes". The engine's English reasons are the catalogs'
   messages; only the list of numbers ("2, 4 or 5") is joined here, in the language.
 - When the end a tile was played on needed a number another open end also needed, a map label
-  alone is easily misread, so the entry names the end the way players point at it: "on arm C,
-  after the 6-4" or "on the 3-3 foot, second toe" (toes are counted in play order).
+  alone is easily misread, so the entry names the end the way players point at it: "arm C,
+  after the 6-4" or "the 3-3's second toe" (toes are counted in play order).
 
-The last entry line, the map's mark on the placed tile and the voice all use these.
+A place has one wording, a noun phrase ("the 3-3's second toe"), in the choices, the last
+entry line, the undo notice and what the hub says alike: a sentence puts it after its own "on"
+("Dad played 4-4 on {line}", a template each language shapes for a noun phrase).
 """
 
 from __future__ import annotations
@@ -58,33 +60,24 @@ def _line_start(table: Table, place: Placed) -> Placed:
 def end_words(
     play: Play, table: Table, labels: Mapping[Tile, str], tr: Translate, after: bool = True
 ) -> str:
-    """Where ``play`` went, as players say it: "on arm C, after the 6-4", "on the 3-3 foot,
-    second toe", "on the 3-3 foot, second toe, after the 3-5" (``after`` false: a
-    toe without the tile it follows)."""
+    """Where ``play`` went, as players say it: "arm C, after the 6-4", "the 3-3's second toe",
+    "the 3-3's second toe, after the 3-5" (``after`` false: a toe without the
+    tile it follows). The same words as the choice it was (choice_words)."""
     on = table.placed[play.on]
     if on.kind is PlaceKind.HUB:
-        return tr("on the hub {tile}").format(tile=on.tile)
+        return tr("the hub {tile}").format(tile=on.tile)
     if on.kind is PlaceKind.FOOT:  # the tile is a toe itself
         toe = on.children.index(play.tile) if play.tile in on.children else len(on.children)
-        return _toe_words(on, toe, tr)
+        return toe_words(on.tile, toe, tr)
     start = _line_start(table, on)
     parent = table.placed[start.parent] if start.parent is not None else None
     if parent is not None and parent.kind is PlaceKind.FOOT:
-        toe = parent.children.index(start.tile)
-        where = _toe_words(parent, toe, tr)
+        where = toe_words(parent.tile, parent.children.index(start.tile), tr)
         if start is on or not after:
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
     arm = labels.get(start.tile, "")  # an arm is told apart by the tile it follows: always
-    return tr("on arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
-
-
-def _toe_words(foot: Placed, toe: int, tr: Translate) -> str:
-    """ "on the 3-3 foot, second toe": ``toe`` counts from 0 in play order."""
-    ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
-    return tr("on the {double} foot, {toe}").format(
-        double=foot.tile, toe=ordinals[min(toe, len(ordinals) - 1)]
-    )
+    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
 
 
 def choice_words(
@@ -95,18 +88,19 @@ def choice_words(
     short: bool = False,
 ) -> str:
     """An open end a tile could go on, as a choice a family reads against the table:
-    "arm C, after the 6-4", "the 3-3's foot, second toe" (the toe itself), "the 3-3's foot,
-    second toe, after the 3-5", "the hub 9-9". A foot's toes are one choice (the next toe).
-    ``short``: only what tells the line apart ("arm C", "3-3 foot, toe 2"), for many
-    choices at once, each numbered like its ring on the map (a line has one open end)."""
+    "arm C, after the 6-4", "the 3-3's second toe" (the toe itself), "the 3-3's second
+    toe, after the 3-5", "the hub 9-9". A foot's toes are one choice (the next toe).
+    ``short``: only what tells the line apart ("arm C", "the 3-3's second toe"), for
+    many choices at once, each numbered like its ring on the map (a line has one open end);
+    a toe is worded the same either way."""
     if place.kind is PlaceKind.HUB:
         return tr("the hub {tile}").format(tile=place.tile)
     if place.kind is PlaceKind.FOOT:
-        return _foot_toe(place, len(place.children), tr, short)
+        return toe_words(place.tile, len(place.children), tr)
     start = _line_start(table, place)
     parent = table.placed[start.parent] if start.parent is not None else None
     if parent is not None and parent.kind is PlaceKind.FOOT:
-        where = _foot_toe(parent, parent.children.index(start.tile), tr, short)
+        where = toe_words(parent.tile, parent.children.index(start.tile), tr)
         if start is place or short:  # the toe itself: its line says enough
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=place.shown)
@@ -116,14 +110,6 @@ def choice_words(
     if short:
         return tr("arm {arm}").format(arm=arm)
     return tr("arm {arm}, after the {tile}").format(arm=arm, tile=place.shown)
-
-
-def _foot_toe(foot: Placed, toe: int, tr: Translate, short: bool = False) -> str:
-    """ "the 3-3's foot, second toe" ("3-3 foot, toe 2" ``short``): ``toe`` counts from 0
-    in play order."""
-    if short:
-        return tr("{double} foot, toe {n}").format(double=foot.tile, n=min(toe, 2) + 1)
-    return toe_words(foot.tile, toe, tr)
 
 
 def placed_words(
@@ -140,26 +126,25 @@ def placed_words(
     if state.table is None or not shares_number(play, state):
         return None
     on = state.table.placed[play.on]
-    return tr("{player} played {tile} {where}").format(
+    return tr("{player} played {tile} on {line}").format(
         player=play.player if player is None else player,
         tile=play.tile.shown(on.end),
-        where=end_words(play, state.table, labels, tr, after),
+        line=end_words(play, state.table, labels, tr, after),
     )
 
 
 def entry_choices(
     event: Event | None, state: GameState | None, labels: Mapping[Tile, str], tr: Translate
 ) -> list[str]:
-    """The last entry line's words, fullest first: "Last: Dad played 4-4 on the 3-3 foot,
-    second toe, after the 3-5", then shorter ways to say it (no "Last:", no "after"), and last
-    the usual words ("Last: Dad played 4-4 on the 3-3's foot, second toe"). The line shows
-    the first that fits it."""
+    """The last entry line's words, fullest first: "Last: Dad played 4-4 on the 3-3's second
+    toe, after the 3-5", then shorter ways to say it (no "Last:", no "after"), and last
+    the usual words ("Last: Dad played 4-4 on the 3-3's second toe"). The line shows
+    the first that fits it; a toe is worded the same in every one of them."""
     usual = entry_text(event, labels, tr)
     if not isinstance(event, Play) or state is None or state.table is None:
         return [usual]
-    # Where the line is narrow: without "Last:", then a toe named by its double alone.
-    narrow = [describe_event(event, tr, labels), describe_event(event, tr, labels, short=True)]
-    usual_ones = [usual, *(text for text in narrow if text != usual)]
+    narrow = describe_event(event, tr, labels)  # where the line is narrow: without "Last:"
+    usual_ones = [usual, *([narrow] if narrow != usual else [])]
     arms = {tile: label for tile, label in labels.items() if label.isalpha()}
     full = placed_words(event, state, labels, tr)
     if full is None:

@@ -32,21 +32,19 @@ TranslatePlural = Callable[[str, str, int], str]
 NameFitter = Callable[[str, str], str]
 
 
-def line_words(label: str, tr: Translate, short: bool = False) -> str:
-    """A line of the table by its label: "arm B", or "the 3-3's foot, second toe" (``short``:
-    "the 3-3's foot")."""
+def line_words(label: str, tr: Translate) -> str:
+    """A line of the table by its label: "arm B", or "the 3-3's second toe"."""
     toe = toe_of(label)
     if toe is None:
         return tr("arm {label}").format(label=label)
-    if short:
-        return tr("the {double}'s foot").format(double=toe[0])
     return toe_words(toe[0], toe[1] - 1, tr)
 
 
 def toe_words(double: object, toe: int, tr: Translate) -> str:
-    """ "the 3-3's foot, second toe": ``toe`` counts from 0 in play order."""
+    """ "the 3-3's second toe": ``toe`` counts from 0 in play order. A toe's one
+    wording, wherever it is named (the choices, the last entry, the undo notice, speech)."""
     ordinals = (tr("first toe"), tr("second toe"), tr("third toe"))
-    return tr("the {double}'s foot, {toe}").format(
+    return tr("the {double}'s {toe}").format(
         double=double, toe=ordinals[min(toe, len(ordinals) - 1)]
     )
 
@@ -97,18 +95,15 @@ def closed_reason(state: GameState, ntr: TranslatePlural, tr: Translate) -> str:
     return tr("Nothing can be played there now")
 
 
-def describe_event(
-    event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None, short: bool = False
-) -> str:
-    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B" (``short``: a
-    toe named by its double alone)."""
+def describe_event(event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None) -> str:
+    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B"."""
     if isinstance(event, Play):
         label = (labels or {}).get(event.tile)
         if label is not None:
             return tr("{player} played {tile} on {line}").format(
                 player=event.player,
                 tile=_touching_first(event),
-                line=line_words(label, tr, short),
+                line=line_words(label, tr),
             )
         return tr("{player} played {tile} on {on}").format(
             player=event.player, tile=event.tile, on=event.on

@@ -4,11 +4,14 @@ it was while the choices stand beside it, and each choice's numeral is plainly i
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 from screens_loop import SIZES, map_widgets, shown
 
 from engine import Game, NewGame, Play, StartRound, Tile
+from engine.log import apply_lines
+from hubd.screens.entry import MORE
 from hubd.screens.kit.rect import Rect
 from hubd.screens.shots.screenshots import tap_widget
 
@@ -43,7 +46,7 @@ def test_the_map_stays_as_it_was_while_the_ends_are_offered(
 ) -> None:
     """Dad's 2-2 fits two ends, his 2-8 three: every tile, end, number and arm letter of
     the map stands where it stood on the map before the first tap, the map as large (the
-    picture is not laid again in a smaller area; in portrait it may move down whole)."""
+    picture is not laid again in a smaller area, nor moved)."""
     game = family_game(plays)
     ui, ctx = shown(game, "play", size, language)
     before = map_widgets(ui, ctx)
@@ -91,3 +94,52 @@ def test_each_choices_numeral_stands_by_its_own_ring_alone(size: tuple[int, int]
         others += [b for n, b in numerals.items() if n != numeral]
         assert all(_apart(box, other) >= near for other in others), numeral
         assert all(_apart(box, letter) >= 2 for letter in letters), numeral
+
+
+def _most_ends(game: Game) -> tuple[Tile, int] | None:
+    """The tile that fits the most ends in ``game`` now, if one fits four or more."""
+    state = game.state
+    if state.table is None or state.rules is None or not state.in_round:
+        return None
+    top = state.rules.highest
+    tiles = [Tile(a, z) for a in range(top + 1) for z in range(a, top + 1)]
+    tile = max(tiles, key=lambda t: len(state.places_for(t)))
+    fits = len(state.places_for(tile))
+    return (tile, fits) if fits >= 4 else None
+
+
+FAMILY_LOG = Path(__file__).parents[2] / "helpers" / "family_touch_game.jsonl"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_four_ends_and_more_keep_the_map_through_every_page(size: tuple[int, int]) -> None:
+    """The family game by touch, at every turn where a tile fits four ends or more: the map
+    stays as it was (the picture laid again smaller beside the choices was what the family
+    saw), the choices stand clear of it on every page, and every end is offered on one."""
+    lines = FAMILY_LOG.read_text(encoding="utf-8").splitlines()
+    crowded = 0
+    for upto in range(3, len(lines) + 1):
+        game = Game()
+        assert apply_lines(game, lines[:upto]) is None
+        most = _most_ends(game)
+        if most is None:
+            continue
+        crowded += 1
+        tile, fits = most
+        ui, ctx = shown(game, "play", size)
+        before = map_widgets(ui, ctx)
+        tap_widget(ui, ctx, f"half:{tile.lo}")
+        tap_widget(ui, ctx, f"half:{tile.hi}")
+        offered: set[str] = set()
+        for _page in range(fits):
+            widgets = ui.layout(ctx, 0.0)
+            assert map_widgets(ui, ctx) == before, (upto, tile)
+            map_box = next(w.rect for w in widgets if w.key == "map")
+            choices = [w for w in widgets if w.role == "choice"]
+            assert not any(w.rect.colliderect(map_box) for w in choices), (upto, tile)
+            offered |= {w.key for w in choices}
+            if not any(w.key == MORE for w in widgets):
+                break
+            tap_widget(ui, ctx, MORE)
+        assert len(offered) == fits, (upto, tile)
+    assert crowded >= 10  # the family's late round: four to six ends at a time

@@ -197,10 +197,10 @@ def test_an_arm_is_named_with_the_tile_it_follows() -> None:
 
 def test_a_toe_is_named_by_its_foot_and_its_place_in_play_order() -> None:
     state, play = played(*FOOT_ON_A, "Ana 6-5 on 4-6")  # arm B's 9-6 needed a 6 too
-    assert entry(state, play) == "Last: Ana played 6-5 on the 4-4 foot, second toe"
+    assert entry(state, play) == "Last: Ana played 6-5 on the 4-4's second toe"
     state, play = played(*FOOT_ON_A, "Ana 6-5 on 4-6", "Ben 1-5 on 4-1", "Cy 5-3 on 6-5")
     assert entry(state, play) == (  # the first toe's 1-5 needed a 5 too
-        "Last: Cy played 5-3 on the 4-4 foot, second toe, after the 6-5"
+        "Last: Cy played 5-3 on the 4-4's second toe, after the 6-5"
     )
     state, play = played(*FOOT_ON_A, "Ana 1-2 on 4-1")  # arm D's 9-2... needs a 2, this a 1
     assert not shares_number(play, state)
@@ -311,12 +311,12 @@ def said_after(game: Game, step: str, language: str = "en") -> list[str]:
 def test_the_hub_says_where_the_tile_went_when_the_number_was_shared() -> None:
     game = run(started(), *FOOT_ON_A, "Ana 6-5 on 4-6", "Ben 1-5 on 4-1")
     assert said_after(game, "Cy 5-3 on 6-5") == [
-        "Cy played 5 3 on the 4 4 foot, second toe, after the 6 5"
+        "Cy played 5 3 on the 4 4's second toe, after the 6 5"
     ]
     assert said_after(game, "Dee 2-1 on 9-2") == []  # a 2 only arm D needed: nothing to say
     game = run(started(), *FOOT_ON_A)
     assert said_after(game, "Ana 6-5 on 4-6", "he") == [
-        "Ana: שש חמש על הרגל ארבע ארבע, האצבע השנייה"
+        "Ana שיחק שש חמש על האצבע השנייה של ארבע ארבע"
     ]
 
 
