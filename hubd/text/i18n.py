@@ -169,6 +169,13 @@ def available_languages(root: Path = LOCALE_DIR) -> list[str]:
     return [c for c in SHIPPED if c in found] + [c for c in found if c not in SHIPPED]
 
 
+#: U+200F RIGHT-TO-LEFT MARK: no glyph, no width; a strong right-to-left letter for the bidi
+#: algorithm, so that what follows a Latin name is not read as part of it.
+RIGHT_TO_LEFT_MARK = "\u200f"
+#: The placeholders of the catalogs' templates that stand for players' names.
+NAME_FIELDS = ("{player}", "{players}", "{name}", "{names}", "{first}", "{second}", "{third}")
+
+
 class Translator:
     """One language: its messages, its name, its direction, and right-to-left display."""
 
@@ -179,10 +186,21 @@ class Translator:
         self._catalog = catalog
 
     def gettext(self, message: str) -> str:
-        return self._catalog.gettext(message)
+        return self._names_apart(self._catalog.gettext(message))
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return self._catalog.ngettext(singular, plural, count)
+        return self._names_apart(self._catalog.ngettext(singular, plural, count))
+
+    def _names_apart(self, template: str) -> str:
+        """In a right-to-left language, a right-to-left mark after each player's name in a
+        template: a Latin name would otherwise take the number after it into its own
+        left-to-right run ("Ben: 3 ..." shown "Ben: 3" where the line reads "3 :Ben"), on
+        the hub's screen and the phones' page alike. The mark has no glyph and no width."""
+        if not self.rtl:
+            return template
+        for placeholder in NAME_FIELDS:
+            template = template.replace(placeholder, placeholder + RIGHT_TO_LEFT_MARK)
+        return template
 
     def visual(self, text: str) -> str:
         """Text in display order: bidi reordering for right-to-left scripts and mixed text."""
