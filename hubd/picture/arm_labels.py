@@ -2,10 +2,13 @@
 
 An arm is named by a letter in the order it was started (hubd/text/labels.py). The letter is
 drawn beside the arm's first tile, on the side nearest the stroke that joins that tile to
-the hub: in a free cell or gap where there is one, never touching an end's target (a tap
-there must never be a tap on the letter's neighbour), never over another letter, inside the
-area; over a tile only where no free room is left (the letter has a backing, so it still
-reads). Pure geometry on a laid ``Picture``: the search that laid it is not touched.
+the hub: in a free cell or gap, never over a tile or a folded run (a letter over a tile hid
+its pips: the family game by touch), never touching an end's target (a tap there must never
+be a tap on the letter's neighbour), never over another letter, inside the area. Where the
+places round the tile are all taken, the nearest free place within a cell of it; only a
+table with no free place at all there leaves the arm without its letter (its choices still
+say the tile the arm ends with). Pure geometry on a laid ``Picture``: the search that laid it
+is not touched.
 """
 
 from __future__ import annotations
@@ -24,11 +27,10 @@ LETTER_H_EM = 1.2
 #: The least room (px) a letter keeps from an end's target, and from a piece it stands by.
 CLEAR = 2
 
-#: What covering costs, per px² of overlap: a tile's pips (readable round the letter) or a
-#: stroke's box; a far position costs its distance (px) from the stroke to the hub, and a
-#: place nearer another arm's first tile than its own (it would read as that arm's) costs
-#: as much as covering a third of a tile.
-TILE_COST, LINK_COST, ASTRAY_COST = 50, 5, 50 * 400
+#: What a place costs: covering a stroke's box, per px² of overlap, and its distance (px) from
+#: the stroke to the hub. A place nearer another arm's first tile than its own (it would read
+#: as that arm's) is taken only where no other place is free.
+LINK_COST = 5
 
 
 def letter_box_size(size: int) -> tuple[int, int]:
@@ -36,45 +38,86 @@ def letter_box_size(size: int) -> tuple[int, int]:
     return math.ceil(LETTER_W_EM * size), math.ceil(LETTER_H_EM * size)
 
 
+#: A letter is text, not a number: where no free place is left for it at the map's floor
+#: (4.5 mm), it may be drawn at 3.5 mm, issue 35's floor for every other text.
+SMALLEST = 3.5 / 4.5
+
+
 def arm_labels(drawn: Picture, size: int) -> list[MapLabel]:
-    """Each drawn arm's letter at ``size`` px (the map's floor: 4.5 mm), placed beside its
-    first tile (``MapTile.arm``); the hub is the picture's first tile."""
+    """Each drawn arm's letter at ``size`` px (the map's floor: 4.5 mm; 3.5 mm where that
+    leaves it no free place), placed beside its first tile (``MapTile.arm``); the hub is the
+    picture's first tile."""
     firsts = sorted((tile for tile in drawn.tiles if tile.arm >= 0), key=lambda t: t.arm)
     if not firsts or not drawn.tiles:
         return []
     hub = drawn.tiles[0].box
-    w, h = letter_box_size(size)
-    targets = [_grow(end.box, CLEAR) for end in drawn.ends]
-    pieces = [t.box for t in drawn.tiles] + [run.box for run in drawn.folds]
+    # Nothing a letter may touch: ends' targets, tiles and runs (a little round each).
+    taken = [_grow(end.box, CLEAR) for end in drawn.ends]
+    taken += [_grow(tile.box, CLEAR) for tile in drawn.tiles]
+    taken += [_grow(run.box, CLEAR) for run in drawn.folds]
     strokes = [_stroke_box(link.start, link.end) for link in drawn.links]
     placed: list[MapLabel] = []
     for first in firsts:
-        letter = ARM_LETTERS[first.arm % len(ARM_LETTERS)]
         others = [other.box for other in firsts if other is not first]
         near = _midpoint(hub.center, first.box.center)
-        best: tuple[float, Box] | None = None
-        for box in _candidates(first, hub, drawn.cell, w, h):
-            if not _inside(box, drawn.area) or any(_overlap(box, t) for t in targets):
-                continue
-            if any(_overlap(box, _grow(other.box, CLEAR)) for other in placed):
-                continue
-            cost = (
-                TILE_COST * sum(_overlap(box, _grow(piece, CLEAR)) for piece in pieces)
-                + LINK_COST * sum(_overlap(box, stroke) for stroke in strokes)
-                + math.dist(box.center, near)
-                + ASTRAY_COST * any(_apart(box, o) < _apart(box, first.box) for o in others)
+        blocked = taken + [_grow(other.box, CLEAR) for other in placed]
+
+        def cost(box: Box, near: Point = near) -> float:
+            return LINK_COST * sum(_overlap(box, stroke) for stroke in strokes) + math.dist(
+                box.center, near
             )
-            if best is None or cost < best[0]:
-                best = (cost, box)
-        if best is not None:
-            placed.append(MapLabel(letter, best[1], size))
+
+        def fits(box: Box, strict: bool, first: MapTile = first, others: list[Box] = others,
+                 blocked: list[Box] = blocked) -> bool:  # fmt: skip
+            """Free, inside the area, and (``strict``) nearer its own arm than any other."""
+            if not _inside(box, drawn.area) or any(_overlap(box, b) for b in blocked):
+                return False
+            return not strict or all(_apart(box, first.box) <= _apart(box, o) for o in others)
+
+        for strict in (True, False):  # nearer another arm's tile only where nothing else is
+            found = next(
+                ((px, boxes) for px, places in _places(first, hub, drawn.cell, size)
+                 if (boxes := [box for box in places if fits(box, strict)])),
+                None,
+            )  # fmt: skip
+            if found is not None:
+                letter = ARM_LETTERS[first.arm % len(ARM_LETTERS)]
+                placed.append(MapLabel(letter, min(found[1], key=cost), found[0]))
+                break
     return placed
+
+
+def _places(
+    first: MapTile, hub: Box, cell: tuple[int, int], size: int
+) -> Iterator[tuple[int, Iterable[Box]]]:
+    """The places a letter may take, by rank, each with the letter's size: the usual ones
+    round the arm's first tile, then any within a cell of it; the same at 3.5 mm; then
+    within two cells (a crowded table)."""
+    small = max(1, round(size * SMALLEST))
+    for px in (size, small):
+        w, h = letter_box_size(px)
+        yield px, _candidates(first, hub, cell, w, h)
+        yield px, _within(first.box, max(cell), w, h)
+    for cells in (2, 3):
+        for px in (size, small):
+            w, h = letter_box_size(px)
+            yield px, _within(first.box, cells * max(cell), w, h)
+
+
+def _within(tile: Box, reach: int, w: int, h: int) -> Iterator[Box]:
+    """Every place for a letter no further than ``reach`` from ``tile``, in steps of a
+    quarter of the letter."""
+    step_x, step_y = max(1, w // 4), max(1, h // 4)
+    for y in range(tile.y - h - reach, tile.bottom + reach + 1, step_y):
+        for x in range(tile.x - w - reach, tile.right + reach + 1, step_x):
+            box = Box(x, y, w, h)
+            if _apart(box, tile) <= reach:
+                yield box
 
 
 def _candidates(first: MapTile, hub: Box, cell: tuple[int, int], w: int, h: int) -> Iterator[Box]:
     """Boxes a letter may take round the arm's first tile: on the stroke from the hub, along
-    each side of the tile from corner to corner, and in the eight cells round it (then on
-    the tile)."""
+    each side of the tile from corner to corner, and in the eight cells round it."""
     tile = first.box
     yield _centred(_midpoint(hub.center, tile.center), w, h)
     left, right = tile.x - CLEAR - w, tile.right + CLEAR
@@ -91,7 +134,6 @@ def _candidates(first: MapTile, hub: Box, cell: tuple[int, int], w: int, h: int)
     pitch_w, pitch_h = cell[0] + CLEAR * 2, cell[1] + CLEAR * 2
     for dx, dy in _around():
         yield _centred((tile.center[0] + dx * pitch_w, tile.center[1] + dy * pitch_h), w, h)
-    yield _centred(tile.center, w, h)
 
 
 def _around() -> Iterable[tuple[int, int]]:

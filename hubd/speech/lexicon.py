@@ -103,6 +103,7 @@ HEBREW: dict[str, str] = {
     "רגל": "Q\"'egel",
     "תרנגולת": "taQ\"neg'olet",
     "על": "al",
+    "שיחק": "siX'ek",
     "הכפול": "hakef'ul",
     "עוד": "od",
     "אצבע": "'etsba",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from engine import Tile
 from engine.names import name_key
-from hubd.text.i18n import Translator
+from hubd.text.i18n import RIGHT_TO_LEFT_MARK, Translator
 
 _HE_UNITS = ("אפס", "אחת", "שתיים", "שלוש", "ארבע", "חמש", "שש", "שבע", "שמונה", "תשע")
 _HE_TEENS = (
@@ -112,10 +112,11 @@ class Words:
         return self._sounds.get(name_key(player)) or player
 
     def tr(self, text: str) -> str:
-        return self.translator.gettext(text)
+        return self.translator.gettext(text).replace(RIGHT_TO_LEFT_MARK, "")
 
     def ntr(self, singular: str, plural: str, count: int) -> str:
-        return self.translator.ngettext(singular, plural, count)
+        """(The catalogs' right-to-left marks order the screen's lines; they say nothing.)"""
+        return self.translator.ngettext(singular, plural, count).replace(RIGHT_TO_LEFT_MARK, "")
 
     def number(self, n: int) -> str:
         return self._number(n)

@@ -23,6 +23,8 @@ from hubd.web.svg import MapFrame, map_svg
 SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
 #: 4.5 mm at 0.193 mm a px (800x480) and its portrait equal: the map's floor.
 FLOOR_PX = {"800x480": 32, "720x1280": 50}
+#: 3.5 mm: every other text's floor, a letter's where 4.5 mm leaves it no free place.
+LEAST_PX = {"800x480": 25, "720x1280": 39}
 
 
 def apart(one: Box, other: Box) -> float:
@@ -49,29 +51,35 @@ def arms(table: Table, drawn: Picture) -> dict[str, Box]:
 @pytest.mark.parametrize("size", SIZES)
 def test_every_arm_has_its_letter_by_its_first_tile_in_a_crowded_game(size: str) -> None:
     """Every frame of a doubles-first round of four: one letter an arm, the letter the
-    choices use, within a cell of the arm's first tile and nearer it than any other arm's,
-    inside the map, at the floor, never touching an end's target or another letter."""
+    choices use, inside the map, never over a tile or a folded run (the family game by
+    touch saw letters hide pips), never touching an end's target or another letter; at the
+    floor and within a cell of the arm's first tile where the table leaves room (at 3.5 mm,
+    or further, up to three cells, where it does not), nearer it than any other arm's."""
     area, sizes = screen_map(SIZES[size], 4)
     events = list(DoublesFirst(4, {"preset": "classic", "rounds": 1}, 10).play_game().effective)
-    checked = 0
+    checked, beside = 0, 0
     for table in tables(events)[::2]:
         drawn = picture(table, area, sizes)
         letters = arm_labels(drawn, sizes.floor)
         firsts = arms(table, drawn)
         assert sorted(letter.text for letter in letters) == sorted(firsts)
         assert len(firsts) == len(table.hub_place.children)
+        pieces = [t.box for t in drawn.tiles] + [run.box for run in drawn.folds]
         for letter in letters:
             box, own = letter.box, firsts[letter.text]
-            assert letter.size >= FLOOR_PX[size] and letter_box_size(letter.size) == box[2:]
+            assert letter.size >= LEAST_PX[size] and letter_box_size(letter.size) == box[2:]
             assert area.x <= box.x and box.right <= area.right
             assert area.y <= box.y and box.bottom <= area.bottom
             assert all(apart(box, end.box) >= 2 for end in drawn.ends), letter
-            assert apart(box, own) <= max(drawn.cell), letter
+            assert all(apart(box, piece) >= 2 for piece in pieces), letter
+            assert apart(box, own) <= 3 * max(drawn.cell), letter
             others = [firsts[arm] for arm in firsts if arm != letter.text]
             assert all(apart(box, own) <= apart(box, other) for other in others), letter
             assert all(apart(box, o.box) >= 2 for o in letters if o is not letter)
+            beside += letter.size >= FLOOR_PX[size] and apart(box, own) <= max(drawn.cell)
             checked += 1
     assert checked > 100
+    assert beside >= 0.7 * checked  # most at the floor, within a cell (portrait: 75 %)
 
 
 def in_map(letters: list[Any], widgets: list[Any]) -> list[tuple[str, int, int]]:
@@ -83,8 +91,9 @@ def in_map(letters: list[Any], widgets: list[Any]) -> list[tuple[str, int, int]]
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_layout_records_carry_each_arms_letter(size: str) -> None:
-    """`hubd layout`: a `label` record keyed "arm:<letter>" for every arm, at the floor, no
-    target under it; in Hebrew the same letters in the same places (the map is not mirrored)."""
+    """`hubd layout`: a `label` record keyed "arm:<letter>" for every arm, at 3.5 mm at
+    least, no target or tile under it; in Hebrew the same letters in the same places (the
+    map is not mirrored)."""
     lines = FAMILY_ROUND.splitlines()
     english = list(frames(lines, SIZES[size]))
     hebrew = list(frames(lines, SIZES[size], "he"))
@@ -101,8 +110,10 @@ def test_the_layout_records_carry_each_arms_letter(size: str) -> None:
         assert sorted(w["text"] for w in letters) == list("ABCDEFGH"[:arm_count])
         for letter in letters:
             assert letter["role"] == "label" and letter["text"] == letter["key"][4:]
-            assert letter["font_px"] >= FLOOR_PX[size] and not letter["tappable"]
+            assert letter["font_px"] >= LEAST_PX[size] and not letter["tappable"]
             assert all(apart(Box(*letter["rect"]), Box(*end["rect"])) >= 2 for end in ends)
+            tiles = [w for w in widgets if w["role"] == "tile"]
+            assert all(apart(Box(*letter["rect"]), Box(*t["rect"])) >= 2 for t in tiles)
         same = [w for w in mirrored["widgets"] if w["key"].startswith("arm:")]
         assert in_map(same, mirrored["widgets"]) == in_map(letters, widgets)
         seen += len(letters)
