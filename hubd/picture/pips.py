@@ -3,6 +3,10 @@
 Offsets are in cells from the half's centre, -1 to 1 both ways; x grows rightwards, y
 downwards. Above 9 the classic patterns end: ``grid_spots`` lays any count out in rows of
 three (the phones' map; the hub shows the number itself).
+
+A tile too small for pips a family can see (a pip under about 1 mm: 3-4 px on a crowded
+800x480 map) shows its two numbers as digits instead (``digits_px``), the same on the
+screen, the phones' map and ``hubd layout``.
 """
 
 from __future__ import annotations
@@ -33,3 +37,31 @@ def grid_spots(value: int) -> tuple[tuple[float, float], ...]:
         y = -1 + 2 * row / (rows - 1)
         spots.append((float(col - 1), y))
     return tuple(spots)
+
+
+#: A pip's radius as a share of its half's shorter side (the painter's and the SVG's).
+PIP_RADIUS = 1 / 11
+#: DejaVu Sans Bold's digits, in ems: their height (the ink of "0"-"9") and their advance.
+DIGIT_H_EM, DIGIT_W_EM = 0.73, 0.70
+#: The map's number floor (Sizes.floor) is 4.5 mm of digit height: a millimetre is
+#: ``floor * DIGIT_H_EM / 4.5`` px (5.2 px at 800x480: 0.193 mm a px).
+FLOOR_MM = 4.5
+
+
+def half_box(w: int, h: int, vertical: bool) -> tuple[int, int]:
+    """A half's width and height in a ``w`` x ``h`` tile."""
+    return (w, h // 2) if vertical else (w // 2, h)
+
+
+def digits_px(w: int, h: int, vertical: bool, halves: tuple[int, int], floor: int) -> int:
+    """The size (px) of the digits a ``w`` x ``h`` tile shows in place of its pips, 0 where
+    its pips are 1 mm or more (``floor``: the map's number floor, 4.5 mm). The digits are at
+    the floor where a half holds them, else the largest a half holds (1 mm at the least)."""
+    half_w, half_h = half_box(w, h, vertical)
+    mm = floor * DIGIT_H_EM / FLOOR_MM
+    if 2 * max(1.0, min(half_w, half_h) * PIP_RADIUS) >= mm:
+        return 0
+    digits = max(len(str(value)) for value in halves)
+    margin = 1  # each side, off the tile's edge and the line between its halves
+    fits = min((half_h - 2 * margin) / DIGIT_H_EM, (half_w - 2 * margin) / (DIGIT_W_EM * digits))
+    return max(int(mm / DIGIT_H_EM), min(floor, int(fits)))

@@ -26,7 +26,7 @@ from hubd.picture import (
     arm_labels,
     picture,
 )
-from hubd.picture.pips import grid_spots
+from hubd.picture.pips import digits_px, grid_spots
 
 #: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
 NARROWEST_PX = 320
@@ -75,7 +75,8 @@ def render(
         ' class="map" role="img" direction="ltr">'
     ]
     parts += [_link(link, width) for link in drawn.links]
-    parts += [_tile(tile) for tile in drawn.tiles]
+    floor = letter_px or drawn.number_px
+    parts += [_tile(tile, floor) for tile in drawn.tiles]
     parts += [_fold(run, drawn.number_px) for run in drawn.folds]
     parts += [_arm(letter) for letter in arm_labels(drawn, letter_px or drawn.number_px)]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
@@ -90,8 +91,11 @@ def _link(link: MapLink, width: int) -> str:
             f' stroke-width="{width}"/>')  # fmt: skip
 
 
-def _tile(tile: MapTile) -> str:
+def _tile(tile: MapTile, floor: int) -> str:
+    """A tile, its pips, or its numbers as digits where pips would be under 1 mm (as on the
+    hub; ``floor``: the map's number floor)."""
     x, y, w, h = tile.box
+    digits = digits_px(w, h, tile.vertical, tile.halves, floor)
     radius = max(2, min(w, h) // 7)
     kind = "tile double" if tile.double else "tile"
     out = [
@@ -105,7 +109,7 @@ def _tile(tile: MapTile) -> str:
         halves = (Box(x, y, w // 2, h), Box(x + w - w // 2, y, w // 2, h))
         out.append(f'<line x1="{x + w // 2}" y1="{y + 3}" x2="{x + w // 2}" y2="{y + h - 3}"/>')
     for value, half in zip(tile.halves, halves, strict=True):
-        out += _half(value, half)
+        out += [_text(half, str(value), digits, "digits")] if digits else _half(value, half)
     out.append("</g>")
     return "".join(out)
 

@@ -99,7 +99,7 @@ class Painter(TextMeasure):
             )
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text = SurfaceCache(TEXT_CACHE_BYTES)  # by (text, size, bold, color)
-        self._tiles = SurfaceCache(TILE_CACHE_BYTES)  # by (a, b, w, h, vertical, lit)
+        self._tiles = SurfaceCache(TILE_CACHE_BYTES)  # by (a, b, w, h, vertical, lit, digits)
         self._codes: dict[tuple[str, int], pygame.Surface] = {}
         self._shades: dict[tuple[int, int], pygame.Surface] = {}
         self.visual: Callable[[str], str] = lambda text: text
@@ -134,9 +134,12 @@ class Painter(TextMeasure):
 
     # -- dominoes ------------------------------------------------------------------------
 
-    def domino(self, a: int, b: int, w: int, h: int, vertical: bool, lit: bool) -> pygame.Surface:
-        """A domino ``a|b`` (left|right, or top/bottom when vertical) of size w x h."""
-        key = (a, b, w, h, vertical, lit)
+    def domino(
+        self, a: int, b: int, w: int, h: int, vertical: bool, lit: bool, digits: int = 0
+    ) -> pygame.Surface:
+        """A domino ``a|b`` (left|right, or top/bottom when vertical) of size w x h; its
+        numbers as digits of ``digits`` px instead of pips (a tile too small for pips)."""
+        key = (a, b, w, h, vertical, lit, digits)
         surface = self._tiles.get(key)
         if surface is not None:
             return surface
@@ -152,7 +155,11 @@ class Painter(TextMeasure):
             halves = [pygame.Rect(0, 0, w // 2, h), pygame.Rect(w - w // 2, 0, w // 2, h)]
             pygame.draw.line(surface, TILE_EDGE, (w // 2, 3), (w // 2, h - 4))
         for value, half in zip((a, b), halves, strict=True):
-            self._half(surface, value, half)
+            if digits:
+                text = self.font(digits, True).render(str(value), True, PIP)
+                surface.blit(text, text.get_rect(center=half.center))
+            else:
+                self._half(surface, value, half)
         self._tiles.put(key, surface)
         return surface
 
@@ -220,7 +227,8 @@ class Painter(TextMeasure):
                 pygame.draw.rect(surface, TEXT, rect, 3, border_radius=radius)
         elif widget.kind is Kind.TILE and widget.tile is not None:
             a, b = widget.tile
-            image = self.domino(a, b, rect.w, rect.h, widget.vertical, style is Style.SELECTED)
+            lit = style is Style.SELECTED
+            image = self.domino(a, b, rect.w, rect.h, widget.vertical, lit, widget.size)
             surface.blit(image, rect)
         if widget.locked:
             self._padlock(surface, rect)

@@ -1,7 +1,8 @@
 """Drawing the table's picture (hubd/picture) as widgets, and what its ends do.
 
 The picture is laid out by pure code; this only draws it: strokes, tiles (a double crosswise
-and as large as its cell), runs folded into counts, and each open end's target with the
+and as large as its cell; a tile too small for pips a family can see shows its numbers as
+digits, hubd/picture/pips.py), runs folded into counts, and each open end's target with the
 number it needs. A play is entered on the play screen's pad (hubd/screens/entry_view.py),
 never here: an end is no target, open (amber; a foot's red) or closed (padlocked while a foot
 waits for its toes). The ends in ``marked`` (keys "end:<tile>", the ends an entry offers)
@@ -17,6 +18,7 @@ from types import MappingProxyType
 
 from engine import GameState, PlaceKind, Tile
 from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, picture
+from hubd.picture.pips import digits_px
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
@@ -71,10 +73,12 @@ def draw_map(
         box = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
         b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link",
                      pad=width))  # fmt: skip
+    floor = map_sizes(b).floor
     for tile in drawn.tiles:
         widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical, key=tile.key)
         widget.mirror = False
         widget.role = "tile"
+        widget.size = digits_px(tile.box.w, tile.box.h, tile.vertical, tile.halves, floor)
     for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
         box = _line_box(b, Rect(run.box), drawn.number_px).inflate(2 * map_sizes(b).gap, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,

@@ -6,7 +6,9 @@ schema of the screenshots' ``.layout.json`` files, and every stroke drawn on the
 frames come from the same ``Frames`` the hub's ``Ui`` draws, fed the same context the main
 loop builds, and measure text as it does (kit/measure.py): no pygame is loaded.
 
-The map's widgets by role: ``tile`` (key ``tile:<tile>``, the hub and the doubles too),
+The map's widgets by role: ``tile`` (key ``tile:<tile>``, the hub and the doubles too; its
+``font_px`` is the size of the digits it shows in place of pips too small to see, under
+1 mm, and 0 where it shows pips),
 ``end`` (``end:<tile>``, the open or closed place on that tile) and its ``needs`` (the
 number it needs), ``label`` (``fold:<tile>``, a run folded into a count "+5"; ``arm:<letter>``,
 an arm's letter by its first tile, the letter the choices name: "arm C, after the 6-4"),

@@ -1,0 +1,118 @@
+"""A tile too small for pips shows its numbers as digits (issue 35's family game by touch:
+pips of 3-4 px, under 1 mm, on crowded frames): the same on the hub's screen, in `hubd
+layout`'s records and on the phones' map."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from engine import Game
+from engine.log import apply_lines
+from hubd.picture.pips import PIP_RADIUS, digits_px, half_box
+from hubd.screens.kit.measure import TextMeasure
+from hubd.screens.kit.painter import Painter
+from hubd.screens.shots.log_layout import frames
+from hubd.web.svg import MapFrame, map_svg
+
+LOG = Path(__file__).parents[2] / "helpers" / "family_touch_game.jsonl"
+SIZES = {"800x480": (800, 480), "720x1280": (720, 1280)}
+#: The map's number floor (4.5 mm) and a millimetre, in px: 0.193 mm a px at 800x480.
+FLOOR_PX = {"800x480": 32, "720x1280": 50}
+MM_PX = {"800x480": 1 / 0.193, "720x1280": 50 / 32 / 0.193}
+MEASURE = TextMeasure()
+
+
+def holds(value: int, px: int, half: tuple[int, int]) -> bool:
+    """The digits of ``value`` at ``px`` stand inside a half of ``half`` (w, h) with a px to
+    spare each side, as measured in the hub's own font."""
+    _top, ink = MEASURE.ink("0123456789", px, True)
+    return MEASURE.width(str(value), px, True) <= half[0] - 2 and ink <= half[1] - 2
+
+
+def tile_records(size: str) -> list[dict[str, Any]]:
+    """Every tile on the map in every frame of the family game's `hubd layout`."""
+    lines = LOG.read_text(encoding="utf-8").splitlines()
+    out = []
+    for record in frames(lines, SIZES[size]):
+        assert isinstance(record, dict)
+        maps = [w["rect"] for w in record["widgets"] if w["key"] == "map"]
+        for w in record["widgets"]:
+            if w["role"] == "tile" and maps and re.fullmatch(r"tile:\d+-\d+", w["key"]):
+                x, y, _w, _h = w["rect"]
+                mx, my, mw, mh = maps[0]
+                if mx <= x <= mx + mw and my <= y <= my + mh:
+                    out.append(w)
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_tile_of_the_family_game_shows_pips_a_family_sees_or_digits(size: str) -> None:
+    """Every tile of every frame of the family game, as `hubd layout` records it: where its
+    pips would be under 1 mm its numbers are digits (``font_px``), at the floor where its
+    halves hold them, else the largest they hold (within 3 px, by the hub's font); where its
+    pips are 1 mm or more it keeps them (``font_px`` 0)."""
+    digits = 0
+    for tile in tile_records(size):
+        _x, _y, w, h = tile["rect"]
+        values = tuple(int(n) for n in tile["key"].removeprefix("tile:").split("-"))
+        half = half_box(w, h, h > w)
+        pip = 2 * max(1.0, min(half) * PIP_RADIUS)
+        if pip >= MM_PX[size]:
+            assert tile["font_px"] == 0, tile
+            continue
+        digits += 1
+        px = tile["font_px"]
+        assert px > 0, tile
+        assert all(holds(v, px, half) for v in values) or px >= FLOOR_PX[size], tile
+        assert px >= FLOOR_PX[size] or not all(holds(v, px + 3, half) for v in values), tile
+    assert digits >= 50  # the late round's crowded frames
+
+
+def test_the_phones_map_shows_the_same_digits() -> None:
+    """The phones' SVG of the family game's table: a tile whose pips would be under 1 mm
+    there is drawn with its two numbers as text, at the size the hub's rule gives."""
+    game = Game()
+    assert apply_lines(game, LOG.read_text(encoding="utf-8").splitlines()[:40]) is None
+    table = game.state.table
+    assert table is not None
+    frame = MapFrame.phone(360, 420)  # a small phone's map: a crowded table's tiles are small
+    svg = map_svg(table, frozenset(table.open), frame)
+    tiles = re.findall(r'<g class="tile[^"]*" data-tile="([0-9-]+)">(.*?)</g>', svg)
+    assert tiles
+    shown = 0
+    for name, inside in tiles:
+        box = re.search(r'<rect x="-?\d+" y="-?\d+" width="(\d+)" height="(\d+)"', inside)
+        assert box is not None
+        w, h = int(box[1]), int(box[2])
+        vertical = re.search(r'<line x1="\d+" y1="(\d+)" x2="\d+" y2="\1"', inside) is not None
+        lo, hi = (int(n) for n in name.split("-"))
+        texts = re.findall(r'class="digits"[^>]*font-size="(\d+)"[^>]*>(\d+)<', inside)
+        px = digits_px(w, h, vertical, (lo, hi), frame.sizes.floor)
+        if px:
+            shown += 1
+            assert [int(size) for size, _ in texts] == [px, px], name
+            assert sorted(int(n) for _, n in texts) == [lo, hi], name
+            assert "<circle" not in inside
+        else:
+            assert not texts
+    assert shown
+
+
+def test_the_screen_draws_digits_in_place_of_pips() -> None:
+    """The hub's painter, a 46x20 tile (the family game's crowded frames): with pips its
+    left half holds dots of 3 px at most; with digits, a "5" as tall as most of the half."""
+    painter = Painter()
+    inside = pygame.Rect(3, 3, 46 // 2 - 6, 20 - 6)  # the left half, off the tile's edges
+    dark = ((25, 25, 25, 255), (40, 40, 40, 255))  # the pips' and the digits' ink
+
+    def tallest(digits: int) -> int:
+        tile = painter.domino(5, 3, 46, 20, False, False, digits).subsurface(inside)
+        return max(r.h for r in pygame.mask.from_threshold(tile, *dark).get_bounding_rects())
+
+    assert tallest(0) <= 3
+    assert tallest(16) >= 10
