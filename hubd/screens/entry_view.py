@@ -261,9 +261,11 @@ def choice_layout(
     finds the ringed ends on the picture they were just reading, nothing moved. Landscape:
     in the column beside the map (where the hands were), clear of the pad's row where that
     costs no page (a quick tap meant for the pad, the family game found, chose an end), else
-    down to Cancel's row and on along the pad's row under the map; portrait: above the map
-    (where the hands were), then under it (where the pad was). In as few pages as the words
-    allow at 6 mm, full words where that costs no page, else short ones ("arm C")."""
+    down to Cancel's row and on along the pad's row, or beside the map and then across the
+    pad's row (a crowded table's wide map leaves a column too narrow for a toe's words);
+    portrait: above the map (where the hands were), then under it (where the pad was). In as
+    few pages as the words allow at 6 mm, full words where that costs no page, else short
+    ones ("arm C")."""
     assert state.table is not None
     table = state.table
     wordings = [
@@ -273,8 +275,10 @@ def choice_layout(
     gap = choice_gap(b)  # from the map too: its frame parts them
     if b.landscape:
         x, w = keep.right + b.gap, area.right - keep.right - b.gap
-        under = Rect(keep.x, keep.bottom + gap, keep.w, area.bottom - keep.bottom - gap)
-        rooms = [[Rect(x, area.y, w, keep.bottom - area.y)], [Rect(x, area.y, w, area.h), under]]
+        beside, down = Rect(x, area.y, w, keep.bottom - area.y), Rect(x, area.y, w, area.h)
+        row_y, row_h = keep.bottom + gap, area.bottom - keep.bottom - gap
+        under, across = Rect(keep.x, row_y, keep.w, row_h), Rect(area.x, row_y, area.w, row_h)
+        rooms = [[beside], [down, under], [beside, across]]
     else:
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
