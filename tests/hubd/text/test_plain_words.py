@@ -23,7 +23,14 @@ from hubd.speech.phrases import Outline, after_event
 from hubd.speech.words import Words
 from hubd.text import i18n
 from hubd.text.labels import line_labels
-from hubd.text.plain_words import block_text, entry_words, placed_words, shares_number
+from hubd.text.plain_words import (
+    block_text,
+    choice_words,
+    entry_words,
+    placed_words,
+    shares_number,
+)
+from hubd.text.wording import describe_undo, toe_words
 from hubd.values.intents import Submit
 
 LANGUAGES = i18n.available_languages()
@@ -369,3 +376,26 @@ def test_the_phones_page_names_the_end_as_the_hub_does() -> None:
     # The hub's words, each tile kept whole and left to right on the page.
     assert game["last"] == whole_tiles("Last: Ben played 3-5 on arm A, after the 4-3")
     assert "\u20663\u20115\u2069" in game["last"]
+
+
+@pytest.mark.parametrize("language", i18n.available_languages())
+def test_a_toe_is_worded_one_way_everywhere(language: str) -> None:
+    """The 4-4's second toe (issue 35's family game heard it three ways): the same words in
+    the choice offered, the last entry line, the undo notice and what the hub says."""
+    game = run(started(), *FOOT_ON_A)
+    table = game.state.table
+    assert table is not None
+    words = tr(language)
+    toe = toe_words(Tile(4, 4), 1, words)
+    place = next(p for p in game.state.places_for(Tile(5, 6)) if p.tile == Tile(4, 6))
+    labels = line_labels(table)
+    offered = {choice_words(place, table, labels, words, short) for short in (False, True)}
+    assert offered == {toe}
+    said = said_after(game, "Ana 6-5 on 4-6", language)  # Ana plays it: arm B needed a 6 too
+    state, play = game.state, game.last_effective
+    assert isinstance(play, Play) and state.table is not None
+    assert toe in entry(state, play, language)
+    assert toe in describe_undo(play, words, line_labels(state.table))
+    voice = Words(i18n.load(language))
+    assert said == [voice.spoken(placed_words(play, state, {}, voice.tr) or "")]
+    assert voice.spoken(toe_words(Tile(4, 4), 1, voice.tr)) in said[0]
