@@ -226,32 +226,35 @@ def _height(b: Builder, text: str, width: int, count: int) -> int | None:
 def _pages(
     b: Builder, words: list[str], boxes: list[Rect]
 ) -> tuple[tuple[tuple[int, Rect], ...], ...]:
-    """The choices each page shows and their cells: down the first box, then the next, a new
-    page when the boxes are full; a choice goes only where its words stand whole (one that
-    stands whole nowhere, or is taller than every box, gets the largest box of a page)."""
+    """The choices each page shows and their cells: each in order in the first box that
+    still has room for it on the page (down the column, then along the row), a new page
+    when none has; a choice goes only where its words stand whole (one that stands whole
+    nowhere, or is taller than every box, gets the largest box of a page of its own)."""
     gap = choice_gap(b)
-    pages: list[list[tuple[int, Rect]]] = [[]]
-    box, y = 0, boxes[0].y
+    pages: list[list[tuple[int, Rect]]] = []
+    tops: list[int] = []  # where the next choice would go in each box, on the last page
     for index, text in enumerate(words):
         heights = [_height(b, text, room.w, len(words)) for room in boxes]
-        while True:
-            height = heights[box]
-            if height is not None and y + height <= boxes[box].bottom:
-                cell = Rect(boxes[box].x, y, boxes[box].w, height)
-                break
-            if box + 1 < len(boxes):
-                box += 1
-            elif any(pages[-1]):
-                pages.append([])
-                box = 0
-            else:  # nowhere on a page of its own: the largest box, as much as it holds
-                box = max(range(len(boxes)), key=lambda n: boxes[n].w * boxes[n].h)
-                cell = Rect(boxes[box].x, boxes[box].y, boxes[box].w, boxes[box].h)
-                break
-            y = boxes[box].y
+        cell = _first_room(boxes, tops, heights) if pages else None
+        if cell is None:
+            pages.append([])
+            tops = [room.y for room in boxes]
+            cell = _first_room(boxes, tops, heights)
+        if cell is None:  # nowhere whole: the largest box, as much as it holds
+            cell = Rect(max(boxes, key=lambda room: room.w * room.h))
         pages[-1].append((index, cell))
-        y = cell.bottom + gap
+        for n, room in enumerate(boxes):
+            if room.x == cell.x and room.w == cell.w and room.y <= cell.y < room.bottom:
+                tops[n] = cell.bottom + gap
     return tuple(tuple(page) for page in pages)
+
+
+def _first_room(boxes: list[Rect], tops: list[int], heights: list[int | None]) -> Rect | None:
+    """The cell of the first box with room left for a choice of ``heights`` (one a box)."""
+    for room, top, height in zip(boxes, tops, heights, strict=True):
+        if height is not None and top + height <= room.bottom:
+            return Rect(room.x, top, room.w, height)
+    return None
 
 
 def choice_layout(
@@ -283,14 +286,15 @@ def choice_layout(
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
         rooms = [[above], [above, below]]
-    best: tuple[tuple[int, int, int], ChoiceLayout] | None = None
+    # The fewest pages, then the most choices on the first, full words, the map's column.
+    best: tuple[tuple[int, int, int, int], ChoiceLayout] | None = None
     for short, words in enumerate(wordings):
         for rank, boxes in enumerate(rooms):
             boxes = [box for box in boxes if box.h >= b.target and box.w >= b.target]
             if not boxes:
                 continue
             pages = _pages(b, words, boxes)
-            score = (len(pages), short, rank)
+            score = (len(pages), -len(pages[0]), short, rank)
             if best is None or score < best[0]:
                 best = (score, ChoiceLayout(Rect(keep), tuple(words), pages))
     if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
