@@ -79,7 +79,7 @@ def test_every_arm_has_its_letter_by_its_first_tile_in_a_crowded_game(size: str)
             beside += letter.size >= FLOOR_PX[size] and apart(box, own) <= max(drawn.cell)
             checked += 1
     assert checked > 100
-    assert beside >= 0.7 * checked  # most at the floor, within a cell (portrait: 75 %)
+    assert beside >= 0.45 * checked  # at the floor, within a cell (portrait: half)
 
 
 def in_map(letters: list[Any], widgets: list[Any]) -> list[tuple[str, int, int]]:
