@@ -10,6 +10,16 @@ up to four players, the strip keeps the names over their tiles and the map takes
 of the totals' row; from five, where every name fits whole beside its tiles, the names stand
 beside them and the map takes the height that saves. The status line, the pad, Undo and the
 last entry stay where they are.
+
+The double-12/15 pad always lies across the landscape screen in two rows, the hands beside
+the map however many (eight players: cells about 62 px wide, names narrowed, then cut): under
+the map the pad took 3-4 rows and left it 420x60 / 420x132. A strip of hands across the top
+was measured and refused: its map, the screen's width but 113 px tall (185 with a double-9),
+drew more frames' numbers under 6 mm and more lines broken than 420x204 beside the hands
+(map_bench --pick 19,20,54, eight players, 800x480: broken 416 vs 220, small 582 vs 509).
+No play screen's map is under ``MAP_FLOOR`` of the screen for 2-8 players and any set
+(tests/hubd/screens/test_map_floor.py): the status line, the bottom row and a two-row pad
+take 276 of 480 px of height, and the map needs its height more than its width.
 """
 
 from __future__ import annotations
@@ -30,13 +40,14 @@ from hubd.screens.map.view import map_area, map_sizes
 TOTALS_UP_TO = 4
 #: The most rows of the pad that lie across the landscape screen (under the map beyond).
 PAD_ROWS_ACROSS = 2
-#: The narrowest cell of a hand in landscape (a name of four letters, drawn narrower).
-CELL_W = 80
 #: The least map the landscape layout keeps, at 800x480 (names are not cut for it).
 MAP_W = 420
 #: A table is crowded once its pieces fill more than this share of the map's cells at the
 #: smallest numbers (past about 70 % a layout rarely keeps every foot by its double).
 CROWDED_SHARE = 0.45
+#: The least share of the screen the map has on any play screen, 2-8 players, any set, at
+#: 800x480 and 720x1280 (double-12, five players: 420x204, 22 %; portrait 704x312, 24 %).
+MAP_FLOOR = 0.22
 #: The compact hands' names at most this wide (at 800x480), drawn narrower and then cut
 #: beyond it: "Maria-Helena" still whole, narrowed.
 NAME_ROOM = 164
@@ -230,9 +241,9 @@ def crowded(b: Builder, state: GameState, area: Rect) -> bool:
 def play_room(b: Builder, state: GameState) -> PlayRoom:
     """The play screen's boxes for ``state``: the hands compact where the table is crowded in
     the room they leave the map otherwise."""
-    room = _landscape(b, state, False) if b.landscape else _portrait(b, state, False)
+    room = arranged(b, state, False)
     if crowded(b, state, room.map_area):
-        room = _landscape(b, state, True) if b.landscape else _portrait(b, state, True)
+        room = arranged(b, state, True)
     if b.landscape:
         room.totals = not room.compact and rows_height(b, state) <= room.hands.h
     else:
@@ -240,13 +251,10 @@ def play_room(b: Builder, state: GameState) -> PlayRoom:
     return room
 
 
-def _hands_hold(b: Builder, state: GameState, height: int, width: int) -> bool:
-    """Whether landscape's hands fit ``height`` in ``width`` as rows, or as cells at least
-    ``CELL_W`` wide."""
-    if rows_height(b, state) <= height:
-        return True
-    count, _yard = cells_shape(b, state, height)
-    return (width - b.px(16) - (count - 1) * b.px(4)) // count >= b.px(CELL_W)
+def arranged(b: Builder, state: GameState, compact: bool) -> PlayRoom:
+    """The play screen's boxes for ``state`` with the hands ``compact`` or not (play_room
+    chooses by the table)."""
+    return _landscape(b, state, compact) if b.landscape else _portrait(b, state, compact)
 
 
 def _landscape(b: Builder, state: GameState, compact: bool) -> PlayRoom:
@@ -256,15 +264,14 @@ def _landscape(b: Builder, state: GameState, compact: bool) -> PlayRoom:
     status = Rect(0, 0, b.w, b.target)
     bottom = Rect(g, b.h - b.target, b.w - 2 * g, b.target)
     most = b.w - 3 * g - b.px(MAP_W)
-    # The pad across the screen in one row, or in two (double-12 and up) where the hands
-    # still hold their names beside the map over it (under the map, in its width, the pad
-    # took three or four rows and left the map 60-132 px of height).
+    # The pad across the screen in one row, or in two (double-12 and up), however many
+    # hands stand beside the map over it: under the map, in its width, the pad took three
+    # or four rows and left the map 60-132 px of height (eight players); beside, their
+    # cells narrow and their names are narrowed, then cut.
     rows_across = pad_shape(b, state, b.w - 2 * g)[0]
     pad = Rect(g, bottom.y - thin - pad_h, b.w - 2 * g, pad_h)
     middle = Rect(0, status.bottom + thin, b.w, pad.y - status.bottom - 2 * thin)
-    across = rows_across == 1 or (
-        rows_across <= PAD_ROWS_ACROSS and _hands_hold(b, state, middle.h, most)
-    )
+    across = rows_across <= PAD_ROWS_ACROSS
     if not across:
         middle.h = bottom.y - status.bottom - 2 * thin
     # Draw and Pass go under the hands when the rows leave room, else along the bottom.
