@@ -40,6 +40,7 @@ from hubd.screens.play_room import (
     TOTALS_UP_TO,
     PlayRoom,
     apart,
+    cell_columns,
     cells_shape,
     columns,
     fonts,
@@ -226,10 +227,10 @@ class PlayScreen(Screen):
         self, b: Builder, state: GameState, area: Rect, columns: int, yard: bool = False
     ) -> None:
         """Each player a cell: the name over the hand's count (and the yard, the last cell)."""
-        count_px, name_px = fonts(b)
+        _count_px, name_px = fonts(b)
         name_h = b.measure.line_height(name_px)
-        cell_h = name_h + b.measure.line_height(count_px, True) - 2
-        cells = grid(area, len(state.players) + yard, columns, b.px(4), cell_h)
+        cells = cell_columns(b, state, area, columns, yard)
+        cell_h = cells[0].h
         if yard:
             top, bottom = split_v(cells[-1], name_h, cell_h - name_h)
             b.label(top, b.tr("Yard"), name_px, floor=b.min_text, key="name:yard", squeeze=True)

@@ -134,6 +134,42 @@ def cells_shape(b: Builder, state: GameState, height: int) -> tuple[int, bool]:
     return players, False
 
 
+def cell_columns(b: Builder, state: GameState, area: Rect, columns: int, yard: bool) -> list[Rect]:
+    """Landscape's cells of hands in ``area``, a row of ``columns`` after another (the yard
+    the last cell, if ``yard``): each column as wide as its widest name wants where they all
+    fit, the room left shared out; else the widest names narrowed alike, so that a long name
+    is cut only once the short ones have nothing to spare, and never a count of two digits
+    or the yard's word (at the least text, drawn narrower)."""
+    count_px, name_px = fonts(b)
+    gap, width = b.px(4), b.measure.width
+    least = width("88", count_px, True) + b.px(8)
+    words = [*state.players, *([b.tr("Yard")] if yard else [])]
+    room = area.w - gap * (columns - 1)
+    floors = [least] * columns
+    if yard:
+        word_least = int(width(words[-1], b.min_text) * MIN_SQUEEZE) + b.px(10)
+        floors[(len(words) - 1) % columns] = max(least, word_least)
+    for scale in (1, MIN_SQUEEZE):  # the names as they are, else drawn narrower
+        wants = list(floors)
+        for i, word in enumerate(words):
+            want = int(width(word, name_px, True) * scale) + b.px(10)
+            wants[i % columns] = max(wants[i % columns], want)
+        if sum(wants) <= room:
+            break
+    cap = max(wants)
+    while (
+        cap > least and sum(max(f, min(w, cap)) for f, w in zip(floors, wants, strict=True)) > room
+    ):
+        cap -= 1
+    widths = [max(f, min(w, cap)) for f, w in zip(floors, wants, strict=True)]
+    spare = room - sum(widths)
+    widths = [w + spare // columns + (i < spare % columns) for i, w in enumerate(widths)]
+    cell_h = b.measure.line_height(name_px) + b.measure.line_height(count_px, True) - 2
+    lefts = [area.x + sum(widths[:i]) + gap * i for i in range(columns)]
+    return [Rect(lefts[i % columns], area.y + (i // columns) * (cell_h + gap), widths[i % columns],
+                 cell_h) for i in range(len(words))]  # fmt: skip
+
+
 def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int:
     """How wide landscape's hands want to be in ``height``: rows of a name, its tiles and its
     score (compact: no score) where they fit, else cells as wide as the names."""
