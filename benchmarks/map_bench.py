@@ -20,6 +20,10 @@ table alone (the last, "map", is the median area of the frames' maps, in thousan
 - outside: a piece outside the map's area;
 - text: numbers under 4.5 mm (32 px at 800x480, 50 at 720x1280); "small" counts the frames
   drawn under 6 mm (the table no longer fits at full size);
+- tiles: a tile's digits under 3.5 mm, the least any text may be (25 px at 800x480, 39 at
+  720x1280): a tile too small for pips a family can see (under about 1 mm) shows its two
+  numbers as digits (hubd/picture/pips.py), and here even they are too small; a fault of
+  size, not of place, so not in "missed";
 - undrawn: the first tile of an arm or a toe, or a tile a double was laid on, not drawn;
 - broken: a line not a chain: a drawn tile, a run's count or an end's target more than a
   target's width from the piece before it on its line (the tile before it, or the count its
@@ -59,6 +63,7 @@ from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
 from hubd.picture import Box, Picture, Sizes, picture
 from hubd.picture.layout import FOLDS, kept, smallest_grid
+from hubd.picture.pips import FLOOR_MM, digits_px
 from hubd.picture.plan import plan
 from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map
 
@@ -154,17 +159,21 @@ def _far(a: Box, b: Box) -> float:
     return math.hypot(ax - bx, ay - by)
 
 
+#: The least size of any text (issue 35, point 4), against the numbers' floor of 4.5 mm.
+TEXT_MM = 3.5
+
 #: Tables with this many feet or more share the table's last row.
 MOST_FEET = 12
 
 #: The table's counted columns, in order, and the width of each.
 COLUMNS = {
     "frames": 7, "doubles": 8, "toes": 5, "order": 6, "touching": 9, "crossing": 9,
-    "outside": 8, "text": 5, "undrawn": 8, "broken": 7, "small": 6, "folded": 7, "over": 5,
-    "missed": 6,
+    "outside": 8, "text": 5, "tiles": 6, "undrawn": 8, "broken": 7, "small": 6, "folded": 7,
+    "over": 5, "missed": 6,
 }  # fmt: skip
 
-#: The columns that count a fault of the picture ("small" and "folded" do not).
+#: The columns that count a fault of the picture's places, the ones "missed" counts ("tiles",
+#: a fault of size, "small" and "folded" are not among them).
 FAULTS = (
     "doubles", "toes", "order", "touching", "crossing", "outside", "text", "undrawn", "broken",
 )  # fmt: skip
@@ -263,6 +272,10 @@ def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set
         found.add("outside")
     if drawn.number_px < floor:
         found.add("text")
+    least_text = round(floor * TEXT_MM / FLOOR_MM)
+    if any(0 < digits_px(t.box.w, t.box.h, t.vertical, t.halves, floor) < least_text
+           for t in drawn.tiles):  # fmt: skip
+        found.add("tiles")
     if drawn.number_px < full:
         found.add("small")
     if drawn.folds:
