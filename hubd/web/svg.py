@@ -102,12 +102,13 @@ def _tile(tile: MapTile, floor: int) -> str:
         f'<g class="{kind}" data-tile="{tile.tile}">',
         f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{radius}"/>',
     ]
+    line = '<line class="bar"' if digits else "<line"  # dark, thick between digits: "8|3"
     if tile.vertical:
         halves = (Box(x, y, w, h // 2), Box(x, y + h - h // 2, w, h // 2))
-        out.append(f'<line x1="{x + 3}" y1="{y + h // 2}" x2="{x + w - 3}" y2="{y + h // 2}"/>')
+        out.append(f'{line} x1="{x + 3}" y1="{y + h // 2}" x2="{x + w - 3}" y2="{y + h // 2}"/>')
     else:
         halves = (Box(x, y, w // 2, h), Box(x + w - w // 2, y, w // 2, h))
-        out.append(f'<line x1="{x + w // 2}" y1="{y + 3}" x2="{x + w // 2}" y2="{y + h - 3}"/>')
+        out.append(f'{line} x1="{x + w // 2}" y1="{y + 3}" x2="{x + w // 2}" y2="{y + h - 3}"/>')
     for value, half in zip(tile.halves, halves, strict=True):
         out += [_text(half, str(value), digits, "digits")] if digits else _half(value, half)
     out.append("</g>")

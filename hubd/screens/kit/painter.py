@@ -148,12 +148,14 @@ class Painter(TextMeasure):
         face = (255, 236, 170) if lit else TILE_FACE
         pygame.draw.rect(surface, face, surface.get_rect(), border_radius=radius)
         pygame.draw.rect(surface, TILE_EDGE, surface.get_rect(), 1, border_radius=radius)
+        # Between digits the bar is dark and thick: "8|3", never a number "83".
+        bar, bar_w = (PIP, 3) if digits else (TILE_EDGE, 1)
         if vertical:
             halves = [pygame.Rect(0, 0, w, h // 2), pygame.Rect(0, h - h // 2, w, h // 2)]
-            pygame.draw.line(surface, TILE_EDGE, (3, h // 2), (w - 4, h // 2))
+            pygame.draw.line(surface, bar, (3, h // 2), (w - 4, h // 2), bar_w)
         else:
             halves = [pygame.Rect(0, 0, w // 2, h), pygame.Rect(w - w // 2, 0, w // 2, h)]
-            pygame.draw.line(surface, TILE_EDGE, (w // 2, 3), (w // 2, h - 4))
+            pygame.draw.line(surface, bar, (w // 2, 3), (w // 2, h - 4), bar_w)
         for value, half in zip((a, b), halves, strict=True):
             if digits:
                 text = self.font(digits, True).render(str(value), True, PIP)
