@@ -63,7 +63,7 @@ from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
 from hubd.picture import Box, Picture, Sizes, picture
 from hubd.picture.layout import FOLDS, kept, smallest_grid
-from hubd.picture.pips import FLOOR_MM, digits_px
+from hubd.picture.pips import FLOOR_MM, tiles_digits
 from hubd.picture.plan import plan
 from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map
 
@@ -273,8 +273,7 @@ def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set
     if drawn.number_px < floor:
         found.add("text")
     least_text = round(floor * TEXT_MM / FLOOR_MM)
-    if any(0 < digits_px(t.box.w, t.box.h, t.vertical, t.halves, floor) < least_text
-           for t in drawn.tiles):  # fmt: skip
+    if any(0 < digits < least_text for digits in tiles_digits(drawn.tiles, floor)):
         found.add("tiles")
     if drawn.number_px < full:
         found.add("small")

@@ -6,10 +6,15 @@ three (the phones' map; the hub shows the number itself).
 
 A tile too small for pips a family can see (a pip under about 1 mm: 3-4 px on a crowded
 800x480 map) shows its two numbers as digits instead (``digits_px``), the same on the
-screen, the phones' map and ``hubd layout``.
+screen, the phones' map and ``hubd layout``; once one tile does, every tile of the picture
+does (``tiles_digits``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from hubd.picture.shapes import MapTile
 
 _CORNERS = ((-1, -1), (1, 1))
 SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -53,15 +58,34 @@ def half_box(w: int, h: int, vertical: bool) -> tuple[int, int]:
     return (w, h // 2) if vertical else (w // 2, h)
 
 
-def digits_px(w: int, h: int, vertical: bool, halves: tuple[int, int], floor: int) -> int:
+def pips_too_small(w: int, h: int, vertical: bool, floor: int) -> bool:
+    """Whether a ``w`` x ``h`` tile's pips would be under 1 mm (``floor``: the map's number
+    floor, 4.5 mm)."""
+    half_w, half_h = half_box(w, h, vertical)
+    return 2 * max(1.0, min(half_w, half_h) * PIP_RADIUS) < floor * DIGIT_H_EM / FLOOR_MM
+
+
+def digits_px(
+    w: int, h: int, vertical: bool, halves: tuple[int, int], floor: int, always: bool = False
+) -> int:
     """The size (px) of the digits a ``w`` x ``h`` tile shows in place of its pips, 0 where
-    its pips are 1 mm or more (``floor``: the map's number floor, 4.5 mm). The digits are at
-    the floor where a half holds them, else the largest a half holds (1 mm at the least)."""
+    its pips are 1 mm or more (unless ``always``; ``floor``: the map's number floor, 4.5 mm).
+    The digits are at the floor where a half holds them, else the largest a half holds (1 mm
+    at the least)."""
     half_w, half_h = half_box(w, h, vertical)
     mm = floor * DIGIT_H_EM / FLOOR_MM
-    if 2 * max(1.0, min(half_w, half_h) * PIP_RADIUS) >= mm:
+    if not always and not pips_too_small(w, h, vertical, floor):
         return 0
     digits = max(len(str(value)) for value in halves)
     margin = 1  # each side, off the tile's edge and the line between its halves
     fits = min((half_h - 2 * margin) / DIGIT_H_EM, (half_w - 2 * margin) / (DIGIT_W_EM * digits))
     return max(int(mm / DIGIT_H_EM), min(floor, int(fits)))
+
+
+def tiles_digits(tiles: Sequence[MapTile], floor: int) -> list[int]:
+    """Each tile's digits' size (0: pips): one way for the whole picture, so that a crosswise
+    tile never shows pips beside a lengthwise one showing digits. Once any tile's pips would
+    be under 1 mm, every tile shows digits."""
+    if not any(pips_too_small(t.box.w, t.box.h, t.vertical, floor) for t in tiles):
+        return [0] * len(tiles)
+    return [digits_px(t.box.w, t.box.h, t.vertical, t.halves, floor, True) for t in tiles]

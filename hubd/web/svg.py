@@ -26,7 +26,7 @@ from hubd.picture import (
     arm_labels,
     picture,
 )
-from hubd.picture.pips import digits_px, grid_spots
+from hubd.picture.pips import grid_spots, tiles_digits
 
 #: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
 NARROWEST_PX = 320
@@ -76,7 +76,8 @@ def render(
     ]
     parts += [_link(link, width) for link in drawn.links]
     floor = letter_px or drawn.number_px
-    parts += [_tile(tile, floor) for tile in drawn.tiles]
+    sizes = tiles_digits(drawn.tiles, floor)
+    parts += [_tile(tile, digits) for tile, digits in zip(drawn.tiles, sizes, strict=True)]
     parts += [_fold(run, drawn.number_px) for run in drawn.folds]
     parts += [_arm(letter) for letter in arm_labels(drawn, letter_px or drawn.number_px)]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
@@ -91,11 +92,10 @@ def _link(link: MapLink, width: int) -> str:
             f' stroke-width="{width}"/>')  # fmt: skip
 
 
-def _tile(tile: MapTile, floor: int) -> str:
-    """A tile, its pips, or its numbers as digits where pips would be under 1 mm (as on the
-    hub; ``floor``: the map's number floor)."""
+def _tile(tile: MapTile, digits: int) -> str:
+    """A tile, its pips, or its numbers as ``digits`` px digits (as on the hub: where pips
+    would be under 1 mm, ``tiles_digits``)."""
     x, y, w, h = tile.box
-    digits = digits_px(w, h, tile.vertical, tile.halves, floor)
     radius = max(2, min(w, h) // 7)
     kind = "tile double" if tile.double else "tile"
     out = [

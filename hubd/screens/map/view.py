@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from engine import GameState, PlaceKind, Tile
 from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, picture
-from hubd.picture.pips import digits_px
+from hubd.picture.pips import tiles_digits
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
@@ -74,11 +74,11 @@ def draw_map(
         b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link",
                      pad=width))  # fmt: skip
     floor = map_sizes(b).floor
-    for tile in drawn.tiles:
+    for tile, digits in zip(drawn.tiles, tiles_digits(drawn.tiles, floor), strict=True):
         widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical, key=tile.key)
         widget.mirror = False
         widget.role = "tile"
-        widget.size = digits_px(tile.box.w, tile.box.h, tile.vertical, tile.halves, floor)
+        widget.size = digits
     for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
         box = _line_box(b, Rect(run.box), drawn.number_px).inflate(2 * map_sizes(b).gap, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,

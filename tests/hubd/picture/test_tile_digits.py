@@ -34,48 +34,58 @@ def holds(value: int, px: int, half: tuple[int, int]) -> bool:
     return MEASURE.width(str(value), px, True) <= half[0] - 2 and ink <= half[1] - 2
 
 
-def tile_records(size: str) -> list[dict[str, Any]]:
-    """Every tile on the map in every frame of the family game's `hubd layout`."""
+def tile_records(size: str) -> list[list[dict[str, Any]]]:
+    """The tiles on the map in each frame of the family game's `hubd layout`."""
     lines = LOG.read_text(encoding="utf-8").splitlines()
     out = []
     for record in frames(lines, SIZES[size]):
         assert isinstance(record, dict)
         maps = [w["rect"] for w in record["widgets"] if w["key"] == "map"]
+        shown = []
         for w in record["widgets"]:
             if w["role"] == "tile" and maps and re.fullmatch(r"tile:\d+-\d+", w["key"]):
                 x, y, _w, _h = w["rect"]
                 mx, my, mw, mh = maps[0]
                 if mx <= x <= mx + mw and my <= y <= my + mh:
-                    out.append(w)
+                    shown.append(w)
+        out.append(shown)
     return out
+
+
+def _pips_too_small(tile: dict[str, Any], size: str) -> bool:
+    _x, _y, w, h = tile["rect"]
+    return 2 * max(1.0, min(half_box(w, h, h > w)) * PIP_RADIUS) < MM_PX[size]
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_tile_of_the_family_game_shows_pips_a_family_sees_or_digits(size: str) -> None:
-    """Every tile of every frame of the family game, as `hubd layout` records it: where its
-    pips would be under 1 mm its numbers are digits (``font_px``), at the floor where its
-    halves hold them, else the largest they hold (within 3 px, by the hub's font); where its
-    pips are 1 mm or more it keeps them (``font_px`` 0)."""
+    """Every frame of the family game, as `hubd layout` records it: where some tile's pips
+    would be under 1 mm, every tile's numbers are digits (``font_px``; one way for the whole
+    picture, never pips beside digits), at the floor where its halves hold them, else the
+    largest they hold (within 3 px, by the hub's font); where every tile's pips are 1 mm or
+    more they stay pips (``font_px`` 0)."""
     digits = 0
-    for tile in tile_records(size):
-        _x, _y, w, h = tile["rect"]
-        values = tuple(int(n) for n in tile["key"].removeprefix("tile:").split("-"))
-        half = half_box(w, h, h > w)
-        pip = 2 * max(1.0, min(half) * PIP_RADIUS)
-        if pip >= MM_PX[size]:
-            assert tile["font_px"] == 0, tile
-            continue
-        digits += 1
-        px = tile["font_px"]
-        assert px > 0, tile
-        assert all(holds(v, px, half) for v in values) or px >= FLOOR_PX[size], tile
-        assert px >= FLOOR_PX[size] or not all(holds(v, px + 3, half) for v in values), tile
+    for tiles in tile_records(size):
+        as_digits = any(_pips_too_small(tile, size) for tile in tiles)
+        for tile in tiles:
+            _x, _y, w, h = tile["rect"]
+            values = tuple(int(n) for n in tile["key"].removeprefix("tile:").split("-"))
+            half = half_box(w, h, h > w)
+            px = tile["font_px"]
+            if not as_digits:
+                assert px == 0, tile
+                continue
+            digits += 1
+            assert px > 0, tile
+            assert all(holds(v, px, half) for v in values) or px >= FLOOR_PX[size], tile
+            assert px >= FLOOR_PX[size] or not all(holds(v, px + 3, half) for v in values), tile
     assert digits >= 50  # the late round's crowded frames
 
 
 def test_the_phones_map_shows_the_same_digits() -> None:
-    """The phones' SVG of the family game's table: a tile whose pips would be under 1 mm
-    there is drawn with its two numbers as text, at the size the hub's rule gives."""
+    """The phones' SVG of the family game's table: once a tile's pips would be under 1 mm
+    there, every tile is drawn with its two numbers as text, at the size the hub's rule
+    gives, with a dark bar between them."""
     game = Game()
     assert apply_lines(game, LOG.read_text(encoding="utf-8").splitlines()[:40]) is None
     table = game.state.table
@@ -89,18 +99,17 @@ def test_the_phones_map_shows_the_same_digits() -> None:
         box = re.search(r'<rect x="-?\d+" y="-?\d+" width="(\d+)" height="(\d+)"', inside)
         assert box is not None
         w, h = int(box[1]), int(box[2])
-        vertical = re.search(r'<line x1="\d+" y1="(\d+)" x2="\d+" y2="\1"', inside) is not None
+        line = r'<line(?: class="bar")? x1="\d+" y1="(\d+)" x2="\d+" y2="\1"'
+        vertical = re.search(line, inside) is not None
         lo, hi = (int(n) for n in name.split("-"))
         texts = re.findall(r'class="digits"[^>]*font-size="(\d+)"[^>]*>(\d+)<', inside)
-        px = digits_px(w, h, vertical, (lo, hi), frame.sizes.floor)
-        if px:
-            shown += 1
-            assert [int(size) for size, _ in texts] == [px, px], name
-            assert sorted(int(n) for _, n in texts) == [lo, hi], name
-            assert "<circle" not in inside
-        else:
-            assert not texts
-    assert shown
+        px = digits_px(w, h, vertical, (lo, hi), frame.sizes.floor, always=True)
+        assert [int(size) for size, _ in texts] == [px, px], name
+        assert sorted(int(n) for _, n in texts) == [lo, hi], name
+        assert "<circle" not in inside
+        assert '<line class="bar"' in inside
+        shown += 1
+    assert shown == len(tiles)
 
 
 def test_the_screen_draws_digits_in_place_of_pips() -> None:
