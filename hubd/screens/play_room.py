@@ -181,17 +181,22 @@ def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int
     return count * cell_w + (count - 1) * b.px(4) + b.px(16)
 
 
+def _inks(b: Builder) -> tuple[int, tuple[int, int], tuple[int, int]]:
+    """The space between a hand cell's lines, and where a name's and a count's letters start
+    in their line boxes and how tall they are (a name's with its descenders)."""
+    count_px, name_px = fonts(b)
+    measure = b.measure
+    name_top, name_ink = measure.ink("ÅHMW", name_px)
+    name_ink += max(measure.descent(name_px, bold) for bold in (False, True))
+    return max(2, b.px(3)), (name_top, name_ink), measure.ink("0123456789", count_px, True)
+
+
 def strip_cell(b: Builder, numbers: int) -> tuple[int, list[int]]:
     """A cell of the portrait strip, a name over ``numbers`` counts, stacked by their letters
     rather than their lines (the lines' boxes overlap, the letters never): its height and where
     each line's box starts in it. From five players the strip takes two rows, and the room
     this saves gives the map its sixth row of cells."""
-    count_px, name_px = fonts(b)
-    measure = b.measure
-    space = max(2, b.px(3))
-    name_top, name_ink = measure.ink("ÅHMW", name_px)
-    name_ink += max(measure.descent(name_px, bold) for bold in (False, True))
-    digit_top, digits = measure.ink("0123456789", count_px, True)
+    space, (name_top, name_ink), (digit_top, digits) = _inks(b)
     tops = [space - name_top]
     bottom = space + name_ink + space
     for _ in range(numbers):
@@ -215,12 +220,7 @@ def strip_rows(state: GameState) -> tuple[int, int]:
 def side_cell(b: Builder) -> tuple[int, int, int]:
     """A cell of a name beside its count, the two stacked by their letters: its height and
     where the name's and the count's line boxes start in it."""
-    count_px, name_px = fonts(b)
-    measure = b.measure
-    space = max(2, b.px(3))
-    name_top, name_ink = measure.ink("ÅHMW", name_px)
-    name_ink += max(measure.descent(name_px, bold) for bold in (False, True))
-    digit_top, digits = measure.ink("0123456789", count_px, True)
+    space, (name_top, name_ink), (digit_top, digits) = _inks(b)
     inks = max(name_ink, digits)
     height = inks + 2 * space
     return (height, space + (inks - name_ink) // 2 - name_top,
