@@ -1,0 +1,129 @@
+"""A tile cut out of the photo upright, and what in the cut-out is face, ink and bar."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from hubd.vision.shapes import Floats, Image
+
+TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
+_BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
+# face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
+_FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
+
+
+def cut_out(small: Image, corners: Floats) -> Image:
+    """The tile cut out upright, ``TILE_W`` wide and twice as long."""
+    # The face's threshold leaves out the darker rounded edge: the cut reaches a little past it.
+    centre = corners.mean(axis=0)
+    short = float(np.linalg.norm(corners[1] - corners[0]))
+    grown = [centre + (p - centre) * (1 + 0.06 * short / float(np.linalg.norm(p - centre)))
+             for p in corners]  # fmt: skip
+    target = np.array([[0, 0], [TILE_W, 0], [TILE_W, 2 * TILE_W], [0, 2 * TILE_W]], np.float32)
+    view = cv2.getPerspectiveTransform(np.array(grown, np.float32), target)
+    return cv2.warpPerspective(small, view, (TILE_W, 2 * TILE_W), flags=cv2.INTER_LINEAR)
+
+
+def ink_of(upright: Image) -> Floats:
+    """How much of the face's own light each pixel takes away (0 = face, 255 = black).
+
+    Every colour of pip absorbs some channel strongly (a yellow pip takes the blue away, a
+    green one the red), so the strongest relative drop over the three channels finds black
+    and coloured pips alike; relative to the face's own light, so a shadow is no pip.
+    """
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (TILE_W // 3, TILE_W // 3))
+    image = cv2.GaussianBlur(upright, (3, 3), 0).astype(np.float32)
+    face = cv2.morphologyEx(image, cv2.MORPH_CLOSE, kernel)
+    drop = 1.0 - image / np.maximum(face, 1.0)
+    ink: Floats = np.clip(drop.max(axis=2) * 255.0, 0, 255).astype(np.float32)
+    return ink
+
+
+def bar_row(ink: Floats, in_row: bool = False) -> tuple[int, float] | None:
+    """The row of the bar, the most inked line across the tile's middle, and its ink (None:
+    no bar). A piece cut from a row of touching tiles (``in_row``) is a tile by its shape and
+    the seams either side: its bar need only stand out of the face's rows, not twice as inked
+    as they are (which a scrap of cloth would be, and a groove blurred in a shadow is not)."""
+    middle = TILE_W
+    band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
+    # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
+    # side counts too: a bar seen a little askew).
+    rows = np.percentile(cv2.dilate(band, np.ones((5, 1), np.uint8)), 20, axis=1)
+    usual = float(np.median(rows))
+    if float(rows.max()) < max(usual + _BAR_INK, usual if in_row else 2 * usual):
+        return None
+    return middle - TILE_W // 6 + int(np.argmax(rows)), float(rows.max())
+
+
+def own_colour(upright: Image) -> NDArray[np.bool_]:
+    """Where the cut-out has the tile's face's own colour (its centre's) and light: white or
+    ivory, lit or in a shadow's half light; not the table, nor a pip."""
+    lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
+    middle = (slice(TILE_W // 4, -TILE_W // 4), slice(TILE_W // 4, -TILE_W // 4))
+    centre = lab[middle].reshape(-1, 3)
+    light = centre[centre[:, 0] >= np.percentile(centre[:, 0], 50)]
+    own = np.median(light[:, 1:], axis=0)  # the face's own colour (a, b)
+    score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - own[0], lab[:, :, 2] - own[1])
+    # (A shadow's edge across the face takes half its light at most; a table as light as
+    # that is another colour.)
+    coloured: NDArray[np.bool_] = score > 0.4 * float(np.percentile(score[middle], 90))
+    return coloured
+
+
+def face_box(coloured: NDArray[np.bool_], ink: Floats) -> tuple[float, float, float, float]:
+    """Where the tile's face lies in its cut-out (left, top, right, bottom): the cut is a little
+    wider than the tile and may sit askew or reach past it (onto a neighbour past a seam, onto
+    the table past its end), and pips keep clear of the face's edges.
+
+    The face has the tile's own colour (its centre's) and light; the pips in it are filled by
+    a closing along the line looked at, so that a row through pips is face and the table is
+    not. The face is the run of such lines around each half's middle (the bar, ink nearly all
+    across, parts the halves). A seam to a neighbour is a valley (``ink``) between faces of one
+    colour: it bounds the face within a tenth of the cut's width of its edge (further in, the
+    line was a column of pips or the cut of a tile whose end lies past it).
+    """
+    # The bevel, darker towards the edge, is inked as a seam is: it is the face's all the same.
+    bevel, edge = 0.05 * TILE_W, 0.12 * TILE_W
+    by_colour = _box(coloured.astype(np.uint8))
+    by_seams = _box((coloured & (ink < _FACE_INK)).astype(np.uint8))
+    if by_colour is None or by_seams is None:
+        return 0.0, 0.0, float(TILE_W), float(2 * TILE_W)  # no face found: the whole cut
+    left, top, right, bottom = by_colour
+    seam_left, seam_top, seam_right, seam_bottom = by_seams
+    return (
+        max(0.0, left - bevel, min(seam_left - bevel, edge)),
+        max(0.0, top - bevel, min(seam_top - bevel, edge)),
+        min(float(TILE_W), right + bevel, max(seam_right + bevel, TILE_W - edge)),
+        min(2.0 * TILE_W, bottom + bevel, max(seam_bottom + bevel, 2 * TILE_W - edge)),
+    )
+
+
+def _box(face: Image) -> tuple[float, float, float, float] | None:
+    """The box of the face around the middle of each half in ``face`` (1 where face), or None
+    (too little face: something else)."""
+    reach = TILE_W // 4  # wider than a pip, shorter than the bar
+    rows = cv2.morphologyEx(face, cv2.MORPH_CLOSE, np.ones((1, reach), np.uint8)).mean(axis=1)
+    columns = cv2.morphologyEx(face, cv2.MORPH_CLOSE, np.ones((reach, 1), np.uint8)).mean(axis=0)
+    top, _ = _run(rows, TILE_W // 2)
+    _, bottom = _run(rows, 3 * TILE_W // 2)
+    left, right = _run(columns, TILE_W // 2)
+    if right - left < 0.6 * TILE_W or bottom - top < 1.2 * TILE_W:
+        return None
+    return float(left), float(top), float(right), float(bottom)
+
+
+def _run(share: Floats, at: int) -> tuple[int, int]:
+    """The run of lines mostly face around line ``at`` (half open; a little either side of it
+    too, should ``at`` fall on a line of pips the closing did not fill)."""
+    face = share > 0.5
+    near = [i for i in range(at - TILE_W // 8, at + TILE_W // 8 + 1) if face[i]]
+    if not near:
+        return 0, len(share)
+    start = end = min(near, key=lambda i: abs(i - at))
+    while start > 0 and face[start - 1]:
+        start -= 1
+    while end < len(share) - 1 and face[end + 1]:
+        end += 1
+    return start, end + 1

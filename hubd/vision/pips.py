@@ -1,0 +1,166 @@
+"""Steps 3 and 4 of the reading: a tile's halves, each half's pips counted as likely counts
+(see :mod:`hubd.vision.reader`)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.photo_hand import HalfGuess
+from hubd.vision.cutout import TILE_W, bar_row, face_box, ink_of, own_colour
+from hubd.vision.shapes import Floats, Image
+
+_PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
+_PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
+_PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
+
+
+def read_halves(
+    upright: Image, highest: int, in_row: bool = False
+) -> tuple[HalfGuess, HalfGuess] | None:
+    """Each half's likely counts (None: no bar, see :func:`bar_row`). A half has its own
+    threshold (pale yellow pips beside black ones) and its own pip size (a set may draw its
+    big numbers with smaller pips)."""
+    ink = ink_of(upright)
+    coloured = own_colour(upright)
+    face = face_box(coloured, ink)
+    found = bar_row(ink, in_row)
+    if found is None:
+        return None
+    bar, bar_ink = found
+    guesses = []
+    # The half's threshold is taken from its pips' area alone: the bar, its spinner and the
+    # table past the face's edge are inked far more than a pale pip.
+    left, top, right, bottom = (round(v) for v in face)
+    clear, inset = int(TILE_W * 0.1), int(TILE_W * 0.06)
+    for rows, pips in ((slice(0, bar), slice(top + inset, bar - clear)),
+                       (slice(bar, 2 * TILE_W), slice(bar + clear, bottom - inset))):  # fmt: skip
+        only = np.zeros_like(ink)
+        only[rows] = ink[rows]
+        pip_area = ink[pips, left + inset : right - inset]
+        # A blank half's own specks are no pips: a pip, however pale, takes a good share of
+        # what the bar takes.
+        least = max(22.0, 0.25 * bar_ink)
+        threshold = max(
+            least, 0.45 * float(np.percentile(pip_area, 99.5) if pip_area.size else 0.0)
+        )
+        blobs = _blobs(only, threshold, bar, face, coloured)
+        largest = max((area for _, _, area, _ in blobs), default=0.0)
+        typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
+        single = float(np.median(typical)) if typical else 0.0
+        blobs = [blob for blob in blobs if blob[2] >= 0.2 * single]  # specks beside pips go
+        middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
+        paired = _mirrored([(x, y) for x, y, _, _ in blobs], middle)
+        counted = []  # (pips, how likely they are there) per blob
+        for (_, _, area, contrast), mirrored in zip(blobs, paired, strict=True):
+            many = max(1, round(area / single)) if area > 1.6 * single else 1
+            keep = _keep(_sure(contrast) * min(1.0, area / (0.45 * single)))
+            if mirrored:
+                counted.append((many, keep))
+            else:  # a stray blob, or a pip whose partner was missed: asked, not guessed
+                counted += [(many, min(keep, 0.8)), (1, 0.2)]
+        guesses.append(_guess(counted, highest))
+    return guesses[0], guesses[1]
+
+
+def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) -> list[bool]:
+    """Which pips have a partner across the half's centre.
+
+    Every standard layout of pips (the 3 x 3 grid up to 9, the columns of four or five of
+    double-12 and 15 sets) is the same turned half a turn about its centre, so a pip without
+    a partner there is a stray blob or beside a pip missed. The centre is where most pairs
+    meet, near the middle of the half's face (the face's edges are found less surely).
+    """
+    near = 0.12 * TILE_W  # within this of the face's middle, and a partner within half this
+    centres = [((x1 + x2) / 2, (y1 + y2) / 2) for i, (x1, y1) in enumerate(points)
+               for x2, y2 in points[i:]]  # fmt: skip
+    centres = [c for c in centres if math.dist(c, middle) <= near] or [middle]
+    best: list[bool] = []
+    for cx, cy in centres:
+        paired = [any(math.dist((2 * cx - x, 2 * cy - y), other) <= near / 2 for other in points)
+                  for x, y in points]  # fmt: skip
+        if sum(paired) > sum(best):
+            best = paired
+    return best or [False] * len(points)
+
+
+def _blobs(
+    ink: Floats,
+    threshold: float,
+    bar: int,
+    face: tuple[float, float, float, float],
+    coloured: NDArray[np.bool_],
+) -> list[tuple[float, float, float, float]]:
+    """Round inked blobs away from the bar and the edges of the ``face`` (left, top, right,
+    bottom), with the face's own colour (``coloured``) all around them: (x, y, area, peak
+    over threshold)."""
+    inked = (ink > threshold).astype(np.uint8)
+    margin = max(3, TILE_W // 16)
+    inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
+    # The bar and a spinner on it go, so that a pip beside the spinner stays a pip of its own.
+    spinner = int(TILE_W * 0.07)
+    inked[max(0, bar - spinner) : bar + spinner + 1] = 0
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
+    found = []
+    smallest = (TILE_W * 0.025) ** 2 * math.pi
+    ring = max(2, TILE_W // 25)
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        cx, cy = (float(v) for v in centres[label])
+        if area < smallest or abs(cy - bar) < TILE_W * 0.085:
+            continue  # a speck, or the bar and its spinner
+        left, top, right, bottom = face
+        width = right - left
+        if (
+            min(cx - left, right - cx) < _PIP_SIDE * width
+            or min(cy - top, bottom - cy) < _PIP_END * width
+        ):
+            continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
+        if math.hypot(min(cx - left, right - cx), min(cy - top, bottom - cy)) < _PIP_CORNER * width:
+            continue  # the shade of a rounded corner, or the table past it
+        if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
+            continue  # a line: a scratch, an edge, a piece of the bar
+        # A pip lies in the face: the face's colour all around it (the table shows around a
+        # dark spot in a rounded corner's cut, or a square of the cloth past the tile's end).
+        around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
+        spot = (labels[around] == label).astype(np.uint8)
+        near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
+        if float(coloured[around][near].mean()) < 0.6:
+            continue
+        peak = float(ink[labels == label].max())
+        # A pip beside the bar loses its edge to the bar's band: as wide as it is, it is whole.
+        whole = max(float(area), math.pi / 4 * w * w) if abs(cy - bar) < TILE_W * 0.3 else area
+        found.append((cx, cy, float(whole), peak / threshold))
+    return found
+
+
+def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
+    """A half's likely counts from its blobs (pips, the likelihood they are there): sure ones
+    count, doubtful ones may or may not."""
+    likelihood = {0: 1.0}
+    for many, keep in blobs:
+        grown: dict[int, float] = {}
+        for total, weight in likelihood.items():
+            grown[total + many] = grown.get(total + many, 0.0) + weight * keep
+            grown[total] = grown.get(total, 0.0) + weight * (1 - keep)
+            if many > 1:  # a merged blob may be one pip more or fewer
+                for other in (many - 1, many + 1):
+                    grown[total + other] = grown.get(total + other, 0.0) + weight * 0.04
+        likelihood = grown
+    options = sorted(((n, w) for n, w in likelihood.items() if n <= highest and w >= 1e-3),
+                     key=lambda option: -option[1])  # fmt: skip
+    return HalfGuess(tuple(options[:4]) or ((highest, 1e-3),))
+
+
+def _keep(sure: float) -> float:
+    """The likelihood a blob this sure is a pip: a blob in doubt is a pip or not evenly."""
+    return 0.5 + 0.5 * sure if sure < 1.0 else 0.999
+
+
+def _sure(contrast: float) -> float:
+    """How sure a blob is a pip by its peak over its half's threshold: a pale pip of a coloured
+    set stands half as high again above it, a smudge barely."""
+    return min(1.0, max(0.0, (contrast - 1.0) / 0.3))

@@ -1,0 +1,82 @@
+"""A tile's shape in a photo: quadrilaterals, their sides, the 2:1 shape of a tile."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+# OpenCV's stubs type every picture as one kind of array: so do we (the dtypes are in the
+# docstrings: photos are BGR uint8, maps float32).
+Image = NDArray[Any]
+Floats = NDArray[Any]
+
+ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
+Rect = tuple[Sequence[float], Sequence[float], float]
+
+
+def least_rect(points: Image) -> Rect:
+    """The rotated rectangle of least area around ``points``."""
+    return cv2.minAreaRect(points)
+
+
+def corners_of(rect: Rect) -> Floats:
+    """The rectangle's corners, ordered so that the first edge (0->1) is its shorter side."""
+    points = cv2.boxPoints(rect).astype(np.float32)
+    if np.linalg.norm(points[1] - points[0]) > np.linalg.norm(points[2] - points[1]):
+        points = np.roll(points, -1, axis=0)
+    return points
+
+
+def quad_of(outline: Image) -> Floats:
+    """The patch's four corners, seen in perspective where its outline is a quadrilateral (so
+    that its seams, once it is made flat, run straight across), else its least rectangle's;
+    ordered so that the first edge (0->1) is a shorter side."""
+    hull = cv2.convexHull(outline)
+    perimeter = cv2.arcLength(hull, True)
+    for share in (0.01, 0.02, 0.03, 0.05):
+        approx = cv2.approxPolyDP(hull, share * perimeter, True)
+        if len(approx) <= 4:
+            break
+    if len(approx) == 4 and cv2.contourArea(approx) >= 0.93 * cv2.contourArea(hull):
+        points = approx.reshape(4, 2).astype(np.float32)
+        first = np.linalg.norm(points[1] - points[0]) + np.linalg.norm(points[3] - points[2])
+        second = np.linalg.norm(points[2] - points[1]) + np.linalg.norm(points[0] - points[3])
+        return np.roll(points, -1, axis=0) if first > second else points
+    return corners_of(least_rect(outline))
+
+
+def grown_by(quad: Floats, by: float) -> Floats:
+    """A convex quadrilateral with each side moved ``by`` pixels outwards."""
+    centre = quad.mean(axis=0)
+    lines = []
+    for p, q in zip(quad, np.roll(quad, -1, axis=0), strict=True):
+        normal = np.array([q[1] - p[1], p[0] - q[0]], np.float64)
+        normal /= max(float(np.linalg.norm(normal)), 1e-9)
+        if np.dot(normal, p - centre) < 0:
+            normal = -normal
+        lines.append((p + by * normal, q - p))
+    corners = []
+    for (p1, d1), (p2, d2) in zip(lines[-1:] + lines[:-1], lines, strict=True):
+        matrix = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float64)
+        if abs(np.linalg.det(matrix)) < 1e-9:
+            return quad
+        t = np.linalg.solve(matrix, np.asarray(p2 - p1, np.float64))
+        corners.append(p1 + t[0] * d1)
+    return np.array(corners, np.float32)
+
+
+def sides(corners: Floats) -> tuple[float, float]:
+    """A quadrilateral's mean short side and mean long side."""
+    a, b, c, d = corners
+    return (float(np.linalg.norm(b - a) + np.linalg.norm(d - c)) / 2,
+            float(np.linalg.norm(c - b) + np.linalg.norm(a - d)) / 2)  # fmt: skip
+
+
+def sized(short: float, width: float | None) -> bool:
+    """Whether a tile of short side ``short`` is the photo's tiles' size (the tilt of the
+    camera makes the far ones smaller by a fifth at most)."""
+    return width is not None and 0.78 <= short / width <= 1.28
