@@ -14,12 +14,12 @@ from __future__ import annotations
 import http.client
 import json
 import random
-import re
 import socket
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from daemon_harness import DaemonProcess
 
@@ -94,7 +94,7 @@ class PhoneSoak:
         daemon = DaemonProcess(self.data, "--config", str(self.config), web=True)
         try:
             daemon.wait_message("READY=1")
-            path = _game_path(daemon)
+            path = urlsplit(daemon.game_address()).path
             problems = self._check(path)
             if not enter:
                 daemon.kill()
@@ -165,18 +165,6 @@ class PhoneSoak:
         with open_store(self.data) as store:
             scored = store.load(self.game_id).state.scores
         return [f"a round was scored without the hub's tap: {scored}"] if scored else []
-
-
-def _game_path(daemon: DaemonProcess, timeout: float = 20.0) -> str:
-    """The game's path from the journal's "web: http://HOST:PORT/t/TOKEN" line."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for line in daemon.stderr_lines:
-            found = re.search(r"web: http://[^/\s]+(/t/[0-9a-f]+)$", line)
-            if found:
-                return found.group(1)
-        time.sleep(0.02)
-    raise AssertionError(f"no web: line; stderr: {daemon.stderr_lines[-10:]}")
 
 
 def _send_only(phone: Phone, port: int, path: str, pips: int) -> None:

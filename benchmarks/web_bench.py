@@ -5,14 +5,14 @@ pages connected, memory with 50 pages, and what a flood of bad requests does to 
 
 The pages are server-sent event streams, as the page's script holds them, opened by a child
 process (so that reading them takes nothing from the hub's process): it stamps each update's
-arrival with the system's monotonic clock, the one the hub stamps each commit with. The
-latency runs the hub's loop in this process (the store in a temporary folder, the family
-round of tests/helpers/family_round.py submitted entry by entry); press-to-play uses
-benchmarks/daemon_bench.py's measurement with the pages attached; idle CPU and memory are read
-from /proc of a real ``hubd`` child process resuming a game. All pages come from 127.0.0.1,
-so the per-client stream limit is raised for the benchmark (a phone has its own address).
-Goals: latency p99 < 250 ms; press-to-play p99 within 0.5 ms of the figure without pages;
-idle CPU up by less than 0.2 % of a core; a client sending 1,000 bad requests changes
+arrival with the system's monotonic clock, the one the hub stamps each commit with. The latency
+runs the hub's loop in this process (the store in a temporary folder, the family round of
+tests/helpers/family_round.py submitted entry by entry); press-to-play uses
+benchmarks/press_timing.py's measurement (daemon_bench's) with the pages attached; idle CPU and
+memory are read from /proc of a real ``hubd`` child process resuming a game. All pages come
+from 127.0.0.1, so the per-client stream limit is raised for the benchmark (a phone has its own
+address). Goals: latency p99 < 250 ms; press-to-play p99 within 0.5 ms of the figure without
+pages; idle CPU up by less than 0.2 % of a core; a client sending 1,000 bad requests changes
 nothing for the other pages.
 """
 
@@ -32,6 +32,7 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -39,8 +40,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from daemon_bench import press_latency
 from daemon_harness import DaemonProcess
+from press_timing import percentile, press_latency
+from proc_stats import cpu_seconds, memory_kb
 from web_attack import JournalLines, attacker, limit_open_files, unit_open_files
 
 from hubd.web.guard import Limits
@@ -123,11 +125,6 @@ def _flood(port: int, token: str, count: int, pipe: Connection) -> None:
         statuses[status] = statuses.get(status, 0) + 1
         connection.close()
     pipe.send(statuses)
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 # -- commit to phone -----------------------------------------------------------------------
@@ -252,23 +249,14 @@ def daemon_figures(pages: int, idle: float, web: bool = True) -> tuple[float, fl
     try:
         daemon.wait_message("READY=1")
         if pages:
-            line = next(iter(_journal(daemon, "/t/")))
-            path = line.split(str(port), 1)[1] + "/events"
+            path = urlsplit(daemon.game_address(10)).path + "/events"
             stream = Pages(port, path, pages)
         time.sleep(1.5)
-        ticks = os.sysconf("SC_CLK_TCK")
-        stat = Path(f"/proc/{daemon.proc.pid}/stat")
-
-        def cpu() -> float:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / ticks
-
-        start, wall = cpu(), time.perf_counter()
+        pid = daemon.proc.pid
+        start, wall = cpu_seconds(pid), time.perf_counter()
         time.sleep(idle)
-        share = (cpu() - start) / (time.perf_counter() - wall)
-        status = Path(f"/proc/{daemon.proc.pid}/status").read_text().splitlines()
-        rss = next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+        share = (cpu_seconds(pid) - start) / (time.perf_counter() - wall)
+        rss, peak = memory_kb(pid, "VmRSS"), memory_kb(pid, "VmHWM")
         if stream is not None:
             stream.close()
         daemon.terminate()
@@ -277,18 +265,8 @@ def daemon_figures(pages: int, idle: float, web: bool = True) -> tuple[float, fl
     return share, rss / 1024, peak / 1024
 
 
-def _journal(daemon: DaemonProcess, part: str, timeout: float = 10.0) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [line for line in daemon.stderr_lines if "web: http" in line and part in line]
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"no web: line in {daemon.stderr_lines[-5:]}")
-
-
 def _ms(values: list[float]) -> str:
-    return f"median {statistics.median(values):.1f} ms, p99 {_percentile(values, 0.99):.1f} ms"
+    return f"median {statistics.median(values):.1f} ms, p99 {percentile(values, 0.99):.1f} ms"
 
 
 def half_open_attack(events: int) -> None:
@@ -324,8 +302,8 @@ def main() -> None:
           f"{answered} (goal: nothing changes for the pages)")  # fmt: skip
     plain = sorted(press_latency(args.presses, setup=with_pages(0))[0])
     paged = sorted(press_latency(args.presses, setup=with_pages(8))[0])
-    print(f"press to play(): p99 {_percentile(plain, 0.99):.2f} ms with no page, "
-          f"{_percentile(paged, 0.99):.2f} ms with 8 pages (medians {statistics.median(plain):.2f}"
+    print(f"press to play(): p99 {percentile(plain, 0.99):.2f} ms with no page, "
+          f"{percentile(paged, 0.99):.2f} ms with 8 pages (medians {statistics.median(plain):.2f}"
           f" / {statistics.median(paged):.2f} ms; goal: within 0.5 ms)")  # fmt: skip
     off, _rss, _peak = daemon_figures(0, args.idle, web=False)
     none, _rss, _peak = daemon_figures(0, args.idle)

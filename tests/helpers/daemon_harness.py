@@ -22,6 +22,8 @@ from typing import Any
 from engine import dump_line
 
 COMMITTED = re.compile(r"^game (\d+) event (\d+) (\w+) committed$")
+#: The journal's line that gives the phones' page of the game (hubd/web/start.py).
+GAME_ADDRESS = re.compile(r"web: (http://\S+/t/[0-9a-f]+)$")
 
 
 class DaemonProcess:
@@ -111,6 +113,17 @@ class DaemonProcess:
                 )
             time.sleep(0.002)
         return time.perf_counter() - self.started
+
+    def game_address(self, timeout: float = 20.0) -> str:
+        """The game's page, ``http://HOST:PORT/t/TOKEN``, from the journal's "web:" line."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for line in self.stderr_lines:
+                found = GAME_ADDRESS.search(line)
+                if found:
+                    return found.group(1)
+            time.sleep(0.02)
+        raise AssertionError(f"no web: line; stderr: {self.stderr_lines[-10:]}")
 
     def press(self, down_s: float = 0.05) -> None:
         """Press and release the mock hub button (SIGUSR1 down, SIGUSR2 up: --mock-pins)."""

@@ -16,7 +16,7 @@ from daemon_harness import DaemonProcess
 NOT_AT_START = ("_hashlib", "libcrypto", "_ssl", "pyexpat", "_elementtree")
 #: Python modules the same hub never imports.
 NOT_IMPORTED = ("aiohttp", "segno", "hashlib", "secrets", "ssl", "urllib.request",
-                "xml.etree.ElementTree", "hubd.web.server", "hubd.web.start",
+                "xml.etree.ElementTree", "hubd.web.server", "hubd.web.routes", "hubd.web.start",
                 "hubd.loop.demo", "engine.simulate")  # fmt: skip
 
 

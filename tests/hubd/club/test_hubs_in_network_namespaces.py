@@ -22,17 +22,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from club_helpers import log_text
+from club_helpers import ClubHub, log_text
 from netns_harness import Network, network, why_not
 from syncthing_harness import SYNCTHING, Instance
 
-from engine import EndRound, Event, Game, HandPips, NewGame, StartRound, dump_line
-from hubd.club.importer import ClubImporter
+from engine import EndRound, Event, HandPips, NewGame, StartRound, dump_line
 from hubd.club.link import LinkStatus, SyncLink
-from hubd.club.night import ClubNight
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.widgets import Kind, Widget
-from hubd.store import AlreadyStoredError, GameStore
+from hubd.store import AlreadyStoredError
 from hubd.values.intents import ClubChoice
 
 REASON = (
@@ -43,15 +41,11 @@ pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
 FIRST_CONNECTION_GOAL_S = 10.0
 
 
-class Hub:
+class Hub(ClubHub):
     """A hub as the daemon runs it: its store, ClubNight, importer, link, and Club screen."""
 
     def __init__(self, root: Path, net: Network, number: int, *, discovery: bool) -> None:
-        self.data = root / f"hub{number}"
-        self.store = GameStore.open(self.data)
-        self.night = ClubNight(self.data, self.store, f"Table {number}")
-        self.night.open()
-        self.importer = ClubImporter(self.night.club, lambda _news: None)
+        super().__init__(root, number)
         net.add_hub(number)
         self.syncthing = Instance(
             root / f"syncthing{number}", host=f"10.77.0.{number}", discovery=discovery,
@@ -81,9 +75,7 @@ class Hub:
     def refresh(self) -> None:
         while not self.posts.empty():
             self.night.handle(self.posts.get())
-        news = self.importer.scan()
-        if news is not None:
-            self.night.arrived(news)
+        super().refresh()
 
     def context(self) -> UiContext:
         return UiContext(club=self.night.state())
@@ -118,22 +110,6 @@ class Hub:
     def connected_to(self, count: int) -> bool:
         link = self.night.link
         return link is not None and sum(p.connected for p in link.peers) >= count
-
-    def play(self, pips: dict[str, int]) -> str:
-        """A scores-only game played event by event; returns its file name."""
-        events = game(pips)
-        first = events[0]
-        assert isinstance(first, NewGame)
-        game_id = self.store.new_game(first)
-        played = Game.from_events([first])
-        self.night.committed(game_id, played)
-        for event in events[1:]:
-            self.store.append(game_id, event)
-            played.apply(event)
-            self.night.committed(game_id, played)
-        name = self.night.file_name(game_id)
-        assert name is not None
-        return name
 
     def has(self, hub: Hub, name: str) -> bool:
         return any(g.key == (hub.night.hub, name) and g.over for g in self.night.view.games)
@@ -214,7 +190,7 @@ def test_a_game_per_table_gives_every_hub_the_same_night(
         {"Dee": 7, "Eve": 0, "Fay": 22},
         {"Gus": 3, "Hal": 40, "Ida": 11},
     ]
-    names = [hub.play(pips) for hub, pips in zip(hubs, tables, strict=True)]
+    names = [hub.play(game(pips)) for hub, pips in zip(hubs, tables, strict=True)]
     took = wait_for(
         "every hub has every table's game",
         hubs,
@@ -240,7 +216,7 @@ def test_the_seating_waits_for_a_table_whose_syncthing_stopped(
     names = {}
     for hub in hubs:  # the next round, as proposed; Table 3 plays on without Syncthing
         who = seated[hub.night.hub]
-        names[hub.night.hub] = hub.play({name: 2 * i + 1 for i, name in enumerate(who)})
+        names[hub.night.hub] = hub.play(game({name: 2 * i + 1 for i, name in enumerate(who)}))
     pair = [one, two]
     wait_for("tables 1 and 2 see each other's game", pair,
              lambda: all(h.has(o, names[o.night.hub]) for h in pair for o in pair))  # fmt: skip

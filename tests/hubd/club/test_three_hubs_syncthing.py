@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from club_helpers import ClubHub
 from syncthing_harness import SYNCTHING, Instance, connected, dial_now, pair
 
 from engine import (
@@ -21,17 +22,12 @@ from engine import (
     EndRound,
     Event,
     FootOpened,
-    Game,
     HandPips,
     NewGame,
     StartRound,
     Toe,
-    dump_line,
 )
 from hubd.club.club_game import ClubGame
-from hubd.club.importer import ClubImporter
-from hubd.club.night import ClubNight
-from hubd.store import GameStore
 
 pytestmark = pytest.mark.skipif(
     SYNCTHING is None,
@@ -41,40 +37,11 @@ pytestmark = pytest.mark.skipif(
 ARRIVAL_GOAL_S = 10.0
 
 
-class Hub:
+class Hub(ClubHub):
     def __init__(self, root: Path, number: int) -> None:
-        self.data = root / f"hub{number}"
-        self.store = GameStore.open(self.data)
-        self.night = ClubNight(self.data, self.store, f"Table {number}")
-        self.night.open()
-        self.importer = ClubImporter(self.night.club, lambda _news: None)
+        super().__init__(root, number)
         self.syncthing = Instance(root / f"syncthing{number}")
         self.night.on_written = lambda sub: self.syncthing.client.scan(sub)
-
-    def refresh(self) -> None:
-        news = self.importer.scan()
-        if news is not None:
-            self.night.arrived(news)
-
-    def play(self, events: list[Event], *, at_once: bool = False) -> str:
-        """A game played on this hub event by event (or stored ``at_once``, then written
-        whole, as after a restart); returns its file name."""
-        first = events[0]
-        assert isinstance(first, NewGame)
-        if at_once:
-            game_id = self.store.import_log([dump_line(event) for event in events])
-            self.night.committed(game_id, self.store.load(game_id))
-        else:
-            game_id = self.store.new_game(first)
-            game = Game.from_events([first])
-            self.night.committed(game_id, game)
-            for event in events[1:]:
-                self.store.append(game_id, event)
-                game.apply(event)
-                self.night.committed(game_id, game)
-        name = self.night.file_name(game_id)
-        assert name is not None
-        return name
 
     def game(self, hub: str, name: str) -> ClubGame | None:
         self.refresh()

@@ -20,8 +20,8 @@ from hubd.config.schema import WebConfig
 from hubd.text import i18n
 from hubd.values.network import url_port, web_url
 from hubd.values.snapshot import Snapshot
+from hubd.web import routes as routes_module
 from hubd.web import served as served_module
-from hubd.web import server as server_module
 from hubd.web.desk import (
     MOVED_ON,
     NOT_NOW,
@@ -33,7 +33,8 @@ from hubd.web.desk import (
 )
 from hubd.web.guard import Limits
 from hubd.web.phone_ids import COOKIE
-from hubd.web.server import NO_PHONE, NOT_TAKEN, plain_port_problem
+from hubd.web.routes import NO_PHONE, NOT_TAKEN
+from hubd.web.server import plain_port_problem
 from hubd.web.start import start_web
 
 PHONE_B = "b" * 32
@@ -221,7 +222,7 @@ def test_a_body_over_2_kb_is_refused(table: Table) -> None:
 def test_a_loop_that_does_not_answer_is_said_in_time(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server_module, "REPLY_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(routes_module, "REPLY_TIMEOUT_S", 0.2)
     body = json.dumps({"seat": 0}).encode()
     _status, _headers, data = table.request(
         "POST", f"/t/{table.token}/claim?lang=en", body, phone=PHONE_A
@@ -384,7 +385,7 @@ def test_aiohttps_own_reports_are_one_line() -> None:
 
 
 def test_a_body_that_comes_too_slowly_is_cut(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_module, "READ_TIMEOUT_S", 0.2)
+    monkeypatch.setattr(routes_module, "READ_TIMEOUT_S", 0.2)
     slow = socket.create_connection(("127.0.0.1", table.port), timeout=5)
     slow.sendall(f"POST /t/{table.token}/claim HTTP/1.0\r\nContent-Length: 100\r\n\r\n{{".encode())
     answer = slow.recv(4096)

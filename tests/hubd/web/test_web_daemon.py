@@ -4,9 +4,7 @@ stream open at SIGTERM, and no listener at all with --no-web."""
 from __future__ import annotations
 
 import json
-import re
 import socket
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -23,18 +21,6 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _address(daemon: DaemonProcess, timeout: float = 20.0) -> str:
-    """The game's address from the journal's "web: http://HOST:PORT/t/TOKEN" line."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for line in daemon.stderr_lines:
-            found = re.search(r"web: (http://\S+/t/[0-9a-f]+)$", line)
-            if found:
-                return found.group(1)
-        time.sleep(0.02)
-    raise AssertionError(f"no web: line; stderr: {daemon.stderr_lines[-10:]}")
-
-
 def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
     tmp_path: Path,
 ) -> None:
@@ -44,7 +30,7 @@ def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
     daemon = DaemonProcess(tmp_path / "data", "--config", str(config), "--demo-fast", web=True)
     try:
         daemon.wait_message("READY=1")
-        address = _address(daemon)
+        address = daemon.game_address()
         assert address.startswith(f"http://127.0.0.1:{port}/t/")
         with urllib.request.urlopen(address + "/state", timeout=5) as answer:
             game = json.loads(answer.read())["game"]
