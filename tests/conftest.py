@@ -7,6 +7,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -19,8 +20,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-@pytest.fixture
-def mock_factory() -> Iterator[object]:
+@contextmanager
+def _mock_pins() -> Iterator[object]:
     """gpiozero's MockFactory with PWM-capable pins, restoring the previous factory after."""
     from gpiozero import Device
     from gpiozero.pins.mock import MockFactory, MockPWMPin
@@ -33,6 +34,20 @@ def mock_factory() -> Iterator[object]:
     finally:
         factory.reset()
         Device.pin_factory = previous
+
+
+@pytest.fixture
+def mock_factory() -> Iterator[object]:
+    """gpiozero's MockFactory with PWM-capable pins, restoring the previous factory after."""
+    with _mock_pins() as factory:
+        yield factory
+
+
+@pytest.fixture(scope="module")
+def module_mock_factory() -> Iterator[object]:
+    """The same, kept for a module's tests (a hub they share, set up once)."""
+    with _mock_pins() as factory:
+        yield factory
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,6 @@ prints the same counts.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,14 +33,19 @@ from engine import Game, RoundEnd
 SIZES = [(800, 480), (720, 1280)]
 
 
-@pytest.fixture(params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
-def table(request: Any, mock_factory: Any, tmp_path: Path) -> Iterator[FamilyTable]:
-    with family_table(tmp_path / "data", mock_factory, request.param) as table:
+@pytest.fixture(scope="module", params=SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def table(
+    request: Any, module_mock_factory: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[FamilyTable]:
+    """A hub of each size, shared by the tests (they only read it)."""
+    data = tmp_path_factory.mktemp("family") / "data"
+    with family_table(data, module_mock_factory, request.param) as table:
         yield table
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def entries(table: FamilyTable) -> list[Entry]:
+    """The round entered once a size (each entering took 2-7 s)."""
     return enter_round(table, recorded_log())
 
 
@@ -98,7 +102,5 @@ def test_the_round_is_the_one_described(table: FamilyTable, entries: list[Entry]
     assert state.round_end is RoundEnd.OUT and state.scores == [[0, 16, 53, 23]]
 
 
-def test_no_entry_needs_a_greyed_button(mock_factory: Any, tmp_path: Path) -> None:
-    with family_table(tmp_path / "data", mock_factory) as table:
-        greyed = [(e.event, e.greyed) for e in enter_round(table, recorded_log()) if e.greyed]
-    assert greyed == []
+def test_no_entry_needs_a_greyed_button(entries: list[Entry]) -> None:
+    assert [(e.event, e.greyed) for e in entries if e.greyed] == []
