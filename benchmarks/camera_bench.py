@@ -5,7 +5,10 @@
 Prints, over photos made from consecutive seeds:
 
 - halves read right: each drawn tile matched to the tile read nearest its centre, its two
-  halves compared with the likeliest reading of each (before any correction);
+  halves compared with the likeliest reading of each (before any correction); over every
+  photo, and over the photos with every tile wholly inside them (a photo with a tile partly
+  outside it is rightly refused: its tiles' halves count as not read in the first figure);
+- photos given up, and how many of them rightly (a tile partly outside the photo);
 - whole hands right before any correction: without a constraint (the likeliest reading of
   every half), with the set alone (score-keeper mode: ``settle`` over the whole set), and with
   the table's constraint (the hand is among the tiles not on the table: the hand and half the
@@ -89,8 +92,8 @@ def main() -> None:
     parser.add_argument("--worker", type=int, default=20, help="photos also read by the worker")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the hands not right")
     args = parser.parse_args()
-    rng = random.Random(0)
-    halves = right_halves = unreadable = 0
+    halves = right_halves = unreadable = cut_off = refused_rightly = 0
+    halves_inside = right_inside = 0  # over the photos with every tile wholly inside them
     tallies: list[Counter[str]] = [Counter(), Counter(), Counter()]
     times, cpu_times = [], []
     photos = []
@@ -104,10 +107,18 @@ def main() -> None:
         except PhotoUnreadable:
             seen = []
             unreadable += 1
+            refused_rightly += photo.cut_off > 0
         times.append(time.perf_counter() - started)
         cpu_times.append(time.process_time() - cpu_started)
-        right_halves += halves_right(photo, seen)
-        verdicts = judge(photo, seen, rng) if seen else ("asked", "asked", "asked")
+        right = halves_right(photo, seen)
+        right_halves += right
+        cut_off += photo.cut_off > 0
+        if not photo.cut_off:
+            halves_inside += 2 * len(photo.tiles)
+            right_inside += right
+        # Each photo's table drawn from its own seed: a verdict does not hang on other photos'.
+        table = random.Random(seed)
+        verdicts = judge(photo, seen, table) if seen else ("asked", "asked", "asked")
         for tally, verdict in zip(tallies, verdicts, strict=True):
             tally[verdict] += 1
         if args.verbose and verdicts[2] != "right":
@@ -119,7 +130,10 @@ def main() -> None:
         f"camera_bench: {n} synthetic photos (seeds {args.first_seed}..{args.first_seed + n - 1})"
     )
     print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")
-    print(f"  photos given up (said):      {unreadable}")
+    print(f"    of photos with every tile inside: {right_inside}/{halves_inside}"
+          f" = {right_inside / max(halves_inside, 1):.1%}")  # fmt: skip
+    print(f"  photos given up (said):      {unreadable}, {refused_rightly} of them with a tile"
+          f" partly outside ({cut_off} photos have one)")  # fmt: skip
     for name, tally in zip(("no constraint", "the set only", "the table's constraint"), tallies,
                            strict=True):  # fmt: skip
         print(f"  hands right, {name + ':':24} {tally['right'] / n:6.1%}"

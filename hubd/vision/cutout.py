@@ -52,9 +52,23 @@ def bar_row(ink: Floats, in_row: bool = False) -> tuple[int, float] | None:
     # side counts too: a bar seen a little askew).
     rows = np.percentile(cv2.dilate(band, np.ones((5, 1), np.uint8)), 20, axis=1)
     usual = float(np.median(rows))
-    if float(rows.max()) < max(usual + _BAR_INK, usual if in_row else 2 * usual):
+    peak = int(np.argmax(rows))
+    if float(rows[peak]) < max(usual + _BAR_INK, usual if in_row else 2 * usual) and (
+        _prominence(rows, peak) < max(_BAR_INK, usual)
+    ):
         return None
-    return middle - TILE_W // 6 + int(np.argmax(rows)), float(rows.max())
+    return middle - TILE_W // 6 + peak, float(rows[peak])
+
+
+def _prominence(rows: Floats, peak: int) -> float:
+    """How far the row ``peak`` stands out of the rows a little way either side of it: a bar
+    is a thin line (a dim face's noise inks every row alike, and the rows of pips beside a bar
+    lie further off); a scrap of cloth or wood has no such line."""
+    near, far = 5, 10  # past a blurred bar's own rows, short of a pip's
+    sides = [rows[max(0, peak - far) : max(0, peak - near + 1)], rows[peak + near : peak + far]]
+    if not all(len(side) for side in sides):
+        return 0.0
+    return float(rows[peak]) - max(float(np.median(side)) for side in sides)
 
 
 def own_colour(upright: Image) -> NDArray[np.bool_]:

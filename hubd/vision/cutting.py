@@ -107,11 +107,12 @@ def _split(
     if short < 8 or area < least:
         return []
     lines = lines_across(lightness, outline, corners, short, long)
-    # (Pips at a face's edge under a shadow bite into the outline: a tile's patch bitten so,
-    # its hull a rectangle, is one all the same.)
+    # (Pips at a face's edge under a shadow, or running into the seam beside a touching tile,
+    # bite into the outline, up to half of it for a double-12's columns: a tile's patch bitten
+    # so, its hull a rectangle of a tile's shape, is one all the same.)
     single = ASPECT[0] <= long / short <= ASPECT[1]
     hull = cv2.contourArea(cv2.convexHull(outline))
-    bitten = single and area >= 0.65 * short * long and hull >= 0.9 * short * long
+    bitten = single and area >= 0.45 * short * long and hull >= 0.9 * short * long
     if area >= 0.8 * short * long or bitten:
         best: tuple[bool, float, int, float, list[float]] | None = None  # fits, score, axis,
         # the pieces' width, the cuts

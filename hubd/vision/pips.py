@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -15,6 +16,7 @@ from hubd.vision.shapes import Floats, Image
 
 _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
+_RIM = 0.08  # a face's shaded rim along its long edges, a share of the width
 _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
 
 
@@ -48,16 +50,18 @@ def read_halves(
             least, 0.45 * float(np.percentile(pip_area, 99.5) if pip_area.size else 0.0)
         )
         blobs = _blobs(only, threshold, bar, face, coloured)
-        largest = max((area for _, _, area, _ in blobs), default=0.0)
-        typical = [area for _, _, area, _ in blobs if area >= 0.3 * largest]
+        largest = max((blob.whole for blob in blobs), default=0.0)
+        typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]
         single = float(np.median(typical)) if typical else 0.0
-        blobs = [blob for blob in blobs if blob[2] >= 0.2 * single]  # specks beside pips go
+        blobs = [blob for blob in blobs if blob.whole >= 0.2 * single]  # specks beside pips go
         middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
-        paired = _mirrored([(x, y) for x, y, _, _ in blobs], middle)
+        paired = _mirrored([(blob.x, blob.y) for blob in blobs], middle)
         counted = []  # (pips, how likely they are there) per blob
-        for (_, _, area, contrast), mirrored in zip(blobs, paired, strict=True):
-            many = max(1, round(area / single)) if area > 1.6 * single else 1
-            keep = _keep(_sure(contrast) * min(1.0, area / (0.45 * single)))
+        for blob, mirrored in zip(blobs, paired, strict=True):
+            # (How many pips a blob is, by its own area: a pip beside the bar made whole by
+            # its width is one, however its width grew with the bar's edge.)
+            many = max(1, round(blob.area / single)) if blob.area > 1.6 * single else 1
+            keep = _keep(_sure(blob.contrast) * min(1.0, blob.whole / (0.45 * single)))
             if mirrored:
                 counted.append((many, keep))
             else:  # a stray blob, or a pip whose partner was missed: asked, not guessed
@@ -87,19 +91,33 @@ def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) ->
     return best or [False] * len(points)
 
 
+class _Blob(NamedTuple):
+    """An inked blob in a half: maybe a pip, maybe two merged."""
+
+    x: float
+    y: float
+    whole: float  # its area, made whole where the bar's band cut it
+    contrast: float  # its peak over the half's threshold
+    area: float  # its own area
+
+
 def _blobs(
     ink: Floats,
     threshold: float,
     bar: int,
     face: tuple[float, float, float, float],
     coloured: NDArray[np.bool_],
-) -> list[tuple[float, float, float, float]]:
+) -> list[_Blob]:
     """Round inked blobs away from the bar and the edges of the ``face`` (left, top, right,
-    bottom), with the face's own colour (``coloured``) all around them: (x, y, area, peak
-    over threshold)."""
+    bottom), with the face's own colour (``coloured``) all around them."""
     inked = (ink > threshold).astype(np.uint8)
     margin = max(3, TILE_W // 16)
     inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
+    # The face's shaded rim goes too, so that a pip near the long edge stays a pip of its own
+    # (every layout keeps its pips a seventh of the width from the edge).
+    left, _, right, _ = (round(v) for v in face)
+    rim = round(_RIM * TILE_W)
+    inked[:, : max(0, left + rim)], inked[:, max(0, right - rim) :] = 0, 0
     # The bar and a spinner on it go, so that a pip beside the spinner stays a pip of its own.
     spinner = int(TILE_W * 0.07)
     inked[max(0, bar - spinner) : bar + spinner + 1] = 0
@@ -133,7 +151,7 @@ def _blobs(
         peak = float(ink[labels == label].max())
         # A pip beside the bar loses its edge to the bar's band: as wide as it is, it is whole.
         whole = max(float(area), math.pi / 4 * w * w) if abs(cy - bar) < TILE_W * 0.3 else area
-        found.append((cx, cy, float(whole), peak / threshold))
+        found.append(_Blob(cx, cy, float(whole), peak / threshold, float(area)))
     return found
 
 

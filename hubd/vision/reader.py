@@ -38,7 +38,7 @@ from hubd.vision.cutting import pieces
 from hubd.vision.faces import faces, filled, patches, whiteness
 from hubd.vision.pips import read_halves
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import Floats, Image, sides, sized
+from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides, sized
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
@@ -59,10 +59,18 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     least = _MIN_FACE * score.shape[0] * score.shape[1]
     mask = faces(score, None)
     outlines = patches(mask, least)
-    cuts = [_cut_patch(score, lightness, outline, least, None) for outline in outlines]
+    cuts = [_one_tile(photo, scale, outline, _cut_patch(score, lightness, outline, least, None))
+            for outline in outlines]  # fmt: skip
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
-    shorts = [sides(corners)[0] for found, _ in cuts for corners in found
-              if bar_row(ink_of(cut_out(photo, corners / scale))) is not None]  # fmt: skip
+    shorts = [short for found, _ in cuts for short in _barred(photo, scale, found)]
+    if not shorts:
+        # No piece has a bar: every tile lies in rows cut too coarsely (their seams faint). A
+        # row of tiles side by side is as wide as a tile is long: its patch's short side is
+        # twice the tiles' width, and cut so, its pieces show their bars.
+        for outline in outlines:
+            guess = min(least_rect(outline)[1]) / 2
+            by_height, _ = _cut_patch(score, lightness, outline, least, guess)
+            shorts += _barred(photo, scale, by_height)
     width = float(np.median(shorts)) if shorts else None
     tiles: list[Floats] = []
     blocks: list[float] = []
@@ -138,6 +146,27 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
             "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
         )
     return seen
+
+
+def _one_tile(
+    photo: Image, scale: float, outline: Image, cut: tuple[list[Floats], list[float]]
+) -> tuple[list[Floats], list[float]]:
+    """A patch of a tile's shape cut into pieces none of which has a bar, while the whole has
+    one across its middle, is that one tile (rows of pips, ringed or blurred, looked like seams
+    across it)."""
+    found, apart = cut
+    whole = quad_of(outline)
+    short, long = sides(whole)
+    if (len(found) < 2 or not ASPECT[0] <= long / short <= ASPECT[1]
+            or _barred(photo, scale, found) or not _barred(photo, scale, [whole])):  # fmt: skip
+        return cut
+    return [whole], apart
+
+
+def _barred(photo: Image, scale: float, found: list[Floats]) -> list[float]:
+    """The short sides of the pieces in ``found`` (at the work size ``scale``) with a bar."""
+    return [sides(corners)[0] for corners in found
+            if bar_row(ink_of(cut_out(photo, corners / scale))) is not None]  # fmt: skip
 
 
 def _on_border(mask: Image, corners: Floats) -> int:

@@ -172,6 +172,7 @@ class Photo:
     tiles: list[tuple[int, int]]  # (top half, bottom half) as drawn
     centres: list[tuple[float, float]]  # in the photo's pixels
     highest: int
+    cut_off: int = 0  # tiles partly outside the photo (a reader rightly refuses the photo)
 
 
 def make_photo(seed: int, highest: int | None = None, count: int | None = None) -> Photo:
@@ -201,10 +202,13 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
     places = _places(rng, count, size, tile_w)
     scale = tile_w / TILE_W
+    outlines = []  # each tile's corners on the table
     for (a, b), (x, y, turn) in zip(hand, places, strict=True):
         image, alpha = draw_tile(a, b, look)
         matrix = cv2.getRotationMatrix2D((TILE_W / 2, TILE_W), -turn, scale)
         matrix[:, 2] += (x - TILE_W / 2, y - TILE_W)
+        template = np.float32([[[0, 0]], [[TILE_W, 0]], [[TILE_W, 2 * TILE_W]], [[0, 2 * TILE_W]]])
+        outlines.append(cv2.transform(template, matrix))
         warped_alpha = cv2.warpAffine(alpha, matrix, size)
         cast = cv2.warpAffine(
             alpha, matrix + np.float64([[0, 0, shadow_dx], [0, 0, shadow_dy]]), size
@@ -245,7 +249,9 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
     points = np.float32([[(x, y)] for x, y, _ in places])
     centres = [(float(p[0][0]), float(p[0][1])) for p in cv2.perspectiveTransform(points, view)]
-    return Photo(image, [(int(a), int(b)) for a, b in hand], centres, highest)
+    seen = [cv2.perspectiveTransform(outline.astype(np.float32), view) for outline in outlines]
+    cut_off = sum(1 for c in seen if c.min() < 0 or (c[..., 0] > w).any() or (c[..., 1] > h).any())
+    return Photo(image, [(int(a), int(b)) for a, b in hand], centres, highest, cut_off)
 
 
 def main() -> None:

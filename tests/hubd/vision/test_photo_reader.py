@@ -191,3 +191,46 @@ def test_count_tiles_says_why_it_could_not_read(
         hubd(["count-tiles", str(path), "--among", "6-x"])
     assert stopped.value.code == 2
     assert "'6-x' is not a tile" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [73, 196])
+def test_tiles_on_a_checked_cloth_whose_light_squares_are_nearly_as_light_are_found(
+    seed: int,
+) -> None:
+    """The cloth's light squares touch at their corners: their patch fills to the whole cloth,
+    mostly holes, running on under the photo's edges. The tiles are the lightest part of it
+    (the dark squares no longer draw the threshold down to the light ones)."""
+    photo = make_photo(seed)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        215,  # a row of six touching tiles, every seam faint: no piece has a bar until the row
+        # is cut by its height (a row side by side is as high as a tile is long)
+        238,  # two small tiles whose rows of ringed pips look like seams: the whole has a bar
+        442,  # touching double-12 tiles whose pips run into the seams and bite their outlines
+    ],
+)
+def test_tiles_are_told_by_their_two_to_one_shape_and_their_bars(seed: int) -> None:
+    photo = make_photo(seed)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        41,  # a double-15's column of small pips beside the face's shaded rim: the rim's ink
+        # joined a pip to it, and the pip was lost with it (a 10 read as 9)
+        291,  # a 13's pips beside the bar, made whole by their width, were counted as two each
+        221,  # a faint groove on dim, noisy tiles whose 9s' pips stand near it: the bar is a
+        # thin line standing out of the rows either side of it
+    ],
+)
+def test_a_faint_bar_and_the_pips_beside_it_or_the_rim_are_each_found_once(seed: int) -> None:
+    photo = make_photo(seed)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
