@@ -115,9 +115,8 @@ def _blobs(
     inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
     # The face's shaded rim goes too, so that a pip near the long edge stays a pip of its own
     # (every layout keeps its pips a seventh of the width from the edge).
-    left, _, right, _ = (round(v) for v in face)
-    rim = round(_RIM * TILE_W)
-    inked[:, : max(0, left + rim)], inked[:, max(0, right - rim) :] = 0, 0
+    rim = _RIM * TILE_W
+    inked[:, : max(0, round(face[0] + rim))], inked[:, max(0, round(face[2] - rim)) :] = 0, 0
     # The bar and a spinner on it go, so that a pip beside the spinner stays a pip of its own.
     spinner = int(TILE_W * 0.07)
     inked[max(0, bar - spinner) : bar + spinner + 1] = 0
