@@ -6,6 +6,7 @@ records (``hubd layout``) and the phones' SVG (hubd/web/svg.py) all draw the sam
 """
 
 from hubd.picture.arm_labels import arm_labels
+from hubd.picture.faithful import laid_out, note_height, play_picture
 from hubd.picture.layout import picture
 from hubd.picture.shapes import (
     Box,
@@ -28,5 +29,8 @@ __all__ = [
     "Picture",
     "Sizes",
     "arm_labels",
+    "laid_out",
+    "note_height",
     "picture",
+    "play_picture",
 ]

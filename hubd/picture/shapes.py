@@ -152,6 +152,7 @@ class Picture:
     folds: list[MapFold] = field(default_factory=list)
     links: list[MapLink] = field(default_factory=list)
     astray: int = 0  # pieces that found no room beside what they lie on (a table past full)
+    scale: float = 1.0  # under 1: the whole view's picture shrunk into a play map too small
 
     def end_of(self, key: str) -> MapEnd | None:
         """The end with ``key`` ("end:<tile>"), if it is drawn."""

@@ -335,15 +335,23 @@ def _choose(entry: TileEntry, state: GameState, on: Tile) -> Action:
 
 
 def draw_choosing(
-    b: Builder, ui: Host, entry: TileEntry, state: GameState, area: Rect, keep: Rect
+    b: Builder,
+    ui: Host,
+    entry: TileEntry,
+    state: GameState,
+    area: Rect,
+    keep: Rect,
+    tapped: Action | None = None,
 ) -> Rect:
     """The tile fits two or more ends: the map where it was (``keep``), those ends ringed and
-    numbered on it, and one large numbered choice in words for each in ``area`` around it
-    (landscape: beside it; portrait: above and under it). Where the map is."""
+    numbered on it (a tap on it does ``tapped``: the whole table), and one large numbered
+    choice in words for each in ``area`` around it (landscape: beside it; portrait: above
+    and under it). Where the map is."""
     choose = entry.choosing
     assert choose is not None
     laid = choice_layout(b, ui, choose, state, area, keep)
     numbers = {f"end:{place.tile}": str(n) for n, place in enumerate(choose.places, start=1)}
-    ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers))
+    ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers,
+                                tapped))  # fmt: skip
     draw_choices(b, entry, state, laid)
     return Rect(laid.map_area)

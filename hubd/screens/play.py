@@ -33,7 +33,7 @@ from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Action, Color, Style
 from hubd.screens.map.view import draw_map
 from hubd.screens.play_room import (
     MAP_W,
@@ -51,7 +51,9 @@ from hubd.screens.play_room import (
     strip_numbers,
     strip_rows,
 )
+from hubd.screens.whole_view import draw_whole
 from hubd.text.wording import NameFitter, status_text
+from hubd.values.intents import Intent
 
 __all__ = ["MAP_W", "TOTALS_UP_TO", "PlayScreen"]
 
@@ -64,15 +66,35 @@ class PlayScreen(Screen):
         self.map_box = Rect(0, 0, 0, 0)  # where the map was last drawn (for tests, benchmarks)
         self.room: PlayRoom | None = None  # where the last frame's parts stood (for tests)
         self.entry = TileEntry()  # the play being entered on the pad
+        self.whole = False  # the whole table shown (the entry under way kept)
 
     def enter(self, ctx: UiContext | None) -> None:
         self.entry.cancel()
+        self.whole = False
+
+    def back(self, ctx: UiContext) -> list[Intent]:
+        if self.whole:  # Escape in the whole view: the play screen, as it was
+            self.whole = False
+            return []
+        return super().back(ctx)
+
+    def _show_whole(self, shown: bool) -> Action:
+        def action(_pos: tuple[int, int]) -> list[Intent]:
+            self.whole = shown
+            return []
+
+        return action
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
         self.entry.sync(state)
         if state is None or not state.in_round or state.table is None:
+            self.whole = False
             self._no_round(b, ctx)
+            return
+        if self.whole:
+            in_bar = partial(self._status, b, ctx, state)
+            draw_whole(b, self.ui, state, self.entry, in_bar, self._show_whole(False))
             return
         room = self.room = play_room(b, state)
         status, hands, map_area, pad = room.status, room.hands, room.map_area, room.pad
@@ -80,14 +102,16 @@ class PlayScreen(Screen):
         self._status(b, ctx, state, status)
         if self.entry.choosing is not None:
             # The map stays as it was, the choices in pages round it (More turns them).
-            self.map_box = draw_choosing(b, self.ui, self.entry, state, room.choosing, map_area)
+            self.map_box = draw_choosing(b, self.ui, self.entry, state, room.choosing, map_area,
+                                         self._show_whole(True))  # fmt: skip
         else:
             if b.landscape:
                 self._hands_panel(b, state, hands, room.compact)
             else:
                 self._hands_strip(b, state, hands, room.compact)
             self.map_box = Rect(map_area)
-            self.ui.remember_labels(draw_map(b, self.ui, state, map_area))
+            opens = self._show_whole(True)
+            self.ui.remember_labels(draw_map(b, self.ui, state, map_area, tapped=opens))
             draw_pad(b, self.ui, self.entry, state, pad)
         labels = self.ui.labels
         cancel = None

@@ -17,12 +17,13 @@ from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
 from engine import GameState, PlaceKind, Tile
-from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, picture
+from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, laid_out, play_picture
 from hubd.picture.pips import tiles_digits
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import TEXT_DARK, Kind, Style, Widget
+from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.map.whole import draw_sign, whole_room
 from hubd.text.labels import line_labels
 
 __all__ = ["MapEnd", "draw_map", "map_picture", "map_sizes"]
@@ -43,10 +44,15 @@ def map_area(b: Builder, area: Rect) -> Rect:
     return Rect(area)
 
 
-def map_picture(b: Builder, state: GameState, area: Rect) -> Picture:
-    """The picture of ``state``'s table as the play screen draws it in ``area``."""
+def map_picture(b: Builder, state: GameState, area: Rect, whole_view: bool = False) -> Picture:
+    """The picture of ``state``'s table as the play screen draws it in ``area`` (faithful
+    first: the whole view's, shrunk, where ``area`` cannot hold it), or (``whole_view``) as
+    the whole view draws it there."""
     assert state.table is not None
-    return picture(state.table, Box(*map_area(b, area)), map_sizes(b))
+    box, sizes = Box(*map_area(b, area)), map_sizes(b)
+    if whole_view:
+        return laid_out(state.table, box, sizes)
+    return play_picture(state.table, box, Box(*map_area(b, whole_room(b).area)), sizes)
 
 
 def draw_map(
@@ -56,14 +62,19 @@ def draw_map(
     area: Rect,
     marked: Collection[str] = (),
     numbers: Mapping[str, str] = MappingProxyType({}),
+    tapped: Action | None = None,
+    whole_view: bool = False,
 ) -> dict[Tile, str]:
     """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in
-    ``marked`` and numbering those in ``numbers`` (as the entry's choices are numbered);
-    returns each tile's line label (for the words round the map)."""
+    ``marked`` and numbering those in ``numbers`` (as the entry's choices are numbered); a
+    tap anywhere on it does ``tapped`` (the play map: a sign says it opens the whole view);
+    ``whole_view``: the picture as the whole view lays it out. Returns each tile's line
+    label (for the words round the map)."""
     table = state.table
     assert table is not None
+    drawn = map_picture(b, state, area, whole_view)
     area = map_area(b, area)
-    drawn = picture(table, Box(*area), map_sizes(b))
+    start = len(b.widgets)
     panel = b.panel(area, Style.QUIET)
     panel.mirror, panel.key, panel.role = False, "map", "map"
     width = max(3, drawn.number_px // 9)
@@ -73,17 +84,19 @@ def draw_map(
         box = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
         b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link",
                      pad=width))  # fmt: skip
-    floor = map_sizes(b).floor
+    floor = max(1, round(map_sizes(b).floor * drawn.scale))  # a shrunk picture's, smaller
     for tile, digits in zip(drawn.tiles, tiles_digits(drawn.tiles, floor), strict=True):
         widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical, key=tile.key)
         widget.mirror = False
         widget.role = "tile"
         widget.size = digits
     for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
-        box = _line_box(b, Rect(run.box), drawn.number_px).inflate(2 * map_sizes(b).gap, 0)
+        reach = round(2 * map_sizes(b).gap * drawn.scale)
+        box = _line_box(b, Rect(run.box), drawn.number_px).inflate(reach, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
                 mirror=False, role="label", key=run.key, squeeze=True)  # fmt: skip
-    for letter in arm_labels(drawn, map_sizes(b).floor):  # "arm C" in the choices: here
+    arms = arm_labels(drawn, floor)
+    for letter in arms:  # "arm C" in the choices: here
         box = Rect(letter.box)
         b.panel(box, Style.NORMAL).mirror = False
         b.label(box, letter.text, letter.size, bold=True, floor=letter.size, mirror=False,
@@ -112,6 +125,12 @@ def draw_map(
         badge = _numeral(b, ring, area, " ".join(sorted(numerals, key=int)), drawn.number_px,
                          others)  # fmt: skip
         rings_drawn.append(badge)  # the next badge keeps clear of this one too
+    if tapped is not None:  # the whole map is one target: nothing on it is tapped alone
+        for widget in b.widgets[start:]:
+            if widget.kind is Kind.PANEL:
+                widget.action = tapped
+        if not whole_view:
+            draw_sign(b, drawn, area, arms, tapped)
     return line_labels(table)
 
 

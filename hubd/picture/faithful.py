@@ -1,0 +1,140 @@
+"""The play map's picture, faithful first: where the play map's own room cannot hold the table
+with every piece beside what it lies on, the whole view's picture scaled down into it.
+
+The layout's last resort (``Picture.astray``) stands a piece away from the end it was laid on,
+the one fault a family cannot see through. The whole view (the table on the whole screen but
+a top bar) holds every crowded table of map_bench's fixed sample; the play map then shows that
+same picture smaller, its numbers under the floor, and says so in a note along its top (the
+screen draws it in ``note_height``'s strip), the full size one tap away. The hub's screen,
+``hubd layout`` and the benchmarks all take the play map's picture from here.
+
+Pictures are kept for the last few tables (a frame is rebuilt on every tap; a hard table's
+layout takes up to ~200 ms on a Pi), keyed by everything of the table the layout reads.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import replace
+
+from engine import Table
+from hubd.picture.layout import FOLDS, kept, picture, smallest_grid
+from hubd.picture.pips import FLOOR_MM
+from hubd.picture.plan import plan
+from hubd.picture.shapes import Box, Picture, Point, Sizes
+
+#: The note's text is the least any text may be, 3.5 mm (issue 35), on a line 1.25 of it tall.
+NOTE_MM = 3.5
+NOTE_LINE_EM = 1.25
+
+
+def note_height(sizes: Sizes) -> int:
+    """The strip a shrunk picture leaves free along the play map's top for its note."""
+    return math.ceil(NOTE_LINE_EM * least_text(sizes))
+
+
+def least_text(sizes: Sizes) -> int:
+    """The least size of any text at these sizes (3.5 mm: 25 px at 800x480, 39 at 720x1280)."""
+    return round(sizes.floor * NOTE_MM / FLOOR_MM)
+
+
+def over(table: Table, area: Box, sizes: Sizes) -> bool:
+    """Whether ``table`` cannot fit ``area`` by count alone: its pieces with every line
+    folded most outnumber the cells of the smallest grid the layout tries (the numbers at
+    their floor, the cells closest together), so some piece would stand away."""
+    laid = plan(table, FOLDS[-1], False)
+    return laid.need > smallest_grid(table, laid, area, sizes).size - kept(table)
+
+
+def play_picture(table: Table, area: Box, whole: Box, sizes: Sizes) -> Picture:
+    """The play map's picture of ``table`` in ``area``: laid out there where every piece finds
+    its place, else the whole view's (laid out in ``whole``) scaled down into ``area`` below
+    the note's strip. A table over by count is not searched for in ``area`` at all."""
+    if area == whole:
+        return laid_out(table, area, sizes)
+    if not over(table, area, sizes):
+        drawn = laid_out(table, area, sizes)
+        if not drawn.astray:
+            return drawn
+    note = note_height(sizes)
+    room = Box(area.x, area.y + note, area.w, max(1, area.h - note))
+    return shrunk(laid_out(table, whole, sizes), room, area)
+
+
+def laid_out(table: Table, area: Box, sizes: Sizes) -> Picture:
+    """``picture(table, area, sizes)``, kept for the last few tables (never change it)."""
+    return _laid(_Keyed(table), area, sizes)
+
+
+class _Keyed:
+    """A table keyed by all the layout reads of it: its places in the order they were
+    played (the first layout lays the table as it grew) and its set's highest number."""
+
+    __slots__ = ("key", "table")
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.key = (
+            len(table.open_by_end),
+            tuple((t, p.kind, p.end, p.capacity, tuple(p.children), p.parent)
+                  for t, p in table.placed.items()),
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Keyed) and other.key == self.key
+
+
+@functools.lru_cache(maxsize=16)
+def _laid(keyed: _Keyed, area: Box, sizes: Sizes) -> Picture:
+    return picture(keyed.table, area, sizes)
+
+
+def shrunk(view: Picture, room: Box, area: Box) -> Picture:
+    """``view`` scaled down (never up) to fit ``room``, centred in it: its pieces' extent
+    and half a cell round it (an arm's letter stands beside its first tile); the picture's
+    area is ``area``, ``scale`` says by how much its numbers are smaller."""
+    extent = _extent(view)
+    scale = min(1.0, room.w / max(1, extent.w), room.h / max(1, extent.h))
+    left = room.x + (room.w - extent.w * scale) / 2
+    top = room.y + (room.h - extent.h * scale) / 2
+
+    def point(p: Point) -> Point:
+        return (round(left + (p[0] - extent.x) * scale), round(top + (p[1] - extent.y) * scale))
+
+    def box(b: Box) -> Box:
+        x, y = point((b.x, b.y))
+        right, bottom = point((b.right, b.bottom))
+        return Box(x, y, max(1, right - x), max(1, bottom - y))
+
+    return Picture(
+        area,
+        max(1, round(view.number_px * scale)),
+        (max(1, round(view.cell[0] * scale)), max(1, round(view.cell[1] * scale))),
+        [replace(tile, box=box(tile.box)) for tile in view.tiles],
+        [replace(end, box=box(end.box)) for end in view.ends],
+        [replace(run, box=box(run.box)) for run in view.folds],
+        [replace(link, start=point(link.start), end=point(link.end)) for link in view.links],
+        view.astray,
+        scale,
+    )
+
+
+def _extent(view: Picture) -> Box:
+    """The box round every piece and stroke of ``view``, half a cell wider each way (inside
+    its area)."""
+    boxes = [t.box for t in view.tiles] + [e.box for e in view.ends] + [f.box for f in view.folds]
+    xs = [b.x for b in boxes] + [p[0] for link in view.links for p in (link.start, link.end)]
+    ys = [b.y for b in boxes] + [p[1] for link in view.links for p in (link.start, link.end)]
+    rights = [b.right for b in boxes] + xs
+    bottoms = [b.bottom for b in boxes] + ys
+    if not boxes:
+        return view.area
+    mx, my = view.cell[0] // 2, view.cell[1] // 2
+    area = view.area
+    x0, y0 = max(area.x, min(xs) - mx), max(area.y, min(ys) - my)
+    x1, y1 = min(area.right, max(rights) + mx), min(area.bottom, max(bottoms) + my)
+    return Box(x0, y0, max(1, x1 - x0), max(1, y1 - y0))

@@ -1,0 +1,108 @@
+"""The whole table a tap away: where the whole view stands, and the play map's sign of it.
+
+A tap on the play map opens the whole view: the table's picture on the whole screen but a top
+bar (a large Back and the status line, as tall as the play screen's), at the map's own sizes
+(hubd/screens/play.py draws it; the entry under way is kept, Back returns to it). The play
+map says so in a small sign, "Whole table" beside a frame, in a free place along its edges
+(never over a tile, an end's target, a run's count or an arm's letter); where the play map
+shows the whole view's picture shrunk (hubd/picture/faithful.py), the sign says the picture
+is smaller, in the strip along the map's top the shrunk picture leaves free.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hubd.picture import MapLabel, Picture
+from hubd.screens.kit.areas import Rect
+from hubd.screens.kit.builder import Builder
+from hubd.screens.kit.widgets import Action, Kind, Style, Widget
+
+
+@dataclass(frozen=True)
+class WholeRoom:
+    """The whole view's boxes: its top bar, Back and the status line in it, the picture."""
+
+    bar: Rect
+    back: Rect
+    status: Rect
+    area: Rect
+
+
+def whole_room(b: Builder) -> WholeRoom:
+    """The whole view at ``b``'s size: the bar as tall as the play screen's status line (one
+    line at 6 mm in landscape, two in portrait), Back at its start as wide as two targets."""
+    g = b.gap
+    two_lines = 2 * b.measure.line_height(b.px(72), True) + g
+    bar_h = b.target if b.landscape else two_lines
+    bar = Rect(0, 0, b.w, bar_h)
+    back_w = max(2 * b.target, b.measure.width(b.tr("Back"), b.min_text, True) + 4 * g)
+    back = Rect(g, g // 2, back_w, bar_h - g)
+    status = Rect(back.right + g // 2, 0, b.w - back.right - g // 2, bar_h)
+    area = Rect(g, bar.bottom + b.px(4), b.w - 2 * g, b.h - bar.bottom - b.px(4) - g)
+    return WholeRoom(bar, back, status, area)
+
+
+def draw_sign(
+    b: Builder, drawn: Picture, area: Rect, letters: list[MapLabel], action: Action
+) -> Rect | None:
+    """The play map's sign that a tap opens the whole view (where it went): along the top
+    strip of a shrunk picture, saying it is smaller; else in the first free place along the
+    map's edges, the corners first; the frame alone where the words find no place; none
+    where nothing is free (the map opens the whole view all the same)."""
+    size = b.min_text
+    height = b.measure.line_height(size) + b.px(4)
+    icon_w = height
+    if drawn.scale < 1:
+        text = b.tr("Smaller here: whole table")
+        width = min(area.w, icon_w + b.measure.width(text, size) + 3 * b.px(6))
+        box = Rect(area.right - width, area.y, width, height)
+        return _sign(b, box, text, size, action)
+    text = b.tr("Whole table")
+    taken = [Rect(t.box).inflate(4, 4) for t in drawn.tiles]
+    taken += [Rect(e.box).inflate(4, 4) for e in drawn.ends]
+    taken += [Rect(f.box).inflate(4, 4) for f in drawn.folds]
+    taken += [Rect(letter.box).inflate(4, 4) for letter in letters]
+    strokes = [_stroke(link.start, link.end) for link in drawn.links]
+    for width, words in ((icon_w + b.measure.width(text, size) + 3 * b.px(6), text),
+                         (icon_w, "")):  # fmt: skip
+        if width > area.w or height > area.h:
+            continue
+        for box in _places(area, width, height, max(4, b.px(8))):
+            if not box.collidelistall(taken) and not box.collidelistall(strokes):
+                return _sign(b, box, words, size, action)
+    return None
+
+
+def _places(area: Rect, width: int, height: int, step: int) -> list[Rect]:
+    """Where a sign may stand, in turn: the four corners (the top end's first), then along
+    the bottom and the top edges, then the sides."""
+    left, right = area.x, area.right - width
+    top, bottom = area.y, area.bottom - height
+    places = [(right, top), (left, top), (right, bottom), (left, bottom)]
+    places += [(x, y) for y in (bottom, top) for x in range(right, left - 1, -step)]
+    places += [(x, y) for x in (right, left) for y in range(top, bottom + 1, step)]
+    return [Rect(x, y, width, height) for x, y in places]
+
+
+def _stroke(start: tuple[int, int], end: tuple[int, int]) -> Rect:
+    x1, y1 = start
+    x2, y2 = end
+    return Rect(min(x1, x2) - 2, min(y1, y2) - 2, abs(x2 - x1) + 5, abs(y2 - y1) + 5)
+
+
+def _sign(b: Builder, box: Rect, text: str, size: int, action: Action) -> Rect:
+    """The sign: a dark button, a small frame (a screen's outline) at its start, the words."""
+    b.button(box, "", action, style=Style.DARK, key="whole", role="whole", mirror=False)
+    # The map is never mirrored, the sign's own reading is: the frame at the words' start.
+    at = box.right - box.h if b.rtl else box.x
+    icon = Rect(at, box.y, box.h, box.h).inflate(-b.px(10), -b.px(10))
+    b.add(Widget(icon, Kind.PANEL, style=Style.NORMAL, action=action, mirror=False))
+    b.add(Widget(icon.inflate(-b.px(8), -b.px(8)), Kind.PANEL, style=Style.DARK, action=action,
+                 mirror=False))  # fmt: skip
+    if text:
+        inset = b.px(6)
+        words = Rect(box.x + (inset if b.rtl else box.h), box.y, box.w - box.h - inset, box.h)
+        b.label(words, text, size, floor=size, align="end" if b.rtl else "start",
+                mirror=False, squeeze=True, role="whole", key="whole:words")  # fmt: skip
+    return box
