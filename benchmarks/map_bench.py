@@ -3,7 +3,9 @@
 Every state of every round of ``--games`` simulated games (every preset, 2-8 players, the
 double-9, 12 and 15 sets, and a third of the games played by players who lay every double
 they can) is laid out (hubd/picture) in the play screen's own map area and sizes at 800x480
-and 720x1280, and counted by size and by feet on the table. The area is the one the play
+and 720x1280, as the play map draws it (``play_picture``: where the map cannot hold the
+table faithfully, the whole view's picture shrunk into it, its numbers under the floor), and
+counted by size and by feet on the table. The area is the one the play
 screen gives that frame (it depends on the set, the players' names, and how crowded the
 table is: hubd/screens/play_room.py), the players named from ``TABLE_NAMES``. Each column
 counts frames, and is measured here from the picture's boxes and strokes and the engine's
@@ -34,7 +36,9 @@ table alone (the last, "map", is the median area of the frames' maps, in thousan
   must stand away (a frame counted in the columns above and here is past all room, not
   missed by the layout);
 - missed: frames with a fault above (doubles to broken) that are not over: room enough by
-  count, and still the layout got the table wrong.
+  count, and still the play map did not lay the table out at its sizes;
+- v-doubles, v-toes, v-touching, v-broken, v-text, v-over: the same faults of the whole view
+  (the table on the whole screen but a top bar, hubd/screens/map/whole.py), a tap away.
 
 Layout times are CPU time (a loaded machine's wall clock is not the layout's).
 
@@ -61,11 +65,10 @@ from dataclasses import dataclass, field
 
 from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
-from hubd.picture import Box, Picture, Sizes, picture
-from hubd.picture.layout import FOLDS, kept, smallest_grid
+from hubd.picture import Box, Picture, laid_out, play_picture
+from hubd.picture.faithful import over
 from hubd.picture.pips import FLOOR_MM, tiles_digits
-from hubd.picture.plan import plan
-from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map
+from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map, whole_map
 
 SIZES = ((800, 480), (720, 1280))
 PRESETS = {"classic": (2, 8), "hub": (2, 6), "four-arm": (2, 8)}
@@ -169,8 +172,12 @@ MOST_FEET = 12
 COLUMNS = {
     "frames": 7, "doubles": 8, "toes": 5, "order": 6, "touching": 9, "crossing": 9,
     "outside": 8, "text": 5, "tiles": 6, "undrawn": 8, "broken": 7, "small": 6, "folded": 7,
-    "over": 5, "missed": 6,
+    "over": 5, "missed": 6, "v-doubles": 9, "v-toes": 6, "v-touching": 10, "v-broken": 8,
+    "v-text": 6, "v-over": 6,
 }  # fmt: skip
+
+#: The whole view's columns (its own faults, "v-" and the play map's name).
+VIEW = ("doubles", "toes", "touching", "broken", "text", "over")
 
 #: The columns that count a fault of the picture's places, the ones "missed" counts ("tiles",
 #: a fault of size, "small" and "folded" are not among them).
@@ -282,14 +289,6 @@ def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set
     return found
 
 
-def over(table: Table, area: Box, sizes: Sizes) -> bool:
-    """Whether ``table`` cannot fit ``area`` by count alone: its pieces with every line
-    folded most outnumber the cells of the smallest grid the layout tries (the numbers at
-    their floor, the cells closest together), so some piece must stand away."""
-    laid = plan(table, FOLDS[-1], False)
-    return laid.need > smallest_grid(table, laid, area, sizes).size - kept(table)
-
-
 def measure(
     spec: tuple[str, int, int, bool, int], sizes: list[tuple[int, int]]
 ) -> dict[tuple[int, int], dict[int, Row]]:
@@ -306,9 +305,10 @@ def measure(
             if table is None or not state.in_round:
                 continue
             area, sizes_here = play_map(size, state)
+            whole = whole_map(size)
             row_key = min(MOST_FEET, sum(p.kind is PlaceKind.FOOT for p in table.placed.values()))
             t0 = time.process_time()
-            drawn = picture(table, area, sizes_here)
+            drawn = play_picture(table, area, whole, sizes_here)
             elapsed = time.process_time() - t0
             row = rows[row_key]
             row.counts["frames"] += 1
@@ -319,6 +319,10 @@ def measure(
                 found_here.add("over")
             elif found_here.intersection(FAULTS):
                 found_here.add("missed")
+            view = laid_out(table, whole, sizes_here)  # the play map's, where it is shrunk
+            in_view = check(view, table, whole, sizes_here.floor, sizes_here.number)
+            in_view.update(["over"] if over(table, whole, sizes_here) else [])
+            found_here.update(f"v-{name}" for name in VIEW if name in in_view)
             row.counts.update(found_here)
         found[size] = dict(rows)
     return found

@@ -124,6 +124,19 @@ def play_map(size: tuple[int, int], state: GameState, language: str = "en") -> t
     return Box(*map_area(builder, play_room(builder, state).map_area)), map_sizes(builder)
 
 
+@cache
+def whole_map(size: tuple[int, int], language: str = "en") -> Box:
+    """The whole view's picture area at ``size`` (hubd/screens/map/whole.py): the play map's
+    picture is the whole view's, shrunk, where the play map cannot hold the table."""
+    from hubd.screens.kit.builder import Builder
+    from hubd.screens.map.view import map_area
+    from hubd.screens.map.whole import whole_room
+
+    ui = _frames(size, language)
+    builder = Builder(ui.measure, size, ui.translator)
+    return Box(*map_area(builder, whole_room(builder).area))
+
+
 def run(path: Path, size: tuple[int, int], language: str, out: TextIO, err: TextIO) -> int:
     """The command: JSON Lines on ``out``; a refused or unreadable log, one line on ``err``
     and 1."""
