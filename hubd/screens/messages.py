@@ -101,13 +101,19 @@ def _next_tick(now: float) -> float:
 _READ = ("count", "total", "score", "running", "round", "status")
 
 
+def _button(widget: Widget) -> bool:
+    """A button a message must not cover: not the map's own tap (anywhere on the map opens the
+    whole table; a message may lie over the map's picture as before)."""
+    return widget.tappable and widget.kind is not Kind.SHADE and widget.role != "map_tap"
+
+
 def _kept(b: Builder, buttons: bool = True) -> list[Rect]:
     """What a message must not cover, where it lies before a right-to-left screen is
     mirrored (the map, which is never mirrored, is turned to match)."""
     return [
         _placed(b, w)
         for w in b.widgets
-        if (buttons and w.tappable and w.kind is not Kind.SHADE)
+        if (buttons and _button(w))
         or (w.text and (w.role in _READ or w.key.startswith("name:")))
     ]
 
@@ -141,7 +147,7 @@ def _notice_box(b: Builder, wanted: Rect | None, text: str, size: int) -> Rect:
     shapes = [(two, 2 * line + 2 * pad)]
     if one <= room:  # on one line, if the screen is wide enough
         shapes.insert(0, (max(one, b.w // 2), line + 2 * pad))
-    buttons = [w.rect for w in b.widgets if w.tappable and w.kind is not Kind.SHADE]
+    buttons = [w.rect for w in b.widgets if _button(w)]
     kept = _kept(b, buttons=False)
     step = max(4, b.gap)
     best, least = Rect(b.gap, b.h - b.gap - shapes[0][1], *shapes[0]), None

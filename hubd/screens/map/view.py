@@ -125,12 +125,12 @@ def draw_map(
         badge = _numeral(b, ring, area, " ".join(sorted(numerals, key=int)), drawn.number_px,
                          others)  # fmt: skip
         rings_drawn.append(badge)  # the next badge keeps clear of this one too
-    if tapped is not None:  # the whole map is one target: nothing on it is tapped alone
-        for widget in b.widgets[start:]:
-            if widget.kind is Kind.PANEL:
-                widget.action = tapped
+    if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
         if not whole_view:
-            draw_sign(b, drawn, area, arms, tapped)
+            shown = ("tile", "end", "needs", "label", "mark", "choice_number")
+            draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in shown])
+        b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
+                     role="map_tap"))  # fmt: skip
     return line_labels(table)
 
 

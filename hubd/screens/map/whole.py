@@ -4,7 +4,8 @@ A tap on the play map opens the whole view: the table's picture on the whole scr
 bar (a large Back and the status line, as tall as the play screen's), at the map's own sizes
 (hubd/screens/play.py draws it; the entry under way is kept, Back returns to it). The play
 map says so in a small sign, "Whole table" beside a frame, in a free place along its edges
-(never over a tile, an end's target, a run's count or an arm's letter); where the play map
+(never over a tile, an end's target, a run's count or an arm's letter; a tap anywhere on
+the map opens it, the sign is no target of its own); where the play map
 shows the whole view's picture shrunk (hubd/picture/faithful.py), the sign says the picture
 is smaller, in the strip along the map's top the shrunk picture leaves free.
 """
@@ -13,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hubd.picture import MapLabel, Picture
+from hubd.picture import Picture
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.widgets import Action, Kind, Style, Widget
+from hubd.screens.kit.widgets import Kind, Style, Widget
 
 
 @dataclass(frozen=True)
@@ -43,45 +44,61 @@ def whole_room(b: Builder) -> WholeRoom:
     return WholeRoom(bar, back, status, area)
 
 
-def draw_sign(
-    b: Builder, drawn: Picture, area: Rect, letters: list[MapLabel], action: Action
-) -> Rect | None:
-    """The play map's sign that a tap opens the whole view (where it went): along the top
-    strip of a shrunk picture, saying it is smaller; else in the first free place along the
-    map's edges, the corners first; the frame alone where the words find no place; none
-    where nothing is free (the map opens the whole view all the same)."""
+def draw_sign(b: Builder, drawn: Picture, area: Rect, taken: list[Rect]) -> None:
+    """The play map's sign that a tap opens the whole view: along the top strip of a shrunk
+    picture, saying it is smaller; else in the first place clear of ``taken`` (the map's
+    pieces, letters, rings and numerals) and of the strokes: along the map's edges, the
+    corners first, then inside; the frame alone where the words find no place; none where
+    nothing is free (the map opens the whole view all the same)."""
     size = b.min_text
     height = b.measure.line_height(size) + b.px(4)
-    icon_w = height
     if drawn.scale < 1:
         text = b.tr("Smaller here: whole table")
-        width = min(area.w, icon_w + b.measure.width(text, size) + 3 * b.px(6))
-        box = Rect(area.right - width, area.y, width, height)
-        return _sign(b, box, text, size, action)
+        width = min(area.w, height + b.measure.width(text, size) + 3 * b.px(6))
+        _sign(b, Rect(area.right - width, area.y, width, height), text, size)
+        return
     text = b.tr("Whole table")
-    taken = [Rect(t.box).inflate(4, 4) for t in drawn.tiles]
-    taken += [Rect(e.box).inflate(4, 4) for e in drawn.ends]
-    taken += [Rect(f.box).inflate(4, 4) for f in drawn.folds]
-    taken += [Rect(letter.box).inflate(4, 4) for letter in letters]
-    strokes = [_stroke(link.start, link.end) for link in drawn.links]
-    for width, words in ((icon_w + b.measure.width(text, size) + 3 * b.px(6), text),
-                         (icon_w, "")):  # fmt: skip
-        if width > area.w or height > area.h:
+    clear = [box.inflate(4, 4) for box in taken]
+    clear += [_stroke(link.start, link.end) for link in drawn.links]
+    line = b.measure.line_height(size)
+    pad = 3 * b.px(6)
+    signs = [(height + b.measure.width(text, size) + pad, height, text, True)]  # one line,
+    if " " in text:  # two, the words alone,
+        two = _two_lines(b, text, size)
+        signs.append((height + two + pad, height + line, text, True))
+        signs.append((two + pad, height + line, text, False))
+    signs.append((height, height, "", True))  # or the frame alone
+    for width, tall, words, framed in signs:
+        if width > area.w or tall > area.h:
             continue
-        for box in _places(area, width, height, max(4, b.px(8))):
-            if not box.collidelistall(taken) and not box.collidelistall(strokes):
-                return _sign(b, box, words, size, action)
-    return None
+        for box in _places(area, width, tall, max(4, b.px(8))):
+            if not box.collidelistall(clear):
+                _sign(b, box, words, size, framed)
+                return
+
+
+def _two_lines(b: Builder, text: str, size: int) -> int:
+    """The width ``text`` takes broken at its best space onto two lines."""
+    words = text.split(" ")
+    return min(
+        max(
+            b.measure.width(" ".join(words[:cut]), size),
+            b.measure.width(" ".join(words[cut:]), size),
+        )
+        for cut in range(1, len(words))
+    )
 
 
 def _places(area: Rect, width: int, height: int, step: int) -> list[Rect]:
-    """Where a sign may stand, in turn: the four corners (the top end's first), then along
-    the bottom and the top edges, then the sides."""
+    """Where a sign may stand, in turn: the four corners (the top end's first), along the
+    bottom and the top edges, the sides, then anywhere inside (coarser)."""
     left, right = area.x, area.right - width
     top, bottom = area.y, area.bottom - height
     places = [(right, top), (left, top), (right, bottom), (left, bottom)]
     places += [(x, y) for y in (bottom, top) for x in range(right, left - 1, -step)]
     places += [(x, y) for x in (right, left) for y in range(top, bottom + 1, step)]
+    places += [(x, y) for y in range(top + 2 * step, bottom, 2 * step)
+               for x in range(right - 2 * step, left, -2 * step)]  # fmt: skip
     return [Rect(x, y, width, height) for x, y in places]
 
 
@@ -91,18 +108,22 @@ def _stroke(start: tuple[int, int], end: tuple[int, int]) -> Rect:
     return Rect(min(x1, x2) - 2, min(y1, y2) - 2, abs(x2 - x1) + 5, abs(y2 - y1) + 5)
 
 
-def _sign(b: Builder, box: Rect, text: str, size: int, action: Action) -> Rect:
-    """The sign: a dark button, a small frame (a screen's outline) at its start, the words."""
-    b.button(box, "", action, style=Style.DARK, key="whole", role="whole", mirror=False)
+def _sign(b: Builder, box: Rect, text: str, size: int, framed: bool = True) -> None:
+    """The sign: a dark box, a small frame (a screen's outline) at its start, the words (the
+    tap is the map's own, under it)."""
+    sign = b.panel(box, Style.DARK)
+    sign.mirror, sign.key, sign.role = False, "whole", "whole"
     # The map is never mirrored, the sign's own reading is: the frame at the words' start.
-    at = box.right - box.h if b.rtl else box.x
-    icon = Rect(at, box.y, box.h, box.h).inflate(-b.px(10), -b.px(10))
-    b.add(Widget(icon, Kind.PANEL, style=Style.NORMAL, action=action, mirror=False))
-    b.add(Widget(icon.inflate(-b.px(8), -b.px(8)), Kind.PANEL, style=Style.DARK, action=action,
-                 mirror=False))  # fmt: skip
+    side = b.measure.line_height(size) + b.px(4) if framed else 0  # as tall as one line
+    at = box.right - side if b.rtl else box.x
+    if framed:
+        icon = Rect(at, box.centery - side // 2, side, side).inflate(-b.px(10), -b.px(10))
+        b.add(Widget(icon, Kind.PANEL, style=Style.NORMAL, mirror=False))
+        b.add(Widget(icon.inflate(-b.px(8), -b.px(8)), Kind.PANEL, style=Style.DARK,
+                     mirror=False))  # fmt: skip
     if text:
         inset = b.px(6)
-        words = Rect(box.x + (inset if b.rtl else box.h), box.y, box.w - box.h - inset, box.h)
+        start = inset if b.rtl or not framed else side
+        words = Rect(box.x + start, box.y, box.w - side - inset - (0 if framed else inset), box.h)
         b.label(words, text, size, floor=size, align="end" if b.rtl else "start",
-                mirror=False, squeeze=True, role="whole", key="whole:words")  # fmt: skip
-    return box
+                mirror=False, squeeze=True, wrap=True, role="whole", key="whole:words")  # fmt: skip

@@ -75,8 +75,8 @@ def test_the_whole_table_opens_and_returns_with_the_entry_intact(
     play_widgets = keyed(ui.layout(ctx, 0.0))
     rings = {key for key in play_widgets if key.startswith("mark:end:")}
     assert len(rings) >= 2 and "whole" in play_widgets  # the sign that the map opens
-    for leave in ("back", "map", "escape"):
-        tap_widget(ui, ctx, "map")
+    for leave in ("back", "map:tap", "escape"):
+        tap_widget(ui, ctx, "map:tap")
         widgets = ui.layout(ctx, 0.0)
         shown_now = keyed(widgets)
         back, status, area = shown_now["back"], shown_now["status"], shown_now["map"].rect
@@ -107,7 +107,7 @@ def test_the_whole_view_follows_the_state() -> None:
     for event in events[:40]:
         game.apply(event)
     ui, ctx = shown(game, "play", (800, 480))
-    tap_widget(ui, ctx, "map")
+    tap_widget(ui, ctx, "map:tap")
     assert "back" in keyed(ui.layout(ctx, 0.0))
     rest = iter(events[40:])
     assert game.state.table is not None
@@ -194,6 +194,7 @@ def test_the_layout_records_draw_the_play_maps_picture() -> None:
     assert drawn.scale < 1  # the whole view's picture, shrunk
     tiles = {w["key"]: w["rect"] for w in record["widgets"] if w["role"] == "tile"}
     assert tiles == {t.key: list(t.box) for t in drawn.tiles}
-    assert any(w["key"] == "whole" and w["tappable"] for w in record["widgets"])
+    assert any(w["key"] == "map:tap" and w["tappable"] for w in record["widgets"])
+    assert any(w["key"] == "whole:words" for w in record["widgets"])
     links = [w.points for w in widgets if w.kind is Kind.LINK]
     assert links == [(*link.start, *link.end) for link in drawn.links]
