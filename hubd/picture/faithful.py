@@ -14,15 +14,16 @@ layout takes up to ~200 ms on a Pi), keyed by everything of the table the layout
 
 from __future__ import annotations
 
-import functools
 import math
+import threading
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine import Table
-from hubd.picture.layout import FOLDS, kept, picture, smallest_grid
+from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, link_between, picture, smallest_grid
 from hubd.picture.pips import FLOOR_MM
 from hubd.picture.plan import plan
-from hubd.picture.shapes import Box, Picture, Point, Sizes
+from hubd.picture.shapes import Box, MapLink, Picture, Point, Sizes
 
 #: The note's text is the least any text may be, 3.5 mm (issue 35), on a line 1.25 of it tall.
 NOTE_MM = 3.5
@@ -53,44 +54,63 @@ def play_picture(table: Table, area: Box, whole: Box, sizes: Sizes) -> Picture:
     the note's strip. A table over by count is not searched for in ``area`` at all."""
     if area == whole:
         return laid_out(table, area, sizes)
+    budget = FRAME_BUDGET
     if not over(table, area, sizes):
         drawn = laid_out(table, area, sizes)
         if not drawn.astray:
             return drawn
+        budget = max(LEAST_BUDGET, budget - drawn.tried)  # the two searches, one frame's time
     note = note_height(sizes)
     room = Box(area.x, area.y + note, area.w, max(1, area.h - note))
-    return shrunk(laid_out(table, whole, sizes), room, area)
+    return shrunk(laid_out(table, whole, sizes, budget), room, area)
 
 
-def laid_out(table: Table, area: Box, sizes: Sizes) -> Picture:
-    """``picture(table, area, sizes)``, kept for the last few tables (never change it)."""
-    return _laid(_Keyed(table), area, sizes)
+#: The least the whole view's search may try after the play map's failed (a frame's layout
+#: takes no longer than before; the whole view has room, and mostly finds it at once).
+LEAST_BUDGET = FRAME_BUDGET // 4
+
+
+def laid_out(table: Table, area: Box, sizes: Sizes, budget: int = FRAME_BUDGET) -> Picture:
+    """``picture(table, area, sizes, budget)``, kept for the last few tables (the first
+    budget a table's picture was asked with holds; never change the picture)."""
+    key = (_Keyed(table), area, sizes)
+    with _lock:
+        found = _recent.get(key)
+    if found is None:  # two threads may lay the same table out: the same picture
+        found = picture(table, area, sizes, budget)
+        with _lock:
+            found = _recent.setdefault(key, found)
+            while len(_recent) > RECENT:
+                del _recent[next(iter(_recent))]
+    return found
 
 
 class _Keyed:
     """A table keyed by all the layout reads of it: its places in the order they were
     played (the first layout lays the table as it grew) and its set's highest number."""
 
-    __slots__ = ("key", "table")
+    __slots__ = ("hashed", "key")
 
     def __init__(self, table: Table) -> None:
-        self.table = table
         self.key = (
             len(table.open_by_end),
             tuple((t, p.kind, p.end, p.capacity, tuple(p.children), p.parent)
                   for t, p in table.placed.items()),
         )  # fmt: skip
+        self.hashed = hash(self.key)
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        return self.hashed
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Keyed) and other.key == self.key
 
 
-@functools.lru_cache(maxsize=16)
-def _laid(keyed: _Keyed, area: Box, sizes: Sizes) -> Picture:
-    return picture(keyed.table, area, sizes)
+#: Pictures kept: a few tables (the frame before an undo, the one after) in a few areas (the
+#: play map's, the whole view's, the phones').
+RECENT = 16
+_recent: dict[tuple[_Keyed, Box, Sizes], Picture] = {}
+_lock = threading.Lock()  # the hub's loop and the phones' page both ask
 
 
 def shrunk(view: Picture, room: Box, area: Box) -> Picture:
@@ -117,10 +137,20 @@ def shrunk(view: Picture, room: Box, area: Box) -> Picture:
         [replace(tile, box=box(tile.box)) for tile in view.tiles],
         [replace(end, box=box(end.box)) for end in view.ends],
         [replace(run, box=box(run.box)) for run in view.folds],
-        [replace(link, start=point(link.start), end=point(link.end)) for link in view.links],
+        [stroke for link in view.links if (stroke := _scaled(link, box, point)) is not None],
         view.astray,
         scale,
     )
+
+
+def _scaled(
+    link: MapLink, box: Callable[[Box], Box], point: Callable[[Point], Point]
+) -> MapLink | None:
+    """A stroke drawn anew between its two pieces scaled (still 2 px clear of each: scaled
+    as it was, it touched them, and strokes meeting at a double touched each other)."""
+    if link.between is None:
+        return MapLink(point(link.start), point(link.end))
+    return link_between(box(link.between[0]), box(link.between[1]))
 
 
 def _extent(view: Picture) -> Box:

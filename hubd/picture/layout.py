@@ -77,13 +77,14 @@ SHARES = (0.2, 0.4, 0.4)
 MOST_FILLED = 0.8
 
 
-def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
-    """``table`` laid out in ``area``: at the largest numbers it fits at, then folded."""
+def picture(table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUDGET) -> Picture:
+    """``table`` laid out in ``area``: at the largest numbers it fits at, then folded, trying
+    at most ``frame_budget`` cells in all (``Picture.tried`` says how many it did)."""
     plans: dict[tuple[int | None, bool, bool], Plan] = {}
     tried: set[tuple[object, ...]] = set()
     spent, most_spent = 0, 0
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
-        most_spent += int(FRAME_BUDGET * share)  # a turn may spend what the last left
+        most_spent += int(frame_budget * share)  # a turn may spend what the last left
         for number, gap, most, keep, start, narrow in tries:
             as_played = start.reach == 0
             if (most, keep, as_played) not in plans:
@@ -102,7 +103,7 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
             budget = min(BUDGET if most == FOLDS[-1] else BUDGET // 3, most_spent - spent)
             search = Search(laid, grid, start, budget)
             if search.solve():
-                return draw(search)
+                return draw(search, spent + search.tried)
             spent += search.tried
             if spent >= most_spent:
                 break
@@ -110,7 +111,7 @@ def picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     laid = plans.get((FOLDS[-1], False, False)) or plan(table, FOLDS[-1], False)
     search = Search(laid, smallest_grid(table, laid, area, sizes), STARTS[0], 0)
     search.lay_anyhow()
-    return draw(search)
+    return draw(search, spent)
 
 
 Try = tuple[int, int, int | None, bool, Start, bool]
@@ -166,11 +167,11 @@ def kept(table: Table) -> int:
 # -- drawing ---------------------------------------------------------------------------------
 
 
-def draw(search: Search) -> Picture:
+def draw(search: Search, tried: int = 0) -> Picture:
     """The picture of a search's cells: every piece's box and the strokes joining them."""
     grid, pieces = search.grid, search.plan.pieces
     number = grid.number
-    out = Picture(grid.area, number, (grid.cw, grid.ch), astray=search.astray)
+    out = Picture(grid.area, number, (grid.cw, grid.ch), astray=search.astray, tried=tried)
     boxes: list[Box] = []
     for index, piece in enumerate(pieces):
         cell, way = search.cells[index], search.ways[index]
@@ -191,7 +192,9 @@ def draw(search: Search) -> Picture:
             out.tiles.append(MapTile(place.tile, halves, box, vertical, arm=piece.arm))
         boxes.append(box)
         if piece.parent >= 0 and search.linked[index] and piece.kind != "keep":
-            _link(out, boxes[piece.parent], box)
+            stroke = link_between(boxes[piece.parent], box)
+            if stroke is not None:
+                out.links.append(stroke)
     return out
 
 
@@ -219,19 +222,20 @@ def _double_box(cell: Box, way: int) -> Box:
     return Box(cell.x + (cell.w - w) // 2, cell.y + (cell.h - h) // 2, w, h)
 
 
-def _link(out: Picture, a: Box, b: Box) -> None:
-    """A stroke between two boxes along the line of their centres, 2 px clear of each."""
+def link_between(a: Box, b: Box) -> MapLink | None:
+    """A stroke between two boxes along the line of their centres, 2 px clear of each (none
+    where they are closer than that)."""
     (ax, ay), (bx, by) = a.center, b.center
     dx, dy = bx - ax, by - ay
     if not dx and not dy:
-        return
+        return None
     t0 = _leave(a, dx, dy, 2)
     t1 = 1 - _leave(b, -dx, -dy, 2)
     if t1 <= t0:
-        return
+        return None
     start = (round(ax + dx * t0), round(ay + dy * t0))
     end = (round(ax + dx * t1), round(ay + dy * t1))
-    out.links.append(MapLink(start, end))
+    return MapLink(start, end, (a, b))
 
 
 def _leave(box: Box, dx: int, dy: int, margin: int) -> float:

@@ -138,6 +138,7 @@ class MapLink:
 
     start: Point
     end: Point
+    between: tuple[Box, Box] | None = None  # the two pieces' boxes (drawn anew when scaled)
 
 
 @dataclass
@@ -153,6 +154,7 @@ class Picture:
     links: list[MapLink] = field(default_factory=list)
     astray: int = 0  # pieces that found no room beside what they lie on (a table past full)
     scale: float = 1.0  # under 1: the whole view's picture shrunk into a play map too small
+    tried: int = 0  # cells the layout's searches tried for it
 
     def end_of(self, key: str) -> MapEnd | None:
         """The end with ``key`` ("end:<tile>"), if it is drawn."""

@@ -113,8 +113,7 @@ def _kept(b: Builder, buttons: bool = True) -> list[Rect]:
     return [
         _placed(b, w)
         for w in b.widgets
-        if (buttons and _button(w))
-        or (w.text and (w.role in _READ or w.key.startswith("name:")))
+        if (buttons and _button(w)) or (w.text and (w.role in _READ or w.key.startswith("name:")))
     ]
 
 

@@ -93,7 +93,7 @@ class PlayScreen(Screen):
             self._no_round(b, ctx)
             return
         if self.whole:
-            in_bar = partial(self._status, b, ctx, state)
+            in_bar = partial(self._status, b, ctx, state, squeeze=True)
             draw_whole(b, self.ui, state, self.entry, in_bar, self._show_whole(False))
             return
         room = self.room = play_room(b, state)
@@ -139,7 +139,9 @@ class PlayScreen(Screen):
 
     # -- the status line -------------------------------------------------------------------
 
-    def _status(self, b: Builder, ctx: UiContext, state: GameState, box: Rect) -> None:
+    def _status(
+        self, b: Builder, ctx: UiContext, state: GameState, box: Rect, squeeze: bool = False
+    ) -> None:
         # 48 px (72 in portrait), down to 43 (67) before a name is cut: 6 mm either way.
         size, floor = (b.px(48), b.px(43)) if b.landscape else (b.px(72), b.px(67))
         locked = state.lock is not None
@@ -157,6 +159,7 @@ class PlayScreen(Screen):
             key="status",
             role="status",
             wrap=True,
+            squeeze=squeeze,  # the whole view's, beside Back: narrower letters, not cut
         )
 
     @staticmethod

@@ -1,8 +1,9 @@
-"""The whole table: the play screen's map on the whole screen but a top bar.
+"""The whole table: the play screen's map on the whole screen but the status line and Back.
 
 A tap on the play map opens it; Back, a tap on the picture or Escape returns to the play
 screen exactly as it was (the entry under way is kept: hubd/screens/play.py holds it). The
-bar holds a large Back and the status line as the play screen words it, at its sizes (6 mm);
+status line is worded as the play screen's, at its sizes (6 mm), Back large beside it (at the
+screen's foot in portrait);
 the picture is laid out at the map's own sizes in the rest of the screen (hubd/picture), the
 ends an entry offers ringed and numbered as on the play screen. It follows the state: a play
 from a phone redraws it, and the round's end leaves the play screen for the normal flow.
@@ -20,7 +21,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.map.view import draw_map
-from hubd.screens.map.whole import whole_room
+from hubd.screens.map.whole import back_px, whole_room
 
 
 def draw_whole(
@@ -35,7 +36,7 @@ def draw_whole(
     ``close`` returns to the play screen."""
     room = whole_room(b)
     b.panel(room.bar, Style.DARK)
-    b.button(room.back, b.tr("Back"), close, size=b.min_text, floor=b.min_text, key="back",
+    b.button(room.back, b.tr("Back"), close, size=back_px(b), floor=b.min_text, key="back",
              style=Style.NORMAL)  # fmt: skip
     status(room.status)
     marked: list[str] = []

@@ -24,7 +24,7 @@ from hubd.picture import (
     Picture,
     Sizes,
     arm_labels,
-    picture,
+    laid_out,
 )
 from hubd.picture.pips import grid_spots, tiles_digits
 
@@ -57,7 +57,7 @@ def map_svg(
     """``table``'s picture as one <svg> element (``open_ends``: the tiles whose end is open
     now; ``marked``: the keys "end:<tile>" of ends to ring)."""
     frame = frame or MapFrame.phone()
-    drawn = picture(table, frame.area, frame.sizes)
+    drawn = laid_out(table, frame.area, frame.sizes)  # the phone's own whole view
     return render(drawn, open_ends, marked, frame.sizes.floor)
 
 

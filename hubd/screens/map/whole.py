@@ -1,7 +1,8 @@
 """The whole table a tap away: where the whole view stands, and the play map's sign of it.
 
-A tap on the play map opens the whole view: the table's picture on the whole screen but a top
-bar (a large Back and the status line, as tall as the play screen's), at the map's own sizes
+A tap on the play map opens the whole view: the table's picture on the whole screen but the
+status line as the play screen's and a large Back (beside it in landscape, across the foot of
+a portrait screen, where the status line needs the screen's width), at the map's own sizes
 (hubd/screens/play.py draws it; the entry under way is kept, Back returns to it). The play
 map says so in a small sign, "Whole table" beside a frame, in a free place along its edges
 (never over a tile, an end's target, a run's count or an arm's letter; a tap anywhere on
@@ -30,18 +31,29 @@ class WholeRoom:
     area: Rect
 
 
+def back_px(b: Builder) -> int:
+    """Back's words: as large as a screen's title (30 px at 800x480), never under any text's
+    least."""
+    return max(b.px(30), b.min_text)
+
+
 def whole_room(b: Builder) -> WholeRoom:
-    """The whole view at ``b``'s size: the bar as tall as the play screen's status line (one
-    line at 6 mm in landscape, two in portrait), Back at its start as wide as two targets."""
+    """The whole view at ``b``'s size. Landscape: a bar of one line at 6 mm and a target,
+    Back at its start, the status line beside it. Portrait: the status line as the play
+    screen's (two lines across the screen: beside Back, a long one was cut), Back across the
+    screen's foot."""
     g = b.gap
-    two_lines = 2 * b.measure.line_height(b.px(72), True) + g
-    bar_h = b.target if b.landscape else two_lines
-    bar = Rect(0, 0, b.w, bar_h)
-    back_w = max(2 * b.target, b.measure.width(b.tr("Back"), b.min_text, True) + 4 * g)
-    back = Rect(g, g // 2, back_w, bar_h - g)
-    status = Rect(back.right + g // 2, 0, b.w - back.right - g // 2, bar_h)
-    area = Rect(g, bar.bottom + b.px(4), b.w - 2 * g, b.h - bar.bottom - b.px(4) - g)
-    return WholeRoom(bar, back, status, area)
+    if b.landscape:
+        bar = Rect(0, 0, b.w, b.target + g)
+        back_w = max(2 * b.target, b.measure.width(b.tr("Back"), back_px(b), True) + 4 * g)
+        back = Rect(g, g // 2, back_w, bar.h - g)
+        status = Rect(back.right + g // 2, 0, b.w - back.right - g // 2, bar.h)
+        area = Rect(g, bar.bottom + b.px(4), b.w - 2 * g, b.h - bar.bottom - b.px(4) - g)
+        return WholeRoom(bar, back, status, area)
+    bar = Rect(0, 0, b.w, 2 * b.measure.line_height(b.px(72), True) + g)
+    back = Rect(g, b.h - g - b.target, b.w - 2 * g, b.target)
+    area = Rect(g, bar.bottom + g, b.w - 2 * g, back.y - g - bar.bottom - g)
+    return WholeRoom(bar, back, Rect(bar), area)
 
 
 def draw_sign(b: Builder, drawn: Picture, area: Rect, taken: list[Rect]) -> None:

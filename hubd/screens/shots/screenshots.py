@@ -239,6 +239,9 @@ def shots() -> list[Shot]:
         Shot("play_undo_notice", _with(locked, "play", _notice)),
         Shot("play_menu", _with(locked, "play", _tap_key("menu"))),
         Shot("play_doubles", _with(spread, "play", _doubles)),
+        # Issue 35: the whole table a tap on the map away, an entry's choices ringed on it.
+        Shot("whole_table", _with(spread, "play", _tap_key("map:tap"))),
+        Shot("whole_table_choices", _with(twelve, "play", _steps(_choices, _tap_key("map:tap")))),
         Shot("round_end", _with(over, "round_end", _steps(_tap_key("pad:1"), _tap_key("pad:2")))),
         Shot("round_end_tiles", _with(over, "round_end", _tap_key("mode:tiles"))),
         Shot("round_end_blocked", _with(blocked_game(), "round_end")),

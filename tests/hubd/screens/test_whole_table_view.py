@@ -81,10 +81,11 @@ def test_the_whole_table_opens_and_returns_with_the_entry_intact(
         shown_now = keyed(widgets)
         back, status, area = shown_now["back"], shown_now["status"], shown_now["map"].rect
         assert status.size >= STATUS_PX[size[0]] and status.text
-        assert back.size >= LEAST_PX[size[0]] and back.rect.h >= 56 and back.rect.w >= 120
-        bar = max(back.rect.bottom, status.rect.bottom)
+        assert back.size >= LEAST_PX[size[0]] and back.rect.h >= 64 and back.rect.w >= 128
         play_map_box = play_widgets["map"].rect
-        assert area.y >= bar and area.w * area.h > 1.5 * play_map_box.w * play_map_box.h
+        assert area.w * area.h > 1.5 * play_map_box.w * play_map_box.h
+        assert area.y >= status.rect.bottom and not area.colliderect(back.rect)
+        bar = status.rect.bottom
         drawn = [w for w in widgets if w.role in ("tile", "end", "label", "mark")]
         assert drawn and [w.key for w in drawn if not area.contains(w.rect)] == []
         numbers = [w for w in widgets if w.role in ("needs", "choice_number")]
