@@ -12,8 +12,11 @@ The map's widgets by role: ``tile`` (key ``tile:<tile>``, the hub and the double
 ``end`` (``end:<tile>``, the open or closed place on that tile) and its ``needs`` (the
 number it needs), ``label`` (``fold:<tile>``, a run folded into a count "+5"; ``arm:<letter>``,
 an arm's letter by its first tile, the letter the choices name: "arm C, after the 6-4"),
-``mark`` (a ring) and ``choice_number`` (an entry's numbered choice); round the map, the
-players by ``name:<seat>``. ``links`` holds every stroke drawn on the map, each
+``mark`` (a ring) and ``choice_number`` (an entry's numbered choice); ``map_tap``
+(``map:tap``, the whole map, tappable: it opens the whole table) and ``whole`` (the sign
+saying so); round the map, the players by ``name:<seat>``. Where the map cannot hold the
+table with every piece beside what it lies on, its pieces are the whole view's, shrunk
+(hubd/picture/faithful.py). ``links`` holds every stroke drawn on the map, each
 ``[x1, y1, x2, y2]``.
 """
 
