@@ -64,8 +64,9 @@ def read_halves(
             keep = _keep(_sure(blob.contrast) * min(1.0, blob.whole / (0.45 * single)))
             if mirrored:
                 counted.append((many, keep))
-            else:  # a stray blob, or a pip whose partner was missed: asked, not guessed
-                counted += [(many, min(keep, 0.8)), (1, 0.2)]
+            else:  # a stray blob, or a pip whose partner was missed: as likely there as not,
+                # so that the table's constraint asks rather than settles it
+                counted += [(many, min(keep, 0.5)), (1, 0.2)]
         guesses.append(_guess(counted, highest))
     return guesses[0], guesses[1]
 

@@ -234,3 +234,14 @@ def test_a_faint_bar_and_the_pips_beside_it_or_the_rim_are_each_found_once(seed:
     photo = make_photo(seed)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+def test_a_stray_blob_that_breaks_a_halfs_layout_is_asked_about_not_settled() -> None:
+    """Tiles cut a little long onto a checked cloth: a dark square past a tile's end is a blob
+    without a partner across the half's centre (a 2 and a stray blob is no 3): as likely there
+    as not, so the set's constraint asks rather than settling a 2-3 for the 2-2."""
+    photo = make_photo(407)
+    seen = read_photo(photo.image, photo.highest)
+    reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
+    assert not Counter(reading.settled) - hand_of(photo), reading
+    assert reading.questions
