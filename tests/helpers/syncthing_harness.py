@@ -11,22 +11,16 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from hubd.club.syncthing import Endpoint, Syncthing, SyncthingError, prepare_home
+from hubd.club.syncthing import free_local_port as free_port
 
 SYNCTHING = shutil.which("syncthing")
 OPTIONS = {"reconnectionIntervalS": "1"}
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Instance:

@@ -16,6 +16,7 @@ import pytest
 from web_table import OPENING, PHONE_A, Table
 
 from engine import EndRound, Game, HandPips, parse_event
+from hubd.club.syncthing import free_local_port
 from hubd.config.schema import WebConfig
 from hubd.text import i18n
 from hubd.values.network import url_port, web_url
@@ -302,14 +303,6 @@ def test_disabled_binds_nothing_and_a_taken_port_is_one_line(
     assert record.exc_info is None
 
 
-def free_port() -> int:
-    probe = socket.socket()
-    probe.bind(("127.0.0.1", 0))
-    port = int(probe.getsockname()[1])
-    probe.close()
-    return port
-
-
 def page_status(port: int, path: str = "/s/page.css") -> int:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
     try:
@@ -324,7 +317,7 @@ def test_the_page_is_on_the_plain_port_too_and_its_address_names_no_port(
 ) -> None:
     # The plain port is 80 on a hub (its address then names none: web_url); a free one
     # stands for it here.
-    plain = free_port()
+    plain = free_local_port()
     desk, close = start_web(
         WebConfig(bind="127.0.0.1", port=0, plain_port=plain), tmp_path, lambda _r: None
     )

@@ -12,19 +12,15 @@ from pathlib import Path
 import pytest
 from daemon_harness import DaemonProcess
 
+from hubd.club.syncthing import free_local_port
+
 pytestmark = pytest.mark.slow
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
     tmp_path: Path,
 ) -> None:
-    port = _free_port()
+    port = free_local_port()
     config = tmp_path / "hub.toml"
     config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n')
     daemon = DaemonProcess(tmp_path / "data", "--config", str(config), "--demo-fast", web=True)
@@ -48,7 +44,7 @@ def test_the_daemon_serves_its_game_and_stops_in_time_with_a_stream_open(
 
 
 def test_no_web_listens_on_nothing(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_local_port()
     config = tmp_path / "hub.toml"
     config.write_text(f'[web]\nbind = "127.0.0.1"\nport = {port}\nplain_port = 0\n')
     daemon = DaemonProcess(tmp_path / "data", "--config", str(config))  # --no-web
