@@ -83,7 +83,7 @@ speech-samples: system-deps $(STAMP)
 # and README's two (a chicken foot open, in English at 800x480 and Hebrew at 720x1280) to hubd/screens/shots/preview/.
 # A shot the screenshots do not have (yet) is skipped with a warning.
 # The club_* pictures: the Club screen on a sample night (hubd/screens/shots/club_pictures.py).
-PICTURES := play_sequence_12 play_picker play_choices play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
+PICTURES := play_sequence_12 play_picker play_choices whole_table_choices play_sequence_06 play_refused play_undo_notice round_end round_end_tiles scores_10_rounds club_standings club_seating_11-3 club_seating_winners club_seating_random club_hubs
 WEB_PICTURES := 800x480/phones_panel 390x844/lock 390x844/round_end
 pictures: screenshots
 	@mkdir -p docs/pictures
