@@ -14,7 +14,9 @@ is not touched.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterable, Iterator
+from itertools import accumulate
 
 from hubd.picture.shapes import Box, MapLabel, MapTile, Picture, Point
 from hubd.text.labels import ARM_LETTERS
@@ -56,34 +58,41 @@ def arm_labels(drawn: Picture, size: int) -> list[MapLabel]:
     taken += [_grow(tile.box, CLEAR) for tile in drawn.tiles]
     taken += [_grow(run.box, CLEAR) for run in drawn.folds]
     strokes = [_stroke_box(link.start, link.end) for link in drawn.links]
+    free = _Taken(drawn.area, taken)
     placed: list[MapLabel] = []
     for first in firsts:
         others = [other.box for other in firsts if other is not first]
         near = _midpoint(hub.center, first.box.center)
-        blocked = taken + [_grow(other.box, CLEAR) for other in placed]
+        blocked = [_grow(other.box, CLEAR) for other in placed]
 
         def cost(box: Box, near: Point = near) -> float:
             return LINK_COST * sum(_overlap(box, stroke) for stroke in strokes) + math.dist(
                 box.center, near
             )
 
-        def fits(box: Box, strict: bool, first: MapTile = first, others: list[Box] = others,
-                 blocked: list[Box] = blocked) -> bool:  # fmt: skip
-            """Free, inside the area, and (``strict``) nearer its own arm than any other."""
-            if not _inside(box, drawn.area) or any(_overlap(box, b) for b in blocked):
-                return False
-            return not strict or all(_apart(box, first.box) <= _apart(box, o) for o in others)
+        def free_here(box: Box, blocked: list[Box] = blocked) -> bool:
+            """Inside the area, over no piece and no letter placed before."""
+            return free.holds(box) and not any(_overlap(box, b) for b in blocked)
 
-        for strict in (True, False):  # nearer another arm's tile only where nothing else is
-            found = next(
-                ((px, boxes) for px, places in _places(first, hub, drawn.cell, size)
-                 if (boxes := [box for box in places if fits(box, strict)])),
-                None,
-            )  # fmt: skip
-            if found is not None:
-                letter = ARM_LETTERS[first.arm % len(ARM_LETTERS)]
-                placed.append(MapLabel(letter, min(found[1], key=cost), found[0]))
+        def own(box: Box, first: MapTile = first, others: list[Box] = others) -> bool:
+            """Nearer its own arm's first tile than any other's."""
+            return all(_apart(box, first.box) <= _apart(box, o) for o in others)
+
+        # Each rank's free places, found once for both passes (the first pass stops at the
+        # first rank with a place nearer its own arm's tile than any other's; only where no
+        # rank has one, the second takes the first rank with any free place).
+        ranks: list[tuple[int, list[Box]]] = []
+        found: tuple[int, list[Box]] | None = None
+        for px, places in _places(first, hub, drawn.cell, size):
+            ranks.append((px, [box for box in places if free_here(box)]))
+            if mine := [box for box in ranks[-1][1] if own(box)]:
+                found = (px, mine)
                 break
+        else:
+            found = next(((px, boxes) for px, boxes in ranks if boxes), None)
+        if found is not None:
+            letter = ARM_LETTERS[first.arm % len(ARM_LETTERS)]
+            placed.append(MapLabel(letter, min(found[1], key=cost), found[0]))
     return placed
 
 
@@ -106,13 +115,20 @@ def _places(
 
 def _within(tile: Box, reach: int, w: int, h: int) -> Iterator[Box]:
     """Every place for a letter no further than ``reach`` from ``tile``, in steps of a
-    quarter of the letter."""
+    quarter of the letter (row by row, each row's places only where they reach)."""
     step_x, step_y = max(1, w // 4), max(1, h // 4)
+    first_x = tile.x - w - reach
     for y in range(tile.y - h - reach, tile.bottom + reach + 1, step_y):
-        for x in range(tile.x - w - reach, tile.right + reach + 1, step_x):
-            box = Box(x, y, w, h)
-            if _apart(box, tile) <= reach:
-                yield box
+        dy = max(0, tile.y - (y + h), y - tile.bottom)
+        if dy > reach:
+            continue
+        across = math.isqrt(reach * reach - dy * dy)  # the most a place may lie aside
+        # Places whose gap across is at most ``across``: right side >= tile.x - across and
+        # left side <= tile.right + across, on the row's steps from ``first_x``.
+        lowest = tile.x - across - w
+        skip = max(0, -(-(lowest - first_x) // step_x))
+        for x in range(first_x + skip * step_x, tile.right + across + 1, step_x):
+            yield Box(x, y, w, h)
 
 
 def _candidates(first: MapTile, hub: Box, cell: tuple[int, int], w: int, h: int) -> Iterator[Box]:
@@ -174,3 +190,34 @@ def _overlap(one: Box, other: Box) -> int:
     w = min(one.right, other.right) - max(one.x, other.x)
     h = min(one.bottom, other.bottom) - max(one.y, other.y)
     return max(0, w) * max(0, h)
+
+
+class _Taken:
+    """Which places inside ``area`` cover none of the ``taken`` boxes: a summed-area table of
+    the taken pixels, so each place is asked in four look-ups (a crowded table asks ~10^4
+    places a frame of ~300 pieces: checked against every piece, a frame took a second)."""
+
+    def __init__(self, area: Box, taken: list[Box]) -> None:
+        self.area = area
+        rows = [bytearray(area.w) for _ in range(area.h)]
+        for box in taken:
+            x0, x1 = max(box.x, area.x) - area.x, min(box.right, area.right) - area.x
+            if x1 <= x0:
+                continue
+            ink = b"\x01" * (x1 - x0)
+            for y in range(max(box.y, area.y) - area.y, min(box.bottom, area.bottom) - area.y):
+                rows[y][x0:x1] = ink
+        sums = [[0] * (area.w + 1)]
+        for row in rows:  # each row's running sum added to the sums above it
+            sums.append(list(map(operator.add, sums[-1], [0, *accumulate(row)])))
+        self._sums = sums
+
+    def holds(self, box: Box) -> bool:
+        """Inside the area and over none of the taken pixels."""
+        area = self.area
+        x0, y0 = box.x - area.x, box.y - area.y
+        x1, y1 = x0 + box.w, y0 + box.h
+        if x0 < 0 or y0 < 0 or x1 > area.w or y1 > area.h:
+            return False
+        s = self._sums
+        return s[y1][x1] - s[y0][x1] - s[y1][x0] + s[y0][x0] == 0
