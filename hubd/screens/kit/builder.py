@@ -68,11 +68,13 @@ class Builder:
         floor: int | None,
         wrap: bool,
         squeeze: bool = False,
+        least: int | None = None,
     ) -> Widget:
         if not widget.text:
             return widget
-        size = max(size, self.min_text)
-        floor = max(floor if floor is not None else round(size * 0.6), self.min_text)
+        least = self.min_text if least is None else least
+        size = max(size, least)
+        floor = max(floor if floor is not None else round(size * 0.6), least)
         box = widget.rect
         size, lines, cut = self.measure.fit(
             widget.text,
@@ -113,10 +115,13 @@ class Builder:
         role: str = "",
         key: str = "",
         squeeze: bool = False,
+        least: int | None = None,
     ) -> Widget:
         """A text in ``rect`` at ``size`` or the largest size down to ``floor`` that fits;
         ``squeeze`` lets a one-line text too wide at the floor be drawn narrower (never less
-        than ``MIN_SQUEEZE``) instead of cut."""
+        than ``MIN_SQUEEZE``) instead of cut. No text is under the screen's least (3.5 mm)
+        but where ``least`` says so: a picture shrunk on purpose (the play map's small copy
+        of the whole table) keeps its numbers in scale with its pieces."""
         widget = Widget(
             Rect(rect),
             Kind.LABEL,
@@ -129,7 +134,7 @@ class Builder:
             role=role,
             key=key,
         )
-        return self.add(self._fit(widget, size, floor, wrap, squeeze))
+        return self.add(self._fit(widget, size, floor, wrap, squeeze, least))
 
     def button(
         self,

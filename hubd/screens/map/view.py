@@ -85,6 +85,9 @@ def draw_map(
         b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link",
                      pad=width))  # fmt: skip
     floor = max(1, round(map_sizes(b).floor * drawn.scale))  # a shrunk picture's, smaller
+    # A shrunk picture's numbers and letters in scale with its pieces (the screen's least
+    # text drawn there stood over the neighbouring tiles, or a two-digit need was dropped).
+    least = drawn.number_px if drawn.scale < 1 else None
     for tile, digits in zip(drawn.tiles, tiles_digits(drawn.tiles, floor), strict=True):
         widget = b.tile(Rect(tile.box), *tile.halves, vertical=tile.vertical, key=tile.key)
         widget.mirror = False
@@ -94,16 +97,16 @@ def draw_map(
         reach = round(2 * map_sizes(b).gap * drawn.scale)
         box = _line_box(b, Rect(run.box), drawn.number_px).inflate(reach, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
-                mirror=False, role="label", key=run.key, squeeze=True)  # fmt: skip
+                mirror=False, role="label", key=run.key, squeeze=True, least=least)  # fmt: skip
     arms = arm_labels(drawn, floor)
     for letter in arms:  # "arm C" in the choices: here
         box = Rect(letter.box)
         b.panel(box, Style.NORMAL).mirror = False
         b.label(box, letter.text, letter.size, bold=True, floor=letter.size, mirror=False,
-                role="label", key=letter.key)  # fmt: skip
+                role="label", key=letter.key, least=least and letter.size)  # fmt: skip
     open_now = {place.tile for place in state.open_places()}
     for end in drawn.ends:
-        _end(b, end, end.on in open_now, drawn.number_px)
+        _end(b, end, end.on in open_now, drawn.number_px, least)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
     rings = {key: f"mark:{key}" for key in marked}
     if ui.marked is not None:  # the end that lies on the tile laid now, else the tile: one ring
@@ -184,7 +187,7 @@ def _overlap(one: Rect, other: Rect) -> int:
     return common.w * common.h
 
 
-def _end(b: Builder, end: MapEnd, is_open: bool, size: int) -> None:
+def _end(b: Builder, end: MapEnd, is_open: bool, size: int, least: int | None) -> None:
     rect = Rect(end.box)
     style = (
         (Style.WARN if end.kind is PlaceKind.FOOT else Style.PRIMARY) if is_open else (Style.CLOSED)
@@ -194,7 +197,7 @@ def _end(b: Builder, end: MapEnd, is_open: bool, size: int) -> None:
     ink = TEXT_DARK if style is Style.PRIMARY else None
     b.label(_line_box(b, rect, size), str(end.needs), size, bold=True, reading=True,
             floor=size, mirror=False, color=ink, key=f"needs:{end.on}", role="needs",
-            squeeze=True)  # fmt: skip
+            squeeze=True, least=least)  # fmt: skip
 
 
 def _line_box(b: Builder, rect: Rect, size: int) -> Rect:
