@@ -58,14 +58,14 @@ def whole_room(b: Builder) -> WholeRoom:
 
 def draw_sign(b: Builder, drawn: Picture, area: Rect, taken: list[Rect]) -> None:
     """The play map's sign that a tap opens the whole view: along the top strip of a shrunk
-    picture, saying it is smaller; else in the first place clear of ``taken`` (the map's
+    picture, saying a tap shows it larger; else in the first place clear of ``taken`` (the map's
     pieces, letters, rings and numerals) and of the strokes: along the map's edges, the
     corners first, then inside; the frame alone where the words find no place; none where
     nothing is free (the map opens the whole view all the same)."""
     size = b.min_text
     height = b.measure.line_height(size) + b.px(4)
     if drawn.scale < 1:
-        text = b.tr("Smaller here: whole table")
+        text = b.tr("Tap to enlarge")
         width = min(area.w, height + b.measure.width(text, size) + 3 * b.px(6))
         _sign(b, Rect(area.right - width, area.y, width, height), text, size)
         return
