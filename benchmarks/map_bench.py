@@ -67,7 +67,7 @@ from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
 from hubd.picture import Box, Picture, laid_out, play_picture
 from hubd.picture.faithful import over
-from hubd.picture.pips import FLOOR_MM, tiles_digits
+from hubd.picture.pips import least_text, tiles_digits
 from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map, whole_map
 
 SIZES = ((800, 480), (720, 1280))
@@ -161,9 +161,6 @@ def _far(a: Box, b: Box) -> float:
     (ax, ay), (bx, by) = _centre(a), _centre(b)
     return math.hypot(ax - bx, ay - by)
 
-
-#: The least size of any text (issue 35, point 4), against the numbers' floor of 4.5 mm.
-TEXT_MM = 3.5
 
 #: Tables with this many feet or more share the table's last row.
 MOST_FEET = 12
@@ -279,8 +276,8 @@ def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set
         found.add("outside")
     if drawn.number_px < floor:
         found.add("text")
-    least_text = round(floor * TEXT_MM / FLOOR_MM)
-    if any(0 < digits < least_text for digits in tiles_digits(drawn.tiles, floor)):
+    least = least_text(floor)
+    if any(0 < digits < least for digits in tiles_digits(drawn.tiles, floor)):
         found.add("tiles")
     if drawn.number_px < full:
         found.add("small")

@@ -18,6 +18,7 @@ import operator
 from collections.abc import Iterable, Iterator
 from itertools import accumulate
 
+from hubd.picture.pips import least_text
 from hubd.picture.shapes import Box, MapLabel, MapTile, Picture, Point
 from hubd.text.labels import ARM_LETTERS
 
@@ -38,11 +39,6 @@ LINK_COST = 5
 def letter_box_size(size: int) -> tuple[int, int]:
     """The box (w, h) one arm letter takes at ``size`` px."""
     return math.ceil(LETTER_W_EM * size), math.ceil(LETTER_H_EM * size)
-
-
-#: A letter is text, not a number: where no free place is left for it at the map's floor
-#: (4.5 mm), it may be drawn at 3.5 mm, issue 35's floor for every other text.
-SMALLEST = 3.5 / 4.5
 
 
 def arm_labels(drawn: Picture, size: int) -> list[MapLabel]:
@@ -102,7 +98,7 @@ def _places(
     """The places a letter may take, by rank, each with the letter's size: the usual ones
     round the arm's first tile, then any within a cell of it; the same at 3.5 mm; then
     within two cells (a crowded table)."""
-    small = max(1, round(size * SMALLEST))
+    small = max(1, least_text(size))  # a letter is text: 3.5 mm where 4.5 leaves no place
     for px in (size, small):
         w, h = letter_box_size(px)
         yield px, _candidates(first, hub, cell, w, h)

@@ -21,23 +21,17 @@ from dataclasses import replace
 
 from engine import Table
 from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, link_between, picture, smallest_grid
-from hubd.picture.pips import FLOOR_MM
+from hubd.picture.pips import least_text
 from hubd.picture.plan import plan
 from hubd.picture.shapes import Box, MapLink, Picture, Point, Sizes
 
-#: The note's text is the least any text may be, 3.5 mm (issue 35), on a line 1.25 of it tall.
-NOTE_MM = 3.5
+#: The note's text is the least any text may be (3.5 mm), on a line 1.25 of it tall.
 NOTE_LINE_EM = 1.25
 
 
 def note_height(sizes: Sizes) -> int:
     """The strip a shrunk picture leaves free along the play map's top for its note."""
-    return math.ceil(NOTE_LINE_EM * least_text(sizes))
-
-
-def least_text(sizes: Sizes) -> int:
-    """The least size of any text at these sizes (3.5 mm: 25 px at 800x480, 39 at 720x1280)."""
-    return round(sizes.floor * NOTE_MM / FLOOR_MM)
+    return math.ceil(NOTE_LINE_EM * least_text(sizes.floor))
 
 
 def over(table: Table, area: Box, sizes: Sizes) -> bool:

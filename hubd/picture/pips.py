@@ -51,6 +51,13 @@ DIGIT_H_EM, DIGIT_W_EM = 0.73, 0.70
 #: The map's number floor (Sizes.floor) is 4.5 mm of digit height: a millimetre is
 #: ``floor * DIGIT_H_EM / 4.5`` px (5.2 px at 800x480: 0.193 mm a px).
 FLOOR_MM = 4.5
+#: The least any text may be (issue 35, point 4): 3.5 mm, 25 px at 800x480, 39 at 720x1280.
+LEAST_TEXT_MM = 3.5
+
+
+def least_text(floor: int) -> int:
+    """The least text's size (px) where the map's number floor is ``floor`` px (4.5 mm)."""
+    return round(floor * LEAST_TEXT_MM / FLOOR_MM)
 
 
 def half_box(w: int, h: int, vertical: bool) -> tuple[int, int]:
