@@ -174,6 +174,11 @@ def choice_keys(choose: Choose) -> list[str]:
     return [f"end:{place.tile}" for place in choose.places]
 
 
+def choice_numbers(choose: Choose) -> dict[str, str]:
+    """Each offered end's key with its choice's numeral, as the choices in words are numbered."""
+    return {key: str(n) for n, key in enumerate(choice_keys(choose), start=1)}
+
+
 @dataclass(frozen=True)
 class ChoiceLayout:
     """Where the choices go while the player picks an end (the map stays where it was)."""
@@ -350,8 +355,7 @@ def draw_choosing(
     choose = entry.choosing
     assert choose is not None
     laid = choice_layout(b, ui, choose, state, area, keep)
-    numbers = {f"end:{place.tile}": str(n) for n, place in enumerate(choose.places, start=1)}
-    ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose), numbers,
-                                tapped))  # fmt: skip
+    ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose),
+                                choice_numbers(choose), tapped))  # fmt: skip
     draw_choices(b, entry, state, laid)
     return Rect(laid.map_area)

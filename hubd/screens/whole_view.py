@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from engine import GameState
 from hubd.screens.entry import TileEntry
-from hubd.screens.entry_view import choice_keys
+from hubd.screens.entry_view import choice_keys, choice_numbers
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
@@ -44,5 +44,5 @@ def draw_whole(
     choose = entry.choosing
     if choose is not None:  # the ends offered, ringed and numbered as on the play screen
         marked = choice_keys(choose)
-        numbers = {key: str(n) for n, key in enumerate(marked, start=1)}
+        numbers = choice_numbers(choose)
     ui.remember_labels(draw_map(b, ui, state, room.area, marked, numbers, close, True))
