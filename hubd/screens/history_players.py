@@ -100,7 +100,7 @@ def header_height(b: Builder, width: int) -> int:
 
 def name_px(b: Builder) -> int:
     """A player's name: 32 px at 800x480, 50 px at 720x1280."""
-    return max(b.px(32) if b.landscape else b.px(50), b.min_text)
+    return b.floor_text
 
 
 def name_height(b: Builder, said: bool) -> int:

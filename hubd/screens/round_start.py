@@ -188,7 +188,7 @@ class RoundStartScreen(Screen):
     @staticmethod
     def _name_px(b: Builder) -> int:
         """A player's name on a button: 32 px at 800x480 (50 px in portrait)."""
-        return max(b.px(32) if b.landscape else b.px(50), b.min_text)
+        return b.floor_text
 
     def _open(self, name: str) -> Action:
         return self.ui.submit(lambda: StartRound(name, double=self.burned_to))

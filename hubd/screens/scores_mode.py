@@ -121,7 +121,7 @@ class ScoresModeScreen(Screen):
         """Each player's name and total; every name at the same size, the largest at which
         all of them fit (never under a name's least size)."""
         size = b.px(43) if b.landscape else b.px(67)
-        least = max(b.px(32) if b.landscape else b.px(50), b.min_text)
+        least = b.floor_text
         line = b.measure.line_height(size, True)
         cells = fit_grid(area, len(state.players), line, line + b.px(24), b.gap, 2)
         number_w = max(b.measure.width(str(t), size, True) for t in (*state.totals, 88)) + 2

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Undo
+from hubd.picture.pips import least_text
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
@@ -27,9 +28,13 @@ class Builder:
         self.translator = translator
         self.widgets: list[Widget] = []
         self.undo: Action | None = None  # the Ui's undo (it asks first for a scored round)
-        # No text is smaller than this: 25 px on the official 7" display (caps about 3.5 mm
-        # at 0.19 mm/px, read from a chair 1.5 m away), 39 px on the 720x1280 portrait panel.
-        self.min_text = max(8, round((25 if self.landscape else 39) * self.scale))
+        #: 4.5 mm, the least of the map's numbers and of a name: 32 px at 800x480, 50 px at
+        #: 720x1280.
+        self.floor_text = max(8, self.px(32 if self.landscape else 50))
+        # No text is smaller than this (3.5 mm, read from a chair 1.5 m away): 25 px on the
+        # official 7" display, 39 px on the 720x1280 portrait panel; the picture's own least
+        # text (hubd/picture/pips.py) is the same measure of the same floor.
+        self.min_text = max(8, least_text(self.floor_text))
 
     @property
     def rtl(self) -> bool:

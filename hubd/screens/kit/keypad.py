@@ -99,7 +99,7 @@ def hand_row(
     size = max(b.px(34), b.min_text)
     value_w = b.measure.width("888", size, True) + b.px(4)  # the value as wide as it needs
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
-    name_px = max(b.px(32) if b.landscape else b.px(50), b.min_text)
+    name_px = b.floor_text
     # The note ("3 tiles") beside or under the name where it fits; a crowded list keeps
     # the name.
     room = left.w - (0 if b.landscape else b.measure.width(name, name_px, True) + b.px(16))

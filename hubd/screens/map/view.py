@@ -33,8 +33,8 @@ def map_sizes(b: Builder) -> Sizes:
     """The map's numbers: 6 mm while the table fits, never under 4.5 mm (800x480: 43 and
     32 px; 720x1280: 67 and 50)."""
     if b.landscape:
-        return Sizes(b.px(43), b.px(32), max(4, b.px(4)))
-    return Sizes(b.px(67), b.px(50), max(4, b.px(6)))
+        return Sizes(b.px(43), b.floor_text, max(4, b.px(4)))
+    return Sizes(b.px(67), b.floor_text, max(4, b.px(6)))
 
 
 def map_area(b: Builder, area: Rect) -> Rect:
