@@ -1,6 +1,7 @@
 """Daemon figures: press-to-play latency, idle CPU, peak memory, time to READY=1.
 
     .venv/bin/python benchmarks/daemon_bench.py [--presses 1000] [--idle 30]
+                                                [--crowded-presses 40]
                                                 [--speech-presses 500] [--spoken-presses 8]
                                                 [--no-speech] [--process-only]
 
@@ -14,6 +15,13 @@ appliance's: p99 press-to-play < 5 ms; idle CPU < 0.5 % of a core with the scree
 sleeps until the next event or deadline), < 0.3 % with none (``[display] enabled = false``);
 READY < 0.5 s after start; peak RSS < 40 MB. The memory through a long evening:
 benchmarks/demo_soak.py.
+
+A crowded table: the press that comes 2 ms after a play was committed, while the loop draws
+the table it made (map_bench's game 50 from its first frame with five feet, each of the next
+plays posted to the loop from another thread, as a tap's would come, then the press). The
+table's picture takes up to ~240 ms to lay out here (about a second on a Pi): measured with
+the pictures laid out off the loop as shipped (hubd/loop/pictures.py), and on it as before;
+with the loop thread's own CPU time in a step, which a busy machine does not change.
 
 Idle is measured once the hub has closed its audio device: the mixer closes it after
 ``MIXER_QUIET_S`` (30 s) with nothing played, since SDL's audio thread wakes at every buffer
@@ -54,7 +62,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "helpers"))
 
 from daemon_harness import DaemonProcess
-from press_timing import BUTTON, SOUND, percentile, press_latency
+from press_timing import BUTTON, CROWDED_LEAD_MS, SOUND, crowded_plays, percentile, press_latency
 from proc_stats import audio_closed, cpu_seconds, load, memory_kb, thread_ticks, threads
 
 from hubd.devices.mixer import MIXER_FREQUENCY
@@ -154,6 +162,7 @@ def main() -> None:
     parser.add_argument("--idle", type=float, default=30.0)
     parser.add_argument("--speech-presses", type=int, default=500)
     parser.add_argument("--spoken-presses", type=int, default=8)
+    parser.add_argument("--crowded-presses", type=int, default=40)
     parser.add_argument("--no-speech", action="store_true", help="skip the speech figures")
     parser.add_argument("--process-only", action="store_true",
                         help="only hubd's own figures: READY, idle CPU, memory")  # fmt: skip
@@ -170,6 +179,7 @@ def in_process(args: argparse.Namespace) -> None:
     print(f"press to play(): {len(latencies)} presses, median "
           f"{statistics.median(latencies):.2f} ms, p99 {p99:.2f} ms, max {latencies[-1]:.2f} ms "
           f"(the {BUTTON.glitch_ms} ms glitch filter included; target p99 < 5 ms)")  # fmt: skip
+    crowded(args.crowded_presses)
     buffer_ms = SOUND.buffer / MIXER_FREQUENCY * 1000
     print(f"press to first sample: {p99:.1f} ms (p99 to play()) + {buffer_ms:.1f} ms (one "
           f"mixer buffer, {SOUND.buffer} samples at {MIXER_FREQUENCY} Hz) = at most "
@@ -201,6 +211,37 @@ def in_process(args: argparse.Namespace) -> None:
         print(f"foot open, {name:6}: press to the first spoken word ({len(said)} presses 3.5 s "
               f"apart, each heard to its end) median {statistics.median(said):.0f} ms, max "
               f"{max(said):.0f} ms (the 0.8 s cackle, then the words; goal < 1200 ms)")  # fmt: skip
+
+
+#: map_bench's game 50: six players, four arms, double-15, players who lay every double they
+#: can; from its first frame with five feet, a play's layout takes up to ~240 ms here.
+CROWDED_GAME, CROWDED_FEET = 50, 5
+
+
+def crowded(presses: int) -> None:
+    """The press that comes right after a play entered on a crowded table, while the loop
+    draws it: press to play(), and the loop's steps (the longest is the longest a press may
+    wait), with the table's pictures laid out off the loop as shipped, and on it as before."""
+    from map_bench import game_specs, play
+
+    from hubd.picture import faithful
+
+    log = play(*game_specs(CROWDED_GAME + 1, 0)[CROWDED_GAME])
+    for where, on_loop in (("off the loop", False), ("on the loop (before)", True)):
+        faithful._recent.clear()  # each run lays every table out anew
+        setup, before_press, plays = crowded_plays(log, CROWDED_FEET)
+        cpu: list[float] = []
+        latencies, steps, _ = press_latency(min(presses, plays), spacing=1.0, setup=setup,
+                                            before_press=before_press,
+                                            pictures_on_loop=on_loop, cpu=cpu)  # fmt: skip
+        print(f"a press {CROWDED_LEAD_MS} ms after a play was committed on a crowded table "
+              f"(map_bench's game {CROWDED_GAME} from {CROWDED_FEET} feet, {len(latencies)} "
+              f"plays), pictures laid out {where}: press to play() median "
+              f"{statistics.median(latencies):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms, "
+              f"max {max(latencies):.2f} ms; the loop's steps: median "
+              f"{statistics.median(steps):.2f} ms, p99 {percentile(steps, 0.99):.2f} ms, max "
+              f"{max(steps):.2f} ms; its CPU in a step: p99 {percentile(cpu, 0.99):.1f} ms, "
+              f"max {max(cpu):.1f} ms")  # fmt: skip
 
 
 def process(idle_s: float) -> None:

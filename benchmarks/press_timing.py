@@ -14,9 +14,11 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine import Event
 from hubd.config.loading import HubConfig
 from hubd.devices.mixer import MIXER_FREQUENCY
 from hubd.devices.speaker import FakeSpeaker
@@ -60,10 +62,12 @@ class TimedPlayer:
 
 
 class TimedStep:
-    """The loop's step time: each step's duration less its wait on the inbox for input."""
+    """The loop's step time: each step's duration less its wait on the inbox for input; and
+    the loop thread's own CPU time in each step (what it computed, however busy the machine)."""
 
     def __init__(self, app: Any) -> None:
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self._waited = 0.0
         self._step, self._wait = app.step, app.inbox.wait_for
         app.step, app.inbox.wait_for = self.step, self.wait
@@ -76,9 +80,10 @@ class TimedStep:
             self._waited += time.perf_counter() - start
 
     def step(self, wait: float) -> None:
-        self._waited, start = 0.0, time.perf_counter()
+        self._waited, start, cpu = 0.0, time.perf_counter(), time.thread_time()
         self._step(wait)
         self.times.append((time.perf_counter() - start - self._waited) * 1000)
+        self.cpu.append((time.thread_time() - cpu) * 1000)
 
 
 def open_a_foot(app: Any) -> None:
@@ -100,11 +105,17 @@ def press_latency(
     spacing: float = 0.03,
     words: list[float] | None = None,
     setup: Callable[[Any], Callable[[], None]] | None = None,
+    before_press: Callable[[int], None] | None = None,
+    pictures_on_loop: bool = False,
+    cpu: list[float] | None = None,
 ) -> tuple[list[float], list[float], int]:
     """(press-to-play ms, step ms, phrases espeak-ng rendered); ``words`` gets each press's
     time to its first spoken word (ms), the presses ``spacing`` s apart. ``setup(app)`` adds
     to the hub before the presses (benchmarks/web_bench.py: the phones' pages) and returns
-    what undoes it."""
+    what undoes it; ``before_press(n)`` runs on the presser's thread before press ``n`` (an
+    entry posted to the loop just before it: crowded_plays); ``pictures_on_loop``: the table's
+    pictures laid out on the loop as a frame is built (as before they were laid out off it);
+    ``cpu`` gets the loop thread's CPU ms in each step."""
     import pygame
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -118,6 +129,7 @@ def press_latency(
     from hubd.loop.core import Devices, HubCore
     from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox, Shutdown
+    from hubd.loop.pictures import PictureKeeper
     from hubd.screens import Ui
     from hubd.speech import NO_AUDIO, HubSpeech, NoSpeech
     from hubd.store import open_store
@@ -141,6 +153,7 @@ def press_latency(
                         speech=voice),
         clock=clock, settings=Settings("en", 80, False, 0, "classic"),
         data_folder=folder, out=io.StringIO(),
+        pictures=None if pictures_on_loop else PictureKeeper(inbox.post),
     )  # fmt: skip
     app = HubApp(core, ButtonHandler(core, ButtonLogic.from_config(BUTTON)), inbox)
     if foot:
@@ -149,11 +162,15 @@ def press_latency(
     speaker.play_times.clear()
     steps = TimedStep(app)
     edges: list[float] = []
+    entered: list[float] = []  # when each before_press began
 
     def presser() -> None:
         time.sleep(max(0.3, spacing))  # the phrase the foot's opening said has ended
         player.first_words.clear()
-        for _ in range(presses):
+        for n in range(presses):
+            if before_press is not None:
+                entered.append(time.perf_counter())
+                before_press(n)
             edges.append(time.perf_counter())
             pin.drive_low()
             time.sleep(0.01)
@@ -169,16 +186,100 @@ def press_latency(
     if undo is not None:
         undo()
     voice.close()
+    if core.pictures is not None:
+        core.pictures.close()
     button.close()
     store.close()
     display.close()
     cackles = speaker.play_times
     latencies = [(played - edge) * 1000 for edge, played in zip(edges, cackles, strict=False)]
+    if before_press is not None:  # what was entered may sound too: the press's is the last
+        latencies = _answers(edges, cackles, [*entered[1:], time.perf_counter()])
     if words is not None:
         buffer_s = SOUND.buffer / MIXER_FREQUENCY
         words += [(said + buffer_s - edge) * 1000
                   for edge, said in zip(edges, player.first_words, strict=False)]  # fmt: skip
+    if cpu is not None:
+        cpu += steps.cpu
     return latencies, steps.times, renderer.renders
+
+
+@dataclass(frozen=True)
+class Enter:
+    """The bench's own inbox event: the loop submits these events, as if a tap entered them."""
+
+    events: tuple[Event, ...]
+
+
+def _answers(edges: list[float], times: list[float], marks: list[float]) -> list[float]:
+    """Each press's play() (ms after its edge): the last of ``times`` after the edge and before
+    the next mark (the next entry; a press left unanswered is left out)."""
+    found = []
+    for edge, mark in zip(edges, marks, strict=False):
+        within = [t for t in times if edge <= t < mark]
+        if within:
+            found.append((within[-1] - edge) * 1000)
+    return found
+
+
+#: How long after a play is committed the press of crowded_plays comes: the loop is drawing.
+CROWDED_LEAD_MS = 2
+
+
+def crowded_plays(
+    log: list[Event], feet: int, lead: float = CROWDED_LEAD_MS / 1000
+) -> tuple[Callable[[Any], Callable[[], None]], Callable[[int], None], int]:
+    """A ``press_latency`` setup and ``before_press`` for the press that comes right after a
+    play on a crowded table: the game replayed to its first frame with ``feet`` feet, then
+    before each press the events up to the next play posted to the loop, the press ``lead`` s
+    after the loop committed them (it is drawing the table the play made); and how many
+    presses there are plays for."""
+    from engine import Game, PlaceKind, Play
+
+    game, start = Game(), len(log)
+    for n, event in enumerate(log):
+        game.apply(event)
+        table = game.state.table
+        if (
+            table is not None
+            and sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= feet
+        ):
+            start = n + 1
+            break
+    batches: list[tuple[Event, ...]] = []
+    batch: list[Event] = []
+    for event in log[start:]:
+        batch.append(event)
+        if isinstance(event, Play):
+            batches.append(tuple(batch))
+            batch = []
+    posted: list[Callable[[Enter], None]] = []
+    committed = threading.Event()
+
+    def setup(app: Any) -> Callable[[], None]:
+        for event in log[:start]:
+            assert app.core.submit(event)
+        handle = app.extras.hub_event
+
+        def hub_event(event: Any) -> None:
+            if not isinstance(event, Enter):
+                handle(event)
+                return
+            for entered in event.events:
+                assert app.core.submit(entered)
+            committed.set()
+
+        app.extras.hub_event = hub_event
+        posted.append(app.inbox.post)
+        return lambda: None
+
+    def before_press(n: int) -> None:
+        committed.clear()
+        posted[0](Enter(batches[n]))
+        committed.wait(10)
+        time.sleep(lead)
+
+    return setup, before_press, len(batches)
 
 
 def percentile(values: list[float], share: float) -> float:

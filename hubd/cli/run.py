@@ -126,6 +126,7 @@ def run_daemon(
     from hubd.loop.core import Devices, Extras, HubCore
     from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox, MockButton, Shutdown
+    from hubd.loop.pictures import PictureKeeper
     from hubd.screens import Ui
     from hubd.speech import make_speech
 
@@ -203,10 +204,14 @@ def run_daemon(
         # A club night's hubs each seat their own four, so their demos stay apart.
         players = demo_players(club.table if club is not None else None)
         demo = DemoPlayer(settings.preset, seed=args.demo_seed, players=players)
+    pictures = None
+    if config.display.enabled:  # the table's pictures are laid out off the loop
+        pictures = PictureKeeper(inbox.post)
+        devices.closers.append(pictures.close)
     core = HubCore(
         display=display, ui=ui, store=store, devices=devices, clock=clock, settings=settings,
         data_folder=folder, extras=Extras(phones=phones, club=club, wifi=wifi, camera=camera),
-        stop_after_events=args.demo_events,
+        stop_after_events=args.demo_events, pictures=pictures,
     )  # fmt: skip
     button_part = ButtonHandler(core, ButtonLogic.from_config(config.button), powers_off=powers_off)
     app = HubApp(core, button_part, inbox, demo=demo,

@@ -31,6 +31,7 @@ from hubd.loop.extras import ExtrasHandler
 from hubd.loop.hub_button import ButtonHandler
 from hubd.loop.inbox import HubEvent, Inbox, MockButton, Shutdown
 from hubd.loop.mock_press import MockPress
+from hubd.loop.pictures import PictureReady
 from hubd.screens import Ui
 from hubd.values.intents import (
     ChangeSetting,
@@ -235,6 +236,8 @@ class HubApp:
         rects = self.ui.render(self.display.surface, self.core.context(), self.clock.now())
         self.core.dirty = False
         self.display.present(rects)
+        if self.core.pictures is not None:  # what the frame lacked is laid out off the loop
+            self.core.pictures.after_frame()
 
     # -- inputs ---------------------------------------------------------------------------
 
@@ -276,6 +279,9 @@ class HubApp:
             self.core.stop(event.reason)
         elif isinstance(event, MockButton) and self._mock is not None:
             self._mock.set(event.pressed, self.clock.now())  # gpiozero posts the edge back
+        elif isinstance(event, PictureReady) and self.core.pictures is not None:
+            self.core.pictures.handle(event)  # the next frame draws it
+            self.core.dirty = True
         else:  # the parts a hub may have: the phones, the Wi-Fi, the camera, the club
             self.extras.hub_event(event)
 

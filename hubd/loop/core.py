@@ -35,6 +35,7 @@ from hubd.values.snapshot import Snapshot
 if TYPE_CHECKING:  # each only when the hub has it
     from hubd.club.night import ClubNight
     from hubd.loop.camera import CameraKeeper
+    from hubd.loop.pictures import PictureKeeper
     from hubd.loop.wifi import WifiKeeper
     from hubd.web.desk import PhoneDesk
 
@@ -79,6 +80,7 @@ class HubCore:
         extras: Extras = Extras(),
         out: TextIO | None = None,
         stop_after_events: int | None = None,
+        pictures: PictureKeeper | None = None,
     ) -> None:
         self.display = display
         self.ui = ui
@@ -97,6 +99,8 @@ class HubCore:
         self.club = extras.club
         self.wifi = extras.wifi
         self.camera = extras.camera
+        #: The table's pictures laid out off the loop (None: laid out as a frame is built).
+        self.pictures = pictures
         self.committed = 0  # events committed since the start
         #: Something changed since the last drawing: the loop draws on its next turn.
         self.dirty = True
@@ -197,6 +201,7 @@ class HubCore:
             wifi=self.wifi.view() if self.wifi is not None else None,
             camera=self.camera.view() if self.camera is not None else None,
             version=this_release().describe(),
+            pictures=self.pictures.shelf if self.pictures is not None else None,
         )
 
     def _last_entry(self) -> Event | None:

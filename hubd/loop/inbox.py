@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # the club's modules load only with [club] enabled
     from hubd.club.importer import ClubArrived
     from hubd.club.link import LinkStatus
     from hubd.loop.camera import CameraReport
+    from hubd.loop.pictures import PictureReady
     from hubd.loop.wifi import WifiReport
 
 
@@ -61,10 +62,10 @@ class PhoneRequest:
 
 
 #: The club night's news: another hub's games (the importer), Syncthing's state (the link);
-#: the Wi-Fi worker's reports.
+#: the Wi-Fi worker's reports; the table's pictures laid out off the loop.
 HubEvent: TypeAlias = (
     "ButtonEdge | Shutdown | MockButton | PhoneRequest | ClubArrived | LinkStatus | WifiReport"
-    " | CameraReport"
+    " | CameraReport | PictureReady"
 )
 
 

@@ -71,7 +71,7 @@ LEAST_BUDGET = FRAME_BUDGET // 4
 def laid_out(table: Table, area: Box, sizes: Sizes, budget: int = FRAME_BUDGET) -> Picture:
     """``picture(table, area, sizes, budget)``, kept for the last few tables (the first
     budget a table's picture was asked with holds; never change the picture)."""
-    key = (_Keyed(table), area, sizes)
+    key = (TableKey(table), area, sizes)
     with _lock:
         found = _recent.get(key)
     if found is None:  # two threads may lay the same table out: the same picture
@@ -83,7 +83,7 @@ def laid_out(table: Table, area: Box, sizes: Sizes, budget: int = FRAME_BUDGET) 
     return found
 
 
-class _Keyed:
+class TableKey:
     """A table keyed by all the layout reads of it: its places in the order they were
     played (the first layout lays the table as it grew) and its set's highest number."""
 
@@ -101,13 +101,13 @@ class _Keyed:
         return self.hashed
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Keyed) and other.key == self.key
+        return isinstance(other, TableKey) and other.key == self.key
 
 
 #: Pictures kept: a few tables (the frame before an undo, the one after) in a few areas (the
 #: play map's, the whole view's, the phones').
 RECENT = 16
-_recent: dict[tuple[_Keyed, Box, Sizes], Picture] = {}
+_recent: dict[tuple[TableKey, Box, Sizes], Picture] = {}
 _lock = threading.Lock()  # the hub's loop and the phones' page both ask
 
 

@@ -23,6 +23,7 @@ from hubd.screens.kit.areas import Rect, grid, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
+from hubd.screens.map.ready import PictureShelf
 from hubd.screens.map.view import draw_map
 from hubd.text.plain_words import choice_words
 from hubd.text.wording import NameFitter, closed_reason
@@ -347,6 +348,7 @@ def draw_choosing(
     area: Rect,
     keep: Rect,
     tapped: Action | None = None,
+    pictures: PictureShelf | None = None,
 ) -> Rect:
     """The tile fits two or more ends: the map where it was (``keep``), those ends ringed and
     numbered on it (a tap on it does ``tapped``: the whole table), and one large numbered
@@ -356,6 +358,6 @@ def draw_choosing(
     assert choose is not None
     laid = choice_layout(b, ui, choose, state, area, keep)
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose),
-                                choice_numbers(choose), tapped))  # fmt: skip
+                                choice_numbers(choose), tapped, pictures=pictures))  # fmt: skip
     draw_choices(b, entry, state, laid)
     return Rect(laid.map_area)

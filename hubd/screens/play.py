@@ -94,7 +94,8 @@ class PlayScreen(Screen):
             return
         if self.whole:
             in_bar = partial(self._status, b, ctx, state, squeeze=True)
-            draw_whole(b, self.ui, state, self.entry, in_bar, self._show_whole(False))
+            draw_whole(b, self.ui, state, self.entry, in_bar, self._show_whole(False),
+                       ctx.pictures)  # fmt: skip
             return
         room = self.room = play_room(b, state)
         status, hands, map_area, pad = room.status, room.hands, room.map_area, room.pad
@@ -103,7 +104,7 @@ class PlayScreen(Screen):
         if self.entry.choosing is not None:
             # The map stays as it was, the choices in pages round it (More turns them).
             self.map_box = draw_choosing(b, self.ui, self.entry, state, room.choosing, map_area,
-                                         self._show_whole(True))  # fmt: skip
+                                         self._show_whole(True), ctx.pictures)  # fmt: skip
         else:
             if b.landscape:
                 self._hands_panel(b, state, hands, room.compact)
@@ -111,7 +112,8 @@ class PlayScreen(Screen):
                 self._hands_strip(b, state, hands, room.compact)
             self.map_box = Rect(map_area)
             opens = self._show_whole(True)
-            self.ui.remember_labels(draw_map(b, self.ui, state, map_area, tapped=opens))
+            self.ui.remember_labels(draw_map(b, self.ui, state, map_area, tapped=opens,
+                                             pictures=ctx.pictures))  # fmt: skip
             draw_pad(b, self.ui, self.entry, state, pad)
         labels = self.ui.labels
         cancel = None

@@ -20,6 +20,7 @@ from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
+from hubd.screens.map.ready import PictureShelf
 from hubd.screens.map.view import draw_map
 from hubd.screens.map.whole import back_px, whole_room
 
@@ -31,6 +32,7 @@ def draw_whole(
     entry: TileEntry,
     status: Callable[[Rect], None],
     close: Action,
+    pictures: PictureShelf | None = None,
 ) -> None:
     """The whole view of ``state``'s table; ``status`` draws the status line in its box,
     ``close`` returns to the play screen."""
@@ -45,4 +47,5 @@ def draw_whole(
     if choose is not None:  # the ends offered, ringed and numbered as on the play screen
         marked = choice_keys(choose)
         numbers = choice_numbers(choose)
-    ui.remember_labels(draw_map(b, ui, state, room.area, marked, numbers, close, True))
+    ui.remember_labels(draw_map(b, ui, state, room.area, marked, numbers, close, True,
+                                pictures))  # fmt: skip

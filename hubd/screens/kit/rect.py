@@ -330,6 +330,10 @@ class Rect:
             and max(self.y, self.bottom) > min(b.y, b.bottom)
         )
 
+    def collidelist(self, others: Sequence[RectLike]) -> int:
+        """The index of the first of ``others`` this shares a pixel with, -1 for none."""
+        return next((i for i, other in enumerate(others) if self.colliderect(other)), -1)
+
     def collidelistall(self, others: Sequence[RectLike]) -> list[int]:
         """The indexes of ``others`` this shares a pixel with."""
         return [i for i, other in enumerate(others) if self.colliderect(other)]

@@ -45,6 +45,7 @@ def context_signature(ctx: UiContext) -> tuple[object, ...]:
         tuple(ctx.phone_hands.items()),
         ctx.club,  # one object until something in the club night changes
         ctx.camera,
+        ctx.pictures.version if ctx.pictures is not None else None,  # a picture came
     )
 
 

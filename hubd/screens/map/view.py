@@ -17,12 +17,13 @@ from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
 from engine import GameState, PlaceKind, Tile
-from hubd.picture import Box, MapEnd, Picture, Sizes, arm_labels, laid_out, play_picture
+from hubd.picture import Box, MapEnd, Sizes
 from hubd.picture.pips import tiles_digits
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
 from hubd.screens.map.whole import draw_sign, whole_room
 from hubd.text.labels import line_labels
 
@@ -44,15 +45,23 @@ def map_area(b: Builder, area: Rect) -> Rect:
     return Rect(area)
 
 
-def map_picture(b: Builder, state: GameState, area: Rect, whole_view: bool = False) -> Picture:
+def map_picture(
+    b: Builder,
+    state: GameState,
+    area: Rect,
+    whole_view: bool = False,
+    pictures: PictureShelf | None = None,
+) -> ReadyPicture | None:
     """The picture of ``state``'s table as the play screen draws it in ``area`` (faithful
     first: the whole view's, shrunk, where ``area`` cannot hold it), or (``whole_view``) as
-    the whole view draws it there."""
+    the whole view draws it there: laid out now, or taken from ``pictures`` (the hub's loop
+    lays it out off the loop: until it is ready, the last one drawn there, or None)."""
     assert state.table is not None
     box, sizes = Box(*map_area(b, area)), map_sizes(b)
-    if whole_view:
-        return laid_out(state.table, box, sizes)
-    return play_picture(state.table, box, Box(*map_area(b, whole_room(b).area)), sizes)
+    whole = box if whole_view else Box(*map_area(b, whole_room(b).area))
+    open_ends = frozenset(place.tile for place in state.open_places())
+    ask = PictureAsk(state.table, box, whole, sizes, open_ends)
+    return lay_out(ask) if pictures is None else pictures.take(ask)
 
 
 def draw_map(
@@ -64,19 +73,40 @@ def draw_map(
     numbers: Mapping[str, str] = MappingProxyType({}),
     tapped: Action | None = None,
     whole_view: bool = False,
+    pictures: PictureShelf | None = None,
 ) -> dict[Tile, str]:
     """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in
     ``marked`` and numbering those in ``numbers`` (as the entry's choices are numbered); a
     tap anywhere on it does ``tapped`` (the play map: a sign says it opens the whole view);
-    ``whole_view``: the picture as the whole view lays it out. Returns each tile's line
-    label (for the words round the map)."""
+    ``whole_view``: the picture as the whole view lays it out; ``pictures``: the hub loop's
+    (map_picture). Returns each tile's line label (for the words round the map)."""
     table = state.table
     assert table is not None
-    drawn = map_picture(b, state, area, whole_view)
+    ready = map_picture(b, state, area, whole_view, pictures)
     area = map_area(b, area)
-    start = len(b.widgets)
     panel = b.panel(area, Style.QUIET)
     panel.mirror, panel.key, panel.role = False, "map", "map"
+    if ready is not None:
+        _draw_picture(b, ui, ready, area, marked, numbers, tapped is not None and not whole_view)
+    if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
+        b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
+                     role="map_tap"))  # fmt: skip
+    return line_labels(table)
+
+
+def _draw_picture(
+    b: Builder,
+    ui: Host,
+    ready: ReadyPicture,
+    area: Rect,
+    marked: Collection[str],
+    numbers: Mapping[str, str],
+    signed: bool,
+) -> None:
+    """The picture's pieces in the map's ``area`` (see draw_map), ``signed``: with the sign
+    that a tap opens the whole view."""
+    drawn = ready.picture
+    start = len(b.widgets)
     width = max(3, drawn.number_px // 9)
     for link in drawn.links:
         x1, y1 = link.start
@@ -84,7 +114,7 @@ def draw_map(
         box = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
         b.add(Widget(box, Kind.LINK, points=(x1, y1, x2, y2), mirror=False, key="link",
                      pad=width))  # fmt: skip
-    floor = max(1, round(map_sizes(b).floor * drawn.scale))  # a shrunk picture's, smaller
+    floor = ready.floor  # a shrunk picture's, smaller
     # A shrunk picture's numbers and letters in scale with its pieces (the screen's least
     # text drawn there stood over the neighbouring tiles, or a two-digit need was dropped).
     least = drawn.number_px if drawn.scale < 1 else None
@@ -98,15 +128,13 @@ def draw_map(
         box = _line_box(b, Rect(run.box), drawn.number_px).inflate(reach, 0)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
                 mirror=False, role="label", key=run.key, squeeze=True, least=least)  # fmt: skip
-    arms = arm_labels(drawn, floor)
-    for letter in arms:  # "arm C" in the choices: here
+    for letter in ready.letters:  # "arm C" in the choices: here
         box = Rect(letter.box)
         b.panel(box, Style.NORMAL).mirror = False
         b.label(box, letter.text, letter.size, bold=True, floor=letter.size, mirror=False,
                 role="label", key=letter.key, least=least and letter.size)  # fmt: skip
-    open_now = {place.tile for place in state.open_places()}
-    for end in drawn.ends:
-        _end(b, end, end.on in open_now, drawn.number_px, least)
+    for end in drawn.ends:  # open as on the table the picture is of (a play ago, until ready)
+        _end(b, end, end.on in ready.open_ends, drawn.number_px, least)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
     rings = {key: f"mark:{key}" for key in marked}
     if ui.marked is not None:  # the end that lies on the tile laid now, else the tile: one ring
@@ -128,13 +156,9 @@ def draw_map(
         badge = _numeral(b, ring, area, " ".join(sorted(numerals, key=int)), drawn.number_px,
                          others)  # fmt: skip
         rings_drawn.append(badge)  # the next badge keeps clear of this one too
-    if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
-        if not whole_view:
-            shown = ("tile", "end", "needs", "label", "mark", "choice_number")
-            draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in shown])
-        b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
-                     role="map_tap"))  # fmt: skip
-    return line_labels(table)
+    if signed:
+        shown = ("tile", "end", "needs", "label", "mark", "choice_number")
+        draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in shown])
 
 
 def _numeral(

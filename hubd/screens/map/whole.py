@@ -84,7 +84,7 @@ def draw_sign(b: Builder, drawn: Picture, area: Rect, taken: list[Rect]) -> None
         if width > area.w or tall > area.h:
             continue
         for box in _places(area, width, tall, max(4, b.px(8))):
-            if not box.collidelistall(clear):
+            if box.collidelist(clear) < 0:  # the first piece in the way ends the look
                 _sign(b, box, words, size, framed)
                 return
 
