@@ -23,7 +23,7 @@ class StandIn(Syncthing):
 
     def call(self, method: str, path: str, body: object = None, query: Any = None) -> Any:
         self.calls.append((method, path))
-        if method == "PUT" and path == f"/rest/config/devices/{NEW}" and self.refuse_accept:
+        if method == "PUT" and path == "/rest/config" and self.refuse_accept:
             raise SyncthingError(f"Syncthing refused PUT {path} (400)")
         answers: dict[str, Any] = {
             "/rest/system/status": {"myID": ME, "connectionServiceStatus": {
@@ -39,6 +39,8 @@ class StandIn(Syncthing):
             },
             "/rest/system/discovery": {SEEN: {"addresses": ["tcp://10.0.0.4:22000"]}, PEER: {}},
             "/rest/config/folders/chickenfoot-club": {"devices": [{"deviceID": ME}]},
+            "/rest/config": {"devices": [{"deviceID": ME}], "folders": [
+                {"id": "chickenfoot-club", "devices": [{"deviceID": ME}]}]},
         }  # fmt: skip
         return answers.get(path) if method == "GET" else None
 
@@ -80,7 +82,7 @@ def test_a_refused_pairing_is_no_outage_and_set_up_happens_once(tmp_path: Path) 
     assert client.calls.count(("PATCH", "/rest/config/options")) == 1
     client.refuse_accept = False
     sync.poll([lambda c: c.accept(NEW, "Table 3")])
-    assert ("PATCH", "/rest/config/folders/chickenfoot-club") in client.calls  # shared
+    assert ("PUT", "/rest/config") in client.calls  # paired and shared in one change
 
 
 def test_syncthing_not_running_is_said_plainly(tmp_path: Path) -> None:
@@ -126,11 +128,14 @@ def test_a_tapped_hub_is_dialled_where_it_was_seen(tmp_path: Path) -> None:
     sync.pair(GROUPS, ("tcp://10.0.0.5:22000",))
     put: list[object] = []
     client.call = lambda method, path, body=None, query=None: (  # type: ignore[method-assign]
-        put.append(body) if method == "PUT" else {"devices": []}
+        put.append(body) if method == "PUT" else {"folders": [{"id": "chickenfoot-club"}]}
     )
     for _ in range(2):
         request = sync._requests.get_nowait()
         assert request is not None
         request(client)
-    addresses = [b["addresses"] for b in put if isinstance(b, dict)]
-    assert addresses == [["tcp://10.0.0.4:22000", "dynamic"], ["tcp://10.0.0.5:22000", "dynamic"]]
+    # Each a new device and the club folder shared with it, in one change of the config.
+    assert [(b["devices"][-1]["addresses"], b["folders"][0]["devices"][-1]) for b in put] == [
+        (["tcp://10.0.0.4:22000", "dynamic"], {"deviceID": SEEN}),
+        (["tcp://10.0.0.5:22000", "dynamic"], {"deviceID": GROUPS}),
+    ]
