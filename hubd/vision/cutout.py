@@ -11,6 +11,7 @@ from hubd.vision.shapes import Floats, Image
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
 # face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
+_LEANS = (0, -3, 3)  # how many rows a bar may climb across the tile (of its 160)
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 
 
@@ -49,15 +50,29 @@ def bar_row(ink: Floats, in_row: bool = False) -> tuple[int, float] | None:
     middle = TILE_W
     band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
-    # side counts too: a bar seen a little askew).
-    rows = np.percentile(cv2.dilate(band, np.ones((5, 1), np.uint8)), 20, axis=1)
-    usual = float(np.median(rows))
-    peak = int(np.argmax(rows))
-    if float(rows[peak]) < max(usual + _BAR_INK, usual if in_row else 2 * usual) and (
-        _prominence(rows, peak) < max(_BAR_INK, usual)
-    ):
-        return None
-    return middle - TILE_W // 6 + peak, float(rows[peak])
+    # side counts too). A cut whose corners are a little off the face's (its side seen beside
+    # it, a slant) sees the bar lean: each lean is tried, the bar's row taken at the middle.
+    dilated = cv2.dilate(band, np.ones((5, 1), np.uint8))
+    for lean in _LEANS:
+        rows = np.percentile(_leant(dilated, lean), 20, axis=1)
+        usual = float(np.median(rows))
+        peak = int(np.argmax(rows))
+        inked = float(rows[peak]) >= max(usual + _BAR_INK, usual if in_row else 2 * usual)
+        standing = _prominence(rows, peak) >= max(_BAR_INK, usual)
+        # (Leaning, rows of pips line up too: a leaning bar is both inked and a thin line.)
+        if (inked and standing) or (lean == 0 and (inked or standing)):
+            return middle - TILE_W // 6 + peak, float(rows[peak])
+    return None
+
+
+def _leant(band: Floats, lean: int) -> Floats:
+    """``band`` with its columns moved so that a line climbing ``lean`` rows across it (left to
+    right) runs level, the middle column in place."""
+    height, width = band.shape
+    moved = np.round(lean * (np.arange(width) - width / 2) / width).astype(int)
+    rows = np.clip(np.arange(height)[:, None] - moved[None, :], 0, height - 1)
+    leant: Floats = np.take_along_axis(band, rows, axis=0)
+    return leant
 
 
 def _prominence(rows: Floats, peak: int) -> float:

@@ -14,6 +14,7 @@ from hubd.vision.shapes import ASPECT, Floats, Image, grown_by, least_rect, quad
 
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
+_SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 
 
 def pieces(
@@ -54,27 +55,38 @@ def pieces(
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cores = [c + np.array([x0, y0], np.int32) for c in contours
              if cv2.contourArea(c) >= 0.5 * least]  # fmt: skip
-    if len(cores) < 2:
+    # A tile's side, seen beside its face in a slanted photo, is a thin strip past the groove
+    # of the face's rounded edge: no face of its own.
+    widest = max((min(least_rect(c)[1]) for c in cores), default=0.0)
+    faces_only = [c for c in cores if min(least_rect(c)[1]) >= _SIDE * widest]
+    if len(faces_only) < 2 and len(faces_only) == len(cores):
         return _split(lightness, outline, least, width)
+    cores = faces_only  # (a face, or a row of faces, and its side: the faces alone)
     tiles: list[Floats] = []
     for inner in cores:
-        (cx, cy), (cw, ch), _ = least_rect(inner)
-        rim = 0.09 * min(cw, ch)  # the rounded edges left out of the core, both sides
         quad = quad_of(inner)
         short_side, long_side = sides(quad)
         if (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
                 and ASPECT[0] <= long_side / max(short_side, 1.0) <= ASPECT[1]):  # fmt: skip
             tiles.append(grown_by(quad, _RIM * short_side))
             continue
-        hull = cv2.convexHull(inner)
-        centre = np.array([cx, cy], np.float32)
-        spread = hull.astype(np.float32)
-        spread = centre + (spread - centre) * (1 + rim / max(min(cw, ch) / 2, 1))
-        found = _split(lightness, spread.astype(np.int32), least, width)
+        found = _split(lightness, _spread(inner), least, width)
         if found is None:
             return _split(lightness, outline, least, width)
         tiles.extend(found)
     return tiles
+
+
+def _spread(core: Image) -> Image:
+    """A core's hull spread by the rounded edges the core left out."""
+    (cx, cy), (cw, ch), _ = least_rect(core)
+    rim = 0.09 * min(cw, ch)  # the rounded edges left out of the core, both sides
+    centre = np.array([cx, cy], np.float32)
+    hull = cv2.convexHull(core).astype(np.float32)
+    spread: Image = (centre + (hull - centre) * (1 + rim / max(min(cw, ch) / 2, 1))).astype(
+        np.int32
+    )
+    return spread
 
 
 def _closed(image: Floats, size: int) -> Floats:

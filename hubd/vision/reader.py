@@ -39,6 +39,7 @@ from hubd.vision.faces import faces, filled, patches, whiteness
 from hubd.vision.pips import read_halves
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides, sized
+from hubd.vision.sides import trimmed
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
@@ -99,13 +100,14 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     outside = 0
     read_from = set()
     for corners, patch in zip(tiles, origin, strict=True):
-        upright = cut_out(photo, corners / scale)  # pips read at the photo's own size
+        face = trimmed(photo, corners / scale)  # (its side seen beside it left out)
+        upright = cut_out(photo, face)  # pips read at the photo's own size
         halves = read_halves(upright, highest, in_row=origin.count(patch) > 1)
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from.add(patch)
-        cx, cy = corners.mean(axis=0) / scale
-        short = sides(corners)[0]
+        cx, cy = face.mean(axis=0)
+        short = sides(face)[0] * scale
         tile = TileSeen(SeenTile(*halves), (float(cx), float(cy)))
         # A tile at the photo's edge whose face runs along it for half its width or more is
         # cut off there (a whole one touches it with a rounded corner or a sliver of its
@@ -165,8 +167,9 @@ def _one_tile(
 
 def _barred(photo: Image, scale: float, found: list[Floats]) -> list[float]:
     """The short sides of the pieces in ``found`` (at the work size ``scale``) with a bar."""
-    return [sides(corners)[0] for corners in found
-            if bar_row(ink_of(cut_out(photo, corners / scale))) is not None]  # fmt: skip
+    faces = [(corners, trimmed(photo, corners / scale)) for corners in found]
+    return [sides(corners)[0] for corners, face in faces
+            if bar_row(ink_of(cut_out(photo, face))) is not None]  # fmt: skip
 
 
 def _on_border(mask: Image, corners: Floats) -> int:

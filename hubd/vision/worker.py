@@ -23,6 +23,9 @@ MAX_BYTES = 12 * 1024 * 1024  # a phone's full-size JPEG; the page sends far les
 MAX_PIXELS = 25_000_000  # 25 megapixels: any phone's camera, not a decompression bomb
 MEMORY_BYTES = 1536 * 1024 * 1024  # the child's address space: Python, numpy, OpenCV, the photo
 CPU_S = 20
+#: An HEIF file's brands (an iPhone's photos by default): OpenCV opens none of them.
+_HEIF_BRANDS = frozenset((b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1",
+                          b"msf1", b"avif"))  # fmt: skip
 TIMEOUT_S = 20.0
 
 
@@ -114,6 +117,8 @@ def _read(data: bytes, highest: int) -> dict[str, object]:
     except cv2.error:
         photo = None
     if photo is None:
+        if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+            return {"error": "The hub cannot open HEIC photos: save it as JPEG and send it again."}
         return {
             "error": "That is not a photo the hub can open (JPEG or PNG, at most 25 megapixels)."
         }

@@ -7,6 +7,12 @@ then blurred, noised and JPEG-compressed like a phone's photo. Double-12 and 15 
 each number, and some have a brass spinner on the bar; the bar is a line or a groove. Some
 sets ring their pips with a lighter line; some photos catch a lamp's glare.
 
+What real photos of real sets add, drawn from a stream of their own (the photos without them
+stay as they were): pips drilled as hollows (a shaded wall, a lighter floor lit from one
+side); the tiles' thickness, a band of side beside each face on the side the camera sees from
+(ivory, or two layers: ivory over a dark back); a stronger slant; a phone's full-size photo
+(3,000-4,000 px, soft at the pixel as phones make them).
+
     python tests/helpers/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
 
@@ -18,12 +24,14 @@ import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 Image = NDArray[np.uint8]
+Colour = tuple[float, ...]
 
 #: Where a number's pips sit in its half, as (column, row) on a grid of columns x rows.
 _SMALL = {  # 3 x 3
@@ -81,6 +89,7 @@ class Look:
     pip_scale: float
     bar_end: float  # how far from the long edges the bar stops, a share of the width
     ringed: bool = False  # each pip drawn with a lighter ring inside (some sets' pips)
+    drilled: float = 0.0  # pips are hollows: how light their floor is (0: flat discs)
 
 
 def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
@@ -103,6 +112,9 @@ def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
         for x, y in spots:
             centre = (int((0.04 + 0.92 * x) * w * 16), int((half + 0.04 + 0.92 * y) * w * 16))
             rad = int(r * look.pip_scale * w * 16)
+            if look.drilled:
+                _draw_hollow(face, centre, rad, colour, look)
+                continue
             cv2.circle(face, centre, rad, colour, -1, cv2.LINE_AA, shift=4)
             if look.ringed:
                 ring = tuple(0.5 * c + 0.5 * f for c, f in zip(colour, look.face, strict=True))
@@ -119,6 +131,83 @@ def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
         cv2.circle(face, (w // 2, w), int(w * 0.07), (60, 150, 190), -1, cv2.LINE_AA)
         cv2.circle(face, (w // 2, w), int(w * 0.03), (150, 210, 235), -1, cv2.LINE_AA)
     return np.clip(face, 0, 255).astype(np.uint8), alpha
+
+
+def one_tile_photo(a: int, b: int, look: Look, erase: tuple[float, float] | None = None) -> Image:
+    """The tile a-b alone on a dark table, seen from straight above; ``erase`` paints over the
+    pip at that place of the top half (x, y in 0..1), as if it were too pale to see."""
+    image, alpha = draw_tile(a, b, look)
+    if erase is not None:
+        _, radius = pip_centres(a)
+        centre = (int((0.04 + 0.92 * erase[0]) * TILE_W), int((0.04 + 0.92 * erase[1]) * TILE_W))
+        cv2.circle(image, centre, int(radius * TILE_W) + 2, look.face, -1)
+    photo = np.full((480, 400, 3), 45, np.uint8)
+    top, left = 120, 140
+    patch = photo[top : top + 2 * TILE_W, left : left + TILE_W].astype(np.float32)
+    blended = patch * (1 - alpha[..., None]) + image.astype(np.float32) * alpha[..., None]
+    photo[top : top + 2 * TILE_W, left : left + TILE_W] = blended.astype(np.uint8)
+    return photo
+
+
+def _draw_hollow(
+    face: NDArray[np.float32], centre: tuple[int, int], rad: int, colour: Colour, look: Look
+) -> None:
+    """A drilled pip (``centre`` and ``rad`` in 1/16 px): its wall shaded darker than its paint
+    where the light does not reach, its floor lit (lighter, towards the face's colour), offset
+    away from the light, with a bright lip on the wall that faces it."""
+    wall = tuple(0.55 * c for c in colour)
+    floor = tuple(c + look.drilled * (f - c) for c, f in zip(colour, look.face, strict=True))
+    lip = tuple(min(255.0, 1.08 * f) for f in look.face)
+    cv2.circle(face, (centre[0] - rad // 8, centre[1] - rad // 8), rad, lip, -1, cv2.LINE_AA,
+               shift=4)  # fmt: skip
+    cv2.circle(face, centre, rad, wall, -1, cv2.LINE_AA, shift=4)
+    floor_at = (centre[0] + rad // 6, centre[1] + rad // 6)
+    cv2.circle(face, floor_at, int(rad * 0.7), floor, -1, cv2.LINE_AA, shift=4)
+
+
+def _outline(matrix: NDArray[np.float64]) -> NDArray[np.float32]:
+    """A tile's rounded outline (the template's) placed on the table by ``matrix``."""
+    w, h, radius = TILE_W, 2 * TILE_W, TILE_W * 0.12
+    points = []
+    for cx, cy, start in ((w - radius, radius, -90), (w - radius, h - radius, 0),
+                          (radius, h - radius, 90), (radius, radius, 180)):  # fmt: skip
+        for step in range(7):
+            angle = math.radians(start + 15 * step)
+            points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return cv2.transform(np.float32([points]), matrix)[0]
+
+
+def _draw_sides(
+    canvas: NDArray[np.float32],
+    outlines: list[NDArray[np.float32]],
+    band: NDArray[np.float32],
+    side: Colour,
+    back: Colour | None,
+) -> None:
+    """Each tile's side, seen ``band`` (x, y: from its face towards its foot on the table) past
+    its face: its body swept from the face down to the table, in the side's colour, its lower
+    half in ``back`` (a two-layer tile). Drawn before every face: the faces lie level, so no
+    tile's side hides another's face."""
+    layers = ((0.5, 1.0, back), (0.0, 0.5, side)) if back is not None else ((0.0, 1.0, side),)
+    for outline in outlines:
+        for top, bottom, colour in layers:
+            body = np.concatenate([outline + top * band, outline + bottom * band])
+            hull = np.round(cv2.convexHull(body) * 16).astype(np.int32)
+            shade = np.zeros(canvas.shape[:2], np.float32)
+            cv2.fillConvexPoly(shade, hull, 1.0, cv2.LINE_AA, shift=4)
+            canvas *= 1 - shade[..., None]
+            canvas += shade[..., None] * np.float32(colour)
+
+
+def _laid(
+    canvas: NDArray[np.float32], image: Image, alpha: NDArray[np.float32], matrix: NDArray[Any]
+) -> NDArray[np.float32]:
+    """``canvas`` with a tile's face (``image``, ``alpha``) laid on it where ``matrix`` puts it."""
+    size = (canvas.shape[1], canvas.shape[0])
+    warped_alpha = cv2.warpAffine(alpha, matrix, size)[..., None]
+    warped = cv2.warpAffine(image, matrix, size).astype(np.float32)
+    laid: NDArray[np.float32] = canvas * (1 - warped_alpha) + warped * warped_alpha
+    return laid
 
 
 def _table(rng: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
@@ -166,6 +255,25 @@ def _places(
     return places
 
 
+class _Real:
+    """What a real photo of a real set has and the first corpus did not, drawn from a stream
+    of its own, each condition always drawn (so that one's odds leave the others' alone)."""
+
+    def __init__(self, draw: random.Random, drawn: bool = True) -> None:
+        self.drilled = draw.uniform(0.25, 0.55) if draw.random() < 0.35 else 0.0
+        self.thick = draw.random() < 0.7  # the tiles' sides show (a photo from straight
+        # above, or thin tiles, shows none)
+        self.thickness = draw.uniform(0.3, 0.4)  # a tile's thickness, a share of its width
+        self.sideways = draw.uniform(-0.3, 0.3)  # the camera off the photo's middle line
+        self.side_shade = draw.uniform(0.6, 0.85)
+        backs = ((30, 30, 30), (90, 40, 20), (40, 70, 30), (30, 30, 110))
+        self.back = draw.choice(backs) if draw.random() < 0.3 else None
+        self.slant = draw.uniform(0.12, 0.3) if draw.random() < 0.3 else 0.0
+        self.phone = draw.uniform(2.4, 3.3) if draw.random() < 0.12 else 1.0
+        if not drawn:  # the photo as the first corpus drew it
+            self.drilled, self.thick, self.slant, self.phone = 0.0, False, 0.0, 1.0
+
+
 @dataclass(frozen=True)
 class Photo:
     image: Image
@@ -175,11 +283,15 @@ class Photo:
     cut_off: int = 0  # tiles partly outside the photo (a reader rightly refuses the photo)
 
 
-def make_photo(seed: int, highest: int | None = None, count: int | None = None) -> Photo:
-    """The photo of a hand made from ``seed``: its image and the tiles in it."""
+def make_photo(
+    seed: int, highest: int | None = None, count: int | None = None, *, real: bool = True
+) -> Photo:
+    """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
+    what real photos add, see the module's docstring; without, as the first corpus drew it)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
+    truly = _Real(random.Random(seed * 7919 + 2), drawn=real)
     highest = highest if highest is not None else rng.choice((6, 9, 12, 15))
     count = count if count is not None else rng.choice((1, 2, 3, 4, 5, 6, 7, 8, 10))
     size = rng.choice(((1200, 900), (1000, 1000), (900, 1200), (1600, 1200)))
@@ -191,6 +303,7 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
         pip_scale=rng.uniform(0.85, 1.1),
         bar_end=rng.uniform(0.1, 0.16),
         ringed=extra.random() < 0.2,
+        drilled=truly.drilled,
     )
     deck = [(a, b) for a in range(highest + 1) for b in range(a, highest + 1)]
     hand = [tuple(rng.sample(t, 2)) if t[0] != t[1] else t for t in rng.sample(deck, count)]
@@ -202,27 +315,37 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
     places = _places(rng, count, size, tile_w)
     scale = tile_w / TILE_W
-    outlines = []  # each tile's corners on the table
-    for (a, b), (x, y, turn) in zip(hand, places, strict=True):
-        image, alpha = draw_tile(a, b, look)
+    matrices = []
+    for x, y, turn in places:
         matrix = cv2.getRotationMatrix2D((TILE_W / 2, TILE_W), -turn, scale)
         matrix[:, 2] += (x - TILE_W / 2, y - TILE_W)
+        matrices.append(matrix)
+    # The camera's tilt, drawn below: which way it looks decides which sides of the tiles show.
+    ahead = random.Random()
+    ahead.setstate(rng.getstate())
+    tilt, far = ahead.uniform(0, 0.12), ahead.choice((1, -1))
+    tilt = truly.slant or tilt
+    band = np.float32([truly.sideways, far]) / math.hypot(truly.sideways, 1.0)
+    band *= truly.thickness * (0.25 + 2 * tilt) * tile_w
+    if truly.thick:  # the sides first: the faces lie level, no tile's side hides a face
+        side = tuple(truly.side_shade * c for c in look.face)
+        _draw_sides(canvas, [_outline(m) for m in matrices], band, side, truly.back)
+    outlines = []  # each tile's corners on the table
+    for (a, b), matrix in zip(hand, matrices, strict=True):
+        image, alpha = draw_tile(a, b, look)
         template = np.float32([[[0, 0]], [[TILE_W, 0]], [[TILE_W, 2 * TILE_W]], [[0, 2 * TILE_W]]])
         outlines.append(cv2.transform(template, matrix))
-        warped_alpha = cv2.warpAffine(alpha, matrix, size)
         cast = cv2.warpAffine(
             alpha, matrix + np.float64([[0, 0, shadow_dx], [0, 0, shadow_dy]]), size
         )
+        # (A shadow falls on the tiles drawn before too: the groove between touching faces.)
         canvas *= 1 - 0.55 * cv2.GaussianBlur(cast, (0, 0), tile_w * 0.05)[..., None]
-        warped = cv2.warpAffine(image, matrix, size).astype(np.float32)
-        canvas = canvas * (1 - warped_alpha[..., None]) + warped * warped_alpha[..., None]
+        canvas = _laid(canvas, image, alpha, matrix)
     # The camera: a tilt (perspective), light falling off across the table, a shadow's edge.
     w, h = size
-    tilt = rng.uniform(0, 0.12)
+    rng.uniform(0, 0.12), rng.choice((1, -1))  # (drawn ahead: ``tilt``, ``far``)
     corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-    moved = corners + np.float32([[tilt * w, 0], [-tilt * w, 0], [0, 0], [0, 0]]) * rng.choice(
-        (1, -1)
-    )
+    moved = corners + np.float32([[tilt * w, 0], [-tilt * w, 0], [0, 0], [0, 0]]) * far
     view = cv2.getPerspectiveTransform(corners, moved)
     canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REPLICATE)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -242,13 +365,18 @@ def make_photo(seed: int, highest: int | None = None, count: int | None = None) 
         light = light + extra.uniform(0.4, 0.9) * spot
     canvas = canvas * light[..., None] * warm
     canvas = cv2.GaussianBlur(canvas, (0, 0), rng.uniform(0.4, 1.4))
+    phone = min(truly.phone, 4032 / max(w, h))  # (a phone's largest: 4,032 px)
+    if phone > 1:  # a phone's full-size photo: as many pixels, each of them soft
+        canvas = cv2.resize(canvas, None, fx=phone, fy=phone,
+                            interpolation=cv2.INTER_CUBIC)  # fmt: skip
     canvas += np.random.default_rng(seed).normal(0, rng.uniform(2, 7), canvas.shape)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, rng.randint(60, 92)])
     assert ok
     image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
     points = np.float32([[(x, y)] for x, y, _ in places])
-    centres = [(float(p[0][0]), float(p[0][1])) for p in cv2.perspectiveTransform(points, view)]
+    centres = [(float(p[0][0]) * phone, float(p[0][1]) * phone)
+               for p in cv2.perspectiveTransform(points, view)]  # fmt: skip
     seen = [cv2.perspectiveTransform(outline.astype(np.float32), view) for outline in outlines]
     cut_off = sum(1 for c in seen if c.min() < 0 or (c[..., 0] > w).any() or (c[..., 1] > h).any())
     return Photo(image, [(int(a), int(b)) for a, b in hand], centres, highest, cut_off)

@@ -1,7 +1,10 @@
 """Reading tiles from photos: the synthetic corpus, the worker's bounds, ``hubd count-tiles``.
 
 The corpus is drawn at test time from fixed seeds by tests/helpers/photo_synth.py (no image is
-committed); benchmarks/camera_bench.py measures the same reader on hundreds of them.
+committed); benchmarks/camera_bench.py measures the same reader on hundreds of them. A test
+that pins a kind of failure met on one photo draws it as it was then (``real=False``: without
+the tiles' sides, drilled pips, slant and size a real photo adds); tests/hubd/vision/
+test_real_photos.py reads those.
 """
 
 from __future__ import annotations
@@ -10,15 +13,13 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
-from numpy.typing import NDArray  # noqa: E402
-from photo_synth import TILE_W, Look, Photo, draw_tile, make_photo, pip_centres  # noqa: E402
+from photo_synth import Look, Photo, make_photo, one_tile_photo  # noqa: E402
 
 from engine.photo_hand import settle  # noqa: E402
 from engine.tiles import Tile, all_tiles  # noqa: E402
@@ -27,6 +28,9 @@ from hubd.text import i18n  # noqa: E402
 from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
 from hubd.vision.worker import PhotoRefused, read_in_worker  # noqa: E402
 
+_PLAIN = Look(face=(235, 240, 242), coloured=False, groove=False, spinner=False, pip_scale=1.0,
+              bar_end=0.12)  # fmt: skip
+
 
 def hand_of(photo: Photo) -> Counter[Tile]:
     return Counter(Tile.of(a, b) for a, b in photo.tiles)
@@ -34,11 +38,15 @@ def hand_of(photo: Photo) -> Counter[Tile]:
 
 @pytest.mark.parametrize("highest", [6, 9, 12, 15])
 def test_single_tiles_of_every_set_are_read_right(highest: int) -> None:
-    """Four photos of one tile each (colours, spinners, grooves, shadows as the seed draws)."""
+    """Four photos of one tile each (colours, spinners, grooves, shadows, sides, drilled pips,
+    slant and size as the seed draws; a photo given up is a miss too)."""
     wrong = []
     for seed in range(4):
         photo = make_photo(1000 + 10 * highest + seed, highest=highest, count=1)
-        seen = read_photo(photo.image, highest)
+        try:
+            seen = read_photo(photo.image, highest)
+        except PhotoUnreadable:
+            seen = []
         read = [Tile.of(s.tile.first.best, s.tile.second.best) for s in seen]
         if read != list(hand_of(photo)):
             wrong.append((photo.tiles, read))
@@ -64,11 +72,12 @@ def test_hands_settled_against_the_table_are_right_or_asked_never_wrong() -> Non
         reading = settle([s.tile for s in seen], can_hold, len(photo.tiles))
         assert not Counter(reading.settled) - hand, (seed, photo.tiles, reading)
         right += Counter(reading.settled) == hand and not reading.questions
-    assert right >= 7  # 8 of these 10 at this commit; the bench measures hundreds
+    assert right >= 5  # 5 of these 10 at this commit (8 as the first corpus drew them, without
+    # the tiles' sides, drilled pips and slant); the bench measures hundreds
 
 
 def test_the_worker_reads_a_jpeg_and_refuses_what_is_no_photo() -> None:
-    photo = make_photo(2100, highest=12, count=3)
+    photo = make_photo(2100, highest=12, count=3, real=False)
     ok, jpeg = cv2.imencode(".jpg", photo.image)
     assert ok
     seen = read_in_worker(jpeg.tobytes(), 12)
@@ -92,7 +101,7 @@ def test_a_picture_claiming_too_many_pixels_is_refused_before_it_is_decoded() ->
 def test_a_row_of_four_touching_tiles_is_four_tiles_by_the_photos_own_tile_size() -> None:
     """Four touching tiles side by side make a patch twice as long as wide, like one tile; a
     lamp's glare washes out their seams. The other row's tiles tell the tiles' size."""
-    photo = make_photo(56)
+    photo = make_photo(56, real=False)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
@@ -105,7 +114,7 @@ def test_touching_tiles_under_a_glare_come_apart_at_the_notches_of_their_rounded
     too); five side by side are as long as wide as one tile; a lamp's glare washes out their
     seams, and no other tile tells their size. Where two tiles touch, their rounded corners
     notch the outline at both ends of the seam: the cuts go there."""
-    photo = make_photo(seed)
+    photo = make_photo(seed, real=False)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
@@ -113,7 +122,7 @@ def test_touching_tiles_under_a_glare_come_apart_at_the_notches_of_their_rounded
 def test_a_tile_partly_outside_the_photo_is_said_not_guessed() -> None:
     """A long row runs off the photo at both ends: the tiles cut off are not counted (their
     pips may be off the picture), and the player is told why, in every language."""
-    photo = make_photo(186)
+    photo = make_photo(186, real=False)
     with pytest.raises(PhotoUnreadable, match="partly outside the photo") as said:
         read_photo(photo.image, photo.highest)
     for code in i18n.SHIPPED:
@@ -121,32 +130,14 @@ def test_a_tile_partly_outside_the_photo_is_said_not_guessed() -> None:
             assert i18n.load(code).gettext(str(said.value)) != str(said.value), code
 
 
-def _one_tile_photo(a: int, b: int, erase: tuple[float, float] | None = None) -> NDArray[Any]:
-    """The tile a-b alone on a dark table, seen from above; ``erase`` paints over the pip at that
-    place of the top half (x, y in 0..1), as if it were too pale to see."""
-    look = Look(face=(235, 240, 242), coloured=False, groove=False, spinner=False,
-                pip_scale=1.0, bar_end=0.12)  # fmt: skip
-    image, alpha = draw_tile(a, b, look)
-    if erase is not None:
-        _, radius = pip_centres(a)
-        centre = (int((0.04 + 0.92 * erase[0]) * TILE_W), int((0.04 + 0.92 * erase[1]) * TILE_W))
-        cv2.circle(image, centre, int(radius * TILE_W) + 2, look.face, -1)
-    photo = np.full((480, 400, 3), 45, np.uint8)
-    top, left = 120, 140
-    patch = photo[top : top + 2 * TILE_W, left : left + TILE_W].astype(np.float32)
-    blended = patch * (1 - alpha[..., None]) + image.astype(np.float32) * alpha[..., None]
-    photo[top : top + 2 * TILE_W, left : left + TILE_W] = blended.astype(np.uint8)
-    return photo
-
-
 def test_a_half_whose_pips_break_every_layout_is_asked_not_settled() -> None:
     """Every standard layout is the same turned half a turn; a 5 with a corner pip missed
     (four pips, one without a partner across the centre) is no 4, and the set alone cannot
     tell 4-2 from 5-2: a question, never a silent 4-2."""
-    whole = read_photo(_one_tile_photo(5, 2), 6)
+    whole = read_photo(one_tile_photo(5, 2, _PLAIN), 6)
     assert [Tile.of(s.tile.first.best, s.tile.second.best) for s in whole] == [Tile.of(5, 2)]
     assert not settle([s.tile for s in whole], list(all_tiles(6))).questions
-    missed = read_photo(_one_tile_photo(5, 2, erase=(0.22, 0.22)), 6)
+    missed = read_photo(one_tile_photo(5, 2, _PLAIN, erase=(0.22, 0.22)), 6)
     assert len(missed) == 1
     reading = settle([s.tile for s in missed], list(all_tiles(6)))
     assert reading.settled == () and reading.questions
@@ -166,7 +157,7 @@ def test_a_photo_of_no_tiles_is_said_so() -> None:
 def test_count_tiles_prints_one_json_object(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    photo = make_photo(2200, highest=12, count=2)
+    photo = make_photo(2200, highest=12, count=2, real=False)
     path = tmp_path / "hand.png"
     cv2.imwrite(str(path), photo.image)
     among = ",".join(f"{a}-{b}" for a, b in photo.tiles) + ",0-0,1-1"
@@ -200,7 +191,7 @@ def test_tiles_on_a_checked_cloth_whose_light_squares_are_nearly_as_light_are_fo
     """The cloth's light squares touch at their corners: their patch fills to the whole cloth,
     mostly holes, running on under the photo's edges. The tiles are the lightest part of it
     (the dark squares no longer draw the threshold down to the light ones)."""
-    photo = make_photo(seed)
+    photo = make_photo(seed, real=False)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
@@ -215,7 +206,7 @@ def test_tiles_on_a_checked_cloth_whose_light_squares_are_nearly_as_light_are_fo
     ],
 )
 def test_tiles_are_told_by_their_two_to_one_shape_and_their_bars(seed: int) -> None:
-    photo = make_photo(seed)
+    photo = make_photo(seed, real=False)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
@@ -231,17 +222,17 @@ def test_tiles_are_told_by_their_two_to_one_shape_and_their_bars(seed: int) -> N
     ],
 )
 def test_a_faint_bar_and_the_pips_beside_it_or_the_rim_are_each_found_once(seed: int) -> None:
-    photo = make_photo(seed)
+    photo = make_photo(seed, real=False)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
 
-def test_a_stray_blob_that_breaks_a_halfs_layout_is_asked_about_not_settled() -> None:
-    """Tiles cut a little long onto a checked cloth: a dark square past a tile's end is a blob
-    without a partner across the half's centre (a 2 and a stray blob is no 3): as likely there
-    as not, so the set's constraint asks rather than settling a 2-3 for the 2-2."""
-    photo = make_photo(407)
+def test_a_cloths_square_past_a_tiles_end_is_left_out_of_its_cut() -> None:
+    """Tiles cut a little long onto a checked cloth: the lit square past a tile's end, an even
+    band a step below the face's light, is left out of the cut as a tile's side is (in the cut,
+    it was a blob without a partner across its half's centre: a 2-2 asked as 2-2 or 2-3; such a
+    blob is asked about, see test_a_half_whose_pips_break_every_layout_is_asked_not_settled)."""
+    photo = make_photo(407, real=False)
     seen = read_photo(photo.image, photo.highest)
     reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
-    assert not Counter(reading.settled) - hand_of(photo), reading
-    assert reading.questions
+    assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading

@@ -1,0 +1,97 @@
+"""A tile's face within its cut, less the tile's side seen beside it.
+
+A photo taken at a slant shows each tile's thickness: a band of its side beside its face, as
+light and as grey as the face (the faces' threshold keeps it with the face). Cut with it, a
+tile's bar lies off its middle and ends short of the cut's width, and its face's box takes
+in the side. The side is darker than the face by a step at the face's rounded rim, where a
+shadow's edge or the light falling off across the table is a slow slope: the face's own
+lines of light end at such a step, and the tile is cut again where they do.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from hubd.vision.cutout import TILE_W, cut_out
+from hubd.vision.shapes import Floats, Image
+
+_EDGE = 0.86  # past the face's edge a line is at most this light beside the face's lines
+_STEP = 0.93  # and a few lines in from it, at least this light: a step, not a slope
+_STEP_LINES = 2
+_MARGIN = 0.1  # a face whose edge lies further in than this share of the width has a side
+_MOST = 0.35  # and a side is narrower than this share of the width (more: something else)
+_BAND_LINES = 4  # a side shows as this many lines of even light past the step at least
+_EVEN = 0.08  # even: within this share of the face's light
+_LEAST_SIDE = 0.45  # a side is at least this light beside its face (the table is darker)
+
+
+def trimmed(photo: Image, corners: Floats) -> Floats:
+    """A tile's ``corners`` (in ``photo``'s pixels) moved in to its face's edges where a side
+    lies beside it; as they were where none does."""
+    upright = cut_out(photo, corners)
+    light = cv2.GaussianBlur(cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)[:, :, 0], (3, 3), 0)
+    light = light.astype(np.float32)
+    # Each line's light by its lightest tenth: pips cover two thirds of a column at most.
+    columns = np.percentile(light[TILE_W // 5 : -TILE_W // 5], 90, axis=0)
+    rows = np.percentile(light[:, TILE_W // 10 : -TILE_W // 10], 90, axis=1)
+    left, right = _face_run(columns)
+    top, bottom = _face_run(rows)
+    if left is right is top is bottom is None:
+        return corners
+    view = _view(corners)
+    # The corners as they lie in the cut (the cut reaches a little past them), moved to the
+    # face's edges found.
+    own = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view)
+    box = own.reshape(4, 2).copy()
+    for index, (x, y) in enumerate(((left, top), (right, top), (right, bottom), (left, bottom))):
+        box[index] = (box[index][0] if x is None else x, box[index][1] if y is None else y)
+    face: Floats = cv2.perspectiveTransform(box.reshape(-1, 1, 2), np.linalg.inv(view))
+    return face.reshape(4, 2).astype(np.float32)
+
+
+def _face_run(line_light: Floats) -> tuple[float | None, float | None]:
+    """Where the face's lines begin and end along one axis of the cut, where a side lies
+    beside the face at that end (None: no side there)."""
+    size = len(line_light)
+    middle = size // 2
+    face = float(np.median(line_light[middle - size // 8 : middle + size // 8]))
+    ends: list[float | None] = [None, None]
+    for direction, end in ((-1, 0), (1, 1)):
+        at = middle
+        while 0 < at < size - 1 and line_light[at] >= _EDGE * face:
+            at += direction
+        depth = at if direction < 0 else size - 1 - at
+        if _MARGIN * TILE_W <= depth <= _MOST * TILE_W and _side_past(
+            line_light[at - direction * _STEP_LINES :: direction], face
+        ):
+            ends[end] = at + 0.5
+    return ends[0], ends[1]
+
+
+def _side_past(outward: Floats, face: float) -> bool:
+    """Whether the lines ``outward`` from a face's edge (from a few lines inside it to the
+    cut's edge) show a side: a sharp step down from the face's light to a band of even light
+    (a shadow's edge is a slow slope; a cut that merely reaches onto the table has no band)."""
+    if len(outward) < 2 * _STEP_LINES or outward[0] < _STEP * face:
+        return False
+    band = outward[_STEP_LINES + 1 : _STEP_LINES + 1 + _BAND_LINES]
+    if len(band) < _BAND_LINES:
+        return False
+    level = float(np.median(band))
+    return bool(
+        _LEAST_SIDE * face <= level <= _EDGE * face
+        and float(np.ptp(band)) <= _EVEN * face
+        and float(np.max(outward[_STEP_LINES:])) < _STEP * face
+    )
+
+
+def _view(corners: Floats) -> Floats:
+    """The perspective :func:`cut_out` cuts a tile with ``corners`` by."""
+    centre = corners.mean(axis=0)
+    short = float(np.linalg.norm(corners[1] - corners[0]))
+    grown = [centre + (p - centre) * (1 + 0.06 * short / float(np.linalg.norm(p - centre)))
+             for p in corners]  # fmt: skip
+    target = np.array([[0, 0], [TILE_W, 0], [TILE_W, 2 * TILE_W], [0, 2 * TILE_W]], np.float32)
+    view: Floats = cv2.getPerspectiveTransform(np.array(grown, np.float32), target)
+    return view

@@ -1,0 +1,84 @@
+"""What real photos of real sets bring that a flat drawing did not: the tiles' sides seen at a
+slant, pips drilled as hollows, a phone's full-size photo turned by its EXIF tag, an iPhone's
+HEIC file (tests/helpers/photo_synth.py draws the first three; see its docstring)."""
+
+from __future__ import annotations
+
+import struct
+from collections import Counter
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from photo_synth import Look, make_photo, one_tile_photo  # noqa: E402
+
+from engine.tiles import Tile  # noqa: E402
+from hubd.vision.reader import read_photo  # noqa: E402
+from hubd.vision.worker import PhotoRefused, read_in_worker  # noqa: E402
+
+
+def _read(image: object, highest: int) -> Counter[Tile]:
+    seen = read_photo(image, highest)
+    return Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        42,  # one double-6 tile in a phone's full-size photo (2,600 x 3,200), at a strong slant:
+        # its side a band along a long edge and an end, its pips drilled; cut with its side,
+        # its bar ended short of the cut's width and was not found
+        25,  # a double-15 tile with its side along an edge and an end: its faint grooved bar
+        # leant in a cut that took in the side
+        7,  # three touching tiles in a 4,032 x 3,024 photo, their sides beside them, pips drilled
+    ],
+)
+def test_a_tiles_side_seen_beside_its_face_is_left_out(seed: int) -> None:
+    photo = make_photo(seed)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+def test_drilled_pips_of_every_number_are_counted_once() -> None:
+    """A drilled pip is a shaded wall around a lighter floor: one pip, not a ring or two arcs."""
+    look = Look(face=(215, 235, 240), coloured=True, groove=False, spinner=True, pip_scale=1.0,
+                bar_end=0.12, drilled=0.45)  # fmt: skip
+    wrong = []
+    for a in range(7):
+        tile = Tile.of(a, 12 - a)
+        read = _read(one_tile_photo(a, 12 - a, look), 12)
+        if read != Counter([tile]):
+            wrong.append((tile, read))
+    assert not wrong
+
+
+def _with_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an EXIF segment saying how to turn it for display (6: a quarter turn
+    clockwise, as a phone held upright writes it)."""
+    entry = struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0)
+    tiff = b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", 1) + entry + bytes(4)
+    body = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + jpeg[2:]
+
+
+def test_a_photo_stored_turned_is_read_as_the_phone_shows_it() -> None:
+    """A phone stores its pixels as the sensor lies and says in EXIF how to turn them: the tiles'
+    places come back where the player sees them (the page shows them in that order)."""
+    photo = make_photo(2100, highest=12, count=3, real=False)
+    ok, upright = cv2.imencode(".jpg", photo.image)
+    ok2, sideways = cv2.imencode(".jpg", cv2.rotate(photo.image, cv2.ROTATE_90_COUNTERCLOCKWISE))
+    assert ok and ok2
+    as_shown = read_in_worker(upright.tobytes(), 12)
+    as_stored = read_in_worker(_with_orientation(sideways.tobytes(), 6), 12)
+    assert len(as_shown) == len(as_stored) == 3
+    for one, other in zip(
+        sorted(t.centre for t in as_shown), sorted(t.centre for t in as_stored), strict=True
+    ):
+        assert np.hypot(one[0] - other[0], one[1] - other[1]) < 10
+
+
+def test_an_iphones_heic_photo_is_refused_saying_so() -> None:
+    heic = struct.pack(">I", 24) + b"ftypheic" + bytes(4) + b"mif1heic" + bytes(200)
+    with pytest.raises(PhotoRefused, match="HEIC"):
+        read_in_worker(heic, 12)
