@@ -73,6 +73,7 @@ def soak(minutes: float, pace: float) -> None:
     from hubd.loop.demo import DemoPlayer
     from hubd.loop.hub_button import ButtonHandler
     from hubd.loop.inbox import Inbox
+    from hubd.loop.pictures import PictureKeeper
     from hubd.screens import Ui
     from hubd.store import open_store
 
@@ -90,6 +91,7 @@ def soak(minutes: float, pace: float) -> None:
         display=display, ui=Ui(display.logical_size), store=store, clock=clock,
         devices=Devices(speaker=FakeSpeaker(), light=light, notifier=quiet_notifier()),
         settings=Settings.from_config(config), data_folder=folder, out=out,
+        pictures=PictureKeeper(inbox.post),  # the table's pictures off the loop, as the daemon's
     )  # fmt: skip
     app = HubApp(core, ButtonHandler(core, ButtonLogic.from_config(config.button)), inbox,
                  demo=DemoPlayer("classic", seed=7), demo_interval=pace)  # fmt: skip
@@ -108,6 +110,8 @@ def soak(minutes: float, pace: float) -> None:
             samples.append((step * pace / 3600, rss_mb()))
     took = time.perf_counter() - started
     end_mb = rss_mb()
+    assert core.pictures is not None
+    core.pictures.close()
     button.close()
     light.close()
     store.close()
