@@ -4,8 +4,9 @@ Every state of every round of ``--games`` simulated games (every preset, 2-8 pla
 double-9, 12 and 15 sets, and a third of the games played by players who lay every double
 they can) is laid out (hubd/picture) in the play screen's own map area and sizes at 800x480
 and 720x1280, as the play map draws it (``play_picture``: where the map cannot hold the
-table faithfully, the whole view's picture shrunk into it, its numbers under the floor), and
-counted by size and by feet on the table. The area is the one the play
+table faithfully, laid out larger in the map's own shape and drawn smaller, its numbers under
+the floor: "shrunk frames" gives their scale and the ends' numbers' size), and counted by size
+and by feet on the table. The area is the one the play
 screen gives that frame (it depends on the set, the players' names, and how crowded the
 table is: hubd/screens/play_room.py), the players named from ``TABLE_NAMES``. Each column
 counts frames, and is measured here from the picture's boxes and strokes and the engine's
@@ -40,7 +41,8 @@ table alone (the last, "map", is the median area of the frames' maps, in thousan
 - v-doubles, v-toes, v-touching, v-broken, v-text, v-over: the same faults of the whole view
   (the table on the whole screen but a top bar, hubd/screens/map/whole.py), a tap away.
 
-Layout times are CPU time (a loaded machine's wall clock is not the layout's).
+Layout times are CPU time (a loaded machine's wall clock is not the layout's): the play
+map's a frame, and the whole view's (laid out when a tap opens it).
 
     .venv/bin/python benchmarks/map_bench.py [--games 1000] [--seed 0] [--size WxH] [--family]
         [--jobs 2] [--minutes M] [--pick 50,61,35]
@@ -190,6 +192,8 @@ class Row:
     counts: Counter[str] = field(default_factory=Counter)
     times: list[float] = field(default_factory=list)
     areas: list[int] = field(default_factory=list)  # each frame's map, in px
+    shrunk: list[tuple[float, int]] = field(default_factory=list)  # (scale, numbers' px)
+    view_times: list[float] = field(default_factory=list)  # the whole view's layout
 
     def cells(self) -> str:
         return " ".join(f"{self.counts[name]:{width}}" for name, width in COLUMNS.items())
@@ -305,18 +309,22 @@ def measure(
             whole = whole_map(size)
             row_key = min(MOST_FEET, sum(p.kind is PlaceKind.FOOT for p in table.placed.values()))
             t0 = time.process_time()
-            drawn = play_picture(table, area, whole, sizes_here)
+            drawn = play_picture(table, area, sizes_here)
             elapsed = time.process_time() - t0
             row = rows[row_key]
             row.counts["frames"] += 1
             row.areas.append(area.w * area.h)
             row.times.append(elapsed)
+            if drawn.scale < 1:
+                row.shrunk.append((drawn.scale, drawn.number_px))
             found_here = check(drawn, table, area, sizes_here.floor, sizes_here.number)
             if over(table, area, sizes_here):
                 found_here.add("over")
             elif found_here.intersection(FAULTS):
                 found_here.add("missed")
-            view = laid_out(table, whole, sizes_here)  # the play map's, where it is shrunk
+            t0 = time.process_time()
+            view = laid_out(table, whole, sizes_here)  # a tap away
+            row.view_times.append(time.process_time() - t0)
             in_view = check(view, table, whole, sizes_here.floor, sizes_here.number)
             in_view.update(["over"] if over(table, whole, sizes_here) else [])
             found_here.update(f"v-{name}" for name in VIEW if name in in_view)
@@ -356,6 +364,8 @@ def main() -> None:
                     tables[size][count].counts.update(row.counts)
                     tables[size][count].times += row.times
                     tables[size][count].areas += row.areas
+                    tables[size][count].shrunk += row.shrunk
+                    tables[size][count].view_times += row.view_times
             if args.minutes and time.perf_counter() - start > args.minutes * 60:
                 pool.terminate()
                 break
@@ -379,12 +389,22 @@ def report(size: tuple[int, int], rows: dict[int, Row]) -> None:
         total.counts.update(row.counts)
         total.times += row.times
         total.areas += row.areas
+        total.shrunk += row.shrunk
+        total.view_times += row.view_times
     print(f"  {'all':>5} {total.cells()} {_kpx(total.areas):>5}")
+    if total.shrunk:
+        scales = sorted(scale for scale, _px in total.shrunk)
+        pxs = sorted(px for _scale, px in total.shrunk)
+        tenth = len(scales) // 10
+        print(f"  shrunk frames {len(scales)}: scale median {statistics.median(scales):.2f}, "
+              f"p10 {scales[tenth]:.2f}; the ends' numbers median {statistics.median(pxs):.0f} px, "
+              f"p10 {pxs[tenth]} px")  # fmt: skip
     times = sorted(total.times)
     if times:
         p99 = times[min(len(times) - 1, len(times) * 99 // 100)]
         print(f"  layout CPU time a frame: median {statistics.median(times) * 1e3:.1f} ms, "
-              f"p99 {p99 * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms")  # fmt: skip
+              f"p99 {p99 * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms; the whole view's max "
+              f"{max(total.view_times) * 1e3:.1f} ms")  # fmt: skip
 
 
 def _kpx(areas: list[int]) -> str:

@@ -1,22 +1,27 @@
 """The play map's picture, faithful first: where the play map's own room cannot hold the table
-with every piece beside what it lies on, the whole view's picture scaled down into it.
+with every piece beside what it lies on, the table laid out for the map's own shape, larger,
+and drawn smaller.
 
 The layout's last resort (``Picture.astray``) stands a piece away from the end it was laid on,
-the one fault a family cannot see through. The whole view (the table on the whole screen but
-a top bar) holds every crowded table of map_bench's fixed sample; the play map then shows that
-same picture smaller, its numbers under the floor, and says so in a note along its top (the
-screen draws it in ``note_height``'s strip), the full size one tap away. The hub's screen,
-``hubd layout`` and the benchmarks all take the play map's picture from here.
+the one fault a family cannot see through. Where the play map cannot hold the table (over by
+count, or its search found no room), the table is laid out in a virtual area of the map's
+proportions (its room below the sign's strip, ``note_height``) made ``k`` times larger, at the
+least ``k`` tried at which every piece finds its place, and drawn ``1/k`` the size: the
+picture fills the map's own shape (the whole view's tall picture fitted into a wide portrait
+map drew at 0.3 of its size, its digits specks). The whole view keeps its own area
+(``laid_out``). The hub's screen, ``hubd layout`` and the benchmarks all take the play map's
+picture from here.
 
 Pictures are kept for the last few tables (a frame is rebuilt on every tap; a hard table's
-layout takes up to ~200 ms on a Pi), keyed by everything of the table the layout reads.
+layout takes up to ~200 ms on a Pi), keyed by everything of the table the layout reads; the
+budgets are fixed, so a picture laid out again is the same picture.
 """
 
 from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 from engine import Table
@@ -42,40 +47,76 @@ def over(table: Table, area: Box, sizes: Sizes) -> bool:
     return laid.need > smallest_grid(table, laid, area, sizes).size - kept(table)
 
 
-def play_picture(table: Table, area: Box, whole: Box, sizes: Sizes) -> Picture:
+def play_picture(table: Table, area: Box, sizes: Sizes) -> Picture:
     """The play map's picture of ``table`` in ``area``: laid out there where every piece finds
-    its place, else the whole view's (laid out in ``whole``) scaled down into ``area`` below
+    its place, else laid out larger in the map's shape and drawn smaller (``enlarged``) below
     the note's strip. A table over by count is not searched for in ``area`` at all."""
-    if area == whole:
-        return laid_out(table, area, sizes)
-    budget = WHOLE_BUDGET
-    if not over(table, area, sizes):
-        drawn = laid_out(table, area, sizes)
-        if not drawn.astray:
-            return drawn
-        budget = max(LEAST_BUDGET, budget - drawn.tried)  # the two searches, one frame's time
-    note = note_height(sizes)
-    room = Box(area.x, area.y + note, area.w, max(1, area.h - note))
-    return shrunk(laid_out(table, whole, sizes, budget), room, area)
+    return _kept(("play", TableKey(table), area, sizes), lambda: _play(table, area, sizes))
 
 
-#: The cells the whole view's search may try for the play map, and the least it may after the
-#: play map's own search failed: a frame's layout takes no longer than before (the whole view's
-#: grid is larger, each cell dearer: with a whole frame's budget the CPU max rose 203 -> 259
-#: ms on two crowded games, 181 with this, 59 frames of 656 with a fault in the whole view
-#: against 54). The whole view has room, and mostly finds it at once.
-WHOLE_BUDGET = FRAME_BUDGET * 3 // 5
+#: The share of the virtual area's smallest grid the table's pieces (folded most) fill at each
+#: ``k`` tried, the least ``k`` first: past about 70 % the search rarely finds room, under
+#: about 40 % more room seldom helps (game 50 and 61 in portrait, a frame's budget each: 73,
+#: 81, 81 and 85 of 95 over-by-count frames found room at 70, 60, 50 and 40 %).
+FILLS = (0.6, 0.4)
+
+#: The cells the searches in the enlarged areas may try together, and the least they may
+#: after the play map's own search failed: a frame's layout takes no longer than before.
+
+SHRUNK_BUDGET = FRAME_BUDGET * 2 // 5
 LEAST_BUDGET = FRAME_BUDGET // 4
 
 
-def laid_out(table: Table, area: Box, sizes: Sizes, budget: int = FRAME_BUDGET) -> Picture:
-    """``picture(table, area, sizes, budget)``, kept for the last few tables (the first
-    budget a table's picture was asked with holds; never change the picture)."""
-    key = (TableKey(table), area, sizes)
+def _play(table: Table, area: Box, sizes: Sizes) -> Picture:
+    budget = SHRUNK_BUDGET
+    if not over(table, area, sizes):
+        drawn = picture(table, area, sizes)
+        if not drawn.astray:
+            return drawn
+        budget = max(LEAST_BUDGET, budget - drawn.tried)  # the searches, one frame's time
+    note = note_height(sizes)
+    room = Box(area.x, area.y + note, area.w, max(1, area.h - note))
+    return shrunk(enlarged(table, room, sizes, budget), room, area)
+
+
+def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
+    """``table`` laid out in ``room`` made larger (its shape kept) by the least factor tried
+    (``FILLS``) at which every piece finds its place, the searches trying at most ``budget``
+    cells together; where none does, the one with the fewest pieces astray."""
+    laid = plan(table, FOLDS[-1], False)
+    need = laid.need + kept(table)
+    found: list[Picture] = []
+    for left, fill in zip(range(len(FILLS), 0, -1), FILLS, strict=True):
+        cells = smallest_grid(table, laid, room, sizes).size  # at k = 1: k from the count
+        virtual = _grown(room, math.sqrt(need / fill / max(1, cells)))
+        while need > fill * smallest_grid(table, laid, virtual, sizes).size:
+            virtual = _grown(room, virtual.w / room.w * 1.03)
+        drawn = picture(table, virtual, sizes, max(1, budget // left))
+        if not drawn.astray:
+            return drawn
+        budget -= drawn.tried
+        found.append(drawn)
+    return min(found, key=lambda drawn: drawn.astray)
+
+
+def _grown(room: Box, k: float) -> Box:
+    """``room`` made ``k`` times larger (never smaller) from its corner."""
+    k = max(1.0, k)
+    return Box(room.x, room.y, math.ceil(room.w * k), math.ceil(room.h * k))
+
+
+def laid_out(table: Table, area: Box, sizes: Sizes) -> Picture:
+    """``picture(table, area, sizes)``, kept for the last few tables (the whole view's and
+    the phones')."""
+    return _kept((TableKey(table), area, sizes), lambda: picture(table, area, sizes))
+
+
+def _kept(key: Hashable, make: Callable[[], Picture]) -> Picture:
+    """The picture kept under ``key``, else ``make()``'s, kept."""
     with _lock:
         found = _recent.get(key)
     if found is None:  # two threads may lay the same table out: the same picture
-        found = picture(table, area, sizes, budget)
+        found = make()
         with _lock:
             found = _recent.setdefault(key, found)
             while len(_recent) > RECENT:
@@ -107,7 +148,7 @@ class TableKey:
 #: Pictures kept: a few tables (the frame before an undo, the one after) in a few areas (the
 #: play map's, the whole view's, the phones').
 RECENT = 16
-_recent: dict[tuple[TableKey, Box, Sizes], Picture] = {}
+_recent: dict[Hashable, Picture] = {}
 _lock = threading.Lock()  # the hub's loop and the phones' page both ask
 
 

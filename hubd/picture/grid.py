@@ -132,12 +132,18 @@ def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
                 if dr and dc:
                     block[r * cols + c][other] = min(r, r + dr) * cols + min(c, c + dc)
         beside.append(found)
-    near = [[r2 * cols + c2 for r2, c2 in cells if 0 < max(abs(r2 - r), abs(c2 - c)) <= 2]
-            for r, c in cells]  # fmt: skip
-    far = [[r2 * cols + c2 for r2, c2 in cells if 0 < max(abs(r2 - r), abs(c2 - c)) <= 3]
-           for r, c in cells]  # fmt: skip
-    dist = [[math.hypot((c - c2) * pitch_w, (r - r2) * pitch_h) for r2, c2 in cells]
-            for r, c in cells]  # fmt: skip
+    near = [_window(r, c, 2, rows, cols) for r, c in cells]
+    far = [_window(r, c, 3, rows, cols) for r, c in cells]
+    # Centre to centre by the rows and columns apart: each cell's row of distances pieced
+    # together from slices (every pair by itself took most of a large grid's search).
+    apart = [[math.hypot(dc * pitch_w, dr * pitch_h) for dc in range(cols)] for dr in range(rows)]
+    dist = []
+    for r, c in cells:
+        row: list[float] = []
+        for r2 in range(rows):
+            along = apart[abs(r - r2)]
+            row += along[c:0:-1] + along[: cols - c]
+        dist.append(row)
     adjacent = [[other for other, _way in found] for found in beside]
     ring = [[(r + dr) * cols + c + dc if 0 <= r + dr < rows and 0 <= c + dc < cols else -1
              for dr, dc in AROUND] for r, c in cells]  # fmt: skip
@@ -145,3 +151,10 @@ def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
     not_first = sum(1 << (r * cols + c) for r, c in cells if c > 0)
     not_last = sum(1 << (r * cols + c) for r, c in cells if c < cols - 1)
     return Tables(beside, adjacent, ring, near, far, dist, block, around, cols, not_first, not_last)
+
+
+def _window(r: int, c: int, reach: int, rows: int, cols: int) -> list[int]:
+    """The cells within ``reach`` rows and columns of (r, c) but itself, row by row."""
+    c0, c1 = max(0, c - reach), min(cols, c + reach + 1)
+    return [r2 * cols + c2 for r2 in range(max(0, r - reach), min(rows, r + reach + 1))
+            for c2 in range(c0, c1) if (r2, c2) != (r, c)]  # fmt: skip

@@ -101,6 +101,8 @@ def picture(table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUD
                 continue
             tried.add(same)
             budget = min(BUDGET if most == FOLDS[-1] else BUDGET // 3, most_spent - spent)
+            if laid.need - 1 > budget:
+                continue  # a piece a cell tried at the least: this search cannot finish
             search = Search(laid, grid, start, budget)
             if search.solve():
                 return draw(search, spent + search.tried)

@@ -153,7 +153,7 @@ class Picture:
     folds: list[MapFold] = field(default_factory=list)
     links: list[MapLink] = field(default_factory=list)
     astray: int = 0  # pieces that found no room beside what they lie on (a table past full)
-    scale: float = 1.0  # under 1: the whole view's picture shrunk into a play map too small
+    scale: float = 1.0  # under 1: laid out larger and shrunk into a play map too small
     tried: int = 0  # cells the layout's searches tried for it
 
     def end_of(self, key: str) -> MapEnd | None:

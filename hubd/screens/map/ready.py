@@ -65,7 +65,7 @@ def lay_out(ask: PictureAsk) -> ReadyPicture:
     if ask.area == ask.whole:
         drawn = laid_out(ask.table, ask.area, ask.sizes)
     else:
-        drawn = play_picture(ask.table, ask.area, ask.whole, ask.sizes)
+        drawn = play_picture(ask.table, ask.area, ask.sizes)
     floor = max(1, round(ask.sizes.floor * drawn.scale))
     return ReadyPicture(drawn, ask.open_ends, floor, tuple(arm_labels(drawn, floor)))
 

@@ -7,8 +7,9 @@ a portrait screen, where the status line needs the screen's width), at the map's
 map says so in a small sign, "Whole table" beside a frame, in a free place along its edges
 (never over a tile, an end's target, a run's count or an arm's letter; a tap anywhere on
 the map opens it, the sign is no target of its own); where the play map
-shows the whole view's picture shrunk (hubd/picture/faithful.py), the sign says the picture
-is smaller, in the strip along the map's top the shrunk picture leaves free.
+shows the table laid out larger in its own shape and drawn smaller (hubd/picture/faithful.py),
+the sign says a tap enlarges it, in the strip along the map's top the shrunk picture leaves
+free.
 """
 
 from __future__ import annotations

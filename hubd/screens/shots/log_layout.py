@@ -15,9 +15,9 @@ an arm's letter by its first tile, the letter the choices name: "arm C, after th
 ``mark`` (a ring) and ``choice_number`` (an entry's numbered choice); ``map_tap``
 (``map:tap``, the whole map, tappable: it opens the whole table) and ``whole`` (the sign
 saying so); round the map, the players by ``name:<seat>``. Where the map cannot hold the
-table with every piece beside what it lies on, its pieces are the whole view's, shrunk
-(hubd/picture/faithful.py). ``links`` holds every stroke drawn on the map, each
-``[x1, y1, x2, y2]``.
+table with every piece beside what it lies on, the table is laid out larger in the map's own
+shape and drawn smaller (hubd/picture/faithful.py). ``links`` holds every stroke drawn on the
+map, each ``[x1, y1, x2, y2]``.
 """
 
 from __future__ import annotations
@@ -129,8 +129,8 @@ def play_map(size: tuple[int, int], state: GameState, language: str = "en") -> t
 
 @cache
 def whole_map(size: tuple[int, int], language: str = "en") -> Box:
-    """The whole view's picture area at ``size`` (hubd/screens/map/whole.py): the play map's
-    picture is the whole view's, shrunk, where the play map cannot hold the table."""
+    """The whole view's picture area at ``size`` (hubd/screens/map/whole.py), a tap away
+    from the play map."""
     from hubd.screens.kit.builder import Builder
     from hubd.screens.map.view import map_area
     from hubd.screens.map.whole import whole_room
