@@ -85,13 +85,13 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
     cells together; where none does, the one with the fewest pieces astray."""
     laid = plan(table, FOLDS[-1], False)
     need = laid.need + kept(table)
+    cells = smallest_grid(table, laid, room, sizes).size  # at k = 1: k from the count
     found: list[Picture] = []
     for left, fill in zip(range(len(FILLS), 0, -1), FILLS, strict=True):
-        cells = smallest_grid(table, laid, room, sizes).size  # at k = 1: k from the count
-        virtual = _grown(room, math.sqrt(need / fill / max(1, cells)))
-        while need > fill * smallest_grid(table, laid, virtual, sizes).size:
-            virtual = _grown(room, virtual.w / room.w * 1.03)
-        drawn = picture(table, virtual, sizes, max(1, budget // left))
+        step = max(0, math.ceil(math.log(need / fill / max(1, cells)) / math.log(GROWTH) / 2))
+        while need > fill * smallest_grid(table, laid, _grown(room, step), sizes).size:
+            step += 1
+        drawn = picture(table, _grown(room, step), sizes, max(1, budget // left))
         if not drawn.astray:
             return drawn
         budget -= drawn.tried
@@ -99,9 +99,15 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
     return min(found, key=lambda drawn: drawn.astray)
 
 
-def _grown(room: Box, k: float) -> Box:
-    """``room`` made ``k`` times larger (never smaller) from its corner."""
-    k = max(1.0, k)
+#: The factors a room is made larger by are this one's powers: frame after frame the same few
+#: areas, so the same grids, whose tables are worked out once (``Grid.tables``); a factor of
+#: its own a frame had its grids' tables built anew every frame (CPU max 192 -> 238 ms).
+GROWTH = 1.08
+
+
+def _grown(room: Box, step: int) -> Box:
+    """``room`` made ``GROWTH ** step`` times larger from its corner."""
+    k = GROWTH**step
     return Box(room.x, room.y, math.ceil(room.w * k), math.ceil(room.h * k))
 
 
