@@ -54,8 +54,9 @@ def map_picture(
 ) -> ReadyPicture | None:
     """The picture of ``state``'s table as the play screen draws it in ``area`` (faithful
     first: laid out larger in its shape and drawn smaller, where ``area`` cannot hold it), or
-    (``whole_view``) as the whole view draws it there: laid out now, or taken from ``pictures`` (the hub's loop
-    lays it out off the loop: until it is ready, the last one drawn there, or None)."""
+    (``whole_view``) as the whole view draws it there: laid out now, or taken from
+    ``pictures`` (the hub's loop lays it out off the loop: until it is ready, the last one
+    drawn there, or None)."""
     assert state.table is not None
     box, sizes = Box(*map_area(b, area)), map_sizes(b)
     whole = box if whole_view else Box(*map_area(b, whole_room(b).area))
