@@ -24,8 +24,8 @@ log = logging.getLogger("hubd")
 
 #: How soon a thread waiting for the interpreter's lock gets it from one that computes (5 ms
 #: by default): while a picture was laid out, every wake of the loop waited for it, and a
-#: press's sound came 10 ms (median) after the press instead of 2.3; at 1 ms, 3.3 ms
-#: (benchmarks/daemon_bench.py, a crowded table).
+#: press's sound came 10.3 ms (median) after the press instead of 2.3; at 1 ms, 3.3 ms (200
+#: presses of benchmarks/press_timing.py with a thread computing beside the loop).
 SWITCH_S = 0.001
 
 
