@@ -11,6 +11,7 @@ from hubd.vision.shapes import Floats, Image
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
 # face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
+_FAINT_BAR = 5.0  # a faint bar takes this much more light than the face's other rows
 _LEANS = (0, -3, 3)  # how many rows a bar may climb across the tile (of its 160)
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 
@@ -42,11 +43,13 @@ def ink_of(upright: Image) -> Floats:
     return ink
 
 
-def bar_row(ink: Floats, in_row: bool = False) -> tuple[int, float] | None:
+def bar_row(ink: Floats, in_row: bool = False, faint: bool = False) -> tuple[int, float] | None:
     """The row of the bar, the most inked line across the tile's middle, and its ink (None:
     no bar). A piece cut from a row of touching tiles (``in_row``) is a tile by its shape and
     the seams either side: its bar need only stand out of the face's rows, not twice as inked
-    as they are (which a scrap of cloth would be, and a groove blurred in a shadow is not)."""
+    as they are (which a scrap of cloth would be, and a groove blurred in a shadow is not).
+    A lone patch of a tile's shape in a photo where nothing else is one (``faint``) is a tile
+    whose bar a blur or a shadow left faint: the most inked row is its bar."""
     middle = TILE_W
     band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
@@ -61,6 +64,8 @@ def bar_row(ink: Floats, in_row: bool = False) -> tuple[int, float] | None:
         standing = _prominence(rows, peak) >= max(_BAR_INK, usual)
         # (Leaning, rows of pips line up too: a leaning bar is both inked and a thin line.)
         if (inked and standing) or (lean == 0 and (inked or standing)):
+            return middle - TILE_W // 6 + peak, float(rows[peak])
+        if faint and lean == 0 and float(rows[peak]) >= usual + _FAINT_BAR:
             return middle - TILE_W // 6 + peak, float(rows[peak])
     return None
 

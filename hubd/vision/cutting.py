@@ -59,9 +59,10 @@ def pieces(
     # of the face's rounded edge: no face of its own.
     widest = max((min(least_rect(c)[1]) for c in cores), default=0.0)
     faces_only = [c for c in cores if min(least_rect(c)[1]) >= _SIDE * widest]
-    if len(faces_only) < 2 and len(faces_only) == len(cores):
-        return _split(lightness, outline, least, width)
-    cores = faces_only  # (a face, or a row of faces, and its side: the faces alone)
+    if len(faces_only) < 2:
+        if len(faces_only) == len(cores):
+            return _split(lightness, outline, least, width)
+        cores = faces_only  # one face, or a row of faces, and its side: the faces alone
     tiles: list[Floats] = []
     for inner in cores:
         quad = quad_of(inner)

@@ -21,7 +21,7 @@ _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fif
 
 
 def read_halves(
-    upright: Image, highest: int, in_row: bool = False
+    upright: Image, highest: int, in_row: bool = False, faint: bool = False
 ) -> tuple[HalfGuess, HalfGuess] | None:
     """Each half's likely counts (None: no bar, see :func:`bar_row`). A half has its own
     threshold (pale yellow pips beside black ones) and its own pip size (a set may draw its
@@ -29,7 +29,7 @@ def read_halves(
     ink = ink_of(upright)
     coloured = own_colour(upright)
     face = face_box(coloured, ink)
-    found = bar_row(ink, in_row)
+    found = bar_row(ink, in_row, faint)
     if found is None:
         return None
     bar, bar_ink = found

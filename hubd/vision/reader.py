@@ -143,6 +143,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
             "Some tiles lie too close or on top of each other to tell apart: "
             "lay them face up, a little apart, and take the photo again."
         )
+    if not seen:  # nothing with a bar: a lone tile whose bar is faint, read as one
+        seen = _lone_tiles(photo, scale, outlines, highest)
     if not seen:
         raise PhotoUnreadable(
             "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
@@ -163,6 +165,21 @@ def _one_tile(
             or _barred(photo, scale, found) or not _barred(photo, scale, [whole])):  # fmt: skip
         return cut
     return [whole], apart
+
+
+def _lone_tiles(photo: Image, scale: float, outlines: list[Image], highest: int) -> list[TileSeen]:
+    """The patches of a tile's shape read as tiles with a faint bar (see :func:`bar_row`)."""
+    found = []
+    for outline in outlines:
+        short, long = sides(quad_of(outline))
+        # (Its side seen beside it at a slant may lengthen its patch by a sixth.)
+        if filled(outline) >= 0.85 and ASPECT[0] <= long / max(short, 1.0) <= 1.2 * ASPECT[1]:
+            face = trimmed(photo, quad_of(outline) / scale)
+            halves = read_halves(cut_out(photo, face), highest, faint=True)
+            if halves is not None:
+                cx, cy = face.mean(axis=0)
+                found.append(TileSeen(SeenTile(*halves), (float(cx), float(cy))))
+    return found
 
 
 def _barred(photo: Image, scale: float, found: list[Floats]) -> list[float]:

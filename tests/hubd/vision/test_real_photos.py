@@ -82,3 +82,12 @@ def test_an_iphones_heic_photo_is_refused_saying_so() -> None:
     heic = struct.pack(">I", 24) + b"ftypheic" + bytes(4) + b"mif1heic" + bytes(200)
     with pytest.raises(PhotoRefused, match="HEIC"):
         read_in_worker(heic, 12)
+
+
+def test_a_lone_tile_whose_bar_is_faint_is_read_not_refused() -> None:
+    """A double-12's 0-1 alone on a wooden table, its side lengthening its patch past a tile's
+    shape, its bar too faint to be told from the face's rows by the usual measure: nothing
+    else in the photo being a tile, its most inked row across the middle is its bar (it was
+    'No tiles found')."""
+    photo = make_photo(5012, highest=12, count=1)
+    assert _read(photo.image, 12) == Counter([Tile.of(0, 1)])
