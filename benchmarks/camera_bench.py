@@ -1,6 +1,6 @@
 """How well the photo reader counts hands, on the synthetic corpus (tests/helpers/photo_synth.py).
 
-    python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20]
+    python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20] [--first-corpus]
 
 Prints, over photos made from consecutive seeds:
 
@@ -91,6 +91,9 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--worker", type=int, default=20, help="photos also read by the worker")
     parser.add_argument("-v", "--verbose", action="store_true", help="list the hands not right")
+    parser.add_argument("--first-corpus", action="store_true",
+                        help="draw the photos as the first corpus did (no tiles' sides, drilled "
+                        "pips, strong slant or phone-sized photos)")  # fmt: skip
     args = parser.parse_args()
     halves = right_halves = unreadable = cut_off = refused_rightly = 0
     halves_inside = right_inside = 0  # over the photos with every tile wholly inside them
@@ -99,7 +102,7 @@ def main() -> None:
     photos = []
     cv2.setNumThreads(1)  # as in the worker: its CPU time is then the photo's own
     for seed in range(args.first_seed, args.first_seed + args.photos):
-        photo = make_photo(seed)
+        photo = make_photo(seed, real=not args.first_corpus)
         halves += 2 * len(photo.tiles)
         started, cpu_started = time.perf_counter(), time.process_time()
         try:
@@ -126,9 +129,9 @@ def main() -> None:
         if len(photos) < args.worker:
             photos.append(photo)
     n = args.photos
-    print(
-        f"camera_bench: {n} synthetic photos (seeds {args.first_seed}..{args.first_seed + n - 1})"
-    )
+    corpus = " as the first corpus drew them" if args.first_corpus else ""
+    print(f"camera_bench: {n} synthetic photos (seeds {args.first_seed}.."
+          f"{args.first_seed + n - 1}){corpus}")  # fmt: skip
     print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")
     print(f"    of photos with every tile inside: {right_inside}/{halves_inside}"
           f" = {right_inside / max(halves_inside, 1):.1%}")  # fmt: skip
