@@ -18,18 +18,19 @@ Prints, over photos made from consecutive seeds:
 - time per photo read in this process (wall and CPU, OpenCV on one thread as in the worker),
   and through the worker (a child process: its start,
   OpenCV's import, the decode);
-- peak memory: the worker's peak resident size, and this process's resident size before and
-  after the worker's reads (the reading's memory goes with the child).
+- peak memory: the worker's peak resident size, and the resident size of the process that
+  asked for the reads, before and after them (the reading's memory goes with the child).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
+import json
 import random
-import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -44,14 +45,6 @@ from engine.photo_hand import settle
 from engine.tiles import Tile
 from hubd.vision.reader import PhotoUnreadable, read_photo
 from hubd.vision.seen import TileSeen
-from hubd.vision.worker import read_in_worker
-
-
-def _rss_kib() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 def halves_right(photo: Photo, seen: list[TileSeen]) -> int:
@@ -145,23 +138,45 @@ def main() -> None:
           f" max {max(times) * 1000:.0f} ms; CPU median"
           f" {statistics.median(cpu_times) * 1000:.0f} ms, max {max(cpu_times) * 1000:.0f} ms"
           " (one thread: the wall time grows with the machine's load)")  # fmt: skip
-    before = _rss_kib()
-    worker_times = []
-    for photo in photos:
-        _, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        started = time.perf_counter()
-        with contextlib.suppress(ValueError):  # a photo given up is timed all the same
-            read_in_worker(jpeg.tobytes(), photo.highest)
-        worker_times.append(time.perf_counter() - started)
-    after = _rss_kib()
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    with tempfile.TemporaryDirectory() as folder:
+        for index, photo in enumerate(photos):
+            _, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
+            (Path(folder) / f"{index:04d}-{photo.highest}.jpg").write_bytes(jpeg.tobytes())
+        # Read from a small process of their own: a worker forked from this one, which holds
+        # the corpus's photos, would count this process's pages as its own peak.
+        done = subprocess.run([sys.executable, "-c", _READER, folder], capture_output=True,
+                              check=True, cwd=Path(__file__).resolve().parents[1])  # fmt: skip
+    figures = json.loads(done.stdout)
+    worker_times = figures["times"]
     if worker_times:
         print(
             f"  time a photo, by the worker: median {statistics.median(worker_times) * 1000:.0f}"
             f" ms, max {max(worker_times) * 1000:.0f} ms ({len(worker_times)} photos, as JPEG)"
         )
-        print(f"  worker's peak memory:        {peak / 1024:.0f} MiB resident")
-        print(f"  this process before/after:   {before / 1024:.1f} / {after / 1024:.1f} MiB")
+        print(f"  worker's peak memory:        {figures['peak'] / 1024:.0f} MiB resident")
+        print(f"  reading process before/after: {figures['before'] / 1024:.1f} /"
+              f" {figures['after'] / 1024:.1f} MiB (the hub's side: no OpenCV)")  # fmt: skip
+
+
+#: The worker's reads, timed in a process as small as the hub's side of it (no OpenCV).
+_READER = """
+import contextlib, json, resource, sys, time
+from pathlib import Path
+from hubd.vision.worker import read_in_worker
+def rss():
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+before, times = rss(), []
+for path in sorted(Path(sys.argv[1]).glob("*.jpg")):
+    started = time.perf_counter()
+    with contextlib.suppress(ValueError):  # a photo given up is timed all the same
+        read_in_worker(path.read_bytes(), int(path.stem.split("-")[1]))
+    times.append(time.perf_counter() - started)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+print(json.dumps({"times": times, "peak": peak, "before": before, "after": rss()}))
+"""
 
 
 if __name__ == "__main__":
