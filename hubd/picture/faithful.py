@@ -62,9 +62,10 @@ FILLS = (0.6, 0.4)
 
 #: The cells the searches in the enlarged areas may try together, and the least they may
 #: after the play map's own search failed: a frame's layout takes no longer than the whole
-#: view's picture shrunk did (measured back to back on games 50, 61 and 35: CPU max 172 ->
-#: 160 ms at 800x480, 190 -> 181 ms at 720x1280; a quarter of a frame's cells after a failed
-#: search of its own, the frames that take longest, was 182 ms).
+#: view's picture shrunk did (measured back to back on every third frame of map_bench's games
+#: 50, 61, 35: CPU max 172 -> 160 ms at 800x480; of 50, 61: 190 -> 181 ms at 720x1280; with a
+#: quarter of a frame's cells after a failed search of its own, the frames that take longest,
+#: 182 ms).
 SHRUNK_BUDGET = FRAME_BUDGET * 2 // 5
 LEAST_BUDGET = FRAME_BUDGET // 5
 
