@@ -100,9 +100,15 @@ class HandReading:
 def settle(
     seen: Sequence[SeenTile], allowed: Collection[Tile], expected: int | None = None
 ) -> HandReading:
-    """The hand ``seen`` shows, each tile one of ``allowed`` and none twice."""
+    """The hand ``seen`` shows, each tile one of ``allowed`` and none twice.
+
+    Where the photo shows more or fewer tiles than ``expected`` (the hub's count of the hand),
+    the reading is at odds with the table: a reflection taken for a tile, two tiles read as
+    one. No tile is settled then; each is asked, its likeliest reading first.
+    """
     allowed = frozenset(allowed)
     options = [_ranked(tile.candidates(allowed)) for tile in seen[:MAX_TILES]]
+    doubtful = expected is not None and expected != len(options)
     best, best_score = _best_hand(options, forced={})
     tiles: list[Tile | None] = []
     questions: list[Question] = []
@@ -114,9 +120,10 @@ def settle(
             continue
         rivals = [(tile, _best_hand(options, {place: tile})[1]) for tile, _ in ranked[:4]]
         close = [t for t, score in rivals if t != chosen and score * SURE_RATIO > best_score]
-        if close:
+        if close or doubtful:
+            others = close or [tile for tile, _ in ranked if tile != chosen]
             tiles.append(None)
-            questions.append(Question(place, (chosen, *close[:2])))
+            questions.append(Question(place, (chosen, *others[:2])))
         else:
             tiles.append(chosen)
     return HandReading(tuple(tiles), tuple(questions), expected)

@@ -57,6 +57,20 @@ def test_a_photo_with_a_tile_too_few_says_so() -> None:
     assert reading.count_differs and reading.expected == 3 and len(reading.tiles) == 1
 
 
+def test_a_photo_at_odds_with_the_hubs_count_settles_nothing() -> None:
+    """Three tiles seen, each sure, in a hand the hub counts two: one of them is not a tile of
+    the hand (a reflection, a neighbour's tile), and nobody knows which; each is asked, its
+    reading offered first. The same for a tile too few (two read as one)."""
+    for seen, expected in (([sure(1, 2), sure(3, 12), sure(0, 0)], 2), ([sure(5, 6)], 2)):
+        reading = settle(seen, WHOLE_12, expected)
+        assert reading.settled == () and reading.pips == 0
+        assert [q.choices[0] for q in reading.questions] == [
+            Tile.of(t.first.best, t.second.best) for t in seen
+        ]
+    one = settle([sure(1, 2), sure(3, 4)], WHOLE_12, expected=3).questions[0]
+    assert one.asked() == "Is this 1-2?"
+
+
 def test_a_sure_reading_is_not_overruled_by_an_unlikely_one() -> None:
     reading = settle([SeenTile(HalfGuess(((7, 0.97), (6, 0.03))), HalfGuess.sure(1))], WHOLE_12)
     assert reading.tiles == (Tile(1, 7),)
