@@ -57,16 +57,18 @@ def play_picture(table: Table, area: Box, sizes: Sizes) -> Picture:
 #: The share of the virtual area's smallest grid the table's pieces (folded most) fill at each
 #: ``k`` tried, the least ``k`` first: past about 70 % the search rarely finds room, under
 #: about 40 % more room seldom helps (game 50 and 61 in portrait, a frame's budget each: 73,
-#: 81, 81 and 85 of 95 over-by-count frames found room at 70, 60, 50 and 40 %).
-FILLS = (0.6, 0.4)
+#: 81, 81 and 85 of 95 over-by-count frames found room at 70, 60, 50 and 40 %); a last try at
+#: 25 % for the frames where neither found room.
+FILLS = (0.6, 0.4, 0.25)
 
 #: The cells the searches in the enlarged areas may try together, and the least they may
-#: after the play map's own search failed: a frame's layout takes no longer than the whole
-#: view's picture shrunk did (measured back to back on every third frame of map_bench's games
-#: 50, 61, 35: CPU max 172 -> 160 ms at 800x480; of 50, 61: 190 -> 181 ms at 720x1280; with a
-#: quarter of a frame's cells after a failed search of its own, the frames that take longest,
-#: 182 ms).
-SHRUNK_BUDGET = FRAME_BUDGET * 2 // 5
+#: after the play map's own search failed. The layout runs off the hub's loop
+#: (hubd/loop/pictures.py), so a crowded frame may take longer than the loop's step: on
+#: map_bench's fixed sample (``--pick 50,61,35,70,102,116,53,62,68,74,95,80``) two fifths of a
+#: frame's cells and two tries gave doubles away 51 / 88 (800x480 / 720x1280), toes away
+#: 57 / 189, lines broken 57 / 200, CPU max 195 / 214 ms; three fifths and three tries 36 / 48,
+#: 39 / 89, 41 / 96, CPU max 310 / 292 ms.
+SHRUNK_BUDGET = FRAME_BUDGET * 3 // 5
 LEAST_BUDGET = FRAME_BUDGET // 5
 
 
