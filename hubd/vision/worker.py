@@ -3,7 +3,9 @@
 The hub's loop and the phones' server never decode a photo themselves: :func:`read_in_worker`
 hands the photo's bytes to ``python -m hubd.vision.worker`` on its stdin and reads one JSON
 line back. The child limits its own address space and CPU time before it imports OpenCV, and
-OpenCV refuses a picture of more than :data:`MAX_PIXELS` before decoding it; the parent kills a
+OpenCV refuses a picture of more than :data:`MAX_PIXELS` before decoding it (a JPEG past it is
+decoded at a half or a quarter of its size, as libjpeg scales while decoding: a 48 or 200
+megapixel phone's photo, at no more memory than 25 megapixels); the parent kills a
 child that outlives :data:`TIMEOUT_S`. Whatever goes wrong comes back as one
 :class:`PhotoRefused` with a sentence for the player; the child's memory goes with it.
 """
@@ -19,7 +21,8 @@ from collections.abc import Sequence
 from engine.photo_hand import HalfGuess, SeenTile
 from hubd.vision.seen import TileSeen
 
-MAX_BYTES = 12 * 1024 * 1024  # a phone's full-size JPEG; the page sends far less
+#: A phone's full-size JPEG (48 megapixels: up to ~25 MB); the page sends far less.
+MAX_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 25_000_000  # 25 megapixels: any phone's camera, not a decompression bomb
 MEMORY_BYTES = 1536 * 1024 * 1024  # the child's address space: Python, numpy, OpenCV, the photo
 CPU_S = 20
@@ -112,15 +115,23 @@ def _read(data: bytes, highest: int) -> dict[str, object]:
     except ImportError:
         return {"error": "This hub cannot read photos: OpenCV is not installed."}
     cv2.setNumThreads(1)
-    try:
-        photo = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    except cv2.error:
-        photo = None
+    photo = None
+    # Whole first; a JPEG too large whole at a half, then a quarter of its width, each size
+    # checked against MAX_PIXELS before it is decoded.
+    scales = (cv2.IMREAD_COLOR, cv2.IMREAD_REDUCED_COLOR_2, cv2.IMREAD_REDUCED_COLOR_4)
+    for scale in scales if data[:2] == b"\xff\xd8" else scales[:1]:
+        try:
+            photo = cv2.imdecode(np.frombuffer(data, np.uint8), scale)
+        except cv2.error:
+            photo = None
+        if photo is not None:
+            break
     if photo is None:
         if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
             return {"error": "The hub cannot open HEIC photos: save it as JPEG and send it again."}
         return {
-            "error": "That is not a photo the hub can open (JPEG or PNG, at most 25 megapixels)."
+            "error": "That is not a photo the hub can open "
+            "(JPEG up to 400 megapixels, PNG up to 25)."
         }
     try:
         seen = read_photo(photo, highest)

@@ -87,15 +87,26 @@ def test_the_worker_reads_a_jpeg_and_refuses_what_is_no_photo() -> None:
     with pytest.raises(PhotoRefused, match="empty"):
         read_in_worker(b"", 12)
     with pytest.raises(PhotoRefused, match="too large"):
-        read_in_worker(bytes(13 * 1024 * 1024), 12)
+        read_in_worker(bytes(41 * 1024 * 1024), 12)
 
 
 def test_a_picture_claiming_too_many_pixels_is_refused_before_it_is_decoded() -> None:
     """A 6,000 x 6,000 PNG of one colour is 100 kB and would be 108 MB decoded."""
     ok, png = cv2.imencode(".png", np.zeros((6000, 6000, 3), np.uint8))
     assert ok and len(png) < 1_000_000
-    with pytest.raises(PhotoRefused, match="25 megapixels"):
+    with pytest.raises(PhotoRefused, match="PNG up to 25"):
         read_in_worker(png.tobytes(), 12)
+
+
+def test_a_phones_48_megapixel_jpeg_is_read_at_half_its_size() -> None:
+    """A phone's full-size photo (7,000 x 7,000, 49 megapixels) is past the 25 decoded whole: the
+    JPEG is decoded at half its width, as libjpeg scales while decoding, and read."""
+    photo = make_photo(3, real=False)
+    big = cv2.resize(photo.image, (7000, 7000), interpolation=cv2.INTER_LINEAR)
+    ok, jpeg = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    assert ok
+    seen = read_in_worker(jpeg.tobytes(), photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
 
 def test_a_row_of_four_touching_tiles_is_four_tiles_by_the_photos_own_tile_size() -> None:
