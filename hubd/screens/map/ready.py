@@ -23,6 +23,9 @@ from hubd.picture.faithful import TableKey
 #: picture shrunk) and the sizes of its numbers.
 Place = tuple[Box, Box, Sizes]
 
+#: A picture asked for: its table and its place.
+AskKey = tuple[TableKey, Box, Box, Sizes]
+
 
 @dataclass(frozen=True)
 class PictureAsk:
@@ -34,7 +37,7 @@ class PictureAsk:
     whole: Box
     sizes: Sizes
     open_ends: frozenset[Tile]
-    key: tuple[TableKey, Box, Box, Sizes] = field(init=False, compare=False, repr=False)
+    key: AskKey = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "key", (TableKey(self.table), self.area, self.whole, self.sizes))
@@ -81,10 +84,10 @@ class PictureShelf:
     the frame (``wanted``) and when a picture arrives (``put``)."""
 
     def __init__(self) -> None:
-        self._ready: dict[tuple[TableKey, Box, Box, Sizes], ReadyPicture] = {}
+        self._ready: dict[AskKey, ReadyPicture] = {}
         self._last: dict[Place, ReadyPicture] = {}  # each place's picture that came last
-        self._missed: dict[tuple[TableKey, Box, Box, Sizes], PictureAsk] = {}
-        self._asked: set[tuple[TableKey, Box, Box, Sizes]] = set()
+        self._missed: dict[AskKey, PictureAsk] = {}
+        self._asked: set[AskKey] = set()
         #: Counts the pictures put: a frame laid out before one came is drawn again.
         self.version = 0
 
