@@ -17,13 +17,18 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+from hubd.club.pairing import Pairing, Pairings
 from hubd.club.syncthing import Syncthing, SyncthingError
 
 log = logging.getLogger("hubd.club")
 
 POLL_EVERY_S = 3.0
+#: While a pairing waits for the other hub to dial first, Syncthing is asked this often.
+WAITING_POLL_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -103,7 +108,14 @@ def parse_time(text: str) -> float | None:
     return None if moment.year < 2000 else moment.timestamp()
 
 
-def read_status(client: Syncthing, me: str, now: float) -> LinkStatus:
+def read_status(
+    client: Syncthing,
+    me: str,
+    now: float,
+    pending: dict[str, Any] | None = None,
+    waiting: tuple[Pairing, ...] = (),
+) -> LinkStatus:
+    """What Syncthing says, with the pairings held back (paired, not yet connected)."""
     devices = [d for d in client.devices() if d.get("deviceID") != me]
     connections = client.connections()
     stats = client.device_stats()
@@ -114,9 +126,13 @@ def read_status(client: Syncthing, me: str, now: float) -> LinkStatus:
         connected = bool(connections.get(ident, {}).get("connected"))
         ago = None if seen is None else max(0.0, now - seen)
         peers.append(Peer(ident, str(device.get("name") or ident[:7]), connected, ago))
+    configured = {p.device for p in peers}
+    peers += [Peer(p.device, p.name or p.device[:7], False, None) for p in waiting
+              if p.device not in configured]  # fmt: skip
     known = {p.device for p in peers} | {me}
     nearby: dict[str, Nearby] = {}
-    for ident, info in client.pending_devices().items():
+    pending = client.pending_devices() if pending is None else pending
+    for ident, info in pending.items():
         if ident not in known:
             nearby[ident] = Nearby(ident, str(info.get("name", "")), str(info.get("address", "")))
     for ident, info in client.discovered().items():
@@ -160,6 +176,7 @@ class SyncLink:
         post: Callable[[LinkStatus], None],
         every: float = POLL_EVERY_S,
         wall: Callable[[], float] = time.time,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._connect = connect
         self._club = club
@@ -167,6 +184,8 @@ class SyncLink:
         self._post = post
         self._every = every
         self._wall = wall
+        self._clock = clock
+        self._pairings = Pairings()
         self._requests: queue.SimpleQueue[Callable[[Syncthing], None] | None] = queue.SimpleQueue()
         self._me = ""
         self._last: LinkStatus | None = None
@@ -178,12 +197,13 @@ class SyncLink:
         """Pair with a hub tapped on the Hubs tab (dialled at the address it was seen at)."""
         seen = next((n.address for n in self._last.nearby if n.device == device), "") if (
             self._last is not None) else ""  # fmt: skip
-        addresses = (*_dialable(seen), "dynamic")
-        self._requests.put(lambda client: client.accept(device, name, addresses))
+        wanted = Pairing(device, name, (*_dialable(seen), "dynamic"))
+        self._requests.put(lambda client: self._pair(client, wanted))
 
     def pair(self, device: str, addresses: tuple[str, ...]) -> None:
         """Pair with a hub whose device id (and address) was typed or scanned."""
-        self._requests.put(lambda client: client.accept(device, "", (*addresses, "dynamic")))
+        wanted = Pairing(device, "", (*addresses, "dynamic"))
+        self._requests.put(lambda client: self._pair(client, wanted))
 
     def scan(self, sub: str) -> None:
         self._requests.put(lambda client: client.scan(sub))
@@ -207,20 +227,26 @@ class SyncLink:
                 self._me = client.set_up(self._club, self._table)
                 log.info("club: Syncthing is set up, this hub is %s", self._me)
             for request in pending or ():
-                try:
-                    request(client)
-                except SyncthingError as err:  # one refused request is no outage
-                    log.warning("club: %s", err)
-            return read_status(client, self._me, self._wall())
+                _carry_out(request, client)
+            dialling_me = client.pending_devices()
+            for pairing in self._pairings.due(dialling_me, self._clock()):
+                _carry_out(partial(_add, pairing=pairing), client)
+            waiting = self._pairings.waiting
+            return read_status(client, self._me, self._wall(), dialling_me, waiting)
         except SyncthingError as err:
             self._me = ""  # set up again once it is back (it may have been reinstalled)
             return LinkStatus(False, str(err))
+
+    def _pair(self, client: Syncthing, pairing: Pairing) -> None:
+        if self._pairings.ask(self._me, pairing, client.pending_devices(), self._clock()):
+            _add(client, pairing)
 
     def _run(self) -> None:
         stop = False
         while not stop:
             pending: list[Callable[[Syncthing], None]] = []
-            deadline = time.monotonic() + self._every
+            every = min(self._every, WAITING_POLL_S) if self._pairings.waiting else self._every
+            deadline = time.monotonic() + every
             while not stop:
                 try:
                     request = self._requests.get(timeout=max(0.0, deadline - time.monotonic()))
@@ -244,3 +270,14 @@ class SyncLink:
                     log.info("club: %s", said)
                 self._last = status
                 self._post(status)
+
+
+def _add(client: Syncthing, pairing: Pairing) -> None:
+    client.accept(pairing.device, pairing.name, pairing.addresses)
+
+
+def _carry_out(request: Callable[[Syncthing], None], client: Syncthing) -> None:
+    try:
+        request(client)
+    except SyncthingError as err:  # one refused request is no outage
+        log.warning("club: %s", err)

@@ -13,6 +13,15 @@ from hubd.speech.phrases import Outline, after_event
 from hubd.speech.words import Words
 from hubd.text import i18n
 
+#: Every language the hub speaks, and the two screen sizes it is built for.
+LANGUAGES = i18n.available_languages()
+SIZES = [(800, 480), (720, 1280)]
+TWO = ("Ana", "Ben")
+
+
+def tr(language: str) -> i18n.Tr:
+    return i18n.load(language).gettext
+
 
 def shown(
     screen: str, game: Game | None = None, size: tuple[int, int] = (800, 480), language: str = "en"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from hubd.club.link import LinkStatus, Nearby, PairingError, SyncLink, parse_pairing, parse_time
+from hubd.club.pairing import Pairing, Pairings
 from hubd.club.syncthing import Syncthing, SyncthingError
 
 ME, PEER, NEW, SEEN = "ME" * 31 + "E", "P" * 63, "N" * 63, "D" * 63
@@ -20,6 +21,7 @@ class StandIn(Syncthing):
     def __init__(self) -> None:
         self.calls: list[tuple[str, str]] = []
         self.refuse_accept = False
+        self.pending_too: dict[str, Any] = {}
 
     def call(self, method: str, path: str, body: object = None, query: Any = None) -> Any:
         self.calls.append((method, path))
@@ -42,6 +44,8 @@ class StandIn(Syncthing):
             "/rest/config": {"devices": [{"deviceID": ME}], "folders": [
                 {"id": "chickenfoot-club", "devices": [{"deviceID": ME}]}]},
         }  # fmt: skip
+        if path == "/rest/cluster/pending/devices":
+            answers[path] = {**answers[path], **self.pending_too}
         return answers.get(path) if method == "GET" else None
 
 
@@ -120,22 +124,81 @@ def test_what_is_no_device_id_is_refused_in_one_line(typed: str) -> None:
     assert "\n" not in str(refused.value)
 
 
+def added(client: StandIn, sync: SyncLink) -> list[tuple[list[str], dict[str, str]]]:
+    """Carry out the link's waiting requests; each device added and the club folder shared
+    with it (its addresses, the folder's last device), one change of the config each."""
+    put: list[Any] = []
+    client.call = lambda method, path, body=None, query=None: (  # type: ignore[method-assign]
+        put.append(body) if method == "PUT"
+        else {} if path == "/rest/cluster/pending/devices"
+        else {"folders": [{"id": "chickenfoot-club"}]}
+    )  # fmt: skip
+    while not sync._requests.empty():
+        request = sync._requests.get_nowait()
+        assert request is not None
+        request(client)
+    return [(b["devices"][-1]["addresses"], b["folders"][0]["devices"][-1]) for b in put]
+
+
 def test_a_tapped_hub_is_dialled_where_it_was_seen(tmp_path: Path) -> None:
     client = StandIn()
     sync = link(tmp_path, client, [])
     sync._last = sync.poll()
     sync.accept(SEEN, "")
     sync.pair(GROUPS, ("tcp://10.0.0.5:22000",))
-    put: list[object] = []
-    client.call = lambda method, path, body=None, query=None: (  # type: ignore[method-assign]
-        put.append(body) if method == "PUT" else {"folders": [{"id": "chickenfoot-club"}]}
-    )
-    for _ in range(2):
-        request = sync._requests.get_nowait()
-        assert request is not None
-        request(client)
-    # Each a new device and the club folder shared with it, in one change of the config.
-    assert [(b["devices"][-1]["addresses"], b["folders"][0]["devices"][-1]) for b in put] == [
-        (["tcp://10.0.0.4:22000", "dynamic"], {"deviceID": SEEN}),
-        (["tcp://10.0.0.5:22000", "dynamic"], {"deviceID": GROUPS}),
-    ]
+    assert added(client, sync) == [(["tcp://10.0.0.5:22000", "dynamic"], {"deviceID": GROUPS})]
+    # SEEN's id sorts before this hub's: it dials first (below), this one at the same place.
+    assert sync._pairings.waiting == (Pairing(SEEN, "", ("tcp://10.0.0.4:22000", "dynamic")),)
+
+
+def test_of_two_hubs_paired_at_once_the_first_by_id_dials_and_the_other_waits(
+    tmp_path: Path,
+) -> None:
+    """Both dialling within milliseconds stalls Syncthing 1.19 for 20 s (hubd.club.pairing)."""
+    client = StandIn()
+    now = [0.0]
+    posted: list[LinkStatus] = []
+    sync = SyncLink(lambda: client, tmp_path / "club", "Table 1", posted.append,
+                    clock=lambda: now[0])  # fmt: skip
+    sync.poll()
+    sync.pair(SEEN, ("tcp://10.0.0.4:22000",))  # SEEN < ME: this hub waits
+    sync.poll([sync._requests.get_nowait()])  # type: ignore[list-item]
+    status = sync.poll()
+    assert [(p.device, p.connected) for p in status.peers if p.device == SEEN] == [(SEEN, False)]
+    assert SEEN not in {n.device for n in status.nearby}
+    # It is dialling this hub now (Syncthing turned it away: pending); once it has for a
+    # moment (its first attempts come together), this hub adds it and dials once.
+    client.pending_too = {SEEN: {"name": "Table 4", "address": "10.0.0.4:41000"}}
+    now[0] = 1.0
+    sync.poll()
+    now[0] = 2.0
+    sync.poll()
+    assert ("PUT", "/rest/config") not in client.calls
+    now[0] = 2.5
+    sync.poll()
+    assert client.calls.count(("PUT", "/rest/config")) == 1
+    assert not sync._pairings.waiting
+
+
+def test_the_second_hub_dials_itself_when_the_first_never_does() -> None:
+    pairings = Pairings(settle_s=1.5, wait_at_most_s=4)
+    later = Pairing(SEEN, "", ("dynamic",))
+    assert not pairings.ask(ME, later, (), now=10)
+    assert pairings.due((), now=13.9) == [] and pairings.waiting == (later,)
+    assert pairings.due((), now=14) == [later]
+    assert not pairings.waiting
+    assert pairings.ask(ME, Pairing(NEW, "", ()), (), now=0)  # ME < NEW: at once
+
+
+def test_a_hub_already_dialling_this_one_is_added_once_its_first_attempts_are_over() -> None:
+    pairings = Pairings(settle_s=1.5, wait_at_most_s=4)
+    first = Pairing(NEW, "", ("dynamic",))  # ME < NEW, but NEW dials already: not at once
+    assert not pairings.ask(ME, first, {NEW: {}}, now=3)
+    assert pairings.due({NEW: {}}, now=4.4) == []
+    assert pairings.due({NEW: {}}, now=4.5) == [first]
+    # One that starts dialling just before the wait is over still waits its moment.
+    later = Pairing(SEEN, "", ("dynamic",))
+    assert not pairings.ask(ME, later, (), now=0)
+    assert pairings.due({SEEN: {}}, now=3.9) == []
+    assert pairings.due({SEEN: {}}, now=4.5) == []
+    assert pairings.due({SEEN: {}}, now=5.4) == [later]

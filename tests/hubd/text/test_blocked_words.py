@@ -11,7 +11,7 @@ import pygame
 import pytest
 from engine_helpers import ALL_FOURS_DOWN, FOUR_NUMBERS_GONE, THREE_FOURS_OPEN, run, started
 from layout_checks import problems
-from screen_texts import said_after
+from screen_texts import LANGUAGES, SIZES, TWO, said_after, tr
 
 from engine import Game, GameState, RoundEnd
 from engine.simulate import Simulator
@@ -22,14 +22,6 @@ from hubd.text import i18n
 from hubd.text.plain_words import (
     block_text,
 )
-
-LANGUAGES = i18n.available_languages()
-SIZES = [(800, 480), (720, 1280)]
-TWO = ("Ana", "Ben")
-
-
-def tr(language: str) -> i18n.Tr:
-    return i18n.load(language).gettext
 
 
 def first_blocked(players: int, preset: str = "classic", kind: str | None = None) -> GameState:

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from engine_helpers import run, started
 from layout_checks import problems
-from screen_texts import said_after
+from screen_texts import LANGUAGES, SIZES, said_after, tr
 
 from engine import GameState, Play, Tile, Undo, dump_line
 from hubd.screens import Ui
@@ -28,15 +28,6 @@ from hubd.text.plain_words import (
 )
 from hubd.text.wording import describe_undo, toe_words
 from hubd.values.intents import Submit
-
-LANGUAGES = i18n.available_languages()
-SIZES = [(800, 480), (720, 1280)]
-TWO = ("Ana", "Ben")
-
-
-def tr(language: str) -> i18n.Tr:
-    return i18n.load(language).gettext
-
 
 # -- which end, said plainly -------------------------------------------------------------------
 
