@@ -13,19 +13,87 @@ _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all acr
 # face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
 _FAINT_BAR = 5.0  # a faint bar takes this much more light than the face's other rows
 _LEANS = (0, -3, 3)  # how many rows a bar may climb across the tile (of its 160)
+_TURNS = (0, -3, 3, -6, 6, -9, 9, -12, 12)  # and a cut askew on its face, before it is levelled
+_FACE_LIGHT = 0.9  # a face is at least this light beside its row's lightest (a side is less)
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 
 
 def cut_out(small: Image, corners: Floats) -> Image:
     """The tile cut out upright, ``TILE_W`` wide and twice as long."""
+    view = view_of(corners)
+    return cv2.warpPerspective(small, view, (TILE_W, 2 * TILE_W), flags=cv2.INTER_LINEAR)
+
+
+def view_of(corners: Floats) -> Floats:
+    """The perspective :func:`cut_out` cuts a tile with ``corners`` by (photo to cut-out)."""
     # The face's threshold leaves out the darker rounded edge: the cut reaches a little past it.
     centre = corners.mean(axis=0)
     short = float(np.linalg.norm(corners[1] - corners[0]))
     grown = [centre + (p - centre) * (1 + 0.06 * short / float(np.linalg.norm(p - centre)))
              for p in corners]  # fmt: skip
     target = np.array([[0, 0], [TILE_W, 0], [TILE_W, 2 * TILE_W], [0, 2 * TILE_W]], np.float32)
-    view = cv2.getPerspectiveTransform(np.array(grown, np.float32), target)
-    return cv2.warpPerspective(small, view, (TILE_W, 2 * TILE_W), flags=cv2.INTER_LINEAR)
+    view: Floats = cv2.getPerspectiveTransform(np.array(grown, np.float32), target)
+    return view
+
+
+def levelled(small: Image, corners: Floats) -> Floats:
+    """A tile's ``corners`` turned so that its bar runs level in its cut-out, where the cut sat
+    askew on the face (a patch of a face and its side seen beside it at a slant: the least
+    rectangle around both leans on the face by a few degrees); as they were where it did not.
+    """
+    found = _find_bar(ink_of(cut_out(small, corners)), _TURNS)
+    if found is None or found[2] == 0:
+        return corners
+    # The lean is rows climbed across the bar's band: the angle of the face in the cut-out.
+    angle = np.arctan2(-found[2], TILE_W - 2 * (TILE_W // 10))
+    turn = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    centre = np.array([TILE_W / 2, TILE_W], np.float64)
+    view = view_of(corners)
+    own = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view)
+    turned = ((own.reshape(4, 2) - centre) @ turn.T + centre).astype(np.float32)
+    back = cv2.perspectiveTransform(turned.reshape(-1, 1, 2), np.linalg.inv(view))
+    level = _squared(small, back.reshape(4, 2).astype(np.float32))
+    # (A lean found in steps of three rows may overshoot a faint bar: kept where it is seen.)
+    return level if _find_bar(ink_of(cut_out(small, level)), _LEANS) is not None else corners
+
+
+def _squared(small: Image, corners: Floats) -> Floats:
+    """A levelled cut's long sides moved onto the face's own long edges: the least rectangle
+    around a face and its side, turned square on the face, still reaches past it at one end
+    and falls short at the other (the face is a parallelogram in it).
+
+    The face is its row's lightest part (a side is darker by a sixth or more, the table more;
+    a shadow's edge across the face changes the light slowly along a row); its edges are
+    measured in each half away from the bar and the ends, and the lines through them
+    extended to the cut's ends."""
+    upright = cut_out(small, corners)
+    light = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32)
+    face = light > _FACE_LIGHT * np.percentile(light, 90, axis=1, keepdims=True)
+    face = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_CLOSE,
+                            np.ones((1, TILE_W // 4), np.uint8)) > 0  # fmt: skip
+    middle = TILE_W // 2
+    heights, lefts, rights = [], [], []
+    for start in (TILE_W // 4, 3 * TILE_W // 2):
+        rows = face[start : start + TILE_W // 4]
+        # Each row's run of face through its middle column.
+        left = np.cumprod(rows[:, middle::-1], axis=1).sum(axis=1)
+        right = np.cumprod(rows[:, middle:], axis=1).sum(axis=1)
+        heights.append(start + TILE_W / 8)
+        lefts.append(middle + 1 - float(np.median(left)))
+        rights.append(middle - 1 + float(np.median(right)))
+    if min(rights[0] - lefts[0], rights[1] - lefts[1]) < 0.6 * TILE_W:
+        return corners  # no face's width in a half: nothing to go by
+    view = view_of(corners)
+    own = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view)
+    own = own.reshape(4, 2)
+    moved = own.copy()
+    for index, edges in ((0, lefts), (1, rights), (2, rights), (3, lefts)):
+        y = float(own[index][1])
+        moved[index][0] = edges[0] + (edges[1] - edges[0]) * (y - heights[0]) / (
+            heights[1] - heights[0]
+        )
+    back = cv2.perspectiveTransform(moved.reshape(-1, 1, 2), np.linalg.inv(view))
+    return back.reshape(4, 2).astype(np.float32)
 
 
 def ink_of(upright: Image) -> Floats:
@@ -43,20 +111,31 @@ def ink_of(upright: Image) -> Floats:
     return ink
 
 
-def bar_row(ink: Floats, in_row: bool = False, faint: bool = False) -> tuple[int, float] | None:
+def bar_row(
+    ink: Floats, in_row: bool = False, faint: bool = False, askew: bool = False
+) -> tuple[int, float] | None:
     """The row of the bar, the most inked line across the tile's middle, and its ink (None:
     no bar). A piece cut from a row of touching tiles (``in_row``) is a tile by its shape and
     the seams either side: its bar need only stand out of the face's rows, not twice as inked
     as they are (which a scrap of cloth would be, and a groove blurred in a shadow is not).
     A lone patch of a tile's shape in a photo where nothing else is one (``faint``) is a tile
-    whose bar a blur or a shadow left faint: the most inked row is its bar."""
+    whose bar a blur or a shadow left faint: the most inked row is its bar. A cut that may sit
+    askew on its face (``askew``, see :func:`levelled`) lets the bar lean further."""
+    found = _find_bar(ink, _TURNS if askew else _LEANS, in_row, faint)
+    return None if found is None else (found[0], found[1])
+
+
+def _find_bar(
+    ink: Floats, leans: tuple[int, ...], in_row: bool = False, faint: bool = False
+) -> tuple[int, float, int] | None:
+    """:func:`bar_row`, each of ``leans`` tried in turn: the bar's row, its ink, its lean."""
     middle = TILE_W
     band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
     # side counts too). A cut whose corners are a little off the face's (its side seen beside
     # it, a slant) sees the bar lean: each lean is tried, the bar's row taken at the middle.
     dilated = cv2.dilate(band, np.ones((5, 1), np.uint8))
-    for lean in _LEANS:
+    for lean in leans:
         rows = np.percentile(_leant(dilated, lean), 20, axis=1)
         usual = float(np.median(rows))
         peak = int(np.argmax(rows))
@@ -64,9 +143,9 @@ def bar_row(ink: Floats, in_row: bool = False, faint: bool = False) -> tuple[int
         standing = _prominence(rows, peak) >= max(_BAR_INK, usual)
         # (Leaning, rows of pips line up too: a leaning bar is both inked and a thin line.)
         if (inked and standing) or (lean == 0 and (inked or standing)):
-            return middle - TILE_W // 6 + peak, float(rows[peak])
+            return middle - TILE_W // 6 + peak, float(rows[peak]), lean
         if faint and lean == 0 and float(rows[peak]) >= usual + _FAINT_BAR:
-            return middle - TILE_W // 6 + peak, float(rows[peak])
+            return middle - TILE_W // 6 + peak, float(rows[peak]), lean
     return None
 
 

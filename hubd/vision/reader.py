@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from engine.photo_hand import SeenTile
-from hubd.vision.cutout import bar_row, cut_out, ink_of
+from hubd.vision.cutout import bar_row, cut_out, ink_of, levelled
 from hubd.vision.cutting import pieces
 from hubd.vision.faces import faces, filled, patches, whiteness
 from hubd.vision.pips import read_halves
@@ -100,7 +100,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     outside = 0
     read_from = set()
     for corners, patch in zip(tiles, origin, strict=True):
-        face = trimmed(photo, corners / scale)  # (its side seen beside it left out)
+        face = levelled(photo, trimmed(photo, corners / scale))  # (its side seen beside it
+        # left out, its cut turned square on it)
         upright = cut_out(photo, face)  # pips read at the photo's own size
         halves = read_halves(upright, highest, in_row=origin.count(patch) > 1)
         if halves is None:
@@ -186,7 +187,7 @@ def _barred(photo: Image, scale: float, found: list[Floats]) -> list[float]:
     """The short sides of the pieces in ``found`` (at the work size ``scale``) with a bar."""
     faces = [(corners, trimmed(photo, corners / scale)) for corners in found]
     return [sides(corners)[0] for corners, face in faces
-            if bar_row(ink_of(cut_out(photo, face))) is not None]  # fmt: skip
+            if bar_row(ink_of(cut_out(photo, face)), askew=True) is not None]  # fmt: skip
 
 
 def _on_border(mask: Image, corners: Floats) -> int:

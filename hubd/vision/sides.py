@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from hubd.vision.cutout import TILE_W, cut_out
+from hubd.vision.cutout import TILE_W, cut_out, view_of
 from hubd.vision.shapes import Floats, Image
 
 _EDGE = 0.86  # past the face's edge a line is at most this light beside the face's lines
@@ -39,7 +39,7 @@ def trimmed(photo: Image, corners: Floats) -> Floats:
     top, bottom = _face_run(rows)
     if left is right is top is bottom is None:
         return corners
-    view = _view(corners)
+    view = view_of(corners)
     # The corners as they lie in the cut (the cut reaches a little past them), moved to the
     # face's edges found.
     own = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view)
@@ -84,14 +84,3 @@ def _side_past(outward: Floats, face: float) -> bool:
         and float(np.ptp(band)) <= _EVEN * face
         and float(np.max(outward[_STEP_LINES:])) < _STEP * face
     )
-
-
-def _view(corners: Floats) -> Floats:
-    """The perspective :func:`cut_out` cuts a tile with ``corners`` by."""
-    centre = corners.mean(axis=0)
-    short = float(np.linalg.norm(corners[1] - corners[0]))
-    grown = [centre + (p - centre) * (1 + 0.06 * short / float(np.linalg.norm(p - centre)))
-             for p in corners]  # fmt: skip
-    target = np.array([[0, 0], [TILE_W, 0], [TILE_W, 2 * TILE_W], [0, 2 * TILE_W]], np.float32)
-    view: Floats = cv2.getPerspectiveTransform(np.array(grown, np.float32), target)
-    return view
