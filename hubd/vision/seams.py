@@ -114,11 +114,19 @@ def nearest(share: Floats, at: float, within: float = 0.05) -> int:
 
 def cut_line(corners: Floats, axis: int, at: float, tilt: float = 0.0) -> tuple[Floats, Floats]:
     """The line across the patch at fraction ``at`` along ``axis``, its start ``tilt`` before
-    and its end ``tilt`` past it (a seam seen in perspective leans): its start, its end."""
-    a, b, c, d = corners
+    and its end ``tilt`` past it (a seam seen in perspective leans): its start, its end.
+
+    The fractions are the flat view's (:func:`lines_across`), taken back through the patch's
+    perspective: in a strong slant the near tiles of a row are twice as long as the far ones,
+    and a seam found in the flat view lies nearer the far end than its share of the sides."""
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    view = cv2.getPerspectiveTransform(unit, corners.astype(np.float32))
     if axis == 0:  # along the short side: a line parallel to the long sides, from a-b to d-c
-        return a + (b - a) * (at - tilt), d + (c - d) * (at + tilt)
-    return a + (d - a) * (at - tilt), b + (c - b) * (at + tilt)  # from a-d to b-c
+        ends = [[at - tilt, 0.0], [at + tilt, 1.0]]
+    else:  # from a-d to b-c
+        ends = [[0.0, at - tilt], [1.0, at + tilt]]
+    start, end = cv2.perspectiveTransform(np.array([ends], np.float32), view)[0]
+    return start, end
 
 
 def cut_at_seams(
