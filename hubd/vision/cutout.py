@@ -6,14 +6,15 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from hubd.vision.shapes import Floats, Image
+from hubd.vision.shapes import Floats, Image, quantile
 
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
 # face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
 _FAINT_BAR = 5.0  # a faint bar takes this much more light than the face's other rows
 _LEANS = (0, -3, 3)  # how many rows a bar may climb across the tile (of its 160)
-_TURNS = (0, -3, 3, -6, 6, -9, 9, -12, 12)  # and a cut askew on its face, before it is levelled
+# And a cut askew on its face, before it is levelled (see :func:`levelled`):
+_TURNS = tuple(sign * rows for rows in range(0, 19, 3) for sign in ((1,) if rows == 0 else (-1, 1)))
 _FACE_LIGHT = 0.9  # a face is at least this light beside its row's lightest (a side is less)
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 
@@ -36,12 +37,12 @@ def view_of(corners: Floats) -> Floats:
     return view
 
 
-def levelled(small: Image, corners: Floats) -> Floats:
-    """A tile's ``corners`` turned so that its bar runs level in its cut-out, where the cut sat
-    askew on the face (a patch of a face and its side seen beside it at a slant: the least
-    rectangle around both leans on the face by a few degrees); as they were where it did not.
-    """
-    found = _find_bar(ink_of(cut_out(small, corners)), _TURNS)
+def levelled(small: Image, corners: Floats, ink: Floats) -> Floats:
+    """A tile's ``corners`` turned so that its bar runs level in its cut-out (``ink``: the
+    cut-out's), where the cut sat askew on the face (a patch of a face and its side seen
+    beside it at a slant: the least rectangle around both leans on the face by a few
+    degrees); the same ``corners`` where it did not."""
+    found = _find_bar(ink, _TURNS)
     if found is None or found[2] == 0:
         return corners
     # The lean is rows climbed across the bar's band: the angle of the face in the cut-out.
@@ -68,7 +69,7 @@ def _squared(small: Image, corners: Floats) -> Floats:
     extended to the cut's ends."""
     upright = cut_out(small, corners)
     light = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32)
-    face = light > _FACE_LIGHT * np.percentile(light, 90, axis=1, keepdims=True)
+    face = light > _FACE_LIGHT * quantile(light, 0.9)[:, None]
     face = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_CLOSE,
                             np.ones((1, TILE_W // 4), np.uint8)) > 0  # fmt: skip
     middle = TILE_W // 2
@@ -135,9 +136,9 @@ def _find_bar(
     # side counts too). A cut whose corners are a little off the face's (its side seen beside
     # it, a slant) sees the bar lean: each lean is tried, the bar's row taken at the middle.
     dilated = cv2.dilate(band, np.ones((5, 1), np.uint8))
-    for lean in leans:
-        rows = np.percentile(_leant(dilated, lean), 20, axis=1)
-        usual = float(np.median(rows))
+    every = quantile(_leant(dilated, leans), 0.2)  # each lean's rows (all leans at once)
+    for lean, rows in zip(leans, every, strict=True):
+        usual = float(quantile(rows, 0.5))
         peak = int(np.argmax(rows))
         inked = float(rows[peak]) >= max(usual + _BAR_INK, usual if in_row else 2 * usual)
         standing = _prominence(rows, peak) >= max(_BAR_INK, usual)
@@ -149,13 +150,14 @@ def _find_bar(
     return None
 
 
-def _leant(band: Floats, lean: int) -> Floats:
-    """``band`` with its columns moved so that a line climbing ``lean`` rows across it (left to
-    right) runs level, the middle column in place."""
+def _leant(band: Floats, leans: tuple[int, ...]) -> Floats:
+    """``band`` once for each of ``leans``, its columns moved so that a line climbing ``lean``
+    rows across it (left to right) runs level, the middle column in place."""
     height, width = band.shape
-    moved = np.round(lean * (np.arange(width) - width / 2) / width).astype(int)
-    rows = np.clip(np.arange(height)[:, None] - moved[None, :], 0, height - 1)
-    leant: Floats = np.take_along_axis(band, rows, axis=0)
+    climb = np.array(leans, np.float64)[:, None] * (np.arange(width) - width / 2) / width
+    moved = np.round(climb).astype(int)  # (lean, column)
+    rows = np.clip(np.arange(height)[None, :, None] - moved[:, None, :], 0, height - 1)
+    leant: Floats = band[rows, np.arange(width)[None, None, :]]
     return leant
 
 
@@ -167,7 +169,7 @@ def _prominence(rows: Floats, peak: int) -> float:
     sides = [rows[max(0, peak - far) : max(0, peak - near + 1)], rows[peak + near : peak + far]]
     if not all(len(side) for side in sides):
         return 0.0
-    return float(rows[peak]) - max(float(np.median(side)) for side in sides)
+    return float(rows[peak]) - max(float(quantile(side, 0.5)) for side in sides)
 
 
 def own_colour(upright: Image) -> NDArray[np.bool_]:

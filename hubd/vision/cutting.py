@@ -14,6 +14,7 @@ from hubd.vision.shapes import ASPECT, Floats, Image, grown_by, least_rect, quad
 
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
+_FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a strong slant
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 
 
@@ -123,7 +124,11 @@ def _split(
     # (Pips at a face's edge under a shadow, or running into the seam beside a touching tile,
     # bite into the outline, up to half of it for a double-12's columns: a tile's patch bitten
     # so, its hull a rectangle of a tile's shape, is one all the same.)
-    single = ASPECT[0] <= long / short <= ASPECT[1]
+    # (A tile lying along the camera's slant is foreshortened: of the tiles' width where it
+    # lies, and shorter than two, it is one all the same.)
+    single = ASPECT[0] <= long / short <= ASPECT[1] or (
+        sized(short, width) and _FORESHORTENED <= long / short < ASPECT[0]
+    )
     hull = cv2.contourArea(cv2.convexHull(outline))
     bitten = single and area >= 0.45 * short * long and hull >= 0.9 * short * long
     if area >= 0.8 * short * long or bitten:

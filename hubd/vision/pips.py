@@ -21,12 +21,16 @@ _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fif
 
 
 def read_halves(
-    upright: Image, highest: int, in_row: bool = False, faint: bool = False
+    upright: Image,
+    highest: int,
+    in_row: bool = False,
+    faint: bool = False,
+    ink: Floats | None = None,
 ) -> tuple[HalfGuess, HalfGuess] | None:
     """Each half's likely counts (None: no bar, see :func:`bar_row`). A half has its own
     threshold (pale yellow pips beside black ones) and its own pip size (a set may draw its
-    big numbers with smaller pips)."""
-    ink = ink_of(upright)
+    big numbers with smaller pips). ``ink``: the cut-out's, where it is known already."""
+    ink = ink_of(upright) if ink is None else ink
     coloured = own_colour(upright)
     face = face_box(coloured, ink)
     found = bar_row(ink, in_row, faint)

@@ -40,6 +40,7 @@ from hubd.vision.pips import read_halves
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sides import trimmed
+from hubd.vision.sizes import fitted
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
@@ -60,31 +61,34 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     least = _MIN_FACE * score.shape[0] * score.shape[1]
     mask = faces(score, None)
     outlines = patches(mask, least)
-    cuts = [_one_tile(photo, scale, outline, _cut_patch(score, lightness, outline, least, None))
+    looks = _Looks(photo, scale)
+    cuts = [_one_tile(looks, outline, _cut_patch(score, lightness, outline, least, None))
             for outline in outlines]  # fmt: skip
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
-    shorts = [short for found, _ in cuts for short in _barred(photo, scale, found)]
-    if not shorts:
+    barred = [seen for found, _ in cuts for seen in _barred(looks, found)]
+    if not barred:
         # No piece has a bar: every tile lies in rows cut too coarsely (their seams faint). A
         # row of tiles side by side is as wide as a tile is long: its patch's short side is
         # twice the tiles' width, and cut so, its pieces show their bars.
         for outline in outlines:
             guess = min(least_rect(outline)[1]) / 2
             by_height, _ = _cut_patch(score, lightness, outline, least, guess)
-            shorts += _barred(photo, scale, by_height)
-    width = float(np.median(shorts)) if shorts else None
+            barred += _barred(looks, by_height)
+    sizes = fitted(barred)
     tiles: list[Floats] = []
-    blocks: list[float] = []
+    blocks: list[tuple[float, float | None]] = []  # each stuck piece's area, the size there
     origin: list[int] = []  # each tile's patch
     runs_off: list[bool] = []  # each patch's
     for outline, (found, apart) in zip(outlines, cuts, strict=True):
+        width = None if sizes is None else sizes.at(*least_rect(outline)[0])
         # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch or
-        # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice).
+        # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice;
+        # a tile lying along a strong slant is foreshortened to two thirds of its area).
         if (
             width is not None
-            and cv2.contourArea(outline) >= 1.2 * width * width
+            and cv2.contourArea(outline) >= 0.8 * width * width
             and (
-                any(area >= 1.2 * width * width for area in apart)
+                any(area >= 0.8 * width * width for area in apart)
                 or any(not sized(sides(c)[0], width) for c in found)
             )
         ):
@@ -92,18 +96,22 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
             if len(again[1]) <= len(apart):
                 found, apart = again
         tiles += found
-        blocks += apart
+        blocks += [(area, width) for area in apart]
         x, y, w, h = cv2.boundingRect(outline)
         runs_off.append(min(x, y) <= 0 or x + w >= score.shape[1] or y + h >= score.shape[0])
         origin += [len(runs_off) - 1] * len(found)
-    seen, sizes, cut_off = [], [], []
+    seen, shorts, cut_off = [], [], []
     outside = 0
     read_from = set()
     for corners, patch in zip(tiles, origin, strict=True):
-        face = levelled(photo, trimmed(photo, corners / scale))  # (its side seen beside it
-        # left out, its cut turned square on it)
-        upright = cut_out(photo, face)  # pips read at the photo's own size
-        halves = read_halves(upright, highest, in_row=origin.count(patch) > 1)
+        trim, upright, ink = looks.at(corners)  # pips read at the photo's own size
+        face = levelled(photo, trim, ink)  # (its cut turned square on its face)
+        halves = read_halves(
+            upright if face is trim else cut_out(photo, face),
+            highest,
+            in_row=origin.count(patch) > 1,
+            ink=ink if face is trim else None,
+        )
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from.add(patch)
@@ -114,15 +122,17 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         # cut off there (a whole one touches it with a rounded corner or a sliver of its
         # end): a part of it is off the photo, and its count would be a guess.
         seen.append(tile)
-        sizes.append(short)
-        cut_off.append(runs_off[patch] and _on_border(mask, corners) >= 0.5 * short)
-    if sizes:  # one set's tiles are one size: a much smaller or larger "tile" is something else
-        usual = float(np.median(sizes))
-        kept = [0.6 <= size / usual <= 1.6 for size in sizes]
+        shorts.append(short if sizes is None else short / sizes.at(cx * scale, cy * scale))
+        cut_off.append(runs_off[patch] and _on_border(mask, face * scale) >= 0.5 * short)
+    if shorts:  # one set's tiles are one size: a much smaller or larger "tile" is something else
+        # (each tile's size beside the size where it lies, or beside their median)
+        usual = float(np.median(shorts)) if sizes is None else sizes.median
+        relative = [short / usual for short in shorts] if sizes is None else shorts
+        kept = [0.6 <= size <= 1.6 for size in relative]
         outside = sum(1 for keep, off in zip(kept, cut_off, strict=True) if keep and off)
         seen = [tile for tile, keep, off in zip(seen, kept, cut_off, strict=True)
                 if keep and not off]  # fmt: skip
-        stuck = sum(1 for area in blocks if area >= 1.5 * 2 * usual * usual)
+        stuck = sum(1 for area, there in blocks if area >= 1.5 * 2 * (there or usual) ** 2)
         # A part of a tile at the photo's edge, too short to be read as one: as convex as a
         # tile (a patch of lit cloth is ragged) and a good share of one.
         outside += sum(
@@ -154,7 +164,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
 
 
 def _one_tile(
-    photo: Image, scale: float, outline: Image, cut: tuple[list[Floats], list[float]]
+    looks: _Looks, outline: Image, cut: tuple[list[Floats], list[float]]
 ) -> tuple[list[Floats], list[float]]:
     """A patch of a tile's shape cut into pieces none of which has a bar, while the whole has
     one across its middle, is that one tile (rows of pips, ringed or blurred, looked like seams
@@ -163,7 +173,7 @@ def _one_tile(
     whole = quad_of(outline)
     short, long = sides(whole)
     if (len(found) < 2 or not ASPECT[0] <= long / short <= ASPECT[1]
-            or _barred(photo, scale, found) or not _barred(photo, scale, [whole])):  # fmt: skip
+            or _barred(looks, found) or not _barred(looks, [whole])):  # fmt: skip
         return cut
     return [whole], apart
 
@@ -183,11 +193,31 @@ def _lone_tiles(photo: Image, scale: float, outlines: list[Image], highest: int)
     return found
 
 
-def _barred(photo: Image, scale: float, found: list[Floats]) -> list[float]:
-    """The short sides of the pieces in ``found`` (at the work size ``scale``) with a bar."""
-    faces = [(corners, trimmed(photo, corners / scale)) for corners in found]
-    return [sides(corners)[0] for corners, face in faces
-            if bar_row(ink_of(cut_out(photo, face)), askew=True) is not None]  # fmt: skip
+class _Looks:
+    """Each piece's face (its side seen beside it left out), cut-out and ink, worked out once:
+    the tiles' size is measured on the pieces that are then read."""
+
+    def __init__(self, photo: Image, scale: float) -> None:
+        self.photo, self.scale = photo, scale
+        self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
+
+    def at(self, corners: Floats) -> tuple[Floats, Image, Floats]:
+        """The piece with ``corners`` (at the work size): its face's corners (the photo's
+        pixels), its cut-out upright and the cut-out's ink."""
+        key = corners.astype(np.float32).tobytes()
+        if key not in self.known:
+            face = trimmed(self.photo, corners / self.scale)
+            upright = cut_out(self.photo, face)
+            self.known[key] = (face, upright, ink_of(upright))
+        return self.known[key]
+
+
+def _barred(looks: _Looks, found: list[Floats]) -> list[tuple[float, float, float]]:
+    """The pieces in ``found`` (at the work size) with a bar: each one's centre and short
+    side."""
+    return [(float(corners[:, 0].mean()), float(corners[:, 1].mean()), sides(corners)[0])
+            for corners in found
+            if bar_row(looks.at(corners)[2], askew=True) is not None]  # fmt: skip
 
 
 def _on_border(mask: Image, corners: Floats) -> int:

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from hubd.vision.shapes import Floats, Image
+from hubd.vision.shapes import Floats, Image, quantile
 
 _CORNER = 0.04  # two touching tiles' rounded corners dip in this share of a tile's width at
 # least (a radius of a tenth of it or more, the face's rim a little less)
@@ -70,11 +70,9 @@ def lines_across(
 
 def _longest_light(dark: NDArray[np.bool_]) -> Floats:
     """Each column's longest run of light pixels: a bar's ends leave one, a seam none."""
-    longest = np.zeros(dark.shape[1], np.float32)
-    run = np.zeros(dark.shape[1], np.float32)
-    for row in dark:
-        run = np.where(row, 0, run + 1)
-        np.maximum(longest, run, out=longest)
+    light = np.cumsum(~dark, axis=0, dtype=np.int32)  # light pixels so far, down each column
+    at_dark = np.maximum.accumulate(np.where(dark, light, 0), axis=0)  # so far at the last dark
+    longest: Floats = (light - at_dark).max(axis=0, initial=0).astype(np.float32)
     return longest
 
 
@@ -100,7 +98,7 @@ def notched(lines: Lines, at: float, tile: float) -> float:
                        inset[int((at + 0.08) * size) : int((at + 0.2) * size)]]  # fmt: skip
         if high <= low or not len(around):
             return 0.0
-        dip = float(inset[low:high].max()) - float(np.median(around))
+        dip = float(inset[low:high].max()) - float(quantile(around, 0.5))
         sure = min(sure, max(0.0, dip / depth))
     return min(1.0, sure)
 

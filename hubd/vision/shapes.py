@@ -80,3 +80,15 @@ def sized(short: float, width: float | None) -> bool:
     """Whether a tile of short side ``short`` is the photo's tiles' size (the tilt of the
     camera makes the far ones smaller by a fifth at most)."""
     return width is not None and 0.78 <= short / width <= 1.28
+
+
+def quantile(values: Floats, share: float) -> Floats:
+    """``np.percentile(values, 100 * share, axis=-1)`` (its linear way), as fast for small
+    arrays as for large: a bar is looked for at a dozen leans, a seam at a dozen places, in
+    every piece of a photo."""
+    ordered = np.sort(values, axis=-1)
+    at = share * (ordered.shape[-1] - 1)
+    low = int(at)
+    high = min(low + 1, ordered.shape[-1] - 1)
+    found: Floats = ordered[..., low] + (at - low) * (ordered[..., high] - ordered[..., low])
+    return found

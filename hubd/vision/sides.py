@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from hubd.vision.cutout import TILE_W, cut_out, view_of
-from hubd.vision.shapes import Floats, Image
+from hubd.vision.shapes import Floats, Image, quantile
 
 _EDGE = 0.86  # past the face's edge a line is at most this light beside the face's lines
 _STEP = 0.93  # and a few lines in from it, at least this light: a step, not a slope
@@ -33,8 +33,8 @@ def trimmed(photo: Image, corners: Floats) -> Floats:
     light = cv2.GaussianBlur(cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)[:, :, 0], (3, 3), 0)
     light = light.astype(np.float32)
     # Each line's light by its lightest tenth: pips cover two thirds of a column at most.
-    columns = np.percentile(light[TILE_W // 5 : -TILE_W // 5], 90, axis=0)
-    rows = np.percentile(light[:, TILE_W // 10 : -TILE_W // 10], 90, axis=1)
+    columns = quantile(light[TILE_W // 5 : -TILE_W // 5].T, 0.9)
+    rows = quantile(light[:, TILE_W // 10 : -TILE_W // 10], 0.9)
     left, right = _face_run(columns)
     top, bottom = _face_run(rows)
     if left is right is top is bottom is None:
@@ -55,7 +55,7 @@ def _face_run(line_light: Floats) -> tuple[float | None, float | None]:
     beside the face at that end (None: no side there)."""
     size = len(line_light)
     middle = size // 2
-    face = float(np.median(line_light[middle - size // 8 : middle + size // 8]))
+    face = float(quantile(line_light[middle - size // 8 : middle + size // 8], 0.5))
     ends: list[float | None] = [None, None]
     for direction, end in ((-1, 0), (1, 1)):
         at = middle
@@ -78,7 +78,7 @@ def _side_past(outward: Floats, face: float) -> bool:
     band = outward[_STEP_LINES + 1 : _STEP_LINES + 1 + _BAND_LINES]
     if len(band) < _BAND_LINES:
         return False
-    level = float(np.median(band))
+    level = float(quantile(band, 0.5))
     return bool(
         _LEAST_SIDE * face <= level <= _EDGE * face
         and float(np.ptp(band)) <= _EVEN * face
