@@ -173,7 +173,8 @@ def _one_tile(
     whole = quad_of(outline)
     short, long = sides(whole)
     if (len(found) < 2 or not ASPECT[0] <= long / short <= ASPECT[1]
-            or _barred(looks, found) or not _barred(looks, [whole])):  # fmt: skip
+            or _barred(looks, found, askew=False)
+            or not _barred(looks, [whole], askew=False)):  # fmt: skip
         return cut
     return [whole], apart
 
@@ -212,12 +213,15 @@ class _Looks:
         return self.known[key]
 
 
-def _barred(looks: _Looks, found: list[Floats]) -> list[tuple[float, float, float]]:
+def _barred(
+    looks: _Looks, found: list[Floats], askew: bool = True
+) -> list[tuple[float, float, float]]:
     """The pieces in ``found`` (at the work size) with a bar: each one's centre and short
-    side."""
+    side. Leaning far (``askew``, see :func:`levelled`), rows of pips line up as a bar: a
+    piece telling whether the whole patch is one tile looks for a level one."""
     return [(float(corners[:, 0].mean()), float(corners[:, 1].mean()), sides(corners)[0])
             for corners in found
-            if bar_row(looks.at(corners)[2], askew=True) is not None]  # fmt: skip
+            if bar_row(looks.at(corners)[2], askew=askew) is not None]  # fmt: skip
 
 
 def _on_border(mask: Image, corners: Floats) -> int:
