@@ -40,6 +40,22 @@ def test_a_tiles_side_seen_beside_its_face_is_left_out(seed: int) -> None:
     assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
 
 
+@pytest.mark.parametrize(
+    "seed",
+    [
+        6,  # eight tiles apart, their sides along an edge and an end: each patch's least
+        # rectangle leant on its face, its bar climbing 6 rows of 160 across it (not found)
+        131,  # a row of six touching tiles at a strong slant, the near ones twice as long as
+        # the far: cut at equal shares of the row's sides, 2 halves of 12 were read right
+        51,  # ten tiles in two rows at a slant: the near tiles, a third larger than the photo's
+        # median tile, were cut again by that size into three
+    ],
+)
+def test_a_strong_slant_is_read_where_each_tile_lies(seed: int) -> None:
+    photo = make_photo(seed)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
 def test_drilled_pips_of_every_number_are_counted_once() -> None:
     """A drilled pip is a shaded wall around a lighter floor: one pip, not a ring or two arcs."""
     look = Look(face=(215, 235, 240), coloured=True, groove=False, spinner=True, pip_scale=1.0,
