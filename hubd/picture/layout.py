@@ -24,6 +24,8 @@ whose pieces outnumber the cells) lays a piece away from what it lies on
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine import Table
 from hubd.picture.grid import AROUND, Grid
 from hubd.picture.plan import Plan, plan
@@ -132,7 +134,10 @@ def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
     first += [(floor, gap, most, False, AS_PLAYED, narrow)
               for most in FOLDS for narrow in (False, True)]  # fmt: skip
     others: list[Try] = [(floor, gap, FOLDS[-1], False, start, True) for start in STARTS[:28]]
-    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, start, True) for start in STARTS]
+    # Closer, a double's toes turn outwards (``Start.toes_out``): the two ways fail on
+    # different tables, and each turn of an enlarged area's search reaches both.
+    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, replace(start, toes_out=True),
+                          True) for start in STARTS]  # fmt: skip
     return first, others, closer
 
 

@@ -43,6 +43,12 @@ class Plan:
     def need(self) -> int:
         return len(self.pieces)
 
+    @property
+    def stacked(self) -> bool:
+        """Whether a double lies on a one-tile toe of another double (two cells from it)."""
+        pieces = self.pieces
+        return any(p.kind == "double" and pieces[p.parent].foot >= 0 for p in pieces)
+
 
 def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) -> Plan:
     """The pieces of ``table`` with each line folded to at most ``most`` cells (None: every

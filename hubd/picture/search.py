@@ -33,11 +33,15 @@ class Start:
     """Where a search starts from: the hub moved ``shift`` (rows, columns) from the middle,
     its arms' ways turned ``turn`` eighths clockwise, and how far round a cell (``reach``
     cells) a line that must grow looks for room (0: the table laid in the order it was
-    played, each line looking only at the room round it, never at what grows from it)."""
+    played, each line looking only at the room round it, never at what grows from it), and
+    whether, where a double lies on a one-tile toe of another (``Plan.stacked``), every
+    double's toes take the cells beside it before the ones aslant, outwards first
+    (``toes_out``; else the nearest first)."""
 
     turn: int = 0
     shift: tuple[int, int] = (0, 0)
     reach: int = 2
+    toes_out: bool = False
 
     def hub_cell(self, grid: Grid) -> int:
         row = min(max(grid.rows // 2 + self.shift[0], 1), grid.rows - 2)
@@ -56,6 +60,7 @@ class Search:
     def __init__(self, plan: Plan, grid: Grid, start: Start, budget: int) -> None:
         self.plan, self.grid, self.budget = plan, grid, budget
         self.turn, self.reach = start.turn, start.reach
+        self.toes_out = plan.stacked and start.reach > 0 and start.toes_out
         self.lean = 2  # how strongly a line turns towards room (1: most)
         hub = start.hub_cell(grid)
         tables = grid.tables
@@ -181,10 +186,16 @@ class Search:
             # comes later is not known yet) only the room round it.
             wants = (min(space, piece.need) if self.reach else space // 2) // self.lean
             out = round((self.dist[hub][cell] - self.dist[hub][before]) / 20)
-            if piece.foot >= 0:  # round its double, the nearest first, fanned in order
-                key: tuple[float, ...] = (
-                    round(self.dist[before][cell]), -wants, (way - way_in + 4) % 8,
-                )  # fmt: skip
+            fan = (way - way_in + 4) % 8
+            if piece.foot >= 0 and self.toes_out:
+                # Beside its double before aslant, then outwards, towards the room what
+                # grows from it needs. The nearest first (the cells being wider than tall:
+                # the ones above and below) fanned the toes back across the lines between
+                # a double and the hub, and a double laid on one of them two cells on found
+                # no room for its own toes from any start, at any size tried.
+                key: tuple[float, ...] = (way % 2 == 0, -out - wants, fan)
+            elif piece.foot >= 0:  # laid as played: the nearest first, fanned in order
+                key = (round(self.dist[before][cell]), -wants, fan)
             elif piece.kind == "double":
                 have = self.toe_room(cell, before)
                 # Laid as played, straight on; else outwards, towards the room its toes need.
@@ -234,11 +245,23 @@ class Search:
             piece = owner[other]
             if piece > 0 and waiting[piece]:  # (the hub's arms start in kept cells)
                 kids = pieces[piece].kids
-                if len(self.allowed(kids[len(kids) - waiting[piece]])) < waiting[piece]:
+                kid = kids[len(kids) - waiting[piece]]
+                found = self.allowed(kid)
+                if len(found) < waiting[piece] or not self.room_for_toes(kid, found):
                     self.crowded = False
                     return False
         self.crowded = True
         return not self.splits(cell) or self.regions_fit(cell)
+
+    def room_for_toes(self, index: int, found: list[tuple[int, int]]) -> bool:
+        """Whether a double still to come (``index``) has a cell among ``found`` with room
+        beside it for all its toes: a double laid on a one-tile toe stands two cells from
+        the other double, and lines laid round them took the cells its toes needed."""
+        piece = self.plan.pieces[index]
+        if piece.kind != "double":
+            return True
+        before, want = self.cells[piece.parent], len(piece.kids)
+        return any(self.toe_room(cell, before) >= want for cell, _way in found)
 
     def splits(self, cell: int) -> bool:
         """Whether taking ``cell`` may have cut a free region in two: its free neighbours,

@@ -58,7 +58,9 @@ def map_svg(
     now; ``marked``: the keys "end:<tile>" of ends to ring)."""
     frame = frame or MapFrame.phone()
     drawn = laid_out(table, frame.area, frame.sizes)  # the phone's own whole view
-    return render(drawn, open_ends, marked, frame.sizes.floor)
+    # A picture laid out larger and drawn smaller: its letters and digits scaled with it, as
+    # on the hub (hubd/screens/map/ready.py).
+    return render(drawn, open_ends, marked, max(1, round(frame.sizes.floor * drawn.scale)))
 
 
 def render(

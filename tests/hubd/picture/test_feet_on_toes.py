@@ -1,0 +1,89 @@
+"""A double laid on a one-tile toe of another double, late in a crowded round (issue 35):
+its three toes must stand nearer to it than to the double two cells away, and the picture
+keeps every one of them there, with no line broken, on the play map and in the whole view."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from types import ModuleType
+
+import pytest
+from checkout import REPO
+
+from engine import Game, PlaceKind, Table, Tile
+from hubd.picture import Box, Picture, laid_out, play_picture
+from hubd.screens.shots.log_layout import play_map, whole_map
+
+#: map_bench's game 35 (six players, double-15, the hub preset, players laying every double
+#: they can): at these plays, 14 feet, three doubles each on a one-tile toe of another. Laid
+#: out, each stood pieces away from every start and at every size tried, until a double's
+#: toes turned outwards, beside it before aslant.
+FRAMES = {(800, 480): (112, 136), (720, 1280): (114, 138)}
+
+#: What map_bench counts as a piece standing away from what it lies on, or strokes crossing.
+AWAY = {"doubles", "toes", "broken", "crossing"}
+
+
+def _map_bench() -> ModuleType:
+    path = REPO / "benchmarks" / "map_bench.py"
+    spec = importlib.util.spec_from_file_location("map_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("map_bench", module)  # its dataclasses look their module up
+    spec.loader.exec_module(sys.modules["map_bench"])
+    return sys.modules["map_bench"]
+
+
+def feet_on_toes(table: Table) -> list[tuple[Tile, Tile, Tile]]:
+    """(the other double, the one-tile toe, the double laid on it) for each such double."""
+    found = []
+    for tile, place in table.placed.items():
+        toe = place.parent
+        if place.kind is not PlaceKind.FOOT or toe is None or toe == table.hub:
+            continue
+        before = table.placed[toe].parent
+        if before is not None and table.placed[before].kind is PlaceKind.FOOT:
+            found.append((before, toe, tile))
+    return found
+
+
+def _far(a: Box, b: Box) -> float:
+    (ax, ay), (bx, by) = a.center, b.center
+    return math.hypot(ax - bx, ay - by)
+
+
+def toes_by_their_double(drawn: Picture, table: Table, other: Tile, double: Tile) -> bool:
+    """Every toe of ``double`` drawn, nearer to it than to ``other``."""
+    boxes = {t.tile: t.box for t in drawn.tiles}
+    toes = table.placed[double].children
+    return bool(toes) and all(
+        _far(boxes[toe], boxes[double]) < _far(boxes[toe], boxes[other]) for toe in toes
+    )
+
+
+@pytest.mark.parametrize("size", list(FRAMES), ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
+    size: tuple[int, int],
+) -> None:
+    bench = _map_bench()
+    events = bench.play(*bench.game_specs(36, 0)[35])
+    game = Game()
+    for number, event in enumerate(events, 1):
+        game.apply(event)
+        if number not in FRAMES[size]:
+            continue
+        state, table = game.state, game.state.table
+        assert table is not None and state.in_round
+        assert sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= 12
+        stacked = feet_on_toes(table)
+        assert len(stacked) >= 2
+        area, sizes = play_map(size, state)
+        whole = whole_map(size)
+        for drawn, room in ((play_picture(table, area, sizes), area),
+                            (laid_out(table, whole, sizes), whole)):  # fmt: skip
+            assert drawn.astray == 0
+            assert bench.check(drawn, table, room, sizes.floor, sizes.number) & AWAY == set()
+            for other, _toe, double in stacked:
+                assert toes_by_their_double(drawn, table, other, double)
