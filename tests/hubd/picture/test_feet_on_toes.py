@@ -1,6 +1,7 @@
 """A double laid on a one-tile toe of another double, late in a crowded round (issue 35):
 its three toes must stand nearer to it than to the double two cells away, and the picture
-keeps every one of them there, with no line broken, on the play map and in the whole view."""
+keeps every one of them there, with no line broken, on the play map and in the whole view;
+and a crowded table in the whole view's tall portrait area, whose own shape had no room."""
 
 from __future__ import annotations
 
@@ -87,3 +88,29 @@ def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
             assert bench.check(drawn, table, room, sizes.floor, sizes.number) & AWAY == set()
             for other, _toe, double in stacked:
                 assert toes_by_their_double(drawn, table, other, double)
+
+
+#: map_bench's game 23 (two players, double-15, players laying every double they can): 14
+#: feet from play 74. The whole view's portrait area (704x1016) laid out larger in its own
+#: tall shape stood 7-15 pieces away in every frame from 74 to 132; a wider shape has room.
+TALL_FRAMES = (74, 130)
+
+
+def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away() -> None:
+    bench = _map_bench()
+    events = bench.play(*bench.game_specs(24, 0)[23])
+    game = Game()
+    size = (720, 1280)
+    whole = whole_map(size)
+    assert whole.h > whole.w
+    for number, event in enumerate(events, 1):
+        game.apply(event)
+        if number not in TALL_FRAMES:
+            continue
+        state, table = game.state, game.state.table
+        assert table is not None and state.in_round
+        assert sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= 12
+        _area, sizes = play_map(size, state)
+        drawn = laid_out(table, whole, sizes)
+        assert drawn.astray == 0
+        assert bench.check(drawn, table, whole, sizes.floor, sizes.number) & AWAY == set()
