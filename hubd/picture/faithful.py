@@ -9,8 +9,9 @@ proportions (its room below the sign's strip, ``note_height``) made ``k`` times 
 least ``k`` tried at which every piece finds its place, and drawn ``1/k`` the size: the
 picture fills the map's own shape (the whole view's tall picture fitted into a wide portrait
 map drew at 0.3 of its size, its digits specks). The whole view keeps its own area
-(``laid_out``), and is laid out larger and drawn smaller in it the same way. The hub's
-screen, ``hubd layout`` and the benchmarks all take the play map's picture from here.
+(``laid_out``), and is laid out larger and drawn smaller in it the same way (a tall area
+also in a wider shape, ``shapes``). The hub's screen, ``hubd layout`` and the benchmarks all
+take the play map's picture from here.
 
 Pictures are kept for the last few tables (a frame is rebuilt on every tap; a hard table's
 layout takes up to ~200 ms on a Pi), keyed by everything of the table the layout reads; the
@@ -119,12 +120,13 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
     return min(found, key=lambda drawn: drawn.astray)
 
 
-#: The height (of the width) of the wider shape a room taller than wide is also tried in.
-#: A table grows round its hub every way, and a grid's cells are wider than tall: the whole
-#: view's tall portrait area (704x1016) laid out larger in its own shape found no room for
-#: a crowded table (map_bench game 23, 14 feet: 47 frames with pieces astray), in a shape
-#: 3/4 as tall as wide it found room in a few hundred cells tried, drawn at 0.45-0.65.
-WIDER = 0.75
+#: The height (of the width) of the wider shape a room taller than wide is also tried in:
+#: the play map's own in portrait (704x430). A table grows round its hub every way, and a
+#: grid's cells are wider than tall: the whole view's tall portrait area (704x1016) laid out
+#: larger in its own shape stood pieces away in 135 frames of map_bench's 60 games (four
+#: games, 14-15 feet), where this shape found room in a few hundred cells tried (drawn at
+#: 0.43-0.54 of full size; 3/4 as tall as wide, 3 of game 23's frames still found none).
+WIDER = 0.6
 
 
 def shapes(room: Box) -> list[Box]:
