@@ -29,6 +29,8 @@ decides what is said rather than read.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 
@@ -37,6 +39,7 @@ from hubd.vision.cutout import bar_row, cut_out, ink_of, levelled
 from hubd.vision.cutting import pieces
 from hubd.vision.faces import faces, filled, patches, whiteness
 from hubd.vision.pips import read_halves
+from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sides import trimmed
@@ -64,13 +67,17 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     looks = _Looks(photo, scale)
     cuts = [_one_tile(looks, outline, _cut_patch(score, lightness, outline, least, None))
             for outline in outlines]  # fmt: skip
+    rows = [_side_by_side(looks, found) for found, _ in cuts]
+    cuts = [_said(cut) if row else cut for cut, row in zip(cuts, rows, strict=True)]
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
     barred = [seen for found, _ in cuts for seen in _barred(looks, found)]
     if not barred:
         # No piece has a bar: every tile lies in rows cut too coarsely (their seams faint). A
         # row of tiles side by side is as wide as a tile is long: its patch's short side is
         # twice the tiles' width, and cut so, its pieces show their bars.
-        for outline in outlines:
+        for outline, row in zip(outlines, rows, strict=True):
+            if row:
+                continue  # (cut by its height, it is cut evenly: see _side_by_side)
             guess = min(least_rect(outline)[1]) / 2
             by_height, _ = _cut_patch(score, lightness, outline, least, guess)
             barred += _barred(looks, by_height)
@@ -79,13 +86,15 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     blocks: list[tuple[float, float | None]] = []  # each stuck piece's area, the size there
     origin: list[int] = []  # each tile's patch
     runs_off: list[bool] = []  # each patch's
-    for outline, (found, apart) in zip(outlines, cuts, strict=True):
+    for outline, (found, apart), row in zip(outlines, cuts, rows, strict=True):
         width = None if sizes is None else sizes.at(*least_rect(outline)[0])
         # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch or
         # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice;
-        # a tile lying along a strong slant is foreshortened to two thirds of its area).
+        # a tile lying along a strong slant is foreshortened to two thirds of its area; a row
+        # taken for one tile is not cut evenly, see _side_by_side).
         if (
             width is not None
+            and not row
             and cv2.contourArea(outline) >= 0.8 * width * width
             and (
                 any(area >= 0.8 * width * width for area in apart)
@@ -177,6 +186,28 @@ def _one_tile(
             or not _barred(looks, [whole], askew=False)):  # fmt: skip
         return cut
     return [whole], apart
+
+
+def _side_by_side(looks: _Looks, found: list[Floats]) -> bool:
+    """Whether a patch taken for one tile (``found``: its one piece) is a row of tiles side by
+    side, their seams not found (a strong slant shows each tile's side between it and the
+    next, or the row is staggered): four of them make a patch of a tile's shape, the seam
+    between the middle two its bar. Cut evenly across into as many tiles as fit its shape,
+    every piece has a level bar (a tile cut so has none: its pieces' middles are its columns
+    of pips). Such a row is said, not read: staggered, its seams run askew to even cuts."""
+    if len(found) != 1:
+        return False
+    short, long = sides(found[0])
+    counts = range(max(2, math.ceil(ASPECT[0] * long / short)),
+                   math.floor(ASPECT[1] * long / short) + 1)  # fmt: skip
+    return any(len(_barred(looks, row, askew=False)) == len(row)
+               for row in (cut_evenly(found[0], count) for count in counts))  # fmt: skip
+
+
+def _said(cut: tuple[list[Floats], list[float]]) -> tuple[list[Floats], list[float]]:
+    """A patch's one piece (see :func:`_side_by_side`) taken as tiles stuck together."""
+    found, apart = cut
+    return [], [*apart, *(float(cv2.contourArea(piece)) for piece in found)]
 
 
 def _lone_tiles(photo: Image, scale: float, outlines: list[Image], highest: int) -> list[TileSeen]:

@@ -145,6 +145,17 @@ def cut_at_seams(
         start = (nearest(lines.start, centre, 0.025) + 0.5) / size
         end = (nearest(lines.end, centre, 0.025) + 0.5) / size
         edges.insert(-1, cut_line(corners, axis, (start + end) / 2, end - start))
+    return _between(edges)
+
+
+def cut_evenly(corners: Floats, count: int) -> list[Floats]:
+    """The patch cut across its long sides into ``count`` equal shares (in its perspective)."""
+    return _between([cut_line(corners, 1, k / count) for k in range(count + 1)])
+
+
+def _between(edges: list[tuple[Floats, Floats]]) -> list[Floats]:
+    """The pieces between each two lines in turn, each a quadrilateral whose first edge is a
+    shorter side."""
     pieces = []
     for (p0, q0), (p1, q1) in itertools.pairwise(edges):
         quad = np.array([p0, q0, q1, p1], np.float32)

@@ -15,7 +15,7 @@ np = pytest.importorskip("numpy")
 from photo_synth import Look, make_photo, one_tile_photo  # noqa: E402
 
 from engine.tiles import Tile  # noqa: E402
-from hubd.vision.reader import read_photo  # noqa: E402
+from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
 from hubd.vision.worker import PhotoRefused, read_in_worker  # noqa: E402
 
 
@@ -54,6 +54,22 @@ def test_a_tiles_side_seen_beside_its_face_is_left_out(seed: int) -> None:
 def test_a_strong_slant_is_read_where_each_tile_lies(seed: int) -> None:
     photo = make_photo(seed)
     assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        222,  # four touching tiles side by side, staggered, their sides between them: one
+        # patch of a tile's shape, the seam between the middle two its bar (read as a 6-6)
+        219,  # the same with five, beside four tiles read right (read as a 12-12)
+    ],
+)
+def test_a_row_of_tiles_side_by_side_is_not_read_as_one_large_tile(seed: int) -> None:
+    """Cut evenly across, every piece of such a patch has a bar, and a tile's pieces have none;
+    the staggered tiles' seams run askew to even cuts, so the row is said, not read."""
+    photo = make_photo(seed)
+    with pytest.raises(PhotoUnreadable, match="too close or on top of each other"):
+        read_photo(photo.image, photo.highest)
 
 
 def test_drilled_pips_of_every_number_are_counted_once() -> None:
