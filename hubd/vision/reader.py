@@ -47,6 +47,8 @@ from hubd.vision.sizes import fitted
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
+_ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrilateral at the
+# least (rounded corners, a side seen beside it); staggered, less
 
 
 class PhotoUnreadable(ValueError):
@@ -67,7 +69,10 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     looks = _Looks(photo, scale)
     cuts = [_one_tile(looks, outline, _cut_patch(score, lightness, outline, least, None))
             for outline in outlines]  # fmt: skip
+    # Each patch: a row of tiles taken for one and staggered (see _side_by_side): said.
     rows = [_side_by_side(looks, found) for found, _ in cuts]
+    staggered = [row and cv2.contourArea(outline) < _ROW_FILL * cv2.contourArea(quad_of(outline))
+                 for outline, row in zip(outlines, rows, strict=True)]  # fmt: skip
     cuts = [_said(cut) if row else cut for cut, row in zip(cuts, rows, strict=True)]
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
     barred = [seen for found, _ in cuts for seen in _barred(looks, found)]
@@ -75,8 +80,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         # No piece has a bar: every tile lies in rows cut too coarsely (their seams faint). A
         # row of tiles side by side is as wide as a tile is long: its patch's short side is
         # twice the tiles' width, and cut so, its pieces show their bars.
-        for outline, row in zip(outlines, rows, strict=True):
-            if row:
+        for outline, askew in zip(outlines, staggered, strict=True):
+            if askew:
                 continue  # (cut by its height, it is cut evenly: see _side_by_side)
             guess = min(least_rect(outline)[1]) / 2
             by_height, _ = _cut_patch(score, lightness, outline, least, guess)
@@ -86,15 +91,15 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     blocks: list[tuple[float, float | None]] = []  # each stuck piece's area, the size there
     origin: list[int] = []  # each tile's patch
     runs_off: list[bool] = []  # each patch's
-    for outline, (found, apart), row in zip(outlines, cuts, rows, strict=True):
+    for outline, (found, apart), askew in zip(outlines, cuts, staggered, strict=True):
         width = None if sizes is None else sizes.at(*least_rect(outline)[0])
         # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch or
         # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice;
-        # a tile lying along a strong slant is foreshortened to two thirds of its area; a row
-        # taken for one tile is not cut evenly, see _side_by_side).
+        # a tile lying along a strong slant is foreshortened to two thirds of its area; a
+        # staggered row is not cut evenly, see _side_by_side).
         if (
             width is not None
-            and not row
+            and not askew
             and cv2.contourArea(outline) >= 0.8 * width * width
             and (
                 any(area >= 0.8 * width * width for area in apart)
@@ -194,7 +199,9 @@ def _side_by_side(looks: _Looks, found: list[Floats]) -> bool:
     next, or the row is staggered): four of them make a patch of a tile's shape, the seam
     between the middle two its bar. Cut evenly across into as many tiles as fit its shape,
     every piece has a level bar (a tile cut so has none: its pieces' middles are its columns
-    of pips). Such a row is said, not read: staggered, its seams run askew to even cuts."""
+    of pips). Such a row's bar is no tile's: its patch is taken for stuck tiles, cut again by
+    the tiles' size or its height where it is a rectangle; staggered (its outline stepped, not
+    filling its quadrilateral), its seams run askew to any even cuts, and it is said."""
     if len(found) != 1:
         return False
     short, long = sides(found[0])

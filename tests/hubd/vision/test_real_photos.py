@@ -62,14 +62,26 @@ def test_a_strong_slant_is_read_where_each_tile_lies(seed: int) -> None:
         222,  # four touching tiles side by side, staggered, their sides between them: one
         # patch of a tile's shape, the seam between the middle two its bar (read as a 6-6)
         219,  # the same with five, beside four tiles read right (read as a 12-12)
+        581,  # three tiles, two of them side by side askew: cut by the tiles' size, a 2-2 for a
+        # 3-2 and a 3-6 for a 6-2 settled wrong with the table
     ],
 )
-def test_a_row_of_tiles_side_by_side_is_not_read_as_one_large_tile(seed: int) -> None:
+def test_a_staggered_row_of_tiles_side_by_side_is_said_not_read_as_one_large_tile(
+    seed: int,
+) -> None:
     """Cut evenly across, every piece of such a patch has a bar, and a tile's pieces have none;
     the staggered tiles' seams run askew to even cuts, so the row is said, not read."""
     photo = make_photo(seed)
     with pytest.raises(PhotoUnreadable, match="too close or on top of each other"):
         read_photo(photo.image, photo.highest)
+
+
+def test_a_straight_row_taken_for_one_tile_is_cut_by_the_tiles_size() -> None:
+    """Four tiles side by side under a lamp's glare, their seams faint: the row's patch, a
+    rectangle, is cut again by the size of the other row's tiles (its middle seam, taken for
+    a bar, does not make it one tile of twice their size)."""
+    photo = make_photo(343)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
 
 
 def test_drilled_pips_of_every_number_are_counted_once() -> None:
