@@ -12,7 +12,8 @@ The way it reads, in order:
    not show is cut where a dark seam crosses it from side to side or where its outline dips in
    at both ends (two tiles' rounded corners meeting), until every piece is a
    quadrilateral (perspective) twice as long as it is wide. One that will not come apart is
-   said, not guessed.
+   said, not guessed (so is a staggered row of tiles side by side, whose patch has a tile's
+   shape and its middle seam a bar).
 3. **Its halves.** Each tile is turned upright into a fixed size; its bar is the darkest line
    across its middle (a line, a groove, with or without a brass spinner: all ignored).
 4. **Its pips.** Against the face's own light (a closing of the lightness, so shadows do not
@@ -207,8 +208,9 @@ def _side_by_side(looks: _Looks, found: list[Floats]) -> bool:
     short, long = sides(found[0])
     counts = range(max(2, math.ceil(ASPECT[0] * long / short)),
                    math.floor(ASPECT[1] * long / short) + 1)  # fmt: skip
-    return any(len(_barred(looks, row, askew=False)) == len(row)
-               for row in (cut_evenly(found[0], count) for count in counts))  # fmt: skip
+    # (A tile's end piece has no bar: one piece looked at for most counts, not all of them.)
+    return any(all(_barred(looks, [piece], askew=False) for piece in cut_evenly(found[0], count))
+               for count in counts)  # fmt: skip
 
 
 def _said(cut: tuple[list[Floats], list[float]]) -> tuple[list[Floats], list[float]]:
