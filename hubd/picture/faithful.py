@@ -124,8 +124,9 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
 #: the play map's own in portrait (704x430). A table grows round its hub every way, and a
 #: grid's cells are wider than tall: the whole view's tall portrait area (704x1016) laid out
 #: larger in its own shape stood pieces away in 135 frames of map_bench's 60 games (four
-#: games, 14-15 feet), where this shape found room in a few hundred cells tried (drawn at
-#: 0.43-0.54 of full size; 3/4 as tall as wide, 3 of game 23's frames still found none).
+#: games, 14-15 feet); this shape found room in 87 of them, most in a few hundred cells
+#: tried (drawn at 0.43-0.54 of full size). 3/4 as tall as wide left 3 of game 23's frames
+#: with none; trying both shapes, 23 frames left, but up to twice the whole view's CPU time.
 WIDER = 0.6
 
 
