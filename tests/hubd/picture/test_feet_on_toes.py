@@ -5,13 +5,10 @@ and a crowded table in the whole view's tall portrait area, whose own shape had 
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
 from types import ModuleType
 
 import pytest
-from checkout import REPO
 
 from engine import Game, PlaceKind, Table, Tile
 from hubd.picture import Box, Picture, laid_out, play_picture
@@ -25,16 +22,6 @@ FRAMES = {(800, 480): (112, 136), (720, 1280): (114, 138)}
 
 #: What map_bench counts as a piece standing away from what it lies on, or strokes crossing.
 AWAY = {"doubles", "toes", "broken", "crossing"}
-
-
-def _map_bench() -> ModuleType:
-    path = REPO / "benchmarks" / "map_bench.py"
-    spec = importlib.util.spec_from_file_location("map_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("map_bench", module)  # its dataclasses look their module up
-    spec.loader.exec_module(sys.modules["map_bench"])
-    return sys.modules["map_bench"]
 
 
 def feet_on_toes(table: Table) -> list[tuple[Tile, Tile, Tile]]:
@@ -66,10 +53,9 @@ def toes_by_their_double(drawn: Picture, table: Table, other: Tile, double: Tile
 
 @pytest.mark.parametrize("size", list(FRAMES), ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
-    size: tuple[int, int],
+    size: tuple[int, int], map_bench: ModuleType
 ) -> None:
-    bench = _map_bench()
-    events = bench.play(*bench.game_specs(36, 0)[35])
+    events = map_bench.play(*map_bench.game_specs(36, 0)[35])
     game = Game()
     for number, event in enumerate(events, 1):
         game.apply(event)
@@ -85,7 +71,7 @@ def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
         for drawn, room in ((play_picture(table, area, sizes), area),
                             (laid_out(table, whole, sizes), whole)):  # fmt: skip
             assert drawn.astray == 0
-            assert bench.check(drawn, table, room, sizes.floor, sizes.number) & AWAY == set()
+            assert map_bench.check(drawn, table, room, sizes.floor, sizes.number) & AWAY == set()
             for other, _toe, double in stacked:
                 assert toes_by_their_double(drawn, table, other, double)
 
@@ -96,9 +82,10 @@ def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
 TALL_FRAMES = (74, 130)
 
 
-def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away() -> None:
-    bench = _map_bench()
-    events = bench.play(*bench.game_specs(24, 0)[23])
+def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away(
+    map_bench: ModuleType,
+) -> None:
+    events = map_bench.play(*map_bench.game_specs(24, 0)[23])
     game = Game()
     size = (720, 1280)
     whole = whole_map(size)
@@ -113,4 +100,4 @@ def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away() -> None:
         _area, sizes = play_map(size, state)
         drawn = laid_out(table, whole, sizes)
         assert drawn.astray == 0
-        assert bench.check(drawn, table, whole, sizes.floor, sizes.number) & AWAY == set()
+        assert map_bench.check(drawn, table, whole, sizes.floor, sizes.number) & AWAY == set()

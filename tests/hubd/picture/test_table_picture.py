@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 import subprocess
@@ -11,7 +10,6 @@ from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
-from checkout import REPO
 
 from engine import Event, Game, Placed, PlaceKind, Table, Tile
 from engine.simulate import DoublesFirst, Simulator
@@ -142,17 +140,6 @@ def test_a_family_game_is_drawn_as_it_lies_in_every_frame(size: str, seed: int) 
     assert frames > 60
 
 
-def _map_bench() -> ModuleType:
-    """benchmarks/map_bench.py, whose measures the crowded game is checked by."""
-    path = REPO / "benchmarks" / "map_bench.py"
-    spec = importlib.util.spec_from_file_location("map_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("map_bench", module)  # its dataclasses look their module up
-    spec.loader.exec_module(sys.modules["map_bench"])
-    return sys.modules["map_bench"]
-
-
 #: What map_bench counts as the picture getting the table wrong (not "small" or "folded").
 FAULTS = {
     "doubles", "toes", "order", "touching", "crossing", "outside", "text", "undrawn", "broken",
@@ -160,51 +147,52 @@ FAULTS = {
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_crowded_game_is_faithful_in_every_frame_by_the_benchmarks_measures(size: str) -> None:
+def test_a_crowded_game_is_faithful_in_every_frame_by_the_benchmarks_measures(
+    size: str, map_bench: ModuleType
+) -> None:
     """A family game played by players who lay every double they can (nine feet at once,
     both rounds): by map_bench's own measures no frame has a fault, and none needs more
     cells than the smallest grid holds."""
-    bench = _map_bench()
     area, sizes = SCREEN[size]
     rules = {"preset": "classic", "rounds": 2}
     events = list(DoublesFirst(4, rules, 10, check=False).play_game().effective)
     most_feet = 0
     for table in states(events):
         drawn = picture(table, area, sizes)
-        assert bench.check(drawn, table, area, sizes.floor, sizes.number) & FAULTS == set()
-        assert not bench.over(table, area, sizes) and drawn.astray == 0
+        assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & FAULTS == set()
+        assert not map_bench.over(table, area, sizes) and drawn.astray == 0
         most_feet = max(most_feet, sum(p.kind is PlaceKind.FOOT for p in table.placed.values()))
     assert most_feet >= 9
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_double_9_set_narrows_its_cells_before_a_toe_stands_away(size: str) -> None:
+def test_a_double_9_set_narrows_its_cells_before_a_toe_stands_away(
+    size: str, map_bench: ModuleType
+) -> None:
     """Four players laying every double (seed 3: six feet by the 33rd play, where the cells as
     wide as two digits left a double and its toes away at 800x480): in square cells, as a
     double-9 set's one-digit numbers allow, no frame has a fault by map_bench's measures."""
-    bench = _map_bench()
     area, sizes = SCREEN[size]
-    events = bench.play("classic", 4, 9, True, 3)
+    events = map_bench.play("classic", 4, 9, True, 3)
     for table in states(events):
         drawn = picture(table, area, sizes)
-        assert bench.check(drawn, table, area, sizes.floor, sizes.number) & FAULTS == set()
+        assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & FAULTS == set()
         assert drawn.number_px >= sizes.floor
 
 
-def test_a_table_past_all_room_is_counted_as_such() -> None:
+def test_a_table_past_all_room_is_counted_as_such(map_bench: ModuleType) -> None:
     """A double-15 round of eight in a small area outgrows it: the frames whose pieces
     outnumber the cells (map_bench's ``over``) stand pieces away, and say so (``astray``):
     map_bench's own geometry finds a line broken in exactly the frames where one does."""
-    bench = _map_bench()
     rules = {"preset": "classic", "set": 15, "rounds": 1}
     events = list(DoublesFirst(8, rules, 3, check=False).play_game().effective)
     area, sizes = Box(10, 10, 400, 300), Sizes(43, 32, 4)
     over = 0
     for table in list(states(events))[::9]:
         drawn = picture(table, area, sizes)
-        broken = "broken" in bench.check(drawn, table, area, sizes.floor, sizes.number)
+        broken = "broken" in map_bench.check(drawn, table, area, sizes.floor, sizes.number)
         assert broken == (drawn.astray > 0)
-        if bench.over(table, area, sizes):
+        if map_bench.over(table, area, sizes):
             over += 1
             assert drawn.astray > 0
     assert over > 0
