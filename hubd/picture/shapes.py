@@ -156,6 +156,11 @@ class Picture:
     scale: float = 1.0  # under 1: laid out larger and shrunk into a play map too small
     tried: int = 0  # cells the layout's searches tried for it
 
+    def drawn_floor(self, floor: int) -> int:
+        """The least size ``floor`` of letters and digits, as this picture draws it (scaled
+        with a picture laid out larger and drawn smaller)."""
+        return max(1, round(floor * self.scale))
+
     def end_of(self, key: str) -> MapEnd | None:
         """The end with ``key`` ("end:<tile>"), if it is drawn."""
         return next((end for end in self.ends if end.key == key), None)

@@ -58,9 +58,7 @@ def map_svg(
     now; ``marked``: the keys "end:<tile>" of ends to ring)."""
     frame = frame or MapFrame.phone()
     drawn = laid_out(table, frame.area, frame.sizes)  # the phone's own whole view
-    # A picture laid out larger and drawn smaller: its letters and digits scaled with it, as
-    # on the hub (hubd/screens/map/ready.py).
-    return render(drawn, open_ends, marked, max(1, round(frame.sizes.floor * drawn.scale)))
+    return render(drawn, open_ends, marked, drawn.drawn_floor(frame.sizes.floor))
 
 
 def render(

@@ -69,7 +69,7 @@ def lay_out(ask: PictureAsk) -> ReadyPicture:
         drawn = laid_out(ask.table, ask.area, ask.sizes)
     else:
         drawn = play_picture(ask.table, ask.area, ask.sizes)
-    floor = max(1, round(ask.sizes.floor * drawn.scale))
+    floor = drawn.drawn_floor(ask.sizes.floor)
     return ReadyPicture(drawn, ask.open_ends, floor, tuple(arm_labels(drawn, floor)))
 
 
