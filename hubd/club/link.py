@@ -197,13 +197,15 @@ class SyncLink:
         """Pair with a hub tapped on the Hubs tab (dialled at the address it was seen at)."""
         seen = next((n.address for n in self._last.nearby if n.device == device), "") if (
             self._last is not None) else ""  # fmt: skip
-        wanted = Pairing(device, name, (*_dialable(seen), "dynamic"))
-        self._requests.put(lambda client: self._pair(client, wanted))
+        self._hold(Pairing(device, name, (*_dialable(seen), "dynamic")))
 
     def pair(self, device: str, addresses: tuple[str, ...]) -> None:
         """Pair with a hub whose device id (and address) was typed or scanned."""
-        wanted = Pairing(device, "", (*addresses, "dynamic"))
-        self._requests.put(lambda client: self._pair(client, wanted))
+        self._hold(Pairing(device, "", (*addresses, "dynamic")))
+
+    def _hold(self, pairing: Pairing) -> None:
+        """Pairings go through ``Pairings`` (hubd.club.pairing), on the link's own thread."""
+        self._requests.put(lambda _client: self._pairings.ask(pairing, self._clock()))
 
     def scan(self, sub: str) -> None:
         self._requests.put(lambda client: client.scan(sub))
@@ -229,17 +231,13 @@ class SyncLink:
             for request in pending or ():
                 _carry_out(request, client)
             dialling_me = client.pending_devices()
-            for pairing in self._pairings.due(dialling_me, self._clock()):
+            for pairing in self._pairings.due(self._me, dialling_me, self._clock()):
                 _carry_out(partial(_add, pairing=pairing), client)
             waiting = self._pairings.waiting
             return read_status(client, self._me, self._wall(), dialling_me, waiting)
         except SyncthingError as err:
             self._me = ""  # set up again once it is back (it may have been reinstalled)
             return LinkStatus(False, str(err))
-
-    def _pair(self, client: Syncthing, pairing: Pairing) -> None:
-        if self._pairings.ask(self._me, pairing, client.pending_devices(), self._clock()):
-            _add(client, pairing)
 
     def _run(self) -> None:
         stop = False

@@ -51,30 +51,24 @@ class Pairings:
         self._wait_at_most_s = wait_at_most_s
         self._held: dict[str, _Held] = {}
 
-    def ask(self, me: str, pairing: Pairing, dialling_me: Collection[str], now: float) -> bool:
-        """Whether to add ``pairing`` now; if not, it is held until :meth:`due`."""
-        dialling = pairing.device in dialling_me
-        if me < pairing.device and not dialling:
-            self._held.pop(pairing.device, None)
-            return True
+    def ask(self, pairing: Pairing, now: float) -> None:
+        """Hold ``pairing`` until :meth:`due` says to add it (asked again, it waits no longer)."""
         held = self._held.get(pairing.device)
-        self._held[pairing.device] = _Held(
-            pairing,
-            now if held is None else held.since,
-            (now if dialling else None) if held is None else held.dialling_since,
+        self._held[pairing.device] = (
+            _Held(pairing, now, None) if held is None else replace(held, pairing=pairing)
         )
-        return False
 
-    def due(self, dialling_me: Collection[str], now: float) -> list[Pairing]:
-        """The held pairings to add now: their hub has been dialling this one long enough,
-        or they waited enough."""
+    def due(self, me: str, dialling_me: Collection[str], now: float) -> list[Pairing]:
+        """The held pairings to add now: this hub's id sorts first and the other is not
+        dialling it, or the other has been dialling it long enough, or they waited enough."""
         ready: list[Pairing] = []
         for device, held in list(self._held.items()):
             if device in dialling_me and held.dialling_since is None:
                 held = self._held[device] = replace(held, dialling_since=now)
             seen = held.dialling_since
+            first = seen is None and me < device
             settled = seen is not None and now - seen >= self._settle_s
-            if settled or (seen is None and now - held.since >= self._wait_at_most_s):
+            if first or settled or (seen is None and now - held.since >= self._wait_at_most_s):
                 ready.append(held.pairing)
                 del self._held[device]
         return ready

@@ -3,6 +3,7 @@ the paired hubs' last contact, the nearby hubs, a refused request, Syncthing not
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,12 @@ class StandIn(Syncthing):
         self.calls: list[tuple[str, str]] = []
         self.refuse_accept = False
         self.pending_too: dict[str, Any] = {}
+        self.configs: list[Any] = []  # each config PUT
 
     def call(self, method: str, path: str, body: object = None, query: Any = None) -> Any:
         self.calls.append((method, path))
+        if method == "PUT" and path == "/rest/config" and not self.refuse_accept:
+            self.configs.append(body)
         if method == "PUT" and path == "/rest/config" and self.refuse_accept:
             raise SyncthingError(f"Syncthing refused PUT {path} (400)")
         answers: dict[str, Any] = {
@@ -125,19 +129,16 @@ def test_what_is_no_device_id_is_refused_in_one_line(typed: str) -> None:
 
 
 def added(client: StandIn, sync: SyncLink) -> list[tuple[list[str], dict[str, str]]]:
-    """Carry out the link's waiting requests; each device added and the club folder shared
-    with it (its addresses, the folder's last device), one change of the config each."""
-    put: list[Any] = []
-    client.call = lambda method, path, body=None, query=None: (  # type: ignore[method-assign]
-        put.append(body) if method == "PUT"
-        else {} if path == "/rest/cluster/pending/devices"
-        else {"folders": [{"id": "chickenfoot-club"}]}
-    )  # fmt: skip
+    """Carry out the link's waiting requests in one poll; each device added and the club
+    folder shared with it (its addresses, the folder's last device), one change of the
+    config each."""
+    requests: list[Callable[[Syncthing], None]] = []
     while not sync._requests.empty():
         request = sync._requests.get_nowait()
         assert request is not None
-        request(client)
-    return [(b["devices"][-1]["addresses"], b["folders"][0]["devices"][-1]) for b in put]
+        requests.append(request)
+    sync.poll(requests)
+    return [(b["devices"][-1]["addresses"], b["folders"][0]["devices"][-1]) for b in client.configs]
 
 
 def test_a_tapped_hub_is_dialled_where_it_was_seen(tmp_path: Path) -> None:
@@ -183,22 +184,26 @@ def test_of_two_hubs_paired_at_once_the_first_by_id_dials_and_the_other_waits(
 def test_the_second_hub_dials_itself_when_the_first_never_does() -> None:
     pairings = Pairings(settle_s=1.5, wait_at_most_s=4)
     later = Pairing(SEEN, "", ("dynamic",))
-    assert not pairings.ask(ME, later, (), now=10)
-    assert pairings.due((), now=13.9) == [] and pairings.waiting == (later,)
-    assert pairings.due((), now=14) == [later]
+    pairings.ask(later, now=10)
+    assert pairings.due(ME, (), now=10) == []
+    assert pairings.due(ME, (), now=13.9) == [] and pairings.waiting == (later,)
+    assert pairings.due(ME, (), now=14) == [later]
     assert not pairings.waiting
-    assert pairings.ask(ME, Pairing(NEW, "", ()), (), now=0)  # ME < NEW: at once
+    first = Pairing(NEW, "", ())
+    pairings.ask(first, now=0)
+    assert pairings.due(ME, (), now=0) == [first]  # ME < NEW: at once
 
 
 def test_a_hub_already_dialling_this_one_is_added_once_its_first_attempts_are_over() -> None:
     pairings = Pairings(settle_s=1.5, wait_at_most_s=4)
     first = Pairing(NEW, "", ("dynamic",))  # ME < NEW, but NEW dials already: not at once
-    assert not pairings.ask(ME, first, {NEW: {}}, now=3)
-    assert pairings.due({NEW: {}}, now=4.4) == []
-    assert pairings.due({NEW: {}}, now=4.5) == [first]
+    pairings.ask(first, now=3)
+    assert pairings.due(ME, {NEW: {}}, now=3) == []
+    assert pairings.due(ME, {NEW: {}}, now=4.4) == []
+    assert pairings.due(ME, {NEW: {}}, now=4.5) == [first]
     # One that starts dialling just before the wait is over still waits its moment.
     later = Pairing(SEEN, "", ("dynamic",))
-    assert not pairings.ask(ME, later, (), now=0)
-    assert pairings.due({SEEN: {}}, now=3.9) == []
-    assert pairings.due({SEEN: {}}, now=4.5) == []
-    assert pairings.due({SEEN: {}}, now=5.4) == [later]
+    pairings.ask(later, now=0)
+    assert pairings.due(ME, {SEEN: {}}, now=3.9) == []
+    assert pairings.due(ME, {SEEN: {}}, now=4.5) == []
+    assert pairings.due(ME, {SEEN: {}}, now=5.4) == [later]
