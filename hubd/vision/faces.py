@@ -10,6 +10,8 @@ from hubd.vision.shapes import Image, least_rect
 
 _SOLID = 0.7  # a patch of faces is at least this share light (the rest: pips, a bar, holes)
 _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
+_LIT_TABLE = 0.25  # a patch running past the photo's edge over this share of it is lit table
+_TILE_FILL = 0.7  # a tile's patch fills this share of its least rectangle at the least
 
 
 def whiteness(small: Image) -> Image:
@@ -20,18 +22,22 @@ def whiteness(small: Image) -> Image:
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 
-def faces(score: Image, within: Image | None, depth: int = 0) -> Image:
+def faces(score: Image, within: Image | None, depth: int = 0, lit_table: bool = False) -> Image:
     """The faces (255), by Otsu's threshold over the photo or ``within`` one outline of it.
 
     Holes in a patch (pips, bars) are filled. A patch mostly holes that runs on past the
     photo's edge is no face but a textured table's light part (a checked cloth's light
     squares, touching at their corners, fill to the whole cloth): the faces in it are its
     lightest part, by a threshold over its light pixels alone (the dark squares no longer draw
-    the threshold down to the light ones).
+    the threshold down to the light ones). With ``lit_table`` (read again where nothing was
+    found), so is one running past the edge over a quarter of the photo: a plain table lit
+    brighter on one side, its light half taken with the tiles.
     """
     found = np.zeros(score.shape, np.uint8)
     if within is None:
-        found[:] = _faces_in(score, np.ones(score.shape, bool), (0, 0), score.shape, depth)
+        found[:] = _faces_in(
+            score, np.ones(score.shape, bool), (0, 0), score.shape, depth, lit_table
+        )
         return found
     x, y, w, h = cv2.boundingRect(within)
     region = np.zeros((h, w), np.uint8)
@@ -48,6 +54,7 @@ def _faces_in(
     origin: tuple[int, int],
     photo: tuple[int, ...],
     depth: int,
+    lit_table: bool = False,
 ) -> Image:
     """:func:`faces` within ``region`` (a mask) of a crop of the photo at ``origin`` (x, y)
     of a photo ``photo`` high and wide."""
@@ -69,12 +76,30 @@ def _faces_in(
         # runs on under the photo's edge (a tile there is refused all the same).
         left, top = x + origin[0], y + origin[1]
         edge = min(left, top) == 0 or left + w == photo[1] or top + h == photo[0]
-        if edge and light[label] < _SOLID * area:
+        cloth = light[label] < _SOLID * area
+        lit = lit_table and not cloth and area > _LIT_TABLE * photo[0] * photo[1]
+        if edge and (cloth or lit):
             box = (slice(y, y + h), slice(x, x + w))
             inside = labels[box] == label
             again = _faces_in(score[box], inside & (mask[box] > 0), (left, top), photo, depth + 1)
+            if lit:
+                again = _tiles_only(again, (left, top), photo)
             filled[box][inside] = again[inside]
     return filled
+
+
+def _tiles_only(found: Image, origin: tuple[int, int], photo: tuple[int, ...]) -> Image:
+    """``found`` (a crop at ``origin`` of a photo ``photo`` high and wide) less its ragged
+    patches running past the photo's edge: the lit table's own light, not a tile's face."""
+    contours, _ = cv2.findContours(found, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    kept = np.zeros(found.shape, np.uint8)
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        left, top = x + origin[0], y + origin[1]
+        edge = min(left, top) == 0 or left + w == photo[1] or top + h == photo[0]
+        if not edge or filled(contour) >= _TILE_FILL:
+            cv2.drawContours(kept, [contour], -1, 255, cv2.FILLED)
+    return kept
 
 
 def patches(faces: Image, least: float) -> list[Image]:

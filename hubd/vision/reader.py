@@ -56,16 +56,33 @@ class PhotoUnreadable(ValueError):
     """The photo cannot be read: the message says why, in words for the player."""
 
 
+class _NoTiles(PhotoUnreadable):
+    """Nothing in the photo was read as a tile."""
+
+
 def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
-    """Every tile in ``photo`` (BGR), with its halves' likely counts up to ``highest``."""
+    """Every tile in ``photo`` (BGR), with its halves' likely counts up to ``highest``.
+
+    Where nothing is read, the photo is read once more taking a plain table lit brighter on
+    one side for table (see :func:`faces`): one threshold over the photo can take its light
+    half with the tiles, one patch of a tile's shape running past the photo's edge.
+    """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
+    try:
+        return _read(photo, highest, lit_table=False)
+    except _NoTiles:
+        return _read(photo, highest, lit_table=True)
+
+
+def _read(photo: Image, highest: int, lit_table: bool) -> list[TileSeen]:
+    """:func:`read_photo`, taking a large patch of light at the photo's edge for table or not."""
     scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     score = whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     least = _MIN_FACE * score.shape[0] * score.shape[1]
-    mask = faces(score, None)
+    mask = faces(score, None, lit_table=lit_table)
     outlines = patches(mask, least)
     looks = _Looks(photo, scale)
     cuts = [_one_tile(looks, outline, _cut_patch(score, lightness, outline, least, None))
@@ -172,7 +189,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     if not seen:  # nothing with a bar: a lone tile whose bar is faint, read as one
         seen = _lone_tiles(photo, scale, outlines, highest)
     if not seen:
-        raise PhotoUnreadable(
+        raise _NoTiles(
             "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
         )
     return seen

@@ -1,0 +1,83 @@
+"""Phone photos of real tiles (tests/hubd/vision/real_photos, its README names their source and
+licence): each tile read whatever way it lies, near or far, alone or with the others."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from engine.tiles import Tile  # noqa: E402
+from hubd.cli.run import main as hubd  # noqa: E402
+from hubd.vision.reader import read_photo  # noqa: E402
+from hubd.vision.shapes import Image  # noqa: E402
+
+FOLDER = Path(__file__).parent / "real_photos"
+TILES = {"tile-1-1.jpg": (1, 1), "tile-3-1.jpg": (3, 1), "tile-1-4.jpg": (1, 4),
+         "tile-5-0.jpg": (5, 0)}  # fmt: skip
+
+
+def _photo(name: str) -> Image:
+    """The photo as the phone took it: 3:4 upright (the dataset stretched it to a square)."""
+    square = cv2.imread(str(FOLDER / name))
+    assert square is not None, name
+    upright: Image = cv2.resize(square, (640, 853), interpolation=cv2.INTER_CUBIC)
+    return upright
+
+
+def _turned(photo: Image, degrees: float, size: float = 1.0) -> Image:
+    """The photo turned about the tile (the cloth mirrored into the corners), then scaled."""
+    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
+    ys, xs = np.nonzero(grey > 200)  # the tile's face: the lightest thing on the grey cloth
+    height, width = grey.shape
+    turn = cv2.getRotationMatrix2D((float(xs.mean()), float(ys.mean())), degrees, 1.0)
+    turned = cv2.warpAffine(photo, turn, (width, height), borderMode=cv2.BORDER_REFLECT)
+    scaled: Image = cv2.resize(turned, None, fx=size, fy=size, interpolation=cv2.INTER_AREA)
+    return scaled
+
+
+def _read(photo: Image) -> Counter[Tile]:
+    return Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in read_photo(photo, 6))
+
+
+@pytest.mark.parametrize("name", sorted(TILES))
+def test_a_real_tile_is_read_whichever_way_it_lies(name: str) -> None:
+    """Turned by 15 degrees, a tile on a cloth lit brighter on one side was 'No tiles found':
+    one threshold over the photo took the cloth's light half with the tile, one patch past the
+    photo's edge; such a patch is split again by its own light."""
+    photo = _photo(name)
+    wrong = {}
+    for degrees, size in ((0, 1.0), (15, 1.0), (40, 1.0), (75, 0.6), (90, 1.0), (130, 1.0)):
+        try:
+            read = _read(_turned(photo, degrees, size))
+        except ValueError as error:
+            read = Counter({str(error): 1})  # type: ignore[dict-item]
+        if read != Counter([Tile.of(*TILES[name])]):
+            wrong[degrees] = read
+    assert not wrong
+
+
+def test_four_real_tiles_in_one_photo_are_read_as_the_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The four photos cut about their tiles, each turned its own way, laid in one photo of
+    two rows and read by ``hubd count-tiles`` as a player's phone would send it."""
+    pieces = []
+    for (name, _), degrees in zip(sorted(TILES.items()), (20, 95, 150, 60), strict=True):
+        turned = _turned(_photo(name), degrees)
+        grey = cv2.cvtColor(turned, cv2.COLOR_BGR2GRAY)
+        ys, xs = np.nonzero(grey > 200)
+        x = int(np.clip(xs.mean() - 180, 0, turned.shape[1] - 360))
+        y = int(np.clip(ys.mean() - 180, 0, turned.shape[0] - 360))
+        pieces.append(turned[y : y + 360, x : x + 360])
+    path = tmp_path / "hand.jpg"
+    cv2.imwrite(str(path), np.vstack([np.hstack(pieces[:2]), np.hstack(pieces[2:])]))
+    assert hubd(["count-tiles", str(path), "--set", "6"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert sorted(map(tuple, answer["tiles"])) == sorted(tuple(sorted(t)) for t in TILES.values())
+    assert answer["pips"] == 16 and answer["unsure"] == []
