@@ -18,6 +18,9 @@ _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
 _RIM = 0.08  # a face's shaded rim along its long edges, a share of the width
 _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
+_SMALL_PIP = 2 * (TILE_W * 0.025) ** 2 * math.pi  # a small pip's area at the least (a part
+# of the smallest pip cut by the cut's edge, or a double-15's pip blurred)
+_SEAM_INK = 50.0  # a seam's valley takes this much of the face's light at the least
 
 
 def read_halves(
@@ -57,7 +60,12 @@ def read_halves(
         largest = max((blob.whole for blob in blobs), default=0.0)
         typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]
         single = float(np.median(typical)) if typical else 0.0
+        specks = [blob for blob in blobs if blob.whole < 0.2 * single]
         blobs = [blob for blob in blobs if blob.whole >= 0.2 * single]  # specks beside pips go
+        # Specks of a small pip's size, and sure, beside pips five times their size: a set
+        # draws one half's pips one size, so one of the two sizes is not this tile's (a
+        # neighbour's pips in a cut that sits off its tile, or the tile's own beside them).
+        mixed = sum(1 for blob in specks if blob.whole >= _SMALL_PIP and blob.contrast >= 1.3)
         middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
         paired = _mirrored([(blob.x, blob.y) for blob in blobs], middle)
         counted = []  # (pips, how likely they are there) per blob
@@ -71,8 +79,81 @@ def read_halves(
             else:  # a stray blob, or a pip whose partner was missed: as likely there as not,
                 # so that the table's constraint asks rather than settles it
                 counted += [(many, min(keep, 0.5)), (1, 0.2)]
-        guesses.append(_guess(counted, highest))
+        guess = _guess(counted, highest)
+        # (Pips of two sizes, or pips cut by the cut's edge: what it counts is in doubt.)
+        if mixed >= 2 or _runs_past(only, pips, threshold, face, coloured):
+            guess = _doubted(guess, highest)
+        guesses.append(guess)
     return guesses[0], guesses[1]
+
+
+def _runs_past(
+    ink: Floats,
+    rows: slice,
+    threshold: float,
+    face: tuple[float, float, float, float],
+    coloured: NDArray[np.bool_],
+) -> bool:
+    """Whether a pip of the half (``ink``: the half's alone; ``rows``: its pips' rows) is cut
+    by the cut-out's edge, the face running on past it: the cut sits off the tile (a row cut
+    where its tiles' sides show between them, a seam missed), and the half's count is a part
+    of its pips. A neighbour's pip lies past a seam, outside the ``face`` (left, top, right,
+    bottom) or a line of no face between it and the half's middle; the table's spots have no
+    face around them."""
+    inked = (ink > threshold).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(inked, connectivity=8)
+    height, width = ink.shape
+    inside = 0.05 * TILE_W + 2  # how far past the face's box edge (its bevel) a pip reaches in
+    ring = max(2, TILE_W // 25)
+    corner = 0.2 * TILE_W  # no pip's centre is nearer a face's corner along its edge
+    left, top, right, bottom = face
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if area < _SMALL_PIP or max(w, h) > 0.35 * TILE_W or area < 0.3 * w * h:
+            continue  # a speck, or no pip: an edge, the bar, a seam's web
+        # (Not at the face's corner: the table shows there past its rounded corner.)
+        along = left + corner < x + w / 2 < right - corner
+        across = top + corner < y + h / 2 < bottom - corner
+        # (Half a pip or more: its edge's shade, a sliver along it, is no pip.)
+        at_side = (across and 2 * w >= h
+                   and ((x == 0 and x + w >= left + inside)
+                        or (x + w == width and x <= right - inside)))  # fmt: skip
+        at_end = (along and 2 * h >= w
+                  and ((y == 0 and y + h >= top + inside)
+                       or (y + h == height and y <= bottom - inside)))  # fmt: skip
+        if at_side and _seam_beside(ink[rows], coloured[rows], x + w if x == 0 else x, x == 0):
+            continue  # a neighbour's pip past the seam
+        if not at_side and not at_end:
+            continue
+        around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
+        spot = (labels[around] == label).astype(np.uint8)
+        near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
+        if float(coloured[around][near].mean()) >= 0.6:
+            return True
+    return False
+
+
+def _seam_beside(ink: Floats, coloured: NDArray[np.bool_], edge: int, rightwards: bool) -> bool:
+    """Whether a line of no face (a seam: inked, or not the face's colour) runs down nearly the
+    whole of a half's pips' rows (``ink``, ``coloured``) within a third of the width inwards
+    of column ``edge`` (a column of pips leaves face between its pips)."""
+    reach = TILE_W // 3
+    columns = slice(edge, edge + reach) if rightwards else slice(max(0, edge - reach), edge)
+    not_face = (ink[:, columns] >= _SEAM_INK) | ~coloured[:, columns]
+    return bool(not_face.size) and float(not_face.mean(axis=0).max()) >= 0.8
+
+
+def _doubted(guess: HalfGuess, highest: int) -> HalfGuess:
+    """A half whose pips run past the cut, or are of two sizes: its count is a part of its
+    pips, or more than its own (a neighbour's past a seam missed), so every other count stays
+    likely enough that the table asks rather than settles it (the nearer counts first in its
+    question)."""
+    best = max(weight for _, weight in guess.options)
+    seen = dict(guess.options)
+    options = [(n, seen.get(n, 0.0)) for n in range(highest + 1)]
+    options = [(n, max(weight, best * max(0.12, 0.3 * 0.8 ** (abs(n - guess.best) - 1))))
+               for n, weight in options]  # fmt: skip
+    return HalfGuess(tuple(sorted(options, key=lambda option: -option[1])))
 
 
 def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) -> list[bool]:

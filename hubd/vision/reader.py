@@ -21,6 +21,8 @@ The way it reads, in order:
    reaches a little past it) are counted, a blob of two merged pips
    as two, and a faint or small blob makes the count uncertain rather than wrong: each half
    gives its likely counts with likelihoods, for :func:`engine.photo_hand.settle` to decide.
+   A half whose pips the cut's edge cuts (the cut sits off its tile), or whose pips are of
+   two sizes (a neighbour's among them), gives every count as likely enough to be asked.
 
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
 :mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`), steps 3 and 4

@@ -4,6 +4,7 @@ HEIC file (tests/helpers/photo_synth.py draws the first three; see its docstring
 
 from __future__ import annotations
 
+import random
 import struct
 from collections import Counter
 
@@ -14,7 +15,10 @@ np = pytest.importorskip("numpy")
 
 from photo_synth import Look, make_photo, one_tile_photo  # noqa: E402
 
-from engine.tiles import Tile  # noqa: E402
+from engine.photo_hand import SeenTile, settle  # noqa: E402
+from engine.tiles import Tile, all_tiles  # noqa: E402
+from hubd.vision.cutout import cut_out  # noqa: E402
+from hubd.vision.pips import read_halves  # noqa: E402
 from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
 from hubd.vision.worker import PhotoRefused, read_in_worker  # noqa: E402
 
@@ -82,6 +86,50 @@ def test_a_straight_row_taken_for_one_tile_is_cut_by_the_tiles_size() -> None:
     a bar, does not make it one tile of twice their size)."""
     photo = make_photo(343)
     assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        271,  # a row of six whose sides show between the tiles, cut at shares shifted by the
+        # side past its end: a 12-1 read as 4-1, an 8-13 as 8-7 (pips cut by the cut's edges)
+        374,  # a 6's column of pips at the cut's edge, beyond its face's found edge: 6-9 as 3-9
+        291,  # a row cut a fifth of a tile off: the neighbours' large pips in a cut taken for
+        # its own, its double-15's small ones for specks beside them (a 5-13 read as 1-2)
+    ],
+)
+def test_a_tile_cut_off_its_face_is_asked_not_settled_wrong(seed: int) -> None:
+    """What a cut that sits off its tile counts is a part of the tile's pips, or a neighbour's:
+    the table asks about it rather than settle whichever tile that part happens to fit."""
+    photo = make_photo(seed)
+    hand = Counter(Tile.of(a, b) for a, b in photo.tiles)
+    whole = list(all_tiles(photo.highest))
+    rest = [tile for tile in whole if tile not in hand]
+    can_hold = list(hand) + random.Random(seed).sample(rest, len(rest) // 2)
+    seen = read_photo(photo.image, photo.highest)
+    reading = settle([s.tile for s in seen], can_hold, len(photo.tiles))
+    assert not Counter(reading.settled) - hand, (photo.tiles, reading)
+    assert reading.questions
+
+
+def test_pips_cut_by_the_cuts_edge_leave_their_half_asked() -> None:
+    """The same tile cut on its face, then cut short of its long edges (its columns of pips
+    halved by the cut's edges, as where a column was taken for a seam): read right and
+    settled, then asked."""
+    look = Look(face=(235, 240, 242), coloured=False, groove=False, spinner=False,
+                pip_scale=1.0, bar_end=0.12)  # fmt: skip
+    photo = one_tile_photo(6, 2, look)  # (the tile's face: x 140-260, y 120-360)
+    whole = list(all_tiles(6))
+    for inset, asked in ((0, False), (30, True)):
+        corners = np.array([[140, 120], [260, 120], [260, 360], [140, 360]], np.float32)
+        inwards = np.array([[inset, 0], [-inset, 0], [-inset, 0], [inset, 0]], np.float32)
+        halves = read_halves(cut_out(photo, corners + inwards), 6)
+        assert halves is not None
+        reading = settle([SeenTile(*halves)], whole)
+        if asked:
+            assert reading.settled == () and reading.questions, reading
+        else:
+            assert reading.settled == (Tile.of(6, 2),) and not reading.questions, reading
 
 
 def test_drilled_pips_of_every_number_are_counted_once() -> None:
