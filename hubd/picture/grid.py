@@ -98,7 +98,7 @@ class Tables:
     adjacent: list[list[int]]  # each cell's neighbours
     ring: list[list[int]]  # the eight cells round each, clockwise from AROUND[0] (-1: off)
     near: list[list[int]]  # the cells within two of each
-    far: list[list[int]]  # the cells within three of each
+    windows: list[list[int]]  # by reach: the cells within it of each but itself, as a set
     dist: list[list[float]]  # centre to centre, px
     block: list[list[int]]  # for two diagonal neighbours: the 2x2 block they share (else -1)
     around: list[int]  # each cell's neighbours as a set of cells (bit ``cell`` of an int)
@@ -133,7 +133,8 @@ def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
                     block[r * cols + c][other] = min(r, r + dr) * cols + min(c, c + dc)
         beside.append(found)
     near = [_window(r, c, 2, rows, cols) for r, c in cells]
-    far = [_window(r, c, 3, rows, cols) for r, c in cells]
+    windows = [[_window_set(r, c, reach, rows, cols) for r, c in cells]
+               for reach in range(WIDEST + 1)]  # fmt: skip
     # Centre to centre by the rows and columns apart: each cell's row of distances pieced
     # together from slices (every pair by itself took most of a large grid's search).
     apart = [[math.hypot(dc * pitch_w, dr * pitch_h) for dc in range(cols)] for dr in range(rows)]
@@ -150,7 +151,22 @@ def _tables(rows: int, cols: int, pitch_w: int, pitch_h: int) -> Tables:
     around = [sum(1 << other for other in found) for found in adjacent]
     not_first = sum(1 << (r * cols + c) for r, c in cells if c > 0)
     not_last = sum(1 << (r * cols + c) for r, c in cells if c < cols - 1)
-    return Tables(beside, adjacent, ring, near, far, dist, block, around, cols, not_first, not_last)
+    return Tables(beside, adjacent, ring, near, windows, dist, block, around, cols,
+                  not_first, not_last)  # fmt: skip
+
+
+#: The widest ``Tables.windows`` reach.
+WIDEST = 6
+
+
+def _window_set(r: int, c: int, reach: int, rows: int, cols: int) -> int:
+    """The cells within ``reach`` rows and columns of (r, c) but itself, as a set of cells."""
+    c0, c1 = max(0, c - reach), min(cols, c + reach + 1)
+    span = (1 << (c1 - c0)) - 1
+    found = 0
+    for r2 in range(max(0, r - reach), min(rows, r + reach + 1)):
+        found |= span << (r2 * cols + c0)
+    return found & ~(1 << (r * cols + c))
 
 
 def _window(r: int, c: int, reach: int, rows: int, cols: int) -> list[int]:

@@ -17,9 +17,10 @@ waiting.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
-from hubd.picture.grid import ARM_WAYS, Grid
+from hubd.picture.grid import ARM_WAYS, WIDEST, Grid
 from hubd.picture.plan import Plan
 
 #: How much nearer (px) a toe stands to its own double than to any other, at least.
@@ -174,17 +175,21 @@ class Search:
         found = self.allowed(index)
         if len(found) < 2 or (piece.arm >= 0 and piece.arm < len(self.arm_cells)):
             return found
-        owner, near, far = self.owner, self.near, self.grid.tables.far
+        owner, near, windows = self.owner, self.near, self.grid.tables.windows
         before, hub = self.cells[piece.parent], self.cells[0]
         way_in = self.ways[piece.parent]
         ranked: list[tuple[tuple[float, ...], int, int]] = []
         for cell, way in found:
             turn = min((way - way_in) % 8, (way_in - way) % 8)
-            space = sum(1 for other in (far if self.reach > 2 and piece.need > 6 else near)[cell]
-                        if owner[other] == FREE)  # fmt: skip
-            # How much room it wants: as much as will grow from it, or (laid as played: what
-            # comes later is not known yet) only the room round it.
-            wants = (min(space, piece.need) if self.reach else space // 2) // self.lean
+            if self.reach:
+                # The room it leans towards: the free cells round it as far as what grows
+                # from it spreads, all of them (the room round it, at most what grows from
+                # it, found every way alike in an empty corner of a grid larger than the
+                # table, and a chain of doubles ran straight into the grid's edge).
+                wants = (self.free & windows[self.looks(piece.need)][cell]).bit_count()
+            else:  # laid as played: what comes later is not known yet, only the room round it
+                wants = sum(1 for other in near[cell] if owner[other] == FREE) // 2
+            wants //= self.lean
             out = round((self.dist[hub][cell] - self.dist[hub][before]) / 20)
             fan = (way - way_in + 4) % 8
             if piece.foot >= 0 and self.toes_out:
@@ -207,6 +212,13 @@ class Search:
             ranked.append((key, cell, way))
         ranked.sort()
         return [(cell, way) for _key, cell, way in ranked]
+
+    def looks(self, need: int) -> int:
+        """How far round a cell (rows and columns) a piece whose subtree takes ``need`` cells
+        looks for room: two or three (``reach``), and for a large subtree as far as makes a
+        square of twice its cells (the rest of the grid decides where it can spread)."""
+        least = 3 if self.reach > 2 and need > 6 else 2
+        return max(least, min(WIDEST, math.ceil((math.sqrt(2 * need) - 1) / 2)))
 
     def allowed(self, index: int) -> list[tuple[int, int]]:
         """The cells ``index`` may take by the rules, in no order."""

@@ -1,6 +1,7 @@
 """The grid's look-up tables (hubd/picture/grid.py), built from windows and slices for speed,
-say what their definitions say, cell by cell: the cells within two and three rows and
-columns of each, and the distance between every two cells' centres."""
+say what their definitions say, cell by cell: the cells within two rows and columns of each
+(and, as sets, within every reach up to the widest), and the distance between every two
+cells' centres."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import math
 
 import pytest
 
-from hubd.picture.grid import Grid
+from hubd.picture.grid import WIDEST, Grid
 from hubd.picture.shapes import Box
 
 
@@ -23,7 +24,9 @@ def test_the_tables_hold_every_pair_of_cells_by_definition(shape: tuple[int, int
     for at, (r, c) in enumerate(cells):
         apart = [max(abs(r2 - r), abs(c2 - c)) for r2, c2 in cells]
         assert tables.near[at] == [i for i, d in enumerate(apart) if 0 < d <= 2]
-        assert tables.far[at] == [i for i, d in enumerate(apart) if 0 < d <= 3]
+        for reach in range(WIDEST + 1):
+            within = sum(1 << i for i, d in enumerate(apart) if 0 < d <= reach)
+            assert tables.windows[reach][at] == within
         assert tables.dist[at] == [
             math.hypot((c - c2) * pitch_w, (r - r2) * pitch_h) for r2, c2 in cells
         ]
