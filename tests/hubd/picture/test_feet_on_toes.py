@@ -101,3 +101,28 @@ def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away(
         drawn = laid_out(table, whole, sizes)
         assert drawn.astray == 0
         assert map_bench.check(drawn, table, whole, sizes.floor, sizes.number) & AWAY == set()
+
+
+#: map_bench's game 1 at these plays, in portrait: five feet, a chain of doubles each laid on
+#: a one-tile toe of the one before, all on one arm. Lines leaning towards at most the room
+#: they needed within two or three cells found it every way alike, ran the chain into the
+#: grid's edge from most starts, and stood three pieces away in the play map at every size
+#: tried; leaning towards all the room round them as far as they spread, the table fits.
+CHAIN_FRAMES = (126, 127)
+
+
+def test_a_chain_of_doubles_on_one_arm_finds_room_in_the_play_map(map_bench: ModuleType) -> None:
+    events = map_bench.play(*map_bench.game_specs(2, 0)[1])
+    game = Game()
+    size = (720, 1280)
+    for number, event in enumerate(events, 1):
+        game.apply(event)
+        if number not in CHAIN_FRAMES:
+            continue
+        state, table = game.state, game.state.table
+        assert table is not None and state.in_round
+        assert len(feet_on_toes(table)) >= 2
+        area, sizes = play_map(size, state)
+        drawn = play_picture(table, area, sizes)
+        assert drawn.astray == 0
+        assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & AWAY == set()
