@@ -81,7 +81,8 @@ def read_halves(
                 counted += [(many, min(keep, 0.5)), (1, 0.2)]
         guess = _guess(counted, highest)
         # (Pips of two sizes, or pips cut by the cut's edge: what it counts is in doubt.)
-        if mixed >= 2 or _runs_past(only, pips, threshold, face, coloured):
+        counted_at = [(blob.x, blob.y) for blob in blobs]
+        if mixed >= 2 or _runs_past(only, pips, threshold, face, coloured, counted_at):
             guess = _doubted(guess, highest)
         guesses.append(guess)
     return guesses[0], guesses[1]
@@ -93,13 +94,14 @@ def _runs_past(
     threshold: float,
     face: tuple[float, float, float, float],
     coloured: NDArray[np.bool_],
+    counted: list[tuple[float, float]],
 ) -> bool:
     """Whether a pip of the half (``ink``: the half's alone; ``rows``: its pips' rows) is cut
-    by the cut-out's edge, the face running on past it: the cut sits off the tile (a row cut
-    where its tiles' sides show between them, a seam missed), and the half's count is a part
-    of its pips. A neighbour's pip lies past a seam, outside the ``face`` (left, top, right,
-    bottom) or a line of no face between it and the half's middle; the table's spots have no
-    face around them."""
+    by the cut-out's edge, the face running on past it, and not counted (not among the blobs
+    ``counted`` at): the cut sits off the tile (a row cut where its tiles' sides show between
+    them, a seam missed), and the half's count is a part of its pips. A neighbour's pip lies
+    past a seam, outside the ``face`` (left, top, right, bottom) or a line of no face between
+    it and the half's middle; the table's spots have no face around them."""
     inked = (ink > threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(inked, connectivity=8)
     height, width = ink.shape
@@ -125,6 +127,8 @@ def _runs_past(
             continue  # a neighbour's pip past the seam
         if not at_side and not at_end:
             continue
+        if any(x - 3 <= cx <= x + w + 3 and y - 3 <= cy <= y + h + 3 for cx, cy in counted):
+            continue  # counted all the same (most of it inside the cut)
         around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
         spot = (labels[around] == label).astype(np.uint8)
         near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
