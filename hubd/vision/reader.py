@@ -50,6 +50,8 @@ from hubd.vision.sizes import fitted
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
+_FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
+# slant than a tile's shape allows seen from above (lying across the slant: 2.56-2.78 measured)
 _ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrilateral at the
 # least (rounded corners, a side seen beside it); staggered, less
 
@@ -200,17 +202,20 @@ def _read(photo: Image, highest: int, lit_table: bool) -> list[TileSeen]:
 def _one_tile(
     looks: _Looks, outline: Image, cut: tuple[list[Floats], list[float]]
 ) -> tuple[list[Floats], list[float]]:
-    """A patch of a tile's shape cut into pieces none of which has a bar, while the whole has
-    one across its middle, is that one tile (rows of pips, ringed or blurred, looked like seams
-    across it)."""
+    """A patch of a tile's shape cut into pieces none of which has a bar, or not cut at all
+    (taken for stuck tiles), while the whole has one across its middle, is that one tile (rows
+    of pips, ringed or blurred, looked like seams across it; a strong slant foreshortens a
+    tile lying across it, longer than a tile's shape for its width, and no cut fits it)."""
     found, apart = cut
     whole = quad_of(outline)
     short, long = sides(whole)
-    if (len(found) < 2 or not ASPECT[0] <= long / short <= ASPECT[1]
+    stuck = not found and len(apart) == 1 and filled(outline) >= 0.85
+    if (not (len(found) >= 2 or stuck)
+            or not ASPECT[0] <= long / short <= _FORESHORTENED * ASPECT[1]
             or _barred(looks, found, askew=False)
             or not _barred(looks, [whole], askew=False)):  # fmt: skip
         return cut
-    return [whole], apart
+    return [whole], [] if stuck else apart
 
 
 def _side_by_side(looks: _Looks, found: list[Floats]) -> bool:

@@ -53,6 +53,9 @@ def test_a_tiles_side_seen_beside_its_face_is_left_out(seed: int) -> None:
         # the far: cut at equal shares of the row's sides, 2 halves of 12 were read right
         51,  # ten tiles in two rows at a slant: the near tiles, a third larger than the photo's
         # median tile, were cut again by that size into three
+        329,  # five double-15 tiles apart, lying across a strong slant: foreshortened, each
+        # patch longer for its width (2.6-2.8) than a tile's shape; two were taken for stuck
+        # tiles and dropped, one cut into five pieces without a bar
     ],
 )
 def test_a_strong_slant_is_read_where_each_tile_lies(seed: int) -> None:
