@@ -116,23 +116,23 @@ def test_a_tile_cut_off_its_face_is_asked_not_settled_wrong(seed: int) -> None:
 
 
 def test_pips_cut_by_the_cuts_edge_leave_their_half_asked() -> None:
-    """The same tile cut on its face, then cut short of its long edges (its columns of pips
-    halved by the cut's edges, as where a column was taken for a seam): read right and
-    settled, then asked."""
+    """The same tile cut on its face, then cut short of its long edges: its columns of pips
+    cut by the cut's edges but mostly inside it are counted (read right and settled); cut
+    further in, what is left of them is no pip and the tile reads 0-0: asked, not settled."""
     look = Look(face=(235, 240, 242), coloured=False, groove=False, spinner=False,
                 pip_scale=1.0, bar_end=0.12)  # fmt: skip
     photo = one_tile_photo(6, 2, look)  # (the tile's face: x 140-260, y 120-360)
     whole = list(all_tiles(6))
-    for inset, asked in ((0, False), (30, True)):
+    for inset, asked in ((0, False), (28, False), (36, True)):
         corners = np.array([[140, 120], [260, 120], [260, 360], [140, 360]], np.float32)
         inwards = np.array([[inset, 0], [-inset, 0], [-inset, 0], [inset, 0]], np.float32)
         halves = read_halves(cut_out(photo, corners + inwards), 6)
         assert halves is not None
         reading = settle([SeenTile(*halves)], whole)
         if asked:
-            assert reading.settled == () and reading.questions, reading
+            assert reading.settled == () and reading.questions, (inset, reading)
         else:
-            assert reading.settled == (Tile.of(6, 2),) and not reading.questions, reading
+            assert reading.settled == (Tile.of(6, 2),) and not reading.questions, (inset, reading)
 
 
 def test_drilled_pips_of_every_number_are_counted_once() -> None:
