@@ -6,11 +6,12 @@ and a crowded table in the whole view's tall portrait area, whose own shape had 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator
 from types import ModuleType
 
 import pytest
 
-from engine import Game, PlaceKind, Table, Tile
+from engine import Game, GameState, PlaceKind, Table, Tile
 from hubd.picture import Box, Picture, laid_out, play_picture
 from hubd.screens.shots.log_layout import play_map, whole_map
 
@@ -37,6 +38,21 @@ def feet_on_toes(table: Table) -> list[tuple[Tile, Tile, Tile]]:
     return found
 
 
+def frames(
+    map_bench: ModuleType, game: int, numbers: Iterable[int]
+) -> Iterator[tuple[GameState, Table]]:
+    """map_bench's game number ``game`` (from 0) after each of the plays ``numbers``, in a
+    round."""
+    wanted = set(numbers)
+    played = Game()
+    for number, event in enumerate(map_bench.play(*map_bench.game_specs(game + 1, 0)[game]), 1):
+        played.apply(event)
+        if number in wanted:
+            state, table = played.state, played.state.table
+            assert table is not None and state.in_round
+            yield state, table
+
+
 def _far(a: Box, b: Box) -> float:
     (ax, ay), (bx, by) = a.center, b.center
     return math.hypot(ax - bx, ay - by)
@@ -55,14 +71,7 @@ def toes_by_their_double(drawn: Picture, table: Table, other: Tile, double: Tile
 def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
     size: tuple[int, int], map_bench: ModuleType
 ) -> None:
-    events = map_bench.play(*map_bench.game_specs(36, 0)[35])
-    game = Game()
-    for number, event in enumerate(events, 1):
-        game.apply(event)
-        if number not in FRAMES[size]:
-            continue
-        state, table = game.state, game.state.table
-        assert table is not None and state.in_round
+    for state, table in frames(map_bench, 35, FRAMES[size]):
         assert sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= 12
         stacked = feet_on_toes(table)
         assert len(stacked) >= 2
@@ -85,17 +94,10 @@ TALL_FRAMES = (74, 130)
 def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away(
     map_bench: ModuleType,
 ) -> None:
-    events = map_bench.play(*map_bench.game_specs(24, 0)[23])
-    game = Game()
     size = (720, 1280)
     whole = whole_map(size)
     assert whole.h > whole.w
-    for number, event in enumerate(events, 1):
-        game.apply(event)
-        if number not in TALL_FRAMES:
-            continue
-        state, table = game.state, game.state.table
-        assert table is not None and state.in_round
+    for state, table in frames(map_bench, 23, TALL_FRAMES):
         assert sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= 12
         _area, sizes = play_map(size, state)
         drawn = laid_out(table, whole, sizes)
@@ -112,15 +114,8 @@ CHAIN_FRAMES = (126, 127)
 
 
 def test_a_chain_of_doubles_on_one_arm_finds_room_in_the_play_map(map_bench: ModuleType) -> None:
-    events = map_bench.play(*map_bench.game_specs(2, 0)[1])
-    game = Game()
     size = (720, 1280)
-    for number, event in enumerate(events, 1):
-        game.apply(event)
-        if number not in CHAIN_FRAMES:
-            continue
-        state, table = game.state, game.state.table
-        assert table is not None and state.in_round
+    for state, table in frames(map_bench, 1, CHAIN_FRAMES):
         assert len(feet_on_toes(table)) >= 2
         area, sizes = play_map(size, state)
         drawn = play_picture(table, area, sizes)
