@@ -73,22 +73,26 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
-    try:
-        return _read(photo, highest, lit_table=False)
-    except _NoTiles:
-        return _read(photo, highest, lit_table=True)
-
-
-def _read(photo: Image, highest: int, lit_table: bool) -> list[TileSeen]:
-    """:func:`read_photo`, taking a large patch of light at the photo's edge for table or not."""
     scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     score = whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    looks = _Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
+    try:
+        return _read(looks, score, lightness, highest, lit_table=False)
+    except _NoTiles:
+        return _read(looks, score, lightness, highest, lit_table=True)
+
+
+def _read(
+    looks: _Looks, score: Image, lightness: Image, highest: int, lit_table: bool
+) -> list[TileSeen]:
+    """:func:`read_photo` from the photo's whiteness ``score`` and ``lightness`` at the work
+    size, taking a large patch of light at the photo's edge for table or not."""
+    photo, scale = looks.photo, looks.scale
     least = _MIN_FACE * score.shape[0] * score.shape[1]
     mask = faces(score, None, lit_table=lit_table)
     outlines = patches(mask, least)
-    looks = _Looks(photo, scale)
     cuts = [_one_tile(looks, outline, _cut_patch(score, lightness, outline, least, None))
             for outline in outlines]  # fmt: skip
     # Each patch: a row of tiles taken for one and staggered (see _side_by_side): said.
