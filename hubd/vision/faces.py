@@ -75,7 +75,7 @@ def _faces_in(
         # A face's pips and bar take a quarter of it at most (fifteen pips, blurred); a cloth
         # runs on under the photo's edge (a tile there is refused all the same).
         left, top = x + origin[0], y + origin[1]
-        edge = min(left, top) == 0 or left + w == photo[1] or top + h == photo[0]
+        edge = _at_edge((left, top, w, h), photo)
         cloth = light[label] < _SOLID * area
         lit = lit_table and not cloth and area > _LIT_TABLE * photo[0] * photo[1]
         if edge and (cloth or lit):
@@ -95,11 +95,17 @@ def _tiles_only(found: Image, origin: tuple[int, int], photo: tuple[int, ...]) -
     kept = np.zeros(found.shape, np.uint8)
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        left, top = x + origin[0], y + origin[1]
-        edge = min(left, top) == 0 or left + w == photo[1] or top + h == photo[0]
+        edge = _at_edge((x + origin[0], y + origin[1], w, h), photo)
         if not edge or filled(contour) >= _TILE_FILL:
             cv2.drawContours(kept, [contour], -1, 255, cv2.FILLED)
     return kept
+
+
+def _at_edge(box: tuple[int, int, int, int], photo: tuple[int, ...]) -> bool:
+    """Whether ``box`` (left, top, width, height in the photo) reaches the edge of a photo
+    ``photo`` high and wide."""
+    left, top, w, h = box
+    return min(left, top) == 0 or left + w == photo[1] or top + h == photo[0]
 
 
 def patches(faces: Image, least: float) -> list[Image]:

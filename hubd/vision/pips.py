@@ -18,8 +18,9 @@ _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
 _RIM = 0.08  # a face's shaded rim along its long edges, a share of the width
 _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
-_SMALL_PIP = 2 * (TILE_W * 0.025) ** 2 * math.pi  # a small pip's area at the least (a part
-# of the smallest pip cut by the cut's edge, or a double-15's pip blurred)
+_SPECK = (TILE_W * 0.025) ** 2 * math.pi  # a blob smaller than this is no pip
+_SMALL_PIP = 2 * _SPECK  # a small pip's area at the least (a part of the smallest pip cut by
+# the cut's edge, or a double-15's pip blurred)
 _SEAM_INK = 50.0  # a seam's valley takes this much of the face's light at the least
 
 
@@ -106,7 +107,6 @@ def _runs_past(
     count, labels, stats, _ = cv2.connectedComponentsWithStats(inked, connectivity=8)
     height, width = ink.shape
     inside = 0.05 * TILE_W + 2  # how far past the face's box edge (its bevel) a pip reaches in
-    ring = max(2, TILE_W // 25)
     corner = 0.2 * TILE_W  # no pip's centre is nearer a face's corner along its edge
     left, top, right, bottom = face
     for label in range(1, count):
@@ -129,12 +129,26 @@ def _runs_past(
             continue
         if any(x - 3 <= cx <= x + w + 3 and y - 3 <= cy <= y + h + 3 for cx, cy in counted):
             continue  # counted all the same (most of it inside the cut)
-        around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
-        spot = (labels[around] == label).astype(np.uint8)
-        near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
-        if float(coloured[around][near].mean()) >= 0.6:
+        if _face_around(labels, label, (x, y, w, h), coloured) >= 0.6:
             return True
     return False
+
+
+def _face_around(
+    labels: Image,
+    label: int,
+    box: tuple[int, int, int, int],
+    coloured: NDArray[np.bool_],
+) -> float:
+    """How much of a thin ring round the blob ``label`` (its ``box``: x, y, width, height)
+    is the face's own colour: a pip lies in the face, the table shows round a dark spot past
+    the tile's edge or in a rounded corner's cut."""
+    x, y, w, h = box
+    ring = max(2, TILE_W // 25)
+    around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
+    spot = (labels[around] == label).astype(np.uint8)
+    near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
+    return float(coloured[around][near].mean())
 
 
 def _seam_beside(ink: Floats, coloured: NDArray[np.bool_], edge: int, rightwards: bool) -> bool:
@@ -212,12 +226,10 @@ def _blobs(
     inked[max(0, bar - spinner) : bar + spinner + 1] = 0
     count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
     found = []
-    smallest = (TILE_W * 0.025) ** 2 * math.pi
-    ring = max(2, TILE_W // 25)
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         cx, cy = (float(v) for v in centres[label])
-        if area < smallest or abs(cy - bar) < TILE_W * 0.085:
+        if area < _SPECK or abs(cy - bar) < TILE_W * 0.085:
             continue  # a speck, or the bar and its spinner
         left, top, right, bottom = face
         width = right - left
@@ -232,10 +244,7 @@ def _blobs(
             continue  # a line: a scratch, an edge, a piece of the bar
         # A pip lies in the face: the face's colour all around it (the table shows around a
         # dark spot in a rounded corner's cut, or a square of the cloth past the tile's end).
-        around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
-        spot = (labels[around] == label).astype(np.uint8)
-        near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
-        if float(coloured[around][near].mean()) < 0.6:
+        if _face_around(labels, label, (x, y, w, h), coloured) < 0.6:
             continue
         peak = float(ink[labels == label].max())
         # A pip beside the bar loses its edge to the bar's band: as wide as it is, it is whole.
