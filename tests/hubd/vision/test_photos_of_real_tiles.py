@@ -30,12 +30,16 @@ def _photo(name: str) -> Image:
     return upright
 
 
+def _tile_centre(photo: Image) -> tuple[float, float]:
+    """The centre of the photo's tile: its face is the lightest thing on the grey cloth."""
+    ys, xs = np.nonzero(cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY) > 200)
+    return float(xs.mean()), float(ys.mean())
+
+
 def _turned(photo: Image, degrees: float, size: float = 1.0) -> Image:
     """The photo turned about the tile (the cloth mirrored into the corners), then scaled."""
-    grey = cv2.cvtColor(photo, cv2.COLOR_BGR2GRAY)
-    ys, xs = np.nonzero(grey > 200)  # the tile's face: the lightest thing on the grey cloth
-    height, width = grey.shape
-    turn = cv2.getRotationMatrix2D((float(xs.mean()), float(ys.mean())), degrees, 1.0)
+    height, width = photo.shape[:2]
+    turn = cv2.getRotationMatrix2D(_tile_centre(photo), degrees, 1.0)
     turned = cv2.warpAffine(photo, turn, (width, height), borderMode=cv2.BORDER_REFLECT)
     scaled: Image = cv2.resize(turned, None, fx=size, fy=size, interpolation=cv2.INTER_AREA)
     return scaled
@@ -70,10 +74,9 @@ def test_four_real_tiles_in_one_photo_are_read_as_the_hand(
     pieces = []
     for (name, _), degrees in zip(sorted(TILES.items()), (20, 95, 150, 60), strict=True):
         turned = _turned(_photo(name), degrees)
-        grey = cv2.cvtColor(turned, cv2.COLOR_BGR2GRAY)
-        ys, xs = np.nonzero(grey > 200)
-        x = int(np.clip(xs.mean() - 180, 0, turned.shape[1] - 360))
-        y = int(np.clip(ys.mean() - 180, 0, turned.shape[0] - 360))
+        centre_x, centre_y = _tile_centre(turned)
+        x = int(np.clip(centre_x - 180, 0, turned.shape[1] - 360))
+        y = int(np.clip(centre_y - 180, 0, turned.shape[0] - 360))
         pieces.append(turned[y : y + 360, x : x + 360])
     path = tmp_path / "hand.jpg"
     cv2.imwrite(str(path), np.vstack([np.hstack(pieces[:2]), np.hstack(pieces[2:])]))
