@@ -84,3 +84,22 @@ def test_four_real_tiles_in_one_photo_are_read_as_the_hand(
     answer = json.loads(capsys.readouterr().out)
     assert sorted(map(tuple, answer["tiles"])) == sorted(tuple(sorted(t)) for t in TILES.values())
     assert answer["pips"] == 16 and answer["unsure"] == []
+
+
+HANDS = {
+    "hand-23.jpg": [(8, 8), (0, 7)],
+    "hand-28.jpg": [(0, 9), (4, 7), (2, 6)],
+    "hand-46.jpg": [(8, 8), (2, 7), (5, 9), (0, 7)],
+    "hand-64.jpg": [(0, 7), (1, 5), (6, 6), (2, 7), (5, 9), (8, 8)],
+    "hand-86.jpg": [(7, 7), (1, 6), (5, 5), (4, 7), (9, 9), (2, 3), (0, 7), (5, 9)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(HANDS))
+def test_a_real_double_12_hand_is_counted(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Phone photos of real double-12 hands (coloured, drilled pips, a sunk bar; apart or in
+    touching rows on a woven cloth), read by ``hubd count-tiles`` with the set alone."""
+    assert hubd(["count-tiles", str(FOLDER / name), "--set", "12"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert sorted(tuple(sorted(t)) for t in answer["tiles"]) == sorted(HANDS[name])
+    assert answer["pips"] == sum(a + b for a, b in HANDS[name]) and answer["unsure"] == []
