@@ -24,6 +24,10 @@ The way it reads, in order:
    A half whose pips the cut's edge cuts (the cut sits off its tile), or whose pips are of
    two sizes (a neighbour's among them), gives every count as likely enough to be asked.
 
+5. **A phone held at a slant.** A tile foreshortened past a tile's shape (squat along the
+   slant, too long across it, sheared aslant) and left unread is read on its own as a camera
+   looking straight down would have seen it (:mod:`hubd.vision.slant`).
+
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
 :mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`), steps 3 and 4
 :mod:`hubd.vision.cutout` and :mod:`hubd.vision.pips`; this module puts them together and
@@ -47,6 +51,12 @@ from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sides import trimmed
 from hubd.vision.sizes import fitted
+from hubd.vision.slant import (
+    painted_over,
+    read_on_its_own,
+    slanted_faces,
+    whole_faces,
+)
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
@@ -60,22 +70,100 @@ class PhotoUnreadable(ValueError):
     """The photo cannot be read: the message says why, in words for the player."""
 
 
+_NOTHING = "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
+
+
 class _NoTiles(PhotoUnreadable):
     """Nothing in the photo was read as a tile."""
+
+
+class _Outside(PhotoUnreadable):
+    """A tile seems to lie partly outside the photo."""
+
+
+class _Stuck(PhotoUnreadable):
+    """Pieces of the photo of more than a tile's size would not come apart into tiles."""
 
 
 def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     """Every tile in ``photo`` (BGR), with its halves' likely counts up to ``highest``.
 
+    A patch of face left unread for its shape alone, foreshortened by a phone held at a slant,
+    is read on its own as a camera looking straight down would have seen it (see
+    :mod:`hubd.vision.slant`); where the reading failed, the rest is read again without it.
+    """
+    if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
+        raise PhotoUnreadable("The picture is too small to read.")
+    unread: PhotoUnreadable | None = None
+    scale, small = _shrunk(photo)
+    score = whiteness(small)
+    try:
+        seen = _read_as_seen(photo, scale, small, score, highest)
+    except (_NoTiles, _Stuck) as problem:
+        seen, unread = [], problem
+    read_alone = []  # each patch read on its own, as seen from above: its outline and tile
+    for outline, stretches in slanted_faces(score, scale, seen, _MIN_FACE * score.size):
+        outline = (outline / scale).astype(np.int32)
+        tiles = read_on_its_own(photo, outline, stretches, lambda cut: _read_quietly(cut, highest))
+        read_alone += [(outline, tile) for tile in tiles]
+    if unread is not None and read_alone:
+        seen = _read_rest(photo, [outline for outline, _ in read_alone], unread, highest)
+    seen += [tile for _, tile in read_alone]
+    if not seen:
+        raise unread or _NoTiles(_NOTHING)
+    return seen
+
+
+def _read_rest(
+    photo: Image, read_alone: list[Image], unread: PhotoUnreadable, highest: int
+) -> list[TileSeen]:
+    """The tiles of a photo whose reading failed (``unread``) beside the patches read on their
+    own (``read_alone``, outlines in the photo's pixels): the photo read again with those
+    patches painted over. Where that fails too, as the photo did, it is said as it was."""
+    rest = painted_over(photo, read_alone)
+    try:
+        return _read_as_seen(rest, *_shrunk(rest), None, highest)
+    except _NoTiles:
+        return []
+    except _Outside:
+        # With no face left, the table's light part taken for one running past the edge.
+        score = whiteness(_shrunk(rest)[1])
+        if any(whole_faces(score, _MIN_FACE * score.size)):
+            raise unread from None
+        return []
+    except PhotoUnreadable:
+        raise unread from None
+
+
+def _read_quietly(cut: Image, highest: int) -> list[TileSeen]:
+    """The tiles in a cut round one patch of face, [] where it cannot be read (the lit
+    table's reading is not tried: the cut is mostly the patch)."""
+    scale, small = _shrunk(cut)
+    score = whiteness(small)
+    lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    try:
+        return _read(_Looks(cut, scale), score, lightness, highest, lit_table=False)
+    except PhotoUnreadable:
+        return []
+
+
+def _shrunk(photo: Image) -> tuple[float, Image]:
+    """The photo at the work size, and its scale."""
+    scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
+    return scale, cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+
+
+def _read_as_seen(
+    photo: Image, scale: float, small: Image, score: Image | None, highest: int
+) -> list[TileSeen]:
+    """:func:`read_photo` of the photo as it is (``small``: at the work size, ``scale`` times
+    the photo; ``score``: its whiteness, if known).
+
     Where nothing is read, the photo is read once more taking a plain table lit brighter on
     one side for table (see :func:`faces`): one threshold over the photo can take its light
     half with the tiles, one patch of a tile's shape running past the photo's edge.
     """
-    if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
-        raise PhotoUnreadable("The picture is too small to read.")
-    scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
-    small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    score = whiteness(small)
+    score = whiteness(small) if score is None else score
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     looks = _Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
     try:
@@ -186,20 +274,18 @@ def _read(
     else:
         stuck = len(blocks)
     if outside:
-        raise PhotoUnreadable(
+        raise _Outside(
             "A tile lies partly outside the photo: take it again with every tile inside it."
         )
     if stuck:
-        raise PhotoUnreadable(
+        raise _Stuck(
             "Some tiles lie too close or on top of each other to tell apart: "
             "lay them face up, a little apart, and take the photo again."
         )
     if not seen:  # nothing with a bar: a lone tile whose bar is faint, read as one
         seen = _lone_tiles(photo, scale, outlines, highest)
     if not seen:
-        raise _NoTiles(
-            "No tiles found: lay the tiles face up on a darker table and fill the photo with them."
-        )
+        raise _NoTiles(_NOTHING)
     return seen
 
 

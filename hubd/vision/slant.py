@@ -1,0 +1,171 @@
+"""A phone held at a slant: the tiles it foreshortened past a tile's shape, read as a camera
+looking straight down would have seen them.
+
+A camera looking down at a slant of ``t`` from straight down shortens the table along the
+slant, the photo's height (its far side at the top, whichever way the phone was held), to
+about ``cos t`` of its length, and leaves lengths across it as they are. A tile lying along the
+slant then looks squat (at 40 degrees its length is 1.5 times its width, not 2), one lying
+across it too long (2.6 times), one aslant sheared, and none is taken for a tile. Such a patch,
+a tile's face in all but its shape, is read on its own with the photo's height lengthened by
+the inverse (told by its shape where it lies along or across the slant), each patch by its own
+(the far tiles are foreshortened more than the near ones). Where the reading of the whole photo
+failed, the rest is read again with those patches painted over.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+
+import cv2
+import numpy as np
+
+from hubd.vision.faces import faces, filled, patches
+from hubd.vision.seen import TileSeen
+from hubd.vision.shapes import ASPECT, Image, least_rect, quad_of, sides
+
+_SQUATTEST, _LONGEST = 1.18, 3.6  # a tile's shape foreshortened at about 50-55 degrees from
+# straight down, along the slant and across it (a checked cloth's square is squatter, up to 1.1
+# measured; at a slant it is wider than tall, which no tile along the slant is)
+_ALONG_AXIS = math.radians(25)  # a tile's long side within this of the photo's height lies
+# along the slant (within this of its width, across it)
+_ASLANT = 1.45  # a tile lying aslant: the photo's height lengthened by this (40-55 degrees)
+_LARGEST = 1.6  # a patch this many times the faces' median area is more than one tile
+_SMALLEST = 0.35  # a tile far off, foreshortened at a strong slant, is this share of a near one
+_NEAR = 0.25  # a tile read in a patch on its own lies this share of its width from its middle
+_FILLED = 0.85  # a tile's face fills this share of its least rectangle (rounded corners)
+_CONVEX = 0.9  # and this share of its convex hull (a cloth's light patch is ragged)
+_SHEARED = 0.7  # sheared to a parallelogram by a slant, it fills less of its least rectangle,
+_STRAIGHT = 0.97  # its sides straight
+
+
+def slanted_faces(
+    score: Image, scale: float, seen: Sequence[TileSeen], least: float
+) -> list[tuple[Image, list[float]]]:
+    """The photo's patches of face (``score``: its whiteness at the work size, ``scale`` times
+    the photo's) in which no tile was read (``seen``, their centres in the photo's pixels) that
+    are a tile's face but for a slant's foreshortening, each with the slants that may make it
+    a tile's shape again, likeliest first. Each patch is its own: the far tiles are
+    foreshortened more than the near ones."""
+    found = []
+    whole = list(whole_faces(score, least))
+    read = [_has_tile(outline, seen, scale) for outline in whole]
+    areas = [float(cv2.contourArea(outline)) for outline in whole]
+    usual = float(np.median(areas)) if areas else 0.0
+    # A tile's area: the read tiles' faces', else the largest face but a row of tiles.
+    tile = [area for area, has in zip(areas, read, strict=True) if has]
+    rest = [area for area in areas if area <= _LARGEST * usual]
+    size = float(np.median(tile)) if tile else max(rest, default=0.0)
+    for outline, area, has in zip(whole, areas, read, strict=True):
+        if has or not _SMALLEST * size <= area <= _LARGEST * max(usual, size):
+            continue  # (a checked cloth's square; a row of tiles, whose pieces were said)
+        corners = quad_of(outline)
+        short, long = sides(corners)
+        length = corners[2] - corners[1]  # (a long side: the first edge is a short one)
+        lean = math.atan2(abs(float(length[0])), abs(float(length[1])))  # from the height
+        shape = long / max(short, 1.0)
+        squat = _tile_like(shape) and shape < ASPECT[0]
+        too_long = _tile_like(shape) and shape > ASPECT[1]
+        upright, level = lean <= _ALONG_AXIS, lean >= math.pi / 2 - _ALONG_AXIS
+        if (squat and upright) or (too_long and level):
+            # Along the slant it is squat; across it, too long.
+            found.append((outline, [2 / shape if squat else shape / 2]))
+        elif (squat or too_long or filled(outline) < _FILLED) and not (upright or level):
+            # Aslant, it is sheared: its stretch is not told by its shape.
+            found.append((outline, [_ASLANT]))
+    return found
+
+
+def painted_over(photo: Image, outlines: Sequence[Image]) -> Image:
+    """The photo with each outline (the photo's pixels) and a little round it painted the
+    colour of the table round it, as if its tile were not there."""
+    painted = photo.copy()
+    for outline in outlines:
+        _, _, w, h = cv2.boundingRect(outline)
+        grow = max(2, round(0.08 * max(w, h)))
+        patch: Image = np.zeros(photo.shape[:2], np.uint8)
+        cv2.drawContours(patch, [outline], -1, 255, cv2.FILLED)
+        kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
+        inside: Image = cv2.dilate(patch, kernel)
+        ring = (cv2.dilate(inside, kernel) > 0) & (inside == 0)
+        painted[inside > 0] = np.median(photo[ring], axis=0).astype(np.uint8)
+    return painted
+
+
+def read_on_its_own(
+    photo: Image, outline: Image, stretches: list[float], read: Callable[[Image], list[TileSeen]]
+) -> list[TileSeen]:
+    """The one tile in a patch of face (its ``outline`` in the photo's pixels), read (by
+    ``read``, [] where it cannot) in a cut round it with its height lengthened by the first of
+    ``stretches`` that reads one tile lying in the patch's middle (none: [])."""
+    cut, origin = _around(photo, outline)
+    moments = cv2.moments(outline)
+    middle = np.array([moments["m10"], moments["m01"]]) / max(moments["m00"], 1.0)
+    near = _NEAR * min(least_rect(outline)[1])
+    for stretch in stretches:
+        alone = read(stretched(cut, stretch))
+        if len(alone) == 1:
+            tile = _unstretched(alone[0], stretch, origin)
+            if float(np.linalg.norm(np.array(tile.centre) - middle)) <= near:
+                return [tile]
+    return []
+
+
+def _around(photo: Image, outline: Image) -> tuple[Image, tuple[int, int]]:
+    """The photo cut round an outline (the photo's pixels) with a margin of a quarter of its
+    size, and where the cut's corner lies in the photo."""
+    x, y, w, h = cv2.boundingRect(outline)
+    margin = max(w, h) // 4
+    left, top = max(0, x - margin), max(0, y - margin)
+    right, bottom = min(photo.shape[1], x + w + margin), min(photo.shape[0], y + h + margin)
+    return photo[top:bottom, left:right], (left, top)
+
+
+def stretched(photo: Image, stretch: float) -> Image:
+    """The photo's height lengthened by ``stretch``."""
+    height = round(photo.shape[0] * stretch)
+    longer: Image = cv2.resize(photo, (photo.shape[1], height), interpolation=cv2.INTER_LINEAR)
+    return longer
+
+
+def _unstretched(tile: TileSeen, stretch: float, origin: tuple[int, int]) -> TileSeen:
+    """A tile read in a cut of the photo (its corner at ``origin``) :func:`stretched`, its
+    centre where it lies in the photo."""
+    x, y = tile.centre
+    return TileSeen(tile.tile, (x + origin[0], y / stretch + origin[1]))
+
+
+def _tile_like(shape: float) -> bool:
+    """Whether a patch's long side over its short one may be a tile's, seen at a slant."""
+    return _SQUATTEST <= shape <= _LONGEST
+
+
+def _has_tile(outline: Image, seen: Sequence[TileSeen], scale: float) -> bool:
+    """Whether a tile was read with its centre in the patch."""
+    return any(
+        cv2.pointPolygonTest(outline, (x * scale, y * scale), False) >= 0
+        for x, y in (tile.centre for tile in seen)
+    )
+
+
+def whole_faces(score: Image, least: float) -> Iterator[Image]:
+    """The patches of face that are each one whole face, looked for as the reading looks for
+    tiles: over the photo, then within a patch that is not one (a lit table round the tiles)
+    by its own threshold, twice at most."""
+    todo = [(outline, 0) for outline in patches(faces(score, None), least)]
+    while todo:
+        outline, depth = todo.pop()
+        if _whole_face(outline, score.shape):
+            yield outline
+        elif depth < 2:
+            todo += [(inner, depth + 1) for inner in patches(faces(score, outline), least)]
+
+
+def _whole_face(outline: Image, shape: tuple[int, ...]) -> bool:
+    """Whether a patch is one whole face: as full and as convex as a tile's (or a tile's
+    sheared by the slant), and inside the photo (one cut by its edge is no tile's shape)."""
+    x, y, w, h = cv2.boundingRect(outline)
+    inside = min(x, y) > 0 and x + w < shape[1] and y + h < shape[0]
+    convex = cv2.contourArea(outline) / max(cv2.contourArea(cv2.convexHull(outline)), 1.0)
+    full = filled(outline) >= _FILLED or (filled(outline) >= _SHEARED and convex >= _STRAIGHT)
+    return inside and full and convex >= _CONVEX
