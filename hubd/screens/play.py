@@ -20,14 +20,9 @@ from functools import partial
 
 from engine import Draw, GameState, Pass
 from hubd.screens.entry import TileEntry
+from hubd.screens.entry_choices import draw_choosing
 from hubd.screens.entry_line import last_entry_line, open_menu
-from hubd.screens.entry_view import (
-    draw_cancel,
-    draw_choosing,
-    draw_more,
-    draw_pad,
-    entry_status,
-)
+from hubd.screens.entry_view import draw_cancel, draw_more, draw_pad, entry_status
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from engine import GameState
 from hubd.screens.entry import TileEntry
-from hubd.screens.entry_view import choice_keys, choice_numbers
+from hubd.screens.entry_choices import choice_keys, choice_numbers
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
