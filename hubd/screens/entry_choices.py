@@ -6,11 +6,16 @@ The choices appear only when the tile fits two or more ends; their ends are ring
 meanwhile, each choice and its ring carrying the same big numeral. The map does not move or
 change size while the choices stand in the room around it (nothing moves within an entry);
 many choices take short words where they save a page ("arm C": a line has one open end; a
-toe is always "the 3-3's second toe"), in pages at 6 mm.
+toe is always "the 3-3's second toe"), in pages at 6 mm, never cut where a page more holds
+them whole. A wide room (the pad's row, across the screen) holds two or three choices side by
+side where each stands whole on one line; a narrow one (the column a crowded table's wide map
+leaves) holds a choice's numeral on a line of its own over its words; a choice's lines may be
+drawn narrower, as far as a label's may (MIN_SQUEEZE), their height kept.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from engine import GameState, Tile
@@ -19,7 +24,7 @@ from hubd.screens.entry_view import entry_font
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import Action, Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Style
 from hubd.screens.map.ready import PictureShelf
 from hubd.screens.map.view import draw_map
 from hubd.text.plain_words import choice_words
@@ -57,66 +62,142 @@ def badge_width(b: Builder, count: int) -> int:
     return b.measure.width(numeral, entry_font(b), True) + 2 * max(3, b.px(6))
 
 
-#: A choice's words may be drawn this much narrower to stay on one line (their height, which
-#: is what reads from a chair, kept): about DejaVu Sans Condensed.
-CHOICE_SQUEEZE = 0.85
+@dataclass(frozen=True)
+class Shape:
+    """How a choice stands in a cell: its words beside its numeral (on one line, drawn
+    narrower up to MIN_SQUEEZE, or wrapped) or under it (``stacked``: a narrow column), and
+    how tall the cell is."""
+
+    stacked: bool
+    height: int
+
+
+def _inset(b: Builder) -> int:
+    return max(3, b.px(6))
 
 
 def _words_room(b: Builder, width: int, count: int) -> int:
-    return width - 2 * max(3, b.px(6)) - badge_width(b, count)
+    """The room for a choice's words beside its numeral in a cell ``width`` wide."""
+    return width - 2 * _inset(b) - badge_width(b, count)
 
 
 def _one_line(b: Builder, text: str, room: int) -> bool:
-    """``text`` stands on one line in ``room`` at the choices' size, squeezed at most a little."""
-    return b.measure.width(text, entry_font(b), False) * CHOICE_SQUEEZE <= room
+    """``text`` stands on one line in ``room`` at the choices' size, drawn narrower at most
+    as far as a label may be (its height, what reads from a chair, kept)."""
+    return b.measure.width(text, entry_font(b), False) * MIN_SQUEEZE <= room
 
 
-def _height(b: Builder, text: str, width: int, count: int) -> int | None:
-    """A choice's button height at ``width``: its words on one line, else wrapped at the
-    choices' size, beside its numeral (None: a word of them is wider than the room)."""
+def _lines(b: Builder, text: str, room: int) -> int | None:
+    """How many lines ``text`` wraps into in ``room``, its lines drawn narrower as far as a
+    label's may be (None: a word is wider than that)."""
     font = entry_font(b)
+    wide = int(room / MIN_SQUEEZE)
+    _size, wrapped, cut = b.measure.fit(text, wide, 10**6, font, font, False, True)
+    return None if cut else len(wrapped)
+
+
+def _shape(b: Builder, text: str, width: int, count: int) -> Shape | None:
+    """The lowest cell ``width`` wide in which a choice's words stand whole: beside its
+    numeral on one line, else wrapped beside it or under it, whichever is lower (None: a
+    word of them is wider than the cell)."""
+    line = b.measure.line_height(entry_font(b), False)
     room = _words_room(b, width, count)
-    lines = 1
-    if not _one_line(b, text, room):
-        _size, wrapped, cut = b.measure.fit(text, room, 10**6, font, font, False, True)
-        if cut:
-            return None
-        lines = len(wrapped)
-    return max(b.target, lines * b.measure.line_height(font, False) + b.px(4))
+    if _one_line(b, text, room):
+        return Shape(False, max(b.target, line + b.px(4)))
+    shapes = []
+    beside = _lines(b, text, room) if room > 0 else None
+    if beside is not None:
+        shapes.append(Shape(False, beside * line + b.px(4)))
+    under = _lines(b, text, width - 2 * _inset(b) - 2)
+    if under is not None:
+        shapes.append(Shape(True, (under + 1) * line + b.px(4)))
+    return min(shapes, key=lambda shape: shape.height, default=None)
+
+
+def _need(b: Builder, text: str, count: int) -> int:
+    """How wide a cell holds ``text`` on one line beside its numeral, drawn narrower as far
+    as a label may be."""
+    words = math.ceil(b.measure.width(text, entry_font(b), False) * MIN_SQUEEZE)
+    return words + 2 * _inset(b) + badge_width(b, count)
+
+
+@dataclass
+class _Row:
+    """A row of choices in one of the boxes on a page: side by side on one line each, or one
+    choice on lines of its own (``full``)."""
+
+    box: Rect
+    y: int
+    height: int
+    full: bool
+    needs: list[tuple[int, int]]  # each choice's index and the width it needs
+
+    def cells(self, gap: int) -> list[tuple[int, Rect]]:
+        """The row's choices and their cells across the box: equal where each holds its
+        words, else each as wide as it needs and the room left shared out."""
+        count = len(self.needs)
+        room = self.box.w - gap * (count - 1)
+        widths = [room // count] * count
+        if any(need > room // count for _index, need in self.needs):
+            spare = room - sum(need for _index, need in self.needs)
+            widths = [need + spare // count for _index, need in self.needs]
+        widths[-1] += room - sum(widths)
+        x, cells = self.box.x, []
+        for (index, _need), width in zip(self.needs, widths, strict=True):
+            cells.append((index, Rect(x, self.y, width, self.height)))
+            x += width + gap
+        return cells
+
+
+def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str,
+           count: int) -> bool:  # fmt: skip
+    """``text``'s choice in the first box with room for its words whole on the page whose
+    rows are ``rows``: beside the last choice of the box's last row where both fit on one
+    line, else in a row of its own. Whether there was room."""
+    gap = choice_gap(b)
+    line = max(b.target, b.measure.line_height(entry_font(b), False) + b.px(4))
+    need = _need(b, text, count)
+    for box in boxes:
+        last = next((row for row in reversed(rows) if row.box == box), None)
+        top = box.y if last is None else last.y + last.height + gap
+        if need <= box.w:
+            if last is not None and not last.full:
+                used = sum(width for _index, width in last.needs) + gap * len(last.needs)
+                if used + need <= box.w:
+                    last.needs.append((index, need))
+                    return True
+            if top + line <= box.bottom:
+                rows.append(_Row(box, top, line, False, [(index, need)]))
+                return True
+            continue
+        shape = _shape(b, text, box.w, count)
+        if shape is not None and top + shape.height <= box.bottom:
+            rows.append(_Row(box, top, shape.height, True, [(index, box.w)]))
+            return True
+    return False
 
 
 def _pages(
     b: Builder, words: list[str], boxes: list[Rect]
-) -> tuple[tuple[tuple[int, Rect], ...], ...]:
-    """The choices each page shows and their cells: each in order in the first box that
-    still has room for it on the page (down the column, then along the row), a new page
+) -> tuple[tuple[tuple[tuple[int, Rect], ...], ...], int]:
+    """The choices each page shows and their cells, and how many of them are cut: each in
+    order in the first box that still has room for it on the page (along the row where it
+    fits beside the last one on one line, then down the box, then the next box), a new page
     when none has; a choice goes only where its words stand whole (one that stands whole
-    nowhere, or is taller than every box, gets the largest box of a page of its own)."""
+    nowhere gets the largest box of a page of its own, its words cut)."""
     gap = choice_gap(b)
-    pages: list[list[tuple[int, Rect]]] = []
-    tops: list[int] = []  # where the next choice would go in each box, on the last page
+    pages: list[list[_Row]] = []
+    cut = 0
     for index, text in enumerate(words):
-        heights = [_height(b, text, room.w, len(words)) for room in boxes]
-        cell = _first_room(boxes, tops, heights) if pages else None
-        if cell is None:
-            pages.append([])
-            tops = [room.y for room in boxes]
-            cell = _first_room(boxes, tops, heights)
-        if cell is None:  # nowhere whole: the largest box, as much as it holds
-            cell = Rect(max(boxes, key=lambda room: room.w * room.h))
-        pages[-1].append((index, cell))
-        for n, room in enumerate(boxes):
-            if room.x == cell.x and room.w == cell.w and room.y <= cell.y < room.bottom:
-                tops[n] = cell.bottom + gap
-    return tuple(tuple(page) for page in pages)
-
-
-def _first_room(boxes: list[Rect], tops: list[int], heights: list[int | None]) -> Rect | None:
-    """The cell of the first box with room left for a choice of ``heights`` (one a box)."""
-    for room, top, height in zip(boxes, tops, heights, strict=True):
-        if height is not None and top + height <= room.bottom:
-            return Rect(room.x, top, room.w, height)
-    return None
+        if pages and _place(b, pages[-1], boxes, index, text, len(words)):
+            continue
+        pages.append([])
+        if not _place(b, pages[-1], boxes, index, text, len(words)):
+            largest = max(boxes, key=lambda box: box.w * box.h)
+            pages[-1].append(_Row(largest, largest.y, largest.h, True, [(index, largest.w)]))
+            cut += 1
+    laid = tuple(tuple(cell for row in page for cell in row.cells(gap)) for page in pages)
+    return laid, cut
 
 
 def choice_layout(
@@ -128,9 +209,9 @@ def choice_layout(
     costs no page (a quick tap meant for the pad, the family game found, chose an end), else
     down to Cancel's row and on along the pad's row, or beside the map and then across the
     pad's row (a crowded table's wide map leaves a column too narrow for a toe's words);
-    portrait: above the map (where the hands were), then under it (where the pad was). In as
-    few pages as the words allow at 6 mm, full words where that costs no page, else short
-    ones ("arm C")."""
+    portrait: above the map (where the hands were), then under it (where the pad was); side
+    by side where two or three fit a row on one line. In as few pages as the words allow
+    whole at 6 mm, full words where that costs no page, else short ones ("arm C")."""
     assert state.table is not None
     table = state.table
     wordings = [
@@ -148,42 +229,53 @@ def choice_layout(
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
         rooms = [[above], [above, below]]
-    # The fewest pages, then the most choices on the first, full words, the map's column.
-    best: tuple[tuple[int, int, int, int], ChoiceLayout] | None = None
+    # Words whole, then the fewest pages, the most choices on the first, full words, the
+    # map's column.
+    best: tuple[tuple[int, ...], ChoiceLayout] | None = None
     for short, words in enumerate(wordings):
-        for rank, boxes in enumerate(rooms):
-            boxes = [box for box in boxes if box.h >= b.target and box.w >= b.target]
+        for rank, room in enumerate(rooms):
+            boxes = [box for box in room if box.h >= b.target and box.w >= b.target]
             if not boxes:
                 continue
-            pages = _pages(b, words, boxes)
-            score = (len(pages), -len(pages[0]), short, rank)
+            pages, cut = _pages(b, words, boxes)
+            score = (cut, len(pages), -len(pages[0]), short, rank)
             if best is None or score < best[0]:
                 best = (score, ChoiceLayout(Rect(keep), tuple(words), pages))
     if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
         box = Rect(keep.x, keep.bottom - b.target, keep.w, b.target)
-        return ChoiceLayout(Rect(keep), tuple(wordings[1]), _pages(b, wordings[1], [box]))
+        return ChoiceLayout(Rect(keep), tuple(wordings[1]), _pages(b, wordings[1], [box])[0])
     return best[1]
 
 
 def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLayout) -> None:
-    """One large button a place, numbered like its ring on the map and in words, one above
-    the other in the engine's order; a page of them at a time when they are many (More
-    stands where Draw and Pass were, or beside Cancel)."""
+    """One large button a place, numbered like its ring on the map and in words (beside the
+    numeral, or under it in a narrow column), in the engine's order; a page of them at a
+    time when they are many (More stands where Draw and Pass were, or beside Cancel)."""
     choose = entry.choosing
     assert choose is not None
     font = entry_font(b)
-    badge_w = badge_width(b, len(choose.places))
-    inset = max(3, b.px(6))
+    count = len(choose.places)
+    badge_w = badge_width(b, count)
+    inset = _inset(b)
+    line = b.measure.line_height(font, False)
     entry.pages = len(laid.pages)
     for index, cell in laid.pages[entry.page % len(laid.pages)]:
         place = choose.places[index]
-        one_line = _one_line(b, laid.words[index], _words_room(b, cell.w, len(choose.places)))
-        b.button(cell, laid.words[index], _choose(entry, state, place.tile), size=font,
-                 floor=font, key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY,
-                 bold=False, inset=badge_w, wrap=not one_line, squeeze=one_line)  # fmt: skip
-        badge = Rect(cell.x + inset, cell.y + inset, badge_w - inset, cell.h - 2 * inset)
+        text = laid.words[index]
+        shape = _shape(b, text, cell.w, count)
+        stacked = shape is not None and shape.stacked and shape.height <= cell.h
+        one_line = not stacked and _one_line(b, text, _words_room(b, cell.w, count))
+        b.button(cell, text, _choose(entry, state, place.tile), size=font, floor=font,
+                 key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY, bold=False,
+                 inset=0 if stacked else badge_w, head=line if stacked else 0,
+                 wrap=not one_line, squeeze=one_line, squeeze_lines=True)  # fmt: skip
+        if stacked:  # the numeral on a line of its own over the words
+            badge = Rect(cell.x + inset, cell.y + inset, badge_w - inset, line - inset)
+            numeral = Rect(badge.x, cell.y, badge.w, line)
+        else:
+            badge = Rect(cell.x + inset, cell.y + inset, badge_w - inset, cell.h - 2 * inset)
+            numeral = Rect(badge.x, cell.y, badge.w, cell.h)  # the line may reach the pad
         b.panel(badge, Style.DARK)
-        numeral = Rect(badge.x, cell.y, badge.w, cell.h)  # the line may reach the pad
         b.label(numeral, str(index + 1), font, floor=font, bold=True, reading=True,
                 key=f"choice-number:{place.tile}", role="choice_number")  # fmt: skip
 

@@ -74,6 +74,7 @@ class Builder:
         wrap: bool,
         squeeze: bool = False,
         least: int | None = None,
+        squeeze_lines: bool = False,
     ) -> Widget:
         if not widget.text:
             return widget
@@ -84,18 +85,26 @@ class Builder:
         size, lines, cut = self.measure.fit(
             widget.text,
             max(1, box.w - 2 * widget.pad - abs(widget.lead)),
-            box.h,
+            box.h - widget.head,
             size,
             min(floor, size),
             widget.bold,
             wrap,
         )
+        room = box.w - 2 * widget.pad - abs(widget.lead)
         if cut and squeeze and "\n" not in widget.text:
             # A short label one size too wide: narrower letters of the same height, not "B…".
-            room = box.w - 2 * widget.pad - abs(widget.lead)
             scale = self.squeeze_scale(widget.text, room, size, widget.bold)
             if scale >= MIN_SQUEEZE:
                 lines, cut, widget.squeeze = (widget.text,), False, scale
+        if cut and squeeze_lines:  # its lines narrower alike, as far as a label's may be
+            wide = int(room / MIN_SQUEEZE)
+            fitted = self.measure.fit(widget.text, wide, box.h - widget.head, size, size,
+                                      widget.bold, True)  # fmt: skip
+            if not fitted[2]:
+                size, lines, cut = fitted
+                widest = max(self.measure.width(line, size, widget.bold) for line in lines)
+                widget.squeeze = min(1.0, room / max(1, widest))
         widget.size, widget.lines, widget.truncated = size, lines, cut
         return widget
 
@@ -121,6 +130,7 @@ class Builder:
         key: str = "",
         squeeze: bool = False,
         least: int | None = None,
+        squeeze_lines: bool = False,
     ) -> Widget:
         """A text in ``rect`` at ``size`` or the largest size down to ``floor`` that fits;
         ``squeeze`` lets a one-line text too wide at the floor be drawn narrower (never less
@@ -160,11 +170,14 @@ class Builder:
         role: str = "",
         enabled: bool = True,
         inset: int = 0,
+        head: int = 0,
         squeeze: bool = False,
+        squeeze_lines: bool = False,
     ) -> Widget:
         """A tappable box and its text; ``inset`` keeps that much more room free on the
-        text's start side (for a badge drawn over it); ``squeeze``: a one-line text
-        (``wrap`` false) too wide is drawn narrower, as a label's may be."""
+        text's start side (for a badge drawn over it), ``head`` that much above it (for a
+        badge on a line of its own); ``squeeze``: a one-line text (``wrap`` false) too wide
+        is drawn narrower, as a label's may be; ``squeeze_lines``: wrapped lines too."""
         widget = Widget(
             Rect(rect),
             kind,
@@ -177,11 +190,13 @@ class Builder:
             mirror=mirror,
             pad=max(3, self.px(6)),
             lead=inset,
+            head=head,
             locked=locked,
             role=role,
             enabled=enabled,
         )
-        return self.add(self._fit(widget, size or self.px(22), floor, wrap, squeeze))
+        fitted = self._fit(widget, size or self.px(22), floor, wrap, squeeze, None, squeeze_lines)
+        return self.add(fitted)
 
     def panel(self, rect: Rect, style: Style = Style.DARK, kind: Kind = Kind.PANEL) -> Widget:
         return self.add(Widget(Rect(rect), kind, style=style))

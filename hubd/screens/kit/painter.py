@@ -262,10 +262,12 @@ class Painter(TextMeasure):
         color = widget.color or INK[widget.style]
         lh = self.line_height(widget.size, widget.bold)
         rect = widget.rect
-        if widget.lead:  # the text beside a badge: centred in the rest
+        if widget.lead or widget.head:  # the text beside or under a badge: centred in the rest
             rect = rect.copy()
             rect.w -= abs(widget.lead)
             rect.x += max(0, widget.lead)
+            rect.h -= widget.head
+            rect.y += widget.head
         top = rect.centery - lh * len(widget.lines) // 2
         for i, line in enumerate(widget.lines):
             image = self.render(self.in_order(widget, line), widget.size, widget.bold, color,

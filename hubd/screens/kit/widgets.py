@@ -106,6 +106,7 @@ class Widget:
     reading: bool = False  # a number read from across the table (>= MIN_READ)
     pad: int = 0  # inner margin the text keeps from the rect's sides
     lead: int = 0  # more room kept on the text's left (negative: right), for a badge
+    head: int = 0  # room kept above the text, for a badge on a line of its own
     truncated: bool = False  # text shortened with an ellipsis (only names may be)
     squeeze: float = 1.0  # the lines drawn narrower by this factor, their height kept
     color: Color | None = None  # overrides the style's ink
@@ -125,6 +126,7 @@ class Widget:
             self.size,
             self.squeeze,
             self.lead,
+            self.head,
             self.bold,
             self.style,
             self.align,

@@ -11,9 +11,11 @@ from screens_loop import SIZES, map_widgets, shown
 
 from engine import Game, NewGame, Play, StartRound, Tile
 from engine.log import apply_lines
+from engine.simulate import Simulator
 from hubd.screens.entry import MORE
 from hubd.screens.kit.rect import Rect
 from hubd.screens.shots.screenshots import tap_widget
+from hubd.text.i18n import available_languages
 
 NAMES = ("Mom", "Dad", "Ben", "Maria")
 
@@ -143,3 +145,48 @@ def test_four_ends_and_more_keep_the_map_through_every_page(size: tuple[int, int
             tap_widget(ui, ctx, MORE)
         assert len(offered) == fits, (upto, tile)
     assert crowded >= 10  # the family's late round: four to six ends at a time
+
+
+#: taps_bench's fifth simulated game (classic double-9, players P1 to P4, the fifth deal of
+#: seed 0): its 59th event is P3's 1-3, which fits six ends, five of them toes, on a table
+#: whose map keeps 632 of 784 px of width at 800x480 (beside it a column of 144 px).
+CROWDED_DEAL = 1043521778
+#: Pages its choices take at 800x480 (two everywhere in portrait): the column beside the map
+#: is narrower than the longest word of some languages' toes even drawn narrower ("пальчик",
+#: "primeiro", "pertama"), so theirs stand in the row under the map, two a page, and Hebrew's
+#: long ones one a page there. They took five or six pages, a word cut in each language.
+PAGES_BESIDE_A_WIDE_MAP = {"en": 2, "et": 2, "id": 3, "uk": 3, "he": 3, "pt": 4}
+
+
+@pytest.mark.parametrize("language", available_languages())
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_six_ends_of_a_crowded_table_stand_whole_on_two_pages(
+    size: tuple[int, int], language: str
+) -> None:
+    """The six choices take at most two pages in English and in portrait (they took five at
+    800x480, one a page, and one was cut to "th…" in the column beside the map), every word
+    whole at 6 mm in every language, the map as it was on every page."""
+    rules = {"preset": "classic", "set": 9, "rounds": 1}
+    log = Simulator(4, rules, CROWDED_DEAL, check=False).play_game().effective
+    play = log[58]
+    assert isinstance(play, Play)
+    game = Game.from_events(log[:58])
+    assert len(game.state.places_for(play.tile)) == 6
+    ui, ctx = shown(game, "play", size, language)
+    before = map_widgets(ui, ctx)
+    tap_widget(ui, ctx, f"half:{play.tile.lo}")
+    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    least = 43 if size == (800, 480) else 67
+    offered: set[str] = set()
+    pages = 0
+    while len(offered) < 6 and pages < 6:
+        if pages:
+            tap_widget(ui, ctx, MORE)
+        pages += 1
+        widgets = ui.layout(ctx, 0.0)
+        assert map_widgets(ui, ctx) == before
+        choices = [w for w in widgets if w.role == "choice"]
+        assert [w.text for w in choices if w.truncated or w.size < least] == []
+        offered |= {w.key for w in choices}
+    assert len(offered) == 6
+    assert pages <= (PAGES_BESIDE_A_WIDE_MAP[language] if size == (800, 480) else 2)
