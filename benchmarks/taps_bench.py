@@ -17,8 +17,10 @@ widgets' centres and presses of the mock button pin (tests/helpers/family_round.
   submitted directly. Prints per size: the taps per play (median, mean, most); the plays a
   tile fitted two or more ends and how many of them were an explicit choice of the end; and
   the tap targets that moved within an entry (a key's place changing between two taps of the
-  same play); the play that took the most taps, and how many pages of choices each entry
-  showed. Goals (issue 35): median <= 2, every one explicit, 0 moved, at most 2 pages.
+  same play); the play that took the most taps, how many pages of choices each entry
+  showed, and on every page (looked at, not touched) the choices whose words were cut and
+  the smallest choice text. Goals (issue 35): median <= 2, every one explicit, 0 moved, at
+  most 2 pages, no word cut, choices at 43 px (67 in portrait) or more.
 
 Figures only; tests/hubd/test_family_round.py and tests/hubd/screens/test_play_entry.py assert.
 """
@@ -102,6 +104,8 @@ class Plays:
     pages: Counter[int] = field(default_factory=Counter)  # pages of choices -> plays
     worst: tuple[int, str] = (0, "")  # the most taps a play took, and the play
     most_pages: tuple[int, str] = (0, "")  # the most pages of choices an entry took, and it
+    cut: list[str] = field(default_factory=list)  # choices whose words were cut, on any page
+    smallest: int = 0  # the smallest text of a choice on any page (px)
 
 
 def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
@@ -126,8 +130,9 @@ def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
         while key.startswith("choice:") and table.find(key) is None and table.find(MORE):
             table.tap(MORE)  # the end is on another page of choices
             seen = targets(table)  # a new page: other choices, none moved
-        if key.startswith("choice:"):
+        if key.startswith("choice:") and not pages:
             pages = entry_pages(table)
+            every_page(table, plays)
         table.tap(key)
         if index == len(keys):
             break
@@ -148,9 +153,29 @@ def enter_play(table: FamilyTable, play: Play, plays: Plays) -> None:
 
 def entry_pages(table: FamilyTable) -> int:
     """How many pages the choices of the entry on screen take."""
+    return play_screen(table).entry.pages
+
+
+def play_screen(table: FamilyTable) -> PlayScreen:
     screen = table.app.ui.screens["play"]
     assert isinstance(screen, PlayScreen)
-    return screen.entry.pages
+    return screen
+
+
+def every_page(table: FamilyTable, plays: Plays) -> None:
+    """The choices on every page of the entry on screen (looked at, not touched): whose
+    words are cut, and the smallest text among them."""
+    entry = play_screen(table).entry
+    shown = entry.page
+    for page in range(entry.pages):
+        entry.page = page
+        for widget in table.widgets():
+            if widget.role != "choice":
+                continue
+            if widget.truncated:
+                plays.cut.append(widget.text)
+            plays.smallest = min(plays.smallest or widget.size, widget.size)
+    entry.page = shown
 
 
 def enter_game(table: FamilyTable, log: list[Event], plays: Plays) -> None:
@@ -236,6 +261,11 @@ def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int
     print(f"  plays whose tile fitted two or more ends: {plays.shared} ({offered}); an "
           f"explicit choice of the end: {plays.chosen} of {plays.shared} "
           "(goal: every one)")  # fmt: skip
+    least = 43 if width > height else 67
+    print(f"  choices whose words were cut: {len(plays.cut)} (goal: 0); the smallest choice "
+          f"text: {plays.smallest} px (goal: >= {least})")  # fmt: skip
+    for text in plays.cut[:5]:
+        print(f"    {text}")
     print(f"  targets that moved within an entry: {len(plays.moved)} (goal: 0)")
     for line in plays.moved[:5]:
         print(f"    {line}")
