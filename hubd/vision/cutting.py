@@ -11,6 +11,7 @@ import numpy as np
 
 from hubd.vision.seams import cut_at_seams, cut_line, lines_across, notched, seam_at
 from hubd.vision.shapes import ASPECT, Floats, Image, grown_by, least_rect, quad_of, sides, sized
+from hubd.vision.sides import side_band
 
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
@@ -134,11 +135,18 @@ def _split(
     if area >= 0.8 * short * long or bitten:
         best: tuple[bool, float, int, float, list[float]] | None = None  # fits, score, axis,
         # the pieces' width, the cuts
+        # (A row's sides seen along it leave its faces this much shorter across it.)
+        faces_across = short * (1 - side_band(lightness, corners))
         for axis, found in enumerate(lines):
             along, across = (short, long) if axis == 0 else (long, short)
+            face = long if axis == 0 else faces_across
             for count in range(2, 13):
                 piece = along / count
-                if not ASPECT[0] <= max(piece, across) / min(piece, across) <= ASPECT[1]:
+                # (Its faces alone, the row's sides left out; a tile foreshortened along a
+                # slant is shorter for its width, so the whole is looked at too.)
+                shape = max(piece, face) / min(piece, face)
+                whole = max(piece, across) / min(piece, across)
+                if not ASPECT[0] <= max(shape, whole) or shape > ASPECT[1]:
                     continue
                 tile = min(piece, across)
                 seams = [(*seam_at(found, k / count), notched(found, k / count, tile))

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from hubd.vision.cutout import TILE_W, cut_out, view_of
-from hubd.vision.shapes import Floats, Image, quantile
+from hubd.vision.shapes import Floats, Image, quantile, sides
 
 _EDGE = 0.86  # past the face's edge a line is at most this light beside the face's lines
 _STEP = 0.93  # and a few lines in from it, at least this light: a step, not a slope
@@ -24,6 +24,7 @@ _MOST = 0.35  # and a side is narrower than this share of the width (more: somet
 _BAND_LINES = 4  # a side shows as this many lines of even light past the step at least
 _EVEN = 0.08  # even: within this share of the face's light
 _LEAST_SIDE = 0.45  # a side is at least this light beside its face (the table is darker)
+_SHARP = 0.8  # a row's faces drop to this light within a few lines past their edge, at a side
 
 
 def trimmed(photo: Image, corners: Floats) -> Floats:
@@ -84,3 +85,50 @@ def _side_past(outward: Floats, face: float) -> bool:
         and float(np.ptp(band)) <= _EVEN * face
         and float(np.max(outward[_STEP_LINES:])) < _STEP * face
     )
+
+
+def side_band(lightness: Image, corners: Floats) -> float:
+    """How much of a patch's short side (the patch's quadrilateral ``corners``, in
+    ``lightness``'s pixels) is the band of the tiles' sides along one of its long sides: a row
+    of tiles side by side seen at a slant shows their sides as one strip along the row, and
+    the patch is up to a fifth wider than the tiles are long (0.0: no band).
+
+    The faces' light across the row is measured a tile's width at a time (a shadow's edge
+    changes it along the row), each stretch by its own light, as a cut tile's is."""
+    short, long = sides(corners)
+    if short < 16:
+        return 0.0
+    # (Across the row as finely as a cut tile is cut; along it, half as finely.)
+    height = max(TILE_W, int(TILE_W * long / short))
+    target = np.array([[0, 0], [2 * TILE_W, 0], [2 * TILE_W, height], [0, height]], np.float32)
+    view = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    flat = cv2.warpPerspective(lightness, view, (2 * TILE_W, height)).astype(np.float32)
+    profiles = []
+    for stretch in np.array_split(flat, max(1, round(2 * height / TILE_W)), axis=0):
+        across = quantile(stretch.T, 0.8)  # each line's light, pips and bars left out
+        middle = len(across) // 2
+        profiles.append(across / max(float(quantile(across[middle - 20 : middle + 20], 0.5)), 1.0))
+    left, right = _band_edges(quantile(np.array(profiles).T, 0.5))
+    band = (left or 0.0) + (0.0 if right is None else 2 * TILE_W - right)
+    return band / (2 * TILE_W)
+
+
+def _band_edges(line_light: Floats) -> tuple[float | None, float | None]:
+    """Where the faces end across a row (``line_light``: each line's light, the faces' 1.0)
+    at a band of their sides (None: none at that end). The faces' rounded rim drops sharply
+    to the side, and the side, shaded darker nearer the face, stays darker to the patch's
+    edge (a shadow's edge is a slow slope; a face's own rim is narrower than a side)."""
+    size = len(line_light)
+    ends: list[float | None] = [None, None]
+    for direction, end in ((-1, 0), (1, 1)):
+        at = size // 2
+        while 0 < at < size - 1 and line_light[at] >= _EDGE:
+            at += direction
+        depth = at if direction < 0 else size - 1 - at
+        outward = line_light[at - direction * _STEP_LINES :: direction]
+        if (_MARGIN * TILE_W <= depth <= _MOST * TILE_W
+                and outward[0] >= _STEP
+                and float(np.min(outward[_STEP_LINES : _STEP_LINES + 4])) <= _SHARP
+                and float(np.max(outward[_STEP_LINES:])) < _EDGE):  # fmt: skip
+            ends[end] = at + 0.5
+    return ends[0], ends[1]

@@ -66,6 +66,18 @@ def test_a_strong_slant_is_read_where_each_tile_lies(seed: int) -> None:
 @pytest.mark.parametrize(
     "seed",
     [
+        512,  # two rows of four touching tiles, their sides a band along each: the patch a
+        # fifth wider than the tiles are long, no even cut of it fit a tile's shape
+    ],
+)
+def test_a_row_whose_tiles_sides_show_along_it_is_cut_into_its_tiles(seed: int) -> None:
+    photo = make_photo(seed)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
         222,  # four touching tiles side by side, staggered, their sides between them: one
         # patch of a tile's shape, the seam between the middle two its bar (read as a 6-6)
         219,  # the same with five, beside four tiles read right (read as a 12-12)
