@@ -37,6 +37,7 @@ decides what is said rather than read.
 from __future__ import annotations
 
 import math
+from collections import Counter
 
 import cv2
 import numpy as np
@@ -62,6 +63,10 @@ WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
 # slant than a tile's shape allows seen from above (lying across the slant: 2.56-2.78 measured)
+_UNREAD = 1.3  # a patch left unread this many tiles' area or more is tiles that did not come apart
+_SIDES = 1.35  # a tile read, its side seen beside it, takes up to this many tiles' area
+_INK, _INKED = 0.6, 0.03  # a pip or a bar is darker than this share of the face's light, and
+# makes up this share of a face at the least
 _ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrilateral at the
 # least (rounded corners, a side seen beside it); staggered, less
 
@@ -230,7 +235,7 @@ def _read(
         origin += [len(runs_off) - 1] * len(found)
     seen, shorts, cut_off = [], [], []
     outside = 0
-    read_from = set()
+    read_from: Counter[int] = Counter()  # tiles read in each patch
     for corners, patch in zip(tiles, origin, strict=True):
         trim, upright, ink = looks.at(corners)  # pips read at the photo's own size
         face = levelled(photo, trim, ink)  # (its cut turned square on its face)
@@ -242,7 +247,7 @@ def _read(
         )
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
-        read_from.add(patch)
+        read_from[patch] += 1
         cx, cy = face.mean(axis=0)
         short = sides(face)[0] * scale
         tile = TileSeen(SeenTile(*halves), (float(cx), float(cy)))
@@ -271,6 +276,15 @@ def _read(
             and cv2.contourArea(outline) >= 0.25 * 2 * usual * usual
             and cv2.contourArea(outline) >= 0.9 * cv2.contourArea(cv2.convexHull(outline))
         )
+        # A patch of face inside the photo larger by more than a tile than the tiles read in
+        # it (their sides seen beside them, up to a third more), and inked (pips, bars: no
+        # napkin, no lamp's glare), holds tiles that did not come apart (one's end against
+        # another's side): said, not left out of the hand.
+        for patch, (outline, off) in enumerate(zip(outlines, runs_off, strict=True)):
+            there = usual if sizes is None else sizes.at(*least_rect(outline)[0])
+            tiles_there = cv2.contourArea(outline) / (2 * there * there)
+            if not off and tiles_there >= read_from[patch] * _SIDES + _UNREAD:
+                stuck += _inked(score, outline)
     else:
         stuck = len(blocks)
     if outside:
@@ -287,6 +301,17 @@ def _read(
     if not seen:
         raise _NoTiles(_NOTHING)
     return seen
+
+
+def _inked(score: Image, outline: Image) -> bool:
+    """Whether a patch of face (``score``: the photo's whiteness) has pips or a bar on it: a
+    share of it much darker than its face."""
+    x, y, w, h = cv2.boundingRect(outline)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
+    values = score[y : y + h, x : x + w][inside > 0].astype(np.float32)
+    face = float(np.percentile(values, 90))
+    return float(np.mean(values < _INK * face)) >= _INKED
 
 
 def _one_tile(

@@ -15,7 +15,7 @@ np = pytest.importorskip("numpy")
 
 from engine.tiles import Tile  # noqa: E402
 from hubd.cli.run import main as hubd  # noqa: E402
-from hubd.vision.reader import read_photo  # noqa: E402
+from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
 from hubd.vision.shapes import Image  # noqa: E402
 
 FOLDER = Path(__file__).parent / "real_photos"
@@ -175,3 +175,15 @@ def test_a_real_double_12_hand_is_counted(name: str, capsys: pytest.CaptureFixtu
     answer = json.loads(capsys.readouterr().out)
     assert sorted(tuple(sorted(t)) for t in answer["tiles"]) == sorted(HANDS[name])
     assert answer["pips"] == sum(a + b for a, b in HANDS[name]) and answer["unsure"] == []
+
+
+def test_real_tiles_touching_end_to_side_are_said_not_left_out() -> None:
+    """The six-tile hand seen at a 30-degree slant (on a wider stretch of its own cloth's
+    colour): its 0-7's end touches the 6-6's side, one patch of an L's shape that no cut
+    fits and no tile was read in. It was left out, the hand read as four tiles; it is said."""
+    photo = cv2.imread(str(FOLDER / "hand-64.jpg"))
+    edges = np.concatenate([photo[0], photo[-1], photo[:, 0], photo[:, -1]])
+    cloth = [float(v) for v in np.median(edges, axis=0)]
+    wider = cv2.copyMakeBorder(photo, 250, 250, 250, 250, cv2.BORDER_CONSTANT, value=cloth)
+    with pytest.raises(PhotoUnreadable, match="too close or on top of each other"):
+        read_photo(_slanted(wider, 30), 12)
