@@ -4,9 +4,9 @@ The way it reads, in order:
 
 1. **The faces.** The photo is shrunk to at most :data:`WORK_SIDE` pixels. A tile's face is
    light and nearly grey (white or ivory); a table is darker or coloured. Otsu's threshold on
-   lightness less chroma splits them; holes (pips, bars) are filled. A patch mostly holes
-   running on past the photo's edge is a textured cloth's light squares: split again over
-   its light pixels alone.
+   lightness less chroma splits them (on a light table, lightness beside the table's own
+   light); holes (pips, bars) are filled. A patch mostly holes running on past the photo's
+   edge is a textured cloth's light squares: split again over its light pixels alone.
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light); a patch whose grooves do
    not show is cut where a dark seam crosses it from side to side or where its outline dips in
@@ -45,7 +45,7 @@ import numpy as np
 from engine.photo_hand import SeenTile
 from hubd.vision.cutout import bar_row, cut_out, ink_of, levelled
 from hubd.vision.cutting import pieces
-from hubd.vision.faces import faces, filled, patches, whiteness
+from hubd.vision.faces import faces, filled, patches, relief, whiteness
 from hubd.vision.pips import read_halves
 from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
@@ -166,11 +166,20 @@ def _read_as_seen(
 
     Where nothing is read, the photo is read once more taking a plain table lit brighter on
     one side for table (see :func:`faces`): one threshold over the photo can take its light
-    half with the tiles, one patch of a tile's shape running past the photo's edge.
+    half with the tiles, one patch of a tile's shape running past the photo's edge. On a light
+    plain table (a grey cloth, light wood, a white laminate: see :func:`relief`), the faces
+    are first looked for as what is lighter than the table around it; where that reading is
+    said, not read, the photo is read as on any table.
     """
     score = whiteness(small) if score is None else score
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     looks = _Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
+    on_light = relief(small)
+    if on_light is not None:
+        try:
+            return _read(looks, on_light, lightness, highest, lit_table=False)
+        except PhotoUnreadable:
+            pass  # (read as on any table)
     try:
         return _read(looks, score, lightness, highest, lit_table=False)
     except _NoTiles:

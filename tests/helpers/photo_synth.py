@@ -64,6 +64,7 @@ _COLOURS = [
     (90, 90, 160), (40, 40, 110), (180, 90, 170), (100, 120, 20), (60, 60, 200),
 ]  # fmt: skip
 
+_LIGHT_TABLES = 0.5  # the share of photos on a light plain table, where they are drawn
 TILE_W = 120  # the template's short side, pixels; its long side is twice that
 
 
@@ -234,6 +235,27 @@ def _table(rng: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
     return base + noise.astype(np.float32)
 
 
+def _light_table(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
+    """A light plain table, as real photos show them: a mid-grey cloth (a fine weave), light
+    wood or a white-ish laminate, nearly as light as the tiles where the light falls on it."""
+    w, h = size
+    kind = draw.choice(("grey cloth", "light wood", "laminate"))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "grey cloth":
+        weave = 0.04 * np.sin(xx * draw.uniform(1.2, 2.0)) * np.sin(yy * draw.uniform(1.2, 2.0))
+        grey = draw.uniform(110, 160)
+        base = ((1 + weave) * grey)[..., None] * np.float32([1.0, 1.0, draw.uniform(0.95, 1.05)])
+    elif kind == "light wood":
+        grain = np.sin(yy / draw.uniform(6, 14) + 3 * np.sin(xx / draw.uniform(80, 200)))
+        beige = np.float32([draw.uniform(125, 150), draw.uniform(165, 190), draw.uniform(195, 220)])
+        base = (0.9 + 0.1 * grain)[..., None] * beige
+    else:
+        base = np.empty((h, w, 3), np.float32)
+        base[:] = [draw.uniform(195, 220) + draw.uniform(-6, 6) for _ in range(3)]
+    noise = np.random.default_rng(draw.randrange(2**32)).normal(0, 4, (h, w, 1))
+    return base + noise.astype(np.float32)
+
+
 def _places(
     rng: random.Random, count: int, size: tuple[int, int], tile_w: float
 ) -> list[tuple[float, float, float]]:
@@ -284,10 +306,17 @@ class Photo:
 
 
 def make_photo(
-    seed: int, highest: int | None = None, count: int | None = None, *, real: bool = True
+    seed: int,
+    highest: int | None = None,
+    count: int | None = None,
+    *,
+    real: bool = True,
+    light: bool = False,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
-    what real photos add, see the module's docstring; without, as the first corpus drew it)."""
+    what real photos add, see the module's docstring; without, as the first corpus drew it;
+    ``light``: half the photos on a light plain table, see :func:`_light_table`, the others as
+    without it)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -312,6 +341,9 @@ def make_photo(
     tile_w = min(size[0] * 0.7 / max(per_row, 1.5), size[1] * 0.65 / (2.4 * rows), 150)
     tile_w *= rng.uniform(0.6, 1.0)
     canvas = _table(rng, size)
+    table = random.Random(seed * 7919 + 3)  # (its own stream: the photos without it unchanged)
+    if light and table.random() < _LIGHT_TABLES:
+        canvas = _light_table(table, size)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
     places = _places(rng, count, size, tile_w)
     scale = tile_w / TILE_W

@@ -164,13 +164,15 @@ HANDS = {
     "hand-46.jpg": [(8, 8), (2, 7), (5, 9), (0, 7)],
     "hand-64.jpg": [(0, 7), (1, 5), (6, 6), (2, 7), (5, 9), (8, 8)],
     "hand-86.jpg": [(7, 7), (1, 6), (5, 5), (4, 7), (9, 9), (2, 3), (0, 7), (5, 9)],
+    "hand-36-white-table.jpg": [(5, 5), (7, 7), (1, 6), (2, 3)],
 }
 
 
 @pytest.mark.parametrize("name", sorted(HANDS))
 def test_a_real_double_12_hand_is_counted(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Phone photos of real double-12 hands (coloured, drilled pips, a sunk bar; apart or in
-    touching rows on a woven cloth), read by ``hubd count-tiles`` with the set alone."""
+    touching rows on a woven cloth), read by ``hubd count-tiles`` with the set alone; and on a
+    white table nearly as light as the tiles (it was 'No tiles found')."""
     assert hubd(["count-tiles", str(FOLDER / name), "--set", "12"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert sorted(tuple(sorted(t)) for t in answer["tiles"]) == sorted(HANDS[name])
