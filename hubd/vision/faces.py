@@ -23,22 +23,23 @@ def whiteness(small: Image) -> Image:
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 
-def relief(small: Image) -> Image | None:
+def relief(small: Image, lightness: Image) -> Image | None:
     """How much each pixel looks like a tile's face on a light plain table (uint8): lighter
-    than the table around it, and nearly grey. The table's light is what is left of the photo
-    once everything lighter and smaller than a third of it is taken out (an opening of the
-    photo shrunk eightfold), so a light falling off across the table is no face. None where
-    the table is dark beside the photo's lightest (the faces' whiteness parts them from it)."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    light = lab[:, :, 0]
+    than the table around it, and nearly grey. The table's light (``lightness``: the photo's)
+    is what is left of the photo once everything lighter and smaller than a third of it is
+    taken out (an opening of the photo shrunk eightfold), so a light falling off across the
+    table is no face. None where the table is dark beside the photo's lightest (the faces'
+    whiteness parts them from it)."""
+    light = lightness.astype(np.float32)
     shrunk = cv2.resize(light, None, fx=1 / 8, fy=1 / 8, interpolation=cv2.INTER_AREA)
     size = max(3, int(min(shrunk.shape) / 3)) | 1
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     table = cv2.morphologyEx(shrunk, cv2.MORPH_OPEN, disc)
     table = cv2.GaussianBlur(table, (0, 0), size / 4)
-    if float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(light, 99.5)):
-        return None  # a dark table: the faces' whiteness parts them from it
+    if float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(shrunk, 99.5)):
+        return None
     table = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
     above = 128 * light / np.maximum(table, 1.0) - 1.5 * chroma
     score: Image = np.clip(above, 0, 255).astype(np.uint8)

@@ -174,7 +174,7 @@ def _read_as_seen(
     score = whiteness(small) if score is None else score
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     looks = _Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
-    on_light = relief(small)
+    on_light = relief(small, lightness)
     if on_light is not None:
         try:
             return _read(looks, on_light, lightness, highest, lit_table=False)
