@@ -96,6 +96,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     A patch of face left unread for its shape alone, foreshortened by a phone held at a slant,
     is read on its own as a camera looking straight down would have seen it (see
     :mod:`hubd.vision.slant`); where the reading failed, the rest is read again without it.
+    Where all that reads nothing or is said, the photo is read as on a light plain table.
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
@@ -106,6 +107,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         seen = _read_as_seen(photo, scale, small, score, highest)
     except (_NoTiles, _Stuck) as problem:
         seen, unread = [], problem
+    except PhotoUnreadable as said:
+        return _on_light_table(photo, scale, small, highest, said)
     read_alone = []  # each patch read on its own, as seen from above: its outline and tile
     for outline, stretches in slanted_faces(score, scale, seen, _MIN_FACE * score.size):
         outline = (outline / scale).astype(np.int32)
@@ -115,8 +118,24 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         seen = _read_rest(photo, [outline for outline, _ in read_alone], unread, highest)
     seen += [tile for _, tile in read_alone]
     if not seen:
-        raise unread or _NoTiles(_NOTHING)
+        return _on_light_table(photo, scale, small, highest, unread or _NoTiles(_NOTHING))
     return seen
+
+
+def _on_light_table(
+    photo: Image, scale: float, small: Image, highest: int, said: PhotoUnreadable
+) -> list[TileSeen]:
+    """The photo read as on a light plain table (a grey cloth, light wood, a white laminate:
+    see :func:`relief`), the faces what is lighter than the table around them, where every
+    other reading failed (``said``, raised where this one fails too or the table is dark)."""
+    lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    table = relief(small, lightness)
+    if table is None:
+        raise said
+    try:
+        return _read(_Looks(photo, scale), table, lightness, highest, lit_table=False)
+    except PhotoUnreadable:
+        raise said from None
 
 
 def _read_rest(
@@ -166,20 +185,11 @@ def _read_as_seen(
 
     Where nothing is read, the photo is read once more taking a plain table lit brighter on
     one side for table (see :func:`faces`): one threshold over the photo can take its light
-    half with the tiles, one patch of a tile's shape running past the photo's edge. On a light
-    plain table (a grey cloth, light wood, a white laminate: see :func:`relief`), the faces
-    are first looked for as what is lighter than the table around it; where that reading is
-    said, not read, the photo is read as on any table.
+    half with the tiles, one patch of a tile's shape running past the photo's edge.
     """
     score = whiteness(small) if score is None else score
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     looks = _Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
-    on_light = relief(small, lightness)
-    if on_light is not None:
-        try:
-            return _read(looks, on_light, lightness, highest, lit_table=False)
-        except PhotoUnreadable:
-            pass  # (read as on any table)
     try:
         return _read(looks, score, lightness, highest, lit_table=False)
     except _NoTiles:
