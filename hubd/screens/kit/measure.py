@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -204,7 +205,7 @@ class TextMeasure:
                     return trial, tuple(lines), False
         cut = text[:longest].replace("\n", " ")
         low = self._fitting_start(cut, width, floor, bold)
-        return floor, ((cut[:low] + "…") if low else "",), True
+        return floor, (_cut(cut, low) if low else "",), True
 
     def shorten(self, text: str, width: int, size: int, bold: bool) -> str:
         """``text`` cut (with an ellipsis) to fit ``width``, e.g. a long name in the status
@@ -213,7 +214,7 @@ class TextMeasure:
         if self.width(text, size, bold) <= width:
             return text
         low = self._fitting_start(text, width, size, bold)
-        return text[:low] + "…" if low else "…"
+        return _cut(text, low) if low else "…"
 
     def _fitting_start(self, text: str, width: int, size: int, bold: bool) -> int:
         """How many characters of ``text`` fit ``width`` with an ellipsis after them: a binary
@@ -226,3 +227,13 @@ class TextMeasure:
             else:
                 high = middle - 1
         return low
+
+
+def _cut(text: str, keep: int) -> str:
+    """``text``'s first ``keep`` characters and an ellipsis. Where the last letter kept reads
+    left to right (a Latin name in a Hebrew screen), a left-to-right mark (no glyph, no
+    width) keeps the ellipsis at their end: a mark between them and the line's right-to-left
+    order stood first ("…Mar" for "Mar…")."""
+    kept = text[:keep]
+    strong = [kind for kind in map(unicodedata.bidirectional, kept) if kind in ("L", "R", "AL")]
+    return kept + "…" + ("\u200e" if strong[-1:] == ["L"] else "")

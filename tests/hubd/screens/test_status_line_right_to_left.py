@@ -11,6 +11,7 @@ from screens_loop import SIZES, shown
 
 from engine import Game
 from engine.log import apply_lines
+from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.shots.screenshots import tap_widget
 from hubd.text import i18n
 from hubd.text.wording import status_text
@@ -87,3 +88,14 @@ def test_every_kind_of_status_line_in_hebrew_keeps_the_name_apart(name: str) -> 
     ):
         line = HEBREW.gettext(template).format(player=name, **values)
         assert reads_name_first(line, name), HEBREW.visual(line)
+
+
+@pytest.mark.parametrize("name", ["Margaret", "Maria-Helena Pereira", "Ana María"])
+def test_a_latin_name_cut_in_hebrew_keeps_its_ellipsis_at_its_end(name: str) -> None:
+    """A Latin name cut in a right-to-left screen: the ellipsis, a neutral mark, took the
+    line's order and stood before the name ("…Ma")."""
+    measure = TextMeasure()
+    for width in (60, 90, 140):
+        cut = measure.shorten(name, width, 32, False)
+        shown_line = HEBREW.visual(cut).replace("\u200e", "")
+        assert shown_line.endswith("…") and name.startswith(shown_line[:-1]), shown_line

@@ -30,7 +30,8 @@ def test_the_cut_is_the_longest_start_that_fits_with_its_ellipsis(
     for width in (40, 90, 150):
         size, lines, cut = painter.fit(text, width, 30, 24, 20, False, False)
         if cut:
-            assert lines == (cut_one_by_one(painter, text, width, 20),)
+            # (a left-to-right mark after the ellipsis of a Latin cut: no glyph, no width)
+            assert (lines[0].rstrip("\u200e"),) == (cut_one_by_one(painter, text, width, 20),)
             assert size == 20
             assert painter.width(lines[0], 20) <= width or lines == ("",)
 

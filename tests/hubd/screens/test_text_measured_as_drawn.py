@@ -102,4 +102,4 @@ def test_text_fits_its_box_as_measured(measure: TextMeasure) -> None:
     size, lines, cut = measure.fit("Maria-Helena Pereira", 200, 80, 40, 20, True, True)
     assert not cut and 20 <= size <= 40
     assert all(measure.width(line, size, True) <= 200 for line in lines)
-    assert measure.shorten("Maria-Helena Pereira", 120, 30, True).endswith("…")
+    assert measure.shorten("Maria-Helena Pereira", 120, 30, True).endswith("…\u200e")
