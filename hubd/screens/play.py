@@ -257,7 +257,7 @@ class PlayScreen(Screen):
         cell_h = cells[0].h
         if yard:
             top, bottom = split_v(cells[-1], name_h, cell_h - name_h)
-            b.label(top, b.tr("Yard"), name_px, floor=b.min_text, key="name:yard", squeeze=True)
+            b.label(top, b.tr("Yard"), name_px, floor=b.min_text, key="caption:yard", squeeze=True)
             self._number(b, bottom, state.yard, "count", "yard", None, "center")
         for seat, (name, cell) in enumerate(zip(state.players, cells, strict=False)):
             current = seat == state.current
@@ -277,7 +277,7 @@ class PlayScreen(Screen):
             row = row.inflate(-b.px(8), 0)
         caption, number = split_h(row, row.w - count_w, count_w, gap=b.px(4))
         b.label(caption, b.tr("Yard"), name_px, floor=b.min_text, align="start",
-                key="name:yard")  # fmt: skip
+                key="caption:yard")  # fmt: skip
         self._number(b, number, state.yard, "count", "yard", None)
 
     def _hands_strip(self, b: Builder, state: GameState, area: Rect, compact: bool) -> None:

@@ -83,4 +83,4 @@ def crowded_table(ui: Ui) -> bool:
 
 
 def a_players_name(widget: Widget) -> bool:
-    return widget.key.startswith("name:") and widget.key != "name:yard"
+    return widget.key.startswith("name:")

@@ -293,7 +293,7 @@ def least_px(widget: dict[str, Any], size: tuple[int, int]) -> int:
         return MAP_FLOOR_PX[size]
     if role in ("count", "total"):
         return NUMBER_PX[size]
-    if (key.startswith("name:") and key != "name:yard") or role == "line":
+    if key.startswith("name:") or role == "line":
         return NAME_PX[size]
     return MIN_TEXT[size]
 
