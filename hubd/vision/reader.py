@@ -29,28 +29,36 @@ The way it reads, in order:
    looking straight down would have seen it (:mod:`hubd.vision.slant`).
 
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
-:mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`), steps 3 and 4
+:mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`) and :mod:`hubd.vision.patch_tiles`
+(each patch's decisions), steps 3 and 4
 :mod:`hubd.vision.cutout` and :mod:`hubd.vision.pips`; this module puts them together and
 decides what is said rather than read.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 import cv2
 import numpy as np
 
 from engine.photo_hand import SeenTile
-from hubd.vision.cutout import bar_row, cut_out, ink_of, levelled
-from hubd.vision.cutting import pieces
-from hubd.vision.faces import faces, filled, patches, relief, whiteness
+from hubd.vision.cutout import cut_out, levelled
+from hubd.vision.faces import faces, patches, relief, whiteness
+from hubd.vision.patch_tiles import (
+    Looks,
+    as_stuck,
+    cut_patch,
+    inked,
+    lone_tiles,
+    on_border,
+    one_tile,
+    side_by_side,
+    with_bar,
+)
 from hubd.vision.pips import read_halves
-from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides, sized
-from hubd.vision.sides import trimmed
+from hubd.vision.shapes import Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sizes import fitted
 from hubd.vision.slant import (
     painted_over,
@@ -61,12 +69,8 @@ from hubd.vision.slant import (
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
-_FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
-# slant than a tile's shape allows seen from above (lying across the slant: 2.56-2.78 measured)
 _UNREAD = 1.3  # a patch left unread this many tiles' area or more is tiles that did not come apart
 _SIDES = 1.35  # a tile read, its side seen beside it, takes up to this many tiles' area
-_INK, _INKED = 0.6, 0.03  # a pip or a bar is darker than this share of the face's light, and
-# makes up this share of a face at the least
 _ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrilateral at the
 # least (rounded corners, a side seen beside it); staggered, less
 
@@ -133,7 +137,7 @@ def _on_light_table(
     if table is None:
         raise said
     try:
-        return _read(_Looks(photo, scale), table, lightness, highest, lit_table=False)
+        return _read(Looks(photo, scale), table, lightness, highest, lit_table=False)
     except PhotoUnreadable:
         raise said from None
 
@@ -166,7 +170,7 @@ def _read_quietly(cut: Image, highest: int) -> list[TileSeen]:
     score = whiteness(small)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     try:
-        return _read(_Looks(cut, scale), score, lightness, highest, lit_table=False)
+        return _read(Looks(cut, scale), score, lightness, highest, lit_table=False)
     except PhotoUnreadable:
         return []
 
@@ -189,7 +193,7 @@ def _read_as_seen(
     """
     score = whiteness(small) if score is None else score
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
-    looks = _Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
+    looks = Looks(photo, scale)  # (the second reading's pieces cut out once with the first's)
     try:
         return _read(looks, score, lightness, highest, lit_table=False)
     except _NoTiles:
@@ -197,7 +201,7 @@ def _read_as_seen(
 
 
 def _read(
-    looks: _Looks, score: Image, lightness: Image, highest: int, lit_table: bool
+    looks: Looks, score: Image, lightness: Image, highest: int, lit_table: bool
 ) -> list[TileSeen]:
     """:func:`read_photo` from the photo's whiteness ``score`` and ``lightness`` at the work
     size, taking a large patch of light at the photo's edge for table or not."""
@@ -205,25 +209,25 @@ def _read(
     least = _MIN_FACE * score.shape[0] * score.shape[1]
     mask = faces(score, None, lit_table=lit_table)
     outlines = patches(mask, least)
-    cuts = [_one_tile(looks, outline, _cut_patch(score, lightness, outline, least, None))
+    cuts = [one_tile(looks, outline, cut_patch(score, lightness, outline, least, None))
             for outline in outlines]  # fmt: skip
-    # Each patch: a row of tiles taken for one and staggered (see _side_by_side): said.
-    rows = [_side_by_side(looks, found) for found, _ in cuts]
+    # Each patch: a row of tiles taken for one and staggered (see side_by_side): said.
+    rows = [side_by_side(looks, found) for found, _ in cuts]
     staggered = [row and cv2.contourArea(outline) < _ROW_FILL * cv2.contourArea(quad_of(outline))
                  for outline, row in zip(outlines, rows, strict=True)]  # fmt: skip
-    cuts = [_said(cut) if row else cut for cut, row in zip(cuts, rows, strict=True)]
+    cuts = [as_stuck(cut) if row else cut for cut, row in zip(cuts, rows, strict=True)]
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).
-    barred = [seen for found, _ in cuts for seen in _barred(looks, found)]
+    barred = [seen for found, _ in cuts for seen in with_bar(looks, found)]
     if not barred:
         # No piece has a bar: every tile lies in rows cut too coarsely (their seams faint). A
         # row of tiles side by side is as wide as a tile is long: its patch's short side is
         # twice the tiles' width, and cut so, its pieces show their bars.
         for outline, askew in zip(outlines, staggered, strict=True):
             if askew:
-                continue  # (cut by its height, it is cut evenly: see _side_by_side)
+                continue  # (cut by its height, it is cut evenly: see side_by_side)
             guess = min(least_rect(outline)[1]) / 2
-            by_height, _ = _cut_patch(score, lightness, outline, least, guess)
-            barred += _barred(looks, by_height)
+            by_height, _ = cut_patch(score, lightness, outline, least, guess)
+            barred += with_bar(looks, by_height)
     sizes = fitted(barred)
     tiles: list[Floats] = []
     blocks: list[tuple[float, float | None]] = []  # each stuck piece's area, the size there
@@ -234,7 +238,7 @@ def _read(
         # Cut again by the size where a piece is not a tile's size or tiles stuck (a patch or
         # a stuck piece smaller than a tile, a checked cloth's square, is not looked at twice;
         # a tile lying along a strong slant is foreshortened to two thirds of its area; a
-        # staggered row is not cut evenly, see _side_by_side).
+        # staggered row is not cut evenly, see side_by_side).
         if (
             width is not None
             and not askew
@@ -244,7 +248,7 @@ def _read(
                 or any(not sized(sides(c)[0], width) for c in found)
             )
         ):
-            again = _cut_patch(score, lightness, outline, least, width)
+            again = cut_patch(score, lightness, outline, least, width)
             if len(again[1]) <= len(apart):
                 found, apart = again
         tiles += found
@@ -275,7 +279,7 @@ def _read(
         # end): a part of it is off the photo, and its count would be a guess.
         seen.append(tile)
         shorts.append(short if sizes is None else short / sizes.at(cx * scale, cy * scale))
-        cut_off.append(runs_off[patch] and _on_border(mask, face * scale) >= 0.5 * short)
+        cut_off.append(runs_off[patch] and on_border(mask, face * scale) >= 0.5 * short)
     if shorts:  # one set's tiles are one size: a much smaller or larger "tile" is something else
         # (each tile's size beside the size where it lies, or beside their median)
         usual = float(np.median(shorts)) if sizes is None else sizes.median
@@ -303,7 +307,7 @@ def _read(
             there = usual if sizes is None else sizes.at(*least_rect(outline)[0])
             tiles_there = cv2.contourArea(outline) / (2 * there * there)
             if not off and tiles_there >= read_from[patch] * _SIDES + _UNREAD:
-                stuck += _inked(score, outline)
+                stuck += inked(score, outline)
     else:
         stuck = len(blocks)
     if outside:
@@ -316,135 +320,7 @@ def _read(
             "lay them face up, a little apart, and take the photo again."
         )
     if not seen:  # nothing with a bar: a lone tile whose bar is faint, read as one
-        seen = _lone_tiles(photo, scale, outlines, highest)
+        seen = lone_tiles(photo, scale, outlines, highest)
     if not seen:
         raise _NoTiles(_NOTHING)
     return seen
-
-
-def _inked(score: Image, outline: Image) -> bool:
-    """Whether a patch of face (``score``: the photo's whiteness) has pips or a bar on it: a
-    share of it much darker than its face."""
-    x, y, w, h = cv2.boundingRect(outline)
-    inside = np.zeros((h, w), np.uint8)
-    cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
-    values = score[y : y + h, x : x + w][inside > 0].astype(np.float32)
-    face = float(np.percentile(values, 90))
-    return float(np.mean(values < _INK * face)) >= _INKED
-
-
-def _one_tile(
-    looks: _Looks, outline: Image, cut: tuple[list[Floats], list[float]]
-) -> tuple[list[Floats], list[float]]:
-    """A patch of a tile's shape cut into pieces none of which has a bar, or not cut at all
-    (taken for stuck tiles), while the whole has one across its middle, is that one tile (rows
-    of pips, ringed or blurred, looked like seams across it; a strong slant foreshortens a
-    tile lying across it, longer than a tile's shape for its width, and no cut fits it)."""
-    found, apart = cut
-    whole = quad_of(outline)
-    short, long = sides(whole)
-    stuck = not found and len(apart) == 1 and filled(outline) >= 0.85
-    if (not (len(found) >= 2 or stuck)
-            or not ASPECT[0] <= long / short <= _FORESHORTENED * ASPECT[1]
-            or _barred(looks, found, askew=False)
-            or not _barred(looks, [whole], askew=False)):  # fmt: skip
-        return cut
-    return [whole], [] if stuck else apart
-
-
-def _side_by_side(looks: _Looks, found: list[Floats]) -> bool:
-    """Whether a patch taken for one tile (``found``: its one piece) is a row of tiles side by
-    side, their seams not found (a strong slant shows each tile's side between it and the
-    next, or the row is staggered): four of them make a patch of a tile's shape, the seam
-    between the middle two its bar. Cut evenly across into as many tiles as fit its shape,
-    every piece has a level bar (a tile cut so has none: its pieces' middles are its columns
-    of pips). Such a row's bar is no tile's: its patch is taken for stuck tiles, cut again by
-    the tiles' size or its height where it is a rectangle; staggered (its outline stepped, not
-    filling its quadrilateral), its seams run askew to any even cuts, and it is said."""
-    if len(found) != 1:
-        return False
-    short, long = sides(found[0])
-    counts = range(max(2, math.ceil(ASPECT[0] * long / short)),
-                   math.floor(ASPECT[1] * long / short) + 1)  # fmt: skip
-    # (A tile's end piece has no bar: one piece looked at for most counts, not all of them.)
-    return any(all(_barred(looks, [piece], askew=False) for piece in cut_evenly(found[0], count))
-               for count in counts)  # fmt: skip
-
-
-def _said(cut: tuple[list[Floats], list[float]]) -> tuple[list[Floats], list[float]]:
-    """A patch's one piece (see :func:`_side_by_side`) taken as tiles stuck together."""
-    found, apart = cut
-    return [], [*apart, *(float(cv2.contourArea(piece)) for piece in found)]
-
-
-def _lone_tiles(photo: Image, scale: float, outlines: list[Image], highest: int) -> list[TileSeen]:
-    """The patches of a tile's shape read as tiles with a faint bar (see :func:`bar_row`)."""
-    found = []
-    for outline in outlines:
-        short, long = sides(quad_of(outline))
-        # (Its side seen beside it at a slant may lengthen its patch by a sixth.)
-        if filled(outline) >= 0.85 and ASPECT[0] <= long / max(short, 1.0) <= 1.2 * ASPECT[1]:
-            face = trimmed(photo, quad_of(outline) / scale)
-            halves = read_halves(cut_out(photo, face), highest, faint=True)
-            if halves is not None:
-                cx, cy = face.mean(axis=0)
-                found.append(TileSeen(SeenTile(*halves), (float(cx), float(cy))))
-    return found
-
-
-class _Looks:
-    """Each piece's face (its side seen beside it left out), cut-out and ink, worked out once:
-    the tiles' size is measured on the pieces that are then read."""
-
-    def __init__(self, photo: Image, scale: float) -> None:
-        self.photo, self.scale = photo, scale
-        self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
-
-    def at(self, corners: Floats) -> tuple[Floats, Image, Floats]:
-        """The piece with ``corners`` (at the work size): its face's corners (the photo's
-        pixels), its cut-out upright and the cut-out's ink."""
-        key = corners.astype(np.float32).tobytes()
-        if key not in self.known:
-            face = trimmed(self.photo, corners / self.scale)
-            upright = cut_out(self.photo, face)
-            self.known[key] = (face, upright, ink_of(upright))
-        return self.known[key]
-
-
-def _barred(
-    looks: _Looks, found: list[Floats], askew: bool = True
-) -> list[tuple[float, float, float]]:
-    """The pieces in ``found`` (at the work size) with a bar: each one's centre and short
-    side. Leaning far (``askew``, see :func:`levelled`), rows of pips line up as a bar: a
-    piece telling whether the whole patch is one tile looks for a level one."""
-    return [(float(corners[:, 0].mean()), float(corners[:, 1].mean()), sides(corners)[0])
-            for corners in found
-            if bar_row(looks.at(corners)[2], askew=askew) is not None]  # fmt: skip
-
-
-def _on_border(mask: Image, corners: Floats) -> int:
-    """How many pixels of the photo's border the face in a tile's quadrilateral runs along."""
-    inside = np.zeros(mask.shape, np.uint8)
-    cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
-    face = (mask > 0) & (inside > 0)
-    return int(face[0].sum() + face[-1].sum() + face[1:-1, 0].sum() + face[1:-1, -1].sum())
-
-
-def _cut_patch(
-    score: Image, lightness: Image, outline: Image, least: float, width: float | None
-) -> tuple[list[Floats], list[float]]:
-    """A patch of faces: its tiles' corners and the areas of rectangular patches in it that
-    would not come apart."""
-    tiles: list[Floats] = []
-    blocks: list[float] = []
-    todo = [(outline, 0)]
-    while todo:
-        inside, depth = todo.pop()
-        found = pieces(lightness, inside, least, width)
-        if found is not None:
-            tiles.extend(found)
-        elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
-            todo += [(inner, depth + 1) for inner in patches(faces(score, inside), least)]
-        elif filled(inside) >= 0.8 and cv2.contourArea(inside) < 0.5 * score.size:
-            blocks.append(float(cv2.contourArea(inside)))  # (half the photo: the table)
-    return tiles, blocks

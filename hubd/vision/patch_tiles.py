@@ -1,0 +1,158 @@
+"""Step 2's decisions for one patch of faces: cut into its tiles, taken as one tile, or said.
+
+What :mod:`hubd.vision.reader` asks of each patch: its pieces (cut by :mod:`hubd.vision.cutting`
+at its seams, or by the tiles' size), whether pieces with no bar are one tile, whether a piece
+of a tile's shape is a row of tiles side by side, which pieces have a bar (the tiles' size is
+measured on them), and whether a patch left unread is inked (tiles that did not come apart) or
+blank (a napkin, a lamp's glare).
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from engine.photo_hand import SeenTile
+from hubd.vision.cutout import bar_row, cut_out, ink_of
+from hubd.vision.cutting import pieces
+from hubd.vision.faces import faces, filled, patches
+from hubd.vision.pips import read_halves
+from hubd.vision.seams import cut_evenly
+from hubd.vision.seen import TileSeen
+from hubd.vision.shapes import ASPECT, Floats, Image, quad_of, sides
+from hubd.vision.sides import trimmed
+
+_FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
+# slant than a tile's shape allows seen from above (lying across the slant: 2.56-2.78 measured)
+_INK, _INKED = 0.6, 0.03  # a pip or a bar is darker than this share of the face's light, and
+# makes up this share of a face at the least
+
+
+def inked(score: Image, outline: Image) -> bool:
+    """Whether a patch of face (``score``: the photo's whiteness) has pips or a bar on it: a
+    share of it much darker than its face."""
+    x, y, w, h = cv2.boundingRect(outline)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
+    values = score[y : y + h, x : x + w][inside > 0].astype(np.float32)
+    face = float(np.percentile(values, 90))
+    return float(np.mean(values < _INK * face)) >= _INKED
+
+
+def one_tile(
+    looks: Looks, outline: Image, cut: tuple[list[Floats], list[float]]
+) -> tuple[list[Floats], list[float]]:
+    """A patch of a tile's shape cut into pieces none of which has a bar, or not cut at all
+    (taken for stuck tiles), while the whole has one across its middle, is that one tile (rows
+    of pips, ringed or blurred, looked like seams across it; a strong slant foreshortens a
+    tile lying across it, longer than a tile's shape for its width, and no cut fits it)."""
+    found, apart = cut
+    whole = quad_of(outline)
+    short, long = sides(whole)
+    stuck = not found and len(apart) == 1 and filled(outline) >= 0.85
+    if (not (len(found) >= 2 or stuck)
+            or not ASPECT[0] <= long / short <= _FORESHORTENED * ASPECT[1]
+            or with_bar(looks, found, askew=False)
+            or not with_bar(looks, [whole], askew=False)):  # fmt: skip
+        return cut
+    return [whole], [] if stuck else apart
+
+
+def side_by_side(looks: Looks, found: list[Floats]) -> bool:
+    """Whether a patch taken for one tile (``found``: its one piece) is a row of tiles side by
+    side, their seams not found (a strong slant shows each tile's side between it and the
+    next, or the row is staggered): four of them make a patch of a tile's shape, the seam
+    between the middle two its bar. Cut evenly across into as many tiles as fit its shape,
+    every piece has a level bar (a tile cut so has none: its pieces' middles are its columns
+    of pips). Such a row's bar is no tile's: its patch is taken for stuck tiles, cut again by
+    the tiles' size or its height where it is a rectangle; staggered (its outline stepped, not
+    filling its quadrilateral), its seams run askew to any even cuts, and it is said."""
+    if len(found) != 1:
+        return False
+    short, long = sides(found[0])
+    counts = range(max(2, math.ceil(ASPECT[0] * long / short)),
+                   math.floor(ASPECT[1] * long / short) + 1)  # fmt: skip
+    # (A tile's end piece has no bar: one piece looked at for most counts, not all of them.)
+    return any(all(with_bar(looks, [piece], askew=False) for piece in cut_evenly(found[0], count))
+               for count in counts)  # fmt: skip
+
+
+def as_stuck(cut: tuple[list[Floats], list[float]]) -> tuple[list[Floats], list[float]]:
+    """A patch's one piece (see :func:`side_by_side`) taken as tiles stuck together."""
+    found, apart = cut
+    return [], [*apart, *(float(cv2.contourArea(piece)) for piece in found)]
+
+
+def lone_tiles(photo: Image, scale: float, outlines: list[Image], highest: int) -> list[TileSeen]:
+    """The patches of a tile's shape read as tiles with a faint bar (see :func:`bar_row`)."""
+    found = []
+    for outline in outlines:
+        short, long = sides(quad_of(outline))
+        # (Its side seen beside it at a slant may lengthen its patch by a sixth.)
+        if filled(outline) >= 0.85 and ASPECT[0] <= long / max(short, 1.0) <= 1.2 * ASPECT[1]:
+            face = trimmed(photo, quad_of(outline) / scale)
+            halves = read_halves(cut_out(photo, face), highest, faint=True)
+            if halves is not None:
+                cx, cy = face.mean(axis=0)
+                found.append(TileSeen(SeenTile(*halves), (float(cx), float(cy))))
+    return found
+
+
+class Looks:
+    """Each piece's face (its side seen beside it left out), cut-out and ink, worked out once:
+    the tiles' size is measured on the pieces that are then read."""
+
+    def __init__(self, photo: Image, scale: float) -> None:
+        self.photo, self.scale = photo, scale
+        self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
+
+    def at(self, corners: Floats) -> tuple[Floats, Image, Floats]:
+        """The piece with ``corners`` (at the work size): its face's corners (the photo's
+        pixels), its cut-out upright and the cut-out's ink."""
+        key = corners.astype(np.float32).tobytes()
+        if key not in self.known:
+            face = trimmed(self.photo, corners / self.scale)
+            upright = cut_out(self.photo, face)
+            self.known[key] = (face, upright, ink_of(upright))
+        return self.known[key]
+
+
+def with_bar(
+    looks: Looks, found: list[Floats], askew: bool = True
+) -> list[tuple[float, float, float]]:
+    """The pieces in ``found`` (at the work size) with a bar: each one's centre and short
+    side. Leaning far (``askew``, see :func:`levelled`), rows of pips line up as a bar: a
+    piece telling whether the whole patch is one tile looks for a level one."""
+    return [(float(corners[:, 0].mean()), float(corners[:, 1].mean()), sides(corners)[0])
+            for corners in found
+            if bar_row(looks.at(corners)[2], askew=askew) is not None]  # fmt: skip
+
+
+def on_border(mask: Image, corners: Floats) -> int:
+    """How many pixels of the photo's border the face in a tile's quadrilateral runs along."""
+    inside = np.zeros(mask.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.round(corners).astype(np.int32), 1)
+    face = (mask > 0) & (inside > 0)
+    return int(face[0].sum() + face[-1].sum() + face[1:-1, 0].sum() + face[1:-1, -1].sum())
+
+
+def cut_patch(
+    score: Image, lightness: Image, outline: Image, least: float, width: float | None
+) -> tuple[list[Floats], list[float]]:
+    """A patch of faces: its tiles' corners and the areas of rectangular patches in it that
+    would not come apart."""
+    tiles: list[Floats] = []
+    blocks: list[float] = []
+    todo = [(outline, 0)]
+    while todo:
+        inside, depth = todo.pop()
+        found = pieces(lightness, inside, least, width)
+        if found is not None:
+            tiles.extend(found)
+        elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
+            todo += [(inner, depth + 1) for inner in patches(faces(score, inside), least)]
+        elif filled(inside) >= 0.8 and cv2.contourArea(inside) < 0.5 * score.size:
+            blocks.append(float(cv2.contourArea(inside)))  # (half the photo: the table)
+    return tiles, blocks
