@@ -166,11 +166,8 @@ def _read_rest(
 def _read_quietly(cut: Image, highest: int) -> list[TileSeen]:
     """The tiles in a cut round one patch of face, [] where it cannot be read (the lit
     table's reading is not tried: the cut is mostly the patch)."""
-    scale, small = _shrunk(cut)
-    score = whiteness(small)
-    lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
     try:
-        return _read(Looks(cut, scale), score, lightness, highest, lit_table=False)
+        return _read_as_seen(cut, *_shrunk(cut), None, highest, lit_table_too=False)
     except PhotoUnreadable:
         return []
 
@@ -182,14 +179,20 @@ def _shrunk(photo: Image) -> tuple[float, Image]:
 
 
 def _read_as_seen(
-    photo: Image, scale: float, small: Image, score: Image | None, highest: int
+    photo: Image,
+    scale: float,
+    small: Image,
+    score: Image | None,
+    highest: int,
+    lit_table_too: bool = True,
 ) -> list[TileSeen]:
     """:func:`read_photo` of the photo as it is (``small``: at the work size, ``scale`` times
     the photo; ``score``: its whiteness, if known).
 
-    Where nothing is read, the photo is read once more taking a plain table lit brighter on
-    one side for table (see :func:`faces`): one threshold over the photo can take its light
-    half with the tiles, one patch of a tile's shape running past the photo's edge.
+    Where nothing is read (and ``lit_table_too``), the photo is read once more taking a plain
+    table lit brighter on one side for table (see :func:`faces`): one threshold over the photo
+    can take its light half with the tiles, one patch of a tile's shape running past the
+    photo's edge.
     """
     score = whiteness(small) if score is None else score
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
@@ -197,6 +200,8 @@ def _read_as_seen(
     try:
         return _read(looks, score, lightness, highest, lit_table=False)
     except _NoTiles:
+        if not lit_table_too:
+            raise
         return _read(looks, score, lightness, highest, lit_table=True)
 
 
