@@ -114,9 +114,9 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     except PhotoUnreadable as said:
         return _on_light_table(photo, scale, small, highest, said)
     read_alone = []  # each patch read on its own, as seen from above: its outline and tile
-    for outline, stretches in slanted_faces(score, scale, seen, _MIN_FACE * score.size):
+    for outline, stretch in slanted_faces(score, scale, seen, _MIN_FACE * score.size):
         outline = (outline / scale).astype(np.int32)
-        tiles = read_on_its_own(photo, outline, stretches, lambda cut: _read_quietly(cut, highest))
+        tiles = read_on_its_own(photo, outline, stretch, lambda cut: _read_quietly(cut, highest))
         read_alone += [(outline, tile) for tile in tiles]
     if unread is not None and read_alone:
         seen = _read_rest(photo, [outline for outline, _ in read_alone], unread, highest)

@@ -41,11 +41,11 @@ _STRAIGHT = 0.97  # its sides straight
 
 def slanted_faces(
     score: Image, scale: float, seen: Sequence[TileSeen], least: float
-) -> list[tuple[Image, list[float]]]:
+) -> list[tuple[Image, float]]:
     """The photo's patches of face (``score``: its whiteness at the work size, ``scale`` times
     the photo's) in which no tile was read (``seen``, their centres in the photo's pixels) that
-    are a tile's face but for a slant's foreshortening, each with the slants that may make it
-    a tile's shape again, likeliest first. Each patch is its own: the far tiles are
+    are a tile's face but for a slant's foreshortening, each with the stretch of the photo's
+    height that makes it a tile's shape again. Each patch is its own: the far tiles are
     foreshortened more than the near ones."""
     found = []
     whole = list(whole_faces(score, least))
@@ -69,10 +69,10 @@ def slanted_faces(
         upright, level = lean <= _ALONG_AXIS, lean >= math.pi / 2 - _ALONG_AXIS
         if (squat and upright) or (too_long and level):
             # Along the slant it is squat; across it, too long.
-            found.append((outline, [2 / shape if squat else shape / 2]))
+            found.append((outline, 2 / shape if squat else shape / 2))
         elif (squat or too_long or filled(outline) < _FILLED) and not (upright or level):
             # Aslant, it is sheared: its stretch is not told by its shape.
-            found.append((outline, [_ASLANT]))
+            found.append((outline, _ASLANT))
     return found
 
 
@@ -93,22 +93,20 @@ def painted_over(photo: Image, outlines: Sequence[Image]) -> Image:
 
 
 def read_on_its_own(
-    photo: Image, outline: Image, stretches: list[float], read: Callable[[Image], list[TileSeen]]
+    photo: Image, outline: Image, stretch: float, read: Callable[[Image], list[TileSeen]]
 ) -> list[TileSeen]:
     """The one tile in a patch of face (its ``outline`` in the photo's pixels), read (by
-    ``read``, [] where it cannot) in a cut round it with its height lengthened by the first of
-    ``stretches`` that reads one tile lying in the patch's middle (none: [])."""
+    ``read``, [] where it cannot) in a cut round it with its height lengthened by ``stretch``,
+    where it reads one tile lying in the patch's middle (else: [])."""
     cut, origin = _around(photo, outline)
     moments = cv2.moments(outline)
     middle = np.array([moments["m10"], moments["m01"]]) / max(moments["m00"], 1.0)
     near = _NEAR * min(least_rect(outline)[1])
-    for stretch in stretches:
-        alone = read(stretched(cut, stretch))
-        if len(alone) == 1:
-            tile = _unstretched(alone[0], stretch, origin)
-            if float(np.linalg.norm(np.array(tile.centre) - middle)) <= near:
-                return [tile]
-    return []
+    alone = read(stretched(cut, stretch))
+    if len(alone) != 1:
+        return []
+    tile = _unstretched(alone[0], stretch, origin)
+    return [tile] if float(np.linalg.norm(np.array(tile.centre) - middle)) <= near else []
 
 
 def _around(photo: Image, outline: Image) -> tuple[Image, tuple[int, int]]:
