@@ -13,6 +13,11 @@ side); the tiles' thickness, a band of side beside each face on the side the cam
 (ivory, or two layers: ivory over a dark back); a stronger slant; a phone's full-size photo
 (3,000-4,000 px, soft at the pixel as phones make them).
 
+A phone held at a slant, on a stream of its own (``camera_slant``): a camera 20-50 degrees
+from looking straight down, with a phone's focal length, sees the table shortened along the
+photo's height (to about ``cos`` of the slant) as well as narrower at its far side, the near
+tiles larger than the far ones, and each tile's side on the side that faces the camera.
+
     python tests/helpers/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
 
@@ -181,16 +186,16 @@ def _outline(matrix: NDArray[np.float64]) -> NDArray[np.float32]:
 def _draw_sides(
     canvas: NDArray[np.float32],
     outlines: list[NDArray[np.float32]],
-    band: NDArray[np.float32],
+    bands: list[NDArray[np.float32]],
     side: Colour,
     back: Colour | None,
 ) -> None:
-    """Each tile's side, seen ``band`` (x, y: from its face towards its foot on the table) past
-    its face: its body swept from the face down to the table, in the side's colour, its lower
-    half in ``back`` (a two-layer tile). Drawn before every face: the faces lie level, so no
-    tile's side hides another's face."""
+    """Each tile's side, seen its ``bands`` (x, y: from its face towards its foot on the
+    table) past its face: its body swept from the face down to the table, in the side's
+    colour, its lower half in ``back`` (a two-layer tile). Drawn before every face: the faces
+    lie level, so no tile's side hides another's face."""
     layers = ((0.5, 1.0, back), (0.0, 0.5, side)) if back is not None else ((0.0, 1.0, side),)
-    for outline in outlines:
+    for outline, band in zip(outlines, bands, strict=True):
         for top, bottom, colour in layers:
             body = np.concatenate([outline + top * band, outline + bottom * band])
             hull = np.round(cv2.convexHull(body) * 16).astype(np.int32)
@@ -296,6 +301,57 @@ class _Real:
             self.drilled, self.thick, self.slant, self.phone = 0.0, False, 0.0, 1.0
 
 
+class _Camera:
+    """A phone held at a slant (see the module's docstring), drawn from a stream of its own:
+    the table (the canvas, its middle where the camera looks) as the phone's photo shows it."""
+
+    def __init__(self, draw: random.Random, size: tuple[int, int]) -> None:
+        self.slant = math.radians(draw.uniform(20, 50))  # from looking straight down
+        self.focal = draw.uniform(0.75, 1.2) * max(size)  # a phone's main camera, its long side
+        self.roll = math.radians(draw.uniform(-8, 8))  # the phone turned a little in the hand
+        self.size = size
+
+    def seen(self, points: NDArray[np.float32]) -> NDArray[np.float32]:
+        """Points of the table (x, y: the canvas's pixels) as the camera sees them, the middle
+        of the canvas in the middle of the photo, before :meth:`view`'s zoom: the far side
+        (the canvas's top) further from the camera, a canvas pixel one photo pixel there."""
+        x = points[:, 0] - self.size[0] / 2
+        y = points[:, 1] - self.size[1] / 2
+        depth = self.focal - y * math.sin(self.slant)
+        seen = np.stack([self.focal * x / depth, self.focal * y * math.cos(self.slant) / depth])
+        turn = np.float32([[math.cos(self.roll), -math.sin(self.roll)],
+                           [math.sin(self.roll), math.cos(self.roll)]])  # fmt: skip
+        return (turn @ seen).T.astype(np.float32)
+
+    def view(self, tiles: NDArray[np.float32]) -> NDArray[np.float64]:
+        """The perspective from the table to the photo, zoomed as a player frames a hand: the
+        table filling the photo, closer only as far as every tile's corner (``tiles``) stays a
+        little inside it, the tiles in the photo's middle."""
+        w, h = self.size
+        corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        table = self.seen(corners)
+        (left, top), (right, _) = table[0], table[1]
+        bottom = table[2][1]
+        fill = max(w / (right - left), h / (bottom - top))
+        hand = self.seen(tiles)
+        low, high = hand.min(axis=0), hand.max(axis=0)
+        fit = min(0.94 * w / (high[0] - low[0]), 0.94 * h / (high[1] - low[1]))
+        zoom = min(fill, fit)
+        middle = (low + high) / 2
+        frame = np.float64([[zoom, 0, w / 2 - zoom * middle[0]],
+                            [0, zoom, h / 2 - zoom * middle[1]], [0, 0, 1]])  # fmt: skip
+        view: NDArray[np.float64] = frame @ cv2.getPerspectiveTransform(corners, table)
+        return view
+
+    def band(self, at: tuple[float, float], thickness: float) -> NDArray[np.float32]:
+        """A tile's side as the camera sees it past the tile's face at ``at`` (the canvas's
+        pixels; ``thickness`` the tile's, in them): from the face towards the point of the
+        table under the camera, by the thickness over the camera's height there."""
+        height = self.focal * math.cos(self.slant)
+        under = (self.size[0] / 2, self.size[1] / 2 + self.focal * math.sin(self.slant))
+        return np.float32([under[0] - at[0], under[1] - at[1]]) * thickness / height
+
+
 @dataclass(frozen=True)
 class Photo:
     image: Image
@@ -312,11 +368,13 @@ def make_photo(
     *,
     real: bool = True,
     light: bool = False,
+    camera_slant: bool = False,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
     ``light``: half the photos on a light plain table, see :func:`_light_table`, the others as
-    without it)."""
+    without it; ``camera_slant``: seen by a phone held at a slant, see :class:`_Camera`, in
+    place of the keystone the photos without it are drawn with)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -359,9 +417,13 @@ def make_photo(
     tilt = truly.slant or tilt
     band = np.float32([truly.sideways, far]) / math.hypot(truly.sideways, 1.0)
     band *= truly.thickness * (0.25 + 2 * tilt) * tile_w
-    if truly.thick:  # the sides first: the faces lie level, no tile's side hides a face
+    bands = [band] * count
+    camera = _Camera(random.Random(seed * 7919 + 4), size) if camera_slant else None
+    if camera is not None:  # (at a slant, every tile's side shows, on the side facing it)
+        bands = [camera.band((x, y), truly.thickness * tile_w) for x, y, _ in places]
+    if truly.thick or camera is not None:  # the sides first: no tile's side hides a face
         side = tuple(truly.side_shade * c for c in look.face)
-        _draw_sides(canvas, [_outline(m) for m in matrices], band, side, truly.back)
+        _draw_sides(canvas, [_outline(m) for m in matrices], bands, side, truly.back)
     outlines = []  # each tile's corners on the table
     for (a, b), matrix in zip(hand, matrices, strict=True):
         image, alpha = draw_tile(a, b, look)
@@ -379,7 +441,11 @@ def make_photo(
     corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     moved = corners + np.float32([[tilt * w, 0], [-tilt * w, 0], [0, 0], [0, 0]]) * far
     view = cv2.getPerspectiveTransform(corners, moved)
-    canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REPLICATE)
+    if camera is None:
+        canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REPLICATE)
+    else:  # (zoomed out to keep the near tiles inside, the table runs on past the canvas)
+        view = camera.view(np.concatenate(outlines).reshape(-1, 2))
+        canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REFLECT)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     angle = rng.uniform(0, 2 * math.pi)
     light = 0.75 + 0.35 * ((xx / w - 0.5) * math.cos(angle) + (yy / h - 0.5) * math.sin(angle))
