@@ -97,7 +97,10 @@ def hand_row(
     ink = TEXT_DARK if chosen else None
     inner = box.inflate(-b.px(10), -b.px(2))
     size = max(b.px(34), b.min_text)
-    value_w = b.measure.width("888", size, True) + b.px(4)  # the value as wide as it needs
+    shown = "–" if value is None else str(value)
+    # The value as wide as it is ("–" before one is typed), the name the rest: a long name
+    # is cut only where the row cannot hold it beside its number.
+    value_w = b.measure.width(shown, size, True) + b.px(4)
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = b.floor_text
     # The note ("3 tiles") beside or under the name where it fits; a crowded list keeps
@@ -114,10 +117,9 @@ def hand_row(
         name_w = min(left.w, b.measure.width(name, name_px, True) + b.px(16))
         top, bottom = split_h(left, name_w, max(1, left.w - name_w))
     b.label(top, name, name_px, floor=name_px, bold=True, align="start", color=ink,
-            key=f"name:{name}")  # fmt: skip
+            key=f"name:{name}", squeeze=True)  # fmt: skip
     if bottom is not None:
         b.label(bottom, note, b.min_text, align="start", color=ink)
-    shown = "–" if value is None else str(value)
     b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
 
 

@@ -233,7 +233,8 @@ def _cut(text: str, keep: int) -> str:
     """``text``'s first ``keep`` characters and an ellipsis. Where the last letter kept reads
     left to right (a Latin name in a Hebrew screen), a left-to-right mark (no glyph, no
     width) keeps the ellipsis at their end: a mark between them and the line's right-to-left
-    order stood first ("…Mar" for "Mar…")."""
-    kept = text[:keep]
+    order stood first ("…Mar" for "Mar…"). A space or hyphen the cut falls after is left out
+    ("Grandma…", not "Grandma …")."""
+    kept = text[:keep].rstrip(" -\u2010\u2011\u00a0") or text[:keep]
     strong = [kind for kind in map(unicodedata.bidirectional, kept) if kind in ("L", "R", "AL")]
     return kept + "…" + ("\u200e" if strong[-1:] == ["L"] else "")

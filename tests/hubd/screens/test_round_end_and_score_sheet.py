@@ -27,6 +27,7 @@ from engine import (
     StartRound,
     Tile,
 )
+from engine.simulate import Simulator
 from hubd.screens import Ui, UiContext
 from hubd.screens.kit.widgets import Style, Widget
 from hubd.screens.shots.screenshots import tap_widget
@@ -387,3 +388,24 @@ def test_an_unfinished_game_that_was_left_is_not_shown_as_finished_or_in_progres
     table = Table(None, "history", history=[record])
     texts = table.text_in("history:game:5")
     assert "Not finished" in texts and "In progress" not in texts
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_twelve_letter_names_stand_whole_beside_their_pips(size: tuple[int, int]) -> None:
+    """The family game by touch read "Grandma …" and "Maria-Hele…" at the round end, with
+    room to spare once the number beside each name took only its own width."""
+    names = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom")
+    log = Simulator(4, {"preset": "classic", "set": 9, "rounds": 1}, 2, names=names).play_game()
+    events = [e for e in log.effective if not isinstance(e, EndRound)]
+    game = Game.from_events(events)
+    table = Table(game, "round_end", size)
+    for typed in (False, True):
+        if typed:  # two digits beside each name that holds tiles
+            for seat, name in enumerate(names):
+                if game.state.hands[seat] > 0:
+                    table.tap(f"hand:{name}", "pad:4", "pad:8", "pad:ok")
+        for name in names:
+            box = table.find(f"hand:{name}").rect
+            shown = next(w for w in table.widgets() if w.key == f"name:{name}")
+            assert box.contains(shown.rect)
+            assert shown.text == name and not shown.truncated, (typed, shown.text)

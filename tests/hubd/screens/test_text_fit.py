@@ -14,11 +14,12 @@ def painter() -> Painter:
 
 
 def cut_one_by_one(painter: Painter, text: str, width: int, floor: int) -> str:
-    """The old cut, one character at a time: what the binary search must agree with."""
+    """The old cut, one character at a time: what the binary search must agree with (less a
+    space or hyphen it falls after)."""
     cut = text.replace("\n", " ")
     while cut and painter.width(cut + "…", floor) > width:
         cut = cut[:-1]
-    return (cut + "…") if cut else ""
+    return (cut.rstrip(" -") + "…") if cut else ""
 
 
 @pytest.mark.parametrize(
@@ -34,6 +35,18 @@ def test_the_cut_is_the_longest_start_that_fits_with_its_ellipsis(
             assert (lines[0].rstrip("\u200e"),) == (cut_one_by_one(painter, text, width, 20),)
             assert size == 20
             assert painter.width(lines[0], 20) <= width or lines == ("",)
+
+
+@pytest.mark.parametrize("name", ["Grandma Rosa", "Maria-Helena", "Jean-Luc Picard"])
+def test_a_cut_name_never_ends_in_a_space_or_hyphen_before_its_ellipsis(
+    painter: Painter, name: str
+) -> None:
+    """ "Grandma …" read as two words, "Maria-…" as a name left half-said."""
+    for width in range(20, painter.width(name, 20)):
+        lines = painter.fit(name, width, 30, 20, 20, False, False)[1]
+        kept = lines[0].rstrip("\u200e")
+        assert not kept.endswith((" …", "-…")), (width, kept)
+        assert painter.width(lines[0], 20) <= width or lines == ("",)
 
 
 @pytest.mark.parametrize("length", [1_000, 100_000, 50_000_000])
