@@ -55,7 +55,8 @@ def last_entry_line(
                                                    b.min_text, False, True)[2])  # fmt: skip
     b.label(
         words_box,
-        next(fits, choices[-1]),  # the fullest words that fit the line
+        # the fullest words that fit the line, else the shortest (its last line cut)
+        next(fits, min(choices, key=lambda text: b.measure.width(text, b.min_text))),
         b.min_text,
         align="start",
         wrap=True,

@@ -138,13 +138,15 @@ def entry_choices(
 ) -> list[str]:
     """The last entry line's words, fullest first: "Last: Dad played 4-4 on the 3-3's second
     toe, after the 3-5", then shorter ways to say it (no "Last:", no "after"), and last
-    the usual words ("Last: Dad played 4-4 on the 3-3's second toe"). The line shows
-    the first that fits it; a toe is worded the same in every one of them."""
+    the usual words ("Last: Dad played 4-4 on the 3-3's second toe") and the briefest ("Dad:
+    4-4, the 3-3's second toe"). The line shows the first that fits it; a toe is worded the
+    same in every one of them."""
     usual = entry_text(event, labels, tr)
     if not isinstance(event, Play) or state is None or state.table is None:
         return [usual]
     narrow = describe_event(event, tr, labels)  # where the line is narrow: without "Last:"
-    usual_ones = [usual, *([narrow] if narrow != usual else [])]
+    brief = describe_event(event, tr, labels, brief=True)  # narrower still: "Dad: 4-4, arm C"
+    usual_ones = list(dict.fromkeys((usual, narrow, brief)))
     arms = {tile: label for tile, label in labels.items() if label.isalpha()}
     full = placed_words(event, state, labels, tr)
     if full is None:

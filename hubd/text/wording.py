@@ -95,12 +95,18 @@ def closed_reason(state: GameState, ntr: TranslatePlural, tr: Translate) -> str:
     return tr("Nothing can be played there now")
 
 
-def describe_event(event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None) -> str:
-    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B"."""
+def describe_event(
+    event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None, *, brief: bool = False
+) -> str:
+    """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B"; ``brief``,
+    a play in fewer ("Ben: 4-2, arm B") for a line too narrow for the words."""
     if isinstance(event, Play):
         label = (labels or {}).get(event.tile)
         if label is not None:
-            return tr("{player} played {tile} on {line}").format(
+            words = (
+                tr("{player}: {tile}, {line}") if brief else tr("{player} played {tile} on {line}")
+            )
+            return words.format(
                 player=event.player,
                 tile=_touching_first(event),
                 line=line_words(label, tr),

@@ -203,9 +203,30 @@ class TextMeasure:
                 lines = self.wrap(text, width, trial, bold)
                 if lines is not None and len(lines) * lh <= max(height, lh):
                     return trial, tuple(lines), False
+        if wrap and (first := self._first_lines(text, width, height, floor, bold)):
+            return floor, first, True
         cut = text[:longest].replace("\n", " ")
         low = self._fitting_start(cut, width, floor, bold)
         return floor, (_cut(cut, low) if low else "",), True
+
+    def _first_lines(
+        self, text: str, width: int, height: int, size: int, bold: bool
+    ) -> tuple[str, ...] | None:
+        """As many of ``text``'s wrapped lines as the box holds, the last cut with an
+        ellipsis: a wrapped text too long for its box keeps its first lines whole ("Last:
+        Maria-Helena played 2-1 on the 7-7's…"), not one cut line ("Last: Maria-He…").
+        None where one line is all the box holds, a word is wider than it, or the text is
+        too long to be worth wrapping (a hostile name is cut on one line, in a few
+        measurements)."""
+        rows = height // self.line_height(size, bold)
+        if rows < 2 or len(text) > rows * (width + 1):
+            return None
+        lines = self.wrap(text, width, size, bold)
+        if lines is None or len(lines) <= rows:
+            return None
+        rest = " ".join(lines[rows - 1 :])[: width + 1]
+        low = self._fitting_start(rest, width, size, bold)
+        return (*lines[: rows - 1], _cut(rest, low) if low else "…")
 
     def shorten(self, text: str, width: int, size: int, bold: bool) -> str:
         """``text`` cut (with an ellipsis) to fit ``width``, e.g. a long name in the status

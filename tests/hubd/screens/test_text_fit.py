@@ -68,3 +68,16 @@ def test_a_name_of_any_length_costs_a_few_measurements(
         assert painter.width(lines[0], 20) <= 300
     assert len(measured) < 40
     assert max(measured) <= 302, "the whole text is never measured"
+
+
+def test_a_wrapped_text_too_long_for_its_box_keeps_the_lines_it_holds(painter: Painter) -> None:
+    """Not one cut line in a box with room for three: the first lines whole, the last cut."""
+    text = "Last: Maria-Helena played 2-1 on the 7-7's first toe, after the 9-2"
+    line = painter.line_height(20, False)
+    size, lines, cut = painter.fit(text, 150, 3 * line, 20, 20, False, True)
+    assert cut and size == 20 and len(lines) == 3
+    assert lines[0] == "Last:" or text.startswith(" ".join(lines[:2]))
+    assert lines[-1].rstrip("\u200e").endswith("…")
+    assert all(painter.width(x, 20) <= 150 for x in lines)
+    one_row = painter.fit(text, 150, line, 20, 20, False, True)[1]
+    assert len(one_row) == 1 and one_row[0].rstrip("\u200e").endswith("…")

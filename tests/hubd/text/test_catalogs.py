@@ -97,6 +97,8 @@ SAME_MEANING = {
     frozenset({"Player", "Players"}),
     frozenset({"New game", "the new game"}),
     frozenset({"No finished games yet.", "No game has finished yet."}),
+    # Ukrainian says every play briefly
+    frozenset({"{player} played {tile} on {line}", "{player}: {tile}, {line}"}),
 }
 
 
