@@ -27,6 +27,7 @@ from hubd.picture import (
     laid_out,
 )
 from hubd.picture.pips import grid_spots, tiles_digits
+from hubd.picture.shapes import DIGIT_EM, PLUS_EM
 
 #: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
 NARROWEST_PX = 320
@@ -57,8 +58,15 @@ def map_svg(
     """``table``'s picture as one <svg> element (``open_ends``: the tiles whose end is open
     now; ``marked``: the keys "end:<tile>" of ends to ring)."""
     frame = frame or MapFrame.phone()
-    drawn = laid_out(table, frame.area, frame.sizes)  # the phone's own whole view
-    return render(drawn, open_ends, marked, drawn.drawn_floor(frame.sizes.floor))
+    # The picture a margin inside the drawing: a count reaches into the gaps beside its cell
+    # and a padlock over its end's top, and the page clips the SVG at its edge ("+2" at the
+    # left edge lost its plus).
+    margin = 2 * frame.sizes.gap
+    x, y, w, h = frame.area
+    inside = Box(x + margin, y + margin, w - 2 * margin, h - 2 * margin)
+    drawn = laid_out(table, inside, frame.sizes)  # the phone's own whole view
+    floor = drawn.drawn_floor(frame.sizes.floor)
+    return render(drawn, open_ends, marked, floor, frame.area, frame.sizes.gap)
 
 
 def render(
@@ -66,9 +74,13 @@ def render(
     open_ends: Collection[object],
     marked: Collection[str] = (),
     letter_px: int | None = None,
+    view: Box | None = None,
+    gap: int = 0,
 ) -> str:
-    """The picture's SVG; each arm's letter at ``letter_px`` (default: the numbers' size)."""
-    area = drawn.area
+    """The picture's SVG; each arm's letter at ``letter_px`` (default: the numbers' size);
+    ``view``: the drawing's area (default: the picture's own); ``gap``: between two of its
+    cells, where a count may reach."""
+    area = view or drawn.area
     width = max(3, drawn.number_px // 9)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{area.x} {area.y} {area.w} {area.h}"'
@@ -78,7 +90,8 @@ def render(
     floor = letter_px or drawn.number_px
     sizes = tiles_digits(drawn.tiles, floor)
     parts += [_tile(tile, digits) for tile, digits in zip(drawn.tiles, sizes, strict=True)]
-    parts += [_fold(run, drawn.number_px) for run in drawn.folds]
+    reach = round(2 * gap * drawn.scale)  # as far as the hub's count reaches
+    parts += [_fold(run, drawn.number_px, reach) for run in drawn.folds]
     parts += [_arm(letter) for letter in arm_labels(drawn, letter_px or drawn.number_px)]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
               for end in drawn.ends]  # fmt: skip
@@ -129,16 +142,22 @@ def _half(value: int, half: Box) -> list[str]:
     ]
 
 
-def _text(box: Box, text: str, size: int, role: str) -> str:
+def _text(box: Box, text: str, size: int, role: str, length: int | None = None) -> str:
+    """``text`` centred on ``box``; ``length``: drawn narrower to that width."""
     cx, cy = box.center
+    narrower = f' textLength="{length}" lengthAdjust="spacingAndGlyphs"' if length else ""
     return (
-        f'<text class="{role}" x="{cx}" y="{cy}" font-size="{size}" '
+        f'<text class="{role}" x="{cx}" y="{cy}" font-size="{size}"{narrower} '
         f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
     )
 
 
-def _fold(run: MapFold, size: int) -> str:
-    return _text(run.box, run.text, size, "fold")
+def _fold(run: MapFold, size: int, reach: int) -> str:
+    """A run's count ("+12"): as on the hub, ``reach`` into the gaps beside its cell and no
+    further, drawn narrower where it is wider (its height is what reads)."""
+    room = run.box.w + 2 * reach
+    wide = ceil((PLUS_EM + DIGIT_EM * (len(run.text) - 1)) * size)
+    return _text(run.box, run.text, size, "fold", room if wide > room else None)
 
 
 def _arm(letter: MapLabel) -> str:

@@ -45,3 +45,42 @@ def test_an_end_asked_for_is_ringed_and_a_closed_one_padlocked() -> None:
     svg = map_svg(table, frozenset(), marked={f"end:{some}"})
     assert re.search(rf'class="[a-z]+ closed marked" data-on="{some}"', svg)
     assert svg.count('class="padlock"') == len(table.open)
+
+
+FOLD = (
+    r'<text class="fold" x="(-?\d+)" y="-?\d+" font-size="(\d+)"'
+    r'(?: textLength="(\d+)")?[^>]*>([^<]+)<'
+)
+
+
+def _inside(view: tuple[float, ...], left: float, top: float, right: float, bottom: float) -> bool:
+    x, y, w, h = view
+    return x <= left and y <= top and right <= x + w and bottom <= y + h
+
+
+def test_every_piece_and_count_stands_inside_the_drawing_in_a_crowded_round() -> None:
+    """The page clips the SVG at its edge: a count at the picture's edge ("+2") lost its plus
+    on a 320 px phone, a padlock its top. Every rect, and every count's text as wide as it is
+    drawn (DejaVu Sans Bold's widths), stands inside the viewBox, in every frame."""
+    from engine.simulate import DoublesFirst
+    from hubd.picture.shapes import DIGIT_EM, PLUS_EM
+
+    rules = {"preset": "classic", "set": 9, "rounds": 1}
+    game, counts = Game(), 0
+    for event in DoublesFirst(4, rules, 2, check=False).play_game().effective:
+        game.apply(event)
+        table = game.state.table
+        if table is None or not game.state.in_round:
+            continue
+        svg = map_svg(table, frozenset(table.open))
+        view = tuple(float(v) for v in re.search(r'viewBox="([^"]+)"', svg)[1].split())  # type: ignore[index]
+        for x, y, w, h in re.findall(
+            r'<rect x="(-?\d+)" y="(-?\d+)" width="(\d+)" height="(\d+)"', svg
+        ):
+            left, top = float(x), float(y)
+            assert _inside(view, left, top, left + float(w), top + float(h)), (x, y, w, h)
+        for x, size, length, text in re.findall(FOLD, svg):
+            wide = float(length) if length else (PLUS_EM + DIGIT_EM * (len(text) - 1)) * int(size)
+            counts += 1
+            assert _inside(view, float(x) - wide / 2, view[1], float(x) + wide / 2, view[1]), text
+    assert counts > 0
