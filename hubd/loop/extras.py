@@ -7,12 +7,10 @@ are told. A part the hub does not have ignores what is meant for it.
 
 from __future__ import annotations
 
-from hubd.devices.camera import NotStill
-from hubd.loop.camera import NOT_STILL, CameraReport
+from hubd.loop.camera import CameraReport
 from hubd.loop.core import HubCore
 from hubd.loop.inbox import HubEvent, PhoneRequest
 from hubd.loop.wifi import WifiReport
-from hubd.text.photo_words import question_words
 from hubd.values.intents import (
     AnotherSeat,
     ClubChoice,
@@ -50,8 +48,8 @@ class ExtrasHandler:
             core.wifi.handle(event, core.clock.now())
             self.network_changed()
         elif isinstance(event, CameraReport) and core.camera is not None:
-            core.camera.handle(event)
-            self.camera_read(event)
+            core.camera.handle(event)  # the round-end screen shows what it read or asks
+            ui.state_changed(core.context())
         elif core.club is not None and core.club.handle(event):
             ui.state_changed(core.context())  # another table's game, Syncthing's news
             core.dirty = True
@@ -78,21 +76,6 @@ class ExtrasHandler:
                 core.phones.give_another(intent.player)
             ui.state_changed(core.context())
             core.publish()
-
-    def camera_read(self, report: CameraReport) -> None:
-        """The camera's reading: the round-end screen takes its tiles (hubd/screens/round_end);
-        what it could not read, or a tile it asks about, is said on the screen."""
-        core, ui = self.core, self.core.ui
-        reading = report.reading
-        tr = ui.tr
-        if reading.problem is not None:
-            problem = NOT_STILL if reading.problem == NotStill.message else reading.problem
-            ui.show_refusal(tr(problem), None, core.clock.now(), translate=False)
-        elif reading.questions:
-            asked = " ".join(question_words(question, tr) for question in reading.questions)
-            said = tr("{questions} Pick it among the tiles.").format(questions=asked)
-            ui.show_refusal(said, None, core.clock.now(), translate=False)
-        ui.state_changed(core.context())
 
     def network_changed(self) -> None:
         """The Phones panel shows the Wi-Fi as it is now; the page's code follows the hub's

@@ -16,14 +16,15 @@ from hubd.values.intents import Intent, Submit
 
 
 class Confirm(Overlay):
-    """``question(b, ctx)`` (None: nothing to ask any more), Keep, and ``go`` with its words."""
+    """``question(b, ctx)`` (None: nothing to ask any more), Keep, and ``go`` with its words
+    (``go`` None: a notice, Keep alone across the box)."""
 
     def __init__(
         self,
         ui: Host,
         question: Callable[[Builder, UiContext], str | None],
         go_words: str,
-        go: Action,
+        go: Action | None,
         go_key: str = "confirm:go",
         keep_words: str | None = None,
         keep: Action | None = None,
@@ -53,8 +54,11 @@ class Confirm(Overlay):
         text_box = Rect(inner.x, inner.y, inner.w, inner.h - button_h - b.gap)
         buttons = Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
         b.label(text_box, question, size, wrap=True, bold=True, key="confirm:text")
-        keep, go = split_h(buttons, 1, 1, gap=2 * b.gap)
         keep_words = self.keep_words or b.tr("Keep it")
+        if self.go is None:
+            b.button(buttons, keep_words, self._keep, key="confirm:keep")
+            return
+        keep, go = split_h(buttons, 1, 1, gap=2 * b.gap)
         b.button(keep, keep_words, self._keep, key="confirm:keep")
         b.button(go, self.go_words, self._go, style=Style.WARN, key=self.go_key)
 
@@ -64,7 +68,7 @@ class Confirm(Overlay):
 
     def _go(self, pos: tuple[int, int]) -> list[Intent]:
         self.ui.open_overlay(None)
-        return self.go(pos)
+        return self.go(pos) if self.go is not None else []
 
 
 def confirm_undo(ui: Host, ctx: UiContext) -> Confirm:

@@ -1,15 +1,19 @@
-"""A hand's entry at the round's end: what has been typed or picked for it, and the set's
-tiles laid out to pick the ones left in a hand from (hubd/screens/round_end.py uses both)."""
+"""A hand's entry at the round's end: what has been typed or picked for it (and what the hub's
+camera read of it still asks), and the set's tiles laid out to pick the ones left in a hand
+from (hubd/screens/round_end.py uses both)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine import GameState, Hand, HandPips, Tile
+from engine.photo_hand import Question
 from hubd.screens.kit.areas import Rect, split_v
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.keypad import Digits
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
+from hubd.text.photo_words import question_words
 
 
 @dataclass
@@ -24,6 +28,32 @@ class HandEntry:
     touched: bool = False  # anything typed or picked (an untouched hand takes the mode in use)
     #: The pips above the hand's limit that were said to be right (on the hub or the phone).
     confirmed: int | None = None
+    #: The hub's camera reading of this hand, while its tile page shows it: how many tiles
+    #: the photo showed, and each question's likely tiles (none: "Which tile is this?").
+    photo_count: int | None = None
+    asked: tuple[tuple[Tile, ...], ...] = ()
+
+    def open_questions(self) -> list[tuple[Tile, ...]]:
+        """The camera's questions not yet answered by a tile picked among their likely
+        tiles (none once as many tiles are picked as the hand holds)."""
+        if 0 <= self.held <= len(self.tiles):
+            return []
+        picked = set(self.tiles)
+        return [likely for likely in self.asked if not picked.intersection(likely)]
+
+    def reading_words(self, tr: Callable[[str], str]) -> str:
+        """What the camera's reading still asks, as the tile page says it until OK: the
+        photo's count where it is not the hand's, the open questions, else to check it."""
+        said = []
+        if self.photo_count is not None and 0 <= self.held != self.photo_count:
+            note = tr("Tiles in the photo: {found}. Tiles in your hand, by the hub's count: {held}")
+            said.append(note.format(found=self.photo_count, held=self.held) + ".")
+        questions = [question_words(Question(0, likely), tr) for likely in self.open_questions()]
+        if questions:
+            said.append(
+                tr("{questions} Pick it among the tiles.").format(questions=" ".join(questions))
+            )
+        return " ".join(said) or tr("Check each tile: tap one to correct it")
 
     def hand(self) -> Hand | None:
         """The hand for the engine, None while nothing is entered."""
@@ -117,3 +147,16 @@ def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[i
                 box = Rect(area.x + place * cell_w + shift, area.y + line * cell_h, cell_w, cell_h)
             cells[tile] = (page, box)
     return cells, pages
+
+
+def camera_words(b: Builder, text: str, area: Rect) -> Rect:
+    """What the camera's reading still asks, across the top of the tile page: it stays until
+    the player has dealt with it, not a moment's toast. One line where it fits one (a
+    second line can put the set's tiles on one more page), else two. The room under it."""
+    line = b.measure.line_height(b.min_text, False)
+    width = area.w - 2 * b.gap
+    lines = 1 if b.measure.width(text, b.min_text) <= width else 2
+    said = Rect(area.x + b.gap, area.y, width, lines * line)
+    b.label(said, text, b.min_text, align="start", wrap=True, role="reading", key="camera:said")
+    top = said.bottom + b.gap // 2
+    return Rect(area.x, top, area.w, area.bottom - top)

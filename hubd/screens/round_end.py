@@ -13,14 +13,14 @@ from collections.abc import Mapping
 
 from engine import EndRound, GameState, Hand, HandLimit, HandPips, RoundEnd, Tile, over_limit
 from hubd.screens.confirm import Confirm
-from hubd.screens.hand_entry import HandEntry, tile_cells, tile_choice
+from hubd.screens.hand_entry import HandEntry, camera_words, tile_cells, tile_choice
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Screen, default_screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
-from hubd.screens.kit.widgets import Action, Style
+from hubd.screens.kit.widgets import Action, Kind, Style, Widget
 from hubd.text.plain_words import block_text
 from hubd.text.wording import limit_question
 from hubd.values.camera import CameraView
@@ -154,11 +154,27 @@ class RoundEndScreen(Screen):
             return
         self._camera_seen = reading.serial
         entry = self.entries.get(reading.player)
-        if entry is None or reading.round != state.round or reading.problem is not None:
+        if entry is None or reading.round != state.round:
+            return
+        if reading.problem is not None:  # said until tapped away (a toast went unread)
+            self._camera_problem(reading.problem)
             return
         entry.tiles = list(reading.settled)
+        entry.photo_count, entry.asked = (
+            len(reading.tiles),
+            tuple(question.choices for question in reading.questions),
+        )
         entry.by_tiles = entry.touched = True
         self._choose(reading.player)
+
+    def _camera_problem(self, problem: str) -> None:
+        """Why the camera read nothing, in a box that stays until a tap (Close; "Show your
+        tiles to the hub" under it looks again)."""
+
+        def words(b: Builder, _ctx: UiContext) -> str:
+            return b.tr(problem)
+
+        self.ui.open_overlay(Confirm(self.ui, words, "", None, keep_words=self.ui.tr("Close")))
 
     def _title(self, b: Builder, state: GameState) -> str:
         if state.scores_only:
@@ -248,7 +264,7 @@ class RoundEndScreen(Screen):
         title_w = head.w - sum(widths) - 2 * b.gap
         title, pips, tiles = split_h(head, title_w, *widths, gap=b.gap)
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
-                align="start", wrap=True)  # fmt: skip
+                align="start", wrap=True, squeeze=True)  # fmt: skip
         for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):
             b.button(
                 box,
@@ -286,6 +302,7 @@ class RoundEndScreen(Screen):
         def action(_pos: tuple[int, int]) -> list[Intent]:
             entry.by_tiles = by_tiles
             entry.touched = True
+            entry.photo_count = None
             self.listing = False
             return []
 
@@ -313,6 +330,8 @@ class RoundEndScreen(Screen):
         head_h = max(b.target, b.measure.line_height(count_px, True) - 2)
         head = Rect(b.gap, b.gap // 2, b.w - 2 * b.gap, head_h)
         area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
+        if entry.photo_count is not None:  # the camera's reading: what it asks, until OK
+            area = camera_words(b, entry.reading_words(b.tr), area)
         cells, pages = tile_cells(b, rules.highest, area)
         self.page %= pages
         value = entry.value(state, name)
@@ -321,7 +340,7 @@ class RoundEndScreen(Screen):
         title_w = head.w - number_w - pips_w - ok_w - 3 * b.gap
         title, number, pips, ok = split_h(head, title_w, number_w, pips_w, ok_w, gap=b.gap)
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(26), bold=True,
-                align="start", wrap=True)  # fmt: skip
+                align="start", wrap=True, squeeze=True)  # fmt: skip
         if pages > 1:  # a set too large for one page: the page turns where the value was
             b.button(number, f"{self.page + 1}/{pages} ▸", self._next_page, key="left:more")
         else:  # the hand's value as picked so far (the hand row shows it after OK)
@@ -330,15 +349,21 @@ class RoundEndScreen(Screen):
         b.button(pips, b.tr("Pips"), self._mode(entry, False), key="mode:pips")
         b.button(ok, b.tr("OK"), self._picked, key="left:ok", style=Style.PRIMARY)
         taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
+        likely = {tile for tiles in entry.open_questions() for tile in tiles}
         for tile, (page, box) in cells.items():
             if page != self.page or (table is not None and tile in table):
                 continue  # not offered: its cell stays empty
             toggle = None if tile in taken else self._toggle(entry, tile)
             tile_choice(b, box, tile, tile in entry.tiles, toggle)
+            if tile in likely and toggle is not None:  # what a question asks between: ringed
+                b.add(Widget(Rect(box), Kind.MARK, key=f"likely:{tile}", role="mark",
+                             mirror=False))  # fmt: skip
 
     def _picked(self, pos: tuple[int, int]) -> list[Intent]:
         """OK: the next hand still to enter; when every hand is in, the list (and Score)."""
         before = self.selected
+        if before in self.entries:
+            self.entries[before].photo_count = None  # the reading was checked
         intents = self._next(pos)
         entry = self.entries.get(self.selected or "")
         if self.selected == before or entry is None or entry.hand() is not None:

@@ -409,3 +409,7 @@ def test_twelve_letter_names_stand_whole_beside_their_pips(size: tuple[int, int]
             shown = next(w for w in table.widgets() if w.key == f"name:{name}")
             assert box.contains(shown.rect)
             assert shown.text == name and not shown.truncated, (typed, shown.text)
+    for name in names:  # the keypad's title names the hand being entered, whole
+        table.tap(f"hand:{name}")
+        title = next(w for w in table.widgets() if w.text == f"{name}'s hand")
+        assert not title.truncated, title.lines
