@@ -303,20 +303,20 @@ class _Real:
 
 class _Camera:
     """A phone held at a slant (see the module's docstring), drawn from a stream of its own:
-    the table (the canvas, its middle where the camera looks) as the phone's photo shows it."""
+    the table (a canvas larger than the photo, the hand in its middle) as the photo shows it."""
 
-    def __init__(self, draw: random.Random, size: tuple[int, int]) -> None:
+    def __init__(self, draw: random.Random, size: tuple[int, int], table: tuple[int, int]):
         self.slant = math.radians(draw.uniform(20, 50))  # from looking straight down
         self.focal = draw.uniform(0.75, 1.2) * max(size)  # a phone's main camera, its long side
         self.roll = math.radians(draw.uniform(-8, 8))  # the phone turned a little in the hand
-        self.size = size
+        self.size, self.middle = size, (table[0] / 2, table[1] / 2)
 
     def seen(self, points: NDArray[np.float32]) -> NDArray[np.float32]:
-        """Points of the table (x, y: the canvas's pixels) as the camera sees them, the middle
-        of the canvas in the middle of the photo, before :meth:`view`'s zoom: the far side
-        (the canvas's top) further from the camera, a canvas pixel one photo pixel there."""
-        x = points[:, 0] - self.size[0] / 2
-        y = points[:, 1] - self.size[1] / 2
+        """Points of the table (x, y: the canvas's pixels) as the camera sees them, the
+        table's middle at (0, 0), before :meth:`view`'s zoom: the far side (the canvas's top)
+        further from the camera, a canvas pixel one photo pixel in the middle."""
+        x = points[:, 0] - self.middle[0]
+        y = points[:, 1] - self.middle[1]
         depth = self.focal - y * math.sin(self.slant)
         seen = np.stack([self.focal * x / depth, self.focal * y * math.cos(self.slant) / depth])
         turn = np.float32([[math.cos(self.roll), -math.sin(self.roll)],
@@ -324,14 +324,14 @@ class _Camera:
         return (turn @ seen).T.astype(np.float32)
 
     def view(self, tiles: NDArray[np.float32]) -> NDArray[np.float64]:
-        """The perspective from the table to the photo, zoomed as a player frames a hand: the
-        table filling the photo, closer only as far as every tile's corner (``tiles``) stays a
-        little inside it, the tiles in the photo's middle."""
+        """The perspective from the table to the photo, zoomed as a player frames a hand: a
+        photo's size of table round the hand filling the photo, closer only as far as every
+        tile's corner (``tiles``) stays a little inside it, the tiles in the photo's middle."""
         w, h = self.size
         corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
-        table = self.seen(corners)
-        (left, top), (right, _) = table[0], table[1]
-        bottom = table[2][1]
+        around = self.seen(corners + np.float32(self.middle) - np.float32([w / 2, h / 2]))
+        (left, top), (right, _) = around[0], around[1]
+        bottom = around[2][1]
         fill = max(w / (right - left), h / (bottom - top))
         hand = self.seen(tiles)
         low, high = hand.min(axis=0), hand.max(axis=0)
@@ -340,7 +340,8 @@ class _Camera:
         middle = (low + high) / 2
         frame = np.float64([[zoom, 0, w / 2 - zoom * middle[0]],
                             [0, zoom, h / 2 - zoom * middle[1]], [0, 0, 1]])  # fmt: skip
-        view: NDArray[np.float64] = frame @ cv2.getPerspectiveTransform(corners, table)
+        seen = self.seen(corners * 2)  # (the table: twice the photo's size)
+        view: NDArray[np.float64] = frame @ cv2.getPerspectiveTransform(corners * 2, seen)
         return view
 
     def band(self, at: tuple[float, float], thickness: float) -> NDArray[np.float32]:
@@ -348,7 +349,7 @@ class _Camera:
         pixels; ``thickness`` the tile's, in them): from the face towards the point of the
         table under the camera, by the thickness over the camera's height there."""
         height = self.focal * math.cos(self.slant)
-        under = (self.size[0] / 2, self.size[1] / 2 + self.focal * math.sin(self.slant))
+        under = (self.middle[0], self.middle[1] + self.focal * math.sin(self.slant))
         return np.float32([under[0] - at[0], under[1] - at[1]]) * thickness / height
 
 
@@ -398,12 +399,14 @@ def make_photo(
     rows = math.ceil(count / per_row)
     tile_w = min(size[0] * 0.7 / max(per_row, 1.5), size[1] * 0.65 / (2.4 * rows), 150)
     tile_w *= rng.uniform(0.6, 1.0)
-    canvas = _table(rng, size)
+    # (Seen at a slant, the table runs on past the photo's frame: twice the photo's size.)
+    table_size = (2 * size[0], 2 * size[1]) if camera_slant else size
+    canvas = _table(rng, table_size)
     table = random.Random(seed * 7919 + 3)  # (its own stream: the photos without it unchanged)
     if light and table.random() < _LIGHT_TABLES:
-        canvas = _light_table(table, size)
+        canvas = _light_table(table, table_size)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
-    places = _places(rng, count, size, tile_w)
+    places = _places(rng, count, table_size, tile_w)
     scale = tile_w / TILE_W
     matrices = []
     for x, y, turn in places:
@@ -418,7 +421,7 @@ def make_photo(
     band = np.float32([truly.sideways, far]) / math.hypot(truly.sideways, 1.0)
     band *= truly.thickness * (0.25 + 2 * tilt) * tile_w
     bands = [band] * count
-    camera = _Camera(random.Random(seed * 7919 + 4), size) if camera_slant else None
+    camera = _Camera(random.Random(seed * 7919 + 4), size, table_size) if camera_slant else None
     if camera is not None:  # (at a slant, every tile's side shows, on the side facing it)
         bands = [camera.band((x, y), truly.thickness * tile_w) for x, y, _ in places]
     if truly.thick or camera is not None:  # the sides first: no tile's side hides a face
@@ -430,7 +433,7 @@ def make_photo(
         template = np.float32([[[0, 0]], [[TILE_W, 0]], [[TILE_W, 2 * TILE_W]], [[0, 2 * TILE_W]]])
         outlines.append(cv2.transform(template, matrix))
         cast = cv2.warpAffine(
-            alpha, matrix + np.float64([[0, 0, shadow_dx], [0, 0, shadow_dy]]), size
+            alpha, matrix + np.float64([[0, 0, shadow_dx], [0, 0, shadow_dy]]), table_size
         )
         # (A shadow falls on the tiles drawn before too: the groove between touching faces.)
         canvas *= 1 - 0.55 * cv2.GaussianBlur(cast, (0, 0), tile_w * 0.05)[..., None]
@@ -443,7 +446,7 @@ def make_photo(
     view = cv2.getPerspectiveTransform(corners, moved)
     if camera is None:
         canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REPLICATE)
-    else:  # (zoomed out to keep the near tiles inside, the table runs on past the canvas)
+    else:
         view = camera.view(np.concatenate(outlines).reshape(-1, 2))
         canvas = cv2.warpPerspective(canvas, view, size, borderMode=cv2.BORDER_REFLECT)
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
