@@ -157,15 +157,18 @@ class PlayScreen(Screen):
             role="status",
             wrap=True,
             squeeze=squeeze,  # the whole view's, beside Back: narrower letters, not cut
+            squeeze_lines=True,  # a long name narrower rather than cut (see _name_fitter)
         )
 
     @staticmethod
     def _name_fitter(b: Builder, size: int, box: Rect) -> NameFitter:
         """Shortens a player's name so that the status line stays on its lines at ``size`` (its
-        least): the longest start of the name with which the whole line still wraps into
-        ``box``, the whole name whenever it fits."""
+        least), drawn narrower as far as a label may be: the longest start of the name with
+        which the whole line still wraps into ``box``, the whole name whenever it fits."""
 
-        width = box.w - 2 * max(3, b.px(6))  # a button's text keeps its padding
+        # A button's text keeps its padding, and may be drawn narrower (MIN_SQUEEZE) before
+        # a name in it is cut.
+        width = int((box.w - 2 * max(3, b.px(6))) / MIN_SQUEEZE)
 
         def fit(name: str, rest: str) -> str:
             if not b.measure.fit(f"{name}{rest}", width, box.h, size, size, True, True)[2]:
