@@ -52,6 +52,7 @@ from family_round import (
 )
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from layout_checks import numerals_over_pieces
 
 from engine import Draw, Event, Game, NewGame, Pass, Play, StartRound
 from engine.simulate import DoublesFirst, Simulator
@@ -106,6 +107,9 @@ class Plays:
     most_pages: tuple[int, str] = (0, "")  # the most pages of choices an entry took, and it
     cut: list[str] = field(default_factory=list)  # choices whose words were cut, on any page
     smallest: int = 0  # the smallest text of a choice on any page (px)
+    numerals: int = 0  # the choices' numerals on the map
+    over: list[str] = field(default_factory=list)  # ... standing over another piece of it
+    on_ends: int = 0  # ... carried by their ring (over their own end)
 
 
 def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
@@ -164,9 +168,21 @@ def play_screen(table: FamilyTable) -> PlayScreen:
 
 def every_page(table: FamilyTable, plays: Plays) -> None:
     """The choices on every page of the entry on screen (looked at, not touched): whose
-    words are cut, and the smallest text among them."""
+    words are cut, and the smallest text among them; and the numerals on the map: over
+    another piece of it, or over their own end."""
     entry = play_screen(table).entry
     shown = entry.page
+    widgets = table.widgets()
+    assert entry.choosing is not None
+    offered = [str(place.tile) for place in entry.choosing.places]
+    ends = {w.key: w.rect for w in widgets if w.role == "end"}
+    numerals = [w for w in widgets if w.key.startswith("number:")]
+    plays.numerals += len(numerals)
+    over = numerals_over_pieces(widgets, offered)
+    plays.over += [f"{entry.choosing.tile} fitting {len(offered)} ends: {one}" for one in over]
+    for numeral in numerals:
+        tiles = [offered[int(n) - 1] for n in numeral.key.removeprefix("number:").split()]
+        plays.on_ends += any(numeral.rect.colliderect(ends[f"end:{tile}"]) for tile in tiles)
     for page in range(entry.pages):
         entry.page = page
         for widget in table.widgets():
@@ -268,6 +284,11 @@ def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int
         print(f"    {text}")
     print(f"  targets that moved within an entry: {len(plays.moved)} (goal: 0)")
     for line in plays.moved[:5]:
+        print(f"    {line}")
+    print(f"  the choices' numerals on the map: {plays.numerals}; over another piece of it "
+          f"(a tile, an end, a number, a count, a letter, a ring, a numeral, a stroke): "
+          f"{len(plays.over)} (goal: 0); carried by their ring: {plays.on_ends}")  # fmt: skip
+    for line in plays.over[:5]:
         print(f"    {line}")
 
 

@@ -84,3 +84,50 @@ def crowded_table(ui: Ui) -> bool:
 
 def a_players_name(widget: Widget) -> bool:
     return widget.key.startswith("name:")
+
+
+#: What a choice's numeral on the map must not stand over (issue 35: the numerals read, the
+#: pieces under them must too): tiles, the ends and the numbers they need, counts ("+4") and
+#: the arms' letters, other rings and other numerals; links are checked as the strokes drawn.
+UNDER_A_NUMERAL = ("tile", "end", "needs", "label", "mark", "choice_number")
+
+
+def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]:
+    """Each numeral on the map (keys "number:<numerals>") that stands over other pieces, and
+    those pieces (its
+    own end, number and ring left out: where no place beside it is free, the ring itself
+    carries the numeral); ``offered`` are the ends' tiles in the choices' order ("1-3")."""
+    found = []
+    for badge in [w for w in widgets if w.key.startswith("number:")]:
+        own = set()
+        for numeral in badge.key.removeprefix("number:").split():
+            tile = offered[int(numeral) - 1]
+            own |= {f"end:{tile}", f"needs:{tile}", f"mark:end:{tile}"}
+        under = []
+        for piece in widgets:
+            if piece is badge or piece.key in own:
+                continue
+            if piece.kind is Kind.LINK and piece.points is not None:
+                over = stroke_crosses(piece.points, max(1, piece.pad), badge.rect)
+            else:
+                over = piece.role in UNDER_A_NUMERAL and piece.rect.colliderect(badge.rect)
+            if over:
+                under.append(piece.key or piece.role)
+        if under:
+            found.append(f"{badge.key} over {', '.join(under)}")
+    return found
+
+
+def stroke_crosses(points: tuple[int, int, int, int], width: int, rect: pygame.Rect) -> bool:
+    """Whether a straight stroke ``width`` px wide between ``points`` touches ``rect``'s
+    inside (sampled every pixel along it)."""
+    x1, y1, x2, y2 = points
+    steps = max(1, abs(x2 - x1), abs(y2 - y1))
+    half = width // 2
+    inside = rect.inflate(-2, -2)
+    for step in range(steps + 1):
+        x = x1 + (x2 - x1) * step / steps
+        y = y1 + (y2 - y1) * step / steps
+        if inside.colliderect(pygame.Rect(round(x) - half, round(y) - half, width, width)):
+            return True
+    return False

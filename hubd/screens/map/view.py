@@ -12,7 +12,6 @@ is never mirrored for right-to-left text.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection, Mapping
 from types import MappingProxyType
 
@@ -23,6 +22,7 @@ from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
+from hubd.screens.map.numerals import Ringed, draw_numerals
 from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
 from hubd.screens.map.whole import draw_sign, whole_room
 from hubd.text.labels import line_labels
@@ -143,73 +143,22 @@ def _draw_picture(
         drawn_keys = {w.key for w in b.widgets}
         first = [key for key in shared if key in drawn_keys][:1]
         rings.update({key: f"mark:{ui.marked}" for key in first})
-    numbered: dict[tuple[int, int, int, int], list[str]] = {}  # ring -> its numerals
+    numbered: dict[tuple[int, int, int, int], list[Widget]] = {}  # ring -> its ends
     for widget in [w for w in b.widgets if w.key in rings and w.role in ("end", "tile")]:
         ring = widget.rect.inflate(b.gap, b.gap).clip(area)
         b.add(Widget(ring, Kind.MARK, mirror=False, key=rings[widget.key], role="mark"))
         if widget.key in numbers:
-            numbered.setdefault((ring.x, ring.y, ring.w, ring.h), []).append(numbers[widget.key])
-    rings_drawn = [Rect(box) for box in numbered]
-    letters = [w.rect for w in b.widgets if w.key.startswith("arm:")]  # "C 1" reads as "C1"
-    for ring_box, numerals in numbered.items():  # ends drawn in one place share one badge
-        ring = Rect(ring_box)
-        others = [other for other in rings_drawn if other != ring] + letters
-        badge = _numeral(b, ring, area, " ".join(sorted(numerals, key=int)), drawn.number_px,
-                         others)  # fmt: skip
-        rings_drawn.append(badge)  # the next badge keeps clear of this one too
+            numbered.setdefault((ring.x, ring.y, ring.w, ring.h), []).append(widget)
+    needs = {f"end:{w.key.removeprefix('needs:')}": w for w in b.widgets if w.role == "needs"}
+    ringed = []  # ends drawn in one place share one numeral
+    for ring_box, ends in numbered.items():
+        own = tuple(ends) + tuple(needs[end.key] for end in ends if end.key in needs)
+        numerals = " ".join(sorted((numbers[end.key] for end in ends), key=int))
+        ringed.append(Ringed(Rect(ring_box), own, numerals))
+    draw_numerals(b, area, ringed, drawn.number_px, floor)
     if signed:
         shown = ("tile", "end", "needs", "label", "mark", "choice_number")
         draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in shown])
-
-
-def _numeral(
-    b: Builder, ring: Rect, area: Rect, numeral: str, size: int, others: list[Rect]
-) -> Rect:
-    """A choice's numeral beside its ring, light on dark, inside the map: on the side where
-    it hides the least (another end's number least of all, then other numerals, an arm's
-    letter, then tiles), so that the ringed end's own number stays in sight; never close to
-    another choice's ring or numeral, or an arm's letter, where a side is clear of them (a "2"
-    by the ring of choice 1 reads as that ring's number, a "1" by the letter C as "C1").
-    Where the badge went."""
-    height = b.measure.line_height(size, True)
-    width = max(height * 4 // 5, b.measure.width(numeral, size, True) + 2 * max(3, b.px(4)))
-    sides: list[tuple[int, int]] = [
-        (ring.x - width, ring.centery - height // 2),  # left, right, above, below
-        (ring.right, ring.centery - height // 2),
-        (ring.centerx - width // 2, ring.y - height),
-        (ring.centerx - width // 2, ring.bottom),
-    ]
-    weights = {"needs": 100, "choice_number": 50, "end": 20, "tile": 1, "label": 1}
-    shown = [(w.rect, _weight(w.key, weights[w.role])) for w in b.widgets if w.role in weights]
-
-    def hidden(place: tuple[int, int]) -> float:
-        box = Rect(place, (width, height)).clamp(area)
-        crowded = sum(max(0, height - _apart(box, other)) for other in others)  # px too close
-        return 1000 * crowded + sum(weight * _overlap(box, rect) for rect, weight in shown)
-
-    best = min(sides, key=hidden)
-    badge = Rect(best, (width, height)).clamp(area)
-    b.panel(badge, Style.DARK).mirror = False
-    b.label(badge, numeral, size, bold=True, floor=size, reading=True, mirror=False,
-            key=f"number:{numeral}", role="choice_number")  # fmt: skip
-    return badge
-
-
-def _weight(key: str, weight: int) -> int:
-    """An arm's letter is what "arm C" in the choice's words points at: hidden like a number."""
-    return 50 if key.startswith("arm:") else weight
-
-
-def _apart(one: Rect, other: Rect) -> float:
-    """How far apart two rects' nearest sides are (0 where they meet or overlap)."""
-    dx = max(0, max(one.x, other.x) - min(one.right, other.right))
-    dy = max(0, max(one.y, other.y) - min(one.bottom, other.bottom))
-    return math.hypot(dx, dy)
-
-
-def _overlap(one: Rect, other: Rect) -> int:
-    common = one.clip(other)
-    return common.w * common.h
 
 
 def _end(b: Builder, end: MapEnd, is_open: bool, size: int, least: int | None) -> None:

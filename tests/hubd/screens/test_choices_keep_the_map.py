@@ -7,11 +7,13 @@ import math
 from pathlib import Path
 
 import pytest
+from layout_checks import numerals_over_pieces
 from screens_loop import SIZES, map_widgets, shown
 
 from engine import Game, NewGame, Play, StartRound, Tile
 from engine.log import apply_lines
 from engine.simulate import Simulator
+from hubd.screens import Ui, UiContext
 from hubd.screens.entry import MORE
 from hubd.screens.kit.rect import Rect
 from hubd.screens.shots.screenshots import tap_widget
@@ -158,6 +160,25 @@ CROWDED_DEAL = 1043521778
 PAGES_BESIDE_A_WIDE_MAP = {"en": 2, "et": 2, "id": 3, "uk": 3, "he": 3, "pt": 4}
 
 
+def _crowded_choice(
+    size: tuple[int, int], language: str
+) -> tuple[Ui, UiContext, dict[str, tuple[int, int, int, int]], list[str]]:
+    """The crowded deal's 1-3 entered (its six ends offered), the map's pieces before its
+    first tap, and the ends' tiles in the choices' order."""
+    rules = {"preset": "classic", "set": 9, "rounds": 1}
+    log = Simulator(4, rules, CROWDED_DEAL, check=False).play_game().effective
+    play = log[58]
+    assert isinstance(play, Play)
+    game = Game.from_events(log[:58])
+    offered = [str(place.tile) for place in game.state.places_for(play.tile)]
+    assert len(offered) == 6
+    ui, ctx = shown(game, "play", size, language)
+    before = map_widgets(ui, ctx)
+    tap_widget(ui, ctx, f"half:{play.tile.lo}")
+    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    return ui, ctx, before, offered
+
+
 @pytest.mark.parametrize("language", available_languages())
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_six_ends_of_a_crowded_table_stand_whole_on_two_pages(
@@ -166,16 +187,7 @@ def test_six_ends_of_a_crowded_table_stand_whole_on_two_pages(
     """The six choices take at most two pages in English and in portrait (they took five at
     800x480, one a page, and one was cut to "th…" in the column beside the map), every word
     whole at 6 mm in every language, the map as it was on every page."""
-    rules = {"preset": "classic", "set": 9, "rounds": 1}
-    log = Simulator(4, rules, CROWDED_DEAL, check=False).play_game().effective
-    play = log[58]
-    assert isinstance(play, Play)
-    game = Game.from_events(log[:58])
-    assert len(game.state.places_for(play.tile)) == 6
-    ui, ctx = shown(game, "play", size, language)
-    before = map_widgets(ui, ctx)
-    tap_widget(ui, ctx, f"half:{play.tile.lo}")
-    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    ui, ctx, before, _offered = _crowded_choice(size, language)
     least = 43 if size == (800, 480) else 67
     offered: set[str] = set()
     pages = 0
@@ -190,3 +202,23 @@ def test_six_ends_of_a_crowded_table_stand_whole_on_two_pages(
         offered |= {w.key for w in choices}
     assert len(offered) == 6
     assert pages <= (PAGES_BESIDE_A_WIDE_MAP[language] if size == (800, 480) else 2)
+
+
+@pytest.mark.parametrize("language", available_languages())
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_crowded_tables_numerals_stand_over_nothing_else(
+    size: tuple[int, int], language: str
+) -> None:
+    """The crowded 1-3's six numerals on the map: none over a tile, an end, a number, a
+    count, a letter, a ring or a stroke but its own (at 800x480 the "4" stood over the end
+    of a tile left of the 5-8, the "2" over the 6-6 foot's end); each beside its ring or,
+    where nothing beside it is free, in it, over its own end."""
+    ui, ctx, _before, offered = _crowded_choice(size, language)
+    widgets = ui.layout(ctx, 0.0)
+    assert numerals_over_pieces(widgets, offered) == []
+    rings = {w.key.removeprefix("mark:end:"): w.rect for w in widgets if w.role == "mark"}
+    numerals = {w.key.removeprefix("number:"): w.rect for w in widgets
+                if w.key.startswith("number:")}  # fmt: skip
+    assert sorted(numerals) == [str(n) for n in range(1, 7)]
+    for numeral, box in numerals.items():
+        assert _apart(box, rings[offered[int(numeral) - 1]]) <= 1, numeral

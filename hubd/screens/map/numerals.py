@@ -1,0 +1,206 @@
+"""The choices' numerals on the map (issue 35): while an entry offers two ends or more, each
+ringed end carries its choice's numeral, light on dark, where it reads as that ring's and
+hides nothing else of the table.
+
+A numeral stands beside its ring, touching it, in a place free of every other piece of the
+map (tiles, ends and their numbers, counts, the arms' letters, other rings and numerals,
+strokes): along a side, its middle first, then its corners. Where no such place is free (a
+crowded table), it stands over the ring's frame, else the ring itself carries it: the
+numeral on the end's own box (its need then hidden: the tile entered fits it, and the words
+of its choice name it). Never over another piece.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from hubd.screens.kit.areas import Rect
+from hubd.screens.kit.builder import Builder
+from hubd.screens.kit.widgets import Kind, Style, Widget
+
+#: The map's pieces a numeral keeps off (the strokes are kept off as drawn).
+PIECES = ("tile", "end", "needs", "label", "mark", "choice_number")
+
+
+@dataclass(frozen=True)
+class Ringed:
+    """An offered end (or ends drawn in one place) as ringed: its ring, the end's own box and
+    number (what the ring itself may carry its numeral over), and the numerals."""
+
+    ring: Rect
+    own: tuple[Widget, ...]
+    numerals: str
+
+
+@dataclass
+class _Map:
+    """What a numeral must keep off: the pieces' boxes and the strokes, and what it should
+    stand apart from (other rings and numerals, the arms' letters: a "2" by the ring of
+    choice 1 reads as that ring's number, a "1" by the letter C as "C1")."""
+
+    pieces: list[tuple[Widget, Rect]]
+    strokes: list[tuple[tuple[int, int, int, int], int]]
+    apart: list[Rect]
+
+
+def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, floor: int) -> None:
+    """Each of ``ringed``'s numerals by its ring (see the module), inside the map's ``area``,
+    at the map's number size (one its ring carries: as large as its end holds, down to the
+    map's ``floor``)."""
+    pieces = [(w, w.rect) for w in b.widgets if w.role in PIECES and w.rect.colliderect(area)]
+    strokes = [(w.points, max(1, w.pad)) for w in b.widgets
+               if w.kind is Kind.LINK and w.points is not None]  # fmt: skip
+    letters = [w.rect for w in b.widgets if w.key.startswith("arm:")]
+    seen = _Map(pieces, strokes, [r.ring for r in ringed] + letters)
+    for one in ringed:
+        badge = _badge_box(b, one, area, size, seen)
+        b.panel(badge, Style.DARK).mirror = False
+        least = size if badge.h >= b.measure.line_height(size, True) else min(size, floor)
+        label = b.label(badge, one.numerals, size, bold=True, floor=least, reading=True,
+                        mirror=False, key=f"number:{one.numerals}", role="choice_number",
+                        squeeze=True)  # fmt: skip
+        seen.pieces.append((label, badge))
+        seen.apart.append(badge)
+
+
+def _badge_box(b: Builder, one: Ringed, area: Rect, size: int, seen: _Map) -> Rect:
+    """Where ``one``'s numeral stands: beside its ring in a free place, the one farthest from
+    other rings, numerals and letters (within a numeral's height), a side's middle first;
+    else over the ring's frame; else on the end itself."""
+    height = b.measure.line_height(size, True)
+    width = max(height * 4 // 5, b.measure.width(one.numerals, size, True) + 2 * max(3, b.px(4)))
+    ring = one.ring
+    others = [r for r in seen.apart if r != ring]
+    step = max(2, height // 8)
+
+    def crowding(box: Rect) -> float:
+        return sum(max(0.0, height - _apart(box, other)) for other in others)
+
+    near = ring.inflate(2 * (width + step), 2 * (height + step))  # what a box may touch
+    pieces = [(rect.x, rect.y, rect.right, rect.bottom) for widget, rect in seen.pieces
+              if rect.colliderect(near) and not _own(widget, rect, one)]  # fmt: skip
+    strokes = [(points, wide) for points, wide in seen.strokes if crosses(points, wide, near)]
+    end = next((Rect(w.rect) for w in one.own if w.role == "end"), ring)
+    for base in (ring, end):  # touching the ring, else over its frame (touching the end)
+        free = [box for box in _around(base, width, height, step)
+                if _free(box, area, pieces, strokes)]  # fmt: skip
+        if free:
+            return min(free, key=lambda box: (crowding(box), _off_middle(box, base)))
+    return end
+
+
+def _around(ring: Rect, width: int, height: int, step: int) -> Iterator[Rect]:
+    """Boxes touching ``ring`` from outside: along each side, from its middle outwards to its
+    corners (the left and right sides first: a numeral beside a number reads with it)."""
+    for x in (ring.x - width, ring.right):
+        middle = ring.centery - height // 2
+        for y in _outwards(middle, ring.y - height, ring.bottom, step):
+            yield Rect(x, y, width, height)
+    for y in (ring.y - height, ring.bottom):
+        middle = ring.centerx - width // 2
+        for x in _outwards(middle, ring.x - width, ring.right, step):
+            yield Rect(x, y, width, height)
+
+
+def _outwards(middle: int, low: int, high: int, step: int) -> Iterator[int]:
+    """``middle``, then values alternately either side of it, ``step`` apart, within
+    ``low``..``high``."""
+    yield middle
+    for offset in range(step, max(middle - low, high - middle) + 1, step):
+        if middle - offset >= low:
+            yield middle - offset
+        if middle + offset <= high:
+            yield middle + offset
+
+
+def _own(widget: Widget, rect: Rect, one: Ringed) -> bool:
+    """Whether a piece is ``one``'s own: its end, the number it needs, its ring."""
+    return any(widget is own for own in one.own) or (widget.role == "mark" and rect == one.ring)
+
+
+def _free(
+    box: Rect,
+    area: Rect,
+    pieces: list[tuple[int, int, int, int]],
+    strokes: list[tuple[tuple[int, int, int, int], int]],
+) -> bool:
+    """``box`` inside the map and clear of ``pieces`` (left, top, right, bottom: plain
+    numbers, as many boxes are tried) and ``strokes``."""
+    if not area.contains(box):
+        return False
+    left, top, right, bottom = box.x, box.y, box.right, box.bottom
+    for x1, y1, x2, y2 in pieces:
+        if x1 < right and left < x2 and y1 < bottom and top < y2:
+            return False
+    return not any(crosses(points, width, box) for points, width in strokes)
+
+
+def crosses(points: tuple[int, int, int, int], width: int, box: Rect) -> bool:
+    """Whether a stroke ``width`` px wide between ``points`` reaches a pixel of ``box`` (one
+    whose centre lies within half the stroke's width less half a pixel, as pygame draws it)."""
+    x1, y1, x2, y2 = points
+    left, top, right, bottom = box.x, box.y, box.right - 1, box.bottom - 1
+    if _meets(points, (left, top, right, bottom)):
+        return True
+    corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
+    nearest = min(
+        [_to_box(x, y, (left, top, right, bottom)) for x, y in ((x1, y1), (x2, y2))]
+        + [_to_segment(x, y, points) for x, y in corners]
+    )
+    return nearest <= (width - 1) / 2
+
+
+def _meets(points: tuple[int, int, int, int], box: tuple[int, int, int, int]) -> bool:
+    """Whether the segment between ``points`` meets ``box`` (left, top, right, bottom),
+    clipped to it the Liang-Barsky way."""
+    x1, y1, x2, y2 = points
+    left, top, right, bottom = box
+    dx, dy = x2 - x1, y2 - y1
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _to_box(x: float, y: float, box: tuple[int, int, int, int]) -> float:
+    left, top, right, bottom = box
+    return math.hypot(max(left - x, 0, x - right), max(top - y, 0, y - bottom))
+
+
+def _to_segment(x: float, y: float, points: tuple[int, int, int, int]) -> float:
+    x1, y1, x2, y2 = points
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
+    return math.hypot(x - x1 - t * dx, y - y1 - t * dy)
+
+
+def _off_middle(box: Rect, ring: Rect) -> int:
+    """How far ``box`` slid from the middle of the ring's side it stands by."""
+    if box.right <= ring.x or box.x >= ring.right:  # left or right of it
+        return abs(box.centery - ring.centery)
+    return abs(box.centerx - ring.centerx)
+
+
+def _apart(one: Rect, other: Rect) -> float:
+    """How far apart two rects' nearest sides are (0 where they meet or overlap)."""
+    dx = max(0, max(one.x, other.x) - min(one.right, other.right))
+    dy = max(0, max(one.y, other.y) - min(one.bottom, other.bottom))
+    return math.hypot(dx, dy)
+
+
+def _overlap(one: Rect, other: Rect) -> int:
+    common = one.clip(other)
+    return common.w * common.h
