@@ -56,9 +56,10 @@ def choice_gap(b: Builder) -> int:
     return max(4, b.gap // 2)
 
 
-def badge_width(b: Builder, count: int) -> int:
-    """The numeral at a choice's start (and by its ring on the map): room for "10"."""
-    numeral = "88" if count > 9 else "8"
+def badge_width(b: Builder, number: int) -> int:
+    """The numeral at the start of choice ``number``: its own digits' room (the tenth's
+    "10" wider: a toe's words of the nine before it stay on one line beside theirs)."""
+    numeral = "88" if number > 9 else "8"
     return b.measure.width(numeral, entry_font(b), True) + 2 * max(3, b.px(6))
 
 
@@ -76,9 +77,9 @@ def _inset(b: Builder) -> int:
     return max(3, b.px(6))
 
 
-def _words_room(b: Builder, width: int, count: int) -> int:
+def _words_room(b: Builder, width: int, number: int) -> int:
     """The room for a choice's words beside its numeral in a cell ``width`` wide."""
-    return width - 2 * _inset(b) - badge_width(b, count)
+    return width - 2 * _inset(b) - badge_width(b, number)
 
 
 def _one_line(b: Builder, text: str, room: int) -> bool:
@@ -96,12 +97,12 @@ def _lines(b: Builder, text: str, room: int) -> int | None:
     return None if cut else len(wrapped)
 
 
-def _shape(b: Builder, text: str, width: int, count: int) -> Shape | None:
+def _shape(b: Builder, text: str, width: int, number: int) -> Shape | None:
     """The lowest cell ``width`` wide in which a choice's words stand whole: beside its
     numeral on one line, else wrapped beside it or under it, whichever is lower (None: a
     word of them is wider than the cell)."""
     line = b.measure.line_height(entry_font(b), False)
-    room = _words_room(b, width, count)
+    room = _words_room(b, width, number)
     if _one_line(b, text, room):
         return Shape(False, max(b.target, line + b.px(4)))
     shapes = []
@@ -114,11 +115,11 @@ def _shape(b: Builder, text: str, width: int, count: int) -> Shape | None:
     return min(shapes, key=lambda shape: shape.height, default=None)
 
 
-def _need(b: Builder, text: str, count: int) -> int:
+def _need(b: Builder, text: str, number: int) -> int:
     """How wide a cell holds ``text`` on one line beside its numeral, drawn narrower as far
     as a label may be."""
     words = math.ceil(b.measure.width(text, entry_font(b), False) * MIN_SQUEEZE)
-    return words + 2 * _inset(b) + badge_width(b, count)
+    return words + 2 * _inset(b) + badge_width(b, number)
 
 
 @dataclass
@@ -149,14 +150,14 @@ class _Row:
         return cells
 
 
-def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str,
-           count: int) -> bool:  # fmt: skip
+def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str) -> bool:
     """``text``'s choice in the first box with room for its words whole on the page whose
     rows are ``rows``: beside the last choice of the box's last row where both fit on one
     line, else in a row of its own. Whether there was room."""
     gap = choice_gap(b)
     line = max(b.target, b.measure.line_height(entry_font(b), False) + b.px(4))
-    need = _need(b, text, count)
+    number = index + 1  # its numeral
+    need = _need(b, text, number)
     for box in boxes:
         last = next((row for row in reversed(rows) if row.box == box), None)
         top = box.y if last is None else last.y + last.height + gap
@@ -170,7 +171,7 @@ def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: st
                 rows.append(_Row(box, top, line, False, [(index, need)]))
                 return True
             continue
-        shape = _shape(b, text, box.w, count)
+        shape = _shape(b, text, box.w, number)
         if shape is not None and top + shape.height <= box.bottom:
             rows.append(_Row(box, top, shape.height, True, [(index, box.w)]))
             return True
@@ -189,10 +190,10 @@ def _pages(
     pages: list[list[_Row]] = []
     cut = 0
     for index, text in enumerate(words):
-        if pages and _place(b, pages[-1], boxes, index, text, len(words)):
+        if pages and _place(b, pages[-1], boxes, index, text):
             continue
         pages.append([])
-        if not _place(b, pages[-1], boxes, index, text, len(words)):
+        if not _place(b, pages[-1], boxes, index, text):
             largest = max(boxes, key=lambda box: box.w * box.h)
             pages[-1].append(_Row(largest, largest.y, largest.h, True, [(index, largest.w)]))
             cut += 1
@@ -201,7 +202,13 @@ def _pages(
 
 
 def choice_layout(
-    b: Builder, ui: Host, choose: Choose, state: GameState, area: Rect, keep: Rect
+    b: Builder,
+    ui: Host,
+    choose: Choose,
+    state: GameState,
+    area: Rect,
+    keep: Rect,
+    bottom: Rect | None = None,
 ) -> ChoiceLayout:
     """The choices in the room the map leaves, the map where it was (``keep``): the family
     finds the ringed ends on the picture they were just reading, nothing moved. Landscape:
@@ -209,9 +216,10 @@ def choice_layout(
     costs no page (a quick tap meant for the pad, the family game found, chose an end), else
     down to Cancel's row and on along the pad's row, or beside the map and then across the
     pad's row (a crowded table's wide map leaves a column too narrow for a toe's words);
-    portrait: above the map (where the hands were), then under it (where the pad was); side
-    by side where two or three fit a row on one line. In as few pages as the words allow
-    whole at 6 mm, full words where that costs no page, else short ones ("arm C")."""
+    portrait: above the map (where the hands were), then under it (where the pad was), then,
+    where that saves a page, in ``bottom`` (the row of Draw, Pass and the yard); side by side
+    where two or three fit a row on one line. In as few pages as the words allow whole at
+    6 mm, full words where that costs no page, else short ones ("arm C")."""
     assert state.table is not None
     table = state.table
     wordings = [
@@ -228,9 +236,9 @@ def choice_layout(
     else:
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
-        rooms = [[above], [above, below]]
-    # Words whole, then the fewest pages, the most choices on the first, full words, the
-    # map's column.
+        rooms = [[above], [above, below]] + ([[above, below, bottom]] if bottom else [])
+    # Words whole, then the fewest pages, the bottom row left alone, the most choices on the
+    # first, full words, the map's column.
     best: tuple[tuple[int, ...], ChoiceLayout] | None = None
     for short, words in enumerate(wordings):
         for rank, room in enumerate(rooms):
@@ -238,7 +246,7 @@ def choice_layout(
             if not boxes:
                 continue
             pages, cut = _pages(b, words, boxes)
-            score = (cut, len(pages), -len(pages[0]), short, rank)
+            score = (cut, len(pages), bottom in room, -len(pages[0]), short, rank)
             if best is None or score < best[0]:
                 best = (score, ChoiceLayout(Rect(keep), tuple(words), pages))
     if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
@@ -254,17 +262,17 @@ def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLay
     choose = entry.choosing
     assert choose is not None
     font = entry_font(b)
-    count = len(choose.places)
-    badge_w = badge_width(b, count)
     inset = _inset(b)
     line = b.measure.line_height(font, False)
     entry.pages = len(laid.pages)
     for index, cell in laid.pages[entry.page % len(laid.pages)]:
         place = choose.places[index]
         text = laid.words[index]
-        shape = _shape(b, text, cell.w, count)
+        number = index + 1
+        badge_w = badge_width(b, number)
+        shape = _shape(b, text, cell.w, number)
         stacked = shape is not None and shape.stacked and shape.height <= cell.h
-        one_line = not stacked and _one_line(b, text, _words_room(b, cell.w, count))
+        one_line = not stacked and _one_line(b, text, _words_room(b, cell.w, number))
         b.button(cell, text, _choose(entry, state, place.tile), size=font, floor=font,
                  key=f"choice:{place.tile}", role="choice", style=Style.PRIMARY, bold=False,
                  inset=0 if stacked else badge_w, head=line if stacked else 0,
@@ -297,14 +305,15 @@ def draw_choosing(
     keep: Rect,
     tapped: Action | None = None,
     pictures: PictureShelf | None = None,
+    bottom: Rect | None = None,
 ) -> Rect:
     """The tile fits two or more ends: the map where it was (``keep``), those ends ringed and
     numbered on it (a tap on it does ``tapped``: the whole table), and one large numbered
     choice in words for each in ``area`` around it (landscape: beside it; portrait: above
-    and under it). Where the map is."""
+    and under it, and in ``bottom`` where that saves a page). Where the map is."""
     choose = entry.choosing
     assert choose is not None
-    laid = choice_layout(b, ui, choose, state, area, keep)
+    laid = choice_layout(b, ui, choose, state, area, keep, bottom)
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose),
                                 choice_numbers(choose), tapped, pictures=pictures))  # fmt: skip
     draw_choices(b, entry, state, laid)

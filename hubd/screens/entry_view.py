@@ -128,7 +128,7 @@ def draw_cancel(b: Builder, ui: Host, entry: TileEntry, more_beside: bool, box: 
 
     cancel_box, more_box = _cancel_and_more(b, box) if more_beside else (box, None)
     b.button(cancel_box, text, cancel, size=b.min_text, floor=b.min_text, key="entry:cancel",
-             role="entry", style=Style.WARN)  # fmt: skip
+             role="entry", style=Style.WARN, squeeze=True)  # fmt: skip
     if more_box is not None:
         b.panel(more_box, Style.QUIET)
         draw_more(b, entry, more_box)
@@ -146,16 +146,21 @@ def draw_more(b: Builder, entry: TileEntry, box: Rect) -> None:
         return []
 
     text = b.tr("More ends {page}/{pages}").format(page=page + 1, pages=pages)
-    b.button(box, text, more, size=b.min_text, floor=b.min_text, key=MORE, role="entry")
+    b.button(box, text, more, size=b.min_text, floor=b.min_text, key=MORE, role="entry",
+             squeeze=True)  # fmt: skip
 
 
 def _cancel_and_more(b: Builder, box: Rect) -> tuple[Rect, Rect]:
-    """Cancel's place and More's, the same for every entry: Cancel on one line where both
-    fit whole, else on two, More getting the rest (its words on two lines at most)."""
+    """Cancel's place and More's, the same for every entry: side by side where both fit on
+    one line; else, in a box two targets tall (portrait's), Cancel over More, each on a line
+    drawn narrower if need be; else Cancel on two lines, More getting the rest."""
     cancel = b.tr("Cancel {tile}").format(tile="15-15")
     more = b.tr("More ends {page}/{pages}").format(page=9, pages=9)
     whole, more_w = b.button_widths([cancel, more], b.min_text, 10**6)
     if whole + b.gap + more_w > box.w:
+        if box.h >= 2 * b.target + b.gap:
+            half = (box.h - b.gap) // 2
+            return Rect(box.x, box.y, box.w, half), Rect(box.x, box.bottom - half, box.w, half)
         whole = max(b.button_widths([word], b.min_text, 10**6)[0] for word in cancel.split())
     cancel_box, more_box = split_h(box, whole, box.w - whole - b.gap, gap=b.gap)
     return cancel_box, more_box

@@ -99,7 +99,8 @@ class PlayScreen(Screen):
         if self.entry.choosing is not None:
             # The map stays as it was, the choices in pages round it (More turns them).
             self.map_box = draw_choosing(b, self.ui, self.entry, state, room.choosing, map_area,
-                                         self._show_whole(True), ctx.pictures)  # fmt: skip
+                                         self._show_whole(True), ctx.pictures,
+                                         room.bottom)  # fmt: skip
         else:
             if b.landscape:
                 self._hands_panel(b, state, hands, room.compact)
@@ -115,9 +116,9 @@ class PlayScreen(Screen):
         if not self.entry.idle:
             cancel = partial(draw_cancel, b, self.ui, self.entry, room.more_beside)
         last_entry_line(b, self.ui, ctx, last, labels, undo_w, cancel)
-        if room.yard is not None:
-            self._yard_row(b, state, room.yard)
         choosing_now = self.entry.choosing is not None
+        if room.yard is not None and not choosing_now:  # its row may hold a choice
+            self._yard_row(b, state, room.yard)
         self._moves(b, state, room.draw, room.pass_, room.menu, choosing_now)
         if choosing_now and not room.more_beside:  # More where Draw and Pass were
             draw_more(b, self.entry, room.draw.union(room.pass_))

@@ -70,6 +70,7 @@ class PlayRoom:
     more_beside: bool  # More beside Cancel (Draw and Pass under the hands)
     compact: bool  # the hands give the map their room (a crowded table)
     yard: Rect | None = None  # portrait's yard beside Draw and Pass
+    bottom: Rect | None = None  # portrait's row of Draw, Pass and the yard: a choice's room
     totals: bool = True  # the players' totals shown beside their hands
 
 
@@ -366,5 +367,7 @@ def _portrait(b: Builder, state: GameState, compact: bool) -> PlayRoom:
     spare = max(0, moves.w - yard_w - draw_w - pass_w - 2 * g) // 2  # to the buttons
     draw_w, pass_w = draw_w + spare, pass_w + spare
     draw, pass_, yard = split_h(moves, draw_w, pass_w, moves.w - draw_w - pass_w - 2 * g, gap=g)
+    # More beside Cancel: while an end is chosen, Draw, Pass and the yard wait and their row
+    # may hold a choice (the tenth end of a double-15 table: two pages, not three).
     return PlayRoom(status, hands, map_area, pad, last, undo_w, draw, pass_, menu, choosing,
-                    False, compact, yard)  # fmt: skip
+                    True, compact, yard, moves)  # fmt: skip

@@ -12,7 +12,7 @@ from screens_loop import SIZES, map_widgets, shown
 
 from engine import Game, NewGame, Play, StartRound, Tile
 from engine.log import apply_lines
-from engine.simulate import Simulator
+from engine.simulate import DoublesFirst, Simulator
 from hubd.screens import Ui, UiContext
 from hubd.screens.entry import MORE
 from hubd.screens.kit.rect import Rect
@@ -222,3 +222,41 @@ def test_a_crowded_tables_numerals_stand_over_nothing_else(
     assert sorted(numerals) == [str(n) for n in range(1, 7)]
     for numeral, box in numerals.items():
         assert _apart(box, rings[offered[int(numeral) - 1]]) <= 1, numeral
+
+
+#: taps_bench's third simulated game (the hub preset, double-15, four players laying every
+#: double they can; the third deal of seed 0): its 86th event is P2's 10-12, which fits ten
+#: ends (eight toes, two arms) on a table whose map is drawn shrunk at 720x1280.
+HUB_DEAL = 86939546
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str) -> None:
+    """In portrait the room above the map holds one row of choices and the pad's, under it,
+    three: ten choices took three pages. Draw, Pass and the yard wait while an end is chosen,
+    so their row holds a fifth (More stands under Cancel): two pages, every word whole at
+    67 px, Cancel and More whole, and Cancel where it was from the first number on."""
+    rules = {"preset": "hub", "set": 15, "rounds": 1}
+    log = DoublesFirst(4, rules, HUB_DEAL, check=False).play_game().effective
+    play = log[85]
+    assert isinstance(play, Play)
+    game = Game.from_events(log[:85])
+    assert len(game.state.places_for(play.tile)) == 10
+    ui, ctx = shown(game, "play", (720, 1280), language)
+    tap_widget(ui, ctx, f"half:{play.tile.lo}")
+    cancel = next(w.rect for w in ui.layout(ctx, 0.0) if w.key == "entry:cancel")
+    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    offered: set[str] = set()
+    pages = 0
+    while len(offered) < 10 and pages < 4:
+        if pages:
+            tap_widget(ui, ctx, MORE)
+        pages += 1
+        widgets = ui.layout(ctx, 0.0)
+        choices = [w for w in widgets if w.role == "choice"]
+        assert [w.text for w in choices if w.truncated or w.size < 67] == []
+        assert [w.text for w in widgets if w.role == "entry" and w.truncated] == []
+        assert next(w.rect for w in widgets if w.key == "entry:cancel") == cancel
+        offered |= {w.key for w in choices}
+    assert len(offered) == 10
+    assert pages == 2
