@@ -180,8 +180,8 @@ def every_page(table: FamilyTable, plays: Plays) -> None:
     plays.numerals += len(numerals)
     over = numerals_over_pieces(widgets, offered)
     plays.over += [f"{entry.choosing.tile} fitting {len(offered)} ends: {one}" for one in over]
-    for numeral in numerals:
-        tiles = [offered[int(n) - 1] for n in numeral.key.removeprefix("number:").split()]
+    for numeral in [w for w in widgets if w.key.startswith("numeral:")]:  # its dark badge
+        tiles = [offered[int(n) - 1] for n in numeral.key.removeprefix("numeral:").split()]
         plays.on_ends += any(numeral.rect.colliderect(ends[f"end:{tile}"]) for tile in tiles)
     for page in range(entry.pages):
         entry.page = page

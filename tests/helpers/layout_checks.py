@@ -94,23 +94,29 @@ UNDER_A_NUMERAL = ("tile", "end", "needs", "label", "mark", "choice_number")
 
 def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]:
     """Each numeral on the map (keys "number:<numerals>") that stands over other pieces, and
-    those pieces (its
-    own end, number and ring left out: where no place beside it is free, the ring itself
-    carries the numeral); ``offered`` are the ends' tiles in the choices' order ("1-3")."""
+    those pieces (its own end, number and ring left out, and whatever lay over its own end
+    already: where no place beside it is free, the ring itself carries the numeral, on its
+    end); ``offered`` are the ends' tiles in the choices' order ("1-3")."""
     found = []
+    ends = {w.key: w.rect for w in widgets if w.role == "end"}
+    seen = {w.key.removeprefix("numeral:"): w.rect for w in widgets if w.key.startswith("numeral:")}
     for badge in [w for w in widgets if w.key.startswith("number:")]:
-        own = set()
-        for numeral in badge.key.removeprefix("number:").split():
-            tile = offered[int(numeral) - 1]
-            own |= {f"end:{tile}", f"needs:{tile}", f"mark:end:{tile}"}
+        numerals = badge.key.removeprefix("number:")
+        box = seen.get(numerals, badge.rect)  # its dark badge (its line's box may be taller)
+        tiles = [offered[int(n) - 1] for n in numerals.split()]
+        own = {f"{kind}:{tile}" for tile in tiles for kind in ("end", "needs", "mark:end")}
+        own_ends = [ends[f"end:{tile}"] for tile in tiles if f"end:{tile}" in ends]
         under = []
         for piece in widgets:
-            if piece is badge or piece.key in own:
+            if piece is badge or piece.key in own or piece.rect == box:
                 continue
             if piece.kind is Kind.LINK and piece.points is not None:
-                over = stroke_crosses(piece.points, max(1, piece.pad), badge.rect)
+                over = stroke_crosses(piece.points, max(1, piece.pad), box, own_ends)
+            elif piece.role in UNDER_A_NUMERAL and piece.rect.colliderect(box):
+                common = piece.rect.clip(box)
+                over = not any(end.contains(common) for end in own_ends)
             else:
-                over = piece.role in UNDER_A_NUMERAL and piece.rect.colliderect(badge.rect)
+                over = False
             if over:
                 under.append(piece.key or piece.role)
         if under:
@@ -118,9 +124,14 @@ def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]
     return found
 
 
-def stroke_crosses(points: tuple[int, int, int, int], width: int, rect: pygame.Rect) -> bool:
+def stroke_crosses(
+    points: tuple[int, int, int, int],
+    width: int,
+    rect: pygame.Rect,
+    beside: list[pygame.Rect] | None = None,
+) -> bool:
     """Whether a straight stroke ``width`` px wide between ``points`` touches ``rect``'s
-    inside (sampled every pixel along it)."""
+    inside (sampled every pixel along it), where it is not inside one of ``beside``."""
     x1, y1, x2, y2 = points
     steps = max(1, abs(x2 - x1), abs(y2 - y1))
     half = width // 2
@@ -128,6 +139,7 @@ def stroke_crosses(points: tuple[int, int, int, int], width: int, rect: pygame.R
     for step in range(steps + 1):
         x = x1 + (x2 - x1) * step / steps
         y = y1 + (y2 - y1) * step / steps
-        if inside.colliderect(pygame.Rect(round(x) - half, round(y) - half, width, width)):
+        dot = inside.clip(pygame.Rect(round(x) - half, round(y) - half, width, width))
+        if dot.w and dot.h and not any(box.contains(dot) for box in beside or []):
             return True
     return False

@@ -54,22 +54,37 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
                if w.kind is Kind.LINK and w.points is not None]  # fmt: skip
     letters = [w.rect for w in b.widgets if w.key.startswith("arm:")]
     seen = _Map(pieces, strokes, [r.ring for r in ringed] + letters)
+    line = b.measure.line_height(size, True)
+    ink_top, _ink = b.measure.ink("0123456789", size, True)
     for one in ringed:
-        badge = _badge_box(b, one, area, size, seen)
-        b.panel(badge, Style.DARK).mirror = False
-        least = size if badge.h >= b.measure.line_height(size, True) else min(size, floor)
-        label = b.label(badge, one.numerals, size, bold=True, floor=least, reading=True,
+        badge, carried = _badge_box(b, one, area, size, seen)
+        panel = b.panel(badge, Style.DARK)
+        panel.mirror, panel.key = False, f"numeral:{one.numerals}"  # what is seen of it
+        # Its line's box, the digits in the middle of the badge (the line's room for letters
+        # below the baseline kept out of the badge), or on the end its ring carries.
+        box = Rect(badge.x, badge.y + _pad(b) - ink_top, badge.w, line)
+        least = size
+        if carried:
+            box = Rect(badge)
+            least = size if badge.h + 2 >= line else min(size, floor)
+        label = b.label(box, one.numerals, size, bold=True, floor=least, reading=True,
                         mirror=False, key=f"number:{one.numerals}", role="choice_number",
                         squeeze=True)  # fmt: skip
         seen.pieces.append((label, badge))
         seen.apart.append(badge)
 
 
-def _badge_box(b: Builder, one: Ringed, area: Rect, size: int, seen: _Map) -> Rect:
-    """Where ``one``'s numeral stands: beside its ring in a free place, the one farthest from
-    other rings, numerals and letters (within a numeral's height), a side's middle first;
-    else over the ring's frame; else on the end itself."""
-    height = b.measure.line_height(size, True)
+def _pad(b: Builder) -> int:
+    """Between a badge's edge and its digits."""
+    return max(2, b.px(4))
+
+
+def _badge_box(b: Builder, one: Ringed, area: Rect, size: int, seen: _Map) -> tuple[Rect, bool]:
+    """Where ``one``'s numeral stands, as tall as its digits and a little: beside its ring in
+    a free place, the one farthest from other rings, numerals and letters (within a badge's
+    height), a side's middle first; else over the ring's frame; else on the end itself
+    (whether it went there)."""
+    height = b.measure.ink("0123456789", size, True)[1] + 2 * _pad(b)
     width = max(height * 4 // 5, b.measure.width(one.numerals, size, True) + 2 * max(3, b.px(4)))
     ring = one.ring
     others = [r for r in seen.apart if r != ring]
@@ -87,8 +102,8 @@ def _badge_box(b: Builder, one: Ringed, area: Rect, size: int, seen: _Map) -> Re
         free = [box for box in _around(base, width, height, step)
                 if _free(box, area, pieces, strokes)]  # fmt: skip
         if free:
-            return min(free, key=lambda box: (crowding(box), _off_middle(box, base)))
-    return end
+            return min(free, key=lambda box: (crowding(box), _off_middle(box, base))), False
+    return end, True
 
 
 def _around(ring: Rect, width: int, height: int, step: int) -> Iterator[Rect]:
