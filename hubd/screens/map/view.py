@@ -126,7 +126,7 @@ def _draw_picture(
         widget.size = digits
     for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
         reach = round(2 * map_sizes(b).gap * drawn.scale)
-        box = _line_box(b, Rect(run.box), drawn.number_px).inflate(reach, 0)
+        box = _kept_in(_line_box(b, Rect(run.box), drawn.number_px).inflate(reach, 0), area)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
                 mirror=False, role="label", key=run.key, squeeze=True, least=least)  # fmt: skip
     for letter in ready.letters:  # "arm C" in the choices: here
@@ -135,7 +135,7 @@ def _draw_picture(
         b.label(box, letter.text, letter.size, bold=True, floor=letter.size, mirror=False,
                 role="label", key=letter.key, least=least and letter.size)  # fmt: skip
     for end in drawn.ends:  # open as on the table the picture is of (a play ago, until ready)
-        _end(b, end, end.on in ready.open_ends, drawn.number_px, least)
+        _end(b, end, end.on in ready.open_ends, drawn.number_px, least, area)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
     rings = {key: f"mark:{key}" for key in marked}
     if ui.marked is not None:  # the end that lies on the tile laid now, else the tile: one ring
@@ -161,7 +161,9 @@ def _draw_picture(
         draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in shown])
 
 
-def _end(b: Builder, end: MapEnd, is_open: bool, size: int, least: int | None) -> None:
+def _end(b: Builder, end: MapEnd, is_open: bool, size: int, least: int | None, area: Rect) -> None:
+    """An end's target and the number it needs, its line box kept inside the map's ``area``
+    (an end at the map's edge had its number's box a pixel or two outside it)."""
     rect = Rect(end.box)
     style = (
         (Style.WARN if end.kind is PlaceKind.FOOT else Style.PRIMARY) if is_open else (Style.CLOSED)
@@ -169,9 +171,17 @@ def _end(b: Builder, end: MapEnd, is_open: bool, size: int, least: int | None) -
     b.button(rect, "", None, style=style, kind=Kind.TARGET, key=end.key, mirror=False,
              locked=not is_open, role="end", enabled=is_open)  # fmt: skip
     ink = TEXT_DARK if style is Style.PRIMARY else None
-    b.label(_line_box(b, rect, size), str(end.needs), size, bold=True, reading=True,
+    b.label(_kept_in(_line_box(b, rect, size), area), str(end.needs), size, bold=True, reading=True,
             floor=size, mirror=False, color=ink, key=f"needs:{end.on}", role="needs",
             squeeze=True, least=least)  # fmt: skip
+
+
+def _kept_in(box: Rect, area: Rect) -> Rect:
+    """A number's line ``box`` moved up or down into ``area`` (a line's height kept: its
+    digits move a pixel or two at most) and cut at its sides."""
+    y = max(area.y, min(box.y, area.bottom - box.h))
+    left, right = max(box.x, area.x), min(box.right, area.right)
+    return Rect(left, y, right - left, box.h)
 
 
 def _line_box(b: Builder, rect: Rect, size: int) -> Rect:

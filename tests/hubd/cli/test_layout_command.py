@@ -14,6 +14,7 @@ from hubd.cli.run import main
 from hubd.screens.shots.log_layout import run
 
 FIELDS = {"key", "role", "rect", "text", "font_px", "tappable", "enabled"}
+MAP_PIECES = ("end:", "needs:", "tile:", "arm:", "fold:")
 
 
 def write_log(path: Path, seed: int = 3, blank_at: int | None = None) -> list[str]:
@@ -167,6 +168,11 @@ def test_every_end_of_a_crowded_table_shows_its_number_inside_its_target(
         for x1, y1, x2, y2 in record["links"]:  # type: ignore[union-attr]
             for px, py in ((x1, y1), (x2, y2)):
                 assert area[0] <= px <= area[0] + area[2] and area[1] <= py <= area[1] + area[3]
+        for piece in widgets:  # every piece's box inside the map (a number's stood 1-2 px out)
+            if str(piece["key"]).startswith(MAP_PIECES):  # type: ignore[index]
+                x, y, w, h = piece["rect"]  # type: ignore[index]
+                inside = area[0] <= x and x + w <= area[0] + area[2]
+                assert inside and area[1] <= y and y + h <= area[1] + area[3], piece
         done = [p.tile for p in table.placed.values() if p.kind is PlaceKind.FOOT and not p.room]
         assert all(f"tile:{tile}" in keys for tile in done), record["event"]
         feet += len(done)
