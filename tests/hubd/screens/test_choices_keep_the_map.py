@@ -4,6 +4,7 @@ it was while the choices stand beside it, and each choice's numeral is plainly i
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from engine.simulate import DoublesFirst, Simulator
 from hubd.screens import Ui, UiContext
 from hubd.screens.entry import MORE
 from hubd.screens.kit.rect import Rect
+from hubd.screens.kit.widgets import Widget
 from hubd.screens.shots.screenshots import tap_widget
 from hubd.text.i18n import available_languages
 
@@ -189,19 +191,28 @@ def test_six_ends_of_a_crowded_table_stand_whole_on_two_pages(
     whole at 6 mm in every language, the map as it was on every page."""
     ui, ctx, before, _offered = _crowded_choice(size, language)
     least = 43 if size == (800, 480) else 67
-    offered: set[str] = set()
     pages = 0
-    while len(offered) < 6 and pages < 6:
-        if pages:
-            tap_widget(ui, ctx, MORE)
+    for widgets in _every_page(ui, ctx, 6):
         pages += 1
-        widgets = ui.layout(ctx, 0.0)
         assert map_widgets(ui, ctx) == before
         choices = [w for w in widgets if w.role == "choice"]
         assert [w.text for w in choices if w.truncated or w.size < least] == []
-        offered |= {w.key for w in choices}
-    assert len(offered) == 6
     assert pages <= (PAGES_BESIDE_A_WIDE_MAP[language] if size == (800, 480) else 2)
+
+
+def _every_page(ui: Ui, ctx: UiContext, count: int) -> Iterator[list[Widget]]:
+    """The widgets of each page of the entry's choices, More tapped between them, until all
+    ``count`` choices have been offered (at most ``count`` pages)."""
+    offered: set[str] = set()
+    for page in range(count):
+        if page:
+            tap_widget(ui, ctx, MORE)
+        widgets = ui.layout(ctx, 0.0)
+        yield widgets
+        offered |= {w.key for w in widgets if w.role == "choice"}
+        if len(offered) >= count:
+            return
+    raise AssertionError(f"{len(offered)} of {count} choices offered in {count} pages")
 
 
 @pytest.mark.parametrize("language", available_languages())
@@ -246,17 +257,11 @@ def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str)
     tap_widget(ui, ctx, f"half:{play.tile.lo}")
     cancel = next(w.rect for w in ui.layout(ctx, 0.0) if w.key == "entry:cancel")
     tap_widget(ui, ctx, f"half:{play.tile.hi}")
-    offered: set[str] = set()
     pages = 0
-    while len(offered) < 10 and pages < 4:
-        if pages:
-            tap_widget(ui, ctx, MORE)
+    for widgets in _every_page(ui, ctx, 10):
         pages += 1
-        widgets = ui.layout(ctx, 0.0)
         choices = [w for w in widgets if w.role == "choice"]
         assert [w.text for w in choices if w.truncated or w.size < 67] == []
         assert [w.text for w in widgets if w.role == "entry" and w.truncated] == []
         assert next(w.rect for w in widgets if w.key == "entry:cancel") == cancel
-        offered |= {w.key for w in choices}
-    assert len(offered) == 10
     assert pages == 2
