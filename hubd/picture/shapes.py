@@ -161,6 +161,11 @@ class Picture:
         with a picture laid out larger and drawn smaller)."""
         return max(1, round(floor * self.scale))
 
+    def count_reach(self, gap: int) -> int:
+        """How far a run's count ("+12") may reach into the gaps (``gap`` between two cells,
+        as laid out) beside its cell, as this picture draws it: the hub and the phones alike."""
+        return round(2 * gap * self.scale)
+
     def end_of(self, key: str) -> MapEnd | None:
         """The end with ``key`` ("end:<tile>"), if it is drawn."""
         return next((end for end in self.ends if end.key == key), None)

@@ -67,8 +67,9 @@ class Confirm(Overlay):
         return self.keep(pos) if self.keep is not None else []
 
     def _go(self, pos: tuple[int, int]) -> list[Intent]:
+        assert self.go is not None  # (its button is drawn only with a go)
         self.ui.open_overlay(None)
-        return self.go(pos) if self.go is not None else []
+        return self.go(pos)
 
 
 def confirm_undo(ui: Host, ctx: UiContext) -> Confirm:

@@ -29,17 +29,17 @@ class HandEntry:
     #: The pips above the hand's limit that were said to be right (on the hub or the phone).
     confirmed: int | None = None
     #: The hub's camera reading of this hand, while its tile page shows it: how many tiles
-    #: the photo showed, and each question's likely tiles (none: "Which tile is this?").
+    #: the photo showed, and its questions (each with its likely tiles).
     photo_count: int | None = None
-    asked: tuple[tuple[Tile, ...], ...] = ()
+    asked: tuple[Question, ...] = ()
 
-    def open_questions(self) -> list[tuple[Tile, ...]]:
+    def open_questions(self) -> list[Question]:
         """The camera's questions not yet answered by a tile picked among their likely
         tiles (none once as many tiles are picked as the hand holds)."""
         if 0 <= self.held <= len(self.tiles):
             return []
         picked = set(self.tiles)
-        return [likely for likely in self.asked if not picked.intersection(likely)]
+        return [asked for asked in self.asked if not picked.intersection(asked.choices)]
 
     def reading_words(self, tr: Callable[[str], str]) -> str:
         """What the camera's reading still asks, as the tile page says it until OK: the
@@ -48,7 +48,7 @@ class HandEntry:
         if self.photo_count is not None and 0 <= self.held != self.photo_count:
             note = tr("Tiles in the photo: {found}. Tiles in your hand, by the hub's count: {held}")
             said.append(note.format(found=self.photo_count, held=self.held) + ".")
-        questions = [question_words(Question(0, likely), tr) for likely in self.open_questions()]
+        questions = [question_words(question, tr) for question in self.open_questions()]
         if questions:
             said.append(
                 tr("{questions} Pick it among the tiles.").format(questions=" ".join(questions))

@@ -160,10 +160,7 @@ class RoundEndScreen(Screen):
             self._camera_problem(reading.problem)
             return
         entry.tiles = list(reading.settled)
-        entry.photo_count, entry.asked = (
-            len(reading.tiles),
-            tuple(question.choices for question in reading.questions),
-        )
+        entry.photo_count, entry.asked = len(reading.tiles), reading.questions
         entry.by_tiles = entry.touched = True
         self._choose(reading.player)
 
@@ -349,7 +346,7 @@ class RoundEndScreen(Screen):
         b.button(pips, b.tr("Pips"), self._mode(entry, False), key="mode:pips")
         b.button(ok, b.tr("OK"), self._picked, key="left:ok", style=Style.PRIMARY)
         taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
-        likely = {tile for tiles in entry.open_questions() for tile in tiles}
+        likely = {tile for asked in entry.open_questions() for tile in asked.choices}
         for tile, (page, box) in cells.items():
             if page != self.page or (table is not None and tile in table):
                 continue  # not offered: its cell stays empty

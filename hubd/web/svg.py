@@ -90,7 +90,7 @@ def render(
     floor = letter_px or drawn.number_px
     sizes = tiles_digits(drawn.tiles, floor)
     parts += [_tile(tile, digits) for tile, digits in zip(drawn.tiles, sizes, strict=True)]
-    reach = round(2 * gap * drawn.scale)  # as far as the hub's count reaches
+    reach = drawn.count_reach(gap)  # as far as the hub's count reaches
     parts += [_fold(run, drawn.number_px, reach) for run in drawn.folds]
     parts += [_arm(letter) for letter in arm_labels(drawn, letter_px or drawn.number_px)]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)

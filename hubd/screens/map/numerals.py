@@ -55,9 +55,10 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
     letters = [w.rect for w in b.widgets if w.key.startswith("arm:")]
     seen = _Map(pieces, strokes, [r.ring for r in ringed] + letters)
     line = b.measure.line_height(size, True)
-    ink_top, _ink = b.measure.ink("0123456789", size, True)
+    ink_top, ink_h = b.measure.ink("0123456789", size, True)
+    height = ink_h + 2 * _pad(b)  # a badge: as tall as its digits and a little
     for one in ringed:
-        badge, carried = _badge_box(b, one, area, size, seen)
+        badge, carried = _badge_box(b, one, area, size, height, seen)
         panel = b.panel(badge, Style.DARK)
         panel.mirror, panel.key = False, f"numeral:{one.numerals}"  # what is seen of it
         # Its line's box, the digits in the middle of the badge (the line's room for letters
@@ -79,12 +80,13 @@ def _pad(b: Builder) -> int:
     return max(2, b.px(4))
 
 
-def _badge_box(b: Builder, one: Ringed, area: Rect, size: int, seen: _Map) -> tuple[Rect, bool]:
-    """Where ``one``'s numeral stands, as tall as its digits and a little: beside its ring in
-    a free place, the one farthest from other rings, numerals and letters (within a badge's
-    height), a side's middle first; else over the ring's frame; else on the end itself
-    (whether it went there)."""
-    height = b.measure.ink("0123456789", size, True)[1] + 2 * _pad(b)
+def _badge_box(
+    b: Builder, one: Ringed, area: Rect, size: int, height: int, seen: _Map
+) -> tuple[Rect, bool]:
+    """Where ``one``'s numeral stands, ``height`` tall: beside its ring in a free place, the
+    one farthest from other rings, numerals and letters (within a badge's height), a side's
+    middle first; else over the ring's frame; else on the end itself (whether it went
+    there)."""
     width = max(height * 4 // 5, b.measure.width(one.numerals, size, True) + 2 * max(3, b.px(4)))
     ring = one.ring
     others = [r for r in seen.apart if r != ring]
@@ -214,8 +216,3 @@ def _apart(one: Rect, other: Rect) -> float:
     dx = max(0, max(one.x, other.x) - min(one.right, other.right))
     dy = max(0, max(one.y, other.y) - min(one.bottom, other.bottom))
     return math.hypot(dx, dy)
-
-
-def _overlap(one: Rect, other: Rect) -> int:
-    common = one.clip(other)
-    return common.w * common.h

@@ -22,7 +22,7 @@ from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
-from hubd.screens.map.numerals import Ringed, draw_numerals
+from hubd.screens.map.numerals import PIECES, Ringed, draw_numerals
 from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
 from hubd.screens.map.whole import draw_sign, whole_room
 from hubd.text.labels import line_labels
@@ -124,8 +124,8 @@ def _draw_picture(
         widget.mirror = False
         widget.role = "tile"
         widget.size = digits
+    reach = drawn.count_reach(map_sizes(b).gap)
     for run in drawn.folds:  # "+12" may reach into the gaps beside its cell
-        reach = round(2 * map_sizes(b).gap * drawn.scale)
         box = _kept_in(_line_box(b, Rect(run.box), drawn.number_px).inflate(reach, 0), area)
         b.label(box, run.text, drawn.number_px, bold=True, floor=drawn.number_px,
                 mirror=False, role="label", key=run.key, squeeze=True, least=least)  # fmt: skip
@@ -157,8 +157,7 @@ def _draw_picture(
         ringed.append(Ringed(Rect(ring_box), own, numerals))
     draw_numerals(b, area, ringed, drawn.number_px, floor)
     if signed:
-        shown = ("tile", "end", "needs", "label", "mark", "choice_number")
-        draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in shown])
+        draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in PIECES])
 
 
 def _end(b: Builder, end: MapEnd, is_open: bool, size: int, least: int | None, area: Rect) -> None:
