@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -59,15 +60,18 @@ def halves_right(photo: Photo, seen: list[TileSeen]) -> int:
     return right
 
 
-def judge(photo: Photo, seen: list[TileSeen], rng: random.Random) -> tuple[str, str, str]:
-    """Each way's verdict on one hand: 'right', 'asked' or 'wrong'."""
-    hand = Counter(Tile.of(a, b) for a, b in photo.tiles)
+def judge(
+    tiles: Sequence[tuple[int, int]], highest: int, seen: list[TileSeen], rng: random.Random
+) -> tuple[str, str, str]:
+    """Each way's verdict on one hand (``tiles`` of a double-``highest`` set): 'right',
+    'asked' or 'wrong'."""
+    hand = Counter(Tile.of(a, b) for a, b in tiles)
     plain = Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
-    whole = [Tile.of(a, b) for a in range(photo.highest + 1) for b in range(a, photo.highest + 1)]
+    whole = [Tile.of(a, b) for a in range(highest + 1) for b in range(a, highest + 1)]
     rest = [tile for tile in whole if tile not in hand]
     table = list(hand) + rng.sample(rest, len(rest) // 2)
     verdicts = ["right" if plain == hand else "wrong"]
-    for allowed, expected in ((whole, None), (table, len(photo.tiles))):
+    for allowed, expected in ((whole, None), (table, len(tiles))):
         reading = settle([s.tile for s in seen], allowed, expected)
         settled = Counter(reading.settled)
         if settled - hand:
@@ -122,7 +126,9 @@ def main() -> None:
             right_inside += right
         # Each photo's table drawn from its own seed: a verdict does not hang on other photos'.
         table = random.Random(seed)
-        verdicts = judge(photo, seen, table) if seen else ("asked", "asked", "asked")
+        verdicts = (
+            judge(photo.tiles, photo.highest, seen, table) if seen else ("asked", "asked", "asked")
+        )
         for tally, verdict in zip(tallies, verdicts, strict=True):
             tally[verdict] += 1
         if args.verbose and verdicts[2] != "right":

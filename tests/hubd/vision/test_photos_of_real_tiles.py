@@ -19,15 +19,17 @@ from hubd.vision.reader import PhotoUnreadable, read_photo  # noqa: E402
 from hubd.vision.shapes import Image  # noqa: E402
 
 FOLDER = Path(__file__).parent / "real_photos"
-TILES = {"tile-1-1.jpg": (1, 1), "tile-3-1.jpg": (3, 1), "tile-1-4.jpg": (1, 4),
-         "tile-5-0.jpg": (5, 0)}  # fmt: skip
+#: Each photo's set and tiles, read by eye (benchmarks/real_photos_bench.py reads it too).
+LABELS = json.loads((FOLDER / "tiles.json").read_text())
+TILES = {name: tuple(label["tiles"][0]) for name, label in LABELS.items() if label["set"] == 6}
 
 
 def _photo(name: str) -> Image:
     """The photo as the phone took it: 3:4 upright (the dataset stretched it to a square)."""
     square = cv2.imread(str(FOLDER / name))
     assert square is not None, name
-    upright: Image = cv2.resize(square, (640, 853), interpolation=cv2.INTER_CUBIC)
+    size = tuple(LABELS[name]["upright"])  # (640 x 853)
+    upright: Image = cv2.resize(square, size, interpolation=cv2.INTER_CUBIC)
     return upright
 
 
@@ -158,14 +160,8 @@ def test_four_real_tiles_in_one_photo_are_read_as_the_hand(
     assert answer["pips"] == 16 and answer["unsure"] == []
 
 
-HANDS = {
-    "hand-23.jpg": [(8, 8), (0, 7)],
-    "hand-28.jpg": [(0, 9), (4, 7), (2, 6)],
-    "hand-46.jpg": [(8, 8), (2, 7), (5, 9), (0, 7)],
-    "hand-64.jpg": [(0, 7), (1, 5), (6, 6), (2, 7), (5, 9), (8, 8)],
-    "hand-86.jpg": [(7, 7), (1, 6), (5, 5), (4, 7), (9, 9), (2, 3), (0, 7), (5, 9)],
-    "hand-36-white-table.jpg": [(5, 5), (7, 7), (1, 6), (2, 3)],
-}
+HANDS = {name: [(a, b) for a, b in label["tiles"]] for name, label in LABELS.items()
+         if label["set"] == 12}  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(HANDS))

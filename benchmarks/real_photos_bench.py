@@ -1,0 +1,91 @@
+"""How the photo reader reads real photos: each photo of a folder read as ``hubd count-tiles``
+reads it, and judged against the tiles it shows.
+
+    python benchmarks/real_photos_bench.py [FOLDER ...]
+
+FOLDER (default: tests/hubd/vision/real_photos) holds the photos and ``tiles.json``, naming
+each photo's set and tiles, read by eye::
+
+    {"hand-23.jpg": {"set": 12, "tiles": [[8, 8], [0, 7]]},
+     "tile-1-1.jpg": {"set": 6, "tiles": [[1, 1]], "upright": [640, 853]}}
+
+("upright": the size the photo is stretched back to before it is read, where a dataset's export
+squashed it.) Prints a line a photo and the totals, each way as camera_bench judges a hand:
+
+- the set only (``--set N``, score-keeper mode) and the table's constraint (``--among`` the hand
+  and half the rest of the set, drawn from the photo's name, ``--count`` the hand's tiles);
+- "right": every tile settled and right; "asked": a question or a count said, no tile wrong;
+  "wrong": a tile settled wrong (the silent error that must not be); "given up": the photo
+  refused with a message (the message is printed);
+- the tiles found against the hand's, and the CPU time of the reading (one thread, as in the
+  worker).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+from camera_bench import judge
+
+from hubd.vision.reader import PhotoUnreadable, read_photo
+
+FOLDER = Path(__file__).resolve().parents[1] / "tests" / "hubd" / "vision" / "real_photos"
+WAYS = ("the set only", "the table's constraint")
+
+
+def read_folder(folder: Path, tallies: list[Counter[str]]) -> None:
+    """Read and judge every photo named in ``folder``'s tiles.json, one line each."""
+    labels = json.loads((folder / "tiles.json").read_text())
+    for name in sorted(labels):
+        label = labels[name]
+        tiles = [(a, b) for a, b in label["tiles"]]
+        photo = cv2.imread(str(folder / name))
+        if photo is None:
+            raise SystemExit(f"{folder / name}: not a photo OpenCV can open")
+        if "upright" in label:
+            photo = cv2.resize(photo, tuple(label["upright"]), interpolation=cv2.INTER_CUBIC)
+        started = time.process_time()
+        try:
+            seen = read_photo(photo, label["set"])
+            said = ""
+        except PhotoUnreadable as refused:
+            seen, said = [], str(refused)
+        cpu = time.process_time() - started
+        verdicts = ["given up"] * 2
+        if seen:
+            # The order count-tiles gives the tiles (its questions' places), top to bottom.
+            seen.sort(key=lambda tile: (tile.centre[1], tile.centre[0]))
+            _, *verdicts = judge(tiles, label["set"], seen, random.Random(name))
+        for tally, verdict in zip(tallies, verdicts, strict=True):
+            tally[verdict] += 1
+        pips = sum(a + b for a, b in tiles)
+        print(f"  {name:34} double-{label['set']:<2} {len(tiles):2} tiles {pips:3} pips"
+              f"  found {len(seen):2}  set only: {verdicts[0]:8}  table: {verdicts[1]:8}"
+              f"  {cpu * 1000:5.0f} ms" + (f"  ({said})" if said else ""))  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="*", type=Path, default=[FOLDER], metavar="FOLDER")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)  # as in the worker: the CPU time is the photo's own
+    tallies: list[Counter[str]] = [Counter(), Counter()]
+    for folder in args.folders:
+        print(f"real_photos_bench: {folder}")
+        read_folder(folder, tallies)
+    photos = sum(tallies[0].values())
+    for way, tally in zip(WAYS, tallies, strict=True):
+        print(
+            f"  {photos} photos, {way + ':':23} right {tally['right']:2}   asked"
+            f" {tally['asked']:2}   wrong {tally['wrong']:2}   given up {tally['given up']:2}"
+        )
+
+
+if __name__ == "__main__":
+    main()
