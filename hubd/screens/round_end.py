@@ -20,7 +20,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
-from hubd.screens.kit.widgets import Action, Kind, Style, Widget
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Kind, Style, Widget
 from hubd.text.plain_words import block_text
 from hubd.text.wording import limit_question
 from hubd.values.camera import CameraView
@@ -261,7 +261,7 @@ class RoundEndScreen(Screen):
         title_w = head.w - sum(widths) - 2 * b.gap
         title, pips, tiles = split_h(head, title_w, *widths, gap=b.gap)
         b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
-                align="start", wrap=True, squeeze=True)  # fmt: skip
+                align="start", wrap=True, squeeze=True, squeeze_lines=True)  # fmt: skip
         for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):
             b.button(
                 box,
@@ -324,20 +324,25 @@ class RoundEndScreen(Screen):
         assert state.rules is not None
         rules, table = state.rules, state.table  # no table: a scores-only game, every tile
         count_px = b.px(43) if b.landscape else b.px(67)
+        head_w = b.w - 2 * b.gap
+        pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head_w // 2)
+        number_w = b.measure.width("888", count_px, True) + b.px(12)
+        title_w = head_w - number_w - pips_w - ok_w - 3 * b.gap
         head_h = max(b.target, b.measure.line_height(count_px, True) - 2)
-        head = Rect(b.gap, b.gap // 2, b.w - 2 * b.gap, head_h)
+        title_text = b.tr("{player}'s hand").format(player=name)
+        if not b.landscape and b.squeeze_scale(title_text, title_w, b.min_text, True) < MIN_SQUEEZE:
+            # portrait has height to spare: two lines rather than the name cut ("Рука: M…")
+            head_h = max(head_h, 2 * b.measure.line_height(b.min_text, True))
+        head = Rect(b.gap, b.gap // 2, head_w, head_h)
         area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
         if entry.photo_count is not None:  # the camera's reading: what it asks, until OK
             area = camera_words(b, entry.reading_words(b.tr), area)
         cells, pages = tile_cells(b, rules.highest, area)
         self.page %= pages
         value = entry.value(state, name)
-        pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head.w // 2)
-        number_w = b.measure.width("888", count_px, True) + b.px(12)
-        title_w = head.w - number_w - pips_w - ok_w - 3 * b.gap
         title, number, pips, ok = split_h(head, title_w, number_w, pips_w, ok_w, gap=b.gap)
-        b.label(title, b.tr("{player}'s hand").format(player=name), b.px(26), bold=True,
-                align="start", wrap=True, squeeze=True)  # fmt: skip
+        b.label(title, title_text, b.px(26), bold=True, align="start", wrap=True, squeeze=True,
+                squeeze_lines=True)  # fmt: skip
         if pages > 1:  # a set too large for one page: the page turns where the value was
             b.button(number, f"{self.page + 1}/{pages} ▸", self._next_page, key="left:more")
         else:  # the hand's value as picked so far (the hand row shows it after OK)

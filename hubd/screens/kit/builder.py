@@ -134,9 +134,10 @@ class Builder:
     ) -> Widget:
         """A text in ``rect`` at ``size`` or the largest size down to ``floor`` that fits;
         ``squeeze`` lets a one-line text too wide at the floor be drawn narrower (never less
-        than ``MIN_SQUEEZE``) instead of cut. No text is under the screen's least (3.5 mm)
-        but where ``least`` says so: a picture shrunk on purpose (the play map's small copy
-        of the whole table) keeps its numbers in scale with its pieces."""
+        than ``MIN_SQUEEZE``) instead of cut, ``squeeze_lines`` a wrapped one's lines too.
+        No text is under the screen's least (3.5 mm) but where ``least`` says so: a picture
+        shrunk on purpose (the play map's small copy of the whole table) keeps its numbers
+        in scale with its pieces."""
         widget = Widget(
             Rect(rect),
             Kind.LABEL,
@@ -149,7 +150,7 @@ class Builder:
             role=role,
             key=key,
         )
-        return self.add(self._fit(widget, size, floor, wrap, squeeze, least))
+        return self.add(self._fit(widget, size, floor, wrap, squeeze, least, squeeze_lines))
 
     def button(
         self,

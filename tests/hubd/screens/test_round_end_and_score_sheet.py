@@ -33,6 +33,7 @@ from hubd.screens.kit.widgets import Style, Widget
 from hubd.screens.shots.screenshots import tap_widget
 from hubd.screens.shots.scripted_games import PLAYERS, round_over_game, scored_game
 from hubd.store import GameStore
+from hubd.text.i18n import available_languages
 from hubd.values.intents import Go, Submit
 from hubd.values.records import GameRecord
 
@@ -413,3 +414,29 @@ def test_twelve_letter_names_stand_whole_beside_their_pips(size: tuple[int, int]
         table.tap(f"hand:{name}")
         title = next(w for w in table.widgets() if w.text == f"{name}'s hand")
         assert not title.truncated, title.lines
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", available_languages())
+def test_the_hand_being_entered_is_named_whole_at_a_table_of_six(
+    size: tuple[int, int], language: str
+) -> None:
+    """At six players in Ukrainian the keypad's title read "Рука: / Grandma…" on two lines
+    with room for the whole name drawn narrower, as the hands' names are."""
+    names = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom", "Olek", "Dee")
+    log = Simulator(6, {"preset": "classic", "set": 12, "rounds": 1}, 3, names=names).play_game()
+    events = [e for e in log.effective if not isinstance(e, EndRound)]
+    game = Game.from_events(events)
+    table = Table(game, "round_end", size)
+    table.ctx.language = language
+    table.ui.set_language(language)
+    table.ui.state_changed(table.ctx)
+    holding = [name for seat, name in enumerate(names) if game.state.hands[seat] and len(name) > 4]
+    assert holding
+    for name in holding:
+        table.tap(f"hand:{name}")
+        for by_tiles in (False, True):
+            table.tap("mode:tiles" if by_tiles else "mode:pips")
+            title = table.ui.tr("{player}'s hand").format(player=name)
+            shown = next(w for w in table.widgets() if w.text == title)
+            assert not shown.truncated, (by_tiles, shown.lines)
