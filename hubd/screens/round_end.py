@@ -13,7 +13,13 @@ from collections.abc import Mapping
 
 from engine import EndRound, GameState, Hand, HandLimit, HandPips, RoundEnd, Tile, over_limit
 from hubd.screens.confirm import Confirm
-from hubd.screens.hand_entry import HandEntry, camera_words, tile_cells, tile_choice
+from hubd.screens.hand_entry import (
+    HandEntry,
+    camera_words,
+    tile_cells,
+    tile_choice,
+    tile_count_words,
+)
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Screen, default_screen
 from hubd.screens.kit.builder import Builder
@@ -362,10 +368,16 @@ class RoundEndScreen(Screen):
                              mirror=False))  # fmt: skip
 
     def _picked(self, pos: tuple[int, int]) -> list[Intent]:
-        """OK: the next hand still to enter; when every hand is in, the list (and Score)."""
+        """OK: the next hand still to enter; when every hand is in, the list (and Score).
+        Tiles picked that are not as many as the hand holds are said at once, and the page
+        stays (the engine refuses such a hand at Score, when the tiles are no longer shown)."""
         before = self.selected
-        if before in self.entries:
-            self.entries[before].photo_count = None  # the reading was checked
+        picking = self.entries.get(before or "")
+        if before is not None and picking is not None:
+            if 0 < len(picking.tiles) != picking.held > 0:  # said now, with the tiles in view
+                self.ui.show_tip(tile_count_words(self.ui, before, picking), pos)
+                return []
+            picking.photo_count = None  # the reading was checked
         intents = self._next(pos)
         entry = self.entries.get(self.selected or "")
         if self.selected == before or entry is None or entry.hand() is not None:

@@ -170,8 +170,8 @@ def test_the_tiles_picker_holds_a_double_12_set_on_one_page_in_fixed_cells(
         assert all(w.size >= least and not w.truncated for w in numbers)
         assert widgets[f"leftpic:{tile}"].tile == (tile.lo, tile.hi)  # and its pips
         assert all(first[f"left:{tile}"].rect.contains(w.rect) for w in numbers)
-    # Ana takes two tiles, then Ben's hand: every cell is where it was, Ana's greyed.
-    mine = sorted(offered)[:2]
+    # Ana takes her tiles, then Ben's hand: every cell is where it was, Ana's greyed.
+    mine = sorted(offered)[: next(held for held in game.state.hands if held)]
     for tile in mine:
         tap_widget(ui, ctx, f"left:{tile}")
     tap_widget(ui, ctx, "left:ok")

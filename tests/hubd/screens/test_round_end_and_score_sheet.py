@@ -195,6 +195,26 @@ def test_tiles_mode_starts_empty_and_stays_on_for_the_next_hand() -> None:
     assert table.value_of(f"hand:{ana}") == str(tile.lo + tile.hi)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_tiles_picked_that_are_not_the_hands_count_are_said_on_the_tile_page(
+    size: tuple[int, int],
+) -> None:
+    """Tom's seven tiles were picked as six and OK took them: the engine refused the round at
+    Score in a toast, on another hand's screen, the tiles no longer in view."""
+    game = blocked_round()
+    table = Table(game, "round_end", size)
+    ana, chen, _dee = digits_for(game)
+    held = game.state.hands[game.state.players.index(ana)]
+    table.tap("mode:tiles")
+    offered = [w.key for w in table.widgets() if w.key.startswith("left:") and w.key[5].isdigit()]
+    table.tap(*offered[: held + 1], "left:ok")  # one tile too many
+    tips = [w.text for w in table.widgets() if w.role == "tip"]
+    assert tips == [f"{ana} holds {held} tile, but {held + 1} were entered"]
+    assert table.chosen() == [] and table.find(offered[0]).style is Style.SELECTED  # stays
+    table.tap(offered[held], "left:ok")  # the extra one put back
+    assert next(w.text for w in table.widgets() if w.key == f"count:{chen}") == "–"
+
+
 # -- 3. amending starts from the recorded scores ---------------------------------------
 
 
