@@ -16,6 +16,9 @@ from collections.abc import Sequence
 
 from hubd.picture.shapes import MapTile
 
+#: A box as (x, y, w, h), in a tile's own pixels.
+Rect4 = tuple[int, int, int, int]
+
 _CORNERS = ((-1, -1), (1, 1))
 SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
     0: (),
@@ -83,14 +86,25 @@ def digits_px(
     its pips are 1 mm or more (unless ``always``; ``floor``: the map's number floor, 4.5 mm).
     The digits are at the floor where a half holds them, else the largest a half holds (1 mm
     at the least)."""
-    half_w, half_h = half_box(w, h, vertical)
     mm = floor * DIGIT_H_EM / FLOOR_MM
     if not always and not pips_too_small(w, h, vertical, floor):
         return 0
     digits = max(len(str(value)) for value in halves)
-    margin = 1  # each side, off the tile's edge and the line between its halves
-    fits = min((half_h - 2 * margin) / DIGIT_INK_EM, (half_w - 2 * margin) / (DIGIT_W_EM * digits))
+    rooms = digit_rooms(w, h, vertical)
+    room_w, room_h = min(room[2] for room in rooms), min(room[3] for room in rooms)
+    fits = min(room_h / DIGIT_INK_EM, room_w / (DIGIT_W_EM * digits))
     return max(int(mm / DIGIT_H_EM), min(floor, int(fits)))
+
+
+def digit_rooms(w: int, h: int, vertical: bool) -> tuple[Rect4, Rect4]:
+    """Where a ``w`` x ``h`` tile's two halves' digits stand, (x, y, w, h) each: a px off the
+    tile's edge, and a px of face between them and the bar between the halves (3 px dark,
+    drawn on the middle px): a "1" over a "1" with the bar through their serifs read as a cross."""
+    if vertical:
+        bar = h // 2  # the bar's rows: bar - 1 to bar + 1
+        return (1, 1, w - 2, bar - 3), (1, bar + 3, w - 2, h - bar - 4)
+    bar = w // 2
+    return (1, 1, bar - 3, h - 2), (bar + 3, 1, w - bar - 4, h - 2)
 
 
 def tiles_digits(tiles: Sequence[MapTile], floor: int) -> list[int]:

@@ -26,7 +26,7 @@ from hubd.picture import (
     arm_labels,
     laid_out,
 )
-from hubd.picture.pips import grid_spots, tiles_digits
+from hubd.picture.pips import digit_rooms, grid_spots, tiles_digits
 from hubd.picture.shapes import DIGIT_EM, PLUS_EM
 
 #: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
@@ -122,8 +122,10 @@ def _tile(tile: MapTile, digits: int) -> str:
     else:
         halves = (Box(x, y, w // 2, h), Box(x + w - w // 2, y, w // 2, h))
         out.append(f'{line} x1="{x + w // 2}" y1="{y + 3}" x2="{x + w // 2}" y2="{y + h - 3}"/>')
-    for value, half in zip(tile.halves, halves, strict=True):
-        out += [_text(half, str(value), digits, "digits")] if digits else _half(value, half)
+    rooms = digit_rooms(w, h, tile.vertical)  # off the tile's edge and off the bar
+    for value, half, (rx, ry, rw, rh) in zip(tile.halves, halves, rooms, strict=True):
+        room = Box(x + rx, y + ry, rw, rh)
+        out += [_text(room, str(value), digits, "digits")] if digits else _half(value, half)
     out.append("</g>")
     return "".join(out)
 

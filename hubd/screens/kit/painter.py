@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from hubd.picture.pips import SPOTS
+from hubd.picture.pips import SPOTS, digit_rooms
 from hubd.screens.kit.measure import FONT_PATH, TextMeasure
 from hubd.screens.kit.rect import Rect
 from hubd.screens.kit.widgets import (
@@ -156,10 +156,14 @@ class Painter(TextMeasure):
         else:
             halves = [pygame.Rect(0, 0, w // 2, h), pygame.Rect(w - w // 2, 0, w // 2, h)]
             pygame.draw.line(surface, bar, (w // 2, 3), (w // 2, h - 4), bar_w)
-        for value, half in zip((a, b), halves, strict=True):
-            if digits:
+        rooms = digit_rooms(w, h, vertical)
+        for value, half, room in zip((a, b), halves, rooms, strict=True):
+            if digits:  # the ink centred in its room, off the tile's edge and off the bar
                 text = self.font(digits, True).render(str(value), True, PIP)
-                surface.blit(text, text.get_rect(center=half.center))
+                ink = text.get_bounding_rect()
+                spot = ink.copy()
+                spot.center = pygame.Rect(room).center
+                surface.blit(text, (spot.x - ink.x, spot.y - ink.y))
             else:
                 self._half(surface, value, half)
         self._tiles.put(key, surface)

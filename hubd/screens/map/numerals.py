@@ -68,9 +68,11 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
         if carried:
             box = Rect(badge)
             least = size if badge.h + 2 >= line else min(size, floor)
+        # In scale with the map's own numbers, as its badge is: a shrunk map's numerals are
+        # under the screen's least text, and held to it they were cut away in their badges.
         label = b.label(box, one.numerals, size, bold=True, floor=least, reading=True,
                         mirror=False, key=f"number:{one.numerals}", role="choice_number",
-                        squeeze=True)  # fmt: skip
+                        squeeze=True, least=least)  # fmt: skip
         seen.pieces.append((label, badge))
         seen.apart.append(badge)
 

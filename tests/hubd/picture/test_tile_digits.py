@@ -13,7 +13,7 @@ import pytest
 
 from engine import Game
 from engine.log import apply_lines
-from hubd.picture.pips import PIP_RADIUS, digits_px, half_box
+from hubd.picture.pips import PIP_RADIUS, digit_rooms, digits_px, half_box
 from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.painter import Painter
 from hubd.screens.shots.log_layout import frames
@@ -27,11 +27,13 @@ MM_PX = {"800x480": 1 / 0.193, "720x1280": 50 / 32 / 0.193}
 MEASURE = TextMeasure()
 
 
-def holds(value: int, px: int, half: tuple[int, int]) -> bool:
-    """The digits of ``value`` at ``px`` stand inside a half of ``half`` (w, h) with a px to
-    spare each side, as measured in the hub's own font."""
+def holds(value: int, px: int, w: int, h: int, vertical: bool) -> bool:
+    """The digits of ``value`` at ``px`` stand inside both halves' rooms of a ``w`` x ``h``
+    tile (off its edge and off the bar), as measured in the hub's own font."""
     _top, ink = MEASURE.ink("0123456789", px, True)
-    return MEASURE.width(str(value), px, True) <= half[0] - 2 and ink <= half[1] - 2
+    rooms = digit_rooms(w, h, vertical)
+    room_w, room_h = min(room[2] for room in rooms), min(room[3] for room in rooms)
+    return MEASURE.width(str(value), px, True) <= room_w and ink <= room_h
 
 
 def tile_records(size: str) -> list[list[dict[str, Any]]]:
@@ -70,15 +72,15 @@ def test_every_tile_of_the_family_game_shows_pips_a_family_sees_or_digits(size: 
         for tile in tiles:
             _x, _y, w, h = tile["rect"]
             values = tuple(int(n) for n in tile["key"].removeprefix("tile:").split("-"))
-            half = half_box(w, h, h > w)
             px = tile["font_px"]
             if not as_digits:
                 assert px == 0, tile
                 continue
             digits += 1
             assert px > 0, tile
-            assert all(holds(v, px, half) for v in values) or px >= FLOOR_PX[size], tile
-            assert px >= FLOOR_PX[size] or not all(holds(v, px + 3, half) for v in values), tile
+            fit = [holds(v, px, w, h, h > w) for v in values]
+            assert all(fit) or px >= FLOOR_PX[size], tile
+            assert px >= FLOOR_PX[size] or not all(holds(v, px + 3, w, h, h > w) for v in values)
     assert digits >= 50  # the late round's crowded frames
 
 
@@ -125,3 +127,27 @@ def test_the_screen_draws_digits_in_place_of_pips() -> None:
 
     assert tallest(0) <= 3
     assert tallest(16) >= 10
+
+
+def test_digits_keep_clear_of_the_bar_between_them() -> None:
+    """The whole view of a six-player double-12 table drew the 1-1 standing as "1" over "1"
+    with the bar through their serifs (a cross), and an 8 sitting on the bar: a row of face
+    stays between the bar and each half's digits, at every size a crowded map draws."""
+    painter = Painter()
+    dark = ((0, 0, 0, 255), (90, 90, 90, 255))
+    touching = []
+    for long in range(28, 72, 2):
+        for vertical in (True, False):
+            w, h = (long // 2, long) if vertical else (long, long // 2)
+            for lo, hi in ((1, 1), (8, 8), (7, 8), (11, 0), (12, 12), (4, 1)):
+                px = digits_px(w, h, vertical, (lo, hi), 32, always=True)
+                tile = painter.domino(lo, hi, w, h, vertical, False, px)
+                ink = pygame.mask.from_threshold(tile, *dark)
+                # the bar: 3 px across the middle; the px each side of it must be face
+                if vertical:
+                    beside = [(x, y) for x in range(3, w - 3) for y in (h // 2 - 2, h // 2 + 2)]
+                else:
+                    beside = [(x, y) for y in range(3, h - 3) for x in (w // 2 - 2, w // 2 + 2)]
+                if any(ink.get_at(spot) for spot in beside):
+                    touching.append((lo, hi, w, h, px))
+    assert touching == []

@@ -265,3 +265,30 @@ def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str)
         assert [w.text for w in widgets if w.role == "entry" and w.truncated] == []
         assert next(w.rect for w in widgets if w.key == "entry:cancel") == cancel
     assert pages == 2
+
+
+#: An eight-player double-15 round (classic, players laying every double they can): its
+#: 301st event is Chen's 2-14, which fits four ends of a map drawn shrunk at both sizes.
+EIGHT_DEAL = 7004
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_shrunk_maps_numerals_are_drawn(size: tuple[int, int]) -> None:
+    """The eight-player round by touch in portrait showed badges 1, 2 and 4 as dark squares
+    with no numeral in them: the badge was as tall as the shrunk map's numbers, its numeral
+    held to the screen's least text (3.5 mm) and cut away."""
+    names = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom", "Olek", "Dee", "Chen", "Ana")
+    rules = {"preset": "classic", "set": 15, "rounds": 1}
+    log = DoublesFirst(8, rules, EIGHT_DEAL, check=False, names=names).play_game().effective
+    play = log[300]
+    assert isinstance(play, Play) and play.tile == Tile(2, 14)
+    game = Game.from_events(log[:300])
+    count = len(game.state.places_for(play.tile))
+    assert count >= 3
+    ui, ctx = shown(game, "play", size, "pt")
+    tap_widget(ui, ctx, f"half:{play.tile.lo}")
+    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    drawn: dict[str, tuple[str, ...]] = {}
+    for widgets in _every_page(ui, ctx, count):
+        drawn |= {w.text: w.lines for w in widgets if w.key.startswith("number:")}
+    assert drawn == {str(n): (str(n),) for n in range(1, count + 1)}
