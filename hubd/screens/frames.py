@@ -117,8 +117,9 @@ class Frames:
 
         return action
 
-    def show_tip(self, message: str, where: tuple[int, int]) -> None:
-        """A refusal the screen knows without asking the engine (a closed end), at the finger."""
+    def show_tip(self, message: str | RuleError, where: tuple[int, int]) -> None:
+        """A refusal the screen knows without asking the engine (a closed end, a hand of the
+        wrong size), at the finger: words in the players' language, or a kind of refusal."""
         self.show_refusal(message, where, self._now, translate=False)
 
     def show_undone(self, event: Event, now: float) -> None:

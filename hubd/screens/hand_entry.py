@@ -9,10 +9,8 @@ from dataclasses import dataclass, field
 
 from engine import GameState, Hand, HandPips, Tile
 from engine.photo_hand import Question
-from engine.refusals import HandCount
 from hubd.screens.kit.areas import Rect, split_v
 from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.text.photo_words import question_words
@@ -162,11 +160,3 @@ def camera_words(b: Builder, text: str, area: Rect) -> Rect:
     b.label(said, text, b.min_text, align="start", wrap=True, role="reading", key="camera:said")
     top = said.bottom + b.gap // 2
     return Rect(area.x, top, area.w, area.bottom - top)
-
-
-def tile_count_words(ui: Host, name: str, entry: HandEntry) -> str:
-    """The engine's own refusal of a hand of the wrong size, in the players' language."""
-    refusal = HandCount(player=name, n=entry.held, entered=len(entry.tiles))
-    text, plural = refusal.wording()
-    words = ui.tr(text) if plural is None else ui.ntr(text, plural, refusal.count())
-    return words.format(**refusal.fields())

@@ -12,14 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine import EndRound, GameState, Hand, HandLimit, HandPips, RoundEnd, Tile, over_limit
+from engine.refusals import HandCount
 from hubd.screens.confirm import Confirm
-from hubd.screens.hand_entry import (
-    HandEntry,
-    camera_words,
-    tile_cells,
-    tile_choice,
-    tile_count_words,
-)
+from hubd.screens.hand_entry import HandEntry, camera_words, tile_cells, tile_choice
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Screen, default_screen
 from hubd.screens.kit.builder import Builder
@@ -374,8 +369,9 @@ class RoundEndScreen(Screen):
         before = self.selected
         picking = self.entries.get(before or "")
         if before is not None and picking is not None:
-            if 0 < len(picking.tiles) != picking.held > 0:  # said now, with the tiles in view
-                self.ui.show_tip(tile_count_words(self.ui, before, picking), pos)
+            picked = len(picking.tiles)
+            if picked and picking.held > 0 and picked != picking.held:  # said with them in view
+                self.ui.show_tip(HandCount(player=before, n=picking.held, entered=picked), pos)
                 return []
             picking.photo_count = None  # the reading was checked
         intents = self._next(pos)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from engine import Event, Tile
+from engine import Event, RuleError, Tile
 from hubd.values.intents import Intent, ScreenName
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Host(Protocol):
 
     def open_double_picker(self, doubles: Sequence[Tile], now: float | None = None) -> None: ...
 
-    def show_tip(self, message: str, where: tuple[int, int]) -> None: ...
+    def show_tip(self, message: str | RuleError, where: tuple[int, int]) -> None: ...
 
     def say_again(self, _pos: tuple[int, int]) -> list[Intent]: ...
 
