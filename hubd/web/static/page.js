@@ -153,32 +153,51 @@
   }
 
   // A table whose columns fit as the names ask. When they cannot (many long names on a narrow
-  // phone), the other columns keep their width and the name columns give up the rest, the
-  // widest first, so only the longest words are cut (the only time a name is cut).
+  // phone), the other columns keep their width and the name columns share the rest: the
+  // narrowest names whole first, as long as the wider ones keep room for their numbers, so
+  // that "Dee" and "Olek" are not cut to give "Grandma Rosa" room it cannot use anyway.
   function fitted(table, box) {
     box.append(table);
     const room = box.clientWidth;
     if (table.scrollWidth <= room + 1) return;
     const cells = Array.from(table.rows[0].cells);
-    const wanted = cells.map((c) => c.getBoundingClientRect().width);
+    const wanted = cells.map((c) => Math.ceil(c.getBoundingClientRect().width));
     const names = cells.map((c) => c.classList.contains("name"));
+    const least = cells.map((_c, i) => numbersWidth(table, i));
     let left = room - wanted.reduce((sum, w, i) => sum + (names[i] ? 0 : w), 0);
     const order = wanted.map((w, i) => i).filter((i) => names[i]);
     order.sort((a, b) => wanted[a] - wanted[b]);
     const width = wanted.slice();
     order.forEach((column, k) => {
-      const share = Math.max(0, left) / (order.length - k);
-      width[column] = Math.min(wanted[column], share);
+      const wider = order.slice(k + 1).reduce((sum, i) => sum + least[i], 0);
+      const share = Math.floor(Math.max(0, left) / (order.length - k));
+      width[column] = wanted[column] + wider <= left ? wanted[column]
+        : Math.max(least[column], Math.min(wanted[column], share));
       left -= width[column];
     });
     const columns = el("colgroup");
     for (const w of width) {
       const col = el("col");
-      col.style.width = Math.floor(w) + "px";
+      col.style.width = w + "px";
       columns.append(col);
     }
     table.prepend(columns);
     table.classList.add("tight");
+  }
+
+  // The width column ``i``'s numbers (every row under the heading) need, padding included.
+  function numbersWidth(table, i) {
+    let most = 0;
+    for (const row of Array.from(table.rows).slice(1)) {
+      const cell = row.cells[i];
+      if (!cell) continue;
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const style = getComputedStyle(cell);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      most = Math.max(most, range.getBoundingClientRect().width + padding);
+    }
+    return Math.ceil(most);
   }
 
   function header(game) {

@@ -215,3 +215,31 @@ def test_typing_survives_updates_refusals_are_the_pages_or_the_hubs_and_seats_co
     finally:
         page.context.close()
         hub.close()
+
+
+#: What a score sheet of six may cut at each phone width: only the names that cannot have
+#: their width while the wider ones keep room for their numbers.
+SIX = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom", "Olek", "Dee")
+MAY_CUT = {320: {"Grandma", "Rosa", "Maria-Helena", "Olek"},
+           360: {"Grandma", "Rosa", "Maria-Helena"},
+           390: {"Grandma", "Rosa", "Maria-Helena"}}  # fmt: skip
+SHEET_CUT_JS = """() => Array.from(document.querySelectorAll('table.sheet .word'))
+  .filter(w => w.scrollWidth > w.clientWidth + 1).map(w => w.textContent)"""
+
+
+def test_a_score_sheet_of_six_cuts_only_the_names_that_cannot_fit(
+    chromium: Any, size: tuple[int, int], tmp_path: Path
+) -> None:
+    """A six-player double-12 round at 320 px showed "Ben", "Tom" and "Dee" cut on the score
+    sheet ("D…") while "Grandma Rosa" and "Maria-Helena" took room they could not use."""
+    game = Game.from_events([NewGame(SIX, {"set": 12, "rounds": 3}), StartRound(SIX[0])])
+    autoplay(game, plays=4)
+    page = open_phone(chromium, size)
+    hub = Hub(tmp_path, game)
+    try:
+        shown(page, hub, "uk")
+        cut = set(page.evaluate(SHEET_CUT_JS))
+    finally:
+        hub.close()
+        page.context.close()
+    assert cut <= MAY_CUT[size[0]]
