@@ -106,13 +106,15 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
     need = laid.need + kept(table)
     found: list[Picture] = []
     for shape in shapes(room):
-        cells = smallest_grid(table, laid, shape, sizes).size  # at k = 1: k from the count
+        # Not snug (``Grid.snug``): the larger areas' searches were tuned without it, and
+        # with it stood pieces of a fourteen-foot table away in portrait (map_bench's game 50).
+        cells = smallest_grid(table, laid, shape, sizes, False).size  # at k = 1: from the count
         left_over = budget
         for left, fill in zip(range(len(FILLS), 0, -1), FILLS, strict=True):
             step = max(0, math.ceil(math.log(need / fill / max(1, cells)) / math.log(GROWTH) / 2))
-            while need > fill * smallest_grid(table, laid, _grown(shape, step), sizes).size:
+            while need > fill * smallest_grid(table, laid, _grown(shape, step), sizes, False).size:
                 step += 1
-            drawn = picture(table, _grown(shape, step), sizes, max(1, left_over // left))
+            drawn = picture(table, _grown(shape, step), sizes, max(1, left_over // left), False)
             if not drawn.astray:
                 return drawn
             left_over -= drawn.tried

@@ -31,15 +31,26 @@ ARM_WAYS: dict[int, tuple[int, ...]] = {
 }
 
 
+#: A snug cell's height in ems: the digits' ink (0.73-0.76 em) and about a tenth of an em
+#: above and below it. The grid of last resort (the numbers at their floor, the cells
+#: closest together) is snug: the play map's small areas left most of a row unused at the
+#: usual 1.05 em (420x204 at 800x480: 26 of 36 px; 704x312 at 720x1280: 35 of 56) in the
+#: frames that fill them, where a row more is a fifth more cells. A number's line box
+#: reaches past its target as it does at 1.05 em (hubd/screens/map/view.py).
+SNUG_H_EM = 0.97
+
+
 @dataclass(frozen=True)
 class Grid:
     """``rows`` x ``cols`` cells of ``cw`` x ``ch`` px, ``gap`` apart, centred in ``area``,
-    each wide enough for a number of ``digits`` digits."""
+    each wide enough for a number of ``digits`` digits; ``snug``: as little taller than the
+    numbers as they may be (``SNUG_H_EM``), where that makes room for one more row."""
 
     area: Box
     number: int  # the numbers' size the cells are made for
     gap: int
     digits: int = 2
+    snug: bool = False
     rows: int = field(init=False)
     cols: int = field(init=False)
     cw: int = field(init=False)
@@ -50,7 +61,7 @@ class Grid:
     def __post_init__(self) -> None:
         area, gap = self.area, self.gap
         base_w = math.ceil(cell_w_em(self.digits) * self.number)
-        base_h = math.ceil(CELL_H_EM * self.number)
+        base_h = math.ceil((SNUG_H_EM if self.snug else CELL_H_EM) * self.number)
         cols = max(1, (area.w + gap) // (base_w + gap))
         rows = max(1, (area.h + gap) // (base_h + gap))
         # The room left over widens the cells a little (the pieces grow with them).

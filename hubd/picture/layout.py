@@ -17,9 +17,9 @@ set) in square cells, then with runs folded into counts ("+5"), keeping each lin
 tile and the tile each double was laid on. A table that still finds no
 room is laid folded most, each piece's neighbours-to-be first and each line leaning towards
 the room its subtree needs, from other starts (the hub moved, the arms turned), then with
-the cells closer together. Only a table with no room even then (map_bench counts the frames
-whose pieces outnumber the cells) lays a piece away from what it lies on
-(``Picture.astray``), with no stroke.
+the cells closer together and snug (``Grid.snug``). Only a table with no room even then
+(map_bench counts the frames whose pieces outnumber the cells) lays a piece away from what
+it lies on (``Picture.astray``), with no stroke.
 """
 
 from __future__ import annotations
@@ -79,9 +79,12 @@ SHARES = (0.2, 0.4, 0.4)
 MOST_FILLED = 0.8
 
 
-def picture(table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUDGET) -> Picture:
+def picture(
+    table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUDGET, snug: bool = True
+) -> Picture:
     """``table`` laid out in ``area``: at the largest numbers it fits at, then folded, trying
-    at most ``frame_budget`` cells in all (``Picture.tried`` says how many it did)."""
+    at most ``frame_budget`` cells in all (``Picture.tried`` says how many it did); the
+    cells closest together are ``snug`` (``Grid.snug``) unless told otherwise."""
     plans: dict[tuple[int | None, bool, bool], Plan] = {}
     tried: set[tuple[object, ...]] = set()
     spent, most_spent = 0, 0
@@ -92,7 +95,8 @@ def picture(table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUD
             if (most, keep, as_played) not in plans:
                 plans[most, keep, as_played] = plan(table, most, keep, as_played)
             laid = plans[most, keep, as_played]
-            grid = Grid(area, number, gap, digits(table, laid) if narrow else 2)
+            closer = snug and gap < sizes.gap  # the cells as close as they may be
+            grid = Grid(area, number, gap, digits(table, laid) if narrow else 2, snug=closer)
             room = grid.size - kept(table)
             if laid.need >= room if most == FOLDS[-1] else laid.need > room * MOST_FILLED:
                 continue  # plainly too many pieces for this grid: no time spent trying
@@ -113,7 +117,7 @@ def picture(table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUD
                 break
     # Past all room even folded: a piece may stand away from what it lies on (``astray``).
     laid = plans.get((FOLDS[-1], False, False)) or plan(table, FOLDS[-1], False)
-    search = Search(laid, smallest_grid(table, laid, area, sizes), STARTS[0], 0)
+    search = Search(laid, smallest_grid(table, laid, area, sizes, snug), STARTS[0], 0)
     search.lay_anyhow()
     return draw(search, spent)
 
@@ -159,10 +163,11 @@ def digits(table: Table, laid: Plan) -> int:
     return len(str(max([highest, *_folds(laid)])))
 
 
-def smallest_grid(table: Table, laid: Plan, area: Box, sizes: Sizes) -> Grid:
+def smallest_grid(table: Table, laid: Plan, area: Box, sizes: Sizes, snug: bool = True) -> Grid:
     """The grid with the most cells the layout tries for ``laid`` (numbers at their floor,
-    the cells closest together): a table whose pieces outnumber its cells cannot fit."""
-    return Grid(area, sizes.floor, closest(sizes.gap), digits(table, laid))
+    the cells closest together and ``snug``): a table whose pieces outnumber its cells
+    cannot fit."""
+    return Grid(area, sizes.floor, closest(sizes.gap), digits(table, laid), snug)
 
 
 def kept(table: Table) -> int:
