@@ -26,7 +26,9 @@ The way it reads, in order:
 
 5. **A phone held at a slant.** A tile foreshortened past a tile's shape (squat along the
    slant, too long across it, sheared aslant) and left unread is read on its own as a camera
-   looking straight down would have seen it (:mod:`hubd.vision.slant`).
+   looking straight down would have seen it (:mod:`hubd.vision.slant`); a photo whose tiles
+   did not come apart, or with a tile read neither half of which is sure, whose pips tell of a
+   slant, is read whole so.
 
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
 :mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`) and :mod:`hubd.vision.patch_tiles`
@@ -42,7 +44,7 @@ from collections import Counter
 import cv2
 import numpy as np
 
-from engine.photo_hand import SeenTile
+from engine.photo_hand import HalfGuess, SeenTile
 from hubd.vision.cutout import cut_out, levelled
 from hubd.vision.faces import faces, patches, relief, whiteness
 from hubd.vision.patch_tiles import (
@@ -62,6 +64,8 @@ from hubd.vision.shapes import Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sizes import fitted
 from hubd.vision.slant import (
     painted_over,
+    pips_stretch,
+    read_lengthened,
     read_on_its_own,
     slanted_faces,
     whole_faces,
@@ -71,6 +75,9 @@ WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _UNREAD = 1.3  # a patch left unread this many tiles' area or more is tiles that did not come apart
 _SIDES = 1.35  # a tile read, its side seen beside it, takes up to this many tiles' area
+_CLOTH = 25  # a photo whose faces are this many patches or more lies on a checked cloth (its
+# light squares): it is not read again as seen from above (see _read_from_above)
+_SURE = 0.5  # a half whose likeliest count is less likely is unsure
 _ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrilateral at the
 # least (rounded corners, a side seen beside it); staggered, less
 
@@ -94,16 +101,81 @@ class _Stuck(PhotoUnreadable):
     """Pieces of the photo of more than a tile's size would not come apart into tiles."""
 
 
+class _Staggered(_Stuck):
+    """As :class:`_Stuck`, a staggered row of tiles side by side among them (cut evenly, its
+    seams askew to the cuts, it is read wrong: said, and not read again as seen from above)."""
+
+
 def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     """Every tile in ``photo`` (BGR), with its halves' likely counts up to ``highest``.
 
     A patch of face left unread for its shape alone, foreshortened by a phone held at a slant,
     is read on its own as a camera looking straight down would have seen it (see
     :mod:`hubd.vision.slant`); where the reading failed, the rest is read again without it.
-    Where all that reads nothing or is said, the photo is read as on a light plain table.
+    Where all that reads nothing or is said, the photo is read as on a light plain table. Where
+    that fails for tiles stuck together, or reads a tile with both its halves unsure, and the
+    pips tell of a slant, the whole photo is read as seen from above (see
+    :func:`read_lengthened`), kept where it reads more tiles.
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
+    try:
+        seen = _read_as_taken(photo, highest)
+    except _Staggered:
+        raise
+    except _Stuck:
+        # (Where no tile was found at all, one read so is a guess: a ten-tile hand at a slant
+        # was read as two tiles, one settled wrong with the set alone.)
+        found = _read_from_above(photo, highest, 0)
+        if found is None:
+            raise
+        return found
+    if not any(_unsure(tile.tile.first) and _unsure(tile.tile.second) for tile in seen):
+        return seen
+    # A tile neither half of which is sure: perhaps parts of two tiles, a row of tiles at a
+    # slant taken for fewer tiles or for one (a half unsure alone is a pip in doubt: read
+    # again, 20 of 33 such photos at a slant read no more tiles, each costing a reading).
+    found = _read_from_above(photo, highest, len(seen))
+    return seen if found is None else found
+
+
+def _unsure(half: HalfGuess) -> bool:
+    """Whether a half's likeliest count is less likely than :data:`_SURE`."""
+    return max(likely for _, likely in half.options) < _SURE
+
+
+def _read_from_above(photo: Image, highest: int, more_than: int) -> list[TileSeen] | None:
+    """The photo's tiles read at the work size with its height lengthened as its pips tell
+    (see :func:`read_lengthened`), where they are more than ``more_than``; else None. Not on a
+    checked cloth: its squares cost as much to cut again as tiles (read again, such photos of
+    camera_bench took up to four times the CPU, and none read better)."""
+    scale, small = _shrunk(photo)
+    score = whiteness(small)
+    mask = faces(score, None)
+    if len(patches(mask, _MIN_FACE * score.size)) >= _CLOTH:
+        return None  # (read again, each of a checked cloth's squares would be cut again)
+    stretch, tiles_only = pips_stretch(small, score, mask)
+    if stretch is None:
+        return None
+    found = read_lengthened(
+        tiles_only, stretch, lambda longer: _read_or_none(longer, highest), more_than
+    )
+    if found is None:
+        return None
+    return [TileSeen(tile.tile, (tile.centre[0] / scale, tile.centre[1] / scale)) for tile in found]
+
+
+def _read_or_none(photo: Image, highest: int) -> list[TileSeen] | None:
+    """A photo read as it is, the lit table's reading left out and no patch read on its own
+    (at the stretch it is read at, none is foreshortened), None where it cannot be."""
+    try:
+        return _read_as_seen(photo, *_shrunk(photo), None, highest, lit_table_too=False)
+    except PhotoUnreadable:
+        return None
+
+
+def _read_as_taken(photo: Image, highest: int) -> list[TileSeen]:
+    """:func:`read_photo` of the photo as the phone took it."""
     unread: PhotoUnreadable | None = None
     scale, small = _shrunk(photo)
     score = whiteness(small)
@@ -320,7 +392,7 @@ def _read(
             "A tile lies partly outside the photo: take it again with every tile inside it."
         )
     if stuck:
-        raise _Stuck(
+        raise (_Staggered if any(staggered) else _Stuck)(
             "Some tiles lie too close or on top of each other to tell apart: "
             "lay them face up, a little apart, and take the photo again."
         )

@@ -10,6 +10,14 @@ a tile's face in all but its shape, is read on its own with the photo's height l
 the inverse (told by its shape where it lies along or across the slant), each patch by its own
 (the far tiles are foreshortened more than the near ones). Where the reading of the whole photo
 failed, the rest is read again with those patches painted over.
+
+How far a photo is foreshortened is told by its pips (:func:`pips_stretch`): round on the face,
+a slant makes them ellipses as much shorter along the photo's height as the table is. Where the
+photo's tiles did not come apart, or a tile was read neither half of which is sure (parts of
+two tiles: a row side by side, their sides between them, cut short), and its pips tell of a
+slant, the whole photo is read again as seen from above, its height lengthened by what they
+tell, kept where it reads more tiles, and as many lengthened a little more or less
+(:func:`read_lengthened`).
 """
 
 from __future__ import annotations
@@ -37,6 +45,13 @@ _FILLED = 0.85  # a tile's face fills this share of its least rectangle (rounded
 _CONVEX = 0.9  # and this share of its convex hull (a cloth's light patch is ragged)
 _SHEARED = 0.7  # sheared to a parallelogram by a slant, it fills less of its least rectangle,
 _STRAIGHT = 0.97  # its sides straight
+_PIP_AREA = (12, 2000)  # a pip's area at the work size, pixels (a bar's gap, a speck: no pip)
+_PIP_LONG = 4.0  # a pip seen at 55 degrees is 1.7 times as wide as tall (squared: 3); a
+# bar's piece or a seam is longer
+_PIP_FULL = 0.8  # and fills this share of its convex hull at the least (a pip is convex)
+_FEWEST_PIPS = 4  # fewer pips than this tell nothing
+_SLANTED = 1.1  # pips this much wider than tall tell of a slant (25 degrees from straight down)
+_NEXT = 1.12  # the neighbouring stretches a reading must hold at too: this much more or less
 
 
 def slanted_faces(
@@ -107,6 +122,74 @@ def read_on_its_own(
         return []
     tile = _unstretched(alone[0], stretch, origin)
     return [tile] if float(np.linalg.norm(np.array(tile.centre) - middle)) <= near else []
+
+
+def pips_stretch(small: Image, score: Image, mask: Image) -> tuple[float | None, Image]:
+    """How much the photo's height would have to be lengthened to undo a slant, told by the
+    shapes of the pips on its faces (``small``: the photo at the work size, ``score``: its
+    whiteness, ``mask``: its faces, see :func:`faces`): their median width over height, a
+    pip's second moments across the photo over those along its height (None where too few
+    pips show). And the photo with every patch of face bare of pips and bars (a cloth's light
+    patch) painted the table's colour, so that read again only the tiles are cut again."""
+    level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    found = mask > 0
+    holes = (found & (score <= level)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    ratios = []
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if not _PIP_AREA[0] <= area <= _PIP_AREA[1]:
+            continue
+        blob = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+        moments = cv2.moments(blob, True)
+        across, along, skew = moments["mu20"], moments["mu02"], moments["mu11"]
+        half_sum, product = (across + along) / 2, across * along - skew * skew
+        spread = math.sqrt(max(half_sum * half_sum - product, 0.0))
+        if product <= 0 or (half_sum + spread) > _PIP_LONG * (half_sum - spread):
+            continue
+        outline, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if area < _PIP_FULL * cv2.contourArea(cv2.convexHull(outline[0])):
+            continue
+        ratios.append(math.sqrt(across / along))
+    stretch = float(np.median(ratios)) if len(ratios) >= _FEWEST_PIPS else None
+    return stretch, _bare_painted(small, found, labels, stats)
+
+
+def _bare_painted(small: Image, found: Image, holes: Image, stats: Image) -> Image:
+    """The photo (at the work size) with its patches of face (``found``) that hold no hole of a
+    pip's size at the least (``holes``: labelled, their ``stats``) painted the table's colour."""
+    count, patch = cv2.connectedComponents(found.astype(np.uint8), connectivity=8)
+    big = np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= _PIP_AREA[0])
+    inked = np.zeros(count, bool)
+    inked[patch[np.isin(holes, big[big > 0])]] = True
+    bare = ~inked[patch] & found
+    painted = small.copy()
+    if bare.any() and (~found).any():
+        painted[bare] = np.median(small[~found], axis=0).astype(np.uint8)
+    return painted
+
+
+def read_lengthened(
+    photo: Image, stretch: float, read: Callable[[Image], list[TileSeen] | None], more_than: int
+) -> list[TileSeen] | None:
+    """The tiles of a photo (at the work size) read (by ``read``: None where it cannot be)
+    with its height lengthened by ``stretch`` (as its pips tell: see :func:`pips_stretch`),
+    where they are more than ``more_than`` and as many lengthened a little more or a little
+    less; else None (also where the pips tell of no slant).
+
+    Lengthened past the slant's stretch, tiles along it grow too long and those across it
+    squat, and short of it the other way: a reading that holds at one stretch alone is a
+    guess (rows cut at the tiles' sides between them, a cut taking a side in for a half)."""
+    if stretch < _SLANTED:
+        return None
+    found = read(stretched(photo, stretch))
+    if found is None or len(found) <= more_than:
+        return None
+    for nearby in (stretch / _NEXT, stretch * _NEXT):
+        again = read(stretched(photo, nearby))
+        if again is not None and len(again) == len(found):
+            return [_unstretched(tile, stretch, (0, 0)) for tile in found]
+    return None
 
 
 def _around(photo: Image, outline: Image) -> tuple[Image, tuple[int, int]]:

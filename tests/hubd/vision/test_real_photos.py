@@ -215,3 +215,22 @@ def test_tiles_on_a_light_plain_table_are_read(seed: int) -> None:
     light taken from the photo less what is lighter and smaller than a third of it)."""
     photo = make_photo(seed, light=True)
     assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        24,  # three double-15 tiles side by side lying across the slant, each one's side
+        # showing between it and the next ('Some tiles lie too close')
+        81,  # a row of six double-15 tiles side by side lying along the slant, their sides
+        # between them: read as one tile, its halves unsure
+        110,  # four double-15 tiles side by side across the slant: the middle two read as one
+    ],
+)
+def test_a_photo_taken_by_a_phone_held_at_a_slant_is_read_as_seen_from_above(seed: int) -> None:
+    """A phone held 20-50 degrees from straight down shortens the table along the photo's
+    height, its pips with it: read, the photo was said or read short with a half unsure; read
+    whole with its height lengthened as its pips tell (and as many tiles a little more or less
+    lengthened), it is the hand."""
+    photo = make_photo(seed, camera_slant=True)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
