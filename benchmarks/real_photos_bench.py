@@ -4,7 +4,9 @@ reads it, and judged against the tiles it shows.
     python benchmarks/real_photos_bench.py [--turned] [FOLDER ...]
 
 FOLDER (default: tests/hubd/vision/real_photos) holds the photos and ``tiles.json``, naming
-each photo's set and tiles, read by eye::
+each photo's set and tiles, read by eye (the photos themselves come from other repositories
+and are not kept in this one: the folder's README says where each is from; one not there is
+said and left out)::
 
     {"hand-23.jpg": {"set": 12, "tiles": [[8, 8], [0, 7]]},
      "tile-1-1.jpg": {"set": 6, "tiles": [[1, 1]], "upright": [640, 853]}}
@@ -77,6 +79,9 @@ def read_folder(folder: Path, tallies: list[Counter[str]], turned: bool) -> None
     labels = json.loads((folder / "tiles.json").read_text())
     for name in sorted(labels):
         label = labels[name]
+        if not (folder / name).is_file():  # fetched photos are not kept in the repository
+            print(f"  {name:34} absent: put it in {folder} (its README says where from)")
+            continue
         photo = cv2.imread(str(folder / name))
         if photo is None:
             raise SystemExit(f"{folder / name}: not a photo OpenCV can open")

@@ -1,5 +1,8 @@
 """Phone photos of real tiles (tests/hubd/vision/real_photos, its README names their source and
-licence): each tile read whatever way it lies, near or far, alone or with the others."""
+licence): each tile read whatever way it lies, near or far, alone or with the others.
+
+The photos come from other public repositories and are not kept in this one: a developer puts
+them in the folder as its README says; without them these tests are skipped, saying so."""
 
 from __future__ import annotations
 
@@ -23,6 +26,11 @@ from hubd.vision.slant import pips_stretch  # noqa: E402
 FOLDER = Path(__file__).parent / "real_photos"
 #: Each photo's set and tiles, read by eye (benchmarks/real_photos_bench.py reads it too).
 LABELS = json.loads((FOLDER / "tiles.json").read_text())
+_ABSENT = sorted(name for name in LABELS if not (FOLDER / name).is_file())
+pytestmark = pytest.mark.skipif(
+    bool(_ABSENT),
+    reason=f"real photos not in {FOLDER} ({', '.join(_ABSENT)}): its README says where from",
+)
 TILES = {name: tuple(label["tiles"][0]) for name, label in LABELS.items() if label["set"] == 6}
 
 
