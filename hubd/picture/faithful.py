@@ -28,7 +28,7 @@ from dataclasses import replace
 from engine import Table
 from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, link_between, picture, smallest_grid
 from hubd.picture.pips import least_text
-from hubd.picture.plan import plan
+from hubd.picture.plan import Plan, plan
 from hubd.picture.shapes import Box, MapLink, Picture, Point, Sizes
 
 #: The note's text is the least any text may be (3.5 mm), on a line 1.25 of it tall.
@@ -44,7 +44,11 @@ def over(table: Table, area: Box, sizes: Sizes, snug: bool = True) -> bool:
     """Whether ``table`` cannot fit ``area`` by count alone: its pieces with every line
     folded most outnumber the cells of the smallest grid the layout tries (the numbers at
     their floor, the cells closest together and ``snug``), so some piece would stand away."""
-    laid = plan(table, FOLDS[-1], False)
+    return _over(table, plan(table, FOLDS[-1], False), area, sizes, snug)
+
+
+def _over(table: Table, laid: Plan, area: Box, sizes: Sizes, snug: bool) -> bool:
+    """:func:`over` for ``laid``, the table's plan with every line folded most."""
     return laid.need > smallest_grid(table, laid, area, sizes, snug).size - kept(table)
 
 
@@ -97,8 +101,9 @@ def faithful(table: Table, area: Box, room: Box, sizes: Sizes, least: int) -> Pi
     in ``room``'s shape and drawn smaller in ``room``, the searches there trying at least
     ``least`` cells: never a piece away from what it lies on while any search finds room."""
     budget = SHRUNK_BUDGET
-    if not over(table, area, sizes):
-        snug_only = over(table, area, sizes, snug=False)  # room only in snug cells
+    folded = plan(table, FOLDS[-1], False)  # counted against both grids, planned once
+    if not _over(table, folded, area, sizes, True):
+        snug_only = _over(table, folded, area, sizes, False)  # room only in snug cells
         drawn = picture(table, area, sizes, SNUG_BUDGET if snug_only else FRAME_BUDGET)
         if not drawn.astray:
             return drawn
