@@ -13,6 +13,7 @@ from screen_texts import LANGUAGES, SIZES, said_after, tr
 
 from engine import GameState, Play, Tile, Undo, dump_line
 from hubd.screens import Ui
+from hubd.screens.entry import entry_keys
 from hubd.screens.frames import MARK_TIME
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.widgets import Widget
@@ -137,6 +138,24 @@ def test_the_placed_tiles_end_is_ringed_for_a_few_seconds(size: tuple[int, int])
     assert ui.next_deadline() == 50.0 + MARK_TIME  # the frame is drawn again when it goes
     assert by_key(ui.layout(ctx, 50.0 + MARK_TIME - 0.1), "mark:3-5")
     assert not by_key(ui.layout(ctx, 50.0 + MARK_TIME), "mark:3-5")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_while_an_entry_asks_for_an_end_its_choices_are_the_only_rings(
+    size: tuple[int, int],
+) -> None:
+    """A quick next player: the tile laid a moment ago is still marked when the next tile's
+    numbers are tapped, and its ring, drawn as the choices' are, read as one choice more."""
+    ui, ctx, play = ambiguous_ui(size)
+    ui.mark_entry(play, 50.0)
+    assert by_key(ui.layout(ctx, 50.0), "mark:3-5")
+    for key in entry_keys(ctx.state, Tile(5, 6), Tile(3, 5))[:2]:  # Cy's 5-6: arm A or B
+        (target,) = [w for w in ui.layout(ctx, 50.5) if w.key == key and w.tappable]
+        ui.tap(target.rect.center, ctx, 50.5)
+    widgets = ui.layout(ctx, 51.0)
+    assert {w.key for w in widgets if w.key.startswith("choice:")} >= {"choice:3-5", "choice:6-9"}
+    rings = {w.key for w in widgets if w.role == "mark"}
+    assert rings == {"mark:end:3-5", "mark:end:6-9"}
 
 
 def test_an_unambiguous_play_is_not_ringed_and_an_undo_takes_the_ring_away() -> None:
