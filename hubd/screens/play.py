@@ -83,6 +83,8 @@ class PlayScreen(Screen):
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
         self.entry.sync(state)
+        if not self.entry.idle:  # the next entry has begun: the last tile's ring has served,
+            self.ui.marked = None  # and a ring now is one of this entry's ends
         if state is None or not state.in_round or state.table is None:
             self.whole = False
             self._no_round(b, ctx)

@@ -138,8 +138,7 @@ def _draw_picture(
         _end(b, end, end.on in ready.open_ends, drawn.number_px, least, area)
     # The ends asked for, and a tile laid where another end needed the same number: ringed.
     rings = {key: f"mark:{key}" for key in marked}
-    if ui.marked is not None and not marked:  # while an entry asks, its choices alone are ringed
-        # the end that lies on the tile laid now, else the tile: one ring
+    if ui.marked is not None:  # the end that lies on the tile laid now, else the tile: one ring
         shared = [f"end:{ui.marked}", f"tile:{ui.marked}"]  # the end on it first
         drawn_keys = {w.key for w in b.widgets}
         first = [key for key in shared if key in drawn_keys][:1]

@@ -152,6 +152,8 @@ def test_while_an_entry_asks_for_an_end_its_choices_are_the_only_rings(
     for key in entry_keys(ctx.state, Tile(5, 6), Tile(3, 5))[:2]:  # Cy's 5-6: arm A or B
         (target,) = [w for w in ui.layout(ctx, 50.5) if w.key == key and w.tappable]
         ui.tap(target.rect.center, ctx, 50.5)
+        if key == "half:5":  # the first number tapped: no ring but those of this entry
+            assert not by_key(ui.layout(ctx, 50.6), "mark:3-5")
     widgets = ui.layout(ctx, 51.0)
     assert {w.key for w in widgets if w.key.startswith("choice:")} >= {"choice:3-5", "choice:6-9"}
     rings = {w.key for w in widgets if w.role == "mark"}
