@@ -143,11 +143,19 @@
   // a function here) is added to PARTS. A part never replaces what is being typed.
 
   // A name, each word kept whole: a word wider than its column is cut with "…", never broken.
+  // A hyphen may end a line as a space may ("Maria-" over "Helena"), as it would on paper.
   function nameOf(name, tag) {
     const node = el(tag || "bdi", "name");
     String(name).split(/(\s+)/).forEach((part) => {
       if (!part) return;
-      node.append(/\s/.test(part) ? document.createTextNode(" ") : el("span", "word", part));
+      if (/\s/.test(part)) {
+        node.append(document.createTextNode(" "));
+        return;
+      }
+      part.split(/(?<=-)(?=[^-])/).forEach((piece, i) => {
+        if (i) node.append(el("wbr"));
+        node.append(el("span", "word", piece));
+      });
     });
     return node;
   }

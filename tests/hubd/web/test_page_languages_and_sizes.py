@@ -218,11 +218,12 @@ def test_typing_survives_updates_refusals_are_the_pages_or_the_hubs_and_seats_co
 
 
 #: What a score sheet of six may cut at each phone width: only the names that cannot have
-#: their width while the wider ones keep room for their numbers.
+#: their width while the wider ones keep room for their numbers (at 390 px "Maria-Helena"
+#: stands whole on two lines, broken after its hyphen; at 360 it lacks 5 px).
 SIX = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom", "Olek", "Dee")
-MAY_CUT = {320: {"Grandma", "Rosa", "Maria-Helena", "Olek"},
-           360: {"Grandma", "Rosa", "Maria-Helena"},
-           390: {"Grandma", "Rosa", "Maria-Helena"}}  # fmt: skip
+MAY_CUT = {320: {"Grandma", "Rosa", "Maria-", "Helena", "Olek"},
+           360: {"Grandma", "Rosa", "Maria-", "Helena"},
+           390: {"Grandma", "Rosa"}}  # fmt: skip
 SHEET_CUT_JS = """() => Array.from(document.querySelectorAll('table.sheet .word'))
   .filter(w => w.scrollWidth > w.clientWidth + 1).map(w => w.textContent)"""
 
