@@ -105,9 +105,10 @@ def ink_of(upright: Image) -> Floats:
     and coloured pips alike; relative to the face's own light, so a shadow is no pip.
     """
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (TILE_W // 3, TILE_W // 3))
-    image = cv2.GaussianBlur(upright, (3, 3), 0).astype(np.float32)
-    face = cv2.morphologyEx(image, cv2.MORPH_CLOSE, kernel)
-    drop = 1.0 - image / np.maximum(face, 1.0)
+    blurred = cv2.GaussianBlur(upright, (3, 3), 0)
+    # (Closed as bytes: the same values as closed as floats, at a third of the CPU.)
+    face = cv2.morphologyEx(blurred, cv2.MORPH_CLOSE, kernel).astype(np.float32)
+    drop = 1.0 - blurred.astype(np.float32) / np.maximum(face, 1.0)
     ink: Floats = np.clip(drop.max(axis=2) * 255.0, 0, 255).astype(np.float32)
     return ink
 

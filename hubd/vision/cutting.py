@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from hubd.vision.seams import cut_at_seams, cut_line, lines_across, notched, seam_at
+from hubd.vision.seams import Lines, cut_at_seams, cut_line, lines_across, notched, seam_at
 from hubd.vision.shapes import ASPECT, Floats, Image, grown_by, least_rect, quad_of, sides, sized
 from hubd.vision.sides import side_band
 
@@ -19,8 +19,34 @@ _FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a s
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 
 
+class Lightness:
+    """The photo's lightness at the work size, and what is measured across each patch of it,
+    measured once: a patch is cut again by the tiles' size, its parts and cores by the seams
+    the whole had, and the photo read again taking a lit table for table."""
+
+    def __init__(self, image: Image) -> None:
+        self.image = image
+        self._lines: dict[bytes, list[Lines]] = {}
+        self._bands: dict[bytes, float] = {}
+
+    def lines(self, outline: Image, corners: Floats, short: float, long: float) -> list[Lines]:
+        """:func:`lines_across` the patch with ``outline`` (``corners``: its quadrilateral,
+        ``short`` and ``long``: its sides)."""
+        key = outline.tobytes() + corners.tobytes()
+        if key not in self._lines:
+            self._lines[key] = lines_across(self.image, outline, corners, short, long)
+        return self._lines[key]
+
+    def band(self, corners: Floats) -> float:
+        """:func:`side_band` of the patch with ``corners``."""
+        key = corners.tobytes()
+        if key not in self._bands:
+            self._bands[key] = side_band(self.image, corners)
+        return self._bands[key]
+
+
 def pieces(
-    lightness: Image, outline: Image, least: float, width: float | None = None
+    lightness: Lightness, outline: Image, least: float, width: float | None = None
 ) -> list[Floats] | None:
     """The tiles in a patch of faces: apart at their rounded edges where they show, else at
     the seams :func:`_split` finds (None: stuck, said and not guessed). ``width`` is the
@@ -37,7 +63,8 @@ def pieces(
         return []
     pad = int(short * 0.3) + 2
     x0, y0 = max(0, x - pad), max(0, y - pad)
-    crop = lightness[y0 : y + h + pad, x0 : x + w + pad].astype(np.float32)
+    bytes_crop = lightness.image[y0 : y + h + pad, x0 : x + w + pad]
+    crop = bytes_crop.astype(np.float32)
     mask = np.zeros(crop.shape, np.uint8)
     cv2.drawContours(mask, [outline], -1, 255, cv2.FILLED, offset=(-x0, -y0))
     # The faces' own light varies slowly: measured at a quarter of the size, four times as fast.
@@ -47,8 +74,8 @@ def pieces(
     if size > 20:  # (a wide patch: its faces' envelope, as smooth, measured at half the size)
         half = cv2.resize(crop, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         envelope = cv2.resize(_closed(half, size // 2), (crop.shape[1], crop.shape[0]))
-    else:
-        envelope = _closed(crop, size)
+    else:  # (closed as bytes: the same values as closed as floats, in less CPU)
+        envelope = _closed(bytes_crop, size).astype(np.float32)
     valley = (envelope - crop) / np.maximum(light, 1.0)
     groove: Floats = cv2.GaussianBlur(valley, (0, 0), 1.0)  # noise on a face is no groove
     faces = (groove < _GROOVE) & (crop > 0.75 * light) & (mask > 0)
@@ -100,7 +127,7 @@ def _closed(image: Floats, size: int) -> Floats:
 
 
 def _split(
-    lightness: Image, outline: Image, least: float, width: float | None = None, depth: int = 0
+    lightness: Lightness, outline: Image, least: float, width: float | None = None, depth: int = 0
 ) -> list[Floats] | None:
     """The tiles in a patch: one, a row cut at its seams, or None (stuck: said, not guessed).
 
@@ -121,7 +148,7 @@ def _split(
     short, long = sides(corners)
     if short < 8 or area < least:
         return []
-    lines = lines_across(lightness, outline, corners, short, long)
+    lines = lightness.lines(outline, corners, short, long)
     # (Pips at a face's edge under a shadow, or running into the seam beside a touching tile,
     # bite into the outline, up to half of it for a double-12's columns: a tile's patch bitten
     # so, its hull a rectangle of a tile's shape, is one all the same.)
@@ -136,7 +163,7 @@ def _split(
         best: tuple[bool, float, int, float, list[float]] | None = None  # fits, score, axis,
         # the pieces' width, the cuts
         # (A row's sides seen along it leave its faces this much shorter across it.)
-        faces_across = short * (1 - side_band(lightness, corners))
+        faces_across = short * (1 - lightness.band(corners))
         for axis, found in enumerate(lines):
             along, across = (short, long) if axis == 0 else (long, short)
             face = long if axis == 0 else faces_across

@@ -16,7 +16,7 @@ import numpy as np
 
 from engine.photo_hand import SeenTile
 from hubd.vision.cutout import bar_row, cut_out, ink_of
-from hubd.vision.cutting import pieces
+from hubd.vision.cutting import Lightness, pieces
 from hubd.vision.faces import faces, filled, patches
 from hubd.vision.pips import read_halves
 from hubd.vision.seams import cut_evenly
@@ -102,11 +102,25 @@ def lone_tiles(photo: Image, scale: float, outlines: list[Image], highest: int) 
 
 class Looks:
     """Each piece's face (its side seen beside it left out), cut-out and ink, worked out once:
-    the tiles' size is measured on the pieces that are then read."""
+    the tiles' size is measured on the pieces that are then read. And each patch's cut (see
+    :func:`cut_patch`) on the photo's whiteness ``score`` and ``lightness`` at the work size:
+    read again taking a lit table for table, the other patches are the same."""
 
-    def __init__(self, photo: Image, scale: float) -> None:
+    def __init__(self, photo: Image, scale: float, score: Image, lightness: Lightness) -> None:
         self.photo, self.scale = photo, scale
+        self.score, self.lightness = score, lightness
         self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
+        self._cuts: dict[tuple[bytes, float, float | None], tuple[list[Floats], list[float]]] = {}
+
+    def cut(
+        self, outline: Image, least: float, width: float | None
+    ) -> tuple[list[Floats], list[float]]:
+        """:func:`cut_patch` of the patch with ``outline``."""
+        key = (outline.tobytes(), least, width)
+        if key not in self._cuts:
+            self._cuts[key] = cut_patch(self.score, self.lightness, outline, least, width)
+        found, apart = self._cuts[key]
+        return list(found), list(apart)
 
     def at(self, corners: Floats) -> tuple[Floats, Image, Floats]:
         """The piece with ``corners`` (at the work size): its face's corners (the photo's
@@ -139,7 +153,7 @@ def on_border(mask: Image, corners: Floats) -> int:
 
 
 def cut_patch(
-    score: Image, lightness: Image, outline: Image, least: float, width: float | None
+    score: Image, lightness: Lightness, outline: Image, least: float, width: float | None
 ) -> tuple[list[Floats], list[float]]:
     """A patch of faces: its tiles' corners and the areas of rectangular patches in it that
     would not come apart."""

@@ -55,15 +55,15 @@ _NEXT = 1.12  # the neighbouring stretches a reading must hold at too: this much
 
 
 def slanted_faces(
-    score: Image, scale: float, seen: Sequence[TileSeen], least: float
+    score: Image, scale: float, seen: Sequence[TileSeen], least: float, mask: Image
 ) -> list[tuple[Image, float]]:
     """The photo's patches of face (``score``: its whiteness at the work size, ``scale`` times
-    the photo's) in which no tile was read (``seen``, their centres in the photo's pixels) that
-    are a tile's face but for a slant's foreshortening, each with the stretch of the photo's
-    height that makes it a tile's shape again. Each patch is its own: the far tiles are
-    foreshortened more than the near ones."""
+    the photo's; ``mask``: its faces, see :func:`faces`) in which no tile was read (``seen``,
+    their centres in the photo's pixels) that are a tile's face but for a slant's
+    foreshortening, each with the stretch of the photo's height that makes it a tile's shape
+    again. Each patch is its own: the far tiles are foreshortened more than the near ones."""
     found = []
-    whole = list(whole_faces(score, least))
+    whole = list(whole_faces(score, least, mask))
     read = [_has_tile(outline, seen, scale) for outline in whole]
     areas = [float(cv2.contourArea(outline)) for outline in whole]
     usual = float(np.median(areas)) if areas else 0.0
@@ -229,11 +229,11 @@ def _has_tile(outline: Image, seen: Sequence[TileSeen], scale: float) -> bool:
     )
 
 
-def whole_faces(score: Image, least: float) -> Iterator[Image]:
+def whole_faces(score: Image, least: float, mask: Image) -> Iterator[Image]:
     """The patches of face that are each one whole face, looked for as the reading looks for
-    tiles: over the photo, then within a patch that is not one (a lit table round the tiles)
-    by its own threshold, twice at most."""
-    todo = [(outline, 0) for outline in patches(faces(score, None), least)]
+    tiles: over the photo (``mask``: its faces, see :func:`faces`), then within a patch that
+    is not one (a lit table round the tiles) by its own threshold, twice at most."""
+    todo = [(outline, 0) for outline in patches(mask, least)]
     while todo:
         outline, depth = todo.pop()
         if _whole_face(outline, score.shape):

@@ -1,0 +1,67 @@
+"""What one reading of a photo measures, it measures once: a photo read again (taking a lit
+table for table, or as seen from above at a slant) reuses what the first reading measured.
+The CPU itself is measured by benchmarks/camera_bench.py, never timed here."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from typing import Any
+
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+np = pytest.importorskip("numpy")
+
+from photo_synth import make_photo  # noqa: E402
+
+import hubd.vision.cutting as cutting  # noqa: E402
+import hubd.vision.reader as reader  # noqa: E402
+
+
+def _digest(*arrays: Any) -> str:
+    found = hashlib.sha1()
+    for array in arrays:
+        found.update(np.ascontiguousarray(array).tobytes())
+        found.update(str(array.shape).encode())
+    return found.hexdigest()
+
+
+def _calls(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, key: Any) -> Counter[str]:
+    """Each call of ``module.name`` counted by what it measures (``key`` of its arguments)."""
+    calls: Counter[str] = Counter()
+    measure = getattr(module, name)
+
+    def counted(*args: Any) -> Any:
+        calls[key(*args)] += 1
+        return measure(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_a_photo_read_again_as_seen_from_above_is_whitened_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone held at a slant; the photo's tiles did not come apart ("Some tiles lie too
+    close") and it is read again as seen from above: the photo at the work size was whitened
+    again for it (and its faces found again)."""
+    calls = _calls(monkeypatch, reader, "whiteness", _digest)
+    photo = make_photo(44, camera_slant=True)
+    with pytest.raises(reader.PhotoUnreadable):
+        reader.read_photo(photo.image, photo.highest)
+    assert len(calls) >= 3  # the photo, its patches read on their own, lengthened
+    assert max(calls.values()) == 1
+
+
+def test_the_lines_across_a_patch_are_measured_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One double-12 tile on a checked cloth, read again taking a lit table for table: each
+    patch of face was cut again and its lines measured again (and a patch cut again by the
+    tiles' size measured the lines it had)."""
+    calls = _calls(monkeypatch, cutting, "lines_across", lambda image, outline, *_: _digest(
+        image, outline))  # fmt: skip
+    photo = make_photo(129)
+    with pytest.raises(reader.PhotoUnreadable):
+        reader.read_photo(photo.image, photo.highest)
+    assert len(calls) >= 40  # the tile and the cloth's light squares
+    assert max(calls.values()) == 1
