@@ -230,9 +230,10 @@ def test_without_server_sent_events_the_page_polls_and_says_when_the_hub_is_gone
         pump(table.app, lambda: _shown(page)["tiles"] == list(table.app.core.game.state.hands))
         for event in log[6:9]:
             _enter(table, event)
-            hands = list(table.app.core.game.state.hands)
+            state = table.app.core.game.state
+            seen = (list(state.hands), [state.current_player])  # a pass changes the turn alone
             before = sum("/state?" in url for url in asked)
-            pump(table.app, lambda hands=hands: _shown(page)["tiles"] == hands)
+            pump(table.app, lambda seen=seen: (_shown(page)["tiles"], _shown(page)["turn"]) == seen)
             assert sum("/state?" in url for url in asked) > before  # it came by a poll
         assert not any("/events" in url for url in asked)
         assert page.is_hidden("#lost")
