@@ -20,7 +20,7 @@ from hubd.screens.kit.base import Screen, default_screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.kit.keypad import Digits, entry_layout, entry_least_height, hand_row, number_pad
 from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Kind, Style, Widget
 from hubd.text.plain_words import block_text
 from hubd.text.wording import limit_question
@@ -111,7 +111,8 @@ class RoundEndScreen(Screen):
             return
         back = self.go(default_screen(ctx)) if state.round_end is None else None
         title = self._title(b, state)
-        area = b.top_bar(title, back, [], undo=True)
+        below = 0 if b.landscape else self._least_below(b, state)
+        area = b.top_bar(title, back, [], undo=True, title_px=b.chair_text, keep_below=below)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         block = state.block
         if block is not None and not b.landscape:
@@ -131,6 +132,18 @@ class RoundEndScreen(Screen):
             key="round_end:save",
             size=b.px(26),
         )
+
+    def _least_below(self, b: Builder, state: GameState) -> int:
+        """What a tall screen keeps under its title: why the round is blocked, the hands,
+        the keypad with its keys' words whole (and the camera's button), the save button."""
+        inner = b.w - 4 * b.gap
+        reason = 0
+        if state.block is not None:
+            lines = b.measure.fit(block_text(state.block, b.tr), inner, 10**6, b.min_text,
+                                  b.min_text, False, True)[1]  # fmt: skip
+            reason = len(lines) * b.measure.line_height(b.min_text, False) + b.gap // 2
+        camera = 1 if self._camera is not None else 0
+        return 2 * b.gap + reason + entry_least_height(b, len(state.players), camera)
 
     def _take_phone_hands(self, hands: Mapping[str, HandPips]) -> None:
         """A hand entered on a phone (hubd/web) fills its row as if typed here; the hub's own

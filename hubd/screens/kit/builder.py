@@ -37,6 +37,12 @@ class Builder:
         self.min_text = max(8, least_text(self.floor_text))
 
     @property
+    def chair_text(self) -> int:
+        """6 mm, what a player reads from a chair (a status line, an entry's numbers, hand
+        counts and totals): 43 px at 800x480, 67 px at 720x1280."""
+        return max(self.min_text, self.px(43 if self.landscape else 67))
+
+    @property
     def rtl(self) -> bool:
         return self.translator.rtl
 
@@ -276,6 +282,16 @@ class Builder:
         extra = sum(w - m for w, m in zip(whole, least, strict=True)) or 1
         return [m + (w - m) * spare // extra for w, m in zip(whole, least, strict=True)]
 
+    def _lines_h(self, text: str, width: int, size: int) -> int:
+        """The height of ``text`` in bold at ``size`` wrapped to ``width``."""
+        lines = self.measure.fit(text, width, 10**6, size, size, True, True)[1]
+        return len(lines) * self.measure.line_height(size, True)
+
+    def _cut(self, text: str, width: int, lines: int, size: int) -> bool:
+        """Whether ``text`` in bold at ``size`` needs more than ``lines`` lines of ``width``."""
+        height = lines * self.measure.line_height(size, True)
+        return self.measure.fit(text, width, height, size, size, True, True)[2]
+
     def top_bar(
         self,
         title: str,
@@ -283,9 +299,13 @@ class Builder:
         extra: Sequence[tuple[str, Action]],
         primary: bool = False,
         undo: bool = False,
+        title_px: int | None = None,
+        keep_below: int = 0,
     ) -> Rect:
         """A title, a back button, an undo button and buttons (the last one primary);
-        returns the area below. The extra buttons' keys are "bar:0", "bar:1", ..."""
+        returns the area below. The extra buttons' keys are "bar:0", "bar:1", ... A title
+        that is a status (``title_px``, e.g. ``chair_text``) is drawn as large as fits, down
+        to a heading's size, leaving the screen under the bar ``keep_below`` px at least."""
         size = self.min_text
         pad = max(3, self.px(6))
         # Two lines of a button's text fit when a word or a language needs them.
@@ -328,7 +348,8 @@ class Builder:
         rows = 2 if two_rows else 1
         # The title beside the buttons if it fits there (two lines at most), else on a row of
         # its own (always on a portrait screen, which is narrow and tall).
-        title_px = max(self.px(30), self.min_text)
+        heading_px = max(self.px(30), self.min_text)
+        title_px = max(heading_px, title_px or 0)
         beside = Rect(x, 0, end - x, height) if self.landscape and not two_rows else None
         if beside is not None:
             fits = self.measure.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
@@ -337,10 +358,18 @@ class Builder:
             box, bar_h = beside, height
         else:
             wide = self.w - 2 * self.gap
-            lines = 1 if self.measure.width(title, self.min_text, True) <= wide else 2
-            title_h = lines * self.measure.line_height(self.min_text, True) + self.gap
+            line_px = self.min_text  # the size the title's rows are measured at
+            if title_px > heading_px:  # a status: in two lines at most, as large as they fit
+                room = self.h - rows * height - keep_below - self.gap
+                line_px = title_px = next(
+                    (size for size in range(title_px, heading_px, -2)
+                     if not self._cut(title, wide, 2, size)
+                     and self._lines_h(title, wide, size) <= room), heading_px)  # fmt: skip
+                line_px = line_px if line_px > heading_px else self.min_text
+            lines = 1 if self.measure.width(title, line_px, True) <= wide else 2
+            title_h = lines * self.measure.line_height(line_px, True) + self.gap
             box = Rect(self.gap, rows * height, self.w - 2 * self.gap, title_h)
             bar_h = rows * height + title_h
         bar.rect.h = bar_h
-        self.label(box, title, title_px, bold=True, align="start", wrap=True)
+        self.label(box, title, title_px, floor=self.min_text, bold=True, align="start", wrap=True)
         return Rect(0, bar_h, self.w, self.h - bar_h)

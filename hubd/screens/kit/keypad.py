@@ -59,6 +59,8 @@ def number_pad(
              for i in range(16)]  # fmt: skip
     wide_zero = cells[12].union(cells[14])
     tall_ok = cells[11].union(cells[15])
+    # The digits as the play screen's pad has them (6 mm), where a key is tall enough.
+    digit_px = max(b.min_text, min(b.chair_text, height - 2 * b.gap))
     keys = ["1", "2", "3", BACKSPACE, "4", "5", "6", "0-0", "7", "8", "9", "ok", "0"]
     boxes = [*cells[:11], tall_ok, wide_zero]
     for key, box in zip(keys, b.keep_order(boxes, pad), strict=True):
@@ -77,9 +79,8 @@ def number_pad(
         elif key == "ok":
             b.button(box, b.tr("OK"), ok, key=f"{prefix}:ok", size=b.px(28))
         else:
-            b.button(
-                box, key, press(key), key=f"{prefix}:{key}", size=b.px(32), reading=key.isdigit()
-            )
+            b.button(box, key, press(key), key=f"{prefix}:{key}", size=digit_px,
+                     reading=key.isdigit())  # fmt: skip
 
 
 def hand_row(
@@ -96,7 +97,7 @@ def hand_row(
     b.button(box, "", action, style=Style.SELECTED if chosen else Style.NORMAL, key=key)
     ink = TEXT_DARK if chosen else None
     inner = box.inflate(-b.px(10), -b.px(2))
-    size = max(b.px(34), b.min_text)
+    size = b.chair_text  # a hand's total, read from a chair
     shown = "–" if value is None else str(value)
     # The value as wide as it is ("–" before one is typed), the name the rest: a long name
     # is cut only where the row cannot hold it beside its number.
@@ -121,6 +122,18 @@ def hand_row(
     if bottom is not None:
         b.label(bottom, note, b.min_text, align="start", color=ink)
     b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
+
+
+def entry_least_height(b: Builder, hands: int, extra_rows: int = 0) -> int:
+    """The least height ``entry_layout`` needs on a tall screen: the hands, the head over
+    the keypad, four keys holding two lines of text (the 0-0 key's words), ``extra_rows``
+    rows of buttons, the save button and the gaps between."""
+    rows = -(-hands // (1 if hands <= 4 else 2))
+    key_h = 2 * b.measure.line_height(b.min_text, True) + b.gap
+    listed = rows * (b.px(100) + b.gap) - b.gap
+    save_h = b.target + b.px(8)
+    return listed + 2 * b.gap + b.target + b.gap + 4 * key_h + 3 * b.gap + \
+        extra_rows * (b.target + b.gap) + 2 * b.gap + save_h  # fmt: skip
 
 
 def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, Rect]:
