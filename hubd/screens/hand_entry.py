@@ -4,7 +4,7 @@ from (hubd/screens/round_end.py uses both)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from engine import GameState, Hand, HandPips, Tile
@@ -97,14 +97,19 @@ def tile_choice(b: Builder, box: Rect, tile: Tile, chosen: bool, toggle: Action 
                 mirror=False, key=f"leftnum:{tile}:{half}")  # fmt: skip
 
 
-def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[int, Rect]], int]:
+def tile_cells(
+    b: Builder, highest: int, area: Rect, offered: Collection[Tile] | None = None
+) -> tuple[dict[Tile, tuple[int, Rect]], int]:
     """Every tile of a double-``highest`` set in a cell that depends on the tile alone: the
     doubles in a row of their own, set apart from the rest (a double is never among the tiles
     it could be mistaken for: 7-7 beside 7-8), then rows of ``highest + 1`` tiles, row r
     holding the tiles r-(r+1) ... r-highest and then those whose lower number is
     ``highest - 1 - r`` (a double-9 set: the doubles, then five rows of ten). A portrait screen
     turns the rows into columns. Rows that do not fit at a readable height go on further
-    pages. Returns each tile's page and cell, and the number of pages."""
+    pages. Where only some tiles are ``offered`` (those not on the table: the table does not
+    change while a round is scored), they alone take cells, in the same order and lines as
+    long, the doubles still apart: late in a double-15 round three pages of mostly empty
+    cells become one. Returns each tile's page and cell, and the number of pages."""
     rows: list[list[Tile]] = [[Tile(n, n) for n in range(highest + 1)]]
     for r in range((highest - 1) // 2 + 1):  # r with highest - 1 - r, from the ends inwards
         row = [Tile(r, hi) for hi in range(r + 1, highest + 1)]
@@ -122,6 +127,14 @@ def tile_cells(b: Builder, highest: int, area: Rect) -> tuple[dict[Tile, tuple[i
         half = -(-across // 2)
         rows = [part for row in rows for part in (row[:half], row[half:]) if part]
         across = half
+    if offered is not None:  # in order of their numbers, without the gaps the table leaves
+        kept = [sorted(t for t in offered if t.is_double == double) for double in (True, False)]
+        # a line as long as the screen holds: across a wide one, down a tall one
+        along = across if b.landscape else max(1, min(across, area.h // least))
+        rows = [part[i : i + along] for part in kept for i in range(0, len(part), along)]
+        if not rows:
+            return {}, 1
+        across = max(len(row) for row in rows)
     doubles = sum(1 for row in rows if row[0].is_double)  # the doubles' rows come first
     apart = b.gap  # between the doubles and the other tiles (landscape: what room is left)
     if b.landscape:

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine import EndRound, GameState, Hand, HandLimit, HandPips, RoundEnd, Tile, over_limit
+from engine import (
+    EndRound,
+    GameState,
+    Hand,
+    HandLimit,
+    HandPips,
+    RoundEnd,
+    Tile,
+    all_tiles,
+    over_limit,
+)
 from engine.refusals import HandCount
 from hubd.screens.confirm import Confirm
 from hubd.screens.hand_entry import HandEntry, camera_words, tile_cells, tile_choice
@@ -351,7 +361,8 @@ class RoundEndScreen(Screen):
         area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
         if entry.photo_count is not None:  # the camera's reading: what it asks, until OK
             area = camera_words(b, entry.reading_words(b.tr), area)
-        cells, pages = tile_cells(b, rules.highest, area)
+        offered = None if table is None else {t for t in all_tiles(rules.highest) if t not in table}
+        cells, pages = tile_cells(b, rules.highest, area, offered)
         self.page %= pages
         value = entry.value(state, name)
         title, number, pips, ok = split_h(head, title_w, number_w, pips_w, ok_w, gap=b.gap)

@@ -198,6 +198,38 @@ def test_every_set_gets_every_tile_once_in_cells_that_depend_on_the_tile_alone()
         assert all(box.w >= digits + 20 for _, box in placed.values()), "room for 15 and 18"
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tiles_page_offers_the_tiles_off_the_table_on_as_few_pages_as_they_take(
+    size: tuple[int, int],
+) -> None:
+    """Five players, double-15, the round played out: 30 tiles are not on the table. The
+    Tiles page gave every tile of the set a cell, three pages of them at 800x480 and most of
+    them empty: Maria-Helena's eleven tiles were looked for on three pages. The tiles off
+    the table alone now take cells, in order of their numbers, on one page."""
+    from engine import EndRound, all_tiles
+    from engine.simulate import DoublesFirst
+
+    names = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom", "Olek")
+    rules = {"preset": "four-arm", "set": 15, "rounds": 1}
+    log = DoublesFirst(5, rules, 7002, check=False, names=names).play_game().effective
+    game = Game.from_events(log[: next(i for i, e in enumerate(log) if isinstance(e, EndRound))])
+    table = game.state.table
+    assert table is not None
+    off = sorted(t for t in all_tiles(15) if t not in table)
+    assert len(off) == 30
+    ui, ctx = shown(game, "round_end", size)
+    tap_widget(ui, ctx, "hand:Maria-Helena")
+    tap_widget(ui, ctx, "mode:tiles")
+    widgets = ui.layout(ctx, 0.0)
+    assert not [w for w in widgets if w.key == "left:more"], "one page"
+    cells = {w.key.removeprefix("left:"): w.rect for w in widgets if w.key.startswith("left:")
+             and w.key.removeprefix("left:")[:1].isdigit()}  # fmt: skip
+    assert sorted(cells) == sorted(str(t) for t in off)
+    reading = (lambda r: (r.y, r.x)) if size[0] > size[1] else (lambda r: (r.x, r.y))
+    assert sorted(cells, key=lambda t: reading(cells[t])) == [str(t) for t in off]
+    assert all(min(r.size) >= 64 for r in cells.values())
+
+
 # -- 8. score-keeper mode -----------------------------------------------------------------
 
 
