@@ -11,7 +11,11 @@ cross. The cells are found by a search that undoes its choices where they leave 
 (hubd/picture/search.py), never a piece standing away because an earlier one took its
 room.
 
-The table is first laid as it grew (so that the next frame is this one and one tile more),
+A table is first laid out from the last layout found in the same area, where that one's
+table is this one as it was a play or more ago (the frames are consecutive: ``Laid``), each
+piece trying its cell there first and the pieces far from the change kept in theirs: a
+crowded frame is the one before it and its new tile where a search afresh finds no room.
+Else the table is laid as it grew (so that the next frame is this one and one tile more),
 at the numbers' full size, then smaller, then (where every number is one digit: a double-9
 set) in square cells, then with runs folded into counts ("+5"), keeping each line's first
 tile and the tile each double was laid on. A table that still finds no
@@ -28,6 +32,7 @@ from dataclasses import replace
 
 from engine import Table
 from hubd.picture.grid import AROUND, Grid
+from hubd.picture.last_layout import LAST_BUDGET, Try, from_last, hints_from, last_laid, remember
 from hubd.picture.plan import Plan, plan
 from hubd.picture.search import Search, Start
 from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes
@@ -82,21 +87,40 @@ MOST_FILLED = 0.8
 def picture(
     table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUDGET, snug: bool = True
 ) -> Picture:
-    """``table`` laid out in ``area``: at the largest numbers it fits at, then folded, trying
-    at most ``frame_budget`` cells in all (``Picture.tried`` says how many it did); the
-    cells closest together are ``snug`` (``Grid.snug``) unless told otherwise."""
+    """``table`` laid out in ``area``: first as the last table laid out there was, where this
+    one is that one and more (``Laid``), then at the largest numbers it fits at, then folded,
+    trying at most ``frame_budget`` cells in all (``Picture.tried`` says how many it did);
+    the cells closest together are ``snug`` (``Grid.snug``) unless told otherwise."""
     plans: dict[tuple[int | None, bool, bool], Plan] = {}
-    tried: set[tuple[object, ...]] = set()
+
+    def laid_on(attempt: Try) -> tuple[Plan, Grid]:
+        number, gap, most, keep, start, narrow = attempt
+        as_played = start.reach == 0
+        if (most, keep, as_played) not in plans:
+            plans[most, keep, as_played] = plan(table, most, keep, as_played)
+        laid = plans[most, keep, as_played]
+        closer = snug and gap < sizes.gap  # the cells as close as they may be
+        return laid, Grid(area, number, gap, digits(table, laid) if narrow else 2, snug=closer)
+
     spent, most_spent = 0, 0
+    where = (area, sizes, snug)
+    # Only in an area's own grid (the larger areas a table past all room is laid out in change
+    # from frame to frame, and a layout of the last one there seldom helped: it cost time).
+    last = last_laid(table, where) if snug else None
+    if last is not None:
+        laid, grid = laid_on(last.attempt)
+        if (grid.rows, grid.cols) == last.shape and laid.need < grid.size - kept(table):
+            budget = min(LAST_BUDGET, frame_budget)
+            search, spent = from_last(laid, grid, last.attempt[4], hints_from(laid, last), budget)
+            if search is not None:
+                remember(table, where, last.attempt, search)
+                return draw(search, spent)
+    tried: set[tuple[object, ...]] = set()
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
         most_spent += int(frame_budget * share)  # a turn may spend what the last left
-        for number, gap, most, keep, start, narrow in tries:
-            as_played = start.reach == 0
-            if (most, keep, as_played) not in plans:
-                plans[most, keep, as_played] = plan(table, most, keep, as_played)
-            laid = plans[most, keep, as_played]
-            closer = snug and gap < sizes.gap  # the cells as close as they may be
-            grid = Grid(area, number, gap, digits(table, laid) if narrow else 2, snug=closer)
+        for attempt in tries:
+            laid, grid = laid_on(attempt)
+            most, keep, start = attempt[2], attempt[3], attempt[4]
             room = grid.size - kept(table)
             if laid.need >= room if most == FOLDS[-1] else laid.need > room * MOST_FILLED:
                 continue  # plainly too many pieces for this grid: no time spent trying
@@ -111,6 +135,8 @@ def picture(
                 continue  # a piece a cell tried at the least: this search cannot finish
             search = Search(laid, grid, start, budget)
             if search.solve():
+                if snug:
+                    remember(table, where, attempt, search)
                 return draw(search, spent + search.tried)
             spent += search.tried
             if spent >= most_spent:
@@ -120,9 +146,6 @@ def picture(
     search = Search(laid, smallest_grid(table, laid, area, sizes, snug), STARTS[0], 0)
     search.lay_anyhow()
     return draw(search, spent)
-
-
-Try = tuple[int, int, int | None, bool, Start, bool]
 
 
 def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:

@@ -12,6 +12,7 @@ that a search that must undo a choice undoes the nearby ones first.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from engine import Placed, Table
@@ -32,10 +33,17 @@ class Piece:
     arm: int = -1  # an arm's first piece, or the hub's target: the arm's number
     kids: list[int] = field(default_factory=list)
     need: int = 1  # cells its subtree takes, its own included
+    key: Hashable = ()  # the same piece's in the next frame's plan (``Plan.keys``)
 
 
 @dataclass
 class Plan:
+    """The pieces, and the order they are placed in. A piece's ``key`` is its line's first
+    tile and its place along the line (a foot's target, its double's; the hub's, the hub):
+    one tile more on the table leaves the other pieces' keys as they were, and the tile
+    played on an open end takes the key (so the cell) its target had, the line's run of
+    tiles folded into a count keeping its place as the run grows."""
+
     pieces: list[Piece]
     order: list[int]  # the pieces by index, in the order they are placed
 
@@ -55,7 +63,7 @@ def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) ->
     tile drawn), and (``keep``) a cell kept by each double for each toe still to come;
     placed (``as_played``) in the order the tiles were played, or else a piece's
     neighbours-to-be first, then their lines, the one with the most pieces first."""
-    pieces: list[Piece] = [Piece("hub", table.hub_place, -1)]
+    pieces: list[Piece] = [Piece("hub", table.hub_place, -1, key=table.hub)]
     lines = table_lines(table)
 
     def add(piece: Piece) -> int:
@@ -67,14 +75,14 @@ def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) ->
 
     def lay(line: Line, source: int, foot: int, arm: int) -> None:
         drawn = fold(line, most)
-        before, first = source, -1
+        before, first, at = source, -1, 0
 
         def put(kind: str, place: Placed, count: int = 0) -> int:
-            nonlocal before, first
+            nonlocal before, first, at
             is_first = first < 0
             index = add(Piece(kind, place, before, count, foot if is_first else -1,
-                              arm=arm if is_first else -1))  # fmt: skip
-            before = index
+                              arm=arm if is_first else -1, key=(line.start, at)))  # fmt: skip
+            before, at = index, at + 1
             first = index if is_first else first
             return index
 
@@ -93,16 +101,16 @@ def plan(table: Table, most: int | None, keep: bool, as_played: bool = False) ->
         for toe in end.children:
             lay(lines[toe], double, double, -1)
         if end.room > 0:
-            add(Piece("end", end, double, foot=double))
+            add(Piece("end", end, double, foot=double, key=(end.tile, "end")))
             if keep:
-                for _ in range(end.room - 1):
-                    add(Piece("keep", end, double, foot=double))
+                for at in range(end.room - 1):
+                    add(Piece("keep", end, double, foot=double, key=(end.tile, "keep", at)))
 
     hub = table.hub_place
     for arm, start in enumerate(hub.children):
         lay(lines[start], 0, -1, arm)
     if hub.room > 0:
-        add(Piece("end", hub, 0, arm=len(hub.children)))
+        add(Piece("end", hub, 0, arm=len(hub.children), key=(hub.tile, "end")))
     for index in range(len(pieces) - 1, 0, -1):  # kids come after their parent
         pieces[pieces[index].parent].need += pieces[index].need
     if as_played:

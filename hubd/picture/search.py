@@ -12,7 +12,8 @@ as many free cells beside it as it has pieces still to join it, and each free re
 grid must hold the pieces that can only grow into it. Where a piece finds no room, the
 search goes back to the last piece near it (backjumping), not through every piece laid in
 between. It gives up after ``budget`` cells tried, so a frame never keeps the hub's loop
-waiting.
+waiting. A search may be given each piece's cell in the last frame's layout (``hints``), tried
+before the others, and keep the pieces far from the change there (``pin``).
 """
 
 from __future__ import annotations
@@ -58,8 +59,12 @@ class Search:
     """One attempt to place ``plan`` on ``grid``, the hub at ``hub`` and its arms' ways turned
     clockwise by ``turn`` eighths."""
 
-    def __init__(self, plan: Plan, grid: Grid, start: Start, budget: int) -> None:
+    def __init__(
+        self, plan: Plan, grid: Grid, start: Start, budget: int, hints: list[int] | None = None
+    ) -> None:
         self.plan, self.grid, self.budget = plan, grid, budget
+        self.hints = hints or [-1] * len(plan.pieces)  # a cell each piece tries first (-1: none)
+        self.taboo = [0] * len(plan.pieces)  # the cells each may not take, as a set (``pin``)
         self.turn, self.reach = start.turn, start.reach
         self.toes_out = plan.stacked and start.reach > 0 and start.toes_out
         self.lean = 2  # how strongly a line turns towards room (1: most)
@@ -170,7 +175,17 @@ class Search:
     # -- the cells a piece may take, best first --------------------------------------------
 
     def choices(self, index: int) -> list[tuple[int, int]]:
-        """The cells ``index`` may take by the rules, the best first."""
+        """The cells ``index`` may take by the rules, the best first: its hint (the cell it
+        took in the last frame laid out on this grid) before the others."""
+        found = self.ranked(index)
+        hint = self.hints[index]
+        for at, (cell, _way) in enumerate(found):
+            if cell == hint:
+                return [found[at], *found[:at], *found[at + 1 :]]
+        return found
+
+    def ranked(self, index: int) -> list[tuple[int, int]]:
+        """The cells ``index`` may take by the rules, the best first by the room round them."""
         piece = self.plan.pieces[index]
         found = self.allowed(index)
         if len(found) < 2 or (piece.arm >= 0 and piece.arm < len(self.arm_cells)):
@@ -227,7 +242,7 @@ class Search:
         if piece.arm >= 0 and piece.arm < len(self.arm_cells):
             cell = self.arm_cells[piece.arm]
             way = (self.arm_ways[piece.arm] + self.turn) % 8
-            if cell < 0 or owner[cell] not in (FREE, KEPT):
+            if cell < 0 or owner[cell] not in (FREE, KEPT) or self.taboo[index] >> cell & 1:
                 return []
             if piece.kind == "double" and not self.double_may_stand(index, cell):
                 return []
@@ -235,9 +250,10 @@ class Search:
         before = self.cells[piece.parent]
         block, blocks = self.block[before], self.blocks
         toe, double = piece.foot >= 0, piece.kind == "double"
+        taboo = self.taboo[index]
         found = []
         for cell, way in self.beside[before]:
-            if owner[cell] != FREE or block[cell] in blocks:
+            if owner[cell] != FREE or block[cell] in blocks or (taboo and taboo >> cell & 1):
                 continue
             if toe and not self.toe_may_stand(index, cell):
                 continue
@@ -245,6 +261,12 @@ class Search:
                 continue
             found.append((cell, way))
         return found
+
+    def pin(self, pieces: set[int]) -> None:
+        """Let each of ``pieces`` take its hint alone, and no other piece those cells."""
+        kept = sum(1 << self.hints[index] for index in pieces)
+        self.taboo = [~(1 << hint) if index in pieces else kept
+                      for index, hint in enumerate(self.hints)]  # fmt: skip
 
     # -- whether the pieces still to come can fit ------------------------------------------
 
@@ -259,7 +281,8 @@ class Search:
                 kids = pieces[piece].kids
                 kid = kids[len(kids) - waiting[piece]]
                 found = self.allowed(kid)
-                if len(found) < waiting[piece] or not self.room_for_toes(kid, found):
+                wanted = 1 if self.taboo[kid] < 0 else waiting[piece]  # (pinned: kept for it)
+                if len(found) < wanted or not self.room_for_toes(kid, found):
                     self.crowded = False
                     return False
         self.crowded = True
