@@ -62,6 +62,7 @@ def last_entry_line(
         wrap=True,
         role="last_entry",
         key="last_entry",
+        squeeze_lines=True,
     )
 
 

@@ -355,7 +355,9 @@ class PlayScreen(Screen):
         cut with an ellipsis only if even that cannot hold it."""
         bold = current and b.squeeze_scale(name, box.w, size, True) >= MIN_SQUEEZE
         whole = bold or b.squeeze_scale(name, box.w, size, False) >= MIN_SQUEEZE
-        fitted = name if whole else b.measure.shorten(name, box.w, size, False)
+        # Cut, it keeps as many letters as fit drawn narrower ("Mari…", not "…").
+        narrower = int(box.w / MIN_SQUEEZE)
+        fitted = name if whole else b.measure.shorten(name, narrower, size, False)
         b.label(box, fitted, size, floor=size, bold=bold, align=align, squeeze=True,
                 color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
 
@@ -371,8 +373,9 @@ class PlayScreen(Screen):
     ) -> None:
         size, _ = fonts(b)
         align = align or ("end" if b.landscape else "center")
+        # Never cut: a count in a cell too narrow for it is drawn narrower, its height kept.
         b.label(box, str(value), size, floor=size, bold=True, reading=True, align=align,
-                color=color, role=role, key=f"{role}:{key}")  # fmt: skip
+                color=color, role=role, key=f"{role}:{key}", squeeze=True)  # fmt: skip
 
     # -- the buttons -----------------------------------------------------------------------
 

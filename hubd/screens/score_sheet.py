@@ -9,11 +9,12 @@ the page with the round being played comes first). Each round's header is a widg
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hubd.screens.kit.areas import Rect, split_h, split_v
 from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.widgets import TEXT_DARK, Action, Style, Widget
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Action, Style, Widget
 from hubd.text.rule_words import house_words
 from hubd.values.intents import Intent
 from hubd.values.sheet import Sheet
@@ -109,10 +110,39 @@ def _turns(widths: list[int], column_w: int, spacing: int) -> int:
     return next((k for k in (1, 2, 3) if widest <= k * column_w - (spacing if k > 1 else 0)), 3)
 
 
-def _staggered(column: Rect, seat: int, line: int, turns: int, area: Rect) -> Rect:
-    """A box ``turns`` columns wide over ``column``'s middle, on the line of ``seat``'s turn:
-    for a name or a total wider than its column."""
-    box = Rect(0, column.y, min(turns * column.w, area.w), line)
+def _name_turns(b: Builder, names: Sequence[str], column_w: int, spacing: int) -> tuple[int, int]:
+    """On how many lines the names take turns and how many lines each name has: whole on up
+    to three turns, else drawn narrower on up to four, else on two lines each over three
+    turns or four (eight players in portrait: "Grandma Rosa" over two, "Maria-Helena" on
+    one of four turns' width); a name is cut only where even that cannot hold it."""
+    size = _sizes(b).name
+    widths = [_text_w(b, name, size) for name in names]  # a leader's too: plain if need be
+
+    def span(turns: int) -> int:
+        return turns * column_w - (spacing if turns > 1 else 0)
+
+    turns = _turns(widths, column_w, spacing)
+    if max(widths, default=0) <= span(turns):
+        return turns, 1
+    for turns in (1, 2, 3, 4):
+        if max(widths, default=0) * MIN_SQUEEZE <= span(turns):
+            return turns, 1
+    height = 2 * b.measure.line_height(size, True)
+    for turns in (3, 4):
+        room = int((span(turns) - 2 * b.px(4)) / MIN_SQUEEZE)
+        if not any(b.measure.fit(name, room, height, size, size, False, True)[2]
+                   for name in names):  # fmt: skip
+            return turns, 2
+    return 4, 2
+
+
+def _staggered(
+    column: Rect, seat: int, line: int, turns: int, area: Rect, spacing: int = 0
+) -> Rect:
+    """A box ``turns`` columns wide less ``spacing`` over ``column``'s middle, on the line of
+    ``seat``'s turn: for a name or a total wider than its column (names drawn narrower to
+    their box's edges keep the spacing from their neighbours on the line)."""
+    box = Rect(0, column.y, min(turns * column.w - spacing, area.w), line)
     box.centerx = column.centerx
     box = box.clip(Rect(area.x, column.y, area.w, column.h))  # at the edge: narrower, in place
     box.y += line * (seat % turns)
@@ -232,8 +262,9 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
     name_line = _line(b, sizes.name)
     total_line = _line(b, sizes.total, True)
     spacing = b.px(16)
-    names_turn = _turns([_text_w(b, n, sizes.name, True) for n in sheet.players], column_w,
-                        spacing)  # fmt: skip
+    names_turn, name_lines = _name_turns(b, sheet.players, column_w, spacing)
+    if name_lines > 1:
+        name_line = name_lines * b.measure.line_height(sizes.name, True)
     totals_turn = _turns([_text_w(b, str(t), sizes.total, True) for t in sheet.totals],
                          column_w, spacing)  # fmt: skip
     header_h = name_line * names_turn + b.px(4)
@@ -259,9 +290,13 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
         column = Rect(area.x + head_w + seat * column_w, area.y + b.px(2), column_w, header_h)
         box = Rect(column.x, column.y, column_w, name_line)
         if names_turn > 1:
-            box = _staggered(column, seat, name_line, names_turn, area)
-        b.label(box, name, sizes.name, floor=sizes.name, bold=seat in leaders,
-                key=f"name:{name}")  # fmt: skip
+            box = _staggered(column, seat, name_line, names_turn, area, spacing)
+        # A leader's name bold where it fits so, else plain rather than cut.
+        wide = int(box.w / MIN_SQUEEZE)
+        bold = seat in leaders and not b.measure.fit(name, wide, box.h, sizes.name, sizes.name,
+                                                     True, name_lines > 1)[2]  # fmt: skip
+        b.label(box, name, sizes.name, floor=sizes.name, bold=bold, key=f"name:{name}",
+                squeeze=True, wrap=name_lines > 1, squeeze_lines=name_lines > 1)  # fmt: skip
     # The totals right under the names (a name and its total read together), the rounds below.
     totals = Rect(area.x, area.y + header_h, area.w, total_h)
     for i, number in enumerate(shown):
@@ -320,11 +355,13 @@ def _cell(b: Builder, sheet: Sheet, number: int, seat: int, box: Rect, how: str)
     else:
         score_box, running_box = split_v(box, 1, 1)
     align = "end" if how == "beside" else "center"
+    # A number too wide for its column (eight players' "129" in portrait) is drawn narrower,
+    # its height kept, never cut.
     b.label(score_box, str(sheet.scores[number - 1][seat]), size, floor=size, bold=True,
-            align=align, key=f"score:{key}", role="score")  # fmt: skip
+            align=align, key=f"score:{key}", role="score", squeeze=True)  # fmt: skip
     if running_box is not None and number > 1:
         running = f"{sheet.running(number, seat)}"
-        b.label(running_box, running, size, floor=size, key=f"sum:{key}",
+        b.label(running_box, running, size, floor=size, key=f"sum:{key}", squeeze=True,
                 align="start" if how == "beside" else "center", role="running")  # fmt: skip
 
 

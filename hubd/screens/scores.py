@@ -258,7 +258,9 @@ class GameOverScreen(Screen):
         b.banner(head, headline, Style.PRIMARY, size=b.px(44))
         b.label(why, explain_outcome(b, state), b.px(24), wrap=True)
         order = ranking(state.scores, len(state.players))
-        columns = 1 if len(order) <= 4 else 2
+        # A tall screen lists every player under the other (eight rows hold names whole
+        # at their 4.5 mm: two columns cut "Grand…" over empty room).
+        columns = 1 if len(order) <= 4 or not b.landscape else 2
         rows = -(-len(order) // columns)
         height = min(b.px(72 if b.landscape else 100), (table.h - b.gap * (rows - 1)) // rows)
         for place, (seat, box) in enumerate(
@@ -268,11 +270,12 @@ class GameOverScreen(Screen):
             ink = (25, 30, 28) if seat in outcome.winners else None
             rank, name, total = split_h(box.inflate(-b.px(10), 0), 1, 4, 2, gap=b.px(6))
             b.label(rank, f"{place}.", b.px(32), bold=True, reading=True, color=ink)
-            b.label(name, state.players[seat], b.px(28), align="start", color=ink)
+            b.label(name, state.players[seat], b.floor_text, floor=b.floor_text,
+                    align="start", color=ink, squeeze=True, key=f"name:{seat}")  # fmt: skip
             b.label(
                 total,
                 str(state.totals[seat]),
-                b.px(34),
+                max(b.px(43 if b.landscape else 67), b.min_text),  # a total, read from a chair
                 bold=True,
                 reading=True,
                 align="end",

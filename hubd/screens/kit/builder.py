@@ -214,7 +214,9 @@ class Builder:
         widget = Widget(
             Rect(rect), Kind.BANNER, text, bold=True, style=style, pad=self.px(8), role=role
         )
-        return self.add(self._fit(widget, size or self.px(24), None, True))
+        # Lines too long for the box are drawn narrower before the last is cut (the portrait
+        # undo notice cut "… and Grandma R…" on two lines that hold it a little narrower).
+        return self.add(self._fit(widget, size or self.px(24), None, True, squeeze_lines=True))
 
     def tile(
         self,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Action, Style
 
 MAX_NUMBER = 9999
 BACKSPACE = "⌫"
@@ -104,23 +104,36 @@ def hand_row(
     value_w = b.measure.width(shown, size, True) + b.px(4)
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = b.floor_text
-    # The note ("3 tiles") beside or under the name where it fits; a crowded list keeps
-    # the name.
-    room = left.w - (0 if b.landscape else b.measure.width(name, name_px, True) + b.px(16))
-    if note and b.measure.width(note, b.min_text) > room:
+    note_w = b.measure.width(note, b.min_text) if note else 0
+    # The note ("3 tiles") under the name on a wide screen; on a tall one after the name on
+    # its line, else under it where the row is tall enough (eight players in Portuguese:
+    # "Aleksandra" left no room for "4 peças" beside it); a crowded list keeps the name.
+    # The name bold where it fits so (drawn narrower if need be) and leaves the note its
+    # room, else plain, which is narrower.
+    fits = [bold for bold in (True, False)
+            if b.squeeze_scale(name, left.w, name_px, bold) >= MIN_SQUEEZE] or [False]  # fmt: skip
+    narrower = note_w * MIN_SQUEEZE  # the note may be drawn narrower too
+    room = [bold for bold in fits
+            if narrower <= left.w - b.measure.width(name, name_px, bold) - b.px(16)]  # fmt: skip
+    beside = not b.landscape and bool(room)
+    bold = room[0] if beside else fits[0]
+    name_w = b.measure.width(name, name_px, bold)
+    name_h = b.measure.line_height(name_px, bold) - 2
+    stacked = name_h + b.measure.line_height(b.min_text)
+    under = narrower <= left.w and (b.landscape or stacked <= left.h)
+    if note and not (beside or under):
         note = ""
-    name_h = b.measure.line_height(name_px, True) - 2
     if not note:
         top, bottom = left, None
-    elif b.landscape:  # the note under the name
+    elif not beside:  # the note under the name
         top, bottom = split_v(left, name_h, left.h - name_h)
     else:  # a tall screen's rows are wide: the note after the name, on its line
-        name_w = min(left.w, b.measure.width(name, name_px, True) + b.px(16))
+        name_w = min(left.w, name_w + b.px(16))
         top, bottom = split_h(left, name_w, max(1, left.w - name_w))
-    b.label(top, name, name_px, floor=name_px, bold=True, align="start", color=ink,
+    b.label(top, name, name_px, floor=name_px, bold=bold, align="start", color=ink,
             key=f"name:{name}", squeeze=True)  # fmt: skip
     if bottom is not None:
-        b.label(bottom, note, b.min_text, align="start", color=ink)
+        b.label(bottom, note, b.min_text, align="start", color=ink, squeeze=True)
     b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
 
 
@@ -147,10 +160,17 @@ def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, 
                               gap=2 * b.gap)  # fmt: skip
         save = Rect(left.x, left.bottom - save_h, left.w, save_h)
         listed = Rect(left.x, left.y, left.w, save.y - b.gap - left.y)
-    else:
+    else:  # two columns' rows as tall as a name over its note ("3 tiles"), 100 px at least
         save = Rect(area.x, area.bottom - save_h, area.w, save_h)
-        listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
+        row_h = b.px(100) if columns == 1 else max(b.px(100), hand_row_height(b))
+        listed = Rect(area.x, area.y, area.w, rows * (row_h + b.gap) - b.gap)
         top = listed.bottom + 2 * b.gap
         entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)
-    height = min(b.px(100), (listed.h - b.gap * (rows - 1)) // rows)
+    height = min(b.px(100) if b.landscape else listed.h, (listed.h - b.gap * (rows - 1)) // rows)
     return grid(listed, hands, columns, b.gap, height), entry, save
+
+
+def hand_row_height(b: Builder) -> int:
+    """A hand's row tall enough for its name over its note, and their margins."""
+    name_h = b.measure.line_height(b.floor_text, True) - 2
+    return name_h + b.measure.line_height(b.min_text) + 2 * b.px(2)
