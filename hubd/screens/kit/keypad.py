@@ -106,8 +106,9 @@ def hand_row(
     name_px = b.floor_text
     note_w = b.measure.width(note, b.min_text) if note else 0
     # The note ("3 tiles") under the name on a wide screen; on a tall one after the name on
-    # its line, else under it where the row is tall enough (eight players in Portuguese:
-    # "Aleksandra" left no room for "4 peças" beside it); a crowded list keeps the name.
+    # its line, both drawn narrower if need be (two players in Ukrainian: "9 кісточок" was
+    # dropped beside "Grandma Rosa"), else under it where the row is tall enough; a crowded
+    # list keeps the name.
     # The name bold where it fits so (drawn narrower if need be) and leaves the note its
     # room, else plain, which is narrower.
     fits = [bold for bold in (True, False)
@@ -160,17 +161,10 @@ def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, 
                               gap=2 * b.gap)  # fmt: skip
         save = Rect(left.x, left.bottom - save_h, left.w, save_h)
         listed = Rect(left.x, left.y, left.w, save.y - b.gap - left.y)
-    else:  # two columns' rows as tall as a name over its note ("3 tiles"), 100 px at least
+    else:
         save = Rect(area.x, area.bottom - save_h, area.w, save_h)
-        row_h = b.px(100) if columns == 1 else max(b.px(100), hand_row_height(b))
-        listed = Rect(area.x, area.y, area.w, rows * (row_h + b.gap) - b.gap)
+        listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
         top = listed.bottom + 2 * b.gap
         entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)
-    height = min(b.px(100) if b.landscape else listed.h, (listed.h - b.gap * (rows - 1)) // rows)
+    height = min(b.px(100), (listed.h - b.gap * (rows - 1)) // rows)
     return grid(listed, hands, columns, b.gap, height), entry, save
-
-
-def hand_row_height(b: Builder) -> int:
-    """A hand's row tall enough for its name over its note, and their margins."""
-    name_h = b.measure.line_height(b.floor_text, True) - 2
-    return name_h + b.measure.line_height(b.min_text) + 2 * b.px(2)

@@ -4,7 +4,7 @@ names, in every language at both sizes: no text drawn cut ("…") where its own 
 it whole at the floor sizes (names 4.5 mm, other text 3.5 mm), on as many lines as the box
 holds, drawn down to MIN_SQUEEZE narrower as a label may be; no number and no button's words
 cut at all, no name cut to its ellipsis alone; no hand's count of tiles dropped at the round
-end; no text under those floors.
+end where the row holds it beside or under the name; no text under those floors.
 """
 
 from __future__ import annotations
@@ -86,9 +86,23 @@ def dropped_counts(frame: Frame) -> list[str]:
     for seat, name in enumerate(state.players):
         row = next(w for w in frame.widgets if w.key == f"hand:{name}")
         count = frame.ui.ntr("{n} tile", "{n} tiles", state.hands[seat]).format(n=state.hands[seat])
-        if not any(w.text == count and row.rect.contains(w.rect) for w in frame.widgets):
+        if any(w.text == count and row.rect.contains(w.rect) for w in frame.widgets):
+            continue
+        shown = next(w for w in frame.widgets if w.key == f"name:{name}")
+        if room_for_both(shown, name, count, frame.ui.size):
             dropped.append(f"{frame.label}: {name}'s {count!r}")
     return dropped
+
+
+def room_for_both(shown: Widget, name: str, count: str, size: tuple[int, int]) -> bool:
+    """Whether the name's box (the row's room beside its number) holds the name and its
+    count of tiles at their floors, drawn down to MIN_SQUEEZE narrower: side by side on a
+    tall screen's row, or one over the other."""
+    name_px, least = NAME_PX[size], MIN_TEXT[size]
+    wide = MEASURE.width(name, name_px) + MEASURE.width(count, least)
+    side = size[0] < size[1] and wide * MIN_SQUEEZE + 16 <= shown.rect.w
+    stacked = MEASURE.line_height(name_px) - 2 + MEASURE.line_height(least)
+    return side or stacked <= shown.rect.h
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
