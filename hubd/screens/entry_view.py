@@ -23,7 +23,7 @@ from hubd.values.intents import Intent, Submit
 
 def entry_font(b: Builder) -> int:
     """The pad's numbers and the choices: 6 mm from a chair (43 px; 67 px in portrait)."""
-    return b.px(43) if b.landscape else b.px(67)
+    return b.chair_text
 
 
 def pad_gap(b: Builder, state: GameState, width: int) -> int:

@@ -109,7 +109,7 @@ class DoublePicker(_Picker):
         rows = split_v(area, *([1] * max(1, len(places))), gap=b.gap)
         table = state.table
         assert table is not None
-        size = b.px(43) if b.landscape else b.px(67)  # an entry's choices read from a chair
+        size = b.chair_text  # an entry's choices read from a chair
         for place, box in zip(places, rows, strict=False):
             action = self.ui.submit(partial(Play, player, double, place.tile), close=True)
             text = choice_words(place, table, self.ui.labels, b.tr)

@@ -146,12 +146,10 @@ class RoundEndScreen(Screen):
     def _least_below(self, b: Builder, state: GameState) -> int:
         """What a tall screen keeps under its title: why the round is blocked, the hands,
         the keypad with its keys' words whole (and the camera's button), the save button."""
-        inner = b.w - 4 * b.gap
         reason = 0
         if state.block is not None:
-            lines = b.measure.fit(block_text(state.block, b.tr), inner, 10**6, b.min_text,
-                                  b.min_text, False, True)[1]  # fmt: skip
-            reason = len(lines) * b.measure.line_height(b.min_text, False) + b.gap // 2
+            text = block_text(state.block, b.tr)
+            reason = _reason_height(b, text, b.w - 4 * b.gap, 10**6) + b.gap // 2
         camera = 1 if self._camera is not None else 0
         return 2 * b.gap + reason + entry_least_height(b, len(state.players), camera)
 
@@ -347,7 +345,7 @@ class RoundEndScreen(Screen):
         another hand is greyed."""
         assert state.rules is not None
         rules, table = state.rules, state.table  # no table: a scores-only game, every tile
-        count_px = b.px(43) if b.landscape else b.px(67)
+        count_px = b.chair_text
         head_w = b.w - 2 * b.gap
         pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head_w // 2)
         number_w = b.measure.width("888", count_px, True) + b.px(12)
@@ -423,10 +421,15 @@ class RoundEndScreen(Screen):
 def _reason_line(b: Builder, text: str, area: Rect) -> Rect:
     """Why the round is blocked, across the top of ``area`` (a tall screen's title has one
     line only), wrapped as it needs; returns the room left under it."""
-    size = b.min_text
-    _size, lines, _cut = b.measure.fit(text, area.w, area.h, size, size, False, True)
-    height = len(lines) * b.measure.line_height(size, False)
-    b.label(Rect(area.x, area.y, area.w, height), text, size, align="start", wrap=True,
+    height = _reason_height(b, text, area.w, area.h)
+    b.label(Rect(area.x, area.y, area.w, height), text, b.min_text, align="start", wrap=True,
             role="reason", key="round_end:reason")  # fmt: skip
     gap = b.gap // 2
     return Rect(area.x, area.y + height + gap, area.w, area.h - height - gap)
+
+
+def _reason_height(b: Builder, text: str, width: int, most: int) -> int:
+    """The height of why the round is blocked, wrapped to ``width`` (``most`` px at most)."""
+    size = b.min_text
+    _size, lines, _cut = b.measure.fit(text, width, most, size, size, False, True)
+    return len(lines) * b.measure.line_height(size, False)

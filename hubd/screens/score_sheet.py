@@ -48,9 +48,7 @@ class _Sizes:
 
 
 def _sizes(b: Builder) -> _Sizes:
-    if b.landscape:
-        return _Sizes(b.floor_text, b.min_text, max(b.px(43), b.min_text))
-    return _Sizes(b.floor_text, b.min_text, max(b.px(67), b.min_text))
+    return _Sizes(b.floor_text, b.min_text, b.chair_text)
 
 
 def draw_sheet(b: Builder, sheet: Sheet, area: Rect, pages: Pages | None = None) -> None:

@@ -120,7 +120,7 @@ class ScoresModeScreen(Screen):
     def _totals(self, b: Builder, state: GameState, area: Rect) -> None:
         """Each player's name and total; every name at the same size, the largest at which
         all of them fit (never under a name's least size)."""
-        size = b.px(43) if b.landscape else b.px(67)
+        size = b.chair_text
         least = b.floor_text
         line = b.measure.line_height(size, True)
         cells = fit_grid(area, len(state.players), line, line + b.px(24), b.gap, 2)

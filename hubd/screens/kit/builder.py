@@ -284,15 +284,12 @@ class Builder:
         extra = sum(w - m for w, m in zip(whole, least, strict=True)) or 1
         return [m + (w - m) * spare // extra for w, m in zip(whole, least, strict=True)]
 
-    def _lines_h(self, text: str, width: int, size: int) -> int:
-        """The height of ``text`` in bold at ``size`` wrapped to ``width``."""
-        lines = self.measure.fit(text, width, 10**6, size, size, True, True)[1]
-        return len(lines) * self.measure.line_height(size, True)
-
-    def _cut(self, text: str, width: int, lines: int, size: int) -> bool:
-        """Whether ``text`` in bold at ``size`` needs more than ``lines`` lines of ``width``."""
-        height = lines * self.measure.line_height(size, True)
-        return self.measure.fit(text, width, height, size, size, True, True)[2]
+    def _status_fits(self, text: str, width: int, size: int, room: int) -> bool:
+        """Whether ``text`` in bold at ``size`` wraps to ``width`` in two lines at most, no
+        word cut, and stands in ``room`` px of height."""
+        _size, lines, cut = self.measure.fit(text, width, 10**6, size, size, True, True)
+        height = len(lines) * self.measure.line_height(size, True)
+        return not cut and len(lines) <= 2 and height <= room
 
     def top_bar(
         self,
@@ -365,8 +362,7 @@ class Builder:
                 room = self.h - rows * height - keep_below - self.gap
                 line_px = title_px = next(
                     (size for size in range(title_px, heading_px, -2)
-                     if not self._cut(title, wide, 2, size)
-                     and self._lines_h(title, wide, size) <= room), heading_px)  # fmt: skip
+                     if self._status_fits(title, wide, size, room)), heading_px)  # fmt: skip
                 line_px = line_px if line_px > heading_px else self.min_text
             lines = 1 if self.measure.width(title, line_px, True) <= wide else 2
             title_h = lines * self.measure.line_height(line_px, True) + self.gap
