@@ -489,11 +489,29 @@
     if (hint) hint.textContent = box.classList.contains("zoomed") ? words.zoom_out : words.zoom;
   }
 
+  // The score sheet as on the hub, one column a player, where it fits the phone with every
+  // name and number whole; where it does not (eight players on a narrow phone: their totals
+  // alone are wider than it), turned: one row a player, name and total first, then each
+  // round's score, the rounds scrolling sideways in their own box and the names staying put.
   function sheet(game) {
     const box = $("sheet");
+    const before = box.querySelector(".sheet-turned");
+    // Where a reader scrolled the rounds back to stays through the hub's updates.
+    const scrolled = before && !atEnd(before) ? before.scrollLeft : null;
     box.replaceChildren();
     if (!game) return;
     box.append(el("h2", "", words.scores));
+    const upright = sheetByPlayers(game);
+    box.append(upright);
+    if (upright.scrollWidth > box.clientWidth + 1) {
+      const turned = sheetTurned(game);
+      upright.replaceWith(turned);
+      scrollRounds(turned, scrolled);
+    }
+    if (game.sheet.house) box.append(el("p", "house", game.sheet.house));
+  }
+
+  function sheetByPlayers(game) {
     const table = el("table", "sheet");
     const head = el("tr");
     head.append(el("th", "double", ""));
@@ -506,7 +524,7 @@
     // Every round of the game, as on the hub: the scored ones, the one being played, the rest.
     game.sheet.doubles.forEach((double, i) => {
       const row = game.sheet.scores[i];
-      const line = el("tr", game.sheet.playing === i + 1 ? "playing" : row ? "" : "later");
+      const line = el("tr", roundClass(game, i));
       line.append(el("th", "double", double));
       for (const seat of game.players.keys()) {
         line.append(el("td", row ? "number" : "", row ? row[seat] : ""));
@@ -515,13 +533,59 @@
     });
     const totals = el("tr", "totals");
     totals.append(el("th", "double", words.total));
-    game.sheet.totals.forEach((total, seat) => {
-      const cell = el("td", "number" + (game.sheet.leaders.includes(seat) ? " leader" : ""), total);
-      totals.append(cell);
-    });
+    game.sheet.totals.forEach((total, seat) => totals.append(totalCell(game, seat, total)));
     table.append(totals);
-    fitted(table, box);
-    if (game.sheet.house) box.append(el("p", "house", game.sheet.house));
+    return table;
+  }
+
+  function sheetTurned(game) {
+    const scroller = el("div", "sheet-turned");
+    const table = el("table", "sheet turned");
+    // The rounds scored and the one being played: the ones to come have no numbers yet.
+    const rounds = game.sheet.doubles.map((d, i) => i).filter((i) => roundClass(game, i) !== "later");
+    const head = el("tr");
+    head.append(beside(el("span"), el("span", "total-head", words.total)));
+    for (const i of rounds) head.append(el("th", "double " + roundClass(game, i), game.sheet.doubles[i]));
+    table.append(head);
+    game.players.forEach((p, seat) => {
+      const line = el("tr");
+      line.append(beside(nameOf(p.name), totalCell(game, seat, game.sheet.totals[seat], "span")));
+      for (const i of rounds) {
+        const row = game.sheet.scores[i];
+        line.append(el("td", row ? "number" : "", row ? row[seat] : ""));
+      }
+      table.append(line);
+    });
+    scroller.append(table);
+    return scroller;
+  }
+
+  // A name and its total in one cell, so that both stand still while the rounds scroll.
+  function beside(name, total) {
+    const cell = el("th", "who");
+    const both = el("div", "who");
+    both.append(name, total);
+    cell.append(both);
+    return cell;
+  }
+
+  // The latest rounds in view, or the rounds where the reader left them.
+  function scrollRounds(scroller, scrolled) {
+    const rtl = getComputedStyle(scroller).direction === "rtl";
+    scroller.scrollLeft = scrolled !== null ? scrolled : rtl ? -scroller.scrollWidth : scroller.scrollWidth;
+  }
+
+  function atEnd(scroller) {
+    return scroller.scrollWidth - scroller.clientWidth - Math.abs(scroller.scrollLeft) <= 1;
+  }
+
+  function roundClass(game, i) {
+    return game.sheet.playing === i + 1 ? "playing" : game.sheet.scores[i] ? "" : "later";
+  }
+
+  function totalCell(game, seat, total, tag) {
+    const leader = game.sheet.leaders.includes(seat) ? " leader" : "";
+    return el(tag || "td", "number total" + leader, total);
   }
 
   function day(got) {
