@@ -15,6 +15,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -22,6 +23,9 @@ from pathlib import Path
 from typing import Any
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+
+#: Where a word may end a line besides a space: after a hyphen between letters.
+_AFTER_HYPHEN = re.compile(r"(?<=[^\W\d_]-)(?=[^\W\d_])")
 FONT_PATH = FONT_DIR / "DejaVuSans.ttf"
 BOLD_FONT_PATH = FONT_DIR / "DejaVuSans-Bold.ttf"
 METRICS_PATH = Path(__file__).with_name("font_metrics.json.gz")
@@ -154,21 +158,24 @@ class TextMeasure:
         return -self.metrics(size, bold).descent
 
     def wrap(self, text: str, width: int, size: int, bold: bool) -> list[str] | None:
-        """``text`` broken at spaces into lines no wider than ``width``, or None. A last word
+        """``text`` broken at spaces, or after a hyphen between letters ("Maria-" over
+        "Helena", never a tile's "12-" over "13"), into lines no wider than ``width``, or
+        None. A last word
         of one letter or digit never stands alone on its line where the word before it can
         go down with it: "on arm / D" reads as two things, "on / arm D" as one."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line, start = "", len(lines)
             for word in paragraph.split(" "):
-                trial = f"{line} {word}" if line else word
-                if self.width(trial, size, bold) <= width:
-                    line = trial
-                elif not line or self.width(word, size, bold) > width:
-                    return None
-                else:
-                    lines.append(line)
-                    line = word
+                for index, piece in enumerate(_AFTER_HYPHEN.split(word)):
+                    trial = f"{line}{' ' if index == 0 else ''}{piece}" if line else piece
+                    if self.width(trial, size, bold) <= width:
+                        line = trial
+                    elif not line or self.width(piece, size, bold) > width:
+                        return None
+                    else:
+                        lines.append(line)
+                        line = piece
             if len(line) == 1 and line.isalnum() and len(lines) > start and " " in lines[-1]:
                 before, last = lines[-1].rsplit(" ", 1)
                 if self.width(f"{last} {line}", size, bold) <= width:

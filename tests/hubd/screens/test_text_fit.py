@@ -76,8 +76,20 @@ def test_a_wrapped_text_too_long_for_its_box_keeps_the_lines_it_holds(painter: P
     line = painter.line_height(20, False)
     size, lines, cut = painter.fit(text, 150, 3 * line, 20, 20, False, True)
     assert cut and size == 20 and len(lines) == 3
-    assert lines[0] == "Last:" or text.startswith(" ".join(lines[:2]))
+    # The first lines whole, broken at spaces or after the name's hyphen ("Last: Maria-").
+    first_two = lines[0] + ("" if lines[0].endswith("-") else " ") + lines[1]
+    assert lines[0] == "Last:" or text.startswith(first_two)
     assert lines[-1].rstrip("\u200e").endswith("…")
     assert all(painter.width(x, 20) <= 150 for x in lines)
     one_row = painter.fit(text, 150, line, 20, 20, False, True)[1]
     assert len(one_row) == 1 and one_row[0].rstrip("\u200e").endswith("…")
+
+
+def test_a_name_breaks_after_its_hyphen_and_a_tile_never(painter: Painter) -> None:
+    """"Maria-Helena" in a column narrower than her name but as wide as "Helena" stands on two
+    lines, as on paper (it was cut to "Maria…"); a tile's "12-13" stays whole."""
+    width = painter.width("Helena", 50) + 4
+    assert painter.wrap("Maria-Helena", width, 50, False) == ["Maria-", "Helena"]
+    assert painter.wrap("on 12-13", painter.width("12-", 50) + 2, 50, False) is None
+    wide = painter.width("Maria-Helena", 50)
+    assert painter.wrap("Maria-Helena", wide, 50, False) == ["Maria-Helena"]
