@@ -86,8 +86,8 @@ def test_a_wrapped_text_too_long_for_its_box_keeps_the_lines_it_holds(painter: P
 
 
 def test_a_name_breaks_after_its_hyphen_and_a_tile_never(painter: Painter) -> None:
-    """"Maria-Helena" in a column narrower than her name but as wide as "Helena" stands on two
-    lines, as on paper (it was cut to "Maria…"); a tile's "12-13" stays whole."""
+    """A name ("Maria-Helena") in a column narrower than itself but as wide as "Helena"
+    stands on two lines, as on paper (it was cut to "Maria…"); a tile's "12-13" stays whole."""
     width = painter.width("Helena", 50) + 4
     assert painter.wrap("Maria-Helena", width, 50, False) == ["Maria-", "Helena"]
     assert painter.wrap("on 12-13", painter.width("12-", 50) + 2, 50, False) is None
