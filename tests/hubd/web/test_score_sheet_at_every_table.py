@@ -38,7 +38,17 @@ SHEET_JS = """() => {
   const sizes = Array.from(sheet.querySelectorAll('.number'),
     n => parseFloat(getComputedStyle(n).fontSize));
   const playing = sheet.querySelector('.playing');
-  return {width: document.documentElement.scrollWidth, cut, names, totals,
+  // Each word of a name on the page's side of the name's box (a wrapped Latin name on a
+  // Hebrew page stood on the left, the short names on the right).
+  const rtl = getComputedStyle(document.documentElement).direction === 'rtl';
+  const astray = Array.from(sheet.querySelectorAll('.sheet-turned bdi.name')).filter(n => {
+    const box = n.getBoundingClientRect();
+    return Array.from(n.querySelectorAll('.word')).some(w => {
+      const r = w.getBoundingClientRect();
+      return rtl ? box.right - r.right > 2 : r.left - box.left > 2;
+    });
+  }).map(n => n.textContent);
+  return {width: document.documentElement.scrollWidth, cut, names, totals, astray,
           least: Math.min(...sizes), turned: !!turned,
           scroll: turned ? turned.scrollLeft : null,
           box: turned ? rect(turned) : null, playing: playing ? rect(playing) : null};
@@ -93,6 +103,7 @@ def test_every_name_and_total_whole_and_in_view(
                     if got["width"] > size[0]:
                         problems.append(f"{where}: the page is {got['width']} px wide")
                     problems += [f"{where}: {word!r} cut" for word in got["cut"]]
+                    problems += [f"{where}: {name!r} off its side" for name in got["astray"]]
                     if len(got["names"]) != players or len(got["totals"]) != players:
                         problems.append(f"{where}: {got['names']} names, {got['totals']} totals")
                     for left, right in got["names"] + got["totals"]:
