@@ -18,7 +18,7 @@ from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.widgets import Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Style
 
 
 def status_words(b: Builder, state: GameState, last: Event | None = None) -> str:
@@ -36,7 +36,7 @@ def status_words(b: Builder, state: GameState, last: Event | None = None) -> str
     assert state.rules is not None and first is not None and double is not None
     if state.rules.double_in_hands:  # the opener laid the double: the next player plays first
         first = (first + 1) % len(state.players)
-    name = b.measure.shorten(state.players[first], b.px(320), b.px(48), True)
+    name = state.players[first]
     return b.tr("{tile}: {player} plays first").format(tile=f"{double}-{double}", player=name)
 
 
@@ -54,7 +54,11 @@ class ScoresModeScreen(Screen):
             status = Rect(0, 0, b.w, lines + b.px(8))
             bottom = Rect(g, b.h - b.target - g, b.w - 2 * g, b.target)
             middle = Rect(g, status.bottom + g, b.w - 2 * g, bottom.y - status.bottom - 2 * g)
-            buttons, right = split_h(middle, 1, 1, gap=2 * g)
+            # The buttons as wide as their words ask, the totals the rest (eight players'
+            # names and totals shared half the screen: "Olek" and "Chen" were cut).
+            words = max(b.measure.width(b.tr(w), b.px(34), True) for w in ("Double down", "Toe"))
+            buttons_w = min(middle.w // 2, max(middle.w * 3 // 10, words + 2 * b.px(24)))
+            buttons, right = split_h(middle, buttons_w, middle.w - buttons_w - 2 * g, gap=2 * g)
             totals, over = split_v(right, right.h - b.target - g, b.target, gap=g)
             foot, toe = split_v(buttons, 1, 1, gap=g)
             last, tools = split_h(bottom, 11, 9, gap=g)
@@ -97,6 +101,7 @@ class ScoresModeScreen(Screen):
             key="status",
             role="status",
             wrap=True,
+            squeeze_lines=True,  # "10-10: Maria-Helena plays first", whole, drawn narrower
         )
 
     def _feet(self, b: Builder, state: GameState, foot: Rect, toe: Rect) -> None:
@@ -119,20 +124,27 @@ class ScoresModeScreen(Screen):
 
     def _totals(self, b: Builder, state: GameState, area: Rect) -> None:
         """Each player's name and total; every name at the same size, the largest at which
-        all of them fit (never under a name's least size)."""
+        all of them fit drawn narrower as a label may be (never under a name's least size),
+        each name the room its own total leaves, bold where it fits so."""
         size = b.chair_text
         least = b.floor_text
         line = b.measure.line_height(size, True)
-        cells = fit_grid(area, len(state.players), line, line + b.px(24), b.gap, 2)
-        number_w = max(b.measure.width(str(t), size, True) for t in (*state.totals, 88)) + 2
+        # Cells tall enough for a name on two lines where the screen has the room (portrait).
+        tallest = max(line + b.px(24), 2 * b.measure.line_height(least, True) + b.px(8))
+        cells = fit_grid(area, len(state.players), line, tallest, b.gap, 2)
         boxes = []
-        for cell in cells:
+        for cell, total in zip(cells, state.totals, strict=True):
             inner = cell.inflate(-b.px(12), 0)
+            number_w = b.measure.width(str(total), size, True) + 2
             right = Rect(inner.right - number_w, inner.y, number_w, inner.h)
-            boxes.append((Rect(inner.x, inner.y, right.x - b.px(6) - inner.x, inner.h), right))
-        name_px = size
+            boxes.append((Rect(inner.x, inner.y, right.x - b.px(8) - inner.x, inner.h), right))
+
+        def cut(name: str, box: Rect, px: int, bold: bool) -> bool:
+            return b.measure.fit(name, int(box.w / MIN_SQUEEZE), box.h, px, px, bold, True)[2]
+
+        name_px = size  # a name is bold where it fits so, else plain rather than cut
         while name_px > least and any(
-            b.measure.width(name, name_px, True) > left.w
+            cut(name, left, name_px, False)
             for name, (left, _) in zip(state.players, boxes, strict=True)
         ):
             name_px -= 1
@@ -140,9 +152,9 @@ class ScoresModeScreen(Screen):
             zip(state.players, state.totals, cells, boxes, strict=True)
         ):
             b.panel(cell, Style.QUIET)
-            shown = b.measure.shorten(name, left.w, name_px, True)
-            b.label(left, shown, name_px, bold=True, floor=name_px, align="start",
-                    key=f"name:{seat}")  # fmt: skip
+            b.label(left, name, name_px, bold=not cut(name, left, name_px, True), floor=name_px,
+                    align="start", key=f"name:{seat}", squeeze=True, wrap=True,
+                    squeeze_lines=True)  # fmt: skip
             b.label(right, str(total), size, bold=True, reading=True, align="end", floor=size,
                     role="total", key=f"total:{seat}")  # fmt: skip
 

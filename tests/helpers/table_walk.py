@@ -1,7 +1,8 @@
 """Every screen a family meets in a game, at a table of two, six or eight with long names: the
 play screen early, late and at the round's last play (with an entry's choices, the Menu and an
 undo's notice), the round end's keypad and Tiles page for each hand, the scores (and the undo
-of a round), the end of the game. Each frame is laid out by a Ui of its own."""
+of a round), the end of the game; and a score-keeper game's round (with a foot open). Each
+frame is laid out by a Ui of its own."""
 
 from __future__ import annotations
 
@@ -12,7 +13,19 @@ from functools import cache
 
 import pygame
 
-from engine import EndRound, Event, Game, Phase, Play, Tile
+from engine import (
+    EndRound,
+    Event,
+    FootOpened,
+    Game,
+    HandPips,
+    NewGame,
+    Phase,
+    Play,
+    StartRound,
+    Tile,
+    Toe,
+)
 from engine.simulate import Simulator
 from hubd.screens import Ui, UiContext
 from hubd.screens.entry import entry_keys
@@ -54,11 +67,11 @@ def walk(players: int, size: tuple[int, int], language: str) -> Iterator[Frame]:
     ends = [i for i, event in enumerate(events) if isinstance(event, EndRound)]
     over = ends[0]  # the first round's hands, before its end is entered
 
-    def frame(label: str, count: int, screen: str, *steps: Callable[[Ui, UiContext], None]
-              ) -> Frame:  # fmt: skip
+    def frame(label: str, count: int, screen: str, *steps: Callable[[Ui, UiContext], None],
+              log: tuple[Event, ...] = events) -> Frame:  # fmt: skip
         ui = Ui(size)
         ui.set_language(language)
-        game = Game.from_events(events[:count])
+        game = Game.from_events(log[:count])
         ctx = UiContext(state=game.state, language=language, last_entry=game.last_effective)
         ui.state_changed(ctx)
         ui.show_screen(screen)  # type: ignore[arg-type]
@@ -88,6 +101,23 @@ def walk(players: int, size: tuple[int, int], language: str) -> Iterator[Frame]:
     yield frame("scores", over + 1, "scores")
     yield frame("scores undo notice", over + 1, "scores", _undone(events[over]))
     yield frame("game over", len(events), "game_over")
+    kept = scores_only_events(players)
+    yield frame("scores mode", len(kept) - 2, "scores_mode", log=kept)
+    yield frame("scores mode, a foot open", len(kept), "scores_mode", log=kept)
+
+
+@cache
+def scores_only_events(players: int) -> tuple[Event, ...]:
+    """Score-keeper mode: two rounds scored with big hands (three-digit totals), the third
+    being played, a chicken foot open on it with one toe."""
+    names = NAMES[:players]
+    events: list[Event] = [NewGame(names, {"mode": "scores", "set": SETS[players]}),
+                           StartRound(names[0])]  # fmt: skip
+    for number in (1, 2):
+        events.append(EndRound({name: HandPips(0 if seat == number else 40 + 9 * seat)
+                                for seat, name in enumerate(names)}))  # fmt: skip
+        events.append(StartRound(names[number % players]))
+    return (*events, FootOpened(), Toe())
 
 
 def _shared_tile(state: object) -> Tile | None:
