@@ -17,6 +17,9 @@ _GROOVE = 0.05  # a groove between faces is darker than them by this share of th
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
 _FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a strong slant
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
+_ROW_HULL, _ROW_LONGEST = 0.9, 3.6  # a face in a row side by side: its hull fills its
+# quadrilateral, a slant lengthens it to this (see _row_of_faces)
+_ROW_SIZES = (0.7, 1.45)  # its sides within these shares of the row's faces' median
 
 
 class Lightness:
@@ -93,11 +96,16 @@ def pieces(
             return _split(lightness, outline, least, width)
         cores = faces_only  # one face, or a row of faces, and its side: the faces alone
     tiles: list[Floats] = []
+    # The faces of a row side by side at a slant, each longer than a tile's shape or its core
+    # bitten by pips: each is a tile's face all the same (the faces alone, as above).
+    in_row = _row_of_faces(faces_only)
+    if in_row:
+        cores = faces_only
     for inner in cores:
         quad = quad_of(inner)
         short_side, long_side = sides(quad)
-        if (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
-                and ASPECT[0] <= long_side / max(short_side, 1.0) <= ASPECT[1]):  # fmt: skip
+        if in_row or (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
+                      and ASPECT[0] <= long_side / max(short_side, 1.0) <= ASPECT[1]):  # fmt: skip
             tiles.append(grown_by(quad, _RIM * short_side))
             continue
         found = _split(lightness, _spread(inner), least, width)
@@ -105,6 +113,27 @@ def pieces(
             return _split(lightness, outline, least, width)
         tiles.extend(found)
     return tiles
+
+
+def _row_of_faces(cores: list[Image]) -> bool:
+    """Whether the cores are the faces of a row of tiles side by side seen at a slant, each a
+    tile's shape or longer (foreshortened across the slant, the next tile's side over its
+    edge), all of about one size (the near ones larger): most of them quadrilaterals (pips at
+    a face's edge bite into it), the others as large (pips crowding a face break its core)."""
+    if len(cores) < 2:
+        return False
+    quads = [quad_of(inner) for inner in cores]
+    shapes = np.array([sides(quad) for quad in quads], np.float32)
+    usual = np.median(shapes, axis=0)
+    if not np.all((shapes >= _ROW_SIZES[0] * usual) & (shapes <= _ROW_SIZES[1] * usual)):
+        return False
+    whole = sum(
+        1
+        for inner, quad, (short, long) in zip(cores, quads, shapes, strict=True)
+        if cv2.contourArea(cv2.convexHull(inner)) >= _ROW_HULL * cv2.contourArea(quad)
+        and ASPECT[0] <= long / max(short, 1.0) <= _ROW_LONGEST
+    )
+    return 2 * whole > len(cores)
 
 
 def _spread(core: Image) -> Image:

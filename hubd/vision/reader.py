@@ -8,9 +8,10 @@ The way it reads, in order:
    light); holes (pips, bars) are filled. A patch mostly holes running on past the photo's
    edge is a textured cloth's light squares: split again over its light pixels alone.
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
-   between their faces (each face measured against its own light); a patch whose grooves do
-   not show is cut where a dark seam crosses it from side to side or where its outline dips in
-   at both ends (two tiles' rounded corners meeting), until every piece is a
+   between their faces (each face measured against its own light; a row side by side at a
+   slant comes apart into faces longer than a tile's shape, each one tile); a patch whose
+   grooves do not show is cut where a dark seam crosses it from side to side or where its
+   outline dips in at both ends (two tiles' rounded corners meeting), until every piece is a
    quadrilateral (perspective) twice as long as it is wide. One that will not come apart is
    said, not guessed (so is a staggered row of tiles side by side, whose patch has a tile's
    shape and its middle seam a bar).

@@ -78,6 +78,24 @@ def test_a_row_whose_tiles_sides_show_along_it_is_cut_into_its_tiles(seed: int) 
 @pytest.mark.parametrize(
     "seed",
     [
+        10,  # seven double-6 tiles side by side under a strong slant, each face 2.3-3.2 times
+        # as long as it is wide (the next tile's side over its edge): the faces came apart at
+        # their grooves, each too long for a tile's shape, and the row was read as three tiles
+        156,  # the same with seven double-15s in a phone's full photo, two faces broken by
+        # pips crowding them: read as one 15-15
+        374,  # three double-12s side by side, two faces' cores bitten by pips at their edges:
+        # each cut from its core's hull spread, a 6's column of pips fell past the cut (6-9 read
+        # as 3-9, asked)
+    ],
+)
+def test_a_row_side_by_side_whose_faces_come_apart_is_read_face_by_face(seed: int) -> None:
+    photo = make_photo(seed)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
         222,  # four touching tiles side by side, staggered, their sides between them: one
         # patch of a tile's shape, the seam between the middle two its bar (read as a 6-6)
         219,  # the same with five, beside four tiles read right (read as a 12-12)
@@ -108,7 +126,6 @@ def test_a_straight_row_taken_for_one_tile_is_cut_by_the_tiles_size() -> None:
     [
         271,  # a row of six whose sides show between the tiles, cut at shares shifted by the
         # side past its end: a 12-1 read as 4-1, an 8-13 as 8-7 (pips cut by the cut's edges)
-        374,  # a 6's column of pips at the cut's edge, beyond its face's found edge: 6-9 as 3-9
         291,  # a row cut a fifth of a tile off: the neighbours' large pips in a cut taken for
         # its own, its double-15's small ones for specks beside them (a 5-13 read as 1-2)
     ],
