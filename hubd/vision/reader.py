@@ -69,6 +69,8 @@ WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _CLOTH = 25  # a photo whose faces are this many patches or more lies on a checked cloth (its
 # light squares): it is not read again as seen from above (see _read_from_above)
 _SURE = 0.5  # a half whose likeliest count is less likely is unsure
+_ALONE = 2.0  # a patch read on its own is read at this many times the work scale at the most
+# (a phone's full photo is read at 0.2-0.4: cut at its own size, a patch cost a whole reading)
 
 
 class _AtWorkSize:
@@ -189,7 +191,9 @@ def _read_as_taken(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
     read_alone = []  # each patch read on its own, as seen from above: its outline and tile
     for outline, stretch in slanted_faces(score, scale, seen, taken.least, taken.faces):
         outline = (outline / scale).astype(np.int32)
-        tiles = read_on_its_own(photo, outline, stretch, lambda cut: _read_quietly(cut, highest))
+        tiles = read_on_its_own(
+            photo, outline, stretch, lambda cut: _read_quietly(cut, highest, _ALONE * scale)
+        )
         read_alone += [(outline, tile) for tile in tiles]
     if unread is not None and read_alone:
         seen = _read_rest(photo, [outline for outline, _ in read_alone], unread, highest)
@@ -233,13 +237,20 @@ def _read_rest(
         raise unread from None
 
 
-def _read_quietly(cut: Image, highest: int) -> list[TileSeen]:
-    """The tiles in a cut round one patch of face, [] where it cannot be read (the lit
-    table's reading is not tried: the cut is mostly the patch)."""
+def _read_quietly(cut: Image, highest: int, most: float) -> list[TileSeen]:
+    """The tiles in a cut round one patch of face, shrunk to ``most`` times its size where
+    that is smaller, [] where it cannot be read (the lit table's reading is not tried: the cut
+    is mostly the patch). Their centres are the cut's pixels."""
+    shrink = min(1.0, most)
+    if shrink < 1.0:
+        cut = cv2.resize(cut, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     try:
-        return _read_as_seen(_AtWorkSize(cut), highest, lit_table_too=False)
+        found = _read_as_seen(_AtWorkSize(cut), highest, lit_table_too=False)
     except PhotoUnreadable:
         return []
+    return [
+        TileSeen(tile.tile, (x / shrink, y / shrink)) for tile in found for x, y in [tile.centre]
+    ]
 
 
 def _read_as_seen(taken: _AtWorkSize, highest: int, lit_table_too: bool = True) -> list[TileSeen]:

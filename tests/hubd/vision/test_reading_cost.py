@@ -17,6 +17,7 @@ from photo_synth import make_photo  # noqa: E402
 
 import hubd.vision.cutting as cutting  # noqa: E402
 import hubd.vision.reader as reader  # noqa: E402
+from engine.tiles import Tile  # noqa: E402
 
 
 def _digest(*arrays: Any) -> str:
@@ -65,3 +66,41 @@ def test_the_lines_across_a_patch_are_measured_once(monkeypatch: pytest.MonkeyPa
         reader.read_photo(photo.image, photo.highest)
     assert len(calls) >= 40  # the tile and the cloth's light squares
     assert max(calls.values()) == 1
+
+
+def test_a_patch_read_on_its_own_is_read_at_twice_the_work_scale_at_most(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A phone's full photo (3,437 x 2,578, read at 0.29 of its size) held at a slant: each of
+    its five patches read on its own was read at 0.73-0.95 of its size, each costing about a
+    whole reading. Read at twice the photo's work scale at the most, its eight tiles read the
+    same."""
+    smalls: list[tuple[int, ...]] = []  # each reading's photo at its work size
+    made = reader._AtWorkSize
+
+    class Noted(made):  # type: ignore[misc, valid-type]
+        def __init__(self, photo: Any) -> None:
+            super().__init__(photo)
+            smalls.append(self.small.shape)
+
+    monkeypatch.setattr(reader, "_AtWorkSize", Noted)
+    shares: list[float] = []  # each cut read on its own: the share of its size read
+    alone = reader.read_on_its_own
+
+    def noted_alone(photo: Any, outline: Any, stretch: float, read: Any) -> Any:
+        def read_noted(cut: Any) -> Any:
+            first = len(smalls)
+            found = read(cut)
+            shares.append(smalls[first][0] / cut.shape[0])
+            return found
+
+        return alone(photo, outline, stretch, read_noted)
+
+    monkeypatch.setattr(reader, "read_on_its_own", noted_alone)
+    photo = make_photo(6, camera_slant=True)
+    seen = reader.read_photo(photo.image, photo.highest)
+    work_scale = smalls[0][0] / photo.image.shape[0]
+    assert len(shares) >= 3
+    assert max(shares) <= 2 * work_scale + 0.01
+    read = Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
+    assert read == Counter(Tile.of(a, b) for a, b in photo.tiles)
