@@ -121,16 +121,14 @@ class RoundEndScreen(Screen):
             return
         back = self.go(default_screen(ctx)) if state.round_end is None else None
         title = self._title(b, state)
-        below = 0 if b.landscape else self._least_below(b, state)
+        below = self._least_below(b, state)
         area = b.top_bar(title, back, [], undo=True, title_px=b.chair_text, keep_below=below)
-        area = area.inflate(-2 * b.gap, -2 * b.gap)
+        # The bar keeps a gap under its text: half of it more above the hands, and half
+        # under them.
+        area = Rect(area.x + b.gap, area.y + b.gap // 2, area.w - 2 * b.gap, area.h - b.gap)
         block = state.block
-        if block is not None and not b.landscape:
+        if block is not None:
             area = _reason_line(b, block_text(block, b.tr), area)
-        elif block is not None:  # in landscape the title says why: the layout files find it
-            for widget in b.widgets:
-                if widget.text == title:
-                    widget.key, widget.role = "round_end:reason", "reason"
         hands, entry_box, save = entry_layout(b, area, len(state.players))
         self._hands(b, state, hands)
         self._entry(b, state, entry_box)
@@ -149,9 +147,9 @@ class RoundEndScreen(Screen):
         reason = 0
         if state.block is not None:
             text = block_text(state.block, b.tr)
-            reason = _reason_height(b, text, b.w - 4 * b.gap, 10**6) + b.gap // 2
+            reason = _reason_height(b, text, b.w - 2 * b.gap, 10**6) + b.gap // 2
         camera = 1 if self._camera is not None else 0
-        return 2 * b.gap + reason + entry_least_height(b, len(state.players), camera)
+        return b.gap + reason + entry_least_height(b, len(state.players), camera)
 
     def _take_phone_hands(self, hands: Mapping[str, HandPips]) -> None:
         """A hand entered on a phone (hubd/web) fills its row as if typed here; the hub's own
@@ -206,10 +204,6 @@ class RoundEndScreen(Screen):
                     n=state.round, player=out[0], points=penalty
                 )
             return b.tr("Round {n}: {player} went out").format(n=state.round, player=out[0])
-        block = state.block
-        if block is not None and b.landscape:  # the census's answer to "we can still draw"
-            why = block_text(block, b.tr, sentence=False)
-            return b.tr("Round {n} is blocked: {why}").format(n=state.round, why=why)
         if state.round_end is RoundEnd.BLOCKED:
             return b.tr("Round {n} is blocked").format(n=state.round)
         return b.tr("End round {n} by agreement").format(n=state.round)
@@ -419,17 +413,21 @@ class RoundEndScreen(Screen):
 
 
 def _reason_line(b: Builder, text: str, area: Rect) -> Rect:
-    """Why the round is blocked, across the top of ``area`` (a tall screen's title has one
-    line only), wrapped as it needs; returns the room left under it."""
+    """Why the round is blocked, across the top of ``area`` under the title (which says it
+    is), wrapped as it needs, its lines drawn narrower rather than one more; returns the
+    room left under it."""
     height = _reason_height(b, text, area.w, area.h)
-    b.label(Rect(area.x, area.y, area.w, height), text, b.min_text, align="start", wrap=True,
-            role="reason", key="round_end:reason")  # fmt: skip
+    b.label(Rect(area.x, area.y, area.w, height), text, b.min_text, floor=b.min_text,
+            align="start", wrap=True, role="reason", key="round_end:reason",
+            squeeze_lines=True)  # fmt: skip
     gap = b.gap // 2
     return Rect(area.x, area.y + height + gap, area.w, area.h - height - gap)
 
 
 def _reason_height(b: Builder, text: str, width: int, most: int) -> int:
-    """The height of why the round is blocked, wrapped to ``width`` (``most`` px at most)."""
+    """The height of why the round is blocked, wrapped to ``width`` (``most`` px at most),
+    drawn narrower as a label may be."""
     size = b.min_text
-    _size, lines, _cut = b.measure.fit(text, width, most, size, size, False, True)
+    wide = int(width / MIN_SQUEEZE)
+    _size, lines, _cut = b.measure.fit(text, wide, most, size, size, False, True)
     return len(lines) * b.measure.line_height(size, False)

@@ -284,12 +284,20 @@ class Builder:
         extra = sum(w - m for w, m in zip(whole, least, strict=True)) or 1
         return [m + (w - m) * spare // extra for w, m in zip(whole, least, strict=True)]
 
-    def _status_fits(self, text: str, width: int, size: int, room: int) -> bool:
-        """Whether ``text`` in bold at ``size`` wraps to ``width`` in two lines at most, no
-        word cut, and stands in ``room`` px of height."""
-        _size, lines, cut = self.measure.fit(text, width, 10**6, size, size, True, True)
-        height = len(lines) * self.measure.line_height(size, True)
-        return not cut and len(lines) <= 2 and height <= room
+    def _status_lines(self, text: str, width: int, size: int) -> list[int]:
+        """How many lines ``text`` in bold at ``size`` may take wrapped to ``width``: as it
+        is, then drawn narrower (as a label may be), where that is two lines at most, no
+        word cut."""
+        counts = []
+        for wide in (width, int(width / MIN_SQUEEZE)):
+            _size, lines, cut = self.measure.fit(text, wide, 10**6, size, size, True, True)
+            if not cut and len(lines) <= 2:
+                counts.append(len(lines))
+        return counts
+
+    def _lines_h(self, lines: int, size: int) -> int:
+        """``lines`` lines of a bold title at ``size`` and the gap under them."""
+        return lines * self.measure.line_height(size, True) + self.gap
 
     def top_bar(
         self,
@@ -307,10 +315,8 @@ class Builder:
         to a heading's size, leaving the screen under the bar ``keep_below`` px at least."""
         size = self.min_text
         pad = max(3, self.px(6))
-        # Two lines of a button's text fit when a word or a language needs them.
-        button_h = max(self.target, 2 * self.measure.line_height(size, True) + 2 * pad)
-        height = button_h + self.gap
-        bar = self.panel(Rect(0, 0, self.w, height), Style.DARK)  # grows with the rows below
+        heading_px = max(self.px(30), self.min_text)
+        title_px = max(heading_px, title_px or 0)
         left: list[tuple[str, Action, str, Style]] = []
         if back is not None:
             left.append((self.tr("Back"), back, "back", Style.NORMAL))
@@ -330,6 +336,15 @@ class Builder:
         if two_rows:
             widths = self._bar_widths(texts[: len(left)], size, pad, room)
             widths += self._bar_widths(texts[len(left) :], size, pad, room)
+        # Two lines of a button's text fit when a word or a language needs them (always, but
+        # beside a status, whose room they would take for nothing).
+        one_line = title_px > heading_px and all(
+            self.measure.width(text, size, True) + 2 * pad <= width
+            for text, width in zip(texts, widths, strict=True))  # fmt: skip
+        lines = 1 if one_line else 2
+        button_h = max(self.target, lines * self.measure.line_height(size, True) + 2 * pad)
+        height = button_h + self.gap
+        bar = self.panel(Rect(0, 0, self.w, height), Style.DARK)  # grows with the rows below
         x = self.gap
         for (text, act, key, style), width in zip(left, widths, strict=False):
             box = Rect(x, self.gap // 2, width, button_h)
@@ -345,29 +360,48 @@ class Builder:
                         style=style)  # fmt: skip
             end -= self.gap
         rows = 2 if two_rows else 1
-        # The title beside the buttons if it fits there (two lines at most), else on a row of
-        # its own (always on a portrait screen, which is narrow and tall).
-        heading_px = max(self.px(30), self.min_text)
-        title_px = max(heading_px, title_px or 0)
-        beside = Rect(x, 0, end - x, height) if self.landscape and not two_rows else None
-        if beside is not None:
+        # The title beside the buttons on a wide screen if it fits there (two lines at most),
+        # else on a row of its own; a status on a tall screen too, where its bar is shorter.
+        status = title_px > heading_px
+        beside = Rect(x, 0, end - x, height) if (status or self.landscape) and not two_rows \
+            else None  # fmt: skip
+        if status:  # as large as two lines hold, leaving ``keep_below`` under the bar
+            room = self.h - keep_below
+            wide = self.w - 2 * self.gap
+
+            def place(size: int) -> tuple[int, Rect | None] | None:
+                """The status's lines at ``size`` and its box where its bar is the shorter:
+                beside the buttons (the bar as tall as its lines), or on a row of its own
+                (None); None where it fits neither."""
+                placed: list[tuple[int, int, Rect | None]] = []
+                for box in ([beside] if beside else []) + [None]:
+                    for lines in self._status_lines(title, box.w if box else wide, size):
+                        tall = self._lines_h(lines, size)
+                        bar_h = max(height, tall) if box else rows * height + tall
+                        if bar_h <= room:
+                            placed.append((bar_h, lines, box and Rect(box.x, 0, box.w, bar_h)))
+                return min(placed, key=lambda p: p[0])[1:] if placed else None
+
+            title_px, (lines, beside) = next(
+                ((size, placed) for size in range(title_px, heading_px, -2)
+                 if (placed := place(size))),
+                (self.min_text, (1 if self.measure.width(title, self.min_text, True) <= wide
+                                 else 2, None)))  # fmt: skip
+        elif beside is not None:
             fits = self.measure.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
             beside = beside if not fits[2] else None
         if beside is not None:
-            box, bar_h = beside, height
+            box, bar_h = beside, beside.h
         else:
             wide = self.w - 2 * self.gap
-            line_px = self.min_text  # the size the title's rows are measured at
-            if title_px > heading_px:  # a status: in two lines at most, as large as they fit
-                room = self.h - rows * height - keep_below - self.gap
-                line_px = title_px = next(
-                    (size for size in range(title_px, heading_px, -2)
-                     if self._status_fits(title, wide, size, room)), heading_px)  # fmt: skip
-                line_px = line_px if line_px > heading_px else self.min_text
-            lines = 1 if self.measure.width(title, line_px, True) <= wide else 2
-            title_h = lines * self.measure.line_height(line_px, True) + self.gap
-            box = Rect(self.gap, rows * height, self.w - 2 * self.gap, title_h)
+            if not status:  # a heading: on the lines it takes at a heading's least size
+                lines = 1 if self.measure.width(title, self.min_text, True) <= wide else 2
+            title_h = self._lines_h(lines, title_px if status else self.min_text)
+            box = Rect(self.gap, rows * height, wide, title_h)
             bar_h = rows * height + title_h
         bar.rect.h = bar_h
-        self.label(box, title, title_px, floor=self.min_text, bold=True, align="start", wrap=True)
+        floor = title_px if status else self.min_text
+        self.label(box, title, title_px, floor=floor, bold=True, align="start", wrap=True,
+                   squeeze_lines=status, key="status" if status else "",
+                   role="status" if status else "")  # fmt: skip
         return Rect(0, bar_h, self.w, self.h - bar_h)

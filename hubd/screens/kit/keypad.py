@@ -139,15 +139,35 @@ def hand_row(
 
 
 def entry_least_height(b: Builder, hands: int, extra_rows: int = 0) -> int:
-    """The least height ``entry_layout`` needs on a tall screen: the hands, the head over
-    the keypad, four keys holding two lines of text (the 0-0 key's words), ``extra_rows``
-    rows of buttons, the save button and the gaps between."""
+    """The least height ``entry_layout`` needs: the head over the keypad, four keys holding
+    two lines of text (the 0-0 key's words), ``extra_rows`` rows of buttons and the gaps
+    between; on a tall screen the hands and the save button above and under it too, on a
+    wide one the hands (each its name over its count) and the save button beside it."""
+    key_h = max(b.target, 2 * b.measure.line_height(b.min_text, True))
+    keypad = b.target + b.gap + 4 * key_h + 3 * b.gap + extra_rows * (b.target + b.gap)
     rows = -(-hands // (1 if hands <= 4 else 2))
-    key_h = 2 * b.measure.line_height(b.min_text, True) + b.gap
+    if b.landscape:
+        listed = rows * hand_least_height(b) + (rows - 1) * row_gap(b)
+        return max(keypad, listed + b.gap + save_height(b))
     listed = rows * (b.px(100) + b.gap) - b.gap
-    save_h = b.target + b.px(8)
-    return listed + 2 * b.gap + b.target + b.gap + 4 * key_h + 3 * b.gap + \
-        extra_rows * (b.target + b.gap) + 2 * b.gap + save_h  # fmt: skip
+    return listed + 2 * b.gap + keypad + 2 * b.gap + save_height(b)
+
+
+def hand_least_height(b: Builder) -> int:
+    """A wide screen's row of a hand: its name and under it its count of tiles."""
+    name_h = b.measure.line_height(b.floor_text, True) - 2
+    return name_h + b.measure.line_height(b.min_text) + b.px(2)
+
+
+def row_gap(b: Builder) -> int:
+    """Between two rows of hands: half a gap on a wide screen, whose height is short."""
+    return b.gap // 2 if b.landscape else b.gap
+
+
+def save_height(b: Builder) -> int:
+    """The save button: one line of text (the keypad keeps the room); on a wide screen a
+    target's height, the room of the hands' rows."""
+    return b.target if b.landscape else b.target + b.px(8)
 
 
 def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, Rect]:
@@ -155,7 +175,7 @@ def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, 
     screen (save under the hands), one under the other on a tall one (save at the bottom)."""
     columns = 1 if hands <= 4 else 2
     rows = -(-hands // columns)
-    save_h = b.target + b.px(8)  # one line of text: the keypad above keeps the room
+    save_h = save_height(b)
     if b.landscape:  # two columns of hands take half the width, the keypad the rest
         left, entry = split_h(area, 5 if columns == 1 else 6, 7 if columns == 1 else 6,
                               gap=2 * b.gap)  # fmt: skip
@@ -166,5 +186,6 @@ def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, 
         listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
         top = listed.bottom + 2 * b.gap
         entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)
-    height = min(b.px(100), (listed.h - b.gap * (rows - 1)) // rows)
-    return grid(listed, hands, columns, b.gap, height), entry, save
+    gap = row_gap(b)
+    height = min(b.px(100), (listed.h - gap * (rows - 1)) // rows)
+    return grid(listed, hands, columns, gap, height), entry, save
