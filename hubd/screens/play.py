@@ -3,9 +3,9 @@
 Landscape (800x480): the status line across the top; the map on the left, at least 420 px wide;
 the hands, the yard and the totals on the right; along the bottom Undo and the last entry,
 then Draw, Pass and Menu (the menu holds the on-screen hub button and the scores). Portrait
-(720x1280): the status line, the hands in a strip, the map, Undo, the last entry and Menu,
-then Draw, Pass and the yard. Undo is never beside Draw or Pass, and a notice (the undo's
-"Undid: ...") takes the last entry's place, never a button's.
+(720x1280): the status line, the hands in a strip, the map, the pad, Draw, Pass and the yard,
+then Undo, the last entry and Menu along the bottom. Undo is never beside Draw or Pass, and a
+notice (the undo's "Undid: ...") takes the last entry's place, never a button's.
 
 Numbers read from a chair (hand counts, totals) are at least 43 px (67 px in portrait), names
 32 px (50 px). Up to four players each get a row of name, tiles and score; from five on the

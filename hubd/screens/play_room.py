@@ -353,13 +353,14 @@ def _portrait(b: Builder, state: GameState, compact: bool) -> PlayRoom:
     hands = Rect(g, status.bottom + g, b.w - 2 * g, strip_height(b, state, compact))
     count_h = b.measure.line_height(fonts(b)[0], True)
     moves_h = max(b.target, count_h + b.px(4))
-    moves = Rect(g, b.h - moves_h - g, b.w - 2 * g, moves_h)
+    # Undo, the last entry and Menu along the bottom; over them Draw, Pass and the yard,
+    # whose row holds a choice while an end is chosen: under the pad's, with the others.
     last_h = 3 * b.measure.line_height(b.min_text) + b.px(8)
-    last = Rect(g, moves.y - last_h - g, b.w - 2 * g, last_h)
-    pad = Rect(g, last.y - g - pad_h, b.w - 2 * g, pad_h)
+    last = Rect(g, b.h - last_h - g, b.w - 2 * g, last_h)
+    moves = Rect(g, last.y - moves_h - g, b.w - 2 * g, moves_h)
+    pad = Rect(g, moves.y - g - pad_h, b.w - 2 * g, pad_h)
     map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
     choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
-    # Undo, the last entry and Menu; under them Draw, Pass and the yard.
     undo_w, menu_w = button_widths(b, last.w // 2, "Undo", "Menu")
     last, menu = split_h(last, last.w - menu_w - g, menu_w, gap=g)
     yard_w = yard_width(b)

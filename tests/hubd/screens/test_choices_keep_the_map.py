@@ -247,6 +247,20 @@ def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str)
     three: ten choices took three pages. Draw, Pass and the yard wait while an end is chosen,
     so their row holds a fifth (More stands under Cancel): two pages, every word whole at
     67 px, Cancel and More whole, and Cancel where it was from the first number on."""
+    ui, ctx, cancel = _ten_ends(language)
+    pages = 0
+    for widgets in _every_page(ui, ctx, 10):
+        pages += 1
+        choices = [w for w in widgets if w.role == "choice"]
+        assert [w.text for w in choices if w.truncated or w.size < 67] == []
+        assert [w.text for w in widgets if w.role == "entry" and w.truncated] == []
+        assert next(w.rect for w in widgets if w.key == "entry:cancel") == cancel
+    assert pages == 2
+
+
+def _ten_ends(language: str) -> tuple[Ui, UiContext, Rect]:
+    """The double-15 table's 10-12 entered in portrait (its ten ends offered), and where
+    Cancel stood from its first number on."""
     rules = {"preset": "hub", "set": 15, "rounds": 1}
     log = DoublesFirst(4, rules, HUB_DEAL, check=False).play_game().effective
     play = log[85]
@@ -257,14 +271,24 @@ def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str)
     tap_widget(ui, ctx, f"half:{play.tile.lo}")
     cancel = next(w.rect for w in ui.layout(ctx, 0.0) if w.key == "entry:cancel")
     tap_widget(ui, ctx, f"half:{play.tile.hi}")
-    pages = 0
+    return ui, ctx, cancel
+
+
+#: The buttons around the choices that are not choices.
+NOT_CHOICES = ("undo", "menu", "entry:cancel", MORE)
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_a_pages_choices_stand_together_in_portrait(language: str) -> None:
+    """The ten ends' fifth choice of a page stood under Undo, Cancel and Menu, apart from the
+    four over them: no button but a choice between a page's first choice and its last."""
+    ui, ctx, _cancel = _ten_ends(language)
     for widgets in _every_page(ui, ctx, 10):
-        pages += 1
-        choices = [w for w in widgets if w.role == "choice"]
-        assert [w.text for w in choices if w.truncated or w.size < 67] == []
-        assert [w.text for w in widgets if w.role == "entry" and w.truncated] == []
-        assert next(w.rect for w in widgets if w.key == "entry:cancel") == cancel
-    assert pages == 2
+        choices = [w.rect for w in widgets if w.role == "choice"]
+        top, bottom = min(r.top for r in choices), max(r.bottom for r in choices)
+        between = [w.key for w in widgets if w.key in NOT_CHOICES
+                   and w.rect.bottom > top and w.rect.top < bottom]  # fmt: skip
+        assert between == [], (language, between)
 
 
 #: An eight-player double-15 round (classic, players laying every double they can): its
