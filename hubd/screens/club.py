@@ -50,8 +50,8 @@ def choices(b: Builder, area: Rect, count: int) -> tuple[Rect, list[Rect]]:
 
 
 def sizes(b: Builder) -> tuple[int, int]:
-    """Names and numbers: at least 32 and 43 px at 800x480, 50 and 67 px at 720x1280."""
-    return (b.px(32), b.px(43)) if b.landscape else (b.px(50), b.px(67))
+    """Names and numbers: 4.5 mm and 6 mm."""
+    return b.floor_text, b.chair_text
 
 
 def night_title(b: Builder, night: Night) -> str:

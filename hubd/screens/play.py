@@ -142,8 +142,8 @@ class PlayScreen(Screen):
     def _status(
         self, b: Builder, ctx: UiContext, state: GameState, box: Rect, squeeze: bool = False
     ) -> None:
-        # 48 px (72 in portrait), down to 43 (67) before a name is cut: 6 mm either way.
-        size, floor = (b.px(48), b.px(43)) if b.landscape else (b.px(72), b.px(67))
+        # 48 px (72 in portrait), down to 6 mm before a name is cut.
+        size, floor = b.px(48) if b.landscape else b.px(72), b.chair_text
         locked = state.lock is not None
         b.panel(box, Style.WARN if locked else Style.DARK)
         inner = box.inflate(-2 * b.gap, 0 if b.landscape else -b.gap)

@@ -75,8 +75,8 @@ class PlayRoom:
 
 
 def fonts(b: Builder) -> tuple[int, int]:
-    """The hand counts' and the names' font sizes."""
-    return (b.px(43), b.px(32)) if b.landscape else (b.px(67), b.px(50))
+    """The hand counts' and the names' font sizes: 6 mm and 4.5 mm."""
+    return b.chair_text, b.floor_text
 
 
 def columns(b: Builder, state: GameState) -> tuple[int, int]:

@@ -275,7 +275,7 @@ class GameOverScreen(Screen):
             b.label(
                 total,
                 str(state.totals[seat]),
-                max(b.px(43 if b.landscape else 67), b.min_text),  # a total, read from a chair
+                b.chair_text,  # a total, read from a chair
                 bold=True,
                 reading=True,
                 align="end",
