@@ -315,6 +315,20 @@ def draw_choosing(
     assert choose is not None
     laid = choice_layout(b, ui, choose, state, area, keep, bottom)
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose),
-                                choice_numbers(choose), tapped, pictures=pictures))  # fmt: skip
+                                choice_numbers(choose), tapped, pictures=pictures,
+                                beyond=_left_free(b, laid, area)))  # fmt: skip
     draw_choices(b, entry, state, laid)
     return Rect(laid.map_area)
+
+
+def _left_free(b: Builder, laid: ChoiceLayout, area: Rect) -> Rect | None:
+    """The map and the room over and under it, as wide as it, that no choice of any page
+    takes (the pad's, while an end is chosen): the map's numerals may stand there too, the
+    same on every page."""
+    keep, gap = laid.map_area, choice_gap(b)
+    cells = [cell for page in laid.pages for _index, cell in page
+             if cell.x < keep.right and keep.x < cell.right]  # fmt: skip
+    top = max([cell.bottom + gap for cell in cells if cell.bottom <= keep.y] + [area.y])
+    bottom = min([cell.y - gap for cell in cells if cell.y >= keep.bottom] + [area.bottom])
+    return Rect(keep.x, top, keep.w, bottom - top) if (top, bottom) != (keep.y, keep.bottom) \
+        else None  # fmt: skip

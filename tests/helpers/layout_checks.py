@@ -94,7 +94,7 @@ UNDER_A_NUMERAL = ("tile", "end", "needs", "label", "mark", "choice_number")
 
 def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]:
     """Each numeral on the map (keys "number:<numerals>") that stands over other pieces, and
-    those pieces (its own end, number and ring left out, and whatever lay over its own end
+    those pieces (its own end, number, ring and leader left out, and whatever lay over its own end
     already: where no place beside it is free, the ring itself carries the numeral, on its
     end); ``offered`` are the ends' tiles in the choices' order ("1-3")."""
     found = []
@@ -105,6 +105,7 @@ def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]
         box = seen.get(numerals, badge.rect)  # its dark badge (its line's box may be taller)
         tiles = [offered[int(n) - 1] for n in numerals.split()]
         own = {f"{kind}:{tile}" for tile in tiles for kind in ("end", "needs", "mark:end")}
+        own.add(f"leader:{numerals}")  # the line that joins it to its ring
         own_ends = [ends[f"end:{tile}"] for tile in tiles if f"end:{tile}" in ends]
         under = []
         for piece in widgets:

@@ -212,7 +212,8 @@ class Painter(TextMeasure):
             return
         if widget.kind is Kind.LINK and widget.points is not None:
             x1, y1, x2, y2 = widget.points
-            pygame.draw.line(surface, TEXT, (x1, y1), (x2, y2), max(1, widget.pad))
+            ink = FILL[Style.SELECTED] if widget.style is Style.SELECTED else TEXT  # a leader
+            pygame.draw.line(surface, ink, (x1, y1), (x2, y2), max(1, widget.pad))
             return
         if widget.kind in (Kind.BUTTON, Kind.PANEL, Kind.BANNER, Kind.TARGET):
             fill = FILL[style]

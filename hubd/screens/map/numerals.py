@@ -5,9 +5,11 @@ hides nothing else of the table.
 A numeral stands beside its ring, touching it, in a place free of every other piece of the
 map (tiles, ends and their numbers, counts, the arms' letters, other rings and numerals,
 strokes): along a side, its middle first, then its corners. Where no such place is free (a
-crowded table), it stands over the ring's frame, else the ring itself carries it: the
-numeral on the end's own box (its need then hidden: the tile entered fits it, and the words
-of its choice name it). Never over another piece.
+crowded table), it stands over the ring's frame; else a little way off, the nearest free
+place within ``LEADER_REACH`` badges' heights, joined to its ring by a short line of the
+ring's gold over nothing else; else the ring itself carries it: the numeral on the end's own
+box (its need then hidden: the tile entered fits it, and the words of its choice name it).
+Never over another piece.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from hubd.screens.kit.widgets import Kind, Style, Widget
 
 #: The map's pieces a numeral keeps off (the strokes are kept off as drawn).
 PIECES = ("tile", "end", "needs", "label", "mark", "choice_number")
+#: How far off its ring a numeral may stand, joined to it by a line: in badges' heights.
+LEADER_REACH = 2
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,8 @@ class _Map:
 
 
 def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, floor: int) -> None:
-    """Each of ``ringed``'s numerals by its ring (see the module), inside the map's ``area``,
+    """Each of ``ringed``'s numerals by its ring (see the module), inside ``area`` (the map's
+    and the free room beside it),
     at the map's number size (one its ring carries: as large as its end holds, down to the
     map's ``floor``)."""
     pieces = [(w, w.rect) for w in b.widgets if w.role in PIECES and w.rect.colliderect(area)]
@@ -58,7 +63,28 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
     ink_top, ink_h = b.measure.ink("0123456789", size, True)
     height = ink_h + 2 * _pad(b)  # a badge: as tall as its digits and a little
     for one in ringed:
-        badge, carried = _badge_box(b, one, area, size, height, seen)
+        badge, carried, leader = _badge_box(b, one, area, size, height, seen)
+        if leader is not None:  # the ring's gold, as wide as the map's strokes
+            wide = _leader_width(size)
+            box = Rect(
+                min(leader[0], leader[2]),
+                min(leader[1], leader[3]),
+                abs(leader[2] - leader[0]) + 1,
+                abs(leader[3] - leader[1]) + 1,
+            )
+            b.add(
+                Widget(
+                    box,
+                    Kind.LINK,
+                    points=leader,
+                    mirror=False,
+                    pad=wide,
+                    style=Style.SELECTED,
+                    key=f"leader:{one.numerals}",
+                    role="leader",
+                )
+            )
+            seen.strokes.append((leader, wide))
         panel = b.panel(badge, Style.DARK)
         panel.mirror, panel.key = False, f"numeral:{one.numerals}"  # what is seen of it
         # Its line's box, the digits in the middle of the badge (the line's room for letters
@@ -77,6 +103,11 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
         seen.apart.append(badge)
 
 
+def _leader_width(size: int) -> int:
+    """A leader's width: the map's strokes' (hubd/screens/map/view.py) at its number size."""
+    return max(3, size // 9)
+
+
 def _pad(b: Builder) -> int:
     """Between a badge's edge and its digits."""
     return max(2, b.px(4))
@@ -84,20 +115,22 @@ def _pad(b: Builder) -> int:
 
 def _badge_box(
     b: Builder, one: Ringed, area: Rect, size: int, height: int, seen: _Map
-) -> tuple[Rect, bool]:
+) -> tuple[Rect, bool, tuple[int, int, int, int] | None]:
     """Where ``one``'s numeral stands, ``height`` tall: beside its ring in a free place, the
     one farthest from other rings, numerals and letters (within a badge's height), a side's
-    middle first; else over the ring's frame; else on the end itself (whether it went
-    there)."""
+    middle first; else over the ring's frame; else off the ring, the nearest free place its
+    leader (the line it returns) reaches over nothing; else on the end itself (whether it
+    went there)."""
     width = max(height * 4 // 5, b.measure.width(one.numerals, size, True) + 2 * max(3, b.px(4)))
     ring = one.ring
     others = [r for r in seen.apart if r != ring]
     step = max(2, height // 8)
+    reach = LEADER_REACH * height
 
     def crowding(box: Rect) -> float:
         return sum(max(0.0, height - _apart(box, other)) for other in others)
 
-    near = ring.inflate(2 * (width + step), 2 * (height + step))  # what a box may touch
+    near = ring.inflate(2 * (width + step + reach), 2 * (height + step + reach))
     pieces = [(rect.x, rect.y, rect.right, rect.bottom) for widget, rect in seen.pieces
               if rect.colliderect(near) and not _own(widget, rect, one)]  # fmt: skip
     strokes = [(points, wide) for points, wide in seen.strokes if crosses(points, wide, near)]
@@ -106,8 +139,51 @@ def _badge_box(
         free = [box for box in _around(base, width, height, step)
                 if _free(box, area, pieces, strokes)]  # fmt: skip
         if free:
-            return min(free, key=lambda box: (crowding(box), _off_middle(box, base))), False
-    return end, True
+            return min(free, key=lambda box: (crowding(box), _off_middle(box, base))), False, None
+    wide = _leader_width(size)
+    for off in range(step, reach + 1, step):  # a little way off, joined by a line
+        joined: list[tuple[float, int, Rect, tuple[int, int, int, int]]] = []
+        for box in _around(ring.inflate(2 * off, 2 * off), width, height, step):
+            leader = _leader(ring, box)
+            if leader is None or not _free(box, area, pieces, strokes):
+                continue
+            if _clear(leader, wide, pieces, strokes):
+                joined.append((crowding(box), _off_middle(box, ring), box, leader))
+        if joined:
+            _crowding, _off, box, line = min(joined, key=lambda found: found[:2])
+            return box, False, line
+    return end, True, None
+
+
+def _leader(ring: Rect, box: Rect) -> tuple[int, int, int, int] | None:
+    """The line square from the side of the badge ``box`` that faces ``ring`` to the ring,
+    in the middle of what the two share (None: they share less than half the badge's side:
+    the badge off a corner would read as another piece's)."""
+    if box.right <= ring.x or box.x >= ring.right:  # left or right of it
+        low, high = max(box.y, ring.y), min(box.bottom, ring.bottom)
+        x1, x2 = (box.right, ring.x) if box.right <= ring.x else (box.x - 1, ring.right - 1)
+        middle = (low + high) // 2
+        return (x1, middle, x2, middle) if 2 * (high - low) >= box.h else None
+    low, high = max(box.x, ring.x), min(box.right, ring.right)
+    y1, y2 = (box.bottom, ring.y) if box.bottom <= ring.y else (box.y - 1, ring.bottom - 1)
+    middle = (low + high) // 2
+    return (middle, y1, middle, y2) if 2 * (high - low) >= box.w else None
+
+
+def _clear(
+    leader: tuple[int, int, int, int],
+    wide: int,
+    pieces: list[tuple[int, int, int, int]],
+    strokes: list[tuple[tuple[int, int, int, int], int]],
+) -> bool:
+    """Whether a leader ``wide`` px wide passes no piece closer than its own width (running
+    along one, it would read as that piece's) and meets no stroke."""
+    for x1, y1, x2, y2 in pieces:
+        if crosses(leader, 3 * wide, Rect(x1, y1, x2 - x1, y2 - y1)):
+            return False
+    x1, y1, x2, y2 = leader
+    box = Rect(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1, abs(y2 - y1) + 1)
+    return not any(crosses(points, width + wide, box) for points, width in strokes)
 
 
 def _around(ring: Rect, width: int, height: int, step: int) -> Iterator[Rect]:

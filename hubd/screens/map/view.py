@@ -75,12 +75,15 @@ def draw_map(
     tapped: Action | None = None,
     whole_view: bool = False,
     pictures: PictureShelf | None = None,
+    beyond: Rect | None = None,
 ) -> dict[Tile, str]:
     """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in
     ``marked`` and numbering those in ``numbers`` (as the entry's choices are numbered); a
     tap anywhere on it does ``tapped`` (the play map: a sign says it opens the whole view);
     ``whole_view``: the picture as the whole view lays it out; ``pictures``: the hub loop's
-    (map_picture). Returns each tile's line label (for the words round the map)."""
+    (map_picture); ``beyond``: room beside the map free of anything else (an entry's choices
+    leave the pad's room free), where the ends' numerals may stand too. Returns each tile's
+    line label (for the words round the map)."""
     table = state.table
     assert table is not None
     ready = map_picture(b, state, area, whole_view, pictures)
@@ -88,7 +91,9 @@ def draw_map(
     panel = b.panel(area, Style.QUIET)
     panel.mirror, panel.key, panel.role = False, "map", "map"
     if ready is not None:
-        _draw_picture(b, ui, ready, area, marked, numbers, tapped is not None and not whole_view)
+        signed = tapped is not None and not whole_view
+        room = area if beyond is None else area.union(map_area(b, beyond))
+        _draw_picture(b, ui, ready, area, marked, numbers, signed, room)
     if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
         b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
                      role="map_tap"))  # fmt: skip
@@ -103,9 +108,11 @@ def _draw_picture(
     marked: Collection[str],
     numbers: Mapping[str, str],
     signed: bool,
+    room: Rect,
 ) -> None:
     """The picture's pieces in the map's ``area`` (see draw_map), ``signed``: with the sign
-    that a tap opens the whole view."""
+    that a tap opens the whole view; ``room``: where the ends' numerals may stand (the
+    map's area and the free room beside it)."""
     drawn = ready.picture
     start = len(b.widgets)
     width = max(3, drawn.number_px // 9)
@@ -155,7 +162,7 @@ def _draw_picture(
         own = tuple(ends) + tuple(needs[end.key] for end in ends if end.key in needs)
         numerals = " ".join(sorted((numbers[end.key] for end in ends), key=int))
         ringed.append(Ringed(Rect(ring_box), own, numerals))
-    draw_numerals(b, area, ringed, drawn.number_px, floor)
+    draw_numerals(b, room, ringed, drawn.number_px, floor)
     if signed:
         draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in PIECES])
 

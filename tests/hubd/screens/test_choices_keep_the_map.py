@@ -274,6 +274,35 @@ def _ten_ends(language: str) -> tuple[Ui, UiContext, Rect]:
     return ui, ctx, cancel
 
 
+def test_a_numeral_with_no_room_in_the_map_stands_beside_its_ring_under_it() -> None:
+    """The double-15 table's 1-2 at 800x480: its ring at the map's foot, crowded all round
+    inside the map, carried its "2" over its own end (hiding the number the end needs) with
+    the pad's room under the map empty while an end is chosen. Every numeral now stands
+    beside its ring, over nothing, the map as it was."""
+    log = DoublesFirst(4, {"preset": "hub", "set": 15, "rounds": 1}, HUB_DEAL,
+                       check=False).play_game().effective  # fmt: skip
+    play = log[56]
+    assert isinstance(play, Play)
+    game = Game.from_events(log[:56])
+    offered = [str(place.tile) for place in game.state.places_for(play.tile)]
+    ui, ctx = shown(game, "play", (800, 480), "en")
+    before = map_widgets(ui, ctx)
+    tap_widget(ui, ctx, f"half:{play.tile.lo}")
+    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    widgets = ui.layout(ctx, 0.0)
+    assert map_widgets(ui, ctx) == before
+    assert numerals_over_pieces(widgets, offered) == []
+    ends = {w.key: w.rect for w in widgets if w.role == "end"}
+    rings = {w.key.removeprefix("mark:end:"): w.rect for w in widgets if w.role == "mark"}
+    badges = {w.key.removeprefix("numeral:"): w.rect for w in widgets
+              if w.key.startswith("numeral:")}  # fmt: skip
+    assert sorted(badges) == [str(n) for n in range(1, len(offered) + 1)]
+    for numeral, badge in badges.items():
+        tile = offered[int(numeral) - 1]
+        assert not badge.colliderect(ends[f"end:{tile}"]), numeral
+        assert _apart(badge, rings[tile]) <= 1, numeral
+
+
 #: The buttons around the choices that are not choices.
 NOT_CHOICES = ("undo", "menu", "entry:cancel", MORE)
 
