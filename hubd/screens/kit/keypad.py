@@ -93,7 +93,9 @@ def hand_row(
     action: Action,
     key: str,
 ) -> None:
-    """A hand to choose: the name and a note ("3 tiles") on the left, its number on the right."""
+    """A hand to choose: the name and a note ("3 tiles") on the left, its number on the right;
+    on a wide screen's row tall enough, a long name across the row over the note and the
+    number (six players: "Grandma Rosa" was cut to "Gran…" beside its number)."""
     b.button(box, "", action, style=Style.SELECTED if chosen else Style.NORMAL, key=key)
     ink = TEXT_DARK if chosen else None
     inner = box.inflate(-b.px(10), -b.px(2))
@@ -104,6 +106,17 @@ def hand_row(
     value_w = b.measure.width(shown, size, True) + b.px(4)
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = b.floor_text
+    if b.landscape and _name_over_number(b, name, inner, left.w):
+        name_h = b.measure.line_height(name_px, True) - 2
+        top, below = split_v(inner, name_h, inner.h - name_h)
+        bold = b.squeeze_scale(name, top.w, name_px, True) >= MIN_SQUEEZE
+        b.label(top, name, name_px, floor=name_px, bold=bold, align="start", color=ink,
+                key=f"name:{name}", squeeze=True)  # fmt: skip
+        left, right = split_h(below, below.w - value_w - b.px(4), value_w, gap=b.px(4))
+        if note:
+            b.label(left, note, b.min_text, align="start", color=ink, squeeze=True)
+        b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
+        return
     note_w = b.measure.width(note, b.min_text) if note else 0
     # The note ("3 tiles") under the name on a wide screen; on a tall one after the name on
     # its line, both drawn narrower if need be (two players in Ukrainian: "9 кісточок" was
@@ -136,6 +149,18 @@ def hand_row(
     if bottom is not None:
         b.label(bottom, note, b.min_text, align="start", color=ink, squeeze=True)
     b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
+
+
+def _name_over_number(b: Builder, name: str, inner: Rect, beside: int) -> bool:
+    """Whether a row's ``name`` stands whole only across it (not in the ``beside`` px its
+    number leaves, even drawn narrower), and ``inner`` holds it over a line of the number."""
+    name_px = b.floor_text
+    if b.squeeze_scale(name, beside, name_px, False) >= MIN_SQUEEZE:
+        return False
+    name_h = b.measure.line_height(name_px, True) - 2
+    number_h = b.measure.line_height(b.chair_text, True) - 2
+    across = b.squeeze_scale(name, inner.w, name_px, False) >= MIN_SQUEEZE
+    return across and name_h + number_h <= inner.h
 
 
 def entry_least_height(b: Builder, hands: int, extra_rows: int = 0) -> int:

@@ -436,6 +436,33 @@ def test_twelve_letter_names_stand_whole_beside_their_pips(size: tuple[int, int]
         assert not title.truncated, title.lines
 
 
+@pytest.mark.parametrize("language", available_languages())
+def test_long_names_stand_whole_over_their_pips_at_a_wide_table_of_six(language: str) -> None:
+    """At six players on the 800x480 screen a row of hands is about 190 px wide: "Grandma
+    Rosa" and "Maria-Helena" were cut ("Gran…") beside their numbers, with room across the
+    row. They stand whole across it, their counts of tiles and numbers under them."""
+    names = ("Grandma Rosa", "Ben", "Maria-Helena", "Tom", "Olek", "Dee")
+    log = Simulator(6, {"preset": "classic", "set": 12, "rounds": 1}, 3, names=names).play_game()
+    game = Game.from_events([e for e in log.effective if not isinstance(e, EndRound)])
+    table = Table(game, "round_end", (800, 480))
+    table.ctx.language = language
+    table.ui.set_language(language)
+    table.ui.state_changed(table.ctx)
+    for typed in (False, True):
+        if typed:  # two digits for each hand that holds tiles
+            for seat, name in enumerate(names):
+                if game.state.hands[seat] > 0:
+                    table.tap(f"hand:{name}", "pad:4", "pad:8", "pad:ok")
+        widgets = table.widgets()
+        for seat, name in enumerate(names):
+            row = table.find(f"hand:{name}").rect
+            shown = next(w for w in widgets if w.key == f"name:{name}")
+            assert row.contains(shown.rect) and not shown.truncated, (typed, shown.lines)
+            held = game.state.hands[seat]
+            count = table.ui.ntr("{n} tile", "{n} tiles", held).format(n=held)
+            assert any(w.text == count and row.contains(w.rect) for w in widgets), (name, count)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("language", available_languages())
 def test_the_hand_being_entered_is_named_whole_at_a_table_of_six(
