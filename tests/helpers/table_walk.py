@@ -1,8 +1,8 @@
 """Every screen a family meets in a game, at a table of two, six or eight with long names: the
 play screen early, late and at the round's last play (with an entry's choices, the Menu and an
 undo's notice), the round end's keypad and Tiles page for each hand, the scores (and the undo
-of a round), the end of the game; and a score-keeper game's round (with a foot open). Each
-frame is laid out by a Ui of its own."""
+of a round), the end of the game; and a score-keeper game's round (with a foot open) and its
+round end. Each frame is laid out by a Ui of its own."""
 
 from __future__ import annotations
 
@@ -104,6 +104,7 @@ def walk(players: int, size: tuple[int, int], language: str) -> Iterator[Frame]:
     kept = scores_only_events(players)
     yield frame("scores mode", len(kept) - 2, "scores_mode", log=kept)
     yield frame("scores mode, a foot open", len(kept), "scores_mode", log=kept)
+    yield frame("scores mode round end", len(kept), "round_end", _tap("pad:1"), log=kept)
 
 
 @cache

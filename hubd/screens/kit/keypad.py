@@ -144,8 +144,11 @@ def hand_row(
     else:  # a tall screen's rows are wide: the note after the name, on its line
         name_w = min(left.w, name_w + b.px(16))
         top, bottom = split_h(left, name_w, max(1, left.w - name_w))
+    # A name alone in its box (no note: a score-keeper's round) on two lines where one does
+    # not hold it (eight players at 800x480: "Grandma" over "Rosa", was "Grand…").
     b.label(top, name, name_px, floor=name_px, bold=bold, align="start", color=ink,
-            key=f"name:{name}", squeeze=True)  # fmt: skip
+            key=f"name:{name}", squeeze=True, wrap=bottom is None,
+            squeeze_lines=bottom is None)  # fmt: skip
     if bottom is not None:
         b.label(bottom, note, b.min_text, align="start", color=ink, squeeze=True)
     b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
