@@ -48,7 +48,10 @@ map's a frame, and the whole view's (laid out when a tap opens it).
         [--jobs 2] [--minutes M] [--pick 50,61,35]
 
 ``--pick`` measures only those games of the ``--games`` list (by their number, from 0): a
-fixed sample to measure a change on before the long run.
+fixed sample to measure a change on before the long run. ``--restarts`` measures instead what
+a hub restarted at each round's last frame spends before its first pictures: a frame is laid
+out from the layouts of its table's prefixes (hubd/picture/chain.py), so a fresh start lays
+the round's prefixes out first, in the play map and in the whole view (CPU time each).
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ from dataclasses import dataclass, field
 
 from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
-from hubd.picture import Box, Picture, laid_out, play_picture
+from hubd.picture import Box, Layouts, Picture
 from hubd.picture.faithful import over
 from hubd.picture.pips import least_text, tiles_digits
 from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map, whole_map
@@ -299,6 +302,7 @@ def measure(
     for size in sizes:
         rows: dict[int, Row] = defaultdict(Row)
         game = Game()
+        layouts = Layouts()  # the frames laid out one after another, as the hub does
         for event in log:
             game.apply(event)
             state = game.state
@@ -309,7 +313,7 @@ def measure(
             whole = whole_map(size)
             row_key = min(MOST_FEET, sum(p.kind is PlaceKind.FOOT for p in table.placed.values()))
             t0 = time.process_time()
-            drawn = play_picture(table, area, sizes_here)
+            drawn = layouts.play_picture(table, area, sizes_here)
             elapsed = time.process_time() - t0
             row = rows[row_key]
             row.counts["frames"] += 1
@@ -323,7 +327,7 @@ def measure(
             elif found_here.intersection(FAULTS):
                 found_here.add("missed")
             t0 = time.process_time()
-            view = laid_out(table, whole, sizes_here)  # a tap away
+            view = layouts.laid_out(table, whole, sizes_here)  # a tap away
             row.view_times.append(time.process_time() - t0)
             in_view = check(view, table, whole, sizes_here.floor, sizes_here.number)
             in_view.update(["over"] if over(table, whole, sizes_here) else [])
@@ -346,6 +350,8 @@ def main() -> None:
                         help="stop starting games after this long (0: never)")  # fmt: skip
     parser.add_argument("--pick", default="",
                         help="only these games of the list, by number: 50,61,35")  # fmt: skip
+    parser.add_argument("--restarts", action="store_true",
+                        help="a hub restarted at each round's end: its pictures' CPU")  # fmt: skip
     args = parser.parse_args()
     sizes = [s for s in SIZES if args.size in (None, f"{s[0]}x{s[1]}")]
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -354,6 +360,9 @@ def main() -> None:
     specs = game_specs(args.games, args.seed, args.family)
     if args.pick:
         specs = [specs[int(number)] for number in args.pick.split(",")]
+    if args.restarts:
+        restarts(specs, sizes)
+        return
     tables = {size: defaultdict(Row) for size in sizes}
     done = 0
     with multiprocessing.Pool(max(1, args.jobs)) as pool:
@@ -373,6 +382,40 @@ def main() -> None:
           f"(--jobs {args.jobs})")  # fmt: skip
     for size in sizes:
         report(size, tables[size])
+
+
+def restarts(specs: list[tuple[str, int, int, bool, int]], sizes: list[tuple[int, int]]) -> None:
+    """The CPU time a fresh ``Layouts`` (a hub restarted there) takes for each round's last
+    frame, the play map's and the whole view's, each round's prefixes laid out first."""
+    for size in sizes:
+        plays: list[float] = []
+        views: list[float] = []
+        worst = ""
+        for spec in specs:
+            game, last = Game(), None
+            for event in [*play(*spec), None]:
+                if event is not None:
+                    game.apply(event)
+                state = game.state
+                if event is not None and state.table is not None and state.in_round:
+                    last = (state.table.copy(), *play_map(size, state))
+                    continue
+                if last is None:
+                    continue
+                table, area, sizes_here = last
+                t0 = time.process_time()
+                Layouts().play_picture(table, area, sizes_here)
+                t1 = time.process_time()
+                Layouts().laid_out(table, whole_map(size), sizes_here)
+                plays.append(t1 - t0)
+                views.append(time.process_time() - t1)
+                if plays[-1] == max(plays):
+                    worst = f"{len(table.placed)} tiles"
+                last = None
+        print(f"{size[0]}x{size[1]}: {len(plays)} rounds' last frames, laid out after a restart: "
+              f"play map median {statistics.median(plays):.2f} s, max {max(plays):.2f} s "
+              f"({worst}); whole view median {statistics.median(views):.2f} s, max "
+              f"{max(views):.2f} s")  # fmt: skip
 
 
 def report(size: tuple[int, int], rows: dict[int, Row]) -> None:

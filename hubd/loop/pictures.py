@@ -18,6 +18,8 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from hubd.picture import Layouts
+from hubd.picture.chain import Stopped
 from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
 
 log = logging.getLogger("hubd")
@@ -40,7 +42,10 @@ class PictureReady:
 class PictureKeeper:
     """The shelf the screens take pictures from, and the worker that fills it.
 
-    ``post`` is the inbox's; ``lay_out`` lays one picture out (the tests give a slow one).
+    ``post`` is the inbox's; ``lay_out`` lays one picture out with the worker's ``Layouts``
+    (the tests give a slow one): each table's picture is laid out from its prefixes', the
+    same whichever tables the worker skipped, and after a restart the same as before it
+    (hubd/picture/chain.py: the first one lays the round's prefixes out first).
     The worker computes beside the loop: the interpreter's switch interval is made short
     (``SWITCH_S``), so the loop never waits long for its turn.
     """
@@ -48,12 +53,14 @@ class PictureKeeper:
     def __init__(
         self,
         post: Callable[[PictureReady], None],
-        lay_out: Callable[[PictureAsk], ReadyPicture] = lay_out,
+        lay_out: Callable[[PictureAsk, Layouts], ReadyPicture] = lay_out,
     ) -> None:
         self.shelf = PictureShelf()
         sys.setswitchinterval(min(SWITCH_S, sys.getswitchinterval()))
         self._post = post
         self._lay_out = lay_out
+        self._layouts = Layouts()  # the worker's alone
+        self._layouts.stop = self._play_map_waits
         self._waiting: list[PictureAsk] = []
         self._busy: PictureAsk | None = None
         self._closed = False
@@ -87,6 +94,11 @@ class PictureKeeper:
             self._wake.notify()
         self._worker.join(5)
 
+    def _play_map_waits(self) -> bool:
+        """Whether a play map's picture waits: a table's prefixes being laid out (the hub
+        restarted mid-round: up to 21 s here for a fourteen-foot whole view) stop for it."""
+        return any(ask.area != ask.whole for ask in self._waiting)
+
     def _work(self) -> None:
         while True:
             with self._wake:
@@ -96,7 +108,9 @@ class PictureKeeper:
                     return
                 ask = self._busy = self._waiting.pop(0)
             try:
-                ready = self._lay_out(ask)
+                ready = self._lay_out(ask, self._layouts)
+            except Stopped:  # a play map waits; what was laid out is kept, the rest follows
+                pass
             except Exception:  # a bug: the screen keeps the picture it has; the hub goes on
                 log.exception("could not lay out the table's picture")
             else:

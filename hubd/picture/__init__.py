@@ -2,11 +2,13 @@
 
 No pygame, no store, no screens: the play screen (hubd/screens/map/view.py), the layout
 records (``hubd layout``) and the phones' SVG (hubd/web/svg.py) all draw the same
-``Picture``. See ``layout`` for how the table is laid out.
+``Picture``, the same for the same table (``Layouts``, hubd/picture/chain.py). See ``layout``
+for how the table is laid out.
 """
 
 from hubd.picture.arm_labels import arm_labels
-from hubd.picture.faithful import laid_out, note_height, play_picture
+from hubd.picture.chain import Layouts, laid_out, play_picture
+from hubd.picture.faithful import note_height
 from hubd.picture.layout import picture
 from hubd.picture.shapes import (
     Box,
@@ -21,6 +23,7 @@ from hubd.picture.shapes import (
 
 __all__ = [
     "Box",
+    "Layouts",
     "MapEnd",
     "MapFold",
     "MapLabel",

@@ -13,20 +13,20 @@ map drew at 0.3 of its size, its digits specks). The whole view keeps its own ar
 also in a wider shape, ``shapes``). The hub's screen, ``hubd layout`` and the benchmarks all
 take the play map's picture from here.
 
-Pictures are kept for the last few tables (a frame is rebuilt on every tap; a hard table's
-layout takes up to ~200 ms on a Pi), keyed by everything of the table the layout reads; the
-budgets are fixed, so a picture laid out again is the same picture.
+The search in the area itself starts from the last layout found there (``in_place``), which
+the caller carries (hubd/picture/chain.py); the rest is a function of the table alone.
 """
 
 from __future__ import annotations
 
 import math
-import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from engine import Table
-from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, link_between, picture, smallest_grid
+from hubd.picture.last_layout import Laid
+from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, lay, link_between, picture, smallest_grid
 from hubd.picture.pips import least_text
 from hubd.picture.plan import Plan, plan
 from hubd.picture.shapes import Box, MapLink, Picture, Point, Sizes
@@ -50,13 +50,6 @@ def over(table: Table, area: Box, sizes: Sizes, snug: bool = True) -> bool:
 def _over(table: Table, laid: Plan, area: Box, sizes: Sizes, snug: bool) -> bool:
     """:func:`over` for ``laid``, the table's plan with every line folded most."""
     return laid.need > smallest_grid(table, laid, area, sizes, snug).size - kept(table)
-
-
-def play_picture(table: Table, area: Box, sizes: Sizes) -> Picture:
-    """The play map's picture of ``table`` in ``area``: laid out there where every piece finds
-    its place, else laid out larger in the map's shape and drawn smaller (``enlarged``) below
-    the note's strip. A table over by count is not searched for in ``area`` at all."""
-    return _kept(("play", TableKey(table), area, sizes), lambda: _play(table, area, sizes))
 
 
 #: The share of the virtual area's smallest grid the table's pieces (folded most) fill at each
@@ -90,25 +83,41 @@ SNUG_BUDGET = FRAME_BUDGET - SHRUNK_BUDGET + LEAST_BUDGET
 WHOLE_LEAST = SHRUNK_BUDGET * 2 // 3
 
 
-def _play(table: Table, area: Box, sizes: Sizes) -> Picture:
-    note = note_height(sizes)
-    room = Box(area.x, area.y + note, area.w, max(1, area.h - note))
-    return faithful(table, area, room, sizes, LEAST_BUDGET)
+class InPlace(NamedTuple):
+    """A table's search in the area itself: its picture (None: over by count, not searched
+    for), the layout it found there (None: no room), and whether only snug cells
+    (``Grid.snug``) had room by count."""
+
+    drawn: Picture | None
+    found: Laid | None
+    snug_only: bool
 
 
-def faithful(table: Table, area: Box, room: Box, sizes: Sizes, least: int) -> Picture:
-    """``table`` laid out in ``area`` where every piece finds its place, else laid out larger
-    in ``room``'s shape and drawn smaller in ``room``, the searches there trying at least
-    ``least`` cells: never a piece away from what it lies on while any search finds room."""
-    budget = SHRUNK_BUDGET
+def in_place(table: Table, area: Box, sizes: Sizes, last: Laid | None) -> InPlace:
+    """``table`` laid out in ``area`` itself, first from ``last`` (the last layout found
+    there, for the table as it was), unless it is over by count."""
     folded = plan(table, FOLDS[-1], False)  # counted against both grids, planned once
-    if not _over(table, folded, area, sizes, True):
-        snug_only = _over(table, folded, area, sizes, False)  # room only in snug cells
-        drawn = picture(table, area, sizes, SNUG_BUDGET if snug_only else FRAME_BUDGET)
-        if not drawn.astray:
-            return drawn
-        if not snug_only:
-            budget = max(least, budget - drawn.tried)  # the searches, one frame's time
+    if _over(table, folded, area, sizes, True):
+        return InPlace(None, None, False)
+    snug_only = _over(table, folded, area, sizes, False)  # room only in snug cells
+    budget = SNUG_BUDGET if snug_only else FRAME_BUDGET
+    drawn, found = lay(table, area, sizes, budget, last=last)
+    return InPlace(drawn, found, snug_only)
+
+
+def faithful(
+    table: Table, area: Box, room: Box, sizes: Sizes, least: int, here: InPlace
+) -> Picture:
+    """``table`` laid out in ``area`` where every piece finds its place (``here``: its search
+    there), else laid out larger in ``room``'s shape and drawn smaller in ``room``, the
+    searches there trying at least ``least`` cells: never a piece away from what it lies on
+    while any search finds room."""
+    budget = SHRUNK_BUDGET
+    if here.drawn is not None:
+        if not here.drawn.astray:
+            return here.drawn
+        if not here.snug_only:
+            budget = max(least, budget - here.drawn.tried)  # the searches, one frame's time
     return shrunk(enlarged(table, room, sizes, budget), room, area)
 
 
@@ -165,58 +174,6 @@ def _grown(room: Box, step: int) -> Box:
     """``room`` made ``GROWTH ** step`` times larger from its corner."""
     k = GROWTH**step
     return Box(room.x, room.y, math.ceil(room.w * k), math.ceil(room.h * k))
-
-
-def laid_out(table: Table, area: Box, sizes: Sizes) -> Picture:
-    """The whole view's picture of ``table`` (and the phones'): laid out in all of ``area``
-    where every piece finds its place, else laid out larger and drawn smaller there, as the
-    play map's is (a whole view laid out in place only stood pieces away: 140 / 204 / 227
-    frames of map_bench's fixed sample in portrait with doubles, toes or lines astray);
-    kept for the last few tables."""
-    return _kept(
-        (TableKey(table), area, sizes), lambda: faithful(table, area, area, sizes, WHOLE_LEAST)
-    )
-
-
-def _kept(key: Hashable, make: Callable[[], Picture]) -> Picture:
-    """The picture kept under ``key``, else ``make()``'s, kept."""
-    with _lock:
-        found = _recent.get(key)
-    if found is None:  # two threads may lay the same table out: the same picture
-        found = make()
-        with _lock:
-            found = _recent.setdefault(key, found)
-            while len(_recent) > RECENT:
-                del _recent[next(iter(_recent))]
-    return found
-
-
-class TableKey:
-    """A table keyed by all the layout reads of it: its places in the order they were
-    played (the first layout lays the table as it grew) and its set's highest number."""
-
-    __slots__ = ("hashed", "key")
-
-    def __init__(self, table: Table) -> None:
-        self.key = (
-            len(table.open_by_end),
-            tuple((t, p.kind, p.end, p.capacity, tuple(p.children), p.parent)
-                  for t, p in table.placed.items()),
-        )  # fmt: skip
-        self.hashed = hash(self.key)
-
-    def __hash__(self) -> int:
-        return self.hashed
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TableKey) and other.key == self.key
-
-
-#: Pictures kept: a few tables (the frame before an undo, the one after) in a few areas (the
-#: play map's, the whole view's, the phones').
-RECENT = 16
-_recent: dict[Hashable, Picture] = {}
-_lock = threading.Lock()  # the hub's loop and the phones' page both ask
 
 
 def shrunk(view: Picture, room: Box, area: Box) -> Picture:

@@ -1,16 +1,14 @@
-"""The last layout found in each area, where the next frame's search starts (``Laid``).
+"""The last layout found, where the next frame's search starts (``Laid``).
 
-One play changes the table by a tile, and the hub lays its frames out one after another, so
-the next frame's table is mostly this one's: each piece tries the cell it had before any
-other (``hints_from``: found by its ``Plan`` key), and the pieces far from the change keep
-theirs (``from_last``). A table laid out anew (no layout of it as it was, or a new round) is
-searched afresh (hubd/picture/layout.py).
+One play changes the table by a tile, so the next frame's table is mostly this one's: each
+piece tries the cell it had before any other (``hints_from``: found by its ``Plan`` key), and
+the pieces far from the change keep theirs (``from_last``). Which layout is the last one is
+the caller's (hubd/picture/chain.py carries it from a table's prefixes); without one a table
+is searched afresh (hubd/picture/layout.py).
 """
 
 from __future__ import annotations
 
-import itertools
-import threading
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -18,14 +16,10 @@ from engine import Table, Tile
 from hubd.picture.grid import Grid
 from hubd.picture.plan import Plan
 from hubd.picture.search import Search, Start
-from hubd.picture.shapes import Box, Sizes
 
 #: A layout tried: (numbers, gap, fold, keep cells for toes to come, where to start, narrow
 #: cells where the numbers allow), hubd/picture/layout.py ``_tries``.
 Try = tuple[int, int, int | None, bool, Start, bool]
-
-#: Where a layout was found: the area, the sizes, whether the cells may be snug.
-Where = tuple[Box, Sizes, bool]
 
 
 @dataclass(frozen=True)
@@ -43,22 +37,13 @@ class Laid:
     shape: tuple[int, int]  # the grid's rows and columns
     cells: dict[Hashable, int]
 
-
-#: The layouts last found, by area: a few areas a frame (the play map, the whole view, the
-#: larger areas a crowded table is laid out in, the phones').
-LAST_KEPT = 32
-_last: dict[Where, Laid] = {}
-_last_lock = threading.Lock()  # the hub's pictures and the phones' page both lay out
-
-
-def last_laid(table: Table, where: Where) -> Laid | None:
-    """The layout last found ``where``, if its table is this one's as it was (the same tiles
-    played in the same order, this one perhaps with more)."""
-    with _last_lock:
-        last = _last.get(where)
-    if last is None or len(last.played) > len(table.placed):
-        return None
-    return last if tuple(itertools.islice(table.placed, len(last.played))) == last.played else None
+    def before(self, table: Table) -> bool:
+        """Whether this layout's table is ``table`` as it was (the same tiles played in the
+        same order, ``table`` perhaps with more)."""
+        played = self.played
+        return len(played) <= len(table.placed) and all(
+            a == b for a, b in zip(played, table.placed, strict=False)
+        )
 
 
 #: The cells a frame's search from the last layout may try (of the frame's budget), and each
@@ -134,13 +119,8 @@ def hints_from(laid: Plan, last: Laid) -> list[int]:
     return hints
 
 
-def remember(table: Table, where: Where, attempt: Try, search: Search) -> None:
-    """Keep the layout ``search`` found for ``table`` ``where`` (by ``attempt``)."""
+def found_laid(table: Table, attempt: Try, search: Search) -> Laid:
+    """The layout ``search`` found for ``table`` (by ``attempt``), for the next frame."""
     cells = {piece.key: search.cells[index] for index, piece in enumerate(search.plan.pieces)}
     grid = search.grid
-    laid = Laid(tuple(table.placed), attempt, (grid.rows, grid.cols), cells)
-    with _last_lock:
-        _last.pop(where, None)
-        _last[where] = laid
-        while len(_last) > LAST_KEPT:
-            del _last[next(iter(_last))]
+    return Laid(tuple(table.placed), attempt, (grid.rows, grid.cols), cells)

@@ -11,8 +11,8 @@ cross. The cells are found by a search that undoes its choices where they leave 
 (hubd/picture/search.py), never a piece standing away because an earlier one took its
 room.
 
-A table is first laid out from the last layout found in the same area, where that one's
-table is this one as it was a play or more ago (the frames are consecutive: ``Laid``), each
+A table is first laid out from the last layout found in the same area, where the caller has
+one whose table is this one as it was a play or more ago (``Laid``; hubd/picture/chain.py), each
 piece trying its cell there first and the pieces far from the change kept in theirs: a
 crowded frame is the one before it and its new tile where a search afresh finds no room.
 Else the table is laid as it grew (so that the next frame is this one and one tile more),
@@ -32,7 +32,7 @@ from dataclasses import replace
 
 from engine import Table
 from hubd.picture.grid import AROUND, Grid
-from hubd.picture.last_layout import LAST_BUDGET, Try, from_last, hints_from, last_laid, remember
+from hubd.picture.last_layout import LAST_BUDGET, Laid, Try, found_laid, from_last, hints_from
 from hubd.picture.plan import Plan, plan
 from hubd.picture.search import Search, Start
 from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes
@@ -87,10 +87,23 @@ MOST_FILLED = 0.8
 def picture(
     table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUDGET, snug: bool = True
 ) -> Picture:
-    """``table`` laid out in ``area``: first as the last table laid out there was, where this
-    one is that one and more (``Laid``), then at the largest numbers it fits at, then folded,
+    """``table`` laid out afresh in ``area`` (``lay``, with no last layout)."""
+    return lay(table, area, sizes, frame_budget, snug)[0]
+
+
+def lay(
+    table: Table,
+    area: Box,
+    sizes: Sizes,
+    frame_budget: int = FRAME_BUDGET,
+    snug: bool = True,
+    last: Laid | None = None,
+) -> tuple[Picture, Laid | None]:
+    """``table`` laid out in ``area``: first as ``last`` (a layout found in this area for
+    ``table`` as it was, ``Laid``), then at the largest numbers it fits at, then folded,
     trying at most ``frame_budget`` cells in all (``Picture.tried`` says how many it did);
-    the cells closest together are ``snug`` (``Grid.snug``) unless told otherwise."""
+    the cells closest together are ``snug`` (``Grid.snug``) unless told otherwise. With the
+    picture, the layout found (None where every piece found no room), for the next frame."""
     plans: dict[tuple[int | None, bool, bool], Plan] = {}
 
     def laid_on(attempt: Try) -> tuple[Plan, Grid]:
@@ -103,18 +116,15 @@ def picture(
         return laid, Grid(area, number, gap, digits(table, laid) if narrow else 2, snug=closer)
 
     spent, most_spent = 0, 0
-    where = (area, sizes, snug)
     # Only in an area's own grid (the larger areas a table past all room is laid out in change
     # from frame to frame, and a layout of the last one there seldom helped: it cost time).
-    last = last_laid(table, where) if snug else None
-    if last is not None:
+    if last is not None and snug and last.before(table):
         laid, grid = laid_on(last.attempt)
         if (grid.rows, grid.cols) == last.shape and laid.need < grid.size - kept(table):
             budget = min(LAST_BUDGET, frame_budget)
             search, spent = from_last(laid, grid, last.attempt[4], hints_from(laid, last), budget)
             if search is not None:
-                remember(table, where, last.attempt, search)
-                return draw(search, spent)
+                return draw(search, spent), found_laid(table, last.attempt, search)
     tried: set[tuple[object, ...]] = set()
     for tries, share in zip(_tries(sizes), SHARES, strict=True):
         most_spent += int(frame_budget * share)  # a turn may spend what the last left
@@ -135,9 +145,7 @@ def picture(
                 continue  # a piece a cell tried at the least: this search cannot finish
             search = Search(laid, grid, start, budget)
             if search.solve():
-                if snug:
-                    remember(table, where, attempt, search)
-                return draw(search, spent + search.tried)
+                return draw(search, spent + search.tried), found_laid(table, attempt, search)
             spent += search.tried
             if spent >= most_spent:
                 break
@@ -145,7 +153,7 @@ def picture(
     laid = plans.get((FOLDS[-1], False, False)) or plan(table, FOLDS[-1], False)
     search = Search(laid, smallest_grid(table, laid, area, sizes, snug), STARTS[0], 0)
     search.lay_anyhow()
-    return draw(search, spent)
+    return draw(search, spent), None
 
 
 def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:

@@ -25,7 +25,7 @@ from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Style
-from hubd.screens.map.ready import PictureShelf
+from hubd.screens.map.ready import Pictures
 from hubd.screens.map.view import draw_map
 from hubd.text.plain_words import choice_words
 from hubd.values.intents import Intent, Submit
@@ -304,7 +304,7 @@ def draw_choosing(
     area: Rect,
     keep: Rect,
     tapped: Action | None = None,
-    pictures: PictureShelf | None = None,
+    pictures: Pictures | None = None,
     bottom: Rect | None = None,
 ) -> Rect:
     """The tile fits two or more ends: the map where it was (``keep``), those ends ringed and

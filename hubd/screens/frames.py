@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import engine
 from engine import Draw, Event, Pass, Phase, Play, RuleError, Tile, Undo
@@ -19,6 +20,7 @@ from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.rect import Rect
 from hubd.screens.kit.redraw import context_signature
 from hubd.screens.kit.widgets import Action, Kind, Widget, mirror
+from hubd.screens.map.ready import PicturesAtOnce
 from hubd.screens.messages import Messages
 from hubd.screens.pickers import DoublePicker
 from hubd.screens.registry import build_screens
@@ -78,6 +80,9 @@ class Frames:
         #: Where the current screen wants notices (the play screen's last entry line).
         self.notice_box: Rect | None = None
         self._undone: list[tuple[float, Event]] = []  # the undos of the notice showing
+        #: The table's pictures where the context brings none (no loop: ``hubd layout``, the
+        #: tests), laid out at once, frame after frame from the same layouts.
+        self.pictures_at_once = PicturesAtOnce()
         self._mark: tuple[Play, float] | None = None  # the play to mark on the map, and until
         #: The tile the map marks in this frame (see mark_entry), None for none.
         self.marked: Tile | None = None
@@ -326,6 +331,8 @@ class Frames:
             banner_h = max(28, round(min(w, h) * 0.07))
         b = Builder(self.measure, (w, h - banner_h), self.translator)
         b.undo = self.undo_action(ctx)
+        if ctx.pictures is None:
+            ctx = replace(ctx, pictures=self.pictures_at_once)
         self.notice_box = None
         self.marked = None
         if self._mark is not None:

@@ -20,7 +20,7 @@ from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import Action, Style
-from hubd.screens.map.ready import PictureShelf
+from hubd.screens.map.ready import Pictures
 from hubd.screens.map.view import draw_map
 from hubd.screens.map.whole import back_px, whole_room
 
@@ -32,7 +32,7 @@ def draw_whole(
     entry: TileEntry,
     status: Callable[[Rect], None],
     close: Action,
-    pictures: PictureShelf | None = None,
+    pictures: Pictures | None = None,
 ) -> None:
     """The whole view of ``state``'s table; ``status`` draws the status line in its box,
     ``close`` returns to the play screen."""

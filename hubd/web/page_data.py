@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import GameState, HandPips, Phase
+from hubd.picture import Layouts
 from hubd.text import i18n
 from hubd.text.labels import line_labels
 from hubd.text.plain_words import entry_words
@@ -79,9 +80,12 @@ def words(t: i18n.Translator) -> dict[str, str]:
     }
 
 
-def page_data(snap: Snapshot, code: str, today: str, photos: bool = False) -> dict[str, Any]:
+def page_data(
+    snap: Snapshot, code: str, today: str, photos: bool = False, layouts: Layouts | None = None
+) -> dict[str, Any]:
     """What the page shows of ``snap`` in language ``code`` (``today``: "YYYY-MM-DD";
-    ``photos``: this hub counts a hand from a photo)."""
+    ``photos``: this hub counts a hand from a photo; ``layouts``: the map's, carried from
+    one snapshot to the next, hubd/picture/chain.py)."""
     t = i18n.load(code)
     out: dict[str, Any] = {
         "version": snap.version,
@@ -99,11 +103,13 @@ def page_data(snap: Snapshot, code: str, today: str, photos: bool = False) -> di
     state = snap.state
     if state is None or state.rules is None:
         return out
-    out["game"] = _game(snap, state, t)
+    out["game"] = _game(snap, state, t, layouts)
     return out
 
 
-def _game(snap: Snapshot, state: GameState, t: i18n.Translator) -> dict[str, Any]:
+def _game(
+    snap: Snapshot, state: GameState, t: i18n.Translator, layouts: Layouts | None
+) -> dict[str, Any]:
     rules = state.rules
     assert rules is not None
     table = state.table
@@ -141,7 +147,7 @@ def _game(snap: Snapshot, state: GameState, t: i18n.Translator) -> dict[str, Any
         "players": players,
         "hands_open": hands_open(state),
         "double_blank_50": rules.double_blank_50,
-        "map": _map(state),
+        "map": _map(state, layouts),
         "sheet": {
             "doubles": [whole_tiles(f"{d}-{d}") for d in sheet.doubles],
             "scores": [list(row) for row in sheet.scores],
@@ -209,12 +215,12 @@ def _status(state: GameState, t: i18n.Translator) -> str:
     return status_text(state, t.gettext, t.ngettext)
 
 
-def _map(state: GameState) -> str | None:
+def _map(state: GameState, layouts: Layouts | None) -> str | None:
     table = state.table
     if table is None:
         return None
     open_now = frozenset(place.tile for place in state.open_places())
-    return map_svg(table, open_now)
+    return map_svg(table, open_now, layouts=layouts)
 
 
 def _day(snap: Snapshot, today: str, t: i18n.Translator) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Callable
 
 from aiohttp import web
 
+from hubd.picture import Layouts
 from hubd.values.snapshot import Snapshot
 from hubd.web.guard import SECURITY_HEADERS, Limits, plain
 from hubd.web.page_data import page_data
@@ -35,6 +36,7 @@ class Served:
         self._cache: dict[str, bytes] = {}  # language -> the current snapshot's JSON
         self._changed: asyncio.Future[None] | None = None
         self._streams: dict[str, int] = {}  # client -> its open streams
+        self.layouts = Layouts(chained=False)  # the phones' map: no prefixes on the web loop
 
     def begin(self, loop: asyncio.AbstractEventLoop) -> None:
         """Streams may start: ``loop`` is the web thread's."""
@@ -57,7 +59,7 @@ class Served:
     def data(self, language: str) -> bytes:
         body = self._cache.get(language)
         if body is None:
-            data = page_data(self.snapshot, language, self.today(), self.photos)
+            data = page_data(self.snapshot, language, self.today(), self.photos, self.layouts)
             body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
             self._cache[language] = body
         return body

@@ -16,6 +16,7 @@ from math import ceil
 from engine import PlaceKind, Table
 from hubd.picture import (
     Box,
+    Layouts,
     MapEnd,
     MapFold,
     MapLabel,
@@ -24,7 +25,6 @@ from hubd.picture import (
     Picture,
     Sizes,
     arm_labels,
-    laid_out,
 )
 from hubd.picture.pips import digit_rooms, grid_spots, tiles_digits
 from hubd.picture.shapes import DIGIT_EM, PLUS_EM
@@ -54,9 +54,12 @@ def map_svg(
     open_ends: Collection[object],
     frame: MapFrame | None = None,
     marked: Collection[str] = (),
+    layouts: Layouts | None = None,
 ) -> str:
     """``table``'s picture as one <svg> element (``open_ends``: the tiles whose end is open
-    now; ``marked``: the keys "end:<tile>" of ends to ring)."""
+    now; ``marked``: the keys "end:<tile>" of ends to ring). The phones' map lays each table
+    out afresh (``Layouts(chained=False)``: no prefixes laid out first on the web loop);
+    ``layouts`` keeps the last few pictures (the phones' server carries one)."""
     frame = frame or MapFrame.phone()
     # The picture a margin inside the drawing: a count reaches into the gaps beside its cell
     # and a padlock over its end's top, and the page clips the SVG at its edge ("+2" at the
@@ -64,7 +67,8 @@ def map_svg(
     margin = 2 * frame.sizes.gap
     x, y, w, h = frame.area
     inside = Box(x + margin, y + margin, w - 2 * margin, h - 2 * margin)
-    drawn = laid_out(table, inside, frame.sizes)  # the phone's own whole view
+    layouts = layouts or Layouts(chained=False)
+    drawn = layouts.laid_out(table, inside, frame.sizes)  # the phone's own whole view
     floor = drawn.drawn_floor(frame.sizes.floor)
     return render(drawn, open_ends, marked, floor, frame.area, frame.sizes.gap)
 

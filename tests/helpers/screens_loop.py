@@ -10,6 +10,7 @@ from engine import Game, NewGame, RuleError, Tile
 from hubd.screens import Ui, UiContext, describe_undo
 from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Kind, Widget
+from hubd.screens.map.ready import PicturesAtOnce
 from hubd.values.intents import ChangeSetting, Go, HubButton, Intent, Submit
 
 SIZES = [(800, 480), (720, 1280)]
@@ -27,9 +28,16 @@ def shown(
     ctx = context(language)
     ui.set_language(language)
     ctx.state, ctx.last_entry = game.state, game.last_effective
+    ctx.pictures = PICTURES
     ui.state_changed(ctx)
     ui.show_screen(screen)
     return ui, ctx
+
+
+#: The tables' pictures of every ``shown`` Ui: a picture is the same whoever lays it out
+#: (hubd/picture/chain.py), and a test walking a game's frames, one Ui a frame, lays each
+#: out from the last one's layouts instead of laying its table's prefixes out anew.
+PICTURES = PicturesAtOnce()
 
 
 MAP_ROLES = ("tile", "end", "needs", "label")

@@ -13,7 +13,7 @@ from hubd.values.records import GameRecord, PlayerStats
 
 if TYPE_CHECKING:
     from hubd.club.view import ClubState
-    from hubd.screens.map.ready import PictureShelf
+    from hubd.screens.map.ready import Pictures
 
 
 @dataclass
@@ -46,4 +46,4 @@ class UiContext:
     club: ClubState | None = None  # the club night ([club] enabled), None without it
     version: str = ""  # which hub this is, "0.1.0 (commit abc123)": Settings' last line
     #: The table's pictures laid out off the hub's loop (None: laid out as the frame is).
-    pictures: PictureShelf | None = None
+    pictures: Pictures | None = None

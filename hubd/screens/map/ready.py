@@ -7,8 +7,8 @@ takes from it the picture of the table it shows when it is ready, else the last 
 for the same place on the screen (the table a play ago: never a half one), else nothing yet,
 and the shelf keeps what it lacked for the loop to ask its worker (hubd/loop/pictures.py),
 which puts the picture on the shelf when it is done, and the loop draws again. Without a
-shelf (``hubd layout``, the benchmarks, the tests) the picture is laid out at once by the same
-pure function, ``lay_out``.
+loop (``hubd layout``, the tests) the screens take the pictures from ``PicturesAtOnce``, laid
+out at once by the same function, ``lay_out``, one after another from the same layouts.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine import Table, Tile
-from hubd.picture import Box, MapLabel, Picture, Sizes, arm_labels, laid_out, play_picture
-from hubd.picture.faithful import TableKey
+from hubd.picture import Box, Layouts, MapLabel, Picture, Sizes, arm_labels
+from hubd.picture.chain import TableKey
 
 #: A picture's place: where it lies, the whole view's area (the play map may show that
 #: picture shrunk) and the sizes of its numbers.
@@ -63,12 +63,14 @@ class ReadyPicture:
     letters: tuple[MapLabel, ...]
 
 
-def lay_out(ask: PictureAsk) -> ReadyPicture:
-    """The picture ``ask`` wants, laid out now (pure: any thread may call it)."""
+def lay_out(ask: PictureAsk, layouts: Layouts | None = None) -> ReadyPicture:
+    """The picture ``ask`` wants, laid out now with ``layouts`` (the sequence's it is in,
+    hubd/picture/chain.py; without, a fresh one's: the same picture, slower)."""
+    layouts = layouts or Layouts()
     if ask.area == ask.whole:
-        drawn = laid_out(ask.table, ask.area, ask.sizes)
+        drawn = layouts.laid_out(ask.table, ask.area, ask.sizes)
     else:
-        drawn = play_picture(ask.table, ask.area, ask.sizes)
+        drawn = layouts.play_picture(ask.table, ask.area, ask.sizes)
     floor = drawn.drawn_floor(ask.sizes.floor)
     return ReadyPicture(drawn, ask.open_ends, floor, tuple(arm_labels(drawn, floor)))
 
@@ -124,3 +126,20 @@ class PictureShelf:
         self._last[ask.place] = ready
         self._asked.discard(ask.key)
         self.version += 1
+
+
+class PicturesAtOnce:
+    """Pictures laid out as the screens ask for them (no loop to keep going: ``hubd layout``,
+    the tests), one table after another from the same ``Layouts``."""
+
+    version = 0  # every picture is there when asked for: none comes later
+
+    def __init__(self) -> None:
+        self.layouts = Layouts()
+
+    def take(self, ask: PictureAsk) -> ReadyPicture:
+        return lay_out(ask, self.layouts)
+
+
+#: Where the screens take the table's pictures from (``UiContext.pictures``).
+Pictures = PictureShelf | PicturesAtOnce

@@ -23,7 +23,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.map.numerals import PIECES, Ringed, draw_numerals
-from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
+from hubd.screens.map.ready import PictureAsk, Pictures, ReadyPicture, lay_out
 from hubd.screens.map.whole import draw_sign, whole_room
 from hubd.text.labels import line_labels
 
@@ -50,7 +50,7 @@ def map_picture(
     state: GameState,
     area: Rect,
     whole_view: bool = False,
-    pictures: PictureShelf | None = None,
+    pictures: Pictures | None = None,
 ) -> ReadyPicture | None:
     """The picture of ``state``'s table as the play screen draws it in ``area`` (faithful
     first: laid out larger in its shape and drawn smaller, where ``area`` cannot hold it), or
@@ -74,7 +74,7 @@ def draw_map(
     numbers: Mapping[str, str] = MappingProxyType({}),
     tapped: Action | None = None,
     whole_view: bool = False,
-    pictures: PictureShelf | None = None,
+    pictures: Pictures | None = None,
     beyond: Rect | None = None,
 ) -> dict[Tile, str]:
     """Add the map's widgets for ``state`` in ``area``, ringing the ends whose keys are in

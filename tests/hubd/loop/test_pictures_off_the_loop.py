@@ -16,7 +16,7 @@ from hub_harness import Hub, hub, press, start_two_player_game  # noqa: F401 - t
 
 from engine import Game, NewGame, Play, StartRound, Tile
 from hubd.loop.pictures import PictureKeeper, PictureReady
-from hubd.picture import Box, Sizes
+from hubd.picture import Box, Layouts, Sizes
 from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
 
 #: Long enough for any picture here to be laid out; only reached when the worker is broken.
@@ -32,11 +32,11 @@ class HeldLayout:
         self.started: queue.Queue[PictureAsk] = queue.Queue()
         self.laid: list[PictureAsk] = []
 
-    def __call__(self, ask: PictureAsk) -> ReadyPicture:
+    def __call__(self, ask: PictureAsk, layouts: Layouts) -> ReadyPicture:
         self.started.put(ask)
         assert self.go.wait(STUCK_S), "the test never let the layout go on"
         self.laid.append(ask)
-        return lay_out(ask)
+        return lay_out(ask, layouts)
 
 
 class Worked:

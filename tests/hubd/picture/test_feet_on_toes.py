@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from engine import Game, GameState, PlaceKind, Table, Tile
-from hubd.picture import Box, Picture, laid_out, play_picture
+from hubd.picture import Box, Layouts, Picture
 from hubd.screens.shots.log_layout import play_map, whole_map
 
 #: map_bench's game 35 (six players, double-15, the hub preset, players laying every double
@@ -71,14 +71,15 @@ def toes_by_their_double(drawn: Picture, table: Table, other: Tile, double: Tile
 def test_a_double_on_a_toe_keeps_its_toes_by_it_with_no_line_broken(
     size: tuple[int, int], map_bench: ModuleType
 ) -> None:
+    layouts = Layouts()
     for state, table in frames(map_bench, 35, FRAMES[size]):
         assert sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= 12
         stacked = feet_on_toes(table)
         assert len(stacked) >= 2
         area, sizes = play_map(size, state)
         whole = whole_map(size)
-        for drawn, room in ((play_picture(table, area, sizes), area),
-                            (laid_out(table, whole, sizes), whole)):  # fmt: skip
+        for drawn, room in ((layouts.play_picture(table, area, sizes), area),
+                            (layouts.laid_out(table, whole, sizes), whole)):  # fmt: skip
             assert drawn.astray == 0
             assert map_bench.check(drawn, table, room, sizes.floor, sizes.number) & AWAY == set()
             for other, _toe, double in stacked:
@@ -97,10 +98,11 @@ def test_a_crowded_table_in_the_tall_whole_view_stands_nothing_away(
     size = (720, 1280)
     whole = whole_map(size)
     assert whole.h > whole.w
+    layouts = Layouts()
     for state, table in frames(map_bench, 23, TALL_FRAMES):
         assert sum(p.kind is PlaceKind.FOOT for p in table.placed.values()) >= 12
         _area, sizes = play_map(size, state)
-        drawn = laid_out(table, whole, sizes)
+        drawn = layouts.laid_out(table, whole, sizes)
         assert drawn.astray == 0
         assert map_bench.check(drawn, table, whole, sizes.floor, sizes.number) & AWAY == set()
 
@@ -115,9 +117,10 @@ CHAIN_FRAMES = (126, 127)
 
 def test_a_chain_of_doubles_on_one_arm_finds_room_in_the_play_map(map_bench: ModuleType) -> None:
     size = (720, 1280)
+    layouts = Layouts()
     for state, table in frames(map_bench, 1, CHAIN_FRAMES):
         assert len(feet_on_toes(table)) >= 2
         area, sizes = play_map(size, state)
-        drawn = play_picture(table, area, sizes)
+        drawn = layouts.play_picture(table, area, sizes)
         assert drawn.astray == 0
         assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & AWAY == set()

@@ -12,7 +12,7 @@ from types import ModuleType
 import pytest
 
 from engine import Game, Table
-from hubd.picture import play_picture
+from hubd.picture import Layouts
 from hubd.picture.last_layout import Laid, hints_from
 from hubd.picture.layout import AS_PLAYED
 from hubd.picture.plan import plan
@@ -36,7 +36,7 @@ def test_crowded_frames_laid_out_one_after_another_keep_the_floor_in_place(
 ) -> None:
     """The frames of a game laid out one after another, as the hub lays them out: the
     crowded ones too at the numbers' floor in the play map, every piece in its place."""
-    game, frame = Game(), 0
+    game, frame, layouts = Game(), 0, Layouts()
     for event in map_bench.play(*map_bench.game_specs(number + 1, 0)[number]):
         game.apply(event)
         state = game.state
@@ -44,7 +44,7 @@ def test_crowded_frames_laid_out_one_after_another_keep_the_floor_in_place(
             continue
         frame += 1
         area, sizes = play_map(size, state)
-        drawn = play_picture(state.table, area, sizes)
+        drawn = layouts.play_picture(state.table, area, sizes)
         if frame in frames:
             found = map_bench.check(drawn, state.table, area, sizes.floor, sizes.number)
             assert drawn.scale == 1 and found & FAULTS == set(), (frame, found)

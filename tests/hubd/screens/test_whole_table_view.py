@@ -11,7 +11,7 @@ from screens_loop import SIZES, shown
 
 from engine import Event, Game, PlaceKind, Tile
 from engine.simulate import DoublesFirst
-from hubd.picture import Box, laid_out, note_height, play_picture
+from hubd.picture import Box, Layouts, laid_out, note_height, play_picture
 from hubd.screens import Ui, UiContext
 from hubd.screens.entry import entry_keys
 from hubd.screens.frames import Frames
@@ -158,14 +158,14 @@ def test_the_play_map_never_stands_a_piece_away(size: tuple[int, int]) -> None:
     shrunk = 0
     for players, highest, seed, picks in CROWDED:
         events = crowded(players, highest, seed)
-        game = Game()
+        game, layouts = Game(), Layouts()
         for number, event in enumerate(events):
             game.apply(event)
             state = game.state
             if number not in picks or state.table is None or not state.in_round:
                 continue
             area, sizes = play_map(size, state)
-            drawn = play_picture(state.table, area, sizes)
+            drawn = layouts.play_picture(state.table, area, sizes)
             assert drawn.astray == 0
             boxes = [t.box for t in drawn.tiles] + [e.box for e in drawn.ends]
             assert all(_inside(box, area) for box in boxes)

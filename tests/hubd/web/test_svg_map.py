@@ -6,7 +6,7 @@ import re
 
 from engine import Game, PlaceKind, Table
 from engine.simulate import Simulator
-from hubd.picture import picture
+from hubd.picture import Layouts, picture
 from hubd.web.svg import MapFrame, map_svg
 
 
@@ -66,13 +66,13 @@ def test_every_piece_and_count_stands_inside_the_drawing_in_a_crowded_round() ->
     from hubd.picture.shapes import DIGIT_EM, PLUS_EM
 
     rules = {"preset": "classic", "set": 9, "rounds": 1}
-    game, counts = Game(), 0
+    game, counts, layouts = Game(), 0, Layouts(chained=False)
     for event in DoublesFirst(4, rules, 2, check=False).play_game().effective:
         game.apply(event)
         table = game.state.table
         if table is None or not game.state.in_round:
             continue
-        svg = map_svg(table, frozenset(table.open))
+        svg = map_svg(table, frozenset(table.open), layouts=layouts)
         view = tuple(float(v) for v in re.search(r'viewBox="([^"]+)"', svg)[1].split())  # type: ignore[index]
         for x, y, w, h in re.findall(
             r'<rect x="(-?\d+)" y="(-?\d+)" width="(\d+)" height="(\d+)"', svg
