@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import pygame
+from screens_loop import PICTURES
 
 from engine import (
     EndRound,
@@ -72,7 +73,9 @@ def walk(players: int, size: tuple[int, int], language: str) -> Iterator[Frame]:
         ui = Ui(size)
         ui.set_language(language)
         game = Game.from_events(log[:count])
-        ctx = UiContext(state=game.state, language=language, last_entry=game.last_effective)
+        ctx = UiContext(
+            state=game.state, language=language, last_entry=game.last_effective, pictures=PICTURES
+        )  # one Ui a frame: the pictures laid out in turn
         ui.state_changed(ctx)
         ui.show_screen(screen)  # type: ignore[arg-type]
         for step in steps:

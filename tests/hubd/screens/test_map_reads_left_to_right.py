@@ -8,11 +8,10 @@ from screens_loop import shown
 
 from engine import Game
 from engine.simulate import DoublesFirst
-from hubd.picture import picture
 from hubd.screens.kit.painter import LEFT_TO_RIGHT, Painter
 from hubd.screens.kit.rect import Rect
 from hubd.screens.kit.widgets import Kind, Widget
-from hubd.screens.shots.log_layout import TABLE_NAMES, screen_map
+from hubd.screens.shots.log_layout import TABLE_NAMES
 from hubd.text import i18n
 
 
@@ -45,17 +44,17 @@ def test_mirrored_and_hebrew_texts_are_left_to_the_bidi_order() -> None:
 
 def test_a_folded_run_reads_plus_then_count_on_the_hebrew_map() -> None:
     rules = {"preset": "classic", "rounds": 1}
-    names = TABLE_NAMES[:4]  # as screen_map lays the play screen out
+    names = TABLE_NAMES[:4]
     events = DoublesFirst(4, rules, 10, check=False, names=names).play_game().effective
-    area, sizes = screen_map((720, 1280), 4)
-    game = Game()
+    game, folds = Game(), []
     for event in events:  # up to the first frame with a run folded
         game.apply(event)
-        table = game.state.table
-        if table is not None and game.state.in_round and picture(table, area, sizes).folds:
+        if game.state.table is None or not game.state.in_round:
+            continue
+        ui, ctx = shown(game, "play", (720, 1280), "he")
+        folds = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("fold:")]
+        if folds:
             break
-    ui, ctx = shown(game, "play", (720, 1280), "he")
-    folds = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("fold:")]
     assert folds
     for fold in folds:
         assert shown_as(ui.painter, fold, fold.lines[0]).startswith("+")
