@@ -2,19 +2,20 @@
 
 A frame is laid out first from the last layout found in its area (hubd/picture/last_layout.py),
 so a picture depends on the layouts before it. Which ones is fixed here: the table's own
-prefixes, the table as it was after each of its plays in the order played, each laid out in
-the area from the layout the ones before it found (``Chain``). A frame's picture is then a
-function of its table and its area alone: the hub's screen, the hub restarted mid-round,
-``hubd layout``, map_bench and the phones' page draw the same table in the same area alike,
-and an undo gives back the picture shown before the play. (Kept by area in the process, the
-last layout made a restarted hub lay a crowded table out afresh, and two sequences laid out in
-one process disturbed each other.)
+prefixes, the table as it was after each of its plays in the order played, each laid out in the
+area from the layout the ones before it found (``Chain``). A frame's picture is then a function
+of its table and its area alone: the hub's screen, the hub restarted mid-round, ``hubd layout``
+and map_bench draw the same table in the same area alike, and an undo gives back the picture
+shown before the play. (The phones' page lays each table out afresh in its own area,
+``Layouts(chained=False)``: the prefixes would be laid out on the web loop.) (Kept by area in
+the process, the last layout made a restarted hub lay a crowded table out afresh, and two
+sequences laid out in one process disturbed each other.)
 
 Whoever lays a sequence of tables out carries a ``Layouts``: the hub's picture keeper (one
-worker thread), the phones' server, ``hubd layout``'s frames, map_bench. Frame after frame a
-step is one frame's layout; a fresh ``Layouts`` (a restarted hub, a table asked out of the
-blue) lays the table's prefixes out first. It also keeps the pictures of the last few tables
-(a frame is rebuilt on every tap). One thread at a time uses a ``Layouts``.
+worker thread), ``hubd layout``'s frames, map_bench (the phones' server one unchained). Frame
+after frame a step is one frame's layout; a fresh ``Layouts`` (a restarted hub, a table asked
+out of the blue) lays the table's prefixes out first. It also keeps the pictures of the last few
+tables (a frame is rebuilt on every tap). One thread at a time uses a ``Layouts``.
 """
 
 from __future__ import annotations
