@@ -94,6 +94,9 @@ def draw_map(
         signed = tapped is not None and not whole_view
         room = area if beyond is None else area.union(map_area(b, beyond))
         _draw_picture(b, ui, ready, area, marked, numbers, signed, room)
+    elif len(table.placed) > 1:  # a restarted hub lays the round out before its first picture
+        b.label(area.inflate(-2 * b.gap, -2 * b.gap), b.tr("Drawing the table…"), b.min_text,
+                wrap=True, key="map:drawing")  # fmt: skip
     if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
         b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
                      role="map_tap"))  # fmt: skip
