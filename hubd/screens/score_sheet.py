@@ -52,11 +52,10 @@ def _name_lines(b: Builder, names: Sequence[str], column_w: int) -> int | None:
     """On how many lines (one or two) every name stands whole in its own column, drawn
     narrower if need be; None where one does not."""
     size = parts.sizes(b).name
-    room = int((column_w - 2 * b.px(4)) / MIN_SQUEEZE)
+    room = column_w - 2 * b.px(4)
     for lines in (1, 2):
         height = lines * b.measure.line_height(size, True)
-        if not any(b.measure.fit(name, room, height, size, size, False, lines > 1)[2]
-                   for name in names):  # fmt: skip
+        if all(b.holds(name, room, height, size, False, lines > 1) for name in names):
             return lines
     return None
 
@@ -195,9 +194,7 @@ def _by_rows(b: Builder, sheet: Sheet, area: Rect, pages: Pages, across: _Across
         column = Rect(area.x + head_w + seat * column_w, area.y + b.px(2), column_w, header_h)
         box = Rect(column.x, column.y, column_w, name_line)
         # A leader's name bold where it fits so, else plain rather than cut.
-        wide = int(box.w / MIN_SQUEEZE)
-        bold = seat in leaders and not b.measure.fit(name, wide, box.h, sizes.name, sizes.name,
-                                                     True, name_lines > 1)[2]  # fmt: skip
+        bold = seat in leaders and b.holds(name, box.w, box.h, sizes.name, True, name_lines > 1)
         b.label(box, name, sizes.name, floor=sizes.name, bold=bold, key=f"name:{name}",
                 squeeze=True, wrap=name_lines > 1, squeeze_lines=name_lines > 1)  # fmt: skip
     # The totals right under the names (a name and its total read together), the rounds below.

@@ -18,7 +18,7 @@ from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
-from hubd.screens.kit.widgets import MIN_SQUEEZE, Style
+from hubd.screens.kit.widgets import Style
 
 
 def status_words(b: Builder, state: GameState, last: Event | None = None) -> str:
@@ -139,12 +139,9 @@ class ScoresModeScreen(Screen):
             right = Rect(inner.right - number_w, inner.y, number_w, inner.h)
             boxes.append((Rect(inner.x, inner.y, right.x - b.px(8) - inner.x, inner.h), right))
 
-        def cut(name: str, box: Rect, px: int, bold: bool) -> bool:
-            return b.measure.fit(name, int(box.w / MIN_SQUEEZE), box.h, px, px, bold, True)[2]
-
         name_px = size  # a name is bold where it fits so, else plain rather than cut
-        while name_px > least and any(
-            cut(name, left, name_px, False)
+        while name_px > least and not all(
+            b.holds(name, left.w, left.h, name_px, False)
             for name, (left, _) in zip(state.players, boxes, strict=True)
         ):
             name_px -= 1
@@ -152,9 +149,9 @@ class ScoresModeScreen(Screen):
             zip(state.players, state.totals, cells, boxes, strict=True)
         ):
             b.panel(cell, Style.QUIET)
-            b.label(left, name, name_px, bold=not cut(name, left, name_px, True), floor=name_px,
-                    align="start", key=f"name:{seat}", squeeze=True, wrap=True,
-                    squeeze_lines=True)  # fmt: skip
+            bold = b.holds(name, left.w, left.h, name_px, True)
+            b.label(left, name, name_px, bold=bold, floor=name_px, align="start",
+                    key=f"name:{seat}", squeeze=True, wrap=True, squeeze_lines=True)  # fmt: skip
             b.label(right, str(total), size, bold=True, reading=True, align="end", floor=size,
                     role="total", key=f"total:{seat}")  # fmt: skip
 

@@ -33,18 +33,20 @@ def by_players(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
     per_group = math.ceil(players / groups)
     group_w = (area.w - b.gap * (groups - 1)) // groups
     rounds = max(1, len(sheet.doubles))
+    total_w = max(
+        parts.text_w(b, b.tr("Total"), b.min_text),
+        *(parts.text_w(b, str(t), sizes.total, bold=True) for t in sheet.totals),
+    )
     # The rows' height first as if every round fits, then with ◀ and ▶ if they do not.
     row_h = min(b.px(ROW_MOST), (area.h - header_h) // per_group)
-    fits, name_w = _columns(b, sheet, sizes, group_w, row_h)
+    how, fits, name_w = _columns(b, sheet, group_w - total_w, row_h)
     nav_h = 0
     if fits < rounds:
         nav_h = b.target + b.gap
         row_h = min(b.px(ROW_MOST), (area.h - header_h - nav_h) // per_group)
-        fits, name_w = _columns(b, sheet, sizes, group_w, row_h)
+        how, fits, name_w = _columns(b, sheet, group_w - total_w, row_h)
     shown = parts.window(rounds, fits, pages, sheet)
-    total_w = _total_w(b, sheet, sizes)
     column_w = (group_w - name_w - total_w) // max(1, len(shown))
-    how = _cell_way(b, sheet, row_h)[0]
     leaders = sheet.leaders()
     for group in range(groups):
         x = area.x + group * (group_w + b.gap)
@@ -70,27 +72,19 @@ def by_players(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
         parts.nav(b, shown, rounds, pages, *split_h(nav, 1, 1, gap=b.gap))
 
 
-def _total_w(b: Builder, sheet: Sheet, sizes: SheetSizes) -> int:
-    return max(
-        parts.text_w(b, b.tr("Total"), b.min_text),
-        *(parts.text_w(b, str(t), sizes.total, bold=True) for t in sheet.totals),
-    )
-
-
-def _columns(
-    b: Builder, sheet: Sheet, sizes: SheetSizes, group_w: int, row_h: int
-) -> tuple[int, int]:
-    """How many rounds a group's rows show and the names' width: as many rounds as leave
-    every name whole (on one line, or two where the row holds them), at least one."""
+def _columns(b: Builder, sheet: Sheet, room: int, row_h: int) -> tuple[str, int, int]:
+    """How a round's cells show (``_cell_way``), how many rounds a group's rows show in the
+    ``room`` its totals leave, and the names' width: as many rounds as leave every name whole
+    (on one line, or two where the row holds them), at least one."""
     inset = b.px(8)
-    total_w = _total_w(b, sheet, sizes)
-    column_w = _cell_way(b, sheet, row_h)[1]
-    most = max(1, (group_w - total_w - b.px(80)) // column_w)
+    name_px = parts.sizes(b).name
+    how, column_w = _cell_way(b, sheet, row_h)
+    most = max(1, (room - b.px(80)) // column_w)
     for fits in range(most, 0, -1):
-        name_w = group_w - total_w - fits * column_w
-        if all(_name_fits(b, name, name_w - inset, row_h, sizes) for name in sheet.players):
-            return fits, name_w
-    return 1, group_w - total_w - column_w
+        name_w = room - fits * column_w
+        if all(b.holds(name, name_w - inset, row_h, name_px, True) for name in sheet.players):
+            return how, fits, name_w
+    return how, 1, room - column_w
 
 
 def _cell_way(b: Builder, sheet: Sheet, row_h: int) -> tuple[str, int]:
@@ -100,11 +94,6 @@ def _cell_way(b: Builder, sheet: Sheet, row_h: int) -> tuple[str, int]:
     how = "under" if ways["under"][1] <= row_h - b.px(2) else "alone"
     head = int(parts.text_w(b, parts.widest_head(sheet), parts.sizes(b).cell, True) * MIN_SQUEEZE)
     return how, max(ways[how][0], head)
-
-
-def _name_fits(b: Builder, name: str, width: int, height: int, sizes: SheetSizes) -> bool:
-    wide = int(width / MIN_SQUEEZE)
-    return not b.measure.fit(name, wide, height, sizes.name, sizes.name, True, True)[2]
 
 
 def _name(b: Builder, name: str, box: Rect, sizes: SheetSizes, leader: bool) -> None:

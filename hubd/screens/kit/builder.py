@@ -114,6 +114,13 @@ class Builder:
         widget.size, widget.lines, widget.truncated = size, lines, cut
         return widget
 
+    def holds(self, text: str, width: int, height: int, size: int, bold: bool, wrap: bool = True
+              ) -> bool:  # fmt: skip
+        """Whether ``text`` stands whole in ``width`` x ``height`` at ``size`` (on as many
+        lines as the height holds, where ``wrap``), drawn narrower as a label may be."""
+        wide = int(width / MIN_SQUEEZE)
+        return not self.measure.fit(text, wide, height, size, size, bold, wrap)[2]
+
     def squeeze_scale(self, text: str, width: int, size: int, bold: bool) -> float:
         """How much narrower one line of ``text`` must be drawn to fit ``width`` (1 or more:
         it fits as it is); a label may be drawn down to ``MIN_SQUEEZE``."""
