@@ -160,29 +160,18 @@
     return node;
   }
 
-  // A table whose columns fit as the names ask. When they cannot (many long names on a narrow
-  // phone), the other columns keep their width and the name columns share the rest: the
-  // narrowest names whole first, as long as the wider ones keep room for their numbers, so
-  // that "Dee" and "Olek" are not cut to give "Grandma Rosa" room it cannot use anyway.
+  // The players' table where it is wider than the phone (long names on a narrow one): the
+  // numbers' columns keep their width and the names' column has the rest, never less than
+  // its own widest line (its words cut with "…" only then). The score sheet turns instead.
   function fitted(table, box) {
     box.append(table);
     const room = box.clientWidth;
     if (table.scrollWidth <= room + 1) return;
     const cells = Array.from(table.rows[0].cells);
-    const wanted = cells.map((c) => Math.ceil(c.getBoundingClientRect().width));
-    const names = cells.map((c) => c.classList.contains("name"));
-    const least = cells.map((_c, i) => numbersWidth(table, i));
-    let left = room - wanted.reduce((sum, w, i) => sum + (names[i] ? 0 : w), 0);
-    const order = wanted.map((w, i) => i).filter((i) => names[i]);
-    order.sort((a, b) => wanted[a] - wanted[b]);
-    const width = wanted.slice();
-    order.forEach((column, k) => {
-      const wider = order.slice(k + 1).reduce((sum, i) => sum + least[i], 0);
-      const share = Math.floor(Math.max(0, left) / (order.length - k));
-      width[column] = wanted[column] + wider <= left ? wanted[column]
-        : Math.max(least[column], Math.min(wanted[column], share));
-      left -= width[column];
-    });
+    const width = cells.map((c) => Math.ceil(c.getBoundingClientRect().width));
+    const name = cells.findIndex((c) => c.classList.contains("name"));
+    const left = room - width.reduce((sum, w, i) => sum + (i === name ? 0 : w), 0);
+    if (width[name] > left) width[name] = Math.max(numbersWidth(table, name), Math.max(0, left));
     const columns = el("colgroup");
     for (const w of width) {
       const col = el("col");
