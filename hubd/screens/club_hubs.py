@@ -43,7 +43,7 @@ def version_text(b: Builder, game: ClubGame) -> str:
     if not game.over:
         who = b.tr("Not finished")
     else:
-        who = b.tr("{names} won").format(names=", ".join(game.winners))
+        who = b.tr("Won by {names}").format(names=", ".join(game.winners))
     lines = b.ntr("{n} line", "{n} lines", game.lines).format(n=game.lines)
     return f"{who} · {lines}"
 

@@ -136,6 +136,64 @@ def test_the_translations_import_nothing_from_the_screens() -> None:
     assert loaded == []
 
 
+#: Verb forms that say the player is a man (Hebrew's and Ukrainian's past and present tenses,
+#: and Hebrew's imperative, agree with the speaker's gender; the names at a table are anyone's).
+A_MANS_VERB = {
+    "he": frozenset(
+        {
+            "פתח",
+            "משך",
+            "דילג",
+            "שיחק",
+            "סיים",
+            "מנצח",
+            "ניצח",
+            "משחק",
+            "יכול",
+            "חייב",
+            "התחל",
+            "שחק",
+            "דלג",
+            "משוך",
+            "מושך",
+        }
+    ),
+    "uk": frozenset(
+        {
+            "взяв",
+            "брав",
+            "відкрив",
+            "зіграв",
+            "вийшов",
+            "переміг",
+            "виграв",
+            "пасував",
+            "знайшов",
+            "витягнув",
+        }
+    ),
+}
+NAMED = ("player", "names", "other", "last")
+
+
+@pytest.mark.parametrize("code", sorted(A_MANS_VERB))
+def test_a_players_name_never_takes_a_mans_verb(code: str) -> None:
+    """Every message that names a player, on the screen or said aloud, reads right for
+    Grandma Ruth as for Ben: "סבתא רות פתח" and "Бабуся Рита відкрив" said she was a man."""
+    wrong = []
+    for entry in catalog(code):
+        if not any(f"{{{name}}}" in entry.msgid for name in NAMED):
+            continue
+        for form in entry.msgstr:
+            text = PLACEHOLDER.sub(lambda m: "Ana" if m.group(1) in NAMED else "1", form)
+            words = re.findall(r"\w+", text)
+            near = {w for i, word in enumerate(words) if word == "Ana"
+                    for w in words[max(0, i - 2) : i + 3]}  # fmt: skip
+            if near & A_MANS_VERB[code]:
+                wrong.append(form)
+    assert wrong == []
+
+
 @pytest.mark.parametrize("code", SHIPPED)
 def test_the_keyboard_rows_fit(code: str) -> None:
     rows = i18n.load(code).gettext(i18n.LATIN_ROWS).split("/")

@@ -198,7 +198,7 @@ def test_the_hub_says_where_the_tile_went_when_the_number_was_shared() -> None:
     assert said_after(game, "Dee 2-1 on 9-2") == []  # a 2 only arm D needed: nothing to say
     game = run(started(), *FOOT_ON_A)
     assert said_after(game, "Ana 6-5 on 4-6", "he") == [
-        "Ana שיחק שש חמש על האצבע השנייה של ארבע ארבע"
+        "Ana: שש חמש על האצבע השנייה של ארבע ארבע"
     ]
 
 
