@@ -129,9 +129,9 @@ class RoundEndScreen(Screen):
         block = state.block
         if block is not None:
             area = _reason_line(b, block_text(block, b.tr), area)
-        hands, entry_box, save = entry_layout(b, area, len(state.players))
+        hands, entry_box, save = entry_layout(b, area, len(state.players), head=b.target)
         self._hands(b, state, hands)
-        self._entry(b, state, entry_box)
+        save = self._entry(b, state, entry_box, save)
         b.button(
             save,
             b.tr("Score the round"),
@@ -139,6 +139,8 @@ class RoundEndScreen(Screen):
             style=Style.PRIMARY,
             key="round_end:save",
             size=b.px(26),
+            squeeze=True,
+            squeeze_lines=True,
         )
 
     def _least_below(self, b: Builder, state: GameState) -> int:
@@ -268,7 +270,11 @@ class RoundEndScreen(Screen):
 
         return action
 
-    def _entry(self, b: Builder, state: GameState, area: Rect) -> None:
+    def _entry(self, b: Builder, state: GameState, area: Rect, save: Rect) -> Rect:
+        """The hand being entered: its title, Pips and Tiles over the keypad (or the tiles
+        picked); returns where the save button stands. A save button placed in the head row
+        (seven and eight players on a wide screen) stands where the title would, the hand
+        being entered the one lit in the list, its name whole there."""
         name = self.selected or state.players[0]
         entry = self.entries[name]
         head = Rect(area.x, area.y, area.w, b.target)
@@ -276,8 +282,11 @@ class RoundEndScreen(Screen):
         widths = b.button_widths([b.tr("Pips"), b.tr("Tiles")], b.min_text, head.w // 2)
         title_w = head.w - sum(widths) - 2 * b.gap
         title, pips, tiles = split_h(head, title_w, *widths, gap=b.gap)
-        b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
-                align="start", wrap=True, squeeze=True, squeeze_lines=True)  # fmt: skip
+        if save.colliderect(head):
+            save = title
+        else:
+            b.label(title, b.tr("{player}'s hand").format(player=name), b.px(24), bold=True,
+                    align="start", wrap=True, squeeze=True, squeeze_lines=True)  # fmt: skip
         for box, text, by_tiles in ((pips, b.tr("Pips"), False), (tiles, b.tr("Tiles"), True)):
             b.button(
                 box,
@@ -296,6 +305,7 @@ class RoundEndScreen(Screen):
             laid = state.table is not None and Tile(0, 0) in state.table
             toggle = None if laid else (b.tr("0-0 in hand"), entry.double_blank)
             number_pad(b, body, "pad", lambda key: self._press(entry, key), self._next, toggle)
+        return save
 
     def _camera_button(self, b: Builder, area: Rect, name: str) -> Rect:
         """ "Show your tiles to the hub" under the keypad (a hub with a camera); the room

@@ -112,10 +112,13 @@ def hand_row(
         bold = b.squeeze_scale(name, top.w, name_px, True) >= MIN_SQUEEZE
         b.label(top, name, name_px, floor=name_px, bold=bold, align="start", color=ink,
                 key=f"name:{name}", squeeze=True)  # fmt: skip
-        left, right = split_h(below, below.w - value_w - b.px(4), value_w, gap=b.px(4))
+        # The count the room the number's box leaves (which keeps a margin before it): at
+        # six players "10 кісточок" beside 48 was cut for 1 px.
+        left, right = split_h(below, below.w - value_w, value_w)
         if note:
             b.label(left, note, b.min_text, align="start", color=ink, squeeze=True)
-        b.label(right, shown, size, bold=True, reading=True, align="end", color=ink)
+        b.label(right, shown, size, floor=size, bold=True, reading=True, align="end",
+                color=ink)  # fmt: skip
         return
     note_w = b.measure.width(note, b.min_text) if note else 0
     # The note ("3 tiles") under the name on a wide screen; on a tall one after the name on
@@ -160,10 +163,8 @@ def _name_over_number(b: Builder, name: str, inner: Rect, beside: int) -> bool:
     name_px = b.floor_text
     if b.squeeze_scale(name, beside, name_px, False) >= MIN_SQUEEZE:
         return False
-    name_h = b.measure.line_height(name_px, True) - 2
-    number_h = b.measure.line_height(b.chair_text, True) - 2
     across = b.squeeze_scale(name, inner.w, name_px, False) >= MIN_SQUEEZE
-    return across and name_h + number_h <= inner.h
+    return across and hand_tall_height(b) - b.px(2) <= inner.h
 
 
 def entry_least_height(b: Builder, hands: int, extra_rows: int = 0) -> int:
@@ -187,6 +188,13 @@ def hand_least_height(b: Builder) -> int:
     return name_h + b.measure.line_height(b.min_text) + b.px(2)
 
 
+def hand_tall_height(b: Builder) -> int:
+    """A wide screen's row holding a long name across it over its count and number (each
+    line's box as tall as its text's line but 2 px, as a name's is)."""
+    name_h = b.measure.line_height(b.floor_text, True) - 2
+    return name_h + b.measure.line_height(b.chair_text, True) - 2 + b.px(2)
+
+
 def row_gap(b: Builder) -> int:
     """Between two rows of hands: half a gap on a wide screen, whose height is short."""
     return b.gap // 2 if b.landscape else b.gap
@@ -198,22 +206,32 @@ def save_height(b: Builder) -> int:
     return b.target if b.landscape else b.target + b.px(8)
 
 
-def entry_layout(b: Builder, area: Rect, hands: int) -> tuple[list[Rect], Rect, Rect]:
+def entry_layout(
+    b: Builder, area: Rect, hands: int, head: int = 0
+) -> tuple[list[Rect], Rect, Rect]:
     """Where the hands, the entry (keypad) and the save button go: side by side on a wide
-    screen (save under the hands), one under the other on a tall one (save at the bottom)."""
+    screen (save under the hands), one under the other on a tall one (save at the bottom).
+    An entry with a ``head`` row (its title, Pips and Tiles) on a wide screen whose two
+    columns of hands would be too short under the save button to hold a long name over its
+    number (seven and eight players: "Grandma Rosa" was cut to "Gran…") takes the save
+    button into that row, at its start: the hands have the whole height."""
     columns = 1 if hands <= 4 else 2
     rows = -(-hands // columns)
     save_h = save_height(b)
+    gap = row_gap(b)
     if b.landscape:  # two columns of hands take half the width, the keypad the rest
         left, entry = split_h(area, 5 if columns == 1 else 6, 7 if columns == 1 else 6,
                               gap=2 * b.gap)  # fmt: skip
         save = Rect(left.x, left.bottom - save_h, left.w, save_h)
         listed = Rect(left.x, left.y, left.w, save.y - b.gap - left.y)
+        short = (listed.h - gap * (rows - 1)) // rows < hand_tall_height(b)
+        if head and columns == 2 and short:
+            save = Rect(entry.x, entry.y, entry.w, head)
+            listed = left
     else:
         save = Rect(area.x, area.bottom - save_h, area.w, save_h)
         listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
         top = listed.bottom + 2 * b.gap
         entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)
-    gap = row_gap(b)
     height = min(b.px(100), (listed.h - gap * (rows - 1)) // rows)
     return grid(listed, hands, columns, gap, height), entry, save

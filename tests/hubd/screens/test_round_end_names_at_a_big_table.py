@@ -1,0 +1,107 @@
+"""Issue 35, point 4 at the 800x480 round end: every hand's name whole at 4.5 mm in its row
+with its count of tiles and its number at 6 mm, at every table from two to eight, in every
+language, an ordinary round and a blocked one; the hands still entered in the digits, one OK
+a hand and one tap to score.
+
+At seven and eight players a row of hands was about 190 x 79 px under the save button:
+"Grandma Rosa", "Maria-Helena" and "Bartholomew" were cut ("Gran…") beside their numbers, the
+row too short to hold them across it over their counts and numbers.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+import pytest
+from layout_checks import problems
+from table_walk import NAMES
+
+from engine import EndRound, Event, Game, HandPips, RoundEnd
+from engine.simulate import Simulator
+from hubd.screens import Ui, UiContext
+from hubd.screens.shots.screenshots import tap_widget
+from hubd.text.i18n import available_languages
+from hubd.values.intents import Intent, Submit
+
+SIZE = (800, 480)
+NAME_PX = 32
+CHAIR_PX = 43
+SETS = {2: 9, 3: 9, 4: 9, 5: 12, 6: 12, 7: 15, 8: 15}
+#: A deal whose first round is blocked, at a table of seven and of eight.
+BLOCKED_SEED = 25
+TABLES = [(n, False) for n in range(2, 9)] + [(7, True), (8, True)]
+
+
+@cache
+def round_over(players: int, blocked: bool) -> tuple[Event, ...]:
+    """A first round played out, its hands not yet entered (a blocked one where asked)."""
+    seed = BLOCKED_SEED if blocked else 4
+    rules = {"preset": "classic", "set": SETS[players], "rounds": 1}
+    events = Simulator(players, rules, seed, names=NAMES[:players]).play_game().effective
+    over = next(i for i, event in enumerate(events) if isinstance(event, EndRound))
+    events = events[:over]
+    assert not blocked or Game.from_events(events).state.round_end is RoundEnd.BLOCKED
+    return tuple(events)
+
+
+def faults(ui: Ui, ctx: UiContext, typed: str) -> list[str]:
+    state = ctx.state
+    assert state is not None
+    widgets = ui.layout(ctx, 0.0)
+    found = [f"{typed}: {problem}" for problem in problems(ui, widgets, True)]
+    for seat, name in enumerate(state.players):
+        row = next(w for w in widgets if w.key == f"hand:{name}").rect
+        inside = [w for w in widgets if w.text and row.contains(w.rect)]
+        shown = next(w for w in widgets if w.key == f"name:{name}")
+        if shown.truncated or any("…" in line for line in shown.lines):
+            found.append(f"{typed}: {name!r} drawn {shown.lines}")
+        if shown.size < NAME_PX or not row.contains(shown.rect):
+            found.append(f"{typed}: {name!r} at {shown.size} px in {shown.rect}, row {row}")
+        held = state.hands[seat]
+        count = ui.ntr("{n} tile", "{n} tiles", held).format(n=held)
+        if not any(w.text == count for w in inside):
+            found.append(f"{typed}: {name}'s {count!r} not in its row")
+        numbers = [w for w in inside if w.reading and (w.text.isdigit() or w.text == "–")]
+        if len(numbers) != 1 or numbers[0].size < CHAIR_PX or numbers[0].truncated:
+            found.append(f"{typed}: {name}'s number {[(w.text, w.size) for w in numbers]}")
+    return found
+
+
+def score(ui: Ui, ctx: UiContext, asked: int) -> list[Intent]:
+    """Score the round, saying yes to each hand asked about (more than its tiles hold)."""
+    intents = tap_widget(ui, ctx, "round_end:save")
+    for _ in range(asked):
+        if intents:
+            break
+        intents = tap_widget(ui, ctx, "round_end:over")
+    return intents
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_every_name_stands_whole_with_its_count_and_number(language: str) -> None:
+    pygame.display.init()
+    found = []
+    for players, blocked in TABLES:
+        game = Game.from_events(round_over(players, blocked))
+        ui = Ui(SIZE)
+        ui.set_language(language)
+        ctx = UiContext(state=game.state, language=language)
+        ui.state_changed(ctx)
+        ui.show_screen("round_end")
+        table = f"{players} players{', blocked' if blocked else ''}"
+        found += [f"{table}, {fault}" for fault in faults(ui, ctx, "nothing typed")]
+        waiting = [name for seat, name in enumerate(game.state.players) if game.state.hands[seat]]
+        taps = 0
+        for _name in waiting:  # the first hand is chosen already, OK moves on to the next
+            for key in ("pad:4", "pad:8", "pad:ok"):
+                assert not tap_widget(ui, ctx, key)
+                taps += 1
+        found += [f"{table}, {fault}" for fault in faults(ui, ctx, "48 typed")]
+        (intent,) = score(ui, ctx, len(waiting))
+        assert isinstance(intent, Submit) and isinstance(intent.event, EndRound), table
+        hands = intent.event.hands
+        entered = {name: hand.pips for name, hand in hands.items() if isinstance(hand, HandPips)}
+        assert entered == {n: 48 if n in waiting else 0 for n in game.state.players}, table
+        assert taps == 3 * len(waiting), table  # and the one tap to score
+    assert not found, "\n".join(found)
