@@ -9,6 +9,7 @@ just scored beside it."""
 from __future__ import annotations
 
 import pytest
+from layout_checks import problems as layout_problems
 from screens_loop import shown
 
 from engine import EndRound, Game, HandPips, NewGame, StartRound
@@ -70,3 +71,49 @@ def test_a_name_and_its_total_read_together_and_the_first_page_has_scores(
         problems += [f"{where}: {w.key} at {w.size} px" for w in widgets if w.text
                      and w.size < least]  # fmt: skip
     assert problems == []
+
+
+def game_of(players: int, rounds: int | None, scored: int) -> Game:
+    """A score-keeper's game of ``rounds`` (None: one a double), ``scored`` of them scored."""
+    names = NAMES[:players]
+    rules: dict[str, object] = {"mode": "scores", "set": 12}
+    if rounds is not None:
+        rules["rounds"] = rounds
+    game = Game.from_events([NewGame(names, rules), StartRound(names[0])])
+    for number in range(1, scored + 1):
+        game.apply(EndRound({name: HandPips(0 if seat == number % players else 20 + seat)
+                             for seat, name in enumerate(names)}))  # fmt: skip
+        game.apply(StartRound(names[number % players]))
+    return game
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_a_short_games_names_stand_on_one_line_where_the_room_holds_them(players: int) -> None:
+    """A game of two rounds in portrait: the names' column was sized for as many rounds as
+    the width could hold (four or five), so "Grandma Rosa" and "Maria-Helena" stood on two
+    lines beside two narrow rounds with room for one line."""
+    game = game_of(players, 2, 1)
+    for language in ("en", "pt", "he", "id"):
+        ui, ctx = shown(game, "scores", (720, 1280), language)
+        names = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")]
+        assert len(names) == players
+        assert [w.lines for w in names if len(w.lines) > 1] == [], language
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_four_players_in_portrait_see_the_rounds_the_height_holds(language: str) -> None:
+    """Four players in round 7 of thirteen at 720x1280 saw two or three rounds a page, the
+    lower half of the screen empty. Their rows take the rounds on two lines now: at least
+    five rounds' scores, each in its player's row, the names whole."""
+    game = game_at_round_seven(4)
+    ui, ctx = shown(game, "scores", (720, 1280), language)
+    widgets = ui.layout(ctx, 0.0)
+    rows = {w.key.split(":", 1)[1]: w.rect for w in widgets if w.key.startswith("name:")}
+    scores = [w for w in widgets if w.key.startswith("score:")]
+    rounds = {w.key.split(":")[1] for w in scores}
+    assert len(rounds) >= 5, sorted(rounds)
+    for score in scores:
+        row = rows[score.key.split(":", 2)[2]]
+        assert row.top <= score.rect.top and score.rect.bottom <= row.bottom, score.key
+    assert not any(w.truncated for w in widgets if w.key.startswith("name:"))
+    assert not layout_problems(ui, widgets, True)
