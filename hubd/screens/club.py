@@ -25,6 +25,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard
+from hubd.screens.kit.top_bar import top_bar
 from hubd.screens.kit.widgets import Action, Style
 from hubd.values.intents import ClubChoice, Intent
 
@@ -79,7 +80,7 @@ class ClubScreen(TabbedScreen):
 
     def build(self, b: Builder, ctx: UiContext) -> None:
         titles = (b.tr("Standings"), b.tr("Seating"), b.tr("Night"), b.tr("Hubs"))
-        area = b.top_bar(b.tr("Club night"), self.go(default_screen(ctx)), [])
+        area = top_bar(b, b.tr("Club night"), self.go(default_screen(ctx)), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         # The tabs in a row of their own (two rows of two on a portrait screen): their words
         # fit there in every language.

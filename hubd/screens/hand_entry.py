@@ -1,6 +1,6 @@
 """A hand's entry at the round's end: what has been typed or picked for it (and what the hub's
 camera read of it still asks), and the set's tiles laid out to pick the ones left in a hand
-from (hubd/screens/round_end.py uses both)."""
+from (hubd/screens/round_end.py and its Tiles page, tile_page.py, use them)."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keyboard import Keyboard
+from hubd.screens.kit.top_bar import top_bar
 from hubd.screens.kit.widgets import TEXT_DARK, Action, Style
 from hubd.screens.score_sheet import Pages, draw_sheet
 from hubd.values.intents import Intent, SoundsLike
@@ -59,7 +60,8 @@ class HistoryScreen(TabbedScreen):
             self._sheet(b, record)
             return
         self.opened = None
-        area = b.top_bar(
+        area = top_bar(
+            b,
             b.tr("History"),
             self.go(default_screen(ctx)),
             [(b.tr("Games"), self._tab("games")), (b.tr("Players"), self._tab("players"))],
@@ -147,7 +149,7 @@ class HistoryScreen(TabbedScreen):
     def _sheet(self, b: Builder, record: GameRecord) -> None:
         """One game's score sheet, read-only, from its record."""
         title = b.tr("Game of {date}").format(date=when(record)[:10])
-        area = b.top_bar(title, self._open(None), [])
+        area = top_bar(b, title, self._open(None), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         note_h = b.px(48) if b.landscape else b.px(100)
         note = Rect(area.x, area.bottom - note_h, area.w, note_h)

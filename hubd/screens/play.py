@@ -28,6 +28,7 @@ from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
+from hubd.screens.kit.top_bar import top_bar
 from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Action, Color, Style
 from hubd.screens.map.view import draw_map
 from hubd.screens.play_room import (
@@ -126,7 +127,7 @@ class PlayScreen(Screen):
             draw_more(b, self.entry, room.draw.union(room.pass_))
 
     def _no_round(self, b: Builder, ctx: UiContext) -> None:
-        area = b.top_bar(b.tr("Play"), None, [])
+        area = top_bar(b, b.tr("Play"), None, [])
         box = Rect(area.x + b.gap, area.y + b.gap, area.w - 2 * b.gap, area.h // 2)
         b.label(box, b.tr("No round is being played."), b.px(28), wrap=True)
         from hubd.screens.kit.base import default_screen

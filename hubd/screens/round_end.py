@@ -19,19 +19,20 @@ from engine import (
     HandPips,
     RoundEnd,
     Tile,
-    all_tiles,
     over_limit,
 )
 from engine.refusals import HandCount
 from hubd.screens.confirm import Confirm
-from hubd.screens.hand_entry import HandEntry, camera_words, tile_cells, tile_choice
+from hubd.screens.hand_entry import HandEntry
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.base import Screen, default_screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, entry_least_height, hand_row, number_pad
-from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Kind, Style, Widget
+from hubd.screens.kit.top_bar import notice_page, top_bar
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Style
+from hubd.screens.tile_page import tile_page
 from hubd.text.plain_words import block_text
 from hubd.text.wording import limit_question
 from hubd.values.camera import CameraView
@@ -108,8 +109,12 @@ class RoundEndScreen(Screen):
                 or ((self.agreed or state.scores_only) and state.in_round)
             )
         ):
-            b.notice_page(
-                b.tr("End of round"), b.tr("No round is waiting to be scored."), self.go("play"), []
+            notice_page(
+                b,
+                b.tr("End of round"),
+                b.tr("No round is waiting to be scored."),
+                self.go("play"),
+                [],
             )
             return
         self._prepare(state)
@@ -117,12 +122,14 @@ class RoundEndScreen(Screen):
         self._take_camera(ctx.camera, state)
         picking = self.entries.get(self.selected or "")
         if picking is not None and picking.by_tiles and not self.listing:
-            self._tiles(b, state, self.selected or "", picking)
+            self.page = tile_page(b, state, self.selected or "", self.entries, self.page,
+                                  self._mode(picking, False), self._picked,
+                                  self._next_page)  # fmt: skip
             return
         back = self.go(default_screen(ctx)) if state.round_end is None else None
         title = self._title(b, state)
         below = self._least_below(b, state)
-        area = b.top_bar(title, back, [], undo=True, title_px=b.chair_text, keep_below=below)
+        area = top_bar(b, title, back, [], undo=True, title_px=b.chair_text, keep_below=below)
         # The bar keeps a gap under its text: half of it more above the hands, and half
         # under them.
         area = Rect(area.x + b.gap, area.y + b.gap // 2, area.w - 2 * b.gap, area.h - b.gap)
@@ -342,52 +349,6 @@ class RoundEndScreen(Screen):
 
         return action
 
-    def _tiles(self, b: Builder, state: GameState, name: str, entry: HandEntry) -> None:
-        """The whole screen picks the tiles left in ``name``'s hand: the hand and its value,
-        Pips and OK along the top; under them every tile of the set in a cell of its own that
-        never moves (see ``tile_cells``): a tile on the table is not offered, one picked for
-        another hand is greyed."""
-        assert state.rules is not None
-        rules, table = state.rules, state.table  # no table: a scores-only game, every tile
-        count_px = b.chair_text
-        head_w = b.w - 2 * b.gap
-        pips_w, ok_w = b.button_widths([b.tr("Pips"), b.tr("OK")], b.min_text, head_w // 2)
-        number_w = b.measure.width("888", count_px, True) + b.px(12)
-        title_w = head_w - number_w - pips_w - ok_w - 3 * b.gap
-        head_h = max(b.target, b.measure.line_height(count_px, True) - 2)
-        title_text = b.tr("{player}'s hand").format(player=name)
-        if not b.landscape and b.squeeze_scale(title_text, title_w, b.min_text, True) < MIN_SQUEEZE:
-            # portrait has height to spare: two lines rather than the name cut ("Рука: M…")
-            head_h = max(head_h, 2 * b.measure.line_height(b.min_text, True))
-        head = Rect(b.gap, b.gap // 2, head_w, head_h)
-        area = Rect(0, head.bottom + b.gap // 2, b.w, b.h - head.bottom - b.gap // 2)
-        if entry.photo_count is not None:  # the camera's reading: what it asks, until OK
-            area = camera_words(b, entry.reading_words(b.tr), area)
-        offered = None if table is None else {t for t in all_tiles(rules.highest) if t not in table}
-        cells, pages = tile_cells(b, rules.highest, area, offered)
-        self.page %= pages
-        value = entry.value(state, name)
-        title, number, pips, ok = split_h(head, title_w, number_w, pips_w, ok_w, gap=b.gap)
-        b.label(title, title_text, b.px(26), bold=True, align="start", wrap=True, squeeze=True,
-                squeeze_lines=True)  # fmt: skip
-        if pages > 1:  # a set too large for one page: the page turns where the value was
-            b.button(number, f"{self.page + 1}/{pages} ▸", self._next_page, key="left:more")
-        else:  # the hand's value as picked so far (the hand row shows it after OK)
-            b.label(number, "–" if value is None else str(value), count_px, bold=True,
-                    floor=count_px, reading=True, role="count", key=f"count:{name}")  # fmt: skip
-        b.button(pips, b.tr("Pips"), self._mode(entry, False), key="mode:pips")
-        b.button(ok, b.tr("OK"), self._picked, key="left:ok", style=Style.PRIMARY)
-        taken = {t for n, e in self.entries.items() if n != name and e.by_tiles for t in e.tiles}
-        likely = {tile for asked in entry.open_questions() for tile in asked.choices}
-        for tile, (page, box) in cells.items():
-            if page != self.page or (table is not None and tile in table):
-                continue  # not offered: its cell stays empty
-            toggle = None if tile in taken else self._toggle(entry, tile)
-            tile_choice(b, box, tile, tile in entry.tiles, toggle)
-            if tile in likely and toggle is not None:  # what a question asks between: ringed
-                b.add(Widget(Rect(box), Kind.MARK, key=f"likely:{tile}", role="mark",
-                             mirror=False))  # fmt: skip
-
     def _picked(self, pos: tuple[int, int]) -> list[Intent]:
         """OK: the next hand still to enter; when every hand is in, the list (and Score).
         Tiles picked that are not as many as the hand holds are said at once, and the page
@@ -405,17 +366,6 @@ class RoundEndScreen(Screen):
         if self.selected == before or entry is None or entry.hand() is not None:
             self.listing = True
         return intents
-
-    def _toggle(self, entry: HandEntry, tile: Tile) -> Action:
-        def action(_pos: tuple[int, int]) -> list[Intent]:
-            entry.touched = True
-            if tile in entry.tiles:
-                entry.tiles.remove(tile)
-            else:
-                entry.tiles.append(tile)
-            return []
-
-        return action
 
     def _next_page(self, _pos: tuple[int, int]) -> list[Intent]:
         self.page += 1

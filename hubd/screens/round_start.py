@@ -12,6 +12,7 @@ from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
+from hubd.screens.kit.top_bar import notice_page, top_bar
 from hubd.screens.kit.widgets import Action, Kind, Style
 from hubd.values.intents import Intent
 
@@ -34,14 +35,14 @@ class RoundStartScreen(Screen):
         state = ctx.state
         menu = [(b.tr("Menu"), self._menu)]
         if state is None or state.rules is None or state.phase is not Phase.SETUP:
-            b.notice_page(b.tr("Next round"), b.tr("No round is waiting to start."), None, menu)
+            notice_page(b, b.tr("Next round"), b.tr("No round is waiting to start."), None, menu)
             return
         rules = state.rules
         number = state.round + 1
         double = state.next_double if self.burned_to is None else self.burned_to
         title = b.tr("Round {n} of {rounds}").format(n=number, rounds=rules.rounds)
         back = self.go("scores") if state.round else None
-        area = b.top_bar(title, back, menu, undo=state.round > 0)
+        area = top_bar(b, title, back, menu, undo=state.round > 0)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         tile = f"{double}-{double}"
         if b.landscape:

@@ -9,6 +9,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.keypad import Digits, entry_layout, hand_row, number_pad
+from hubd.screens.kit.top_bar import top_bar
 from hubd.screens.kit.widgets import Action, Style
 from hubd.screens.score_sheet import Pages, draw_sheet
 from hubd.values.intents import Intent, Submit
@@ -68,7 +69,7 @@ class ScoresScreen(Screen):
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
         if state is None or state.rules is None:
-            area = b.top_bar(b.tr("Scores"), self.go("new_game"), [])
+            area = top_bar(b, b.tr("Scores"), self.go("new_game"), [])
             b.label(area.inflate(-2 * b.gap, -2 * b.gap), b.tr("No game yet."), b.px(28))
             return
         rules = state.rules
@@ -88,8 +89,8 @@ class ScoresScreen(Screen):
             extras.append((b.tr("Results"), self.go("game_over")))
         elif back is None:
             back = self.go("history")
-        area = b.top_bar(
-            title, back, extras, primary=phase in (Phase.SETUP, Phase.GAME_OVER), undo=True
+        area = top_bar(
+            b, title, back, extras, primary=phase in (Phase.SETUP, Phase.GAME_OVER), undo=True
         )
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         explain = explain_outcome(b, state)
@@ -239,7 +240,7 @@ class GameOverScreen(Screen):
             (b.tr("History"), self.go("history")),
             (b.tr("New game"), self.go("new_game")),
         ]
-        area = b.top_bar(b.tr("Game over"), self.go("scores"), extras, primary=True, undo=True)
+        area = top_bar(b, b.tr("Game over"), self.go("scores"), extras, primary=True, undo=True)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         if state is None or state.outcome is None:
             b.label(area, b.tr("No game has finished yet."), b.px(28), wrap=True)

@@ -18,6 +18,7 @@ from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.top_bar import notice_page
 from hubd.screens.kit.widgets import Style
 
 
@@ -46,7 +47,7 @@ class ScoresModeScreen(Screen):
     def build(self, b: Builder, ctx: UiContext) -> None:
         state = ctx.state
         if state is None or not state.scores_only or not state.in_round:
-            b.notice_page(b.tr("Play"), b.tr("No round is being played."), self.go("scores"), [])
+            notice_page(b, b.tr("Play"), b.tr("No round is being played."), self.go("scores"), [])
             return
         g = b.gap
         if b.landscape:

@@ -10,6 +10,7 @@ from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.base import Screen, default_screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
+from hubd.screens.kit.top_bar import top_bar
 from hubd.screens.kit.widgets import Action, Style
 from hubd.text import i18n
 from hubd.values.intents import ChangeSetting, Intent, SettingKey
@@ -60,7 +61,7 @@ class SettingsScreen(Screen):
             return
         # The speech page: a button in the bar, or (portrait: the bar is narrow) a section.
         speech = (b.tr("Speech"), self._page("speech"))
-        area = b.top_bar(b.tr("Settings"), self.go(default_screen(ctx)), [speech] * b.landscape)
+        area = top_bar(b, b.tr("Settings"), self.go(default_screen(ctx)), [speech] * b.landscape)
         area = area.inflate(-2 * b.gap, -2 * b.gap)
         no_device = "" if ctx.audio_available else b.tr("No sound device")
         # The last line: which hub this is (for a question or a bug report) and that it has no
@@ -216,7 +217,7 @@ class SettingsScreen(Screen):
 
     def _speech(self, b: Builder, ctx: UiContext) -> None:
         """The speech page: on or off, turns, refusals, speed and its own volume."""
-        area = b.top_bar(b.tr("Speech"), self._page("main"), [])
+        area = top_bar(b, b.tr("Speech"), self._page("main"), [])
         area = area.inflate(-2 * b.gap, -2 * b.gap)
 
         def choice(key: SettingKey, options: Sequence[tuple[str, Value]], now: Value) -> list[Item]:

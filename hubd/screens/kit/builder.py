@@ -1,17 +1,13 @@
 """The builder screens lay out a frame's widgets with: every text fitted to its box, the
-buttons, tiles, dialogs and the top bar every screen shares."""
+buttons, tiles and dialogs (the top bar every screen shares is top_bar.py's)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine import Undo
 from hubd.picture.pips import least_text
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.widgets import MIN_SQUEEZE, MIN_TARGET, Action, Color, Kind, Style, Widget
 from hubd.text.i18n import Translator
-from hubd.values.intents import Submit
 
 
 class Builder:
@@ -264,20 +260,11 @@ class Builder:
         self.panel(panel, Style.DARK)
         return panel.inflate(-2 * self.gap, -2 * self.gap)
 
-    def notice_page(
-        self, title: str, text: str, back: Action | None, extra: Sequence[tuple[str, Action]]
-    ) -> None:
-        """A screen with nothing to do but say why (e.g. no round waiting to be scored)."""
-        area = self.top_bar(title, back, extra)
-        self.label(area.inflate(-2 * self.gap, -2 * self.gap), text, self.px(28), wrap=True)
-
     def button_widths(self, texts: list[str], size: int, room: int) -> list[int]:
-        """Buttons' widths for ``texts`` in ``room``: see ``_bar_widths``."""
-        return self._bar_widths(texts, size, max(3, self.px(6)), room)
-
-    def _bar_widths(self, texts: list[str], size: int, pad: int, room: int) -> list[int]:
-        """Each button its whole text on one line if there is room, else at least its longest
-        word (the text wraps), sharing out what is left in proportion."""
+        """Buttons' widths for ``texts`` at ``size`` in ``room``: each its whole text on one
+        line if there is room, else at least its longest word (the text wraps), sharing out
+        what is left in proportion."""
+        pad = self.button_pad
 
         def need(text: str) -> int:
             return max(self.target, self.measure.width(text, size, True) + 2 * pad + 2)
@@ -291,124 +278,7 @@ class Builder:
         extra = sum(w - m for w, m in zip(whole, least, strict=True)) or 1
         return [m + (w - m) * spare // extra for w, m in zip(whole, least, strict=True)]
 
-    def _status_lines(self, text: str, width: int, size: int) -> list[int]:
-        """How many lines ``text`` in bold at ``size`` may take wrapped to ``width``: as it
-        is, then drawn narrower (as a label may be), where that is two lines at most, no
-        word cut."""
-        counts = []
-        for wide in (width, int(width / MIN_SQUEEZE)):
-            _size, lines, cut = self.measure.fit(text, wide, 10**6, size, size, True, True)
-            if not cut and len(lines) <= 2:
-                counts.append(len(lines))
-        return counts
-
-    def _lines_h(self, lines: int, size: int) -> int:
-        """``lines`` lines of a bold title at ``size`` and the gap under them."""
-        return lines * self.measure.line_height(size, True) + self.gap
-
-    def top_bar(
-        self,
-        title: str,
-        back: Action | None,
-        extra: Sequence[tuple[str, Action]],
-        primary: bool = False,
-        undo: bool = False,
-        title_px: int | None = None,
-        keep_below: int = 0,
-    ) -> Rect:
-        """A title, a back button, an undo button and buttons (the last one primary);
-        returns the area below. The extra buttons' keys are "bar:0", "bar:1", ... A title
-        that is a status (``title_px``, e.g. ``chair_text``) is drawn as large as fits, down
-        to a heading's size, leaving the screen under the bar ``keep_below`` px at least."""
-        size = self.min_text
-        pad = max(3, self.px(6))
-        heading_px = max(self.px(30), self.min_text)
-        title_px = max(heading_px, title_px or 0)
-        left: list[tuple[str, Action, str, Style]] = []
-        if back is not None:
-            left.append((self.tr("Back"), back, "back", Style.NORMAL))
-        if undo:
-            action = self.undo or (lambda pos: [Submit(Undo(), pos)])
-            left.append((self.tr("Undo"), action, "undo", Style.NORMAL))
-        right = [
-            (text, action, f"bar:{i}", Style.PRIMARY if primary and i == len(extra) - 1
-             else Style.NORMAL)
-            for i, (text, action) in enumerate(extra)
-        ]  # fmt: skip
-        texts = [text for text, *_ in left + right]
-        room = self.w - 2 * self.gap - self.gap * max(0, len(texts) - 1)
-        widths = self._bar_widths(texts, size, pad, room)
-        # Buttons that cannot share one row at this size: Back and Undo on a row of their own.
-        two_rows = sum(widths) > room and bool(left) and bool(right)
-        if two_rows:
-            widths = self._bar_widths(texts[: len(left)], size, pad, room)
-            widths += self._bar_widths(texts[len(left) :], size, pad, room)
-        # Two lines of a button's text fit when a word or a language needs them (always, but
-        # beside a status, whose room they would take for nothing).
-        one_line = title_px > heading_px and all(
-            self.measure.width(text, size, True) + 2 * pad <= width
-            for text, width in zip(texts, widths, strict=True))  # fmt: skip
-        lines = 1 if one_line else 2
-        button_h = max(self.target, lines * self.measure.line_height(size, True) + 2 * pad)
-        height = button_h + self.gap
-        bar = self.panel(Rect(0, 0, self.w, height), Style.DARK)  # grows with the rows below
-        x = self.gap
-        for (text, act, key, style), width in zip(left, widths, strict=False):
-            box = Rect(x, self.gap // 2, width, button_h)
-            self.button(box, text, act, key=key, size=size, style=style)
-            x += width + self.gap
-        end = self.w - self.gap
-        top = self.gap // 2 + (height if two_rows else 0)
-        for (text, act, key, style), width in zip(
-            reversed(right), reversed(widths[len(left) :]), strict=True
-        ):
-            end -= width
-            self.button(Rect(end, top, width, button_h), text, act, key=key, size=size,
-                        style=style)  # fmt: skip
-            end -= self.gap
-        rows = 2 if two_rows else 1
-        # The title beside the buttons on a wide screen if it fits there (two lines at most),
-        # else on a row of its own; a status on a tall screen too, where its bar is shorter.
-        status = title_px > heading_px
-        beside = Rect(x, 0, end - x, height) if (status or self.landscape) and not two_rows \
-            else None  # fmt: skip
-        if status:  # as large as two lines hold, leaving ``keep_below`` under the bar
-            room = self.h - keep_below
-            wide = self.w - 2 * self.gap
-
-            def place(size: int) -> tuple[int, Rect | None] | None:
-                """The status's lines at ``size`` and its box where its bar is the shorter:
-                beside the buttons (the bar as tall as its lines), or on a row of its own
-                (None); None where it fits neither."""
-                placed: list[tuple[int, int, Rect | None]] = []
-                for box in ([beside] if beside else []) + [None]:
-                    for lines in self._status_lines(title, box.w if box else wide, size):
-                        tall = self._lines_h(lines, size)
-                        bar_h = max(height, tall) if box else rows * height + tall
-                        if bar_h <= room:
-                            placed.append((bar_h, lines, box and Rect(box.x, 0, box.w, bar_h)))
-                return min(placed, key=lambda p: p[0])[1:] if placed else None
-
-            title_px, (lines, beside) = next(
-                ((size, placed) for size in range(title_px, heading_px, -2)
-                 if (placed := place(size))),
-                (self.min_text, (1 if self.measure.width(title, self.min_text, True) <= wide
-                                 else 2, None)))  # fmt: skip
-        elif beside is not None:
-            fits = self.measure.fit(title, beside.w, beside.h, title_px, self.min_text, True, True)
-            beside = beside if not fits[2] else None
-        if beside is not None:
-            box, bar_h = beside, beside.h
-        else:
-            wide = self.w - 2 * self.gap
-            if not status:  # a heading: on the lines it takes at a heading's least size
-                lines = 1 if self.measure.width(title, self.min_text, True) <= wide else 2
-            title_h = self._lines_h(lines, title_px if status else self.min_text)
-            box = Rect(self.gap, rows * height, wide, title_h)
-            bar_h = rows * height + title_h
-        bar.rect.h = bar_h
-        floor = title_px if status else self.min_text
-        self.label(box, title, title_px, floor=floor, bold=True, align="start", wrap=True,
-                   squeeze_lines=status, key="status" if status else "",
-                   role="status" if status else "")  # fmt: skip
-        return Rect(0, bar_h, self.w, self.h - bar_h)
+    @property
+    def button_pad(self) -> int:
+        """Between a button's edge and its words."""
+        return max(3, self.px(6))
