@@ -197,9 +197,7 @@ def test_the_hub_says_where_the_tile_went_when_the_number_was_shared() -> None:
     ]
     assert said_after(game, "Dee 2-1 on 9-2") == []  # a 2 only arm D needed: nothing to say
     game = run(started(), *FOOT_ON_A)
-    assert said_after(game, "Ana 6-5 on 4-6", "he") == [
-        "Ana: שש חמש על האצבע השנייה של ארבע ארבע"
-    ]
+    assert said_after(game, "Ana 6-5 on 4-6", "he") == ["Ana: שש חמש על האצבע השנייה של ארבע ארבע"]
 
 
 def test_hubd_layout_shows_the_ring_after_the_line_that_laid_the_tile() -> None:
