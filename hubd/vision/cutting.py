@@ -16,6 +16,7 @@ from hubd.vision.sides import side_band
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
 _FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a strong slant
+_JOINED = 1.6  # a core this many times the tiles' width or wider is faces joined (see pieces)
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 _ROW_HULL, _ROW_LONGEST = 0.9, 3.6  # a face in a row side by side: its hull fills its
 # quadrilateral, a slant lengthens it to this (see _row_of_faces)
@@ -104,8 +105,11 @@ def pieces(
     for inner in cores:
         quad = quad_of(inner)
         short_side, long_side = sides(quad)
+        # (A core of a tile's shape twice the tiles' width is faces joined where their
+        # groove fades: split by the tiles' size, as a patch is.)
         if in_row or (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
-                      and ASPECT[0] <= long_side / max(short_side, 1.0) <= ASPECT[1]):  # fmt: skip
+                      and ASPECT[0] <= long_side / max(short_side, 1.0) <= ASPECT[1]
+                      and (width is None or short_side < _JOINED * width)):  # fmt: skip
             tiles.append(grown_by(quad, _RIM * short_side))
             continue
         found = _split(lightness, _spread(inner), least, width)

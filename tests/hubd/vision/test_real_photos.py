@@ -93,6 +93,15 @@ def test_a_row_side_by_side_whose_faces_come_apart_is_read_face_by_face(seed: in
     assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
 
 
+def test_faces_joined_where_their_groove_fades_are_split_by_the_tiles_size() -> None:
+    """Five double-15s side by side at a slant (seed 256): two faces come apart at their
+    grooves, three stay joined where the groove fades at the row's edge, a core of a tile's
+    shape twice the tiles' width. Taken for one tile, the row was read as two (asked); split
+    by the size the other two tell, it is five."""
+    photo = make_photo(256)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
 @pytest.mark.parametrize(
     "seed",
     [
