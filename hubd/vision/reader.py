@@ -69,6 +69,8 @@ WORK_SIDE = 1000  # the photo's longer side while reading, pixels
 _CLOTH = 25  # a photo whose faces are this many patches or more lies on a checked cloth (its
 # light squares): it is not read again as seen from above (see _read_from_above)
 _SURE = 0.5  # a half whose likeliest count is less likely is unsure
+_TABLE_TAKEN, _MORE = 0.2, 1.5  # on a light table, faces by whiteness over this share of the
+# photo and this many times those by relief: the table's lit part taken for faces too
 _ALONE = 2.0  # a patch read on its own is read at this many times the work scale at the most
 # (a phone's full photo is read at 0.2-0.4: cut at its own size, a patch cost a whole reading)
 
@@ -84,6 +86,7 @@ class _AtWorkSize:
         self.small: Image = cv2.resize(
             photo, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA
         )
+        self.lit_read: list[TileSeen] | PhotoUnreadable | None = None  # see _lit_reading
 
     @cached_property
     def score(self) -> Image:
@@ -94,6 +97,22 @@ class _AtWorkSize:
     def faces(self) -> Image:
         """Its faces by one threshold over the photo (see :func:`faces`)."""
         return faces(self.score, None)
+
+    @cached_property
+    def relief(self) -> Image | None:
+        """Its relief on a light plain table (see :func:`relief`), None on a dark one."""
+        return relief(self.small, self.lightness.image)
+
+    @cached_property
+    def lit_faces(self) -> Image:
+        """Its faces by their relief (see :attr:`relief`; a light table's only)."""
+        assert self.relief is not None
+        return faces(self.relief, None)
+
+    @property
+    def lit_share(self) -> float:
+        """The share of the photo its faces by relief cover."""
+        return _share(self.lit_faces)
 
     @cached_property
     def lightness(self) -> Lightness:
@@ -120,11 +139,25 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     Where all that reads nothing or is said, the photo is read as on a light plain table. Where
     that fails for tiles stuck together, or reads a tile with both its halves unsure, and the
     pips tell of a slant, the whole photo is read as seen from above (see
-    :func:`read_lengthened`), kept where it reads more tiles.
+    :func:`read_lengthened`), kept where it reads more tiles. On a light table whose lit part
+    the faces by whiteness take in, it is read by relief too, kept where that reads more.
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
     taken = _AtWorkSize(photo)
+    seen = _read_whole(taken, highest)
+    if taken.relief is None or _share(taken.faces) < max(_TABLE_TAKEN, _MORE * taken.lit_share):
+        return seen
+    # On a light table, faces by whiteness over much more of the photo than by relief: the
+    # table's lit part taken with the tiles (a light falling across it, a lamp's glare), its
+    # tiles cut out of it short or not at all. Read by relief too, kept where it reads more.
+    again = _lit_reading(taken, highest)
+    return again if isinstance(again, list) and len(again) > len(seen) else seen
+
+
+def _read_whole(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
+    """:func:`read_photo` of the photo at the work size, the light table's reading not yet
+    weighed against the others."""
     try:
         seen = _read_as_taken(taken, highest)
     except Staggered:
@@ -207,14 +240,31 @@ def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> 
     """The photo read as on a light plain table (a grey cloth, light wood, a white laminate:
     see :func:`relief`), the faces what is lighter than the table around them, where every
     other reading failed (``said``, raised where this one fails too or the table is dark)."""
-    table = relief(taken.small, taken.lightness.image)
-    if table is None:
+    found = _lit_reading(taken, highest)
+    if found is None:
         raise said
-    looks = Looks(taken.photo, taken.scale, table, taken.lightness)
-    try:
-        return read_faces(looks, faces(table, None), highest)
-    except PhotoUnreadable:
+    if isinstance(found, PhotoUnreadable):
         raise said from None
+    return found
+
+
+def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:
+    """The photo read as on a light plain table (see :func:`relief`), read once: its tiles, or
+    why they could not be read; None where the table is dark."""
+    if taken.relief is None:
+        return None
+    if taken.lit_read is None:
+        looks = Looks(taken.photo, taken.scale, taken.relief, taken.lightness)
+        try:
+            taken.lit_read = read_faces(looks, taken.lit_faces, highest)
+        except PhotoUnreadable as said:
+            taken.lit_read = said
+    return taken.lit_read
+
+
+def _share(mask: Image) -> float:
+    """The share of the photo a mask of faces covers."""
+    return float(np.count_nonzero(mask)) / mask.size
 
 
 def _read_rest(

@@ -246,6 +246,22 @@ def test_tiles_on_a_light_plain_table_are_read(seed: int) -> None:
 @pytest.mark.parametrize(
     "seed",
     [
+        139,  # ten tiles in two touching rows on a grey cloth under a shadow's edge: the lit
+        # cloth taken with the tiles by whiteness (half the photo), five read
+        120,  # four touching tiles on a white-ish laminate: two read
+    ],
+)
+def test_tiles_whose_light_table_is_taken_with_them_are_read_by_their_relief(seed: int) -> None:
+    """On a light table the faces by whiteness may take in the table's lit part, and the tiles
+    are cut out of it short; the faces by relief (lighter than the table around them) read
+    more, and are kept."""
+    photo = make_photo(seed, light=True)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
         24,  # three double-15 tiles side by side lying across the slant, each one's side
         # showing between it and the next ('Some tiles lie too close')
         81,  # a row of six double-15 tiles side by side lying along the slant, their sides
