@@ -13,6 +13,13 @@ _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
 _LIT_TABLE = 0.25  # a patch running past the photo's edge over this share of it is lit table
 _LIGHT_TABLE = 0.4  # a table this light beside the photo's lightest is a light table
 _TILE_FILL = 0.7  # a tile's patch fills this share of its least rectangle at the least
+# And on a light table of another colour than the faces' (see own_colour):
+_BORDER = 0.03  # the photo's border, its table, is this share of its short side wide
+_APART = 6.0  # a colour this far (Lab's a, b) from the table's at the least is another colour
+_NOT_DARKER = 0.9  # a face is at least this light beside the table around it
+_OWN_SHARE = 0.002  # faces of their own colour cover this share of the photo at the least
+_SHADE = 6  # a pixel's light beside the table's, to this power: shadows and sides are darker
+_OFF_COLOUR = 8.0  # its score falls by this much for each unit of colour off the faces'
 
 
 def whiteness(small: Image) -> Image:
@@ -43,6 +50,46 @@ def relief(small: Image, lightness: Image) -> Image | None:
     chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
     above = 128 * light / np.maximum(table, 1.0) - 1.5 * chroma
     score: Image = np.clip(above, 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(score, (5, 5), 0)
+
+
+def own_colour(small: Image, lightness: Image) -> Image | None:
+    """How much each pixel looks like a tile's face on a light table of another colour
+    (uint8): of the faces' own colour, and no darker than the table around it.
+
+    Ivory faces under a warm light are no lighter than white paper, only yellower (their
+    whiteness is less than the paper's, and relief finds no step). The table's colour is the
+    photo's border's; the faces' is that of what differs from it by more than the border's
+    own spread and is no darker than the table; their shadows and sides, darker, are left out.
+    None on a dark table, and where too little differs from the table so (the faces are its
+    colour: see :func:`relief`)."""
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    band = max(2, int(_BORDER * min(lab.shape[:2])))
+    colour = lab[:, :, 1:]
+    edges = (colour[:band], colour[-band:], colour[:, :band], colour[:, -band:])
+    border = np.concatenate([edge.reshape(-1, 2) for edge in edges])
+    table_colour = np.median(border, axis=0)
+    spread = float(np.percentile(np.hypot(*(border - table_colour).T), 90))
+    apart = max(_APART, 2 * spread)  # a colour this far from the table's is not the table's
+    light = lightness.astype(np.float32)
+    # The table's light: the median around each pixel (a shadow's edge stays sharp).
+    shrunk = cv2.resize(lightness, None, fx=1 / 8, fy=1 / 8, interpolation=cv2.INTER_AREA)
+    size = max(3, int(min(shrunk.shape) / 3)) | 1
+    table = cv2.medianBlur(shrunk, size)
+    if float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(shrunk, 99.5)):
+        return None  # a dark table: the faces' whiteness parts them from it
+    around = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
+    lit = np.minimum(light / np.maximum(around.astype(np.float32), 1.0), 1.0)
+    other = np.hypot(colour[:, :, 0] - table_colour[0], colour[:, :, 1] - table_colour[1]) > apart
+    candidates = other & (lit >= _NOT_DARKER)
+    if np.count_nonzero(candidates) < _OWN_SHARE * candidates.size:
+        return None
+    face = np.median(colour[candidates], axis=0)
+    if float(np.hypot(*(face - table_colour))) < apart:
+        return None
+    off = np.hypot(colour[:, :, 0] - face[0], colour[:, :, 1] - face[1])
+    # (A shadow cast on the table is lit by the tiles' own colour: its darkness tells it.)
+    score: Image = np.clip(128 * lit**_SHADE - _OFF_COLOUR * off, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 

@@ -48,7 +48,7 @@ import numpy as np
 
 from engine.photo_hand import HalfGuess
 from hubd.vision.cutting import Lightness
-from hubd.vision.faces import faces, patches, relief, whiteness
+from hubd.vision.faces import faces, own_colour, patches, relief, whiteness
 from hubd.vision.one_reading import MIN_FACE, read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Staggered, Stuck
@@ -238,14 +238,22 @@ def _read_as_taken(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
 
 def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> list[TileSeen]:
     """The photo read as on a light plain table (a grey cloth, light wood, a white laminate:
-    see :func:`relief`), the faces what is lighter than the table around them, where every
-    other reading failed (``said``, raised where this one fails too or the table is dark)."""
+    see :func:`relief`), the faces what is lighter than the table around them, else what is of
+    their own colour (see :func:`own_colour`), where every other reading failed (``said``,
+    raised where these fail too or the table is dark)."""
     found = _lit_reading(taken, highest)
-    if found is None:
+    if isinstance(found, list):
+        return found
+    # The faces no lighter than the table, only of another colour (ivory under a warm light
+    # on white paper): told by their own colour.
+    table = own_colour(taken.small, taken.lightness.image)
+    if table is None:
         raise said
-    if isinstance(found, PhotoUnreadable):
+    looks = Looks(taken.photo, taken.scale, table, taken.lightness)
+    try:
+        return read_faces(looks, faces(table, None), highest)
+    except PhotoUnreadable:
         raise said from None
-    return found
 
 
 def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:

@@ -262,6 +262,22 @@ def test_tiles_whose_light_table_is_taken_with_them_are_read_by_their_relief(see
 @pytest.mark.parametrize(
     "seed",
     [
+        36,  # an ivory 5-5 alone on a grey-green laminate, no lighter than it ('No tiles found')
+        195,  # an ivory 3-8 on a warm white laminate ('No tiles found')
+        118,  # five tiles on light wood ('No tiles found')
+    ],
+)
+def test_faces_no_lighter_than_a_light_table_are_found_by_their_own_colour(seed: int) -> None:
+    """Ivory faces under a warm light on a light table are no lighter than it, only of another
+    colour: where every reading by light fails, the faces are what has their own colour (what
+    differs from the table's, the photo's border's) and is no darker than the table."""
+    photo = make_photo(seed, light=True)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
         24,  # three double-15 tiles side by side lying across the slant, each one's side
         # showing between it and the next ('Some tiles lie too close')
         81,  # a row of six double-15 tiles side by side lying along the slant, their sides
