@@ -74,7 +74,7 @@ def by_players(b: Builder, sheet: Sheet, area: Rect, pages: Pages) -> None:
         parts.head(b, Rect(x + plan.name_w, area.y, total_w, head.h), b.tr("Total"))
         for i, number in enumerate(shown):
             parts.round_head(b, sheet, number, sheet.doubles[number - 1],
-                             column(i, area.y, header_h))  # fmt: skip
+                             column(i, area.y, header_h), _head_margin(b))  # fmt: skip
         seats = range(group * per_group, min(players, (group + 1) * per_group))
         for row_index, seat in enumerate(seats):
             top = head.bottom + b.px(2) + row_index * plan.row_h
@@ -149,7 +149,13 @@ def _cell_way(b: Builder, sheet: Sheet, row_h: int) -> tuple[str, int]:
     ways = {how: (w, h) for how, w, h in parts.cell_ways(b, sheet, False)}
     how = "under" if ways["under"][1] <= row_h - b.px(2) else "alone"
     head = int(parts.text_w(b, parts.widest_head(sheet), parts.sizes(b).cell, True) * MIN_SQUEEZE)
-    return how, max(ways[how][0], head)
+    return how, max(ways[how][0], head + 2 * _head_margin(b))
+
+
+def _head_margin(b: Builder) -> int:
+    """A round's heading stands this far in from each side of its column: drawn narrower to
+    fill it, "12-12", "11-11" and "10-10" side by side read "12-1211-1110-10"."""
+    return b.px(4)
 
 
 def _name(b: Builder, name: str, box: Rect, sizes: SheetSizes, leader: bool) -> None:

@@ -110,14 +110,16 @@ def head(b: Builder, box: Rect, text: str, align: str = "center") -> Widget:
     return b.label(box, text, b.min_text, align=align, wrap=True)
 
 
-def round_head(b: Builder, sheet: Sheet, number: int, double: int, box: Rect) -> None:
-    """The round's double, as text ("9-9"); rounds still to come are in the normal ink too
-    (they have no scores beside them)."""
+def round_head(
+    b: Builder, sheet: Sheet, number: int, double: int, box: Rect, margin: int = 0
+) -> None:
+    """The round's double, as text ("9-9"), ``margin`` px in from each side of its column;
+    rounds still to come are in the normal ink too (they have no scores beside them)."""
     playing = number == sheet.playing
     if playing:
         b.panel(box.inflate(-b.px(2), -b.px(2)), Style.SELECTED)
     b.label(
-        box,
+        box.inflate(-2 * margin, 0),
         f"{double}-{double}",
         sizes(b).cell,
         bold=True,

@@ -8,6 +8,8 @@ just scored beside it."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from layout_checks import problems as layout_problems
 from screens_loop import shown
@@ -117,3 +119,40 @@ def test_four_players_in_portrait_see_the_rounds_the_height_holds(language: str)
         assert row.top <= score.rect.top and score.rect.bottom <= row.bottom, score.key
     assert not any(w.truncated for w in widgets if w.key.startswith("name:"))
     assert not layout_problems(ui, widgets, True)
+
+
+def drawn_span(ui: object, widget: Widget) -> tuple[float, float]:
+    """Where a centred one-line label's ink runs across its box, drawn narrower or not."""
+    from hubd.screens import Ui
+
+    assert isinstance(ui, Ui) and len(widget.lines) == 1
+    width = ui.measure.width(widget.lines[0], widget.size, widget.bold) * widget.squeeze
+    middle = widget.rect.x + widget.rect.w / 2
+    return middle - width / 2, middle + width / 2
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6, 8])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_rounds_headings_stand_apart(size: tuple[int, int], players: int) -> None:
+    """Rounds of double-digit doubles side by side: "12-12", "11-11" and "10-10" were drawn
+    narrower to fill their columns exactly and read "12-1211-1110-10" in portrait."""
+    apart = 6  # px (both sizes draw at the scale of their 800 or 720 px width)
+    found = []
+    names = NAMES[:players]
+    for scored in (2, 5, 9):  # hands of 30 to 93 pips: three-digit running totals
+        game = Game.from_events([NewGame(names, {"mode": "scores", "set": 12}),
+                                 StartRound(names[0])])  # fmt: skip
+        for number in range(1, scored + 1):
+            game.apply(EndRound({name: HandPips(0 if seat == number % players else
+                                                30 + 9 * seat) for seat, name in
+                                 enumerate(names)}))  # fmt: skip
+            game.apply(StartRound(names[number % players]))
+        ui, ctx = shown(game, "scores", size, "en")
+        heads = sorted((w for w in ui.layout(ctx, 0.0) if w.key.startswith("round:")),
+                       key=lambda w: (w.rect.y, w.rect.x))  # fmt: skip
+        for a, b in itertools.pairwise(heads):
+            if same_row(a, b):
+                gap = drawn_span(ui, b)[0] - drawn_span(ui, a)[1]
+                if gap < apart:
+                    found.append(f"{scored} scored: {a.text} {b.text} {gap:.0f} px apart")
+    assert found == []
