@@ -136,7 +136,9 @@ class RoundEndScreen(Screen):
         block = state.block
         if block is not None:
             area = _reason_line(b, block_text(block, b.tr), area)
-        hands, entry_box, save = entry_layout(b, area, len(state.players), head=b.target)
+        camera = 1 if self._camera is not None else 0
+        hands, entry_box, save = entry_layout(b, area, len(state.players), head=b.target,
+                                              extra_rows=camera)  # fmt: skip
         self._hands(b, state, hands)
         save = self._entry(b, state, entry_box, save)
         b.button(

@@ -106,7 +106,7 @@ def hand_row(
     value_w = b.measure.width(shown, size, True) + b.px(4)
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = b.floor_text
-    if b.landscape and _name_over_number(b, name, inner, left.w):
+    if _name_over_number(b, name, inner, left.w):
         name_h = b.measure.line_height(name_px, True) - 2
         top, below = split_v(inner, name_h, inner.h - name_h)
         bold = b.squeeze_scale(name, top.w, name_px, True) >= MIN_SQUEEZE
@@ -172,14 +172,38 @@ def entry_least_height(b: Builder, hands: int, extra_rows: int = 0) -> int:
     two lines of text (the 0-0 key's words), ``extra_rows`` rows of buttons and the gaps
     between; on a tall screen the hands and the save button above and under it too, on a
     wide one the hands (each its name over its count) and the save button beside it."""
-    key_h = max(b.target, 2 * b.measure.line_height(b.min_text, True))
-    keypad = b.target + b.gap + 4 * key_h + 3 * b.gap + extra_rows * (b.target + b.gap)
+    keypad = keypad_least_height(b, extra_rows)
     rows = -(-hands // (1 if hands <= 4 else 2))
     if b.landscape:
         listed = rows * hand_least_height(b) + (rows - 1) * row_gap(b)
         return max(keypad, listed + b.gap + save_height(b))
+    # Rows of 100 px: a name over its count and number only where the screen has the room
+    # (entry_layout), never at the cost of the title's size.
     listed = rows * (b.px(100) + b.gap) - b.gap
     return listed + 2 * b.gap + keypad + 2 * b.gap + save_height(b)
+
+
+def keypad_least_height(b: Builder, extra_rows: int = 0) -> int:
+    """The head over the keypad, four keys holding two lines of text (the 0-0 key's words),
+    ``extra_rows`` rows of buttons, and the gaps between."""
+    lines = 2 if b.landscape or _toggle_wraps(b) else 1
+    key_h = max(b.target, b.chair_text + 2 * b.gap, lines * b.measure.line_height(b.min_text, True))
+    return b.target + b.gap + 4 * key_h + 3 * b.gap + extra_rows * (b.target + b.gap)
+
+
+def _toggle_wraps(b: Builder) -> bool:
+    """Whether "0-0 in hand" takes two lines in its key of a tall screen's keypad (the last
+    column, half again as wide as a digit's)."""
+    width = min(b.w - 2 * b.gap, b.px(680)) - 3 * b.gap
+    room = width * 1.6 / 4.6 - 2 * (max(3, b.px(6)) + 1)
+    return b.measure.width(b.tr("0-0 in hand"), b.min_text, True) > room
+
+
+def tall_row(b: Builder, hands: int) -> int:
+    """A tall screen's row of a hand: a name over its count where two columns stand side by
+    side (five players and more: "Grandma Rosa" beside "4 tiles" and 48 was cut, or its count
+    dropped), else one line of them across the screen."""
+    return b.px(100) if hands <= 4 else max(b.px(100), hand_tall_height(b))
 
 
 def hand_least_height(b: Builder) -> int:
@@ -195,9 +219,10 @@ def hand_tall_height(b: Builder) -> int:
     return name_h + b.measure.line_height(b.chair_text, True) - 2 + b.px(2)
 
 
-def row_gap(b: Builder) -> int:
-    """Between two rows of hands: half a gap on a wide screen, whose height is short."""
-    return b.gap // 2 if b.landscape else b.gap
+def row_gap(b: Builder, columns: int = 1) -> int:
+    """Between two rows of hands: half a gap on a wide screen, whose height is short, and
+    between two columns of them on a tall one (their names over their numbers)."""
+    return b.gap // 2 if b.landscape or columns == 2 else b.gap
 
 
 def save_height(b: Builder) -> int:
@@ -207,18 +232,20 @@ def save_height(b: Builder) -> int:
 
 
 def entry_layout(
-    b: Builder, area: Rect, hands: int, head: int = 0
+    b: Builder, area: Rect, hands: int, head: int = 0, extra_rows: int = 0
 ) -> tuple[list[Rect], Rect, Rect]:
     """Where the hands, the entry (keypad) and the save button go: side by side on a wide
     screen (save under the hands), one under the other on a tall one (save at the bottom).
     An entry with a ``head`` row (its title, Pips and Tiles) on a wide screen whose two
     columns of hands would be too short under the save button to hold a long name over its
     number (seven and eight players: "Grandma Rosa" was cut to "Gran…") takes the save
-    button into that row, at its start: the hands have the whole height."""
+    button into that row, at its start: the hands have the whole height; on a tall screen,
+    where the keypad (with ``extra_rows`` of buttons) would be shorter than it needs under
+    two columns of hands each a name over its count and number."""
     columns = 1 if hands <= 4 else 2
     rows = -(-hands // columns)
     save_h = save_height(b)
-    gap = row_gap(b)
+    gap = row_gap(b, columns)
     if b.landscape:  # two columns of hands take half the width, the keypad the rest
         left, entry = split_h(area, 5 if columns == 1 else 6, 7 if columns == 1 else 6,
                               gap=2 * b.gap)  # fmt: skip
@@ -230,8 +257,16 @@ def entry_layout(
             listed = left
     else:
         save = Rect(area.x, area.bottom - save_h, area.w, save_h)
-        listed = Rect(area.x, area.y, area.w, rows * (b.px(100) + b.gap) - b.gap)
+        row_h = tall_row(b, hands)
+        keypad = keypad_least_height(b, extra_rows)
+        below = keypad + 2 * b.gap + (0 if head and columns == 2 else 2 * b.gap + save_h)
+        # Rows as tall as the keypad leaves them, up to a name over its count and number.
+        row_h = max(b.px(100), min(row_h, (area.h - below + gap) // rows - gap))
+        listed = Rect(area.x, area.y, area.w, rows * (row_h + gap) - gap)
         top = listed.bottom + 2 * b.gap
         entry = Rect(area.x, top, area.w, save.y - 2 * b.gap - top)
-    height = min(b.px(100), (listed.h - gap * (rows - 1)) // rows)
+        if head and columns == 2 and entry.h < keypad:
+            save = Rect(entry.x, entry.y, entry.w, head)  # the hands' rows keep their names
+            entry.h = area.bottom - top
+    height = min(max(b.px(100), tall_row(b, hands)), (listed.h - gap * (rows - 1)) // rows)
     return grid(listed, hands, columns, gap, height), entry, save
