@@ -136,9 +136,8 @@ class RoundEndScreen(Screen):
         block = state.block
         if block is not None:
             area = _reason_line(b, block_text(block, b.tr), area)
-        camera = 1 if self._camera is not None else 0
         hands, entry_box, save = entry_layout(b, area, len(state.players), head=b.target,
-                                              extra_rows=camera)  # fmt: skip
+                                              extra_rows=self._camera_rows)  # fmt: skip
         self._hands(b, state, hands)
         save = self._entry(b, state, entry_box, save)
         b.button(
@@ -159,8 +158,13 @@ class RoundEndScreen(Screen):
         if state.block is not None:
             text = block_text(state.block, b.tr)
             reason = _reason_height(b, text, b.w - 2 * b.gap, 10**6) + b.gap // 2
-        camera = 1 if self._camera is not None else 0
-        return b.gap + reason + entry_least_height(b, len(state.players), camera)
+        return b.gap + reason + entry_least_height(b, len(state.players), self._camera_rows)
+
+    @property
+    def _camera_rows(self) -> int:
+        """The rows of buttons under the keypad: "Show your tiles to the hub" on a hub with a
+        camera."""
+        return 1 if self._camera is not None else 0
 
     def _take_phone_hands(self, hands: Mapping[str, HandPips]) -> None:
         """A hand entered on a phone (hubd/web) fills its row as if typed here; the hub's own

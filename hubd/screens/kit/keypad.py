@@ -40,6 +40,16 @@ class Digits:
         self.fresh = False
 
 
+#: The keypad's four columns: three of digits, then ⌫, the 0-0 toggle and OK, whose words
+#: need half again the room.
+PAD_COLUMNS = (1, 1, 1, 1.6)
+
+
+def _pad_most(b: Builder) -> int:
+    """The keypad's width at the most."""
+    return b.px(480) if b.landscape else b.px(680)
+
+
 def number_pad(
     b: Builder,
     area: Rect,
@@ -51,10 +61,10 @@ def number_pad(
     """Four rows: 1 2 3 ⌫ / 4 5 6 toggle / 7 8 9 OK / 0, with OK two rows tall and 0 three
     keys wide, the digits in the same cells whatever the language."""
     height = min(b.px(100) if b.landscape else b.px(120), (area.h - 3 * b.gap) // 4)
-    width = min(area.w, b.px(480) if b.landscape else b.px(680))
+    width = min(area.w, _pad_most(b))
     pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
     # The last column (⌫, the 0-0 toggle, OK) half again as wide: its words need the room.
-    columns = split_h(pad, 1, 1, 1, 1.6, gap=b.gap)
+    columns = split_h(pad, *PAD_COLUMNS, gap=b.gap)
     cells = [Rect(columns[i % 4].x, pad.y + (i // 4) * (height + b.gap), columns[i % 4].w, height)
              for i in range(16)]  # fmt: skip
     wide_zero = cells[12].union(cells[14])
@@ -194,8 +204,8 @@ def keypad_least_height(b: Builder, extra_rows: int = 0) -> int:
 def _toggle_wraps(b: Builder) -> bool:
     """Whether "0-0 in hand" takes two lines in its key of a tall screen's keypad (the last
     column, half again as wide as a digit's)."""
-    width = min(b.w - 2 * b.gap, b.px(680)) - 3 * b.gap
-    room = width * 1.6 / 4.6 - 2 * (max(3, b.px(6)) + 1)
+    width = min(b.w - 2 * b.gap, _pad_most(b)) - 3 * b.gap
+    room = width * PAD_COLUMNS[-1] / sum(PAD_COLUMNS) - 2 * (b.button_pad + 1)
     return b.measure.width(b.tr("0-0 in hand"), b.min_text, True) > room
 
 
@@ -268,5 +278,5 @@ def entry_layout(
         if head and columns == 2 and entry.h < keypad:
             save = Rect(entry.x, entry.y, entry.w, head)  # the hands' rows keep their names
             entry.h = area.bottom - top
-    height = min(max(b.px(100), tall_row(b, hands)), (listed.h - gap * (rows - 1)) // rows)
+    height = min(tall_row(b, hands), (listed.h - gap * (rows - 1)) // rows)
     return grid(listed, hands, columns, gap, height), entry, save
