@@ -37,6 +37,9 @@ PROBLEM_INK = (255, 190, 150)
 #: Above and below a row's title and explanation: three rows a page at 800x480.
 VPAD = 4
 
+#: How much narrower an option's title may be drawn to stay on one line.
+TITLE_SQUEEZE = 0.9
+
 
 class RuleOptions:
     """The options chosen over the preset, and which page of them is on screen."""
@@ -53,12 +56,12 @@ class RuleOptions:
         bottom = Rect(area.x, area.bottom - b.target, area.w, b.target)
         pages_area = Rect(area.x, area.y, area.w, bottom.y - b.gap - area.y)
         pad = b.px(8)
-        controls_w = 2 * b.target + b.px(72)  # −, the value (two digits at 32 px), +
+        controls_w = self._controls_width(b)
         text_w = area.w - controls_w - 3 * pad
         title_px = max(b.px(22) if b.landscape else b.px(34), b.min_text)
-        # Every row as tall as the longest explanation needs, so rows line up across pages.
-        lines = max(self._lines(b, b.tr(OPTIONS[k]), text_w) for k in keys)
-        needed = b.measure.line_height(title_px, True) + lines * self._line(b) + 2 * VPAD
+        # Every row as tall as the longest title and explanation need, so rows line up
+        # across pages.
+        needed = max(self._words_height(b, k, text_w, title_px) for k in keys) + 2 * VPAD
         row_h = max(b.target + 2 * pad, needed)
         per_page = max(1, (pages_area.h + b.gap) // (row_h + b.gap))
         row_h = (pages_area.h - b.gap * (per_page - 1)) // per_page
@@ -103,6 +106,29 @@ class RuleOptions:
         }, None
 
     @staticmethod
+    def _controls_width(b: Builder) -> int:
+        """The controls' column: −, the value (two digits at 32 px) and +, or both answers of
+        a yes-or-no option side by side, whichever this language needs wider."""
+        stepper = 2 * b.target + b.px(72)
+        answers = b.button_widths([b.tr("Yes"), b.tr("No")], b.min_text, b.w)
+        return max(stepper, 2 * max(answers) + b.gap)
+
+    @classmethod
+    def _title_lines(cls, b: Builder, key: str, width: int, title_px: int) -> int:
+        """One line, drawn smaller (and up to a tenth narrower) if need be; two or more only
+        where even that cannot hold the title on one."""
+        title = option_label(b.tr, key)
+        if b.measure.width(title, b.min_text, True) * TITLE_SQUEEZE <= width:
+            return 1
+        return len(b.measure.fit(title, width, 10**6, title_px, title_px, True, True)[1])
+
+    @classmethod
+    def _words_height(cls, b: Builder, key: str, width: int, title_px: int) -> int:
+        """The option's title (on as many lines as it needs) over its explanation."""
+        title_h = cls._title_lines(b, key, width, title_px) * b.measure.line_height(title_px, True)
+        return title_h + cls._lines(b, b.tr(OPTIONS[key]), width) * cls._line(b)
+
+    @staticmethod
     def _line(b: Builder) -> int:
         return b.measure.line_height(b.min_text)
 
@@ -119,13 +145,15 @@ class RuleOptions:
         inner = box.inflate(-2 * pad, -2 * VPAD)
         text, controls = split_h(inner, inner.w - controls_w, controls_w, gap=pad)
         # The title and the explanation together, centred in the row like the controls.
-        title_h = b.measure.line_height(title_px, True)
+        lines = self._title_lines(b, key, text.w, title_px)
+        title_h = lines * b.measure.line_height(title_px, True)
         words = b.tr(OPTIONS[key])
         explain_h = self._lines(b, words, text.w) * self._line(b)
         title = Rect(text.x, text.y, text.w, title_h)
         title.y += max(0, (text.h - title_h - explain_h) // 2)
         explain = Rect(text.x, title.bottom, text.w, min(explain_h, text.bottom - title.bottom))
-        b.label(title, option_label(b.tr, key), title_px, bold=True, align="start")
+        b.label(title, option_label(b.tr, key), title_px, bold=True, align="start",
+                wrap=lines > 1, squeeze=lines == 1)  # fmt: skip
         b.label(explain, words, b.min_text, wrap=True, align="start")
         target = Rect(0, 0, controls.w, b.target)
         target.center = controls.center

@@ -1,8 +1,9 @@
 """Every screen a family meets in a game, at a table of two, six or eight with long names: the
 play screen early, late and at the round's last play (with an entry's choices, the Menu and an
 undo's notice), the round end's keypad and Tiles page for each hand, the scores (and the undo
-of a round), the end of the game; and a score-keeper game's round (with a foot open) and its
-round end. Each frame is laid out by a Ui of its own."""
+of a round), the end of the game and the next game's set-up (its tabs, each preset and every
+page of options); and a score-keeper game's round (with a foot open) and its round end. Each
+frame is laid out by a Ui of its own."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pygame
 from screens_loop import PICTURES
 
 from engine import (
+    PRESETS,
     EndRound,
     Event,
     FootOpened,
@@ -104,10 +106,24 @@ def walk(players: int, size: tuple[int, int], language: str) -> Iterator[Frame]:
     yield frame("scores", over + 1, "scores")
     yield frame("scores undo notice", over + 1, "scores", _undone(events[over]))
     yield frame("game over", len(events), "game_over")
+    yield from _next_game(frame, len(events))
     kept = scores_only_events(players)
     yield frame("scores mode", len(kept) - 2, "scores_mode", log=kept)
     yield frame("scores mode, a foot open", len(kept), "scores_mode", log=kept)
     yield frame("scores mode round end", len(kept), "round_end", _tap("pad:1"), log=kept)
+
+
+def _next_game(frame: Callable[..., Frame], count: int) -> Iterator[Frame]:
+    """The same table set up for its next game: the seats, each preset's and mode's words on
+    the Rules tab, and every page of the Options tab."""
+    yield frame("new game", count, "new_game")
+    for preset in PRESETS:
+        yield frame(f"new game, rules {preset}", count, "new_game", _tap("tab:rules"),
+                    _tap(f"preset:{preset}"))  # fmt: skip
+    yield frame("new game, scores only", count, "new_game", _tap("tab:rules"), _tap("mode:scores"))
+    for page in range(4):  # the options come in pages (three or four at these sizes)
+        yield frame(f"new game, options page {page + 1}", count, "new_game", _tap("tab:options"),
+                    *[_tap("options:more")] * page)  # fmt: skip
 
 
 @cache
