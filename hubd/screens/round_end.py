@@ -314,9 +314,13 @@ class RoundEndScreen(Screen):
         else:
             if self._camera is not None and entry.held != 0:
                 body = self._camera_button(b, body, name)
-            # The 0-0 laid on the table is in nobody's hand: no key to say it is.
+            # A key for the 0-0 only where it counts and may be in a hand (the 0-0 laid on
+            # the table is in nobody's): worth 50 by the house rule, or in a scores-only game,
+            # where a 0 alone says the player went out.
             laid = state.table is not None and Tile(0, 0) in state.table
-            toggle = None if laid else (b.tr("0-0 in hand"), entry.double_blank)
+            rules = state.rules
+            counts = rules is not None and (rules.double_blank_50 or rules.scores_only)
+            toggle = (b.tr("0-0 in hand"), entry.double_blank) if counts and not laid else None
             number_pad(b, body, "pad", lambda key: self._press(entry, key), self._next, toggle)
         return save
 
