@@ -135,8 +135,8 @@ def cell(b: Builder, sheet: Sheet, number: int, seat: int, box: Rect, how: str) 
     where it is the same number): the score bold, the running total in a plain face."""
     key = f"{number}:{sheet.players[seat]}"
     size = sizes(b).cell
-    if how == "alone":
-        score_box, running_box = box, None
+    if how == "alone" or number == 1:  # round 1's running total is its score: not said
+        score_box, running_box, how = box, None, "alone"
     elif how == "beside":  # the pair side by side, close together in the middle
         score_box, running_box = split_h(box, 1, 1, gap=BESIDE_GAP)
     else:
@@ -146,7 +146,7 @@ def cell(b: Builder, sheet: Sheet, number: int, seat: int, box: Rect, how: str) 
     # its height kept, never cut.
     b.label(score_box, str(sheet.scores[number - 1][seat]), size, floor=size, bold=True,
             align=align, key=f"score:{key}", role="score", squeeze=True)  # fmt: skip
-    if running_box is not None and number > 1:
+    if running_box is not None:
         running = f"{sheet.running(number, seat)}"
         b.label(running_box, running, size, floor=size, key=f"sum:{key}", squeeze=True,
                 align="start" if how == "beside" else "center", role="running")  # fmt: skip
