@@ -58,8 +58,9 @@ def number_pad(
     ok: Action,
     toggle: tuple[str, bool] | None = None,
 ) -> None:
-    """Four rows: 1 2 3 ⌫ / 4 5 6 toggle / 7 8 9 OK / 0, with OK two rows tall and 0 three
-    keys wide, the digits in the same cells whatever the language."""
+    """Four rows: 1 2 3 ⌫ / 4 5 6 toggle / 7 8 9 OK / 0, with OK two rows tall (three, in
+    the toggle's place, where there is none) and 0 three keys wide, the digits in the same
+    cells whatever the language."""
     height = min(b.px(100) if b.landscape else b.px(120), (area.h - 3 * b.gap) // 4)
     width = min(area.w, _pad_most(b))
     pad = Rect(area.x, area.y, width, 4 * height + 3 * b.gap)
@@ -68,7 +69,7 @@ def number_pad(
     cells = [Rect(columns[i % 4].x, pad.y + (i // 4) * (height + b.gap), columns[i % 4].w, height)
              for i in range(16)]  # fmt: skip
     wide_zero = cells[12].union(cells[14])
-    tall_ok = cells[11].union(cells[15])
+    tall_ok = cells[11 if toggle else 7].union(cells[15])
     # The digits as the play screen's pad has them (6 mm), where a key is tall enough.
     digit_px = max(b.min_text, min(b.chair_text, height - 2 * b.gap))
     keys = ["1", "2", "3", BACKSPACE, "4", "5", "6", "0-0", "7", "8", "9", "ok", "0"]

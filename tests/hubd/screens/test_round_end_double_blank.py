@@ -14,6 +14,7 @@ from screens_loop import SIZES, shown
 
 from engine import Game, NewGame, StartRound, Tile
 from engine.log import apply_lines
+from hubd.screens.kit.widgets import Widget
 from hubd.screens.shots.screenshots import tap_widget
 
 #: The lane's dealt game: double-9, four players (Mom, Dad, Ben, Maria), seed 35, round 1
@@ -47,10 +48,13 @@ def test_the_double_blank_key_while_the_0_0_may_be_in_a_hand() -> None:
 
 
 def test_no_double_blank_key_where_the_0_0_counts_nothing() -> None:
-    assert "pad:0-0" not in keys_at_the_end_by_agreement(worth_50=False)
+    keys = keys_at_the_end_by_agreement(worth_50=False)
+    assert "pad:0-0" not in keys
+    # OK takes the key's place: no hole in the keypad, a larger target
+    assert keys["pad:ok"].rect.top == keys["pad:4"].rect.top
 
 
-def keys_at_the_end_by_agreement(worth_50: bool) -> set[str]:
+def keys_at_the_end_by_agreement(worth_50: bool) -> dict[str, Widget]:
     lines = LOG.read_text(encoding="utf-8").splitlines()
     first = next(n for n, line in enumerate(lines) if '"tile": [0, 0]' in line)
     game = played(first, worth_50)
@@ -59,7 +63,7 @@ def keys_at_the_end_by_agreement(worth_50: bool) -> set[str]:
     ui, ctx = shown(game, "play", (800, 480))
     tap_widget(ui, ctx, "menu")
     tap_widget(ui, ctx, "menu:agree")
-    return {w.key for w in ui.layout(ctx, 0.0)}
+    return {w.key: w for w in ui.layout(ctx, 0.0)}
 
 
 def test_a_scores_only_game_asks_whether_a_0_is_the_0_0() -> None:
