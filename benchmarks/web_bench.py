@@ -2,6 +2,7 @@
 pages connected, memory with 50 pages, and what a flood of bad requests does to the others.
 
     .venv/bin/python benchmarks/web_bench.py [--events 60] [--presses 500] [--idle 20]
+        [--attack-only | --latency-only]
 
 The pages are server-sent event streams, as the page's script holds them, opened by a child
 process (so that reading them takes nothing from the hub's process): it stamps each update's
@@ -58,7 +59,8 @@ SPAWN = multiprocessing.get_context("spawn")  # the hub's process has threads: n
 
 
 def _pages(port: int, path: str, count: int, pipe: Connection) -> None:
-    """Hold ``count`` streams; send back (stream, version, arrival) for every update."""
+    """Hold ``count`` streams; send back (stream, version, whether its map waits, arrival)
+    for every update."""
     selector = selectors.DefaultSelector()
     buffers: dict[socket.socket, bytes] = {}
     for _ in range(count):
@@ -69,7 +71,7 @@ def _pages(port: int, path: str, count: int, pipe: Connection) -> None:
         selector.register(stream, selectors.EVENT_READ)
         buffers[stream] = b""
     numbers = {stream: n for n, stream in enumerate(buffers)}
-    seen: list[tuple[int, int, float]] = []
+    seen: list[tuple[int, int, bool, float]] = []
     pipe.send("open")
     while not pipe.poll():
         for key, _mask in selector.select(0.05):
@@ -84,8 +86,9 @@ def _pages(port: int, path: str, count: int, pipe: Connection) -> None:
             *lines, buffers[stream] = data.split(b"\n")
             for line in lines:
                 if line.startswith(b"data: {"):
-                    version = json.loads(line[6:])["version"]
-                    seen.append((numbers[stream], version, now))
+                    data = json.loads(line[6:])
+                    waits = bool((data.get("game") or {}).get("map_waits"))
+                    seen.append((numbers[stream], data["version"], waits, now))
     pipe.send(seen)
     for stream in buffers:
         stream.close()
@@ -100,9 +103,9 @@ class Pages:
         self.process.start()
         assert self.parent.recv() == "open"
 
-    def close(self) -> list[tuple[int, int, float]]:
+    def close(self) -> list[tuple[int, int, bool, float]]:
         self.parent.send("stop")
-        seen: list[tuple[int, int, float]] = self.parent.recv()
+        seen: list[tuple[int, int, bool, float]] = self.parent.recv()
         self.process.join(10)
         return seen
 
@@ -134,7 +137,9 @@ def _flood(port: int, token: str, count: int, pipe: Connection) -> None:
 def commit_latency(
     pages: int, events: int, flood: int = 0, attack: tuple[int, int] | None = None
 ) -> dict[str, Any]:
-    """Each committed entry's time to reach every page (ms), and what a flood was answered.
+    """Each committed entry's time to reach every page (ms), and to reach it with the
+    table's own map (``maps``: laid out off the web loop, the last one ready sent meanwhile),
+    and what a flood was answered.
 
     ``attack``: (half-open connections, event streams) a hostile neighbour holds meanwhile
     (benchmarks/web_attack.py), the hub under its unit's limits: the journal's lines then
@@ -186,17 +191,20 @@ def commit_latency(
         journal.__exit__()
     # A page shown a later entry has this one too (a stream that falls behind sends the
     # latest snapshot, not each one): the first update at least as new as the commit counts.
-    by_page: dict[int, list[tuple[int, float]]] = {}
-    for page, version, t in seen:
-        by_page.setdefault(page, []).append((version, t))
-    latencies = []
+    by_page: dict[int, list[tuple[int, bool, float]]] = {}
+    for page, version, waits, t in seen:
+        by_page.setdefault(page, []).append((version, waits, t))
+    latencies, maps = [], []
     for version, at in committed.items():
         for page in range(pages):
-            arrived = next((t for v, t in by_page.get(page, []) if v >= version), None)
-            if arrived is not None:
-                latencies.append((arrived - at) * 1000)
+            got = [(waits, t) for v, waits, t in by_page.get(page, []) if v >= version]
+            if got:
+                latencies.append((got[0][1] - at) * 1000)
+            mapped = next((t for waits, t in got if not waits), None)
+            if mapped is not None:
+                maps.append((mapped - at) * 1000)
     missing = len(committed) * pages - len(latencies)
-    return {"latencies": latencies, "missing": missing, "statuses": statuses,
+    return {"latencies": latencies, "maps": maps, "missing": missing, "statuses": statuses,
             "journal": journal.lines}  # fmt: skip
 
 
@@ -288,14 +296,19 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=500)
     parser.add_argument("--idle", type=float, default=20.0, help="seconds of idle CPU")
     parser.add_argument("--attack-only", action="store_true", help="the half-open attack alone")
+    parser.add_argument("--latency-only", action="store_true", help="commit to 8 and 50 pages")
     args = parser.parse_args()
-    half_open_attack(args.events)
+    if not args.latency_only:
+        half_open_attack(args.events)
     if args.attack_only:
         return
     for pages in (8, 50):
         got = commit_latency(pages, args.events)
         print(f"commit to phone, {pages} pages: {len(got['latencies'])} updates, "
-              f"{_ms(got['latencies'])}, {got['missing']} missing (goal p99 < 250 ms)")  # fmt: skip
+              f"{_ms(got['latencies'])}, {got['missing']} missing (goal p99 < 250 ms); with "
+              f"the table's own map: {_ms(got['maps'])}")  # fmt: skip
+    if args.latency_only:
+        return
     got = commit_latency(8, args.events, flood=1000)
     answered = dict(sorted(got["statuses"].items()))
     print(f"commit to phone, 8 pages while one client sends 1,000 bad requests: "

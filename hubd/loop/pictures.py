@@ -19,16 +19,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hubd.picture import Layouts
-from hubd.picture.chain import Stopped
+from hubd.picture.chain import SWITCH_S, Stopped
 from hubd.screens.map.ready import PictureAsk, PictureShelf, ReadyPicture, lay_out
 
 log = logging.getLogger("hubd")
-
-#: How soon a thread waiting for the interpreter's lock gets it from one that computes (5 ms
-#: by default): while a picture was laid out, every wake of the loop waited for it, and a
-#: press's sound came 10.3 ms (median) after the press instead of 2.3; at 1 ms, 3.3 ms (200
-#: presses of benchmarks/press_timing.py with a thread computing beside the loop).
-SWITCH_S = 0.001
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,13 @@ prefixes, the table as it was after each of its plays in the order played, each 
 area from the layout the ones before it found (``Chain``). A frame's picture is then a function
 of its table and its area alone: the hub's screen, the hub restarted mid-round, ``hubd layout``
 and map_bench draw the same table in the same area alike, and an undo gives back the picture
-shown before the play. (The phones' page lays each table out afresh in its own area,
-``Layouts(chained=False)``: the prefixes would be laid out on the web loop.) (Kept by area in
+shown before the play. (The phones' page too, in its own area, off the web loop:
+hubd/web/phone_map.py.) (Kept by area in
 the process, the last layout made a restarted hub lay a crowded table out afresh, and two
 sequences laid out in one process disturbed each other.)
 
 Whoever lays a sequence of tables out carries a ``Layouts``: the hub's picture keeper (one
-worker thread), ``hubd layout``'s frames, map_bench (the phones' server one unchained). Frame
+worker thread), the phones' map (its own), ``hubd layout``'s frames, map_bench. Frame
 after frame a step is one frame's layout; a fresh ``Layouts`` (a restarted hub, a table asked
 out of the blue) lays the table's prefixes out first. It also keeps the pictures of the last few
 tables (a frame is rebuilt on every tap). One thread at a time uses a ``Layouts``.
@@ -101,6 +101,13 @@ def _on(tile: Tile | None) -> Tile:
     return tile
 
 
+#: How soon a thread waiting for the interpreter's lock gets it from one that computes (5 ms
+#: by default): while a picture was laid out, every wake of the loop waited for it, and a
+#: press's sound came 10.3 ms (median) after the press instead of 2.3; at 1 ms, 3.3 ms (200
+#: presses of benchmarks/press_timing.py with a thread computing beside the loop).
+#: (Whoever lays out on a thread beside a loop sets it: the hub's pictures, the phones' map.)
+SWITCH_S = 0.001
+
 #: Areas a ``Layouts`` keeps a chain for (the play map's, at each room it takes, and the
 #: whole view's), and the pictures it keeps: a few tables (the frame before an undo, the one
 #: after) in those areas.
@@ -110,9 +117,9 @@ CHAINS, RECENT = 8, 16
 class Layouts:
     """The layouts and pictures of one sequence of tables, carried by whoever lays it out
     (see the module's docstring); ``chained=False``: each table laid out afresh, a function
-    of the table alone too, with no prefixes to lay out first (the phones' server lays out
-    on its event loop, and a phone comes in mid-round: the prefixes of a fourteen-foot table
-    took up to 25 s here). ``stop``: asked between two prefixes laid out (``Stopped``)."""
+    of the table alone too, with no prefixes to lay out first (the prefixes of a fourteen-foot
+    table took up to 25 s here: map_bench's measures afresh). ``stop``: asked between two
+    prefixes laid out (``Stopped``)."""
 
     def __init__(self, chained: bool = True) -> None:
         self.chained = chained

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from engine import GameState, HandPips, Phase
-from hubd.picture import Layouts
+from engine import GameState, HandPips, Phase, Table, Tile
 from hubd.text import i18n
 from hubd.text.labels import line_labels
 from hubd.text.plain_words import entry_words
@@ -24,6 +23,9 @@ from hubd.values.snapshot import Snapshot
 from hubd.web.svg import map_svg
 
 Words = Callable[[i18n.Translator], dict[str, str]]
+#: A table's map with the ends open on it, and whether it is still to come (the one given is
+#: the last one ready: hubd/web/phone_map.py).
+MapOf = Callable[[Table, frozenset[Tile]], tuple[str | None, bool]]
 
 #: A tile as the texts write it ("9-6"): kept whole, left to right, in any direction.
 _TILE = re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})(?![\w-])")
@@ -80,12 +82,18 @@ def words(t: i18n.Translator) -> dict[str, str]:
     }
 
 
+def map_at_once(table: Table, open_ends: frozenset[Tile]) -> tuple[str | None, bool]:
+    """The map laid out now, its table's prefixes first (no loop to keep going: the tests,
+    the page's screenshots)."""
+    return map_svg(table, open_ends), False
+
+
 def page_data(
-    snap: Snapshot, code: str, today: str, photos: bool = False, layouts: Layouts | None = None
+    snap: Snapshot, code: str, today: str, photos: bool = False, map_of: MapOf = map_at_once
 ) -> dict[str, Any]:
     """What the page shows of ``snap`` in language ``code`` (``today``: "YYYY-MM-DD";
-    ``photos``: this hub counts a hand from a photo; ``layouts``: the map's, carried from
-    one snapshot to the next, hubd/picture/chain.py)."""
+    ``photos``: this hub counts a hand from a photo; ``map_of``: the table's map, the
+    server's laid out off its loop)."""
     t = i18n.load(code)
     out: dict[str, Any] = {
         "version": snap.version,
@@ -103,13 +111,11 @@ def page_data(
     state = snap.state
     if state is None or state.rules is None:
         return out
-    out["game"] = _game(snap, state, t, layouts)
+    out["game"] = _game(snap, state, t, map_of)
     return out
 
 
-def _game(
-    snap: Snapshot, state: GameState, t: i18n.Translator, layouts: Layouts | None
-) -> dict[str, Any]:
+def _game(snap: Snapshot, state: GameState, t: i18n.Translator, map_of: MapOf) -> dict[str, Any]:
     rules = state.rules
     assert rules is not None
     table = state.table
@@ -147,7 +153,7 @@ def _game(
         "players": players,
         "hands_open": hands_open(state),
         "double_blank_50": rules.double_blank_50,
-        "map": _map(state, layouts),
+        **_map(state, map_of),
         "sheet": {
             "doubles": [whole_tiles(f"{d}-{d}") for d in sheet.doubles],
             "scores": [list(row) for row in sheet.scores],
@@ -215,12 +221,14 @@ def _status(state: GameState, t: i18n.Translator) -> str:
     return status_text(state, t.gettext, t.ngettext)
 
 
-def _map(state: GameState, layouts: Layouts | None) -> str | None:
+def _map(state: GameState, map_of: MapOf) -> dict[str, Any]:
+    """The map's SVG (None: no table) and whether it waits for the table's own (the page
+    then keeps the map it shows, hubd/web/phone_map.py)."""
     table = state.table
     if table is None:
-        return None
-    open_now = frozenset(place.tile for place in state.open_places())
-    return map_svg(table, open_now, layouts=layouts)
+        return {"map": None, "map_waits": False}
+    svg, waits = map_of(table, frozenset(place.tile for place in state.open_places()))
+    return {"map": svg, "map_waits": waits}
 
 
 def _day(snap: Snapshot, today: str, t: i18n.Translator) -> list[dict[str, Any]]:

@@ -123,6 +123,7 @@ def capture(browser: Any, server: WebServer, shot: WebShot, language: str,
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{server.port}/t/{TOKEN}?lang={language}")
         page.wait_for_selector("#status:not(:empty)")
+        page.wait_for_selector("#map:not([data-waits])", state="attached")  # its map laid out
         page.evaluate("document.fonts.ready")
         if path is not None:
             page.screenshot(path=str(path), full_page=True)

@@ -57,9 +57,9 @@ def map_svg(
     layouts: Layouts | None = None,
 ) -> str:
     """``table``'s picture as one <svg> element (``open_ends``: the tiles whose end is open
-    now; ``marked``: the keys "end:<tile>" of ends to ring). The phones' map lays each table
-    out afresh (``Layouts(chained=False)``: no prefixes laid out first on the web loop);
-    ``layouts`` keeps the last few pictures (the phones' server carries one)."""
+    now; ``marked``: the keys "end:<tile>" of ends to ring), laid out with ``layouts``: the
+    sequence's it is in (hubd/picture/chain.py; the phones' map carries one through the round,
+    hubd/web/phone_map.py); without, a fresh one's (the table's prefixes laid out first)."""
     frame = frame or MapFrame.phone()
     # The picture a margin inside the drawing: a count reaches into the gaps beside its cell
     # and a padlock over its end's top, and the page clips the SVG at its edge ("+2" at the
@@ -67,7 +67,7 @@ def map_svg(
     margin = 2 * frame.sizes.gap
     x, y, w, h = frame.area
     inside = Box(x + margin, y + margin, w - 2 * margin, h - 2 * margin)
-    layouts = layouts or Layouts(chained=False)
+    layouts = layouts or Layouts()
     drawn = layouts.laid_out(table, inside, frame.sizes)  # the phone's own whole view
     floor = drawn.drawn_floor(frame.sizes.floor)
     return render(drawn, open_ends, marked, floor, frame.area, frame.sizes.gap)

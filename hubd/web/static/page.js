@@ -437,7 +437,10 @@
   function map(game) {
     const box = $("map");
     const svg = game && game.map ? game.map : "";
-    if (svg === mapDrawn) return;
+    box.toggleAttribute("data-waits", Boolean(game && game.map_waits)); // the table's own to come
+    // The table's map still being laid out and none of its round ready (the hub restarted):
+    // the map shown stays, the one the hub draws again.
+    if (svg === mapDrawn || (!svg && game && game.map_waits)) return;
     mapDrawn = svg;
     let frame = box.querySelector(".frame");
     if (!svg) {

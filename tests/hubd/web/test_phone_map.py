@@ -1,0 +1,124 @@
+"""The phones' map follows the table as the hub's does (hubd/web/phone_map.py): each table
+laid out from the layouts before it, off the web loop, the same after an undo and a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from checkout import REPO
+from web_table import Table as WebTable
+
+from engine import Game, GameState
+from hubd.picture import Layouts
+from hubd.values.snapshot import Snapshot
+from hubd.web.guard import Limits
+from hubd.web.served import Served
+from hubd.web.svg import map_svg
+
+#: map_bench's game whose first round crowds the phone's map (38 tiles, three feet): laid out
+#: afresh for every update, 137 tiles moved between a phone's consecutive updates; chained, 40.
+GAME = 116
+TILE = re.compile(r'data-tile="([^"]+)"><rect x="(-?\d+)" y="(-?\d+)"')
+WAIT_S = 120.0
+
+
+@pytest.fixture(scope="module")
+def map_bench(load_script: Any) -> ModuleType:
+    module: ModuleType = load_script("map_bench", REPO / "benchmarks" / "map_bench.py")
+    return module
+
+
+def first_round(map_bench: ModuleType) -> Iterator[GameState]:
+    """Each state of the game's first round, as the hub publishes it after each entry."""
+    game = Game()
+    for event in map_bench.play(*map_bench.game_specs(GAME + 1, 0)[GAME]):
+        game.apply(event)
+        state = game.state
+        if state.round > 1:
+            return
+        if state.table is not None and state.in_round:
+            yield state.copy()
+
+
+def served_maps(states: list[GameState]) -> list[str]:
+    """The map a phone is served after each of ``states``, each waited for (a new server)."""
+
+    async def follow() -> list[str]:
+        served = Served(Limits(), lambda: "2026-12-06", False)
+        served.begin(asyncio.get_running_loop())
+        maps = []
+        try:
+            for version, state in enumerate(states, 1):
+                served.set(Snapshot(version=version, game_id=1, state=state))
+                start = time.monotonic()
+                while (game := json.loads(served.data("en"))["game"]).get("map_waits"):
+                    assert time.monotonic() - start < WAIT_S
+                    await asyncio.sleep(0.002)
+                maps.append(game["map"])
+        finally:
+            served.close()
+        return maps
+
+    return asyncio.run(follow())
+
+
+def moved(before: str, after: str) -> int:
+    """Tiles on both maps that stand elsewhere on the second."""
+    was = {tile: (x, y) for tile, x, y in TILE.findall(before)}
+    return sum(1 for tile, x, y in TILE.findall(after) if was.get(tile, (x, y)) != (x, y))
+
+
+def test_a_phone_follows_a_crowded_round_as_the_hub_lays_it_out(map_bench: ModuleType) -> None:
+    """Each update a phone is served is the table laid out from the layouts before it (the
+    hub's chain, hubd/picture/chain.py), so few tiles move between two updates; an undo gives
+    back the map shown before the play, and a restarted hub's first map is the one shown."""
+    states = list(first_round(map_bench))
+    maps = served_maps([*states, states[-2]])  # the last play taken back
+    chain = Layouts()
+    chained = [
+        map_svg(s.table, frozenset(p.tile for p in s.open_places()), layouts=chain) for s in states
+    ]
+    assert maps[:-1] == chained
+    assert maps[-1] == maps[-3]  # the undo
+    assert sum(moved(a, b) for a, b in itertools.pairwise(maps[:-1])) <= 40  # afresh: 137
+    assert served_maps(states[-1:]) == maps[-2:-1]  # the hub restarted: the same map
+
+
+def test_the_web_loop_answers_while_a_slow_layout_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crowded layout takes a second on a Pi: the page's data is answered at once, the map
+    waiting, and the map follows when it is laid out."""
+    laid_out = Layouts.laid_out
+
+    def slow(self: Layouts, *args: Any) -> Any:
+        time.sleep(2.0)
+        return laid_out(self, *args)
+
+    monkeypatch.setattr(Layouts, "laid_out", slow)
+    hub = WebTable(tmp_path, Limits(requests_per_s=100))
+    try:
+        for _ in range(3):
+            start = time.monotonic()
+            status, _headers, body = hub.request("GET", f"/t/{hub.token}/state")
+            game = json.loads(body)["game"]
+            assert status == 200 and time.monotonic() - start < 1.0
+            assert game["map"] is None and game["map_waits"]
+        start = time.monotonic()
+        while (game := json.loads(hub.request("GET", f"/t/{hub.token}/state")[2])["game"])[
+            "map_waits"
+        ]:
+            assert time.monotonic() - start < 10
+            time.sleep(0.05)
+        assert game["map"].startswith("<svg")
+    finally:
+        hub.close()
