@@ -14,7 +14,10 @@ the table it serves and goes on; the newest table wins (what waited is dropped, 
 laid out is finished, and the chain lays the tables skipped out as prefixes anyway). Until the
 table's map is ready a phone is served the last one ready of the same round, and told it waits
 (the page then keeps the map it shows); when it is, ``ready`` is called (from the worker) and
-the server wakes the phones' streams.
+the server wakes the phones' streams. Where the chain has many tables to lay out first (no
+phone followed the round until now, or the hub restarted), the table is first laid out afresh
+and served meanwhile: a phone opened mid-round sees the table at once, a page already showing
+its map keeps it.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ MapKey = tuple[TableKey, frozenset[Tile]]
 #: Maps kept: the last few tables (the one before an undo, the one after).
 KEPT = 8
 
+#: Tiles the chain may be behind a table before the table is first laid out afresh to serve
+#: meanwhile (a few prefixes take about as long as that one layout).
+BEHIND = 4
+
 #: Draws ``table``'s map with ``open_ends`` from ``layouts`` (the tests give a slow one).
 Draw = Callable[[Table, frozenset[Tile], Layouts], str]
 
@@ -53,6 +60,8 @@ class PhoneMap:
         self.ready = ready
         self._draw = draw
         self._layouts = Layouts()  # the worker's alone
+        self._afresh = Layouts(chained=False)  # the maps served while the chain catches up
+        self._chained: tuple[Tile, int] | None = None  # the chain's last table: hub, tiles
         self._drawn: dict[MapKey, str] = {}
         self._last: tuple[Tile, str] | None = None  # the last map drawn, and its round's hub
         self._waiting: tuple[MapKey, Table] | None = None
@@ -102,18 +111,33 @@ class PhoneMap:
                     return
                 (key, table), self._waiting = self._waiting, None
                 self._busy = key
-            try:
-                drawn: str | None = self._draw(table, key[1], self._layouts)
-            except Exception:  # a bug: the phones keep the map they have; the hub goes on
-                log.exception("could not lay out the phones' map")
-                drawn = None
+            if self._behind(table):
+                self._lay_out(key, table, self._afresh)  # served while the chain catches up
+            if self._lay_out(key, table, self._layouts):
+                self._chained = (table.hub, len(table.placed))
             with self._wake:
                 self._busy = None
-                if drawn is not None:
-                    self._drawn.pop(key, None)
-                    self._drawn[key] = drawn
-                    while len(self._drawn) > KEPT:
-                        del self._drawn[next(iter(self._drawn))]
-                    self._last = (table.hub, drawn)
-            if drawn is not None:
-                self.ready()
+
+    def _behind(self, table: Table) -> bool:
+        """Whether the chain has more than a few of ``table``'s prefixes to lay out first."""
+        chained = self._chained
+        done = chained[1] if chained is not None and chained[0] == table.hub else 0
+        return len(table.placed) > done + BEHIND
+
+    def _lay_out(self, key: MapKey, table: Table, layouts: Layouts) -> bool:
+        """``table``'s map laid out with ``layouts`` (chained: kept as the table's), the
+        phones told; whether it could be."""
+        try:
+            drawn = self._draw(table, key[1], layouts)
+        except Exception:  # a bug: the phones keep the map they have; the hub goes on
+            log.exception("could not lay out the phones' map")
+            return False
+        with self._wake:
+            if layouts.chained:
+                self._drawn.pop(key, None)
+                self._drawn[key] = drawn
+                while len(self._drawn) > KEPT:
+                    del self._drawn[next(iter(self._drawn))]
+            self._last = (table.hub, drawn)
+        self.ready()
+        return True

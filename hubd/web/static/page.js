@@ -438,9 +438,9 @@
     const box = $("map");
     const svg = game && game.map ? game.map : "";
     box.toggleAttribute("data-waits", Boolean(game && game.map_waits)); // the table's own to come
-    // The table's map still being laid out and none of its round ready (the hub restarted):
-    // the map shown stays, the one the hub draws again.
-    if (svg === mapDrawn || (!svg && game && game.map_waits)) return;
+    // The table's map still being laid out (the hub restarted, or chaining the round's tables):
+    // the map shown stays, the one the hub draws again; a page showing none takes what is ready.
+    if (svg === mapDrawn || (game && game.map_waits && (mapDrawn || !svg))) return;
     mapDrawn = svg;
     let frame = box.querySelector(".frame");
     if (!svg) {

@@ -7,6 +7,7 @@ import asyncio
 import itertools
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from engine import Game, GameState
 from hubd.picture import Layouts
 from hubd.values.snapshot import Snapshot
 from hubd.web.guard import Limits
+from hubd.web.phone_map import PhoneMap
 from hubd.web.served import Served
 from hubd.web.svg import map_svg
 
@@ -122,3 +124,30 @@ def test_the_web_loop_answers_while_a_slow_layout_runs(
         assert game["map"].startswith("<svg")
     finally:
         hub.close()
+
+
+def test_a_phone_opened_mid_round_sees_the_table_while_the_chain_catches_up(
+    map_bench: ModuleType,
+) -> None:
+    """No phone followed the round (or the hub restarted): the chain lays out every table
+    before this one first, seconds on a Pi. Meanwhile the table is served laid out afresh."""
+
+    def draw(table: Any, _open_ends: frozenset[Any], layouts: Layouts) -> str:
+        if layouts.chained:
+            time.sleep(2.0)  # the round's tables laid out first
+        return "chained" if layouts.chained else "afresh"
+
+    state = list(first_round(map_bench))[-1]
+    ends = frozenset(place.tile for place in state.open_places())
+    drawn = threading.Event()
+    phone_map = PhoneMap(drawn.set, draw)
+    try:
+        assert phone_map.svg(state.table, ends) == (None, True)
+        assert drawn.wait(1.0)
+        assert phone_map.svg(state.table, ends) == ("afresh", True)
+        start = time.monotonic()
+        while phone_map.svg(state.table, ends) != ("chained", False):
+            assert time.monotonic() - start < 10
+            time.sleep(0.05)
+    finally:
+        phone_map.close()
