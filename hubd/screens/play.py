@@ -23,7 +23,7 @@ from hubd.screens.entry import TileEntry
 from hubd.screens.entry_choices import draw_choosing
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.entry_view import draw_cancel, draw_more, draw_pad, entry_status
-from hubd.screens.kit.areas import Rect, grid, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, spans_over, split_h, split_v
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
@@ -313,14 +313,23 @@ class PlayScreen(Screen):
                 box = Rect(legend.x, band.y + top, legend.w, number_h)
                 b.label(box, text, b.min_text, align="start")
             shown = state.players[first : first + per_row]
-            for offset, cell in enumerate(grid(cells_area, len(shown), per_row, b.px(4))):
+            cells = grid(cells_area, len(shown), per_row, b.px(4))
+            # A long name borrows the room a short one beside it leaves, and the captions'
+            # column (empty on the names' line): "Vovó Maria" whole over a 183 px column.
+            needs = [b.measure.width(name, name_px, first + i == state.current) + b.px(8)
+                     for i, name in enumerate(shown)]  # fmt: skip
+            spans = spans_over(cells, needs, band.x, band.right)
+            for offset, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
                 seat = first + offset
                 current = seat == state.current
-                if current:
-                    b.panel(cell, Style.SELECTED)
                 color = TEXT_DARK if current else None
                 name, *numbers = (Rect(cell.x, cell.y + top, cell.w, h)
                                   for top, h in zip(tops, heights, strict=True))  # fmt: skip
+                name = Rect(x, name.y, w, name.h)
+                if current:  # the highlight under the name too, where it is wider
+                    b.panel(cell, Style.SELECTED)
+                    if not cell.contains(name):
+                        b.panel(Rect(name.x, cell.y, name.w, name.bottom - cell.y), Style.SELECTED)
                 self._name(b, name, shown[offset], seat, current, name_px, align="center")
                 self._number(b, numbers[0], state.hands[seat], "count", str(seat), color)
                 if totals:

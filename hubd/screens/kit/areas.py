@@ -1,10 +1,13 @@
-"""Cutting an area of the screen into rects: grids of equal cells and proportional splits."""
+"""Cutting an area of the screen into rects: grids of equal cells and proportional splits, and
+the room a line of labels takes over columns."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hubd.screens.kit.rect import Rect
 
-__all__ = ["Rect", "fit_grid", "grid", "split_h", "split_v"]
+__all__ = ["Rect", "fit_grid", "grid", "spans_over", "split_h", "split_v"]
 
 
 def grid(
@@ -66,3 +69,33 @@ def fit_grid(area: Rect, count: int, min_h: int, max_h: int, gap: int, most: int
             return grid(area, count, columns, gap, min(height, max_h))
     rows = -(-count // most)
     return grid(area, count, most, gap, max(1, (area.h - gap * (rows - 1)) // rows))
+
+
+def spans_over(
+    columns: list[Rect], needs: list[int], left: int, right: int
+) -> list[tuple[int, int]]:
+    """Where a line of labels stands over ``columns`` (one label a column, in order): each
+    label ``needs`` so much width, centred on its column where it can be, borrowing the room a
+    neighbour's label leaves and, at the ends, the room out to ``left`` and ``right``. Each
+    label's (x, width): the labels never overlap; one wider than all the room it can borrow
+    gets all of it."""
+    count = len(columns)
+    bounds = [left]
+    bounds += [(a.right + b.x) // 2 for a, b in pairwise(columns)]
+    bounds.append(right)
+    for _ in range(2):  # a boundary moves toward the label with room to spare
+        for j in range(1, count):
+            short_left = needs[j - 1] - (bounds[j] - bounds[j - 1])
+            spare_right = (bounds[j + 1] - bounds[j]) - needs[j]
+            if short_left > 0 and spare_right > 0:
+                bounds[j] += min(short_left, spare_right)
+            short_right = needs[j] - (bounds[j + 1] - bounds[j])
+            spare_left = (bounds[j] - bounds[j - 1]) - needs[j - 1]
+            if short_right > 0 and spare_left > 0:
+                bounds[j] -= min(short_right, spare_left)
+    spans = []
+    for column, need, start, end in zip(columns, needs, bounds, bounds[1:], strict=False):
+        width = min(max(need, column.w), end - start)
+        x = min(max(column.centerx - width // 2, start), end - width)
+        spans.append((x, width))
+    return spans
