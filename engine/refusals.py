@@ -173,6 +173,16 @@ class PlayersForPreset(RuleError):
 
 
 @dataclass(eq=False)
+class TooFewPlayers(RuleError):
+    """A game started with fewer players than any rules are for (Start tapped before the
+    players were seated): what to do, not which rules refused it."""
+
+    low: int
+    n: int
+    wordings = (Wording("add players: a game needs at least {low}"),)
+
+
+@dataclass(eq=False)
 class DealTooBig(RuleError):
     """Hands (and the starting double set ``apart``) that need more tiles than the set has;
     ``fits`` names the smallest set that holds them, 0 for none."""
@@ -347,6 +357,7 @@ KINDS: tuple[type[RuleError], ...] = (
     EnteredTwice,
     NothingToUndo,
     PlayersForPreset,
+    TooFewPlayers,
     DealTooBig,
     BurnNeedsDealtDouble,
     OutOnDoubleNeedsPlays,

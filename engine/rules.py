@@ -13,6 +13,7 @@ from engine.refusals import (
     DealTooBig,
     OutOnDoubleNeedsPlays,
     PlayersForPreset,
+    TooFewPlayers,
 )
 from engine.tiles import SET_SIZES, set_size
 
@@ -173,6 +174,8 @@ def make_rules(options: Mapping[str, Any], players: int) -> Rules:
         raise RuleError(
             f"unknown rule option {brief(unknown[0])}; the options are {', '.join(OPTIONS)}"
         )
+    if players < preset.min_players:
+        raise TooFewPlayers(low=preset.min_players, n=players)
     if not preset.min_players <= players <= preset.max_players:
         raise PlayersForPreset(
             preset=preset.name, low=preset.min_players, high=preset.max_players, n=players

@@ -132,7 +132,7 @@ def test_blank_lines_are_skipped_but_counted_in_line_numbers() -> None:
 def test_a_refused_first_line_leaves_empty_hands_and_totals() -> None:
     out, ok = replay('{"type": "new_game", "players": ["Ana"]}', START)
     assert not ok
-    assert out["error"] == {"line": 1, "message": "the classic rules are for 2 to 8 players, not 1"}
+    assert out["error"] == {"line": 1, "message": "add players: a game needs at least 2"}
     assert (out["hands"], out["totals"], out["phase"]) == ({}, {}, "setup")
     out, ok = replay(START)
     assert out["error"]["message"] == "no game has been started: the log must begin with new_game"

@@ -126,7 +126,17 @@ def test_a_preset_that_is_not_a_name_is_refused(preset: object) -> None:
 )
 def test_each_preset_has_its_player_range(preset: str, players: int) -> None:
     names = tuple(f"P{i}" for i in range(players))
-    assert "players, not" in refusal(Game(), NewGame(names, {"preset": preset}))
+    refused = refusal(Game(), NewGame(names, {"preset": preset}))
+    assert "players, not" in refused or refused == "add players: a game needs at least 2"
+
+
+@pytest.mark.parametrize("players", [0, 1])
+def test_too_few_players_are_told_to_add_players(players: int) -> None:
+    """Start tapped before the players were seated: what to do, not which rules refused
+    ("the classic rules are for 2 to 8 players, not 0", the preset's name untranslated)."""
+    names = tuple(f"P{i}" for i in range(players))
+    refused = refusal(Game(), NewGame(names, {}))
+    assert refused == "add players: a game needs at least 2"
 
 
 def test_four_arm_allows_at_most_8_players_whatever_the_set() -> None:
