@@ -194,9 +194,12 @@ def player_id(db: sqlite3.Connection, name: str) -> int:
 
 
 def known_players(db: sqlite3.Connection, limit: int | None) -> list[str]:
-    """Names from past games, the most recently used first (seat order within a game)."""
+    """Names from past games, the most recently used first (seat order within a game); a game
+    left before anything was entered in it (set up, then set up again) teaches no name, so a
+    name mistyped there is not offered ever after."""
     rows = db.execute(
         "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player_id"
+        " WHERE EXISTS (SELECT 1 FROM events e WHERE e.game_id = gp.game_id AND e.seq >= 2)"
         " ORDER BY gp.game_id DESC, gp.seat"
     ).fetchall()
     names = list(dict.fromkeys(str(row[0]) for row in rows))

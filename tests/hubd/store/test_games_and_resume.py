@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from store_helpers import LATER, NOW, lines_of, played, replayed, store_log, unfinished
 
-from engine import AmendRound, Draw, NewGame, Phase, Undo, dump_line
+from engine import AmendRound, Draw, NewGame, Phase, StartRound, Undo, dump_line
 from hubd.store import DATABASE_NAME, GameStore, UnknownGameError
 from hubd.store.migrations import CURRENT_VERSION, MIGRATIONS
 from hubd.values.records import GameRecord
@@ -210,7 +210,16 @@ def test_player_statistics_add_up_finished_games(store: GameStore) -> None:
 
 
 def test_known_players_most_recent_first(store: GameStore) -> None:
-    store.new_game(NewGame(("Ana", "Ben")), NOW)
-    store.new_game(NewGame(("Cy", "Ana", "Dee")), NOW)
+    for names in (("Ana", "Ben"), ("Cy", "Ana", "Dee")):
+        store.append(store.new_game(NewGame(names), NOW), StartRound(names[0]))
     assert store.known_players() == ["Cy", "Ana", "Dee", "Ben"]
     assert store.known_players(limit=2) == ["Cy", "Ana"]
+
+
+def test_a_game_left_before_anything_was_entered_teaches_no_name(store: GameStore) -> None:
+    """A Portuguese family typed "Jóao", started, saw the typo and set the game up again:
+    "Jóao" stayed among the names offered for every game after."""
+    store.append(store.new_game(NewGame(("Ana", "Ben")), NOW), StartRound("Ana"))
+    store.new_game(NewGame(("Ana", "Jóao")), NOW)  # left at once
+    store.append(store.new_game(NewGame(("Ana", "João")), NOW), StartRound("Ana"))
+    assert store.known_players() == ["Ana", "João", "Ben"]
