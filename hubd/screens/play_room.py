@@ -79,21 +79,26 @@ def fonts(b: Builder) -> tuple[int, int]:
     return b.chair_text, b.floor_text
 
 
+#: The room each number's column keeps on its start side, before its digits (it ends at them).
+NUMBER_PAD = 6
+
+
 def columns(b: Builder, state: GameState) -> tuple[int, int]:
     """The tiles and the score columns' widths: as wide as their numbers now (two digits at
-    least, so that a column does not jump at the tenth tile)."""
+    least, so that a column does not jump at the tenth tile), and ``NUMBER_PAD``."""
     count_px, _ = fonts(b)
     width = b.measure.width
-    pad = b.px(6)
+    pad = b.px(NUMBER_PAD)
     hands = max([width(str(n), count_px, True) for n in (*state.hands, state.yard, 88)])
     totals = max([width(str(n), count_px, True) for n in (*state.totals, 88)])
     return hands + pad, totals + pad
 
 
 def apart(b: Builder) -> int:
-    """Between a hand's count and the total beside it: a digit's width and more, so that "11"
-    and "25" never read "1125"."""
-    return b.measure.width("0", fonts(b)[0], True) + b.px(8)
+    """Between a hand's count and the total's column beside it: with the total's own
+    ``NUMBER_PAD``, their digits a digit's width and 8 px apart, so that "11" and "25" never
+    read "1125" (44 px apart, a 174 px column cut "Grandma Rosa" beside the map's least)."""
+    return b.measure.width("0", fonts(b)[0], True) + b.px(8 - NUMBER_PAD)
 
 
 def name_width(b: Builder, state: GameState, compact: bool) -> int:
