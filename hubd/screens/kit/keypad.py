@@ -119,7 +119,11 @@ def hand_row(
     name_px = b.floor_text
     if _name_over_number(b, name, inner, left.w):
         name_h = b.measure.line_height(name_px, True) - 2
-        top, below = split_v(inner, name_h, inner.h - name_h)
+        # The number's line under the name's, or where the row is shorter than the two
+        # lines, at its bottom over the name's line, their letters still apart.
+        below_h = max(inner.h - name_h, b.measure.line_height(size, True) - 2)
+        top = Rect(inner.x, inner.y, inner.w, name_h)
+        below = Rect(inner.x, inner.bottom - below_h, inner.w, below_h)
         bold = b.squeeze_scale(name, top.w, name_px, True) >= MIN_SQUEEZE
         b.label(top, name, name_px, floor=name_px, bold=bold, align="start", color=ink,
                 key=f"name:{name}", squeeze=True)  # fmt: skip
@@ -175,7 +179,21 @@ def _name_over_number(b: Builder, name: str, inner: Rect, beside: int) -> bool:
     if b.squeeze_scale(name, beside, name_px, False) >= MIN_SQUEEZE:
         return False
     across = b.squeeze_scale(name, inner.w, name_px, False) >= MIN_SQUEEZE
-    return across and hand_tall_height(b) - b.px(2) <= inner.h
+    return across and _over_number_least(b) <= inner.h
+
+
+def _over_number_least(b: Builder) -> int:
+    """The least height of a row's inside holding a name over its number, the two lines
+    stacked by their letters (the lines' boxes may overlap, the letters never): a blocked
+    round at eight players in portrait, its reason and a title on two lines over the rows,
+    left them 130 px where the lines' boxes take 135 ("Grand… 48")."""
+    measure, name_px, size = b.measure, b.floor_text, b.chair_text
+    # Each line's box is 2 px shorter than its line, which starts 1 px over it.
+    name_bottom = sum(measure.ink("H", name_px, True)) + measure.descent(name_px, True) - 1
+    digits_top = measure.ink("0123456789", size, True)[0] - 1
+    number_h = measure.line_height(size, True) - 2
+    stacked = name_bottom + max(2, b.px(3)) + number_h - digits_top
+    return min(hand_tall_height(b) - b.px(2), stacked)
 
 
 def entry_least_height(b: Builder, hands: int, extra_rows: int = 0) -> int:
