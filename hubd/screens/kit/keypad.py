@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from hubd.screens.kit.areas import Rect, grid, split_h, split_v
 from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Action, Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Action, Color, Style
 
 MAX_NUMBER = 9999
 BACKSPACE = "⌫"
@@ -131,7 +131,8 @@ def hand_row(
         # six players "10 кісточок" beside 48 was cut for 1 px.
         left, right = split_h(below, below.w - value_w, value_w)
         if note:
-            b.label(left, note, b.min_text, align="start", color=ink, squeeze=True)
+            clear = inner.y + _name_ink_bottom(b) + _ink_space(b)
+            _note_beside_number(b, left, note, clear, ink)
         b.label(right, shown, size, floor=size, bold=True, reading=True, align="end",
                 color=ink)  # fmt: skip
         return
@@ -182,17 +183,45 @@ def _name_over_number(b: Builder, name: str, inner: Rect, beside: int) -> bool:
     return across and _over_number_least(b) <= inner.h
 
 
+def _note_beside_number(b: Builder, box: Rect, note: str, clear: int, ink: Color | None) -> None:
+    """The count ("3 tiles") in ``box`` beside a row's number under its name: on one line,
+    drawn narrower if need be; else on two lines ("10" over "кісточок"), reaching up as far
+    as ``clear`` (under the name's letters); else not at all, never cut (seven and eight
+    players at 800x480 in Ukrainian beside a typed 123: "1 кіс…")."""
+    least = b.min_text
+    if b.squeeze_scale(note, box.w, least, False) >= MIN_SQUEEZE:
+        b.label(box, note, least, align="start", color=ink, squeeze=True)
+        return
+    line = b.measure.line_height(least)
+    two = Rect(box.x, box.bottom - 2 * line, box.w, 2 * line)
+    if two.y + b.measure.ink(note, least)[0] < clear or not b.holds(note, box.w, two.h, least,
+                                                                    False):  # fmt: skip
+        return
+    b.label(two, note, least, align="start", color=ink, wrap=True, squeeze_lines=True)
+
+
+def _ink_space(b: Builder) -> int:
+    """Between two lines stacked by their letters."""
+    return max(2, b.px(3))
+
+
+def _name_ink_bottom(b: Builder) -> int:
+    """Where a name's letters end under the top of its box (a line 2 px shorter than its
+    line, which starts 1 px over it), descenders and all."""
+    name_px = b.floor_text
+    return sum(b.measure.ink("H", name_px, True)) + b.measure.descent(name_px, True) - 1
+
+
 def _over_number_least(b: Builder) -> int:
     """The least height of a row's inside holding a name over its number, the two lines
     stacked by their letters (the lines' boxes may overlap, the letters never): a blocked
     round at eight players in portrait, its reason and a title on two lines over the rows,
     left them 130 px where the lines' boxes take 135 ("Grand… 48")."""
-    measure, name_px, size = b.measure, b.floor_text, b.chair_text
+    measure, size = b.measure, b.chair_text
     # Each line's box is 2 px shorter than its line, which starts 1 px over it.
-    name_bottom = sum(measure.ink("H", name_px, True)) + measure.descent(name_px, True) - 1
     digits_top = measure.ink("0123456789", size, True)[0] - 1
     number_h = measure.line_height(size, True) - 2
-    stacked = name_bottom + max(2, b.px(3)) + number_h - digits_top
+    stacked = _name_ink_bottom(b) + _ink_space(b) + number_h - digits_top
     return min(hand_tall_height(b) - b.px(2), stacked)
 
 

@@ -114,3 +114,34 @@ def test_every_name_stands_whole_with_its_count_and_number(
         assert entered == {n: 48 if n in waiting else 0 for n in game.state.players}, table
         assert taps == 3 * len(waiting), table  # and the one tap to score
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("language", available_languages())
+def test_a_count_beside_a_three_digit_hand_is_whole_or_not_there(
+    language: str, size: tuple[int, int]
+) -> None:
+    """Seven and eight players at 800x480 in Ukrainian, 123 typed: "1 кіс… 123". A count
+    stands on one line, or on two ("1" over "кісточка"), or, where a row has no room for it
+    even so (a blocked round's shorter rows), is left to the Tiles page; never cut."""
+    pygame.display.init()
+    found = []
+    for players, blocked in TABLES:
+        game = Game.from_events(round_over(players, blocked))
+        ui = Ui(size)
+        ui.set_language(language)
+        ctx = UiContext(state=game.state, language=language)
+        ui.state_changed(ctx)
+        ui.show_screen("round_end")
+        for _hand in game.state.players:
+            for key in ("pad:1", "pad:2", "pad:3", "pad:ok"):
+                tap_widget(ui, ctx, key)
+        widgets = ui.layout(ctx, 0.0)
+        found += [f"{players} players: {problem}" for problem in problems(ui, widgets, True)]
+        for name in game.state.players:
+            row = next(w for w in widgets if w.key == f"hand:{name}").rect
+            for widget in widgets:
+                cut = widget.truncated or any("…" in line for line in widget.lines)
+                if cut and row.contains(widget.rect):
+                    found.append(f"{players} players: {widget.text!r} drawn {widget.lines}")
+    assert not found, "\n".join(found)
