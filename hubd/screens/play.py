@@ -316,9 +316,10 @@ class PlayScreen(Screen):
             cells = grid(cells_area, len(shown), per_row, b.px(4))
             # A long name borrows the room a short one beside it leaves, and the captions'
             # column (empty on the names' line): "Vovó Maria" whole over a 183 px column.
-            needs = [b.measure.width(name, name_px, first + i == state.current) + b.px(8)
+            apart = name_px // 2  # two names must not read as one name of three words
+            needs = [b.measure.width(name, name_px, first + i == state.current) + apart
                      for i, name in enumerate(shown)]  # fmt: skip
-            spans = spans_over(cells, needs, band.x, band.right)
+            spans = spans_over(cells, needs, band.x, band.right, apart)
             for offset, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
                 seat = first + offset
                 current = seat == state.current

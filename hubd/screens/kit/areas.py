@@ -72,13 +72,14 @@ def fit_grid(area: Rect, count: int, min_h: int, max_h: int, gap: int, most: int
 
 
 def spans_over(
-    columns: list[Rect], needs: list[int], left: int, right: int
+    columns: list[Rect], needs: list[int], left: int, right: int, gap: int = 0
 ) -> list[tuple[int, int]]:
     """Where a line of labels stands over ``columns`` (one label a column, in order): each
     label ``needs`` so much width, centred on its column where it can be, borrowing the room a
     neighbour's label leaves and, at the ends, the room out to ``left`` and ``right``. Each
     label's (x, width): the labels never overlap; one wider than all the room it can borrow
-    gets all of it."""
+    gets all of it, ``gap`` short of its neighbours' ("Tom" and "Vovó Maria" read as one name
+    where they touched)."""
     count = len(columns)
     bounds = [left]
     bounds += [(a.right + b.x) // 2 for a, b in pairwise(columns)]
@@ -94,7 +95,9 @@ def spans_over(
             if short_right > 0 and spare_left > 0:
                 bounds[j] -= min(short_right, spare_left)
     spans = []
-    for column, need, start, end in zip(columns, needs, bounds, bounds[1:], strict=False):
+    for i, (column, need) in enumerate(zip(columns, needs, strict=True)):
+        start = bounds[i] + (gap // 2 if i > 0 else 0)
+        end = bounds[i + 1] - (gap - gap // 2 if i < count - 1 else 0)
         width = min(max(need, column.w), end - start)
         x = min(max(column.centerx - width // 2, start), end - width)
         spans.append((x, width))
