@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from checkout import REPO
+from web_harness import browser, phone
 from web_table import Table as WebTable
 
 from engine import Game, GameState
@@ -24,6 +25,7 @@ from hubd.values.snapshot import Snapshot
 from hubd.web.guard import Limits
 from hubd.web.phone_map import PhoneMap
 from hubd.web.served import Served
+from hubd.web.server import WebServer
 from hubd.web.svg import map_svg
 
 #: map_bench's game whose first round crowds the phone's map (38 tiles, three feet): laid out
@@ -151,3 +153,58 @@ def test_a_phone_opened_mid_round_sees_the_table_while_the_chain_catches_up(
             time.sleep(0.05)
     finally:
         phone_map.close()
+
+
+def test_a_page_keeps_its_map_while_a_restarted_hub_lays_the_round_out_again(
+    map_bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hub restarted mid-round serves the table laid out afresh while its chain lays the
+    round out again: a page showing the map keeps it, and the map that comes is the same
+    (Debian's chromium at 360 px)."""
+    token, state = "t" * 22, list(first_round(map_bench))[-1]
+    shown = "#map .frame"
+    with browser() as chromium:
+        page = phone(chromium, 360, 740)
+        hub = WebServer("127.0.0.1", 0, lambda _request: None)
+        assert hub.start() is None
+        hub.publish(Snapshot(version=1, game_id=1, token=token, state=state))
+        page.goto(f"http://127.0.0.1:{hub.port}/t/{token}?lang=en")
+        page.wait_for_selector("#map:not([data-waits]) svg", state="attached", timeout=60_000)
+        before = page.inner_html(shown)
+        hub.stop()
+        laid_out = Layouts.laid_out
+
+        def slow(self: Layouts, *args: Any) -> Any:
+            if self.chained:
+                time.sleep(5.0)  # the round's tables laid out again, on a Pi
+            return laid_out(self, *args)
+
+        monkeypatch.setattr(Layouts, "laid_out", slow)
+        restarted = WebServer("127.0.0.1", hub.port, lambda _request: None)
+        assert restarted.start() is None
+        try:
+            restarted.publish(Snapshot(version=1, game_id=1, token=token, state=state))
+            page.wait_for_selector("#map[data-waits]", state="attached", timeout=20_000)
+            start = time.monotonic()
+            while not served_afresh(restarted):  # the table laid out afresh, sent to the page
+                assert time.monotonic() - start < 20
+                time.sleep(0.05)
+            time.sleep(2.0)  # a page polling asks every 0.7 s
+            assert page.inner_html(shown) == before  # not the table laid out afresh
+            page.wait_for_selector("#map:not([data-waits])", state="attached", timeout=60_000)
+            assert page.inner_html(shown) == before
+        finally:
+            restarted.stop()
+
+
+def served_afresh(hub: WebServer) -> bool:
+    """Whether ``hub`` serves a map while its table's own is still to come."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", hub.port, timeout=5)
+    try:
+        connection.request("GET", f"/t/{hub.served.snapshot.token}/state")
+        game = json.loads(connection.getresponse().read())["game"]
+    finally:
+        connection.close()
+    return bool(game["map"] and game["map_waits"])
