@@ -12,7 +12,8 @@ phone following the round until now) lays out every prefix first: seconds. So th
 never lays out. It asks this map's worker (one thread, the only one using its ``Layouts``) for
 the table it serves and goes on; the newest table wins (what waited is dropped, the one being
 laid out is finished, and the chain lays the tables skipped out as prefixes anyway). Until the
-table's map is ready a phone is served the last one ready of the same round, and told it waits
+table's map is ready a phone is served the last one ready of the same round (a table it
+grew from), and told it waits
 (the page then keeps the map it shows); when it is, ``ready`` is called (from the worker) and
 the server wakes the phones' streams. Where the chain has many tables to lay out first (no
 phone followed the round until now, or the hub restarted), the table is first laid out afresh
@@ -63,7 +64,10 @@ class PhoneMap:
         self._afresh = Layouts(chained=False)  # the maps served while the chain catches up
         self._chained: tuple[Tile, int] | None = None  # the chain's last table: hub, tiles
         self._drawn: dict[MapKey, str] = {}
-        self._last: tuple[Tile, str] | None = None  # the last map drawn, and its round's hub
+        # The last map drawn, and the tiles on its table: served meanwhile to a table that
+        # holds them all (the same round, further on), never to another game's table that
+        # only opens with the same double.
+        self._last: tuple[frozenset[Tile], str] | None = None
         self._waiting: tuple[MapKey, Table] | None = None
         self._busy: MapKey | None = None
         self._closed = False
@@ -85,7 +89,8 @@ class PhoneMap:
                 self._wake.notify()
                 self._start()
             last = self._last
-        return (last[1] if last is not None and last[0] == table.hub else None), True
+        on_table = last is not None and last[0] <= table.placed.keys()
+        return (last[1] if last is not None and on_table else None), True
 
     def close(self) -> None:
         """No more maps: the worker ends after the one it lays out (never waited for)."""
@@ -138,6 +143,6 @@ class PhoneMap:
                 self._drawn[key] = drawn
                 while len(self._drawn) > KEPT:
                     del self._drawn[next(iter(self._drawn))]
-            self._last = (table.hub, drawn)
+            self._last = (frozenset(table.placed), drawn)
         self.ready()
         return True

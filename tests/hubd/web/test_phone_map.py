@@ -19,7 +19,7 @@ from checkout import REPO
 from web_harness import browser, phone
 from web_table import Table as WebTable
 
-from engine import Game, GameState
+from engine import Game, GameState, NewGame, StartRound
 from hubd.picture import Layouts
 from hubd.values.snapshot import Snapshot
 from hubd.web.guard import Limits
@@ -208,3 +208,30 @@ def served_afresh(hub: WebServer) -> bool:
     finally:
         connection.close()
     return bool(game["map"] and game["map_waits"])
+
+
+def test_a_new_game_on_the_same_double_is_never_served_the_last_games_map(
+    map_bench: ModuleType,
+) -> None:
+    """The stand-in while a table's map is laid out is a map of a table it grew from: a new
+    game that opens with the same double shows no map of the game before it (its crowded
+    last table stood on a phone opened for the new game until the chain caught up)."""
+
+    def draw(table: Any, _open_ends: frozenset[Any], layouts: Layouts) -> str:
+        if len(table.placed) == 1:
+            time.sleep(1.0)  # the new game's first table takes its time
+        return f"{len(table.placed)} tiles"
+
+    last = list(first_round(map_bench))[-1]
+    assert last.table is not None and last.rules is not None
+    new = Game.from_events([NewGame(("Ana", "Ben"), {"set": last.rules.highest}),
+                            StartRound("Ana")]).state  # fmt: skip
+    assert new.table is not None and new.table.hub == last.table.hub
+    drawn = threading.Event()
+    phone_map = PhoneMap(drawn.set, draw)
+    try:
+        phone_map.svg(last.table, frozenset())
+        assert drawn.wait(WAIT_S)
+        assert phone_map.svg(new.table, frozenset()) == (None, True)
+    finally:
+        phone_map.close()
