@@ -1,0 +1,226 @@
+"""The play screen's hands (hubd/screens/play.py draws the rest): each player's name, tiles
+and score, and the yard; play_room.py says where they stand.
+
+Landscape: a row for each player under the captions, or cells of a name over its count where
+rows no longer fit. Portrait: a strip of cells, each a name over its tiles (and its score), or
+from five players on a crowded table each name beside its count. A name is drawn narrower
+before it is cut; a count never is.
+"""
+
+from __future__ import annotations
+
+from engine import GameState
+from hubd.screens.kit.areas import Rect, grid, spans_over, split_h, split_v
+from hubd.screens.kit.builder import Builder
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
+from hubd.screens.play_room import (
+    apart,
+    cell_columns,
+    cells_shape,
+    columns,
+    fonts,
+    side_by_side,
+    side_cell,
+    strip_cell,
+    strip_numbers,
+    strip_rows,
+)
+
+
+def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None:
+    """Landscape: a row for each player (name, tiles, score; compact: name and tiles)
+    under a heading, the yard last; where rows no longer fit, cells of a name over its
+    count, the yard in a row of its own."""
+    count_px, name_px = fonts(b)
+    b.panel(area, Style.DARK)
+    inner = area.inflate(-b.px(8), 0)
+    line = b.measure.line_height(count_px, True)
+    head_h = b.measure.line_height(b.min_text) - 2
+    rows = len(state.players) + 1  # and the yard
+    row_h = min((inner.h - head_h) // rows, line + b.px(12))
+    if row_h < line - 2:
+        count, yard_cell = cells_shape(b, state, inner.h)
+        if yard_cell:  # the yard a cell like a hand's, where its own row leaves no room
+            _hand_cells(b, state, inner, count, yard_cell)
+            return
+        row_h = line - 2
+        yard, cells_area = split_v(inner, row_h, inner.h - row_h - b.px(4), gap=b.px(4))
+        yard_row(b, state, yard)
+        _hand_cells(b, state, cells_area, count)
+        return
+    count_w, total_w = columns(b, state)
+    gap = apart(b)
+    if compact:  # no totals: the score sheet has them
+        total_w, gap = 0, 0
+    name_w = inner.w - count_w - total_w - b.px(4) - gap
+    head = Rect(inner.x, inner.y, inner.w, head_h)
+    _headings(b, head, count_w, total_w + gap, totals=not compact)
+    for seat, name in enumerate(state.players):
+        row = Rect(area.x, head.bottom + seat * row_h, area.w, row_h)
+        current = seat == state.current
+        if current:
+            b.panel(row, Style.SELECTED)
+        inside = row.inflate(-b.px(8), 0)
+        cols = [Rect(inside.x, inside.y, name_w, inside.h),
+                Rect(inside.x + name_w + b.px(4), inside.y, count_w, inside.h),
+                Rect(inside.right - total_w, inside.y, total_w, inside.h)]  # fmt: skip
+        color = TEXT_DARK if current else None
+        _name(b, cols[0], name, seat, current, name_px)
+        _number(b, cols[1], state.hands[seat], "count", str(seat), color)
+        if not compact:
+            _number(b, cols[2], state.totals[seat], "total", str(seat), color)
+    top = head.bottom + len(state.players) * row_h
+    yard_row(b, state, Rect(inner.x, top, inner.w, row_h))
+
+
+def _headings(b: Builder, head: Rect, count_w: int, total_w: int, totals: bool = True) -> None:
+    """The "Tiles" and "Score" headings (compact: "Tiles") over their columns' ends; a
+    word wider than its column reaches left over the names' column (the heading has a row
+    of its own)."""
+    pad = b.px(4)
+    score_w = max(total_w, b.measure.width(b.tr("Score"), b.min_text) + pad)
+    score = Rect(head.right - score_w, head.y, score_w, head.h)
+    tiles_right = min(head.right - total_w - b.px(4), score.x - b.px(6))
+    tiles_w = max(count_w, b.measure.width(b.tr("Tiles"), b.min_text) + pad)
+    if not totals:
+        tiles_right = head.right
+    tiles = Rect(tiles_right - tiles_w, head.y, tiles_w, head.h)
+    b.label(tiles, b.tr("Tiles"), b.min_text, align="end")
+    if totals:
+        b.label(score, b.tr("Score"), b.min_text, align="end")
+
+
+def _hand_cells(b: Builder, state: GameState, area: Rect, columns: int, yard: bool = False) -> None:
+    """Each player a cell: the name over the hand's count (and the yard, the last cell)."""
+    _count_px, name_px = fonts(b)
+    name_h = b.measure.line_height(name_px)
+    cells = cell_columns(b, state, area, columns, yard)
+    cell_h = cells[0].h
+    if yard:
+        top, bottom = split_v(cells[-1], name_h, cell_h - name_h)
+        b.label(top, b.tr("Yard"), name_px, floor=b.min_text, key="caption:yard", squeeze=True)
+        _number(b, bottom, state.yard, "count", "yard", None, "center")
+    for seat, (name, cell) in enumerate(zip(state.players, cells, strict=False)):
+        current = seat == state.current
+        if current:
+            b.panel(cell, Style.SELECTED)
+        top, bottom = split_v(cell, name_h, cell_h - name_h)
+        _name(b, top, name, seat, current, name_px, align="center")
+        color = TEXT_DARK if current else None
+        _number(b, bottom, state.hands[seat], "count", str(seat), color, "center")
+
+
+def yard_row(b: Builder, state: GameState, row: Rect) -> None:
+    """The yard: its caption, then its count at the row's end (it has no score)."""
+    count_px, name_px = fonts(b)
+    count_w = b.measure.width("88", count_px, True) + b.px(6)
+    if not b.landscape:
+        b.panel(row, Style.DARK)
+        row = row.inflate(-b.px(8), 0)
+    caption, number = split_h(row, row.w - count_w, count_w, gap=b.px(4))
+    b.label(caption, b.tr("Yard"), name_px, floor=b.min_text, align="start",
+            key="caption:yard")  # fmt: skip
+    _number(b, number, state.yard, "count", "yard", None)
+
+
+def hands_strip(b: Builder, state: GameState, area: Rect, compact: bool) -> None:
+    """Portrait: the captions, then up to four players a row (the yard sits beside the
+    last entry): each a name over its tiles (and its score, for up to four players while
+    the table leaves the room)."""
+    count_px, name_px = fonts(b)
+    totals = strip_numbers(state, compact) == 2
+    b.panel(area, Style.DARK)
+    if side_by_side(b, state, compact):
+        _strip_side(b, state, area)
+        return
+    name_h = b.measure.line_height(name_px)
+    number_h = b.measure.line_height(count_px, True)
+    captions = [b.tr("Tiles")] + ([b.tr("Score")] if totals else [])
+    legend_w = max(b.measure.width(text, b.min_text) for text in captions) + b.px(8)
+    inner = area.inflate(-b.px(4), -b.gap)
+    row_h, tops = strip_cell(b, len(captions))
+    heights = (name_h, *([number_h] * len(captions)))
+    _rows, per_row = strip_rows(state)
+    for first in range(0, len(state.players), per_row):
+        band = Rect(inner.x, inner.y + (first // per_row) * (row_h + b.px(4)), inner.w,
+                    row_h)  # fmt: skip
+        legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.px(4))
+        for top, text in zip(tops[1:], captions, strict=True):
+            box = Rect(legend.x, band.y + top, legend.w, number_h)
+            b.label(box, text, b.min_text, align="start")
+        shown = state.players[first : first + per_row]
+        cells = grid(cells_area, len(shown), per_row, b.px(4))
+        # A long name borrows the room a short one beside it leaves, and the captions'
+        # column (empty on the names' line): "Vovó Maria" whole over a 183 px column.
+        apart = name_px // 2  # two names must not read as one name of three words
+        needs = [b.measure.width(name, name_px, first + i == state.current) + apart
+                 for i, name in enumerate(shown)]  # fmt: skip
+        spans = spans_over(cells, needs, band.x, band.right, apart)
+        for offset, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
+            seat = first + offset
+            current = seat == state.current
+            color = TEXT_DARK if current else None
+            name, *numbers = (Rect(cell.x, cell.y + top, cell.w, h)
+                              for top, h in zip(tops, heights, strict=True))  # fmt: skip
+            name = Rect(x, name.y, w, name.h)
+            if current:  # the highlight under the name too, where it is wider
+                b.panel(cell, Style.SELECTED)
+                if not cell.contains(name):
+                    b.panel(Rect(name.x, cell.y, name.w, name.bottom - cell.y), Style.SELECTED)
+            _name(b, name, shown[offset], seat, current, name_px, align="center")
+            _number(b, numbers[0], state.hands[seat], "count", str(seat), color)
+            if totals:
+                _number(b, numbers[1], state.totals[seat], "total", str(seat), color)
+
+
+def _strip_side(b: Builder, state: GameState, area: Rect) -> None:
+    """Portrait's crowded strip: each name beside its tiles, in rows of cells."""
+    count_px, name_px = fonts(b)
+    height, name_top, count_top = side_cell(b)
+    count_w = b.measure.width("88", count_px, True) + b.px(6)
+    inner = area.inflate(-b.px(4), -b.gap)
+    _rows, per_row = strip_rows(state)
+    cells = grid(inner, len(state.players), per_row, b.px(4), height)
+    for seat, (name, cell) in enumerate(zip(state.players, cells, strict=True)):
+        current = seat == state.current
+        b.panel(cell, Style.SELECTED if current else Style.QUIET)  # "2 Dad" is not Dad's
+        inside = cell.inflate(-b.px(12), 0)
+        name_box = Rect(inside.x, cell.y + name_top, inside.w - count_w - b.px(6),
+                        b.measure.line_height(name_px))  # fmt: skip
+        count_box = Rect(inside.right - count_w, cell.y + count_top, count_w,
+                         b.measure.line_height(count_px, True))  # fmt: skip
+        _name(b, name_box, name, seat, current, name_px)
+        color = TEXT_DARK if current else None
+        _number(b, count_box, state.hands[seat], "count", str(seat), color, "end")
+
+
+def _name(
+    b: Builder, box: Rect, name: str, seat: int, current: bool, size: int,
+    align: str = "start",
+) -> None:  # fmt: skip
+    """A player's name: bold and dark on the highlight while it is their turn (plain where
+    bold would not fit), drawn narrower where that makes it fit (as the map's labels),
+    cut with an ellipsis only if even that cannot hold it."""
+    bold = current and b.squeeze_scale(name, box.w, size, True) >= MIN_SQUEEZE
+    whole = bold or b.squeeze_scale(name, box.w, size, False) >= MIN_SQUEEZE
+    # Cut, it keeps as many letters as fit drawn narrower ("Mari…", not "…").
+    narrower = int(box.w / MIN_SQUEEZE)
+    fitted = name if whole else b.measure.shorten(name, narrower, size, False)
+    b.label(box, fitted, size, floor=size, bold=bold, align=align, squeeze=True,
+            color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
+
+
+def _number(
+    b: Builder,
+    box: Rect,
+    value: int,
+    role: str,
+    key: str,
+    color: Color | None,
+    align: str = "",
+) -> None:
+    size, _ = fonts(b)
+    align = align or ("end" if b.landscape else "center")
+    # Never cut: a count in a cell too narrow for it is drawn narrower, its height kept.
+    b.label(box, str(value), size, floor=size, bold=True, reading=True, align=align,
+            color=color, role=role, key=f"{role}:{key}", squeeze=True)  # fmt: skip
