@@ -100,6 +100,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         runs_off.append(min(x, y) <= 0 or x + w >= score.shape[1] or y + h >= score.shape[0])
         origin += [len(runs_off) - 1] * len(found)
     seen, shorts, cut_off = [], [], []
+    read_pieces = []  # the pieces read as tiles (see Looks.read)
     outside = 0
     read_from: Counter[int] = Counter()  # tiles read in each patch
     for corners, patch in zip(tiles, origin, strict=True):
@@ -114,6 +115,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from[patch] += 1
+        read_pieces.append(corners)
         cx, cy = face.mean(axis=0)
         short = sides(face)[0] * scale
         tile = TileSeen(SeenTile(*halves), (float(cx), float(cy)))
@@ -161,4 +163,5 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         seen = lone_tiles(photo, scale, outlines, highest)
     if not seen:
         raise NoTiles(NOTHING)
+    looks.read = read_pieces
     return seen

@@ -111,6 +111,7 @@ class Looks:
         self.score, self.lightness = score, lightness
         self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
         self._cuts: dict[tuple[bytes, float, float | None], tuple[list[Floats], list[float]]] = {}
+        self.read: list[Floats] = []  # the pieces the last reading on it read as tiles
 
     def cut(
         self, outline: Image, least: float, width: float | None

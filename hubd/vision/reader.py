@@ -27,9 +27,10 @@ The way it reads, in order:
 
 5. **A phone held at a slant.** A tile foreshortened past a tile's shape (squat along the
    slant, too long across it, sheared aslant) and left unread is read on its own as a camera
-   looking straight down would have seen it (:mod:`hubd.vision.slant`); a photo whose tiles
-   did not come apart, or with a tile read neither half of which is sure, whose pips tell of a
-   slant, is read whole so.
+   looking straight down would have seen it (:mod:`hubd.vision.slant`); a photo said for
+   tiles that did not come apart, or with a tile read neither half of which is sure
+   or squatter than a tile once the slant is undone, whose pips tell of a slant, is read
+   whole so.
 
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
 :mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`) and :mod:`hubd.vision.patch_tiles`
@@ -51,7 +52,7 @@ from hubd.vision.cutting import Lightness
 from hubd.vision.faces import faces, own_colour, patches, relief, whiteness
 from hubd.vision.one_reading import MIN_FACE, read_faces
 from hubd.vision.patch_tiles import Looks
-from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Staggered, Stuck
+from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import Image
 from hubd.vision.slant import (
@@ -60,6 +61,8 @@ from hubd.vision.slant import (
     read_lengthened,
     read_on_its_own,
     slanted_faces,
+    squat_from_above,
+    tiles_only,
     whole_faces,
 )
 
@@ -120,6 +123,11 @@ class _AtWorkSize:
         return Lightness(cv2.cvtColor(self.small, cv2.COLOR_BGR2LAB)[:, :, 0])
 
     @cached_property
+    def slant(self) -> float | None:
+        """How much its height would be lengthened to undo a slant (see :func:`pips_stretch`)."""
+        return pips_stretch(self.score, self.faces)
+
+    @cached_property
     def looks(self) -> Looks:
         """Its patches' cuts and its pieces' faces, read against its whiteness."""
         return Looks(self.photo, self.scale, self.score, self.lightness)
@@ -160,20 +168,26 @@ def _read_whole(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
     weighed against the others."""
     try:
         seen = _read_as_taken(taken, highest)
-    except Staggered:
-        raise
     except Stuck:
-        # (Where no tile was found at all, one read so is a guess: a ten-tile hand at a slant
-        # was read as two tiles, one settled wrong with the set alone.)
-        found = _read_from_above(taken, highest, 0)
+        # Tiles stuck together, or a row said to be staggered (at a slant, a straight row's
+        # outline is stepped by its tiles' sides): read as seen from above, where the pips
+        # tell of a slant, as many tiles the same but one a little more or less lengthened,
+        # and a step further where that fails (see read_lengthened). (Where no tile was found
+        # at all, one read so is a guess: two touching rows of five at a slant were read as
+        # two tiles, a 5-6 and a 6-6, the same at two stretches, one settled wrong with the set
+        # alone.)
+        found = _read_from_above(taken, highest, 0, further=True)
         if found is None:
             raise
         return found
-    if not any(_unsure(tile.tile.first) and _unsure(tile.tile.second) for tile in seen):
+    if not any(
+        _unsure(tile.tile.first) and _unsure(tile.tile.second) for tile in seen
+    ) and not squat_from_above(taken.looks.read, taken.slant):
         return seen
-    # A tile neither half of which is sure: perhaps parts of two tiles, a row of tiles at a
-    # slant taken for fewer tiles or for one (a half unsure alone is a pip in doubt: read
-    # again, 20 of 33 such photos at a slant read no more tiles, each costing a reading).
+    # A tile neither half of which is sure, or one squatter than a tile seen from above:
+    # perhaps parts of two tiles, a row of tiles at a slant taken for fewer tiles or for one
+    # (a half unsure alone is a pip in doubt: read again, 20 of 33 such photos at a slant
+    # read no more tiles, each costing a reading).
     found = _read_from_above(taken, highest, len(seen))
     return seen if found is None else found
 
@@ -183,18 +197,25 @@ def _unsure(half: HalfGuess) -> bool:
     return max(likely for _, likely in half.options) < _SURE
 
 
-def _read_from_above(taken: _AtWorkSize, highest: int, more_than: int) -> list[TileSeen] | None:
+def _read_from_above(
+    taken: _AtWorkSize, highest: int, more_than: int, further: bool = False
+) -> list[TileSeen] | None:
     """The photo's tiles read at the work size with its height lengthened as its pips tell
-    (see :func:`read_lengthened`), where they are more than ``more_than``; else None. Not on a
+    (see :func:`read_lengthened`; ``further``: and a step further where that fails), where
+    they are more than ``more_than``; else None. Not on a
     checked cloth: its squares cost as much to cut again as tiles (read again, such photos of
     camera_bench took up to four times the CPU, and none read better)."""
     if len(patches(taken.faces, taken.least)) >= _CLOTH:
         return None  # (read again, each of a checked cloth's squares would be cut again)
-    stretch, tiles_only = pips_stretch(taken.small, taken.score, taken.faces)
+    stretch = taken.slant
     if stretch is None:
         return None
     found = read_lengthened(
-        tiles_only, stretch, lambda longer: _read_or_none(longer, highest), more_than
+        tiles_only(taken.small, taken.score, taken.faces),
+        stretch,
+        lambda longer: _read_or_none(longer, highest),
+        more_than,
+        further,
     )
     if found is None:
         return None

@@ -30,4 +30,5 @@ class Stuck(PhotoUnreadable):
 
 class Staggered(Stuck):
     """As :class:`Stuck`, a staggered row of tiles side by side among them (cut evenly, its
-    seams askew to the cuts, it is read wrong: said, and not read again as seen from above)."""
+    seams askew to the cuts, it is read wrong: said; read again as seen from above, its
+    tiles must be the same at two stretches)."""

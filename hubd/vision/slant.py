@@ -13,16 +13,18 @@ failed, the rest is read again with those patches painted over.
 
 How far a photo is foreshortened is told by its pips (:func:`pips_stretch`): round on the face,
 a slant makes them ellipses as much shorter along the photo's height as the table is. Where the
-photo's tiles did not come apart, or a tile was read neither half of which is sure (parts of
-two tiles: a row side by side, their sides between them, cut short), and its pips tell of a
-slant, the whole photo is read again as seen from above, its height lengthened by what they
-tell, kept where it reads more tiles, and as many lengthened a little more or less
+photo was said (its tiles did not come apart), or a tile was read neither
+half of which is sure or squatter than a tile once the slant is undone (parts of two tiles: a
+row side by side, their sides between them, cut short; :func:`squat_from_above`), and its pips
+tell of a slant, the whole photo is read again as seen from above, its height lengthened by
+what they tell, kept where it reads more tiles, and as many lengthened a little more or less
 (:func:`read_lengthened`).
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
 import cv2
@@ -30,7 +32,7 @@ import numpy as np
 
 from hubd.vision.faces import faces, filled, patches
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import ASPECT, Image, least_rect, quad_of, sides
+from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides
 
 _SQUATTEST, _LONGEST = 1.18, 3.6  # a tile's shape foreshortened at about 50-55 degrees from
 # straight down, along the slant and across it (a checked cloth's square is squatter, up to 1.1
@@ -124,17 +126,12 @@ def read_on_its_own(
     return [tile] if float(np.linalg.norm(np.array(tile.centre) - middle)) <= near else []
 
 
-def pips_stretch(small: Image, score: Image, mask: Image) -> tuple[float | None, Image]:
+def pips_stretch(score: Image, mask: Image) -> float | None:
     """How much the photo's height would have to be lengthened to undo a slant, told by the
-    shapes of the pips on its faces (``small``: the photo at the work size, ``score``: its
-    whiteness, ``mask``: its faces, see :func:`faces`): their median width over height, a
-    pip's second moments across the photo over those along its height (None where too few
-    pips show). And the photo with every patch of face bare of pips and bars (a cloth's light
-    patch) painted the table's colour, so that read again only the tiles are cut again."""
-    level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    found = mask > 0
-    holes = (found & (score <= level)).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    shapes of the pips on its faces (``score``: the photo's whiteness at the work size,
+    ``mask``: its faces, see :func:`faces`): their median width over height, a pip's second
+    moments across the photo over those along its height (None where too few pips show)."""
+    count, labels, stats = _holes(score, mask)
     ratios = []
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
@@ -151,13 +148,25 @@ def pips_stretch(small: Image, score: Image, mask: Image) -> tuple[float | None,
         if area < _PIP_FULL * cv2.contourArea(cv2.convexHull(outline[0])):
             continue
         ratios.append(math.sqrt(across / along))
-    stretch = float(np.median(ratios)) if len(ratios) >= _FEWEST_PIPS else None
-    return stretch, _bare_painted(small, found, labels, stats)
+    return float(np.median(ratios)) if len(ratios) >= _FEWEST_PIPS else None
 
 
-def _bare_painted(small: Image, found: Image, holes: Image, stats: Image) -> Image:
-    """The photo (at the work size) with its patches of face (``found``) that hold no hole of a
-    pip's size at the least (``holes``: labelled, their ``stats``) painted the table's colour."""
+def _holes(score: Image, mask: Image) -> tuple[int, Image, Image]:
+    """The dark holes in the faces (pips, bars): their count, labels and stats (see
+    :func:`cv2.connectedComponentsWithStats`)."""
+    level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    holes = ((mask > 0) & (score <= level)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(holes, connectivity=8)
+    return count, labels, stats
+
+
+def tiles_only(small: Image, score: Image, mask: Image) -> Image:
+    """The photo (``small``, at the work size; ``score``: its whiteness, ``mask``: its faces)
+    with every patch of face bare of pips and bars (a cloth's light patch) painted the
+    table's colour, so that read again only the tiles are cut again: a patch that holds no
+    hole of a pip's size at the least."""
+    _, holes, stats = _holes(score, mask)
+    found = mask > 0
     count, patch = cv2.connectedComponents(found.astype(np.uint8), connectivity=8)
     big = np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= _PIP_AREA[0])
     inked = np.zeros(count, bool)
@@ -169,27 +178,71 @@ def _bare_painted(small: Image, found: Image, holes: Image, stats: Image) -> Ima
     return painted
 
 
+def squat_from_above(pieces: Sequence[Floats], stretch: float | None) -> bool:
+    """Whether a piece read as a tile (its corners), its height lengthened by the slant's
+    ``stretch`` (see :func:`pips_stretch`), is squatter than a tile's shape: seen from above
+    it is no tile, but parts of two side by side (a row cut at its tiles' sides)."""
+    if stretch is None or stretch < _SLANTED:
+        return False
+    for corners in pieces:
+        short, long = sorted(sides(corners * np.array([1.0, stretch], np.float32)))
+        if long < ASPECT[0] * short:
+            return True
+    return False
+
+
 def read_lengthened(
-    photo: Image, stretch: float, read: Callable[[Image], list[TileSeen] | None], more_than: int
+    photo: Image,
+    stretch: float,
+    read: Callable[[Image], list[TileSeen] | None],
+    more_than: int,
+    further: bool = False,
 ) -> list[TileSeen] | None:
     """The tiles of a photo (at the work size) read (by ``read``: None where it cannot be)
     with its height lengthened by ``stretch`` (as its pips tell: see :func:`pips_stretch`),
     where they are more than ``more_than`` and as many lengthened a little more or a little
-    less; else None (also where the pips tell of no slant).
+    less; else None (also where the pips tell of no slant). With ``further`` (a photo said for
+    tiles stuck: nothing else of it is read), those tiles must be the same but one (a
+    staggered row of four was read as six tiles at 1.30 and 1.45, not the same six), and
+    where that fails, the same a step further (:data:`_NEXT` times ``stretch``): a blur rounds
+    the pips as much across as along, so they tell less of a slant than there is.
 
     Lengthened past the slant's stretch, tiles along it grow too long and those across it
     squat, and short of it the other way: a reading that holds at one stretch alone is a
     guess (rows cut at the tiles' sides between them, a cut taking a side in for a half)."""
     if stretch < _SLANTED:
         return None
-    found = read(stretched(photo, stretch))
-    if found is None or len(found) <= more_than:
-        return None
-    for nearby in (stretch / _NEXT, stretch * _NEXT):
-        again = read(stretched(photo, nearby))
-        if again is not None and len(again) == len(found):
-            return [_unstretched(tile, stretch, (0, 0)) for tile in found]
+    readings: dict[int, list[TileSeen] | None] = {}  # read at stretch x _NEXT ** step, once
+
+    def read_at(step: int) -> list[TileSeen] | None:
+        if step not in readings:
+            readings[step] = read(stretched(photo, stretch * _NEXT**step))
+        return readings[step]
+
+    for step in (0, 1) if further else (0,):
+        found = read_at(step)
+        if found is None or len(found) <= more_than:
+            continue
+        for nearby in (step - 1, step + 1):
+            again = read_at(nearby)
+            if again is not None and len(again) == len(found):
+                if further and _differing(found, again) > 1:
+                    continue
+                return [_unstretched(tile, stretch * _NEXT**step, (0, 0)) for tile in found]
     return None
+
+
+def _differing(found: list[TileSeen], again: list[TileSeen]) -> int:
+    """How many of the tiles read one way (their likeliest counts) are not read the other."""
+    return sum((_likeliest(found) - _likeliest(again)).values())
+
+
+def _likeliest(seen: list[TileSeen]) -> Counter[tuple[int, int]]:
+    """The tiles read, each its halves' likeliest counts, the lower first."""
+    return Counter(
+        (min(pair), max(pair))
+        for pair in ((tile.tile.first.best, tile.tile.second.best) for tile in seen)
+    )
 
 
 def _around(photo: Image, outline: Image) -> tuple[Image, tuple[int, int]]:

@@ -292,3 +292,25 @@ def test_a_photo_taken_by_a_phone_held_at_a_slant_is_read_as_seen_from_above(see
     lengthened), it is the hand."""
     photo = make_photo(seed, camera_slant=True)
     assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        11,  # two touching rows of five double-15 tiles side by side across the slant, each
+        # one's side showing below it: a straight row's outline stepped by its tiles' sides,
+        # said as a staggered row ('Some tiles lie too close')
+        32,  # four double-6 tiles side by side across the slant, read as two: each piece read
+        # is squatter than a tile once the slant is undone
+        77,  # six double-12 tiles side by side, each a little behind the last, their sides
+        # between them: read as four, pieces squatter than a tile seen from above
+    ],
+)
+def test_tiles_at_a_slant_said_or_read_squat_are_read_as_seen_from_above(seed: int) -> None:
+    """A photo said for tiles stuck (or a row taken for staggered) is read as seen from above
+    where its pips tell of a slant, its tiles the same but one a little more or less
+    lengthened, and a step further where that fails (a blur rounds the pips: they tell less
+    of a slant than there is); so is a photo with a tile read that, lengthened as the pips
+    tell, is squatter than a tile (parts of two side by side)."""
+    photo = make_photo(seed, camera_slant=True)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
