@@ -84,6 +84,19 @@ def score(ui: Ui, ctx: UiContext, asked: int) -> list[Intent]:
     return intents
 
 
+def round_end(
+    players: int, blocked: bool, size: tuple[int, int], language: str
+) -> tuple[Game, Ui, UiContext]:
+    """The round end of a table of ``players`` (its round blocked, or someone out)."""
+    game = Game.from_events(round_over(players, blocked))
+    ui = Ui(size)
+    ui.set_language(language)
+    ctx = UiContext(state=game.state, language=language)
+    ui.state_changed(ctx)
+    ui.show_screen("round_end")
+    return game, ui, ctx
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("language", available_languages())
 def test_every_name_stands_whole_with_its_count_and_number(
@@ -92,12 +105,7 @@ def test_every_name_stands_whole_with_its_count_and_number(
     pygame.display.init()
     found = []
     for players, blocked in TABLES:
-        game = Game.from_events(round_over(players, blocked))
-        ui = Ui(size)
-        ui.set_language(language)
-        ctx = UiContext(state=game.state, language=language)
-        ui.state_changed(ctx)
-        ui.show_screen("round_end")
+        game, ui, ctx = round_end(players, blocked, size, language)
         table = f"{players} players{', blocked' if blocked else ''}"
         found += [f"{table}, {fault}" for fault in faults(ui, ctx, "nothing typed", size)]
         waiting = [name for seat, name in enumerate(game.state.players) if game.state.hands[seat]]
@@ -127,12 +135,7 @@ def test_a_count_beside_a_three_digit_hand_is_whole_or_not_there(
     pygame.display.init()
     found = []
     for players, blocked in TABLES:
-        game = Game.from_events(round_over(players, blocked))
-        ui = Ui(size)
-        ui.set_language(language)
-        ctx = UiContext(state=game.state, language=language)
-        ui.state_changed(ctx)
-        ui.show_screen("round_end")
+        game, ui, ctx = round_end(players, blocked, size, language)
         for _hand in game.state.players:
             for key in ("pad:1", "pad:2", "pad:3", "pad:ok"):
                 tap_widget(ui, ctx, key)
