@@ -117,7 +117,13 @@ def hand_row(
     value_w = b.measure.width(shown, size, True) + b.px(4)
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = b.floor_text
-    if _name_over_number(b, name, inner, left.w):
+    over = _name_over_number(b, name, inner, left.w)
+    if not over and note and b.landscape and _over_number_least(b) <= inner.h:
+        # A short name whose count cannot stand on one line under it takes a long name's
+        # way: the count on two lines beside the number ("5" over "кісточок" for Ben, as for
+        # Grandma Rosa, where it was left off).
+        over = b.measure.width(note, b.min_text) * MIN_SQUEEZE > left.w
+    if over:
         name_h = b.measure.line_height(name_px, True) - 2
         # The number's line under the name's, or where the row is shorter than the two
         # lines, at its bottom over the name's line, their letters still apart.

@@ -148,3 +148,30 @@ def test_a_count_beside_a_three_digit_hand_is_whole_or_not_there(
                 if cut and row.contains(widget.rect):
                     found.append(f"{players} players: {widget.text!r} drawn {widget.lines}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_a_short_name_keeps_its_count_where_a_long_names_row_shows_it(language: str) -> None:
+    """800x480, seven players in Ukrainian, 123 typed: "Grandma Rosa" over "6" and
+    "кісточок" beside her number, and Ben's row, as tall, without its count (it would not
+    stand on one line under his name). Where one row of a round end shows its count, every
+    row shows its own."""
+    pygame.display.init()
+    found = []
+    for players, blocked in TABLES:
+        game, ui, ctx = round_end(players, blocked, (800, 480), language)
+        waiting = [name for seat, name in enumerate(game.state.players) if game.state.hands[seat]]
+        for _name in waiting:
+            for key in ("pad:1", "pad:2", "pad:3", "pad:ok"):
+                tap_widget(ui, ctx, key)
+        widgets = ui.layout(ctx, 0.0)
+        shown = {}
+        for seat, name in enumerate(game.state.players):
+            count = ui.ntr("{n} tile", "{n} tiles", game.state.hands[seat])
+            row = next(w for w in widgets if w.key == f"hand:{name}").rect
+            written = count.format(n=game.state.hands[seat])
+            shown[name] = any(w.text == written and row.contains(w.rect) for w in widgets)
+        if any(shown.values()):
+            found += [f"{players} players: {name}'s count left off"
+                      for name in waiting if not shown[name]]  # fmt: skip
+    assert not found, "\n".join(found)
