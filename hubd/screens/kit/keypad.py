@@ -117,12 +117,14 @@ def hand_row(
     value_w = b.measure.width(shown, size, True) + b.px(4)
     left, right = split_h(inner, inner.w - value_w - b.px(4), value_w, gap=b.px(4))
     name_px = b.floor_text
+    # The note's least width ("3 tiles"): it may be drawn narrower too.
+    narrower = b.measure.width(note, b.min_text) * MIN_SQUEEZE if note else 0
     over = _name_over_number(b, name, inner, left.w)
     if not over and note and b.landscape and _over_number_least(b) <= inner.h:
         # A short name whose count cannot stand on one line under it takes a long name's
         # way: the count on two lines beside the number ("5" over "кісточок" for Ben, as for
         # Grandma Rosa, where it was left off).
-        over = b.measure.width(note, b.min_text) * MIN_SQUEEZE > left.w
+        over = narrower > left.w
     if over:
         name_h = b.measure.line_height(name_px, True) - 2
         # The number's line under the name's, or where the row is shorter than the two
@@ -142,7 +144,6 @@ def hand_row(
         b.label(right, shown, size, floor=size, bold=True, reading=True, align="end",
                 color=ink)  # fmt: skip
         return
-    note_w = b.measure.width(note, b.min_text) if note else 0
     # The note ("3 tiles") under the name on a wide screen; on a tall one after the name on
     # its line, both drawn narrower if need be (two players in Ukrainian: "9 кісточок" was
     # dropped beside "Grandma Rosa"), else under it where the row is tall enough; a crowded
@@ -151,7 +152,6 @@ def hand_row(
     # room, else plain, which is narrower.
     fits = [bold for bold in (True, False)
             if b.squeeze_scale(name, left.w, name_px, bold) >= MIN_SQUEEZE] or [False]  # fmt: skip
-    narrower = note_w * MIN_SQUEEZE  # the note may be drawn narrower too
     room = [bold for bold in fits
             if narrower <= left.w - b.measure.width(name, name_px, bold) - b.px(16)]  # fmt: skip
     beside = not b.landscape and bool(room)
