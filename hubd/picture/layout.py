@@ -16,7 +16,8 @@ one whose table is this one as it was a play or more ago (``Laid``; hubd/picture
 piece trying its cell there first and the pieces far from the change kept in theirs: a
 crowded frame is the one before it and its new tile where a search afresh finds no room
 (and where neither finds room in a frame's cells, the last layout is tried once more with
-more cells before the frame is drawn smaller).
+more cells, then laying next the piece with the least room, ``FailFirst``, before the frame
+is drawn smaller).
 Else the table is laid as it grew (so that the next frame is this one and one tile more),
 at the numbers' full size, then smaller, then (where every number is one digit: a double-9
 set) in square cells, then with runs folded into counts ("+5"), keeping each line's first
@@ -33,6 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import Table
+from hubd.picture.fail_first import FailFirst
 from hubd.picture.grid import AROUND, Grid
 from hubd.picture.last_layout import LAST_BUDGET, Laid, Try, found_laid, from_last, hints_from
 from hubd.picture.plan import Plan, plan
@@ -167,24 +169,33 @@ def lay(
 
 
 #: The cells a frame's last try may spend where its last layout and every search afresh
-#: found no room (``_rescued``): from the last layout again, with more cells, and with a
-#: double's toes taken the other way round (``Start.toes_out``). Tried only after all else,
-#: so a frame that found room before finds the same: a last layout found where a search
-#: afresh would have found one leaves the later frames other room, and the frames missed
-#: moved from one run to another (map_bench's fixed sample: 24 frames fewer at 720x1280,
-#: 66 more at 800x480, from the last layout given 1,500 cells first).
-RESCUE_LAST, RESCUE_TURNED = 1500, 600
+#: found no room (``_rescued``): from the last layout again, with more cells, then laying
+#: next the piece with the least room (``FailFirst``), and with a double's toes taken the
+#: other way round (``Start.toes_out``). Tried only after all else, so a frame that found
+#: room before finds the same: a last layout found where a search afresh would have found
+#: one leaves the later frames other room, and the frames missed moved from one run to
+#: another (map_bench's fixed sample: 24 frames fewer at 720x1280, 66 more at 800x480, from
+#: the last layout given 1,500 cells first). The fail-first search has fewer cells: a
+#: crowded frame no try finds room for, the hub's longest, was 70-100 ms longer with 1,500
+#: (CPU max up a fifth), and of the fixed sample's frames it found room for, all but two did
+#: within 700 cells.
+RESCUE_LAST, RESCUE_FAIL_FIRST, RESCUE_TURNED = 1500, 800, 600
 
 
 def _rescued(laid: Plan, grid: Grid, hints: list[int], attempt: Try) -> tuple[Search, Try] | None:
     """The search that found room for ``laid`` from the last layout's cells (``hints``) once
     every other try has failed, and the attempt it found it by. The first layout-found-last
     search gives up at ``LAST_BUDGET``; given 5,000, a crowded corner's change found room in
-    546 and 887 (game 61's 190th frame and game 116's 176th in portrait). The toes the other
-    way round: the closer cells' searches afresh take them outwards only."""
+    546 and 887 (game 61's 190th frame and game 116's 176th in portrait). Laying next the
+    piece with the least room: at 90-98 % of the cells the plan's fixed order meets a dead
+    end many pieces after the choice that made it. The toes the other way round: the closer
+    cells' searches afresh take them outwards only."""
     start = attempt[4]
     search, _tried = from_last(laid, grid, start, hints, RESCUE_LAST)
     if search is not None:
+        return search, attempt
+    search = FailFirst(laid, grid, start, RESCUE_FAIL_FIRST, hints)
+    if search.solve():
         return search, attempt
     if laid.stacked and start.reach:
         turned = replace(start, toes_out=not start.toes_out)

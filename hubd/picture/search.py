@@ -344,10 +344,9 @@ class Search:
         took no part in a failure further on is not tried again with other cells: the
         search goes straight back to the last piece that did (the nearby pieces), instead of
         trying every cell of every piece laid in between (ends far away on the table)."""
-        order = self.plan.order
-        if at == len(order):
+        if at == len(self.plan.order):
             return None
-        index = order[at]
+        index = self.next_piece(at)
         self.level[index] = at
         conflict: set[int] = set()
         for cell, way in self.choices(index):
@@ -372,6 +371,10 @@ class Search:
         conflict |= self.conflict(self.cells[self.plan.pieces[index].parent])
         conflict.discard(at)
         return conflict
+
+    def next_piece(self, at: int) -> int:
+        """The piece laid ``at``-th: the plan's order (``FailFirst``: the one with least room)."""
+        return self.plan.order[at]
 
     def conflict(self, cell: int) -> set[int]:
         """The places in the order of the pieces that limit the cells round ``cell``: those

@@ -35,11 +35,17 @@ CROWDED = [((800, 480), 70, range(65, 97)), ((720, 1280), 53, range(138, 158))]
 #: until the last try from the last layout with more cells (``_rescued``).
 CORNER = [((720, 1280), 61, range(190, 212))]
 
+#: Where even that found no room: game 70's double-9 table late in its second round at
+#: 800x480 (45 pieces in the snug grid's 48 cells, its 375th to 381st frames, players drawing
+#: and passing), drawn at 0.6 of the floor until the last try laid next the piece with the
+#: least room (hubd/picture/fail_first.py).
+LEAST_ROOM = [((800, 480), 70, range(375, 382))]
+
 
 @pytest.mark.parametrize(
     ("size", "number", "frames"),
-    CROWDED + CORNER,
-    ids=["800x480", "720x1280", "720x1280-corner"],
+    CROWDED + CORNER + LEAST_ROOM,
+    ids=["800x480", "720x1280", "720x1280-corner", "800x480-least-room"],
 )
 def test_crowded_frames_laid_out_one_after_another_keep_the_floor_in_place(
     size: tuple[int, int], number: int, frames: range, map_bench: ModuleType
