@@ -69,7 +69,8 @@ class _Picker(Overlay):
         b.label(top, str(number), big, bold=True, reading=True, floor=big, mirror=False,
                 key=f"picknum:{number}")  # fmt: skip
         if not enabled:
-            b.label(rest, why_not, b.min_text, wrap=True, mirror=False, key=f"pickwhy:{number}")
+            b.label(rest, why_not, b.min_text, wrap=True, mirror=False, key=f"pickwhy:{number}",
+                    squeeze_lines=True)  # fmt: skip
             return
         side = min(rest.h, rest.w // 2)
         pic = Rect(0, 0, side * 2, side)

@@ -93,6 +93,8 @@ def walk(players: int, size: tuple[int, int], language: str) -> Iterator[Frame]:
         if choice is not None:
             yield frame(f"choices {count}", count, "play", _choose(choice))
         yield frame(f"menu {count}", count, "play", _tap("menu"))
+        if state.lock is None:
+            yield frame(f"hub button {count}", count, "play", _hub_button)
         if isinstance(events[count - 1], Play):
             yield frame(f"undo notice {count}", count, "play", _undone(events[count - 1]))
     round_over = Game.from_events(events[:over]).state
@@ -168,6 +170,13 @@ def _choose(tile: Tile) -> Callable[[Ui, UiContext], None]:
             tap_widget(ui, ctx, key)
 
     return step
+
+
+def _hub_button(ui: Ui, ctx: UiContext) -> None:
+    """The hub button pressed with no foot open: the picker of every double, the ones that
+    cannot be laid greyed with why."""
+    assert ctx.state is not None
+    ui.open_double_picker(ctx.state.placeable_doubles(), 0.0)
 
 
 def _undone(event: Event) -> Callable[[Ui, UiContext], None]:
