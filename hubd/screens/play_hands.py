@@ -3,13 +3,18 @@ and score, and the yard; play_room.py says where they stand.
 
 Landscape: a row for each player under the captions, or cells of a name over its count where
 rows no longer fit. Portrait: a strip of cells, each a name over its tiles (and its score), or
-from five players on a crowded table each name beside its count. A name is drawn narrower
-before it is cut; a count never is.
+from five players on a crowded table each name beside its count. Where a row of cells ends
+is chosen so that the fewest names are cut (hubd/screens/hand_rows.py). A name is drawn
+narrower before it is cut, or shown by its first word alone ("Grandma") where no one else's
+name begins with it; a count never is cut.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import GameState
+from hubd.screens.hand_rows import capped, cut_in, fewest_cut
 from hubd.screens.kit.areas import Rect, grid, spans_over, split_h, split_v
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
@@ -55,7 +60,7 @@ def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None
     name_w = inner.w - count_w - total_w - b.px(4) - gap
     head = Rect(inner.x, inner.y, inner.w, head_h)
     _headings(b, head, count_w, total_w + gap, totals=not compact)
-    for seat, name in enumerate(state.players):
+    for seat in range(len(state.players)):
         row = Rect(area.x, head.bottom + seat * row_h, area.w, row_h)
         current = seat == state.current
         if current:
@@ -65,7 +70,7 @@ def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None
                 Rect(inside.x + name_w + b.px(4), inside.y, count_w, inside.h),
                 Rect(inside.right - total_w, inside.y, total_w, inside.h)]  # fmt: skip
         color = TEXT_DARK if current else None
-        _name(b, cols[0], name, seat, current, name_px)
+        _name(b, cols[0], state, seat, name_px)
         _number(b, cols[1], state.hands[seat], "count", str(seat), color)
         if not compact:
             _number(b, cols[2], state.totals[seat], "total", str(seat), color)
@@ -100,12 +105,13 @@ def _hand_cells(b: Builder, state: GameState, area: Rect, columns: int, yard: bo
         top, bottom = split_v(cells[-1], name_h, cell_h - name_h)
         b.label(top, b.tr("Yard"), name_px, floor=b.min_text, key="caption:yard", squeeze=True)
         _number(b, bottom, state.yard, "count", "yard", None, "center")
-    for seat, (name, cell) in enumerate(zip(state.players, cells, strict=False)):
+    for seat, cell in enumerate(cells[: len(state.players)]):
         current = seat == state.current
         if current:
             b.panel(cell, Style.SELECTED)
         top, bottom = split_v(cell, name_h, cell_h - name_h)
-        _name(b, top, name, seat, current, name_px, align="center")
+        # Half an em between two names at the least ("Tom Vovó Maria" is not one name).
+        _name(b, top.inflate(-(name_px // 2), 0), state, seat, name_px, align="center")
         color = TEXT_DARK if current else None
         _number(b, bottom, state.hands[seat], "count", str(seat), color, "center")
 
@@ -140,23 +146,44 @@ def hands_strip(b: Builder, state: GameState, area: Rect, compact: bool) -> None
     inner = area.inflate(-b.px(4), -b.gap)
     row_h, tops = strip_cell(b, len(captions))
     heights = (name_h, *([number_h] * len(captions)))
-    _rows, per_row = strip_rows(state)
-    for first in range(0, len(state.players), per_row):
-        band = Rect(inner.x, inner.y + (first // per_row) * (row_h + b.px(4)), inner.w,
-                    row_h)  # fmt: skip
-        legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.px(4))
+    rows, per_row = strip_rows(state)
+    apart = name_px // 2  # two names must not read as one name of three words
+    needs = [b.measure.width(name, name_px, seat == state.current) + apart
+             for seat, name in enumerate(state.players)]  # fmt: skip
+    least = [int(b.measure.width(name, name_px, False) * MIN_SQUEEZE) + 1
+             for name in state.players]  # fmt: skip
+
+    def spans(first: int, count: int, band: Rect) -> tuple[list[Rect], list[tuple[int, int]], int]:
+        """A row's cells, where its names stand and how many of them are cut. A long name
+        borrows the room a short one beside it leaves, and the captions' column (empty on
+        the names' line): "Vovó Maria" whole over a 183 px column; where the names as they
+        are will not all stand whole, the room is shared by their narrowest widths."""
+        _legend, cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.px(4))
+        cells = grid(cells_area, count, per_row, b.px(4))
+        mine = slice(first, first + count)
+        room = band.w - apart * (count - 1)
+        wants = capped(needs[mine], least[mine], room)
+        if sum(wants) > room:  # truly out of room: as they are, the long ones cut
+            wants = needs[mine]
+        laid = spans_over(cells, wants, band.x, band.right, apart)
+        return cells, laid, cut_in([w for _x, w in laid], least[mine])
+
+    def lost(split: tuple[int, ...]) -> int:
+        firsts = [sum(split[:i]) for i in range(len(split))]
+        return sum(
+            spans(first, count, inner)[2] for first, count in zip(firsts, split, strict=True)
+        )
+
+    split = fewest_cut(len(state.players), rows, per_row, lost)
+    for row, count in enumerate(split):
+        first = sum(split[:row])
+        band = Rect(inner.x, inner.y + row * (row_h + b.px(4)), inner.w, row_h)
+        legend, _cells_area = split_h(band, legend_w, band.w - legend_w, gap=b.px(4))
         for top, text in zip(tops[1:], captions, strict=True):
             box = Rect(legend.x, band.y + top, legend.w, number_h)
             b.label(box, text, b.min_text, align="start")
-        shown = state.players[first : first + per_row]
-        cells = grid(cells_area, len(shown), per_row, b.px(4))
-        # A long name borrows the room a short one beside it leaves, and the captions'
-        # column (empty on the names' line): "Vovó Maria" whole over a 183 px column.
-        apart = name_px // 2  # two names must not read as one name of three words
-        needs = [b.measure.width(name, name_px, first + i == state.current) + apart
-                 for i, name in enumerate(shown)]  # fmt: skip
-        spans = spans_over(cells, needs, band.x, band.right, apart)
-        for offset, (cell, (x, w)) in enumerate(zip(cells, spans, strict=True)):
+        cells, row_spans, _lost = spans(first, count, band)
+        for offset, (cell, (x, w)) in enumerate(zip(cells, row_spans, strict=True)):
             seat = first + offset
             current = seat == state.current
             color = TEXT_DARK if current else None
@@ -164,13 +191,29 @@ def hands_strip(b: Builder, state: GameState, area: Rect, compact: bool) -> None
                               for top, h in zip(tops, heights, strict=True))  # fmt: skip
             name = Rect(x, name.y, w, name.h)
             if current:  # the highlight under the name too, where it is wider
-                b.panel(cell, Style.SELECTED)
-                if not cell.contains(name):
+                lit = _lit(b, cell, row_spans, offset, apart // 2)
+                b.panel(lit, Style.SELECTED)
+                if not lit.contains(name):
                     b.panel(Rect(name.x, cell.y, name.w, name.bottom - cell.y), Style.SELECTED)
-            _name(b, name, shown[offset], seat, current, name_px, align="center")
+            _name(b, name, state, seat, name_px, align="center")
             _number(b, numbers[0], state.hands[seat], "count", str(seat), color)
             if totals:
                 _number(b, numbers[1], state.totals[seat], "total", str(seat), color)
+
+
+def _lit(b: Builder, cell: Rect, spans: list[tuple[int, int]], offset: int, clear: int) -> Rect:
+    """The current player's highlight in the strip: their cell, but ``clear`` of a
+    neighbour's name that borrows its room ("Олександра" over Іван's yellow), always
+    round their count."""
+    count_w = b.measure.width("88", fonts(b)[0], True) + b.px(12)
+    left, right = cell.x, cell.right
+    if offset > 0:
+        left = max(left, sum(spans[offset - 1]) + clear)
+    if offset + 1 < len(spans):
+        right = min(right, spans[offset + 1][0] - clear)
+    left = min(left, cell.centerx - count_w // 2)
+    right = max(right, cell.centerx + count_w // 2)
+    return Rect(left, cell.y, right - left, cell.h)
 
 
 def _strip_side(b: Builder, state: GameState, area: Rect) -> None:
@@ -181,7 +224,7 @@ def _strip_side(b: Builder, state: GameState, area: Rect) -> None:
     inner = area.inflate(-b.px(4), -b.gap)
     _rows, per_row = strip_rows(state)
     cells = grid(inner, len(state.players), per_row, b.px(4), height)
-    for seat, (name, cell) in enumerate(zip(state.players, cells, strict=True)):
+    for seat, cell in enumerate(cells):
         current = seat == state.current
         b.panel(cell, Style.SELECTED if current else Style.QUIET)  # "2 Dad" is not Dad's
         inside = cell.inflate(-b.px(12), 0)
@@ -189,25 +232,44 @@ def _strip_side(b: Builder, state: GameState, area: Rect) -> None:
                         b.measure.line_height(name_px))  # fmt: skip
         count_box = Rect(inside.right - count_w, cell.y + count_top, count_w,
                          b.measure.line_height(count_px, True))  # fmt: skip
-        _name(b, name_box, name, seat, current, name_px)
+        _name(b, name_box, state, seat, name_px)
         color = TEXT_DARK if current else None
         _number(b, count_box, state.hands[seat], "count", str(seat), color, "end")
 
 
 def _name(
-    b: Builder, box: Rect, name: str, seat: int, current: bool, size: int,
-    align: str = "start",
-) -> None:  # fmt: skip
+    b: Builder, box: Rect, state: GameState, seat: int, size: int, align: str = "start"
+) -> None:
     """A player's name: bold and dark on the highlight while it is their turn (plain where
-    bold would not fit), drawn narrower where that makes it fit (as the map's labels),
-    cut with an ellipsis only if even that cannot hold it."""
-    bold = current and b.squeeze_scale(name, box.w, size, True) >= MIN_SQUEEZE
-    whole = bold or b.squeeze_scale(name, box.w, size, False) >= MIN_SQUEEZE
+    bold would not fit), drawn narrower where that makes it fit (as the map's labels); where
+    even that cannot hold it, the first of its words alone if no one else at the table is
+    called so ("Grandma" for Grandma Rosa, as the family calls her), else cut with an
+    ellipsis."""
+    name, current = state.players[seat], seat == state.current
+    shown = name
+    if b.squeeze_scale(name, box.w, size, False) < MIN_SQUEEZE:
+        first = called_by_first_word(state.players, seat)
+        if first and b.squeeze_scale(first, box.w, size, False) >= MIN_SQUEEZE:
+            shown = first
+    bold = current and b.squeeze_scale(shown, box.w, size, True) >= MIN_SQUEEZE
+    whole = bold or b.squeeze_scale(shown, box.w, size, False) >= MIN_SQUEEZE
     # Cut, it keeps as many letters as fit drawn narrower ("Mari…", not "…").
     narrower = int(box.w / MIN_SQUEEZE)
-    fitted = name if whole else b.measure.shorten(name, narrower, size, False)
+    fitted = shown if whole else b.measure.shorten(name, narrower, size, False)
     b.label(box, fitted, size, floor=size, bold=bold, align=align, squeeze=True,
             color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
+
+
+def called_by_first_word(players: Sequence[str], seat: int) -> str:
+    """The first word of a name of two words or more, where no one else's name at the table
+    begins with that word ("Grandma" beside "Grandpa Joe", not beside "Grandma Lu"); else
+    ""."""
+    words = players[seat].split()
+    if len(words) < 2:
+        return ""
+    first = words[0]
+    others = (name for other, name in enumerate(players) if other != seat)
+    return "" if any(name.split()[:1] == [first] for name in others) else first
 
 
 def _number(

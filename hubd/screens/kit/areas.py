@@ -101,4 +101,22 @@ def spans_over(
         width = min(max(need, column.w), end - start)
         x = min(max(column.centerx - width // 2, start), end - width)
         spans.append((x, width))
+    short = any(width < need for (_x, width), need in zip(spans, needs, strict=True))
+    if short and sum(needs) + gap * (count - 1) <= right - left:
+        return _pushed_apart(columns, needs, left, right, gap)
     return spans
+
+
+def _pushed_apart(
+    columns: list[Rect], needs: list[int], left: int, right: int, gap: int
+) -> list[tuple[int, int]]:
+    """Each label as wide as it needs, centred on its column and then pushed aside as little
+    as keeps them ``gap`` apart within ``left`` and ``right`` (the room holds them all: the
+    boundaries moved between neighbours alone left one short, three long names in a row)."""
+    starts = [column.centerx - need // 2 for column, need in zip(columns, needs, strict=True)]
+    for i in range(len(needs)):  # rightward: after the label before, inside the left end
+        starts[i] = max(starts[i], left if i == 0 else starts[i - 1] + needs[i - 1] + gap)
+    for i in reversed(range(len(needs))):  # then back leftward, inside the right end
+        limit = right if i == len(needs) - 1 else starts[i + 1] - gap
+        starts[i] = min(starts[i], limit - needs[i])
+    return list(zip(starts, needs, strict=True))

@@ -1,0 +1,106 @@
+"""Issue 35, point 4 in the play screen's hands, five to eight players, six languages, both
+sizes: a name is cut only where the space truly cannot hold it. Where a row of names (800x480:
+a row of cells, a name over its count; 720x1280: the strip's row) holds every name on it drawn
+as narrow as a label may be, none is cut (portrait's "Олекс…" in 175 px beside "Бабуся
+Оксана" and "Іван", 25 px to spare on the line: the boundaries between neighbours moved
+locally left the third name short). Where a name is cut, its first word alone is shown
+instead if it fits and no one else's name begins with it ("Vovó", not "Vovó C…")."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from screens_loop import PICTURES
+
+from engine import EndRound, Game, Play
+from engine.simulate import Simulator
+from hubd.screens import Ui, UiContext
+from hubd.screens.kit.builder import Builder
+from hubd.screens.kit.measure import TextMeasure
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Widget
+from hubd.screens.play_hands import called_by_first_word
+from hubd.screens.play_room import play_room
+from hubd.text.i18n import available_languages
+
+SIZES = [(800, 480), (720, 1280)]
+NAME_PX = {(800, 480): 32, (720, 1280): 50}
+#: A family of each language, long names and short ones, two-word names among them.
+FAMILIES = {
+    "en": ("Grandma Rosa", "Ben", "Maria-Helena", "Aleksandra", "Bartholomew", "Dee", "Tom",
+           "Olek"),
+    "pt": ("Vovó Conceição", "Ana", "João Pedro", "Francisca", "Tio Sebastião", "Rui", "Inês",
+           "Bia"),
+    "uk": ("Бабуся Оксана", "Іван", "Олександра", "Святослав", "Дід Богдан", "Оля", "Петро",
+           "Яна"),
+    "et": ("Vanaema Liisi", "Mart", "Kristjan", "Annemari", "Onu Rasmus", "Eve", "Toomas", "Kai"),
+    "id": ("Nenek Sulastri", "Budi", "Kurniawati", "Wahyuningsih", "Om Bambang", "Eka", "Dewi",
+           "Adi"),
+    "he": ("סבתא רבקה", "דן", "אלכסנדרה", "יהונתן", "דוד אברהם", "נועה", "תמר", "גיל"),
+}  # fmt: skip
+SETS = {5: 12, 6: 12, 7: 12, 8: 15}
+SHARES = (0.1, 0.9)
+MEASURE = TextMeasure()
+
+
+def moments(names: tuple[str, ...]) -> list[Game]:
+    players = len(names)
+    rules = {"preset": "classic", "set": SETS[players], "rounds": 1}
+    events = Simulator(players, rules, 4, names=names).play_game().effective
+    over = next(i for i, event in enumerate(events) if isinstance(event, EndRound))
+    plays = [i for i in range(over) if isinstance(events[i], Play)]
+    return [Game.from_events(events[: plays[round(s * (len(plays) - 1))]]) for s in SHARES]
+
+
+def narrowest(text: str, size: int) -> float:
+    return MEASURE.width(text, size, False) * MIN_SQUEEZE
+
+
+def cut(widget: Widget) -> bool:
+    return widget.truncated or any("…" in line for line in widget.lines)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", available_languages())
+def test_a_name_is_cut_only_where_its_row_cannot_hold_it(
+    language: str, size: tuple[int, int]
+) -> None:
+    pygame.display.init()
+    name_px, found = NAME_PX[size], []
+    for players in range(5, 9):
+        names = FAMILIES[language][:players]
+        for game in moments(names):
+            ui = Ui(size)
+            ui.set_language(language)
+            ctx = UiContext(state=game.state, language=language, pictures=PICTURES,
+                            last_entry=game.last_effective)  # fmt: skip
+            ui.state_changed(ctx)
+            ui.show_screen("play")
+            drawn = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")]
+            hands = play_room(Builder(ui.measure, size, ui.translator), game.state).hands
+            for row in sorted({w.rect.y for w in drawn}):
+                on_row = [w for w in drawn if w.rect.y == row]
+                whole = [names[int(w.key.split(":")[1])] for w in on_row]
+                if size[0] > size[1]:  # cells: their names' boxes, half an em apart
+                    needs = sum(narrowest(name, name_px) + 1 for name in whole)
+                    room = sum(w.rect.w for w in on_row)
+                else:  # the strip's line, less its edges; names half an em apart
+                    needs = sum(narrowest(name, name_px) + 1 for name in whole)
+                    needs += name_px // 2 * (len(on_row) - 1)
+                    room = hands.w - 8
+                for widget, name in zip(on_row, whole, strict=True):
+                    where = f"{players} players, {name!r} drawn {widget.lines} in {widget.rect.w}"
+                    if cut(widget) and needs <= room:
+                        found.append(f"{where}: the row holds {whole} ({needs:.0f} of {room})")
+                    seat = int(widget.key.split(":")[1])
+                    first = called_by_first_word(names, seat)
+                    if cut(widget) and first and narrowest(first, name_px) <= widget.rect.w:
+                        found.append(f"{where}: {first!r} would stand whole")
+    assert not found, "\n".join(found)
+
+
+def test_the_first_word_is_a_name_only_where_no_one_else_has_it() -> None:
+    table = ("Grandma Rosa", "Grandpa Joe", "Grandma Lu", "Ben", "Tio Sebastião")
+    assert called_by_first_word(table, 0) == ""  # Grandma Lu is "Grandma" too
+    assert called_by_first_word(table, 1) == "Grandpa"
+    assert called_by_first_word(table, 3) == ""  # one word: nothing shorter to call him
+    assert called_by_first_word(table, 4) == "Tio"
