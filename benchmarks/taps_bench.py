@@ -52,7 +52,7 @@ from family_round import (
 )
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from layout_checks import numerals_over_pieces
+from layout_checks import by_numeral, numerals_over_pieces
 
 from engine import Draw, Event, Game, NewGame, Pass, Play, StartRound
 from engine.simulate import DoublesFirst, Simulator
@@ -174,7 +174,7 @@ def every_page(table: FamilyTable, plays: Plays) -> None:
     shown = entry.page
     widgets = table.widgets()
     assert entry.choosing is not None
-    offered = [str(place.tile) for place in entry.choosing.places]
+    offered = by_numeral(entry.numerals)
     ends = {w.key: w.rect for w in widgets if w.role == "end"}
     numerals = [w for w in widgets if w.key.startswith("number:")]
     plays.numerals += len(numerals)

@@ -64,6 +64,7 @@ class TileEntry:
         self.choosing: Choose | None = None
         self.page = 0  # the page of choices shown, when they are too many for one
         self.pages = 1  # how many pages of choices the screen last drew
+        self.numerals: dict[str, str] = {}  # each offered end's numeral, as the screen drew it
         self._seen: tuple[object, ...] | None = None
 
     @property
@@ -72,6 +73,7 @@ class TileEntry:
 
     def cancel(self) -> None:
         self.first, self.choosing, self.page, self.pages = None, None, 0, 1
+        self.numerals = {}
 
     def sync(self, state: GameState | None) -> None:
         """Forget a half-made entry when the game is no longer the one it was begun on."""
@@ -128,7 +130,7 @@ class TileEntry:
         if len(places) == 1:
             self.cancel()
             return Play(player, tile, places[0].tile)
-        self.first, self.page = None, 0
+        self.first, self.page, self.numerals = None, 0, {}
         self.choosing = Choose(tile, tuple(places))
         return self.choosing
 

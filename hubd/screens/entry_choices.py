@@ -48,6 +48,12 @@ class ChoiceLayout:
     map_area: Rect
     words: tuple[str, ...]  # each choice's words, in the engine's order
     pages: tuple[tuple[tuple[int, Rect], ...], ...]  # each page's choices and their cells
+    numerals: tuple[int, ...] = ()  # each choice's numeral, in the engine's order
+    badges: tuple[int, ...] = ()  # the numeral each choice's badge was made wide enough for
+
+    def numbered(self, choose: Choose) -> dict[str, str]:
+        """Each offered end's key with its choice's numeral (its ring carries the same)."""
+        return {key: str(self.numerals[index]) for index, key in enumerate(choice_keys(choose))}
 
 
 def choice_gap(b: Builder) -> int:
@@ -150,13 +156,14 @@ class _Row:
         return cells
 
 
-def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str) -> bool:
+def _place(
+    b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str, number: int
+) -> bool:
     """``text``'s choice in the first box with room for its words whole on the page whose
     rows are ``rows``: beside the last choice of the box's last row where both fit on one
     line, else in a row of its own. Whether there was room."""
     gap = choice_gap(b)
     line = max(b.target, b.measure.line_height(entry_font(b), False) + b.px(4))
-    number = index + 1  # its numeral
     need = _need(b, text, number)
     for box in boxes:
         last = next((row for row in reversed(rows) if row.box == box), None)
@@ -179,7 +186,7 @@ def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: st
 
 
 def _pages(
-    b: Builder, words: list[str], boxes: list[Rect]
+    b: Builder, words: list[str], boxes: list[Rect], badges: tuple[int, ...]
 ) -> tuple[tuple[tuple[tuple[int, Rect], ...], ...], int]:
     """The choices each page shows and their cells, and how many of them are cut: each in
     order in the first box that still has room for it on the page (along the row where it
@@ -190,10 +197,10 @@ def _pages(
     pages: list[list[_Row]] = []
     cut = 0
     for index, text in enumerate(words):
-        if pages and _place(b, pages[-1], boxes, index, text):
+        if pages and _place(b, pages[-1], boxes, index, text, badges[index]):
             continue
         pages.append([])
-        if not _place(b, pages[-1], boxes, index, text):
+        if not _place(b, pages[-1], boxes, index, text, badges[index]):
             largest = max(boxes, key=lambda box: box.w * box.h)
             pages[-1].append(_Row(largest, largest.y, largest.h, True, [(index, largest.w)]))
             cut += 1
@@ -237,22 +244,63 @@ def choice_layout(
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
         rooms = [[above], [above, below]] + ([[above, below, bottom]] if bottom else [])
-    # Words whole, then the fewest pages, the bottom row left alone, the most choices on the
-    # first, full words, the map's column.
-    best: tuple[tuple[int, ...], ChoiceLayout] | None = None
+    badges = tuple(range(1, len(choose.places) + 1))  # each as wide as its place's numeral
+    pages, words = _best(b, wordings, rooms, badges, keep, bottom)
+    return ChoiceLayout(Rect(keep), words, pages, reading_order(pages, b.target), badges)
+
+
+def _best(
+    b: Builder,
+    wordings: list[list[str]],
+    rooms: list[list[Rect]],
+    badges: tuple[int, ...],
+    keep: Rect,
+    bottom: Rect | None,
+) -> tuple[tuple[tuple[tuple[int, Rect], ...], ...], tuple[str, ...]]:
+    """The choices' pages and words: their words whole, then the fewest pages, the bottom
+    row left alone, the most choices on the first, full words, the map's column."""
+    best: tuple[tuple[int, ...], tuple[tuple[tuple[int, Rect], ...], ...], list[str]] | None
+    best = None
     for short, words in enumerate(wordings):
         for rank, room in enumerate(rooms):
             boxes = [box for box in room if box.h >= b.target and box.w >= b.target]
             if not boxes:
                 continue
-            pages, cut = _pages(b, words, boxes)
+            pages, cut = _pages(b, words, boxes, badges)
             score = (cut, len(pages), bottom in room, -len(pages[0]), short, rank)
             if best is None or score < best[0]:
-                best = (score, ChoiceLayout(Rect(keep), tuple(words), pages))
+                best = (score, pages, words)
     if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
         box = Rect(keep.x, keep.bottom - b.target, keep.w, b.target)
-        return ChoiceLayout(Rect(keep), tuple(wordings[1]), _pages(b, wordings[1], [box])[0])
-    return best[1]
+        return _pages(b, wordings[1], [box], badges)[0], tuple(wordings[1])
+    return best[1], tuple(best[2])
+
+
+def reading_order(pages: tuple[tuple[tuple[int, Rect], ...], ...], target: int) -> tuple[int, ...]:
+    """Each choice's numeral, the choices numbered as they are read: page by page, by lines
+    from the top (a cell whose top is less than half a target lower than a line's first
+    stands on that line) and along each line from its start (the screen is mirrored for a
+    language written right to left, so from its right there). A choice under the map beside
+    the last one in the column by it read "4" left of "3"; a choice too tall for the room
+    over the portrait map, laid under it, read "1" under "2". The numerals from 10 on go to
+    the choices from the tenth on, whose badges were laid out wide enough for two digits."""
+    numerals = [0] * sum(len(page) for page in pages)
+    start = 1
+    for page in pages:
+        lines: list[list[tuple[int, Rect]]] = []
+        for index, cell in sorted(page, key=lambda choice: (choice[1].y, choice[1].x)):
+            if lines and cell.y - lines[-1][0][1].y < target // 2:
+                lines[-1].append((index, cell))
+            else:
+                lines.append([(index, cell)])
+        read = [index for line in lines for index, _cell in sorted(line, key=lambda c: c[1].x)]
+        numbers = range(start, start + len(read))
+        for wide in (False, True):  # one digit, then two
+            mine = [index for index in read if (index >= 9) == wide]
+            for index, number in zip(mine, [n for n in numbers if (n >= 10) == wide], strict=True):
+                numerals[index] = number
+        start += len(read)
+    return tuple(numerals)
 
 
 def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLayout) -> None:
@@ -268,7 +316,7 @@ def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLay
     for index, cell in laid.pages[entry.page % len(laid.pages)]:
         place = choose.places[index]
         text = laid.words[index]
-        number = index + 1
+        number = laid.badges[index]  # the badge as wide as it was laid out
         badge_w = badge_width(b, number)
         shape = _shape(b, text, cell.w, number)
         stacked = shape is not None and shape.stacked and shape.height <= cell.h
@@ -284,7 +332,7 @@ def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLay
             badge = Rect(cell.x + inset, cell.y + inset, badge_w - inset, cell.h - 2 * inset)
             numeral = Rect(badge.x, cell.y, badge.w, cell.h)  # the line may reach the pad
         b.panel(badge, Style.DARK)
-        b.label(numeral, str(index + 1), font, floor=font, bold=True, reading=True,
+        b.label(numeral, str(laid.numerals[index]), font, floor=font, bold=True, reading=True,
                 key=f"choice-number:{place.tile}", role="choice_number")  # fmt: skip
 
 
@@ -314,8 +362,9 @@ def draw_choosing(
     choose = entry.choosing
     assert choose is not None
     laid = choice_layout(b, ui, choose, state, area, keep, bottom)
+    entry.numerals = laid.numbered(choose)  # the whole view's rings numbered alike
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose),
-                                choice_numbers(choose), tapped, pictures=pictures,
+                                entry.numerals, tapped, pictures=pictures,
                                 beyond=_left_free(b, laid, area)))  # fmt: skip
     draw_choices(b, entry, state, laid)
     return Rect(laid.map_area)

@@ -46,6 +46,6 @@ def draw_whole(
     choose = entry.choosing
     if choose is not None:  # the ends offered, ringed and numbered as on the play screen
         marked = choice_keys(choose)
-        numbers = choice_numbers(choose)
+        numbers = entry.numerals or choice_numbers(choose)
     ui.remember_labels(draw_map(b, ui, state, room.area, marked, numbers, close, True,
                                 pictures))  # fmt: skip

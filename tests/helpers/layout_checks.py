@@ -92,11 +92,20 @@ def a_players_name(widget: Widget) -> bool:
 UNDER_A_NUMERAL = ("tile", "end", "needs", "label", "mark", "choice_number")
 
 
+def by_numeral(numerals: dict[str, str]) -> list[str]:
+    """The offered ends' tiles in their numerals' order, from each end's key and numeral as
+    the screen numbered them (the choices are numbered as they are read)."""
+    return [
+        key.removeprefix("end:")
+        for key, _n in sorted(numerals.items(), key=lambda item: int(item[1]))
+    ]
+
+
 def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]:
     """Each numeral on the map (keys "number:<numerals>") that stands over other pieces, and
     those pieces (its own end, number, ring and leader left out, and whatever lay over its own end
     already: where no place beside it is free, the ring itself carries the numeral, on its
-    end); ``offered`` are the ends' tiles in the choices' order ("1-3")."""
+    end); ``offered`` are the ends' tiles in their numerals' order ("1-3"; ``by_numeral``)."""
     found = []
     ends = {w.key: w.rect for w in widgets if w.role == "end"}
     seen = {w.key.removeprefix("numeral:"): w.rect for w in widgets if w.key.startswith("numeral:")}

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from layout_checks import numerals_over_pieces
+from layout_checks import by_numeral, numerals_over_pieces
 from screens_loop import SIZES, map_widgets, shown
 
 from engine import Game, NewGame, Play, StartRound, Tile
@@ -70,6 +70,11 @@ def test_the_map_stays_as_it_was_while_the_ends_are_offered(
         assert not any(choice.rect.colliderect(key) for choice in choices for key in pad)
 
 
+def numbered(ui: Ui) -> list[str]:
+    """The offered ends' tiles in the order of the numerals the screen gave them."""
+    return by_numeral(ui.screens["play"].entry.numerals)  # type: ignore[attr-defined]
+
+
 def _apart(one: Rect, other: Rect) -> float:
     dx = max(0, max(one.x, other.x) - min(one.right, other.right))
     dy = max(0, max(one.y, other.y) - min(one.bottom, other.bottom))
@@ -86,7 +91,7 @@ def test_each_choices_numeral_stands_by_its_own_ring_alone(size: tuple[int, int]
     tap_widget(ui, ctx, "half:2")
     tap_widget(ui, ctx, "half:2")
     widgets = ui.layout(ctx, 0.0)
-    order = [w.key.removeprefix("choice:") for w in widgets if w.key.startswith("choice:")]
+    order = numbered(ui)
     rings = {w.key.removeprefix("mark:end:"): w.rect for w in widgets if w.role == "mark"}
     numerals = {w.key.removeprefix("number:"): w.rect for w in widgets
                 if w.key.startswith("number:")}  # fmt: skip
@@ -178,7 +183,8 @@ def _crowded_choice(
     before = map_widgets(ui, ctx)
     tap_widget(ui, ctx, f"half:{play.tile.lo}")
     tap_widget(ui, ctx, f"half:{play.tile.hi}")
-    return ui, ctx, before, offered
+    ui.layout(ctx, 0.0)  # the choices numbered as they are read
+    return ui, ctx, before, numbered(ui)
 
 
 @pytest.mark.parametrize("language", available_languages())
@@ -284,12 +290,12 @@ def test_a_numeral_with_no_room_in_the_map_stands_beside_its_ring_under_it() -> 
     play = log[56]
     assert isinstance(play, Play)
     game = Game.from_events(log[:56])
-    offered = [str(place.tile) for place in game.state.places_for(play.tile)]
     ui, ctx = shown(game, "play", (800, 480), "en")
     before = map_widgets(ui, ctx)
     tap_widget(ui, ctx, f"half:{play.tile.lo}")
     tap_widget(ui, ctx, f"half:{play.tile.hi}")
     widgets = ui.layout(ctx, 0.0)
+    offered = numbered(ui)
     assert map_widgets(ui, ctx) == before
     assert numerals_over_pieces(widgets, offered) == []
     ends = {w.key: w.rect for w in widgets if w.role == "end"}

@@ -132,7 +132,8 @@ def test_ten_ends_are_offered_in_pages_of_large_numbered_words_round_the_map(
     tap_widget(ui, ctx, f"half:{tile.lo}")
     tap_widget(ui, ctx, f"half:{tile.hi}")
     places = game.state.places_for(tile)
-    offered = {f"choice:{p.tile}": str(n) for n, p in enumerate(places, start=1)}
+    offered = {f"choice:{p.tile}" for p in places}
+    numbered: dict[str, int] = {}  # every choice's numeral, page after page
     seen: set[str] = set()
     least = 43 if size == (800, 480) else 67
     steady: list[dict[str, tuple[int, int, int, int]]] = []
@@ -147,13 +148,15 @@ def test_ten_ends_are_offered_in_pages_of_large_numbered_words_round_the_map(
         on_map = {n for w in widgets if w.key.startswith("number:") for n in w.text.split()}
         for choice in choices:
             numeral = numerals[choice.key.replace("choice:", "choice-number:")]
-            assert numeral == offered[choice.key] and numeral in on_map
+            assert numeral in on_map
+            numbered[choice.key] = int(numeral)
         seen |= {w.key for w in choices}
         kept = ("entry:cancel", MORE, "map")
         steady.append({w.key: tuple(w.rect) for w in widgets if w.key in kept})
         if not any(w.key == MORE for w in widgets):
             break
         tap_widget(ui, ctx, MORE)
-    assert seen == set(offered)
+    assert seen == offered
+    assert sorted(numbered.values()) == list(range(1, len(places) + 1))  # each once
     assert all(page == steady[0] for page in steady)
     assert steady[0]["map"] == map_before
