@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from engine import Block, Event, GameState, Placed, PlaceKind, Play, Table, Tile
+from engine import Block, Event, GameState, Placed, PlaceKind, Play, Table, Tile, Toe
 from engine.blocks import join_numbers
 from hubd.text.wording import describe_event, entry_text, toe_words
 
@@ -141,6 +141,9 @@ def entry_choices(
     the usual words ("Last: Dad played 4-4 on the 3-3's second toe") and the briefest ("Dad:
     4-4, the 3-3's second toe"). The line shows the first that fits it; a toe is worded the
     same in every one of them."""
+    if isinstance(event, Toe) and state is not None and state.toes_to_go is None:
+        what = tr("the third toe: the foot is complete")  # as the voice says it, not "a toe"
+        return [tr("Last: {what}").format(what=what), what]
     usual = entry_text(event, labels, tr)
     if not isinstance(event, Play) or state is None or state.table is None:
         return [usual]
