@@ -22,8 +22,9 @@ from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import Kind, Style, Widget
 
-#: The map's pieces a numeral keeps off (the strokes are kept off as drawn).
-PIECES = ("tile", "end", "needs", "label", "mark", "choice_number")
+#: The map's pieces a numeral keeps off (the strokes are kept off as drawn), and the sign
+#: that a tap enlarges a shrunk map (its strip looks free: a numeral there stood under it).
+PIECES = ("tile", "end", "needs", "label", "mark", "choice_number", "whole")
 #: How far off its ring a numeral may stand, joined to it by a line: in badges' heights.
 LEADER_REACH = 2
 

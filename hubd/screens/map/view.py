@@ -165,8 +165,11 @@ def _draw_picture(
         own = tuple(ends) + tuple(needs[end.key] for end in ends if end.key in needs)
         numerals = " ".join(sorted((numbers[end.key] for end in ends), key=int))
         ringed.append(Ringed(Rect(ring_box), own, numerals))
+    shrunk = drawn.scale < 1
+    if signed and shrunk:  # its own strip along the map's top: the numerals keep off it
+        draw_sign(b, drawn, area, [])
     draw_numerals(b, room, ringed, drawn.number_px, floor)
-    if signed:
+    if signed and not shrunk:  # where the pieces, the rings and the numerals leave room
         draw_sign(b, drawn, area, [w.rect for w in b.widgets[start:] if w.role in PIECES])
 
 
