@@ -89,10 +89,15 @@ MOST_FILLED = 0.8
 
 
 def picture(
-    table: Table, area: Box, sizes: Sizes, frame_budget: int = FRAME_BUDGET, snug: bool = True
+    table: Table,
+    area: Box,
+    sizes: Sizes,
+    frame_budget: int = FRAME_BUDGET,
+    snug: bool = True,
+    apart: bool = False,
 ) -> Picture:
     """``table`` laid out afresh in ``area`` (``lay``, with no last layout)."""
-    return lay(table, area, sizes, frame_budget, snug)[0]
+    return lay(table, area, sizes, frame_budget, snug, apart=apart)[0]
 
 
 def lay(
@@ -102,6 +107,7 @@ def lay(
     frame_budget: int = FRAME_BUDGET,
     snug: bool = True,
     last: Laid | None = None,
+    apart: bool = False,
 ) -> tuple[Picture, Laid | None]:
     """``table`` laid out in ``area``: first as ``last`` (a layout found in this area for
     ``table`` as it was, ``Laid``), then at the largest numbers it fits at, then folded,
@@ -133,7 +139,7 @@ def lay(
                 return draw(search, spent), found_laid(table, last.attempt, search)
             rescue = laid, grid, hints
     tried: set[tuple[object, ...]] = set()
-    for tries, share in zip(_tries(sizes), SHARES, strict=True):
+    for tries, share in zip(_tries(sizes, apart), SHARES, strict=True):
         most_spent += int(frame_budget * share)  # a turn may spend what the last left
         for attempt in tries:
             laid, grid = laid_on(attempt)
@@ -206,23 +212,28 @@ def _rescued(laid: Plan, grid: Grid, hints: list[int], attempt: Try) -> tuple[Se
     return None
 
 
-def _tries(sizes: Sizes) -> tuple[list[Try], list[Try], list[Try]]:
+def _tries(sizes: Sizes, apart: bool = False) -> tuple[list[Try], list[Try], list[Try]]:
     """The layouts tried, each (numbers, gap, fold, keep cells for toes to come, where to
     start, narrow cells where the numbers allow), in three turns: the numbers shrinking, then
     at the floor the cells narrowed and lines folding, from the middle; folded most, from
     other starts; the same with the cells closer together. Narrow cells come in only where
-    cells as wide as two digits leave no room (the tiles drawn in them are smaller too)."""
+    cells as wide as two digits leave no room (the tiles drawn in them are smaller too).
+    ``apart``: every start with the hub's free ways between its crowded arms
+    (``Start.apart``)."""
     gap, floor = sizes.gap, sizes.floor
-    first: list[Try] = [(sizes.number, gap, None, True, AS_PLAYED, False)]
-    first += [(number, gap, None, False, AS_PLAYED, False) for number in sizes.steps()]
-    first += [(floor, gap, None, False, AS_PLAYED, True)]
-    first += [(floor, gap, most, False, AS_PLAYED, narrow)
+    played = replace(AS_PLAYED, apart=apart)
+    first: list[Try] = [(sizes.number, gap, None, True, played, False)]
+    first += [(number, gap, None, False, played, False) for number in sizes.steps()]
+    first += [(floor, gap, None, False, played, True)]
+    first += [(floor, gap, most, False, played, narrow)
               for most in FOLDS for narrow in (False, True)]  # fmt: skip
-    others: list[Try] = [(floor, gap, FOLDS[-1], False, start, True) for start in STARTS[:28]]
+    others: list[Try] = [(floor, gap, FOLDS[-1], False, replace(start, apart=apart), True)
+                         for start in STARTS[:28]]  # fmt: skip
     # Closer, a double's toes turn outwards (``Start.toes_out``): the two ways fail on
     # different tables, and each turn of an enlarged area's search reaches both.
-    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False, replace(start, toes_out=True),
-                          True) for start in STARTS]  # fmt: skip
+    closer: list[Try] = [(floor, closest(gap), FOLDS[-1], False,
+                          replace(start, toes_out=True, apart=apart), True)
+                         for start in STARTS]  # fmt: skip
     return first, others, closer
 
 

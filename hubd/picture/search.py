@@ -38,17 +38,48 @@ class Start:
     played, each line looking only at the room round it, never at what grows from it), and
     whether, where a double lies on a one-tile toe of another (``Plan.stacked``), every
     double's toes take the cells beside it before the ones aslant, outwards first
-    (``toes_out``; else the nearest first)."""
+    (``toes_out``; else the nearest first); ``apart``: the hub's free ways between its most
+    crowded neighbouring arms (``apart_ways``), not after its last."""
 
     turn: int = 0
     shift: tuple[int, int] = (0, 0)
     reach: int = 2
     toes_out: bool = False
+    apart: bool = False
 
     def hub_cell(self, grid: Grid) -> int:
         row = min(max(grid.rows // 2 + self.shift[0], 1), grid.rows - 2)
         col = min(max((grid.cols - 1) // 2 + self.shift[1], 1), grid.cols - 2)
         return grid.cell(max(0, row), max(0, col))
+
+
+def hub_ways(plan: Plan, apart: bool = False) -> tuple[int, ...]:
+    """The ways out of the hub its arms take, in order (and the arms to come: kept free);
+    ``apart``: with its free ways between its most crowded arms (``apart_ways``)."""
+    ways = ARM_WAYS.get(plan.pieces[0].place.capacity, tuple(range(8)))
+    return apart_ways(plan, len(ways)) if apart else ways
+
+
+def apart_ways(plan: Plan, arms: int) -> tuple[int, ...]:
+    """The ways out of the hub for ``arms`` arms (in order, clockwise from way 0) with each
+    way left free between two neighbouring arms that crowd each other most (the smaller of
+    the two needs the most cells; the earlier pair first): a foot two cells out on each of
+    two neighbouring arms leaves the other's toes almost no cells, where a free way between
+    them lets both fan out (``ARM_WAYS`` spreads the arms evenly, whatever they hold)."""
+    free = 8 - arms
+    if free <= 0 or free >= arms:  # (four arms or fewer: each already has a free way beside)
+        return ARM_WAYS.get(arms, tuple(range(8)))
+    need = [0] * arms  # (an arm still to come: none yet)
+    for piece in plan.pieces:
+        if 0 <= piece.arm < arms:
+            need[piece.arm] = piece.need
+    pairs = sorted(range(arms), key=lambda a: (-min(need[a], need[(a + 1) % arms]), a))
+    after = set(pairs[:free])  # arms followed by a free way
+    ways, way = [], 0
+    for arm in range(arms):
+        ways.append(way)
+        way += 2 if arm in after else 1
+    return tuple(ways)
 
 
 class OutOfTries(Exception):
@@ -89,7 +120,7 @@ class Search:
         self.tried = 0
         self.astray = 0
         hub_place = pieces[0].place
-        self.arm_ways = ARM_WAYS.get(hub_place.capacity, tuple(range(8)))
+        self.arm_ways = hub_ways(plan, start.apart)
         self.arm_cells = [grid.step(hub, (way + self.turn) % 8) for way in self.arm_ways]
         self.take(0, hub, 1)
         for cell in self.arm_cells[len(hub_place.children) :]:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from engine import Game, GameState, PlaceKind, Table, Tile
+from engine.log import apply_lines
 from hubd.picture import Box, Layouts, Picture
 from hubd.screens.shots.log_layout import play_map, whole_map
 
@@ -124,3 +126,26 @@ def test_a_chain_of_doubles_on_one_arm_finds_room_in_the_play_map(map_bench: Mod
         drawn = layouts.play_picture(table, area, sizes)
         assert drawn.astray == 0
         assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & AWAY == set()
+
+
+#: A seven-player round (classic, double-12, 11 feet) to its 118th play: a 12-12 hub with
+#: seven arms, three of one tile each ending in a double two cells out (8-8, 1-1, 4-4) and
+#: side by side round the hub, each with doubles on one-tile toes of its own. Past all room,
+#: it was laid out larger and stood five pieces away at every size tried: neighbouring feet
+#: left each other's toes no cells, and the hub's free way lay between two small arms.
+SEVEN_ARMS = Path(__file__).parents[2] / "helpers" / "seven_arms_round.jsonl"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_feet_side_by_side_round_a_crowded_hub_keep_their_toes(
+    size: tuple[int, int], map_bench: ModuleType
+) -> None:
+    game = Game()
+    assert apply_lines(game, SEVEN_ARMS.read_text(encoding="utf-8").splitlines()) is None
+    state, table = game.state, game.state.table
+    assert table is not None and state.in_round
+    assert len(table.hub_place.children) == 7 and len(feet_on_toes(table)) >= 5
+    area, sizes = play_map(size, state)
+    drawn = Layouts(chained=False).play_picture(table, area, sizes)
+    assert drawn.astray == 0
+    assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & AWAY == set()
