@@ -17,6 +17,8 @@ _GROOVE = 0.05  # a groove between faces is darker than them by this share of th
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
 _FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a strong slant
 _JOINED = 1.6  # a core this many times the tiles' width or wider is faces joined (see pieces)
+_HALF = 1.3  # a core of a tile's half: its long side under this many times its short one
+_WITHIN = 0.85  # a half this share within a tile read is a piece of that tile
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 _ROW_HULL, _ROW_LONGEST = 0.9, 3.6  # a face in a row side by side: its hull fills its
 # quadrilateral, a slant lengthens it to this (see _row_of_faces)
@@ -102,6 +104,7 @@ def pieces(
     in_row = _row_of_faces(faces_only)
     if in_row:
         cores = faces_only
+    halves: list[Image] = []  # cores of half a tile's shape that would not split
     for inner in cores:
         quad = quad_of(inner)
         short_side, long_side = sides(quad)
@@ -113,10 +116,30 @@ def pieces(
             tiles.append(grown_by(quad, _RIM * short_side))
             continue
         found = _split(lightness, _spread(inner), least, width)
-        if found is None:
+        if found is None and long_side < _HALF * short_side:
+            halves.append(inner)
+        elif found is None:
             return _split(lightness, outline, least, width)
-        tiles.extend(found)
+        else:
+            tiles.extend(found)
+    if halves and not _within_tiles(halves, outline, tiles):
+        return _split(lightness, outline, least, width)
     return tiles
+
+
+def _within_tiles(halves: list[Image], outline: Image, tiles: list[Floats]) -> bool:
+    """Whether each core of half a tile's shape lies within a tile read whole from the rest of
+    its core (pips crowding the bar broke a face's core in two, one part a tile's shape)."""
+    x, y, w, h = cv2.boundingRect(outline)
+    taken = np.zeros((h, w), np.uint8)
+    for tile in tiles:
+        cv2.fillConvexPoly(taken, np.round(tile - (x, y)).astype(np.int32), 1)
+    for half in halves:
+        inside = np.zeros((h, w), np.uint8)
+        cv2.fillConvexPoly(inside, np.round(quad_of(half) - (x, y)).astype(np.int32), 1)
+        if np.count_nonzero(inside & taken) < _WITHIN * max(int(inside.sum()), 1):
+            return False
+    return True
 
 
 def _row_of_faces(cores: list[Image]) -> bool:

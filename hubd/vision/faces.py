@@ -10,7 +10,7 @@ from hubd.vision.shapes import Image, least_rect
 
 _SOLID = 0.7  # a patch of faces is at least this share light (the rest: pips, a bar, holes)
 _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
-_LIT_TABLE = 0.25  # a patch running past the photo's edge over this share of it is lit table
+_WISP = 0.015  # its light within it, opened by a disc this share of the photo's short side
 _LIGHT_TABLE = 0.4  # a table this light beside the photo's lightest is a light table
 _TILE_FILL = 0.7  # a tile's patch fills this share of its least rectangle at the least
 # And on a light table of another colour than the faces' (see own_colour):
@@ -93,16 +93,19 @@ def own_colour(small: Image, lightness: Image) -> Image | None:
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 
-def faces(score: Image, within: Image | None, depth: int = 0, lit_table: bool = False) -> Image:
+def faces(
+    score: Image, within: Image | None, depth: int = 0, *, lit_table: float | None = None
+) -> Image:
     """The faces (255), by Otsu's threshold over the photo or ``within`` one outline of it.
 
     Holes in a patch (pips, bars) are filled. A patch mostly holes that runs on past the
     photo's edge is no face but a textured table's light part (a checked cloth's light
     squares, touching at their corners, fill to the whole cloth): the faces in it are its
     lightest part, by a threshold over its light pixels alone (the dark squares no longer draw
-    the threshold down to the light ones). With ``lit_table`` (read again where nothing was
-    found), so is one running past the edge over a quarter of the photo: a plain table lit
-    brighter on one side, its light half taken with the tiles.
+    the threshold down to the light ones). With ``lit_table`` (a share of the photo), so is a
+    patch running past the edge over that share of the photo: a plain table lit brighter on
+    one side, its light half taken with the tiles, or a glossy table's reflection joined to
+    them (its thin wisps cut off the tiles); its ragged patches at the edge are then left out.
     """
     found = np.zeros(score.shape, np.uint8)
     if within is None:
@@ -125,7 +128,7 @@ def _faces_in(
     origin: tuple[int, int],
     photo: tuple[int, ...],
     depth: int,
-    lit_table: bool = False,
+    lit_table: float | None = None,
 ) -> Image:
     """:func:`faces` within ``region`` (a mask) of a crop of the photo at ``origin`` (x, y)
     of a photo ``photo`` high and wide."""
@@ -148,15 +151,25 @@ def _faces_in(
         left, top = x + origin[0], y + origin[1]
         edge = _at_edge((left, top, w, h), photo)
         cloth = light[label] < _SOLID * area
-        lit = lit_table and not cloth and area > _LIT_TABLE * photo[0] * photo[1]
+        lit = lit_table is not None and not cloth and area > lit_table * photo[0] * photo[1]
         if edge and (cloth or lit):
             box = (slice(y, y + h), slice(x, x + w))
             inside = labels[box] == label
             again = _faces_in(score[box], inside & (mask[box] > 0), (left, top), photo, depth + 1)
             if lit:
-                again = _tiles_only(again, (left, top), photo)
+                again = _tiles_only(_unwisped(again, photo), (left, top), photo)
             filled[box][inside] = again[inside]
     return filled
+
+
+def _unwisped(found: Image, photo: tuple[int, ...]) -> Image:
+    """``found`` opened by a disc :data:`_WISP` of the photo's short side wide: the thin
+    wisps of a glossy table's reflection still joined to the tiles' edge are cut off them (a
+    tile's face is several times wider; the wisps then run alone to the photo's edge)."""
+    size = max(3, round(_WISP * min(photo[:2]))) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    opened: Image = cv2.morphologyEx(found, cv2.MORPH_OPEN, disc)
+    return opened
 
 
 def _tiles_only(found: Image, origin: tuple[int, int], photo: tuple[int, ...]) -> Image:

@@ -135,7 +135,8 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
                 if keep and not off]  # fmt: skip
         stuck = sum(1 for area, there in blocks if area >= 1.5 * 2 * (there or usual) ** 2)
         # A part of a tile at the photo's edge, too short to be read as one: as convex as a
-        # tile (a patch of lit cloth is ragged) and a good share of one.
+        # tile (a patch of lit cloth is ragged), a good share of one, and inked (a glossy
+        # table's reflection running off the edge is as convex, and bare).
         outside += sum(
             1
             for patch, (outline, off) in enumerate(zip(outlines, runs_off, strict=True))
@@ -143,16 +144,23 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
             and patch not in read_from
             and cv2.contourArea(outline) >= 0.25 * 2 * usual * usual
             and cv2.contourArea(outline) >= 0.9 * cv2.contourArea(cv2.convexHull(outline))
+            and inked(score, outline)
         )
         # A patch of face inside the photo larger by more than a tile than the tiles read in
         # it (their sides seen beside them, up to a third more), and inked (pips, bars: no
         # napkin, no lamp's glare), holds tiles that did not come apart (one's end against
         # another's side): said, not left out of the hand.
+        # One running past the photo's edge so, tiles read in it, holds a tile cut off or a
+        # glossy table's reflection joined to the tiles (see reader._read_as_seen).
         for patch, (outline, off) in enumerate(zip(outlines, runs_off, strict=True)):
             there = usual if sizes is None else sizes.at(*least_rect(outline)[0])
             tiles_there = cv2.contourArea(outline) / (2 * there * there)
-            if not off and tiles_there >= read_from[patch] * _SIDES + _UNREAD:
+            if tiles_there < read_from[patch] * _SIDES + _UNREAD:
+                continue
+            if not off:
                 stuck += inked(score, outline)
+            elif read_from[patch]:
+                outside += 1
     else:
         stuck = len(blocks)
     if outside:

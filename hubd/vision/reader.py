@@ -74,6 +74,8 @@ _CLOTH = 25  # a photo whose faces are this many patches or more lies on a check
 _SURE = 0.5  # a half whose likeliest count is less likely is unsure
 _TABLE_TAKEN, _MORE = 0.2, 1.5  # on a light table, faces by whiteness over this share of the
 # photo and this many times those by relief: the table's lit part taken for faces too
+_TABLE_TOO = 0.05  # a patch running past the photo's edge over this share of it may be table
+# taken with the tiles (a camera_bench tile is 4 % of its photo at most)
 _ALONE = 2.0  # a patch read on its own is read at this many times the work scale at the most
 # (a phone's full photo is read at 0.2-0.4: cut at its own size, a patch cost a whole reading)
 
@@ -316,6 +318,19 @@ def _read_rest(
         raise unread from None
 
 
+def _larger_than_tiles(taken: _AtWorkSize) -> float:
+    """The share of the photo over which a patch running past its edge is table taken with the
+    tiles (a light half, a glossy table's reflection), not a tile cut off (see :func:`faces`):
+    twice the median patch inside the photo, :data:`_TABLE_TOO` of the photo at the least (a
+    tile cut off, its light taken within it, breaks up and was no longer said)."""
+    height, width = taken.faces.shape
+    inside = [cv2.contourArea(outline) for outline in patches(taken.faces, taken.least)
+              for x, y, w, h in [cv2.boundingRect(outline)]
+              if min(x, y) > 0 and x + w < width and y + h < height]  # fmt: skip
+    most = 2 * float(np.median(inside)) / taken.faces.size if inside else 0.0
+    return max(_TABLE_TOO, most)
+
+
 def _read_quietly(cut: Image, highest: int, most: float) -> list[TileSeen]:
     """The tiles in a cut round one patch of face, shrunk to ``most`` times its size where
     that is smaller, [] where it cannot be read (the lit table's reading is not tried: the cut
@@ -335,14 +350,20 @@ def _read_quietly(cut: Image, highest: int, most: float) -> list[TileSeen]:
 def _read_as_seen(taken: _AtWorkSize, highest: int, lit_table_too: bool = True) -> list[TileSeen]:
     """:func:`read_photo` of the photo as it is.
 
-    Where nothing is read (and ``lit_table_too``), the photo is read once more taking a plain
-    table lit brighter on one side for table (see :func:`faces`): one threshold over the photo
-    can take its light half with the tiles, one patch of a tile's shape running past the
-    photo's edge.
+    Where nothing is read, or a tile seems to lie partly outside the photo (and
+    ``lit_table_too``), the photo is read once more taking what runs past its edge, larger than
+    a tile, for table (see :func:`faces` and :func:`_larger_than_tiles`): one threshold over
+    the photo can take a plain table's light half, or a glossy table's reflection, with the
+    tiles, one patch running past the photo's edge. Where that fails too, it is said as it
+    was.
     """
     try:
         return read_faces(taken.looks, taken.faces, highest)
-    except NoTiles:
+    except (NoTiles, Outside) as said:
         if not lit_table_too:
             raise
-        return read_faces(taken.looks, faces(taken.score, None, lit_table=True), highest)
+        again = faces(taken.score, None, lit_table=_larger_than_tiles(taken))
+        try:
+            return read_faces(taken.looks, again, highest)
+        except PhotoUnreadable:
+            raise said from None

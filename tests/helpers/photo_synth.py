@@ -18,6 +18,9 @@ from looking straight down, with a phone's focal length, sees the table shortene
 photo's height (to about ``cos`` of the slant) as well as narrower at its far side, the near
 tiles larger than the far ones, and each tile's side on the side that faces the camera.
 
+A glossy table (``glossy``, a stream of its own too): a window's reflection on it, a smooth grey
+patch dimmer than the faces, running from the photo's edge nearest the tiles in under them.
+
     python tests/helpers/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
 
@@ -261,6 +264,44 @@ def _light_table(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float
     return base + noise.astype(np.float32)
 
 
+def _reflection(
+    draw: random.Random,
+    canvas: NDArray[np.float32],
+    places: list[tuple[float, float, float]],
+    tile_w: float,
+) -> NDArray[np.float32]:
+    """A glossy dark table with a window's reflection on it: a smooth light grey patch, soft at
+    its edges and crossed by fine scratches, running from the photo's edge nearest the tiles
+    in under them (the tiles, laid after, hide its end)."""
+    h, w = canvas.shape[:2]
+    xs, ys = [x for x, _, _ in places], [y for _, y, _ in places]
+    reach = 1.3 * tile_w  # (a tile's half length, and a little into the hand)
+    gaps = {"top": min(ys) - reach, "bottom": h - max(ys) - reach,
+            "left": min(xs) - reach, "right": w - max(xs) - reach}  # fmt: skip
+    edge = min(gaps, key=lambda side: gaps[side])
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    along, across = (yy, xx) if edge in ("top", "bottom") else (xx, yy)
+    if edge in ("bottom", "right"):
+        along = (h if edge == "bottom" else w) - along
+    span = (max(xs) - min(xs)) if edge in ("top", "bottom") else (max(ys) - min(ys))
+    middle = float(np.mean(xs if edge in ("top", "bottom") else ys))
+    middle += draw.uniform(-0.3, 0.3) * span
+    half_wide = draw.uniform(0.3, 0.6) * span + tile_w
+    depth = gaps[edge] + reach  # from the edge to the nearest tile's middle, under the tiles
+    soft = draw.uniform(0.2, 0.5) * tile_w
+    taper = 1 - draw.uniform(0.0, 0.4) * np.clip(along / max(depth, 1.0), 0, 1)  # (narrower
+    # towards the tiles, as a window's reflection seen in perspective)
+    inside = np.clip((half_wide * taper - np.abs(across - middle)) / soft, 0, 1)
+    inside *= np.clip((depth - along) / soft, 0, 1)
+    angle = draw.uniform(0, math.pi)
+    streaks = np.sin((xx * math.cos(angle) + yy * math.sin(angle)) / draw.uniform(1.5, 3.0))
+    scratched = 0.93 + 0.07 * (streaks > 0.97)  # (fine scratches, darker, here and there)
+    light = np.float32([draw.uniform(120, 165)] * 3)  # (dimmer than a face: 0.5-0.7 of it)
+    glow = (inside * draw.uniform(0.75, 0.95))[..., None]
+    shown: NDArray[np.float32] = canvas * (1 - glow) + glow * light * scratched[..., None]
+    return shown
+
+
 def _places(
     rng: random.Random, count: int, size: tuple[int, int], tile_w: float
 ) -> list[tuple[float, float, float]]:
@@ -370,12 +411,15 @@ def make_photo(
     real: bool = True,
     light: bool = False,
     camera_slant: bool = False,
+    glossy: bool = False,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
     ``light``: half the photos on a light plain table, see :func:`_light_table`, the others as
     without it; ``camera_slant``: seen by a phone held at a slant, see :class:`_Camera`, in
-    place of the keystone the photos without it are drawn with)."""
+    place of the keystone the photos without it are drawn with; ``glossy``: on a glossy dark
+    table, a window's reflection on it running from the photo's edge to the tiles, see
+    :func:`_reflection`)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -407,6 +451,8 @@ def make_photo(
         canvas = _light_table(table, table_size)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
     places = _places(rng, count, table_size, tile_w)
+    if glossy:  # (its own stream: the photos without it unchanged)
+        canvas = _reflection(random.Random(seed * 7919 + 5), canvas, places, tile_w)
     scale = tile_w / TILE_W
     matrices = []
     for x, y, turn in places:

@@ -247,3 +247,14 @@ def test_a_cloths_square_past_a_tiles_end_is_left_out_of_its_cut() -> None:
     seen = read_photo(photo.image, photo.highest)
     reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
     assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
+
+
+@pytest.mark.parametrize("seed", [5, 22, 30])
+def test_tiles_on_a_glossy_table_are_read_apart_from_its_reflection(seed: int) -> None:
+    """A window's reflection on a glossy table runs from the photo's edge to the tiles: joined
+    to their patch, it ran that off the photo ("a tile lies partly outside"), or hid the tile
+    in a patch with no bar ("no tiles found"); alone at the edge, as convex as a tile, it was
+    taken for a tile cut off. Bare of pips, and dimmer than the faces, it is table."""
+    photo = make_photo(seed, glossy=True)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
