@@ -20,6 +20,7 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.top_bar import notice_page
 from hubd.screens.kit.widgets import Style
+from hubd.screens.play_hands import called_by_first_word
 
 
 def status_words(b: Builder, state: GameState, last: Event | None = None) -> str:
@@ -150,6 +151,9 @@ class ScoresModeScreen(Screen):
             zip(state.players, state.totals, cells, boxes, strict=True)
         ):
             b.panel(cell, Style.QUIET)
+            first = called_by_first_word(state.players, seat)  # "Grandma", not "Grandm…"
+            if first and not b.holds(name, left.w, left.h, name_px, False):
+                name = first if b.holds(first, left.w, left.h, name_px, False) else name
             bold = b.holds(name, left.w, left.h, name_px, True)
             b.label(left, name, name_px, bold=bold, floor=name_px, align="start",
                     key=f"name:{seat}", squeeze=True, wrap=True, squeeze_lines=True)  # fmt: skip

@@ -104,3 +104,24 @@ def test_the_first_word_is_a_name_only_where_no_one_else_has_it() -> None:
     assert called_by_first_word(table, 1) == "Grandpa"
     assert called_by_first_word(table, 3) == ""  # one word: nothing shorter to call him
     assert called_by_first_word(table, 4) == "Tio"
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_score_keepers_totals_call_a_name_by_its_first_word_before_cutting_it(
+    language: str,
+) -> None:
+    """Score-keeper mode's totals at 800x480, five players: "Grandm…" beside its total, where
+    "Grandma" stands whole."""
+    from engine import NewGame, StartRound
+
+    pygame.display.init()
+    names = ("Grandma Rosa", "Ben", "Cleo", "Maria-Helena", "Dee")
+    game = Game.from_events([NewGame(names, {"mode": "scores"}), StartRound(names[0])])
+    ui = Ui((800, 480))
+    ui.set_language(language)
+    ctx = UiContext(state=game.state, language=language)
+    ui.state_changed(ctx)
+    ui.show_screen("scores_mode")
+    shown = {w.key: w.lines for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")}
+    assert [lines for lines in shown.values() if any("…" in line for line in lines)] == []
+    assert shown["name:0"][0].strip("\u200e\u200f") in {"Grandma", "Grandma Rosa"}
