@@ -25,11 +25,11 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from engine import Table
+from hubd.picture.hub_ways import hub_ways
 from hubd.picture.last_layout import Laid
 from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, lay, link_between, picture, smallest_grid
 from hubd.picture.pips import least_text
 from hubd.picture.plan import Plan, plan
-from hubd.picture.search import hub_ways
 from hubd.picture.shapes import Box, MapLink, Picture, Point, Sizes
 
 #: The note's text is the least any text may be (3.5 mm), on a line 1.25 of it tall.
