@@ -48,12 +48,18 @@ class ChoiceLayout:
     map_area: Rect
     words: tuple[str, ...]  # each choice's words, in the engine's order
     pages: tuple[tuple[tuple[int, Rect], ...], ...]  # each page's choices and their cells
-    numerals: tuple[int, ...] = ()  # each choice's numeral, in the engine's order
-    badges: tuple[int, ...] = ()  # the numeral each choice's badge was made wide enough for
+    numerals: tuple[int, ...]  # each choice's numeral, in the engine's order (its badge is
+    # laid out as wide as its place in that order's: ``badge_number``)
 
     def numbered(self, choose: Choose) -> dict[str, str]:
         """Each offered end's key with its choice's numeral (its ring carries the same)."""
         return {key: str(self.numerals[index]) for index, key in enumerate(choice_keys(choose))}
+
+
+def badge_number(index: int) -> int:
+    """The numeral a choice's badge is laid out wide enough for: its place in the engine's
+    order (``reading_order`` gives the two-digit numerals to the same choices)."""
+    return index + 1
 
 
 def choice_gap(b: Builder) -> int:
@@ -156,14 +162,13 @@ class _Row:
         return cells
 
 
-def _place(
-    b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str, number: int
-) -> bool:
+def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: str) -> bool:
     """``text``'s choice in the first box with room for its words whole on the page whose
     rows are ``rows``: beside the last choice of the box's last row where both fit on one
     line, else in a row of its own. Whether there was room."""
     gap = choice_gap(b)
     line = max(b.target, b.measure.line_height(entry_font(b), False) + b.px(4))
+    number = badge_number(index)  # its badge's width
     need = _need(b, text, number)
     for box in boxes:
         last = next((row for row in reversed(rows) if row.box == box), None)
@@ -186,7 +191,7 @@ def _place(
 
 
 def _pages(
-    b: Builder, words: list[str], boxes: list[Rect], badges: tuple[int, ...]
+    b: Builder, words: list[str], boxes: list[Rect]
 ) -> tuple[tuple[tuple[tuple[int, Rect], ...], ...], int]:
     """The choices each page shows and their cells, and how many of them are cut: each in
     order in the first box that still has room for it on the page (along the row where it
@@ -197,10 +202,10 @@ def _pages(
     pages: list[list[_Row]] = []
     cut = 0
     for index, text in enumerate(words):
-        if pages and _place(b, pages[-1], boxes, index, text, badges[index]):
+        if pages and _place(b, pages[-1], boxes, index, text):
             continue
         pages.append([])
-        if not _place(b, pages[-1], boxes, index, text, badges[index]):
+        if not _place(b, pages[-1], boxes, index, text):
             largest = max(boxes, key=lambda box: box.w * box.h)
             pages[-1].append(_Row(largest, largest.y, largest.h, True, [(index, largest.w)]))
             cut += 1
@@ -244,16 +249,14 @@ def choice_layout(
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
         rooms = [[above], [above, below]] + ([[above, below, bottom]] if bottom else [])
-    badges = tuple(range(1, len(choose.places) + 1))  # each as wide as its place's numeral
-    pages, words = _best(b, wordings, rooms, badges, keep, bottom)
-    return ChoiceLayout(Rect(keep), words, pages, reading_order(pages, b.target), badges)
+    pages, words = _best(b, wordings, rooms, keep, bottom)
+    return ChoiceLayout(Rect(keep), words, pages, reading_order(pages, b.target))
 
 
 def _best(
     b: Builder,
     wordings: list[list[str]],
     rooms: list[list[Rect]],
-    badges: tuple[int, ...],
     keep: Rect,
     bottom: Rect | None,
 ) -> tuple[tuple[tuple[tuple[int, Rect], ...], ...], tuple[str, ...]]:
@@ -266,13 +269,13 @@ def _best(
             boxes = [box for box in room if box.h >= b.target and box.w >= b.target]
             if not boxes:
                 continue
-            pages, cut = _pages(b, words, boxes, badges)
+            pages, cut = _pages(b, words, boxes)
             score = (cut, len(pages), bottom in room, -len(pages[0]), short, rank)
             if best is None or score < best[0]:
                 best = (score, pages, words)
     if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
         box = Rect(keep.x, keep.bottom - b.target, keep.w, b.target)
-        return _pages(b, wordings[1], [box], badges)[0], tuple(wordings[1])
+        return _pages(b, wordings[1], [box])[0], tuple(wordings[1])
     return best[1], tuple(best[2])
 
 
@@ -316,7 +319,7 @@ def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLay
     for index, cell in laid.pages[entry.page % len(laid.pages)]:
         place = choose.places[index]
         text = laid.words[index]
-        number = laid.badges[index]  # the badge as wide as it was laid out
+        number = badge_number(index)  # the badge as wide as it was laid out
         badge_w = badge_width(b, number)
         shape = _shape(b, text, cell.w, number)
         stacked = shape is not None and shape.stacked and shape.height <= cell.h
