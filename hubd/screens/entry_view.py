@@ -129,8 +129,8 @@ def draw_cancel(b: Builder, ui: Host, entry: TileEntry, more_beside: bool, box: 
     cancel_box, more_box = _cancel_and_more(b, box) if more_beside else (box, None)
     b.button(cancel_box, text, cancel, size=b.min_text, floor=b.min_text, key="entry:cancel",
              role="entry", style=Style.WARN, squeeze=True)  # fmt: skip
-    if more_box is not None:
-        b.panel(more_box, Style.QUIET)
+    if more_box is not None and entry.choosing is not None and entry.pages > 1:
+        b.panel(more_box, Style.QUIET)  # More's place stays bare till there is More
         draw_more(b, entry, more_box)
 
 
