@@ -23,7 +23,7 @@ from importlib import resources
 from aiohttp import web
 
 from hubd.loop.inbox import PhoneRequest
-from hubd.web.desk import Answer, _
+from hubd.web.desk import Answer, OneSeat, _
 from hubd.web.gate import Door, closing
 from hubd.web.guard import (
     SECURITY_HEADERS,
@@ -193,7 +193,12 @@ class Routes:
         language = self._language(request)
         if phone is None:
             return self._no_phone(language)
-        answer = write_answer(await self._ask(request_), body.get("pips", 0), language)
+        said = await self._ask(request_)
+        answer = write_answer(said, body.get("pips", 0), language)
+        players = snapshot.state.players if snapshot.state is not None else ()
+        if isinstance(said, OneSeat) and said.player in players:
+            # the seat this phone holds, for a page that forgot it (its storage cleared)
+            answer["holds"] = players.index(said.player)
         return web.json_response(answer, headers={"Cache-Control": "no-store"})
 
     async def _photo(self, request: web.Request) -> web.StreamResponse:

@@ -127,6 +127,7 @@
               ? { ok: false, confirm: got.confirm, yes: got.yes, change: got.change }
               : {
                   ok: answer.ok && got.ok === true,
+                  holds: got.holds,
                   said: fill(words.hub_says, {
                     problem: String(got.problem || answer.status).trim(),
                   }),
@@ -258,6 +259,10 @@
       if (answer.ok) {
         claimedAt = Date.now();
         store.setItem(seatKey, String(seat));
+      } else if (Number.isInteger(answer.holds) && mySeat() === null) {
+        // The hub says this phone holds a seat the page forgot: it is this page's again.
+        claimedAt = Date.now();
+        store.setItem(seatKey, String(answer.holds));
       } else {
         seatProblem = answer.said;
       }

@@ -100,8 +100,8 @@ def test_one_phone_a_seat_and_the_hub_releases_it(table: Table) -> None:
     assert table.post("release", phone=PHONE_B)["ok"]  # a phone with no seat: nothing to free
     assert table.desk.claims == {"Ana": PHONE_A}
     assert table.post("claim", phone=PHONE_A, seat=0)["ok"]  # its own seat again: no change
-    one_seat = {"ok": False, "problem": OneSeat(player="Ana").message}
-    assert table.post("claim", phone=PHONE_A, seat=1) == one_seat  # not a second seat
+    one_seat = {"ok": False, "problem": OneSeat(player="Ana").message, "holds": 0}
+    assert table.post("claim", phone=PHONE_A, seat=1) == one_seat  # not a second: its own is 0
     assert table.desk.claims == {"Ana": PHONE_A}
     assert table.post("claim", phone=PHONE_B, seat=1)["ok"]
     table.desk.release("Ana")
