@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from hubd.vision.shapes import Floats, Image, quantile
+from hubd.vision.shapes import Floats, Image, percentile_of, quantile
 
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
@@ -109,7 +111,10 @@ def ink_of(upright: Image) -> Floats:
     # (Closed as bytes: the same values as closed as floats, at a third of the CPU.)
     face = cv2.morphologyEx(blurred, cv2.MORPH_CLOSE, kernel).astype(np.float32)
     drop = 1.0 - blurred.astype(np.float32) / np.maximum(face, 1.0)
-    ink: Floats = np.clip(drop.max(axis=2) * 255.0, 0, 255).astype(np.float32)
+    # (The strongest of the three drops taken channel by channel: the same values as numpy's
+    # max over the last axis, which walks three values at a time, in a tenth of the CPU.)
+    strongest = np.maximum(np.maximum(drop[:, :, 0], drop[:, :, 1]), drop[:, :, 2])
+    ink: Floats = np.clip(strongest * 255.0, 0, 255).astype(np.float32)
     return ink
 
 
@@ -155,11 +160,21 @@ def _leant(band: Floats, leans: tuple[int, ...]) -> Floats:
     """``band`` once for each of ``leans``, its columns moved so that a line climbing ``lean``
     rows across it (left to right) runs level, the middle column in place."""
     height, width = band.shape
+    leant: Floats = band[_lean_rows(height, width, leans), np.arange(width)[None, None, :]]
+    return leant
+
+
+@functools.cache
+def _lean_rows(height: int, width: int, leans: tuple[int, ...]) -> NDArray[np.intp]:
+    """For :func:`_leant`, the row each column of each lean is taken from (lean, row,
+    column): one band's size and leans throughout, worked out once."""
     climb = np.array(leans, np.float64)[:, None] * (np.arange(width) - width / 2) / width
     moved = np.round(climb).astype(int)  # (lean, column)
-    rows = np.clip(np.arange(height)[None, :, None] - moved[:, None, :], 0, height - 1)
-    leant: Floats = band[rows, np.arange(width)[None, None, :]]
-    return leant
+    rows: NDArray[np.intp] = np.clip(
+        np.arange(height)[None, :, None] - moved[:, None, :], 0, height - 1
+    )
+    rows.flags.writeable = False  # (shared by every call)
+    return rows
 
 
 def _prominence(rows: Floats, peak: int) -> float:
@@ -179,12 +194,12 @@ def own_colour(upright: Image) -> NDArray[np.bool_]:
     lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
     middle = (slice(TILE_W // 4, -TILE_W // 4), slice(TILE_W // 4, -TILE_W // 4))
     centre = lab[middle].reshape(-1, 3)
-    light = centre[centre[:, 0] >= np.percentile(centre[:, 0], 50)]
+    light = centre[centre[:, 0] >= percentile_of(centre[:, 0], 50)]
     own = np.median(light[:, 1:], axis=0)  # the face's own colour (a, b)
     score = lab[:, :, 0] - 1.5 * np.hypot(lab[:, :, 1] - own[0], lab[:, :, 2] - own[1])
     # (A shadow's edge across the face takes half its light at most; a table as light as
     # that is another colour.)
-    coloured: NDArray[np.bool_] = score > 0.4 * float(np.percentile(score[middle], 90))
+    coloured: NDArray[np.bool_] = score > 0.4 * percentile_of(score[middle], 90)
     return coloured
 
 

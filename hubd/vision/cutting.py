@@ -246,8 +246,10 @@ def _split(
             return cut_at_seams(corners, best[2], lines[best[2]], best[4], best[3])
         return [corners] if single else None
     # Not a rectangle (tiles askew or in a corner): cut at the strongest seam and look again.
-    seam = max(((float(share[i]), axis, i) for axis, (share, *_) in enumerate(lines)
-                for i in range(len(share))), default=(0.0, 0, 0))  # fmt: skip
+    # (Each axis's darkest line, the last of equals, as a walk over every line found it.)
+    seam = max(((float(share.max()), axis, len(share) - 1 - int(np.argmax(share[::-1])))
+                for axis, (share, *_) in enumerate(lines) if len(share)),
+               default=(0.0, 0, 0))  # fmt: skip
     if seam[0] < 0.85 or depth > 12:
         return None
     _, axis, at = seam

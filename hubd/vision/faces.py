@@ -107,19 +107,30 @@ def faces(
     one side, its light half taken with the tiles, or a glossy table's reflection joined to
     them (its thin wisps cut off the tiles); its ragged patches at the edge are then left out.
     """
-    found = np.zeros(score.shape, np.uint8)
     if within is None:
-        found[:] = _faces_in(
-            score, np.ones(score.shape, bool), (0, 0), score.shape, depth, lit_table
-        )
-        return found
+        return _faces_in(score, np.ones(score.shape, bool), (0, 0), score.shape, depth, lit_table)
+    found = np.zeros(score.shape, np.uint8)
+    inside, (x, y) = _faces_within(score, within, depth)
+    found[y : y + inside.shape[0], x : x + inside.shape[1]] = inside
+    return found
+
+
+def patches_within(score: Image, within: Image, least: float) -> list[Image]:
+    """:func:`patches` of the :func:`faces` ``within`` one outline, looked for in the
+    outline's box alone: the same outlines, without a mask and a search the photo's size for
+    each patch (a checked cloth's forty squares are each looked into twice)."""
+    inside, origin = _faces_within(score, within, 0)
+    return patches(inside, least, origin)
+
+
+def _faces_within(score: Image, within: Image, depth: int) -> tuple[Image, tuple[int, int]]:
+    """:func:`faces` ``within`` one outline, in the outline's box: the faces, the box's
+    corner (x, y) in the photo."""
     x, y, w, h = cv2.boundingRect(within)
     region = np.zeros((h, w), np.uint8)
     cv2.drawContours(region, [within], -1, 255, cv2.FILLED, offset=(-x, -y))
-    found[y : y + h, x : x + w] = _faces_in(
-        score[y : y + h, x : x + w], region > 0, (x, y), score.shape, depth
-    )
-    return found
+    inside = _faces_in(score[y : y + h, x : x + w], region > 0, (x, y), score.shape, depth)
+    return inside, (x, y)
 
 
 def _faces_in(
@@ -143,7 +154,7 @@ def _faces_in(
     if depth >= 2:
         return filled
     count, labels, stats, _ = cv2.connectedComponentsWithStats(filled, connectivity=8)
-    light = np.bincount(labels.ravel(), weights=(mask > 0).ravel(), minlength=count)
+    light = np.bincount(labels[mask > 0], minlength=count)  # each patch's light pixels
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         # A face's pips and bar take a quarter of it at most (fifteen pips, blurred); a cloth
@@ -192,9 +203,10 @@ def _at_edge(box: tuple[int, int, int, int], photo: tuple[int, ...]) -> bool:
     return min(left, top) == 0 or left + w == photo[1] or top + h == photo[0]
 
 
-def patches(faces: Image, least: float) -> list[Image]:
-    """Each patch of faces big enough to be a tile, as its outline."""
-    contours, _ = cv2.findContours(faces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+def patches(faces: Image, least: float, origin: tuple[int, int] = (0, 0)) -> list[Image]:
+    """Each patch of faces big enough to be a tile, as its outline (``faces``: a box of the
+    photo with its corner at ``origin``, the outlines in the photo's pixels)."""
+    contours, _ = cv2.findContours(faces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=origin)
     big = sorted((c for c in contours if cv2.contourArea(c) >= least), key=cv2.contourArea)
     return big[-_MOST_PATCHES:]  # (a checked cloth's light squares: the tiles are the largest)
 

@@ -17,11 +17,11 @@ import numpy as np
 from engine.photo_hand import SeenTile
 from hubd.vision.cutout import bar_row, cut_out, ink_of
 from hubd.vision.cutting import Lightness, pieces
-from hubd.vision.faces import faces, filled, patches
+from hubd.vision.faces import filled, patches_within
 from hubd.vision.pips import read_halves
 from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import ASPECT, Floats, Image, quad_of, sides
+from hubd.vision.shapes import ASPECT, Floats, Image, percentile_of, quad_of, sides
 from hubd.vision.sides import trimmed
 
 _FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
@@ -37,7 +37,7 @@ def inked(score: Image, outline: Image) -> bool:
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
     values = score[y : y + h, x : x + w][inside > 0].astype(np.float32)
-    face = float(np.percentile(values, 90))
+    face = percentile_of(values, 90)
     return float(np.mean(values < _INK * face)) >= _INKED
 
 
@@ -167,7 +167,7 @@ def cut_patch(
         if found is not None:
             tiles.extend(found)
         elif depth < 2:  # a lit patch of table around the tiles: their own threshold inside it
-            todo += [(inner, depth + 1) for inner in patches(faces(score, inside), least)]
+            todo += [(inner, depth + 1) for inner in patches_within(score, inside, least)]
         elif filled(inside) >= 0.8 and cv2.contourArea(inside) < 0.5 * score.size:
             blocks.append(float(cv2.contourArea(inside)))  # (half the photo: the table)
     return tiles, blocks

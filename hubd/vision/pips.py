@@ -12,7 +12,7 @@ from numpy.typing import NDArray
 
 from engine.photo_hand import HalfGuess
 from hubd.vision.cutout import TILE_W, bar_row, face_box, ink_of, own_colour
-from hubd.vision.shapes import Floats, Image
+from hubd.vision.shapes import Floats, Image, percentile_of
 
 _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
@@ -54,9 +54,7 @@ def read_halves(
         # A blank half's own specks are no pips: a pip, however pale, takes a good share of
         # what the bar takes.
         least = max(22.0, 0.25 * bar_ink)
-        threshold = max(
-            least, 0.45 * float(np.percentile(pip_area, 99.5) if pip_area.size else 0.0)
-        )
+        threshold = max(least, 0.45 * (percentile_of(pip_area, 99.5) if pip_area.size else 0.0))
         blobs = _blobs(only, threshold, bar, face, coloured)
         largest = max((blob.whole for blob in blobs), default=0.0)
         typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]

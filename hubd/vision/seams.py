@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from hubd.vision.shapes import Floats, Image, quantile
+from hubd.vision.shapes import Floats, Image, percentile_of, quantile
 
 _CORNER = 0.04  # two touching tiles' rounded corners dip in this share of a tile's width at
 # least (a radius of a tenth of it or more, the face's rim a little less)
@@ -50,15 +50,15 @@ def lines_across(
         inner = image[int(length * 0.03) : int(length * 0.97)]
         light = cv2.dilate(inner, np.ones((1, 9), np.uint8))
         darker = light - inner
-        level = max(1.0, float(np.percentile(inner, 75)))
+        level = max(1.0, percentile_of(inner, 75))
         dark = darker > max(8.0, 0.05 * level)
         # A seam seen in perspective leans: a pixel either side of the line counts too.
         dark = cv2.dilate(dark.astype(np.uint8), np.ones((1, 3), np.uint8)).astype(bool)
-        share = dark.mean(axis=0)
+        share = _dark_share(dark)
         margin = max(2, int(len(share) * 0.1))
         share[:margin], share[-margin:] = 0.0, 0.0  # the patch's own edges are no seams
         half = len(dark) // 2
-        start, end = dark[:half].mean(axis=0), dark[half:].mean(axis=0)
+        start, end = _dark_share(dark[:half]), _dark_share(dark[half:])
         start[:margin], start[-margin:], end[:margin], end[-margin:] = 0.0, 0.0, 0.0, 0.0
         first = np.where(inside.any(axis=0), inside.argmax(axis=0), len(inside))
         last = np.where(inside.any(axis=0), inside[::-1].argmax(axis=0), len(inside))
@@ -66,6 +66,13 @@ def lines_across(
         gaps = _longest_light(dark) / len(dark)
         found.append(Lines(share.astype(np.float32), gaps, start, end, inset, width / short))
     return found
+
+
+def _dark_share(dark: NDArray[np.bool_]) -> Floats:
+    """Each column's share of dark pixels: its mean, counted (the same values, a bool's
+    mean adds up floats)."""
+    share: Floats = np.count_nonzero(dark, axis=0) / len(dark)
+    return share
 
 
 def _longest_light(dark: NDArray[np.bool_]) -> Floats:
@@ -94,8 +101,8 @@ def notched(lines: Lines, at: float, tile: float) -> float:
     sure = 1.0
     for inset in lines.inset:
         low, high = max(0, int((at - 0.04) * size)), min(size, int((at + 0.04) * size) + 1)
-        around = np.r_[inset[max(0, int((at - 0.2) * size)) : max(0, int((at - 0.08) * size))],
-                       inset[int((at + 0.08) * size) : int((at + 0.2) * size)]]  # fmt: skip
+        before = inset[max(0, int((at - 0.2) * size)) : max(0, int((at - 0.08) * size))]
+        around = np.concatenate((before, inset[int((at + 0.08) * size) : int((at + 0.2) * size)]))
         if high <= low or not len(around):
             return 0.0
         dip = float(inset[low:high].max()) - float(quantile(around, 0.5))

@@ -92,3 +92,18 @@ def quantile(values: Floats, share: float) -> Floats:
     high = min(low + 1, ordered.shape[-1] - 1)
     found: Floats = ordered[..., low] + (at - low) * (ordered[..., high] - ordered[..., low])
     return found
+
+
+def percentile_of(values: Floats, percent: float) -> float:
+    """``float(np.percentile(values, percent))`` over all ``values``, the same value to the
+    bit (numpy's linear way: its two neighbours interpolated from the nearer one) at a third
+    of its CPU: only those two neighbours are put in place, not the ends too (a seam's light
+    is measured over every patch cut, a pip's threshold over every half read)."""
+    flat = np.ravel(values)
+    at = (flat.size - 1) * (percent / 100)
+    low = int(at)
+    high = min(low + 1, flat.size - 1)
+    placed = np.partition(flat, (low, high) if high > low else low)
+    below, above, past = placed[low], placed[high], at - low
+    step = above - below
+    return float(below + step * past if past < 0.5 else above - step * (1 - past))

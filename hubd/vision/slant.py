@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 import cv2
 import numpy as np
 
-from hubd.vision.faces import faces, filled, patches
+from hubd.vision.faces import filled, patches, patches_within
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides
 
@@ -292,7 +292,7 @@ def whole_faces(score: Image, least: float, mask: Image) -> Iterator[Image]:
         if _whole_face(outline, score.shape):
             yield outline
         elif depth < 2:
-            todo += [(inner, depth + 1) for inner in patches(faces(score, outline), least)]
+            todo += [(inner, depth + 1) for inner in patches_within(score, outline, least)]
 
 
 def _whole_face(outline: Image, shape: tuple[int, ...]) -> bool:
