@@ -16,9 +16,9 @@ Prints, over photos made from consecutive seeds:
   rest of the set, drawn at random, and the hub knows how many tiles it holds). A hand is right
   when every tile is settled and right; "asked" counts hands with a question and no wrong
   tile, "wrong" hands where a settled tile is wrong (a silent error: the one that must not be);
-- time per photo read in this process (wall and CPU, OpenCV on one thread as in the worker),
-  and through the worker (a child process: its start,
-  OpenCV's import, the decode);
+- time per photo read in this process (wall and CPU, OpenCV on one thread as in the worker;
+  the five slowest photos by CPU, to profile), and through the worker (a child process: its
+  start, OpenCV's import, the decode);
 - peak memory: the worker's peak resident size, and the resident size of the process that
   asked for the reads, before and after them (the reading's memory goes with the child).
 """
@@ -158,6 +158,10 @@ def main() -> None:
           f" max {max(times) * 1000:.0f} ms; CPU median"
           f" {statistics.median(cpu_times) * 1000:.0f} ms, max {max(cpu_times) * 1000:.0f} ms"
           " (one thread: the wall time grows with the machine's load)")  # fmt: skip
+    seeds = range(args.first_seed, args.first_seed + n)
+    slowest = sorted(zip(cpu_times, seeds, strict=True), reverse=True)
+    print("  slowest photos, CPU:         "
+          + ", ".join(f"seed {seed} {cpu * 1000:.0f} ms" for cpu, seed in slowest[:5]))  # fmt: skip
     with tempfile.TemporaryDirectory() as folder:
         for index, photo in enumerate(photos):
             _, jpeg = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, 90])
