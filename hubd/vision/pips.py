@@ -251,6 +251,11 @@ def _blobs(
     return found
 
 
+#: A half whose counts beyond the set are this much likelier than its likeliest count within
+#: it is not read as that count.
+_BEYOND_RATIO = 10.0
+
+
 def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
     """A half's likely counts from its blobs (pips, the likelihood they are there): sure ones
     count, doubtful ones may or may not."""
@@ -266,7 +271,17 @@ def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
         likelihood = grown
     options = sorted(((n, w) for n, w in likelihood.items() if n <= highest and w >= 1e-3),
                      key=lambda option: -option[1])  # fmt: skip
-    return HalfGuess(tuple(options[:4]) or ((highest, 1e-3),))
+    beyond = max((w for n, w in likelihood.items() if n > highest), default=0.0)
+    if not options or beyond > _BEYOND_RATIO * options[0][1]:
+        # Surely more pips than the set's tiles have (another set's tile, or a miscount): the
+        # set's top counts stay equally likely, so the table asks instead of taking the top.
+        return HalfGuess(
+            tuple(
+                (n, 0.05 * (1 - 0.1 * k))
+                for k, n in enumerate(range(highest, max(-1, highest - 3), -1))
+            )
+        )
+    return HalfGuess(tuple(options[:4]))
 
 
 def _keep(sure: float) -> float:
