@@ -274,7 +274,7 @@ def _guess(blobs: list[tuple[int, float]], highest: int) -> HalfGuess:
     beyond = max((w for n, w in likelihood.items() if n > highest), default=0.0)
     if not options or beyond > _BEYOND_RATIO * options[0][1]:
         # Surely more pips than the set's tiles have (another set's tile, or a miscount): the
-        # set's top counts stay equally likely, so the table asks instead of taking the top.
+        # set's top counts stay about as likely (the nearest first): the table asks.
         return HalfGuess(
             tuple(
                 (n, 0.05 * (1 - 0.1 * k))
