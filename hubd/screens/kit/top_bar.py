@@ -82,24 +82,30 @@ def top_bar(
         room = b.h - keep_below
         wide = b.w - 2 * b.gap
 
-        def place(size: int) -> tuple[int, Rect | None] | None:
-            """The status's lines at ``size`` and its box where its bar is the shorter:
-            beside the buttons (the bar as tall as its lines), or on a row of its own
-            (None); None where it fits neither."""
-            placed: list[tuple[int, int, Rect | None]] = []
+        def placements(size: int) -> list[tuple[int, int, Rect | None]]:
+            """The status's bar heights, lines and boxes at ``size``: beside the buttons
+            (the bar as tall as its lines), or on a row of its own (box None)."""
+            found: list[tuple[int, int, Rect | None]] = []
             for box in ([beside] if beside else []) + [None]:
                 for lines in _status_lines(b, title, box.w if box else wide, size):
                     tall = _lines_h(b, lines, size)
                     bar_h = max(height, tall) if box else rows * height + tall
-                    if bar_h <= room:
-                        placed.append((bar_h, lines, box and Rect(box.x, 0, box.w, bar_h)))
-            return min(placed, key=lambda p: p[0])[1:] if placed else None
+                    found.append((bar_h, lines, box and Rect(box.x, 0, box.w, bar_h)))
+            return found
 
+        sizes = range(title_px, heading_px, -2)
+        roomy = [(size, min((p for p in placements(size) if p[0] <= room),
+                            key=lambda p: p[0], default=None)) for size in sizes]  # fmt: skip
+        # The largest size leaving ``keep_below``; where none does (the screen holds less
+        # than the rest would like), the shortest bar, its status as large as that bar holds.
+        every = [(bar_h, -size, lines, box) for size in sizes
+                 for bar_h, lines, box in placements(size)]  # fmt: skip
+        shortest = min(every, key=lambda p: p[:2], default=None)
         title_px, (lines, beside) = next(
-            ((size, placed) for size in range(title_px, heading_px, -2)
-             if (placed := place(size))),
+            ((size, (p[1], p[2])) for size, p in roomy if p is not None),
+            (-shortest[1], (shortest[2], shortest[3])) if shortest else
             (b.min_text, (1 if b.measure.width(title, b.min_text, True) <= wide
-                             else 2, None)))  # fmt: skip
+                          else 2, None)))  # fmt: skip
     elif beside is not None:
         fits = b.measure.fit(title, beside.w, beside.h, title_px, b.min_text, True, True)
         beside = beside if not fits[2] else None
