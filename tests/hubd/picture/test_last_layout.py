@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import copy
 import itertools
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from engine import Game, Table
+from engine.log import apply_lines
 from hubd.picture import Layouts
+from hubd.picture.faithful import over
 from hubd.picture.last_layout import Laid, hints_from
-from hubd.picture.layout import AS_PLAYED
+from hubd.picture.layout import AS_PLAYED, FOLDS, smallest_grid
 from hubd.picture.plan import plan
 from hubd.screens.shots.log_layout import play_map
 
@@ -98,3 +101,28 @@ def test_a_frame_starts_from_the_last_ones_cells_the_tile_played_in_its_ends(
                 assert hint in ends if piece.place.tile == played else hint in old, piece
         assert sorted(hint for hint in hints if hint >= 0) == sorted(set(hints) - {-1})
     assert pairs > 30
+
+
+#: A five-player four-arm round (double-12) to its 49th tile, at 800x480: every line folded
+#: most, its 48 pieces take every cell of the play map's snug grid. No search afresh finds
+#: room there, so none is tried, and the last layout was not tried either: the frame was drawn
+#: at 0.63 of the floor, though the frame before and its new tile fill the grid (from the last
+#: layout, in about a cell tried a piece).
+FULL_GRID = Path(__file__).parents[2] / "helpers" / "full_grid_round.jsonl"
+
+
+def test_a_table_filling_every_cell_is_laid_out_from_the_last_layout(
+    map_bench: ModuleType,
+) -> None:
+    size, game, layouts = (800, 480), Game(), Layouts()
+    for line in FULL_GRID.read_text(encoding="utf-8").splitlines():
+        assert apply_lines(game, [line]) is None
+        state = game.state
+        if state.table is not None and state.in_round:  # laid out frame by frame, as the hub
+            area, sizes = play_map(size, state)
+            drawn = layouts.play_picture(state.table, area, sizes)
+    assert state.table is not None and not over(state.table, area, sizes)
+    folded = plan(state.table, FOLDS[-1], False)
+    assert folded.need == smallest_grid(state.table, folded, area, sizes).size  # every cell
+    found = map_bench.check(drawn, state.table, area, sizes.floor, sizes.number)
+    assert drawn.scale == 1 and drawn.number_px >= sizes.floor and found & FAULTS == set()
