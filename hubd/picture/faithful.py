@@ -25,9 +25,22 @@ from dataclasses import replace
 from typing import NamedTuple
 
 from engine import Table
+from hubd.picture.fail_first import FailFirst
+from hubd.picture.grid import Grid
 from hubd.picture.hub_ways import hub_ways
 from hubd.picture.last_layout import Laid
-from hubd.picture.layout import FOLDS, FRAME_BUDGET, kept, lay, link_between, picture, smallest_grid
+from hubd.picture.layout import (
+    FOLDS,
+    FRAME_BUDGET,
+    STARTS,
+    digits,
+    draw,
+    kept,
+    lay,
+    link_between,
+    picture,
+    smallest_grid,
+)
 from hubd.picture.pips import least_text
 from hubd.picture.plan import Plan, plan
 from hubd.picture.shapes import Box, MapLink, Picture, Point, Sizes
@@ -127,7 +140,8 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
     finds room, a wider one: ``shapes``) by the least factor tried (``FILLS``) at which every
     piece finds its place, the searches in each shape trying at most ``budget`` cells
     together; where none does, once more with the hub's free ways between its most crowded
-    arms (``APART_BUDGET``); where that finds none either, the one with the fewest pieces
+    arms (``APART_BUDGET``); where that finds none either, laying next the piece with the least
+    room (``least_room_first``); where that finds none either, the one with the fewest pieces
     astray."""
     laid = plan(table, FOLDS[-1], False)
     found: list[Picture] = []
@@ -149,6 +163,12 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
             if not drawn.astray:
                 return drawn
             found.append(drawn)
+    for shape in shapes(room):
+        fail_first = least_room_first(
+            table, laid, _filled(table, laid, shape, sizes, FILLS[1]), sizes
+        )
+        if fail_first is not None:
+            return fail_first
     return min(found, key=lambda drawn: drawn.astray)
 
 
@@ -161,6 +181,31 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
 #: start, the six-arm hubs of map_bench's games 23 and 35 stood pieces away where the usual
 #: ways found room; tried last, every frame that found room before draws the same picture.
 APART_BUDGET = SHRUNK_BUDGET // 3
+
+#: The starts of the larger areas' last try (``least_room_first``): the hub in the middle row,
+#: a row up and a row down, the arms' ways turned. A larger area leaves room round the table,
+#: so the hub moved along its row lays the same table a few cells aside (the same search);
+#: ``STARTS``' other starts only spend its cells again.
+ROOMY_STARTS = tuple(start for start in STARTS if start.shift[1] == 0)
+
+
+def least_room_first(table: Table, laid: Plan, larger: Box, sizes: Sizes) -> Picture | None:
+    """``laid`` (``table`` folded most) in ``larger`` laid next the piece with the least room
+    (``FailFirst``) from each of ``ROOMY_STARTS`` in turn, each trying a quarter more cells
+    than it has pieces; None where none finds room. The usual searches lay the pieces in a
+    fixed order: in a larger area a six-arm hub's table (map_bench's game 23 at 800x480,
+    68-124 tiles) met a dead end there many pieces after the choice that made it, from every
+    start their cells reached, and stood nine pieces away; laid so, it found room in 102-141
+    cells (from the middle, from a row up, from a row down)."""
+    grid = Grid(larger, sizes.floor, sizes.gap, digits(table, laid))
+    tried = 0
+    for start in ROOMY_STARTS:
+        search = FailFirst(laid, grid, start, laid.need * 5 // 4)
+        found = search.solve()
+        tried += search.tried
+        if found:
+            return draw(search, tried)
+    return None
 
 
 def _filled(table: Table, laid: Plan, shape: Box, sizes: Sizes, fill: float) -> Box:

@@ -149,3 +149,23 @@ def test_feet_side_by_side_round_a_crowded_hub_keep_their_toes(
     drawn = Layouts(chained=False).play_picture(table, area, sizes)
     assert drawn.astray == 0
     assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & AWAY == set()
+
+
+#: A two-player round (the hub preset: six arms; double-15, players laying every double they
+#: can) to its 68th tile: 14 feet, past all room at 800x480 (map_bench's game 23). Laid out
+#: larger, the searches laying the pieces in the plan's fixed order met their dead ends many
+#: pieces after the choice that made them, from every start their cells reached, at every
+#: size tried, and eight pieces stood away (toes beside another double, lines broken).
+SIX_ARMS = Path(__file__).parents[2] / "helpers" / "six_arms_round.jsonl"
+
+
+def test_a_six_arm_hubs_crowded_table_finds_room_laid_out_larger(map_bench: ModuleType) -> None:
+    game = Game()
+    assert apply_lines(game, SIX_ARMS.read_text(encoding="utf-8").splitlines()) is None
+    state, table = game.state, game.state.table
+    assert table is not None and state.in_round
+    assert len(table.hub_place.children) == 6 and len(table.placed) == 68
+    area, sizes = play_map((800, 480), state)
+    drawn = Layouts(chained=False).play_picture(table, area, sizes)
+    assert drawn.astray == 0
+    assert map_bench.check(drawn, table, area, sizes.floor, sizes.number) & AWAY == set()
