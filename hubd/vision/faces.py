@@ -22,9 +22,10 @@ _SHADE = 6  # a pixel's light beside the table's, to this power: shadows and sid
 _OFF_COLOUR = 8.0  # its score falls by this much for each unit of colour off the faces'
 
 
-def whiteness(small: Image) -> Image:
-    """How much each pixel looks like a tile's face: light and nearly grey (uint8)."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+def whiteness(small: Image, lab: Image | None = None) -> Image:
+    """How much each pixel looks like a tile's face: light and nearly grey (uint8). ``lab``:
+    ``small`` in Lab where it is known (its lightness is read too)."""
+    lab = (cv2.cvtColor(small, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)
     chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
     score: Image = np.clip(lab[:, :, 0] - 1.5 * chroma, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(score, (5, 5), 0)

@@ -96,7 +96,7 @@ class _AtWorkSize:
     @cached_property
     def score(self) -> Image:
         """Its whiteness (see :func:`whiteness`)."""
-        return whiteness(self.small)
+        return whiteness(self.small, self.lab)
 
     @cached_property
     def faces(self) -> Image:
@@ -120,9 +120,15 @@ class _AtWorkSize:
         return _share(self.lit_faces)
 
     @cached_property
+    def lab(self) -> Image:
+        """It in Lab, converted once: its whiteness and its lightness are both read from it."""
+        lab: Image = cv2.cvtColor(self.small, cv2.COLOR_BGR2LAB)
+        return lab
+
+    @cached_property
     def lightness(self) -> Lightness:
         """Its lightness (Lab's L)."""
-        return Lightness(cv2.cvtColor(self.small, cv2.COLOR_BGR2LAB)[:, :, 0])
+        return Lightness(self.lab[:, :, 0])
 
     @cached_property
     def slant(self) -> float | None:
