@@ -18,6 +18,10 @@ _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the
 _PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
 _RIM = 0.08  # a face's shaded rim along its long edges, a share of the width
 _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
+_LONE_CORNER = 0.24  # a half's only blob nearer a corner than this share of the width is no
+# pip: a single pip lies in the half's middle, the 3 x 3 grid's corner pips 0.3 from a corner,
+# and the columns' pips nearer it never come alone (the rounded corner's shade at the tile's
+# end, or the table in the notch past it: a blank half read as a 1 in doubt)
 _SPECK = (TILE_W * 0.025) ** 2 * math.pi  # a blob smaller than this is no pip
 _SMALL_PIP = 2 * _SPECK  # a small pip's area at the least (a part of the smallest pip cut by
 # the cut's edge, or a double-15's pip blurred)
@@ -56,6 +60,8 @@ def read_halves(
         least = max(22.0, 0.25 * bar_ink)
         threshold = max(least, 0.45 * (percentile_of(pip_area, 99.5) if pip_area.size else 0.0))
         blobs = _blobs(only, threshold, bar, face, coloured)
+        if len(blobs) == 1 and _from_corner(blobs[0].x, blobs[0].y, face) < _LONE_CORNER:
+            blobs = []
         largest = max((blob.whole for blob in blobs), default=0.0)
         typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]
         single = float(np.median(typical)) if typical else 0.0
@@ -236,7 +242,7 @@ def _blobs(
             or min(cy - top, bottom - cy) < _PIP_END * width
         ):
             continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
-        if math.hypot(min(cx - left, right - cx), min(cy - top, bottom - cy)) < _PIP_CORNER * width:
+        if _from_corner(cx, cy, face) < _PIP_CORNER:
             continue  # the shade of a rounded corner, or the table past it
         if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
             continue  # a line: a scratch, an edge, a piece of the bar
@@ -249,6 +255,13 @@ def _blobs(
         whole = max(float(area), math.pi / 4 * w * w) if abs(cy - bar) < TILE_W * 0.3 else area
         found.append(_Blob(cx, cy, float(whole), peak / threshold, float(area)))
     return found
+
+
+def _from_corner(x: float, y: float, face: tuple[float, float, float, float]) -> float:
+    """How far ``(x, y)`` lies from the ``face``'s nearest corner, a share of its width."""
+    left, top, right, bottom = face
+    near = math.hypot(min(x - left, right - x), min(y - top, bottom - y))
+    return near / max(right - left, 1.0)
 
 
 #: A half whose counts beyond the set are this much likelier than its likeliest count within

@@ -258,3 +258,23 @@ def test_tiles_on_a_glossy_table_are_read_apart_from_its_reflection(seed: int) -
     photo = make_photo(seed, glossy=True)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+@pytest.mark.parametrize(
+    ("seed", "glossy"),
+    [
+        (172, False),  # a 6-0 beside three touching tiles: the 0's far corner
+        (28, True),  # a 0-6 of three tiles on a glossy table
+        (87, True),  # a 0-0 on a glossy table
+    ],
+)
+def test_a_blank_halfs_rounded_corner_is_no_pip(seed: int, glossy: bool) -> None:
+    """A blank half's only blob, its rounded corner's shade at the tile's end (or the table in
+    the notch past it), was counted as a pip in doubt: the half read as a 1 or a 0, asked
+    whatever the table allowed. A single pip lies in the half's middle; a blob alone in a
+    corner is none."""
+    photo = make_photo(seed, glossy=glossy)
+    seen = read_photo(photo.image, photo.highest)
+    reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
+    assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
+
