@@ -55,9 +55,14 @@ def levelled(small: Image, corners: Floats, ink: Floats) -> Floats:
     own = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view)
     turned = ((own.reshape(4, 2) - centre) @ turn.T + centre).astype(np.float32)
     back = cv2.perspectiveTransform(turned.reshape(-1, 1, 2), np.linalg.inv(view))
-    level = _squared(small, back.reshape(4, 2).astype(np.float32))
-    # (A lean found in steps of three rows may overshoot a faint bar: kept where it is seen.)
-    return level if _find_bar(ink_of(cut_out(small, level)), _LEANS) is not None else corners
+    turned_back = back.reshape(4, 2).astype(np.float32)
+    # (A lean found in steps of three rows may overshoot a faint bar: kept where it is seen.
+    # Squared on the face's edges where the bar is still seen so, else as turned: a shadow's
+    # edge or the table's light along the face moves what is taken for its edges.)
+    for level in (_squared(small, turned_back), turned_back):
+        if _find_bar(ink_of(cut_out(small, level)), _LEANS) is not None:
+            return level
+    return corners
 
 
 def _squared(small: Image, corners: Floats) -> Floats:

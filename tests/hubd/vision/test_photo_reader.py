@@ -278,3 +278,13 @@ def test_a_blank_halfs_rounded_corner_is_no_pip(seed: int, glossy: bool) -> None
     reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
     assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
 
+
+def test_a_cut_askew_on_its_face_is_levelled_where_the_faces_edges_are_not_found() -> None:
+    """Five touching tiles at a slant on a checked cloth, the row's end tile cut askew (its
+    side seen beside it): turned level, then moved onto what was taken for the face's long
+    edges (found wrong: the cut-out no longer held the face's width), its bar was lost and
+    the tile left out of the hand without a word. Turned level alone, its bar is seen."""
+    photo = make_photo(70)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
