@@ -106,12 +106,13 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
     for corners, patch in zip(tiles, origin, strict=True):
         trim, upright, ink = looks.at(corners)  # pips read at the photo's own size
         face = levelled(photo, trim, ink)  # (its cut turned square on its face)
-        halves = read_halves(
-            upright if face is trim else cut_out(photo, face),
-            highest,
-            in_row=origin.count(patch) > 1,
-            ink=ink if face is trim else None,
-        )
+        in_row = origin.count(patch) > 1
+        face_cut = upright if face is trim else cut_out(photo, face)
+        face_ink = ink if face is trim else None
+        halves = read_halves(face_cut, highest, in_row=in_row, ink=face_ink)
+        if halves is None and in_row:  # (a piece cut from a row is a tile by its shape and
+            # the seams either side: its bar may be as faint as a lone tile's, see lone_tiles)
+            halves = read_halves(face_cut, highest, in_row=True, faint=True, ink=face_ink)
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from[patch] += 1

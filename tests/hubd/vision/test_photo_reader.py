@@ -288,3 +288,12 @@ def test_a_cut_askew_on_its_face_is_levelled_where_the_faces_edges_are_not_found
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
+
+def test_a_tile_cut_from_a_row_whose_bar_is_faint_is_read_not_left_out() -> None:
+    """Eight double-6s in two touching rows on a glossy table: four pieces cut from the rows,
+    each a tile by its shape and the seams either side, had a bar fainter than a tile's must
+    be, and were left out of the hand without a word. The most inked line across such a
+    piece's middle is its bar, as it is for a lone tile whose bar is faint."""
+    photo = make_photo(56, glossy=True)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
