@@ -317,7 +317,7 @@ def _read_rest(
         return []
     except Outside:
         # With no face left, the table's light part taken for one running past the edge.
-        if any(whole_faces(rest.score, rest.least, rest.faces)):
+        if next(whole_faces(rest.score, rest.least, rest.faces), None) is not None:
             raise unread from None
         return []
     except PhotoUnreadable:
