@@ -227,8 +227,13 @@ def _map(state: GameState, map_of: MapOf) -> dict[str, Any]:
     table = state.table
     if table is None:
         return {"map": None, "map_waits": False}
-    svg, waits = map_of(table, frozenset(place.tile for place in state.open_places()))
+    svg, waits = map_of(table, open_ends(state))
     return {"map": svg, "map_waits": waits}
+
+
+def open_ends(state: GameState) -> frozenset[Tile]:
+    """The tiles whose end is open now: the map draws the others with a padlock."""
+    return frozenset(place.tile for place in state.open_places())
 
 
 def _day(snap: Snapshot, today: str, t: i18n.Translator) -> list[dict[str, Any]]:

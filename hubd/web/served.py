@@ -3,8 +3,12 @@ the pages' streams of it (server-sent events).
 
 It lives on the web thread's event loop: the server hands each snapshot over with
 ``call_soon_threadsafe`` and ``set`` runs there, waking every stream at once. The map is laid
-out off the loop (hubd/web/phone_map.py): when the table's is ready, the streams are woken
-again and send it.
+out off the loop (hubd/web/phone_map.py). While a page follows, a new snapshot's map is asked
+for as it comes, and the streams wait for it a moment (``MAP_HOLD_S``) before they send it: a
+phone sees the entry and its table together, not the entry over the table before it (a crowded
+round's updates 0.4 s apart, 46 of 74 sent with the map before them). Where the map takes
+longer, the snapshot goes with the last map ready, and the streams are woken again to send the
+table's own when it is.
 """
 
 from __future__ import annotations
@@ -18,13 +22,19 @@ from aiohttp import web
 
 from hubd.values.snapshot import Snapshot
 from hubd.web.guard import SECURITY_HEADERS, Limits, plain
-from hubd.web.page_data import page_data
+from hubd.web.page_data import open_ends, page_data
 from hubd.web.phone_map import PhoneMap
 
 #: A stream's keep-alive comment: phones (and proxies) see the hub is there, cheaply.
 HEARTBEAT_S = 15.0
 WRITE_TIMEOUT_S = 5.0
 PING = b"event: ping\ndata: 1\n\n"
+
+#: How long a new snapshot waits for its table's map before it is sent with the last one ready:
+#: a crowded table's map takes 10-50 ms here (about four times that on a Pi), seconds only where
+#: the round's tables are laid out again (the hub restarted). Within web_bench's goal of 250 ms
+#: from commit to phone.
+MAP_HOLD_S = 0.15
 
 
 class Served:
@@ -43,6 +53,7 @@ class Served:
         #: Counts what the streams send: each snapshot, and each map laid out meanwhile.
         self.edition = 0
         self.phone_map = PhoneMap(self._map_drawn)
+        self._held: asyncio.TimerHandle | None = None  # a snapshot waiting for its map
 
     def begin(self, loop: asyncio.AbstractEventLoop) -> None:
         """Streams may start: ``loop`` is the web thread's."""
@@ -50,9 +61,14 @@ class Served:
         self._changed = loop.create_future()
 
     def set(self, snapshot: Snapshot) -> None:
-        """Serve ``snapshot`` from now on and wake every stream (on the web loop)."""
+        """Serve ``snapshot`` from now on and wake every stream, once its map is ready or
+        ``MAP_HOLD_S`` has passed (on the web loop; a page asking meanwhile is given it)."""
         self.snapshot = snapshot
-        self._renew()
+        self._cache = {}
+        if not (self._streams and self._map_waits()):
+            self._renew()
+        elif self._held is None:  # a newer snapshot held goes when the first would have
+            self._held = asyncio.get_running_loop().call_later(MAP_HOLD_S, self._renew)
 
     def close(self) -> None:
         """End every stream now, not at a heartbeat's timeout."""
@@ -66,10 +82,26 @@ class Served:
         loop = self._loop
         if loop is not None:
             with contextlib.suppress(RuntimeError):  # the web loop stopping
-                loop.call_soon_threadsafe(self._renew)
+                loop.call_soon_threadsafe(self._after_map)
+
+    def _after_map(self) -> None:
+        """On the web loop, a map laid out: the snapshot held for its map goes now that it is
+        ready (another table's map leaves it held: it would go with the map before it)."""
+        if self._held is None or not self._map_waits():
+            self._renew()
+
+    def _map_waits(self) -> bool:
+        """Whether the snapshot's map is still to come (asked for if so: never waits)."""
+        state = self.snapshot.state
+        if state is None or state.table is None:
+            return False
+        return self.phone_map.svg(state.table, open_ends(state))[1]
 
     def _renew(self) -> None:
         """What is served changed: its JSON made again, every stream woken."""
+        if self._held is not None:
+            self._held.cancel()
+            self._held = None
         self._cache = {}
         self.edition += 1
         changed, self._changed = self._changed, asyncio.get_running_loop().create_future()

@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 from family_round import FAMILY_ROUND
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import Event, Game, Table
 from engine.log import applied_lines
 from engine.simulate import DoublesFirst
 from hubd.picture import Box, Picture, arm_labels, picture
-from hubd.picture.arm_labels import letter_box_size
+from hubd.picture.arm_labels import FreeRoom, letter_box_size
 from hubd.screens.shots.log_layout import frames, screen_map
 from hubd.text.labels import line_labels
 from hubd.web.svg import MapFrame, map_svg
@@ -130,3 +132,26 @@ def test_the_phones_map_draws_each_arms_letter() -> None:
     shown = re.findall(drawn, svg)
     assert sorted(letter for letter, _px in shown) == ["A", "B", "C", "D"]
     assert all(int(px) >= frame.sizes.floor for _letter, px in shown)
+
+
+@given(
+    st.lists(st.tuples(*[st.integers(-20, 140)] * 2, *[st.integers(0, 60)] * 2), max_size=12),
+    st.lists(st.tuples(*[st.integers(-20, 140)] * 2, *[st.integers(1, 40)] * 2), max_size=30),
+)
+def test_a_letters_place_is_free_exactly_where_it_covers_no_piece(
+    pieces: list[tuple[int, int, int, int]], places: list[tuple[int, int, int, int]]
+) -> None:
+    """The free places are found on the grid the pieces' own edges cut the area into (a table
+    of every pixel took most of the phones' map's time): the same answer as every pixel."""
+    area = Box(3, 5, 110, 90)
+    taken = [Box(*piece) for piece in pieces]
+    free = FreeRoom(area, taken)
+    for place in map(lambda p: Box(*p), places):
+        inside = area.x <= place.x and place.right <= area.right
+        inside = inside and area.y <= place.y and place.bottom <= area.bottom
+        covers = any(
+            min(place.right, b.right) > max(place.x, b.x)
+            and min(place.bottom, b.bottom) > max(place.y, b.y)
+            for b in taken
+        )
+        assert free.holds(place) == (inside and not covers)
