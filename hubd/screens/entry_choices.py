@@ -228,10 +228,12 @@ def choice_layout(
     costs no page (a quick tap meant for the pad, the family game found, chose an end), else
     down to Cancel's row and on along the pad's row, or beside the map and then across the
     pad's row (a crowded table's wide map leaves a column too narrow for a toe's words);
-    portrait: above the map (where the hands were), then under it (where the pad was), then,
-    where that saves a page, in ``bottom`` (the row of Draw, Pass and the yard); side by side
-    where two or three fit a row on one line. In as few pages as the words allow whole at
-    6 mm, full words where that costs no page, else short ones ("arm C")."""
+    portrait: above the map (where the hands were), then in ``bottom`` (the row of Draw, Pass
+    and the yard, which wait), clear of the pad's row under the map where that costs no page
+    (a third choice stood over the pad's keys, where the finger had just tapped its tile's
+    second number, the row under it empty), then in both; side by side where two or three fit
+    a row on one line. In as few pages as the words allow whole at 6 mm, full words where
+    that costs no page, else short ones ("arm C")."""
     assert state.table is not None
     table = state.table
     wordings = [
@@ -239,6 +241,7 @@ def choice_layout(
         for short in (False, True)
     ]
     gap = choice_gap(b)  # from the map too: its frame parts them
+    avoid: tuple[Rect | None, ...] = ()  # landscape: its rooms in the order they are wanted
     if b.landscape:
         x, w = keep.right + b.gap, area.right - keep.right - b.gap
         beside, down = Rect(x, area.y, w, keep.bottom - area.y), Rect(x, area.y, w, area.h)
@@ -248,8 +251,12 @@ def choice_layout(
     else:
         above = Rect(area.x, area.y, area.w, keep.y - gap - area.y)
         below = Rect(area.x, keep.bottom + gap, area.w, area.bottom - keep.bottom - gap)
-        rooms = [[above], [above, below]] + ([[above, below, bottom]] if bottom else [])
-    pages, words = _best(b, wordings, rooms, keep, bottom)
+        rooms = [[above], [above, below]]
+        if bottom is not None:
+            rooms[1:1] = [[above, bottom]]
+            rooms.append([above, below, bottom])
+        avoid = (below, bottom)  # the pad's row, where a quick tap meant for it would land
+    pages, words = _best(b, wordings, rooms, keep, avoid)
     return ChoiceLayout(Rect(keep), words, pages, reading_order(pages, b.target))
 
 
@@ -258,11 +265,12 @@ def _best(
     wordings: list[list[str]],
     rooms: list[list[Rect]],
     keep: Rect,
-    bottom: Rect | None,
+    avoid: tuple[Rect | None, ...],
 ) -> tuple[tuple[tuple[tuple[int, Rect], ...], ...], tuple[str, ...]]:
-    """The choices' pages and words: their words whole, then the fewest pages, the bottom
-    row left alone, the most choices on the first, full words, the map's column."""
-    best: tuple[tuple[int, ...], tuple[tuple[tuple[int, Rect], ...], ...], list[str]] | None
+    """The choices' pages and words: their words whole, then the fewest pages, the boxes of
+    ``avoid`` left alone (the first most), the most choices on the first, full words, the
+    rooms' order."""
+    best: tuple[tuple[object, ...], tuple[tuple[tuple[int, Rect], ...], ...], list[str]] | None
     best = None
     for short, words in enumerate(wordings):
         for rank, room in enumerate(rooms):
@@ -270,7 +278,8 @@ def _best(
             if not boxes:
                 continue
             pages, cut = _pages(b, words, boxes)
-            score = (cut, len(pages), bottom in room, -len(pages[0]), short, rank)
+            taken = tuple(box in room for box in avoid)
+            score = (cut, len(pages), taken, -len(pages[0]), short, rank)
             if best is None or score < best[0]:
                 best = (score, pages, words)
     if best is None:  # no room at all (not at the hub's two sizes): over the map's foot
