@@ -11,16 +11,14 @@ name begins with it; a count never is cut.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine import GameState
-from hubd.screens.hand_rows import capped, cut_in, fewest_cut
+from hubd.screens.hand_cells import cell_columns
+from hubd.screens.hand_rows import called_by_first_word, capped, cut_in, fewest_cut
 from hubd.screens.kit.areas import Rect, grid, spans_over, split_h, split_v
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
 from hubd.screens.play_room import (
     apart,
-    cell_columns,
     cells_shape,
     columns,
     fonts,
@@ -258,18 +256,6 @@ def _name(
     fitted = shown if whole else b.measure.shorten(name, narrower, size, False)
     b.label(box, fitted, size, floor=size, bold=bold, align=align, squeeze=True,
             color=TEXT_DARK if current else None, key=f"name:{seat}")  # fmt: skip
-
-
-def called_by_first_word(players: Sequence[str], seat: int) -> str:
-    """The first word of a name of two words or more, where no one else's name at the table
-    begins with that word ("Grandma" beside "Grandpa Joe", not beside "Grandma Lu"); else
-    ""."""
-    words = players[seat].split()
-    if len(words) < 2:
-        return ""
-    first = words[0]
-    others = (name for other, name in enumerate(players) if other != seat)
-    return "" if any(name.split()[:1] == [first] for name in others) else first
 
 
 def _number(

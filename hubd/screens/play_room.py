@@ -31,7 +31,6 @@ from hubd.picture import Box
 from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
 from hubd.screens.entry_view import pad_height, pad_shape
-from hubd.screens.hand_rows import cut_in, fewest_cut, row_widths
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE
@@ -139,55 +138,6 @@ def cells_shape(b: Builder, state: GameState, height: int) -> tuple[int, bool]:
         if -(-(players + 1) // count) * (cell_h + b.px(4)) <= height:
             return count, True
     return players, False
-
-
-def cell_columns(b: Builder, state: GameState, area: Rect, columns: int, yard: bool) -> list[Rect]:
-    """Landscape's cells of hands in ``area``, in rows of up to ``columns`` (the yard the last
-    cell, if ``yard``), the seats in order but each row ending where the fewest names are cut
-    (hubd/screens/hand_rows.py): each cell as wide as its name wants where its row's names all
-    fit, the room left shared out; else the widest names narrowed alike, so that a long name
-    is cut only once the short ones have nothing to spare, and never a count of two digits or
-    the yard's word (at the least text, drawn narrower)."""
-    count_px, name_px = fonts(b)
-    gap, width = b.px(4), b.measure.width
-    least = width("88", count_px, True) + b.px(8)
-    words = [*state.players, *([b.tr("Yard")] if yard else [])]
-    floors = [least] * len(words)
-    if yard:
-        word_least = int(width(words[-1], b.min_text) * MIN_SQUEEZE) + b.px(10)
-        floors[-1] = max(least, word_least)
-    apart = name_px // 2  # two names beside each other never read as one name
-    bold = [width(word, name_px, True) for word in words]
-    narrowest = [int(width(word, name_px, False) * MIN_SQUEEZE) + apart for word in words]
-
-    def laid(split: tuple[int, ...]) -> list[list[int]]:
-        """Each row's cells' widths: the names as they are, else drawn narrower."""
-        rows, start = [], 0
-        for count in split:
-            room = area.w - gap * (count - 1)
-            mine = slice(start, start + count)
-            for scale in (1, MIN_SQUEEZE):
-                wants = [int(want * scale) + apart for want in bold[mine]]
-                if sum(max(f, w) for f, w in zip(floors[mine], wants, strict=True)) <= room:
-                    break
-            rows.append(row_widths(wants, floors[mine], room))
-            start += count
-        return rows
-
-    def lost(split: tuple[int, ...]) -> int:
-        starts = [sum(split[:i]) for i in range(len(split))]
-        rows = zip(starts, laid(split), strict=True)
-        return sum(cut_in(row, narrowest[s : s + len(row)]) for s, row in rows)
-
-    split = fewest_cut(len(words), -(-len(words) // columns), columns, lost)
-    cell_h = b.measure.line_height(name_px) + b.measure.line_height(count_px, True) - 2
-    cells = []
-    for row, widths in enumerate(laid(split)):
-        x = area.x
-        for cell_w in widths:
-            cells.append(Rect(x, area.y + row * (cell_h + gap), cell_w, cell_h))
-            x += cell_w + gap
-    return cells
 
 
 def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from engine import Event, FootOpened, GameState, Toe
 from hubd.screens.entry_line import last_entry_line, open_menu
+from hubd.screens.hand_rows import called_by_first_word
 from hubd.screens.kit.areas import Rect, fit_grid, split_h, split_v
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.context import UiContext
 from hubd.screens.kit.top_bar import notice_page
 from hubd.screens.kit.widgets import Style
-from hubd.screens.play_hands import called_by_first_word
 
 
 def status_words(b: Builder, state: GameState, last: Event | None = None) -> str:

@@ -8,6 +8,8 @@ instead if it fits and no one else's name begins with it ("Vovó", not "Vovó C�
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pygame
 import pytest
 from screens_loop import PICTURES
@@ -15,10 +17,10 @@ from screens_loop import PICTURES
 from engine import EndRound, Game, Play
 from engine.simulate import Simulator
 from hubd.screens import Ui, UiContext
+from hubd.screens.hand_rows import called_by_first_word
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.measure import TextMeasure
 from hubd.screens.kit.widgets import MIN_SQUEEZE, Widget
-from hubd.screens.play_hands import called_by_first_word
 from hubd.screens.play_room import play_room
 from hubd.text.i18n import available_languages
 
@@ -51,6 +53,25 @@ def moments(names: tuple[str, ...]) -> list[Game]:
     return [Game.from_events(events[: plays[round(s * (len(plays) - 1))]]) for s in SHARES]
 
 
+def tables(
+    language: str, size: tuple[int, int]
+) -> Iterator[tuple[int, tuple[str, ...], Ui, Game, list[Widget]]]:
+    """The play screen at each moment of the family's tables of five to eight players: how
+    many, their names, the Ui, the game, and the names drawn."""
+    pygame.display.init()
+    for players in range(5, 9):
+        names = FAMILIES[language][:players]
+        for game in moments(names):
+            ui = Ui(size)
+            ui.set_language(language)
+            ctx = UiContext(state=game.state, language=language, pictures=PICTURES,
+                            last_entry=game.last_effective)  # fmt: skip
+            ui.state_changed(ctx)
+            ui.show_screen("play")
+            drawn = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")]
+            yield players, names, ui, game, drawn
+
+
 def narrowest(text: str, size: int) -> float:
     return MEASURE.width(text, size, False) * MIN_SQUEEZE
 
@@ -64,37 +85,29 @@ def cut(widget: Widget) -> bool:
 def test_a_name_is_cut_only_where_its_row_cannot_hold_it(
     language: str, size: tuple[int, int]
 ) -> None:
-    pygame.display.init()
     name_px, found = NAME_PX[size], []
-    for players in range(5, 9):
-        names = FAMILIES[language][:players]
-        for game in moments(names):
-            ui = Ui(size)
-            ui.set_language(language)
-            ctx = UiContext(state=game.state, language=language, pictures=PICTURES,
-                            last_entry=game.last_effective)  # fmt: skip
-            ui.state_changed(ctx)
-            ui.show_screen("play")
-            drawn = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")]
-            hands = play_room(Builder(ui.measure, size, ui.translator), game.state).hands
-            for row in sorted({w.rect.y for w in drawn}):
-                on_row = [w for w in drawn if w.rect.y == row]
-                whole = [names[int(w.key.split(":")[1])] for w in on_row]
-                if size[0] > size[1]:  # cells: their names' boxes, half an em apart
-                    needs = sum(narrowest(name, name_px) + 1 for name in whole)
-                    room = sum(w.rect.w for w in on_row)
-                else:  # the strip's line, less its edges; names half an em apart
-                    needs = sum(narrowest(name, name_px) + 1 for name in whole)
-                    needs += name_px // 2 * (len(on_row) - 1)
-                    room = hands.w - 8
-                for widget, name in zip(on_row, whole, strict=True):
-                    where = f"{players} players, {name!r} drawn {widget.lines} in {widget.rect.w}"
-                    if cut(widget) and needs <= room:
-                        found.append(f"{where}: the row holds {whole} ({needs:.0f} of {room})")
-                    seat = int(widget.key.split(":")[1])
-                    first = called_by_first_word(names, seat)
-                    if cut(widget) and first and narrowest(first, name_px) <= widget.rect.w:
-                        found.append(f"{where}: {first!r} would stand whole")
+    for players, names, ui, game, drawn in tables(language, size):
+        hands = play_room(Builder(ui.measure, size, ui.translator), game.state).hands
+        for row in sorted({w.rect.y for w in drawn}):
+            on_row = [w for w in drawn if w.rect.y == row]
+            whole = [names[int(w.key.split(":")[1])] for w in on_row]
+            if size[0] > size[1]:  # cells: their names' boxes, half an em apart, each at
+                # least the narrowest on the row (its cell holds a count of two digits)
+                floor = min(w.rect.w for w in on_row)
+                needs = sum(max(floor, narrowest(name, name_px) + 1) for name in whole)
+                room = sum(w.rect.w for w in on_row)
+            else:  # the strip's line, less its edges; names half an em apart
+                needs = sum(narrowest(name, name_px) + 1 for name in whole)
+                needs += name_px // 2 * (len(on_row) - 1)
+                room = hands.w - 8
+            for widget, name in zip(on_row, whole, strict=True):
+                where = f"{players} players, {name!r} drawn {widget.lines} in {widget.rect.w}"
+                if cut(widget) and needs <= room:
+                    found.append(f"{where}: the row holds {whole} ({needs:.0f} of {room})")
+                seat = int(widget.key.split(":")[1])
+                first = called_by_first_word(names, seat)
+                if cut(widget) and first and narrowest(first, name_px) <= widget.rect.w:
+                    found.append(f"{where}: {first!r} would stand whole")
     assert not found, "\n".join(found)
 
 
@@ -125,3 +138,41 @@ def test_score_keepers_totals_call_a_name_by_its_first_word_before_cutting_it(
     shown = {w.key: w.lines for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")}
     assert [lines for lines in shown.values() if any("…" in line for line in lines)] == []
     assert shown["name:0"][0].strip("\u200e\u200f") in {"Grandma", "Grandma Rosa"}
+
+
+@pytest.mark.parametrize("language", available_languages())
+def test_a_row_that_cannot_hold_its_names_keeps_the_most_of_them_whole(language: str) -> None:
+    """800x480, five to eight players: where a row of cells cannot hold every name on it,
+    no name is cut that could stand whole (or by the first word it is called by) beside the
+    ones that do while each name cut keeps its first three letters: names narrowed alike
+    were all cut where one could stand whole ("Пет…" beside "Дід" and "Оля", seven
+    players; "Петро" now whole)."""
+    found = []
+    for players, names, _ui, _game, drawn in tables(language, (800, 480)):
+        for row in sorted({w.rect.y for w in drawn}):
+            on_row = [w for w in drawn if w.rect.y == row]
+            room, floor = sum(w.rect.w for w in on_row), min(w.rect.w for w in on_row)
+            whole = sum(max(floor, shown_least(w, names)) for w in on_row if not cut(w))
+            lost = [w for w in on_row if cut(w)]
+            for widget in lost:
+                others = sum(max(floor, three_letters(w, names)) for w in lost if w != widget)
+                if whole + shown_least(widget, names) + others <= room:
+                    shown = [w.lines for w in on_row]
+                    found.append(f"{players} players: {widget.lines} would stand whole "
+                                     f"in {shown}")  # fmt: skip
+    assert not found, "\n".join(found)
+
+
+def shown_least(widget: Widget, names: tuple[str, ...]) -> float:
+    """The least a name's box may be for it to stand whole, or by the first word it is
+    called by."""
+    seat = int(widget.key.split(":")[1])
+    first = called_by_first_word(names, seat)
+    return narrowest(first or names[seat], NAME_PX[(800, 480)]) + 1
+
+
+def three_letters(widget: Widget, names: tuple[str, ...]) -> float:
+    """The least a name's box may be for its first three letters to stand before the
+    ellipsis."""
+    name = names[int(widget.key.split(":")[1])]
+    return narrowest(name[:3] + "…", NAME_PX[(800, 480)]) + 1
