@@ -8,7 +8,8 @@ slant then looks squat (at 40 degrees its length is 1.5 times its width, not 2),
 across it too long (2.6 times), one aslant sheared, and none is taken for a tile. Such a patch,
 a tile's face in all but its shape, is read on its own with the photo's height lengthened by
 the inverse (told by its shape where it lies along or across the slant), each patch by its own
-(the far tiles are foreshortened more than the near ones). Where the reading of the whole photo
+(the far tiles are foreshortened more than the near ones); not one holding more pips than a
+tile shows (tiles joined). Where the reading of the whole photo
 failed, the rest is read again with those patches painted over.
 
 How far a photo is foreshortened is told by its pips (:func:`pips_stretch`): round on the face,
@@ -53,6 +54,8 @@ _PIP_LONG = 4.0  # a pip seen at 55 degrees is 1.7 times as wide as tall (square
 _PIP_FULL = 0.8  # and fills this share of its convex hull at the least (a pip is convex)
 _FEWEST_PIPS = 4  # fewer pips than this tell nothing
 _SLANTED = 1.1  # pips this much wider than tall tell of a slant (25 degrees from straight down)
+_MOST_PIPS = 40  # a tile shows 30 pips at the most (a 15-15): a patch with more, a third
+# again for specks and pips cut in two by a glare, is tiles joined
 _NEXT = 1.12  # the neighbouring stretches a reading must hold at too: this much more or less
 
 
@@ -90,7 +93,14 @@ def slanted_faces(
         elif (squat or too_long or filled(outline) < _FILLED) and not (upright or level):
             # Aslant, it is sheared: its stretch is not told by its shape.
             found.append((outline, _ASLANT))
-    return found
+    if not found:
+        return found
+    # A patch holding more pips than one tile shows is tiles joined, not one foreshortened:
+    # read on its own, it reads no tile (nor could it read one rightly) and costs a reading.
+    centres = [centre for centre, _ in _pips(score, mask)]
+    return [(outline, stretch) for outline, stretch in found
+            if sum(cv2.pointPolygonTest(outline, at, False) >= 0 for at in centres) <= _MOST_PIPS
+            ]  # fmt: skip
 
 
 def painted_over(photo: Image, outlines: Sequence[Image]) -> Image:
@@ -131,8 +141,15 @@ def pips_stretch(score: Image, mask: Image) -> float | None:
     shapes of the pips on its faces (``score``: the photo's whiteness at the work size,
     ``mask``: its faces, see :func:`faces`): their median width over height, a pip's second
     moments across the photo over those along its height (None where too few pips show)."""
+    ratios = [ratio for _, ratio in _pips(score, mask)]
+    return float(np.median(ratios)) if len(ratios) >= _FEWEST_PIPS else None
+
+
+def _pips(score: Image, mask: Image) -> list[tuple[tuple[float, float], float]]:
+    """The pips on the photo's faces (see :func:`pips_stretch`): each one's centre and its
+    width over its height (a slant makes a round pip wider than tall)."""
     count, labels, stats = _holes(score, mask)
-    ratios = []
+    found = []
     for label in range(1, count):
         x, y, w, h, area = (int(v) for v in stats[label])
         if not _PIP_AREA[0] <= area <= _PIP_AREA[1]:
@@ -147,8 +164,9 @@ def pips_stretch(score: Image, mask: Image) -> float | None:
         outline, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         if area < _PIP_FULL * cv2.contourArea(cv2.convexHull(outline[0])):
             continue
-        ratios.append(math.sqrt(across / along))
-    return float(np.median(ratios)) if len(ratios) >= _FEWEST_PIPS else None
+        centre = (x + moments["m10"] / moments["m00"], y + moments["m01"] / moments["m00"])
+        found.append((centre, math.sqrt(across / along)))
+    return found
 
 
 def _holes(score: Image, mask: Image) -> tuple[int, Image, Image]:
