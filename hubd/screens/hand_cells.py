@@ -67,7 +67,10 @@ def cell_columns(b: Builder, state: GameState, area: Rect, columns: int, yard: b
         if sum(max(f, w) for f, w in zip(floor, wants, strict=True)) > room:
             wants = [max(f, least) for f, (_bold, least) in zip(floor, shown, strict=True)]
             if sum(wants) > room:  # truly out of room: the most names whole
-                return most_whole(wants, kept[first : first + len(shown)], room)
+                keep = kept[first : first + len(shown)]  # each cut name's first letters,
+                if sum(keep) > room:  # else only the counts' digits and the yard's word
+                    keep = floor
+                return most_whole(wants, keep, room)
         return row_widths(wants, floor, room)
 
     def laid(split: tuple[int, ...]) -> list[list[int]]:

@@ -76,9 +76,14 @@ def most_whole(least: Sequence[int], floors: Sequence[int], room: int) -> list[i
             used += least[seat]
     cut = [n for n in range(count) if n not in whole]
     widths = [least[n] if n in whole else 0 for n in range(count)]
-    left = room - used
+    # Each of the others keeps its floor (a count's two digits, the yard's word) where the
+    # row holds them all, and they share the rest alike.
+    floor = (
+        [floors[n] for n in cut] if sum(floors[n] for n in cut) <= room - used else [0] * len(cut)
+    )
+    left = room - used - sum(floor)
     for place, n in enumerate(cut):
-        widths[n] = left // len(cut) + (place < left % len(cut))
+        widths[n] = floor[place] + left // len(cut) + (place < left % len(cut))
     return widths
 
 

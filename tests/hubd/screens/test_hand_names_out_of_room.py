@@ -176,3 +176,14 @@ def three_letters(widget: Widget, names: tuple[str, ...]) -> float:
     ellipsis."""
     name = names[int(widget.key.split(":")[1])]
     return narrowest(name[:3] + "…", NAME_PX[(800, 480)]) + 1
+
+
+def test_names_that_cannot_stand_whole_share_their_room_above_their_floors() -> None:
+    """No name of a row can stand whole: each cell keeps its floor (a count's two digits, the
+    yard's word) where the row holds the floors, and they share the rest alike (was: the room
+    shared alike, the yard's word cut to "Gali…" beside names cut anyway)."""
+    from hubd.screens.hand_rows import most_whole
+
+    widths = most_whole([250, 250, 250], [50, 50, 150], 300)
+    assert sum(widths) == 300 and all(w >= f for w, f in zip(widths, [50, 50, 150], strict=True))
+    assert most_whole([200, 200], [250, 250], 300) == [150, 150]  # floors past the room: alike
