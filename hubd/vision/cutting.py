@@ -22,6 +22,8 @@ _WITHIN = 0.85  # a half this share within a tile read is a piece of that tile
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 _ROW_HULL, _ROW_LONGEST = 0.9, 3.6  # a face in a row side by side: its hull fills its
 # quadrilateral, a slant lengthens it to this (see _row_of_faces)
+_PAIR_SIZES, _PAIR_FILL = 0.6, 0.8  # a tile's two halves' cores: the smaller this share of
+# the larger at the least, together this share of the quadrilateral over both
 _ROW_SIZES = (0.7, 1.45)  # its sides within these shares of the row's faces' median
 
 
@@ -122,9 +124,54 @@ def pieces(
             return _split(lightness, outline, least, width)
         else:
             tiles.extend(found)
+    paired, halves = _paired(halves)
+    tiles += [grown_by(quad, _RIM * sides(quad)[0]) for quad in paired]
     if halves and not _within_tiles(halves, outline, tiles):
         return _split(lightness, outline, least, width)
     return tiles
+
+
+def _paired(halves: list[Image]) -> tuple[list[Floats], list[Image]]:
+    """The tiles whose face's core broke in two at its bar (pips at the bar's ends cut it
+    off the rim), each two cores of half a tile's shape that together make one (the
+    quadrilateral over both), and the cores left. A core is paired only with the one core
+    that fits it: two tiles side by side, each broken so, give each half two partners, its
+    own tile's and its neighbour's, and are left (said, not guessed)."""
+    fits: dict[int, list[tuple[int, Floats]]] = {index: [] for index in range(len(halves))}
+    for first in range(len(halves)):
+        for second in range(first + 1, len(halves)):
+            both = _pair_of(halves[first], halves[second])
+            if both is not None:
+                fits[first].append((second, both))
+                fits[second].append((first, both))
+    tiles: list[Floats] = []
+    left = []
+    for index, half in enumerate(halves):
+        partners = fits[index]
+        if len(partners) == 1 and len(fits[partners[0][0]]) == 1:
+            if index < partners[0][0]:
+                tiles.append(partners[0][1])
+        else:
+            left.append(half)
+    return tiles, left
+
+
+def _pair_of(first: Image, second: Image) -> Floats | None:
+    """The quadrilateral over two cores of half a tile's shape where together they make one
+    tile's (of its shape, both about one size, filling it but for a gap as narrow as a bar
+    and their rims), else None."""
+    # (Pips at a half's edge bite into its core: each measured by its hull.)
+    areas = sorted(cv2.contourArea(cv2.convexHull(half)) for half in (first, second))
+    if areas[0] < _PAIR_SIZES * areas[1]:
+        return None
+    both = np.vstack([first, second])
+    quad = quad_of(both)
+    short, long = sides(quad)
+    if not ASPECT[0] <= long / max(short, 1.0) <= ASPECT[1]:
+        return None
+    if sum(areas) < _PAIR_FILL * cv2.contourArea(quad):
+        return None
+    return quad
 
 
 def _within_tiles(halves: list[Image], outline: Image, tiles: list[Floats]) -> bool:

@@ -297,3 +297,18 @@ def test_a_tile_cut_from_a_row_whose_bar_is_faint_is_read_not_left_out() -> None
     photo = make_photo(56, glossy=True)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+def test_a_tile_whose_face_broke_in_two_at_its_bar_is_read_in_its_row() -> None:
+    """Four double-6s touching side by side, a little staggered: one tile's face came apart at
+    its bar (pips at the bar's ends cut it off the rim) into two cores of half a tile's shape,
+    neither within a tile read, and the whole row was said to be tiles stuck together. The
+    two halves that fit only each other are that tile: four tiles read, none settled wrong
+    (its blank half, a shade in its corner, asked)."""
+    photo = make_photo(121)
+    seen = read_photo(photo.image, photo.highest)
+    assert len(seen) == len(photo.tiles)
+    reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
+    assert not Counter(reading.settled) - hand_of(photo), reading
+    asked = {tile for question in reading.questions for tile in question.choices}
+    assert all(tile in reading.settled or tile in asked for tile in hand_of(photo)), reading
