@@ -93,19 +93,25 @@ def top_bar(
                     found.append((bar_h, lines, box and Rect(box.x, 0, box.w, bar_h)))
             return found
 
-        sizes = range(title_px, heading_px, -2)
-        roomy = [(size, min((p for p in placements(size) if p[0] <= room),
-                            key=lambda p: p[0], default=None)) for size in sizes]  # fmt: skip
         # The largest size leaving ``keep_below``; where none does (the screen holds less
         # than the rest would like), the shortest bar, its status as large as that bar holds.
-        every = [(bar_h, -size, lines, box) for size in sizes
-                 for bar_h, lines, box in placements(size)]  # fmt: skip
-        shortest = min(every, key=lambda p: p[:2], default=None)
-        title_px, (lines, beside) = next(
-            ((size, (p[1], p[2])) for size, p in roomy if p is not None),
-            (-shortest[1], (shortest[2], shortest[3])) if shortest else
-            (b.min_text, (1 if b.measure.width(title, b.min_text, True) <= wide
-                          else 2, None)))  # fmt: skip
+        chosen: tuple[int, tuple[int, Rect | None]] | None = None
+        tried: list[tuple[int, int, int, Rect | None]] = []  # bar height, -size, lines, box
+        for size in range(title_px, heading_px, -2):
+            here = placements(size)
+            roomy = [placed for placed in here if placed[0] <= room]
+            if roomy:
+                _bar_h, lines, where = min(roomy, key=lambda placed: placed[0])
+                chosen = (size, (lines, where))
+                break
+            tried += [(bar_h, -size, lines, where) for bar_h, lines, where in here]
+        if chosen is None and tried:
+            _bar_h, least_size, lines, where = min(tried, key=lambda placed: placed[:2])
+            chosen = (-least_size, (lines, where))
+        title_px, (lines, beside) = chosen or (
+            b.min_text,
+            (1 if b.measure.width(title, b.min_text, True) <= wide else 2, None),
+        )
     elif beside is not None:
         fits = b.measure.fit(title, beside.w, beside.h, title_px, b.min_text, True, True)
         beside = beside if not fits[2] else None
