@@ -145,10 +145,13 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
     astray."""
     laid = plan(table, FOLDS[-1], False)
     found: list[Picture] = []
+    middles: list[Box] = []  # each shape at the middle fill, where the last tries lay it
     for shape in shapes(room):
         left_over = budget
         for left, fill in zip(range(len(FILLS), 0, -1), FILLS, strict=True):
             larger = _filled(table, laid, shape, sizes, fill)
+            if fill == FILLS[1]:
+                middles.append(larger)
             # Not snug (``Grid.snug``): the larger areas' searches were tuned without it, and
             # with it stood pieces of a fourteen-foot table away in portrait (map_bench's game 50).
             drawn = picture(table, larger, sizes, max(1, left_over // left), False)
@@ -157,16 +160,13 @@ def enlarged(table: Table, room: Box, sizes: Sizes, budget: int) -> Picture:
             left_over -= drawn.tried
             found.append(drawn)
     if hub_ways(laid, apart=True) != hub_ways(laid):
-        for shape in shapes(room):
-            larger = _filled(table, laid, shape, sizes, FILLS[1])
-            drawn = picture(table, larger, sizes, APART_BUDGET // len(shapes(room)), False, True)
+        for larger in middles:
+            drawn = picture(table, larger, sizes, APART_BUDGET // len(middles), False, True)
             if not drawn.astray:
                 return drawn
             found.append(drawn)
-    for shape in shapes(room):
-        fail_first = least_room_first(
-            table, laid, _filled(table, laid, shape, sizes, FILLS[1]), sizes
-        )
+    for larger in middles:
+        fail_first = least_room_first(table, laid, larger, sizes)
         if fail_first is not None:
             return fail_first
     return min(found, key=lambda drawn: drawn.astray)
