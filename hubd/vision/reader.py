@@ -56,12 +56,14 @@ from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import Image
 from hubd.vision.slant import (
+    Pip,
+    face_pips,
     painted_over,
-    pips_stretch,
     read_lengthened,
     read_on_its_own,
     slanted_faces,
     squat_from_above,
+    stretch_of,
     tiles_only,
     whole_faces,
 )
@@ -131,9 +133,15 @@ class _AtWorkSize:
         return Lightness(self.lab[:, :, 0])
 
     @cached_property
+    def pips(self) -> list[Pip]:
+        """The pips on its faces, found once: they tell its slant and which patches hold more
+        than a tile."""
+        return face_pips(self.score, self.faces)
+
+    @cached_property
     def slant(self) -> float | None:
         """How much its height would be lengthened to undo a slant (see :func:`pips_stretch`)."""
-        return pips_stretch(self.score, self.faces)
+        return stretch_of(self.pips)
 
     @cached_property
     def looks(self) -> Looks:
@@ -251,7 +259,7 @@ def _read_as_taken(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
     except PhotoUnreadable as said:
         return _on_light_table(taken, highest, said)
     read_alone = []  # each patch read on its own, as seen from above: its outline and tile
-    for outline, stretch in slanted_faces(score, scale, seen, taken.least, taken.faces):
+    for outline, stretch in slanted_faces(score, scale, seen, taken.least, taken.faces, taken.pips):
         outline = (outline / scale).astype(np.int32)
         tiles = read_on_its_own(
             photo, outline, stretch, lambda cut: _read_quietly(cut, highest, _ALONE * scale)

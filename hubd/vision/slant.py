@@ -57,16 +57,24 @@ _SLANTED = 1.1  # pips this much wider than tall tell of a slant (25 degrees fro
 _MOST_PIPS = 40  # a tile shows 30 pips at the most (a 15-15): a patch with more, a third
 # again for specks and pips cut in two by a glare, is tiles joined
 _NEXT = 1.12  # the neighbouring stretches a reading must hold at too: this much more or less
+#: A pip on a face: its centre and its width over its height (a slant widens a round pip).
+Pip = tuple[tuple[float, float], float]
 
 
 def slanted_faces(
-    score: Image, scale: float, seen: Sequence[TileSeen], least: float, mask: Image
+    score: Image,
+    scale: float,
+    seen: Sequence[TileSeen],
+    least: float,
+    mask: Image,
+    pips: Sequence[Pip],
 ) -> list[tuple[Image, float]]:
     """The photo's patches of face (``score``: its whiteness at the work size, ``scale`` times
-    the photo's; ``mask``: its faces, see :func:`faces`) in which no tile was read (``seen``,
-    their centres in the photo's pixels) that are a tile's face but for a slant's
-    foreshortening, each with the stretch of the photo's height that makes it a tile's shape
-    again. Each patch is its own: the far tiles are foreshortened more than the near ones."""
+    the photo's; ``mask``: its faces, see :func:`faces`; ``pips``: the pips on them, see
+    :func:`face_pips`) in which no tile was read (``seen``, their centres in the photo's
+    pixels) that are a tile's face but for a slant's foreshortening, each with the stretch of
+    the photo's height that makes it a tile's shape again. Each patch is its own: the far
+    tiles are foreshortened more than the near ones."""
     found = []
     whole = list(whole_faces(score, least, mask))
     read = [_has_tile(outline, seen, scale) for outline in whole]
@@ -97,7 +105,7 @@ def slanted_faces(
         return found
     # A patch holding more pips than one tile shows is tiles joined, not one foreshortened:
     # read on its own, it reads no tile (nor could it read one rightly) and costs a reading.
-    centres = [centre for centre, _ in _pips(score, mask)]
+    centres = [centre for centre, _ in pips]
     return [(outline, stretch) for outline, stretch in found
             if sum(cv2.pointPolygonTest(outline, at, False) >= 0 for at in centres) <= _MOST_PIPS
             ]  # fmt: skip
@@ -141,11 +149,16 @@ def pips_stretch(score: Image, mask: Image) -> float | None:
     shapes of the pips on its faces (``score``: the photo's whiteness at the work size,
     ``mask``: its faces, see :func:`faces`): their median width over height, a pip's second
     moments across the photo over those along its height (None where too few pips show)."""
-    ratios = [ratio for _, ratio in _pips(score, mask)]
+    return stretch_of(face_pips(score, mask))
+
+
+def stretch_of(pips: Sequence[Pip]) -> float | None:
+    """:func:`pips_stretch` from the pips already found (:func:`face_pips`)."""
+    ratios = [ratio for _, ratio in pips]
     return float(np.median(ratios)) if len(ratios) >= _FEWEST_PIPS else None
 
 
-def _pips(score: Image, mask: Image) -> list[tuple[tuple[float, float], float]]:
+def face_pips(score: Image, mask: Image) -> list[Pip]:
     """The pips on the photo's faces (see :func:`pips_stretch`): each one's centre and its
     width over its height (a slant makes a round pip wider than tall)."""
     count, labels, stats = _holes(score, mask)
