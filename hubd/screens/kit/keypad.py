@@ -154,12 +154,15 @@ def hand_row(
             if b.squeeze_scale(name, left.w, name_px, bold) >= MIN_SQUEEZE] or [False]  # fmt: skip
     room = [bold for bold in fits
             if narrower <= left.w - b.measure.width(name, name_px, bold) - b.px(16)]  # fmt: skip
-    beside = not b.landscape and bool(room)
+    # Under the name wherever the row is tall enough, so that every row of a grid reads
+    # alike (eight players in portrait: "Ana 2 кісточки" squeezed on one line beside "Chen"
+    # over "3 кісточки"); beside it only in a row too short for the two lines.
+    stacked = b.measure.line_height(name_px, fits[0]) - 2 + b.measure.line_height(b.min_text)
+    under = narrower <= left.w and (b.landscape or stacked <= left.h)
+    beside = not b.landscape and bool(room) and not under
     bold = room[0] if beside else fits[0]
     name_w = b.measure.width(name, name_px, bold)
     name_h = b.measure.line_height(name_px, bold) - 2
-    stacked = name_h + b.measure.line_height(b.min_text)
-    under = narrower <= left.w and (b.landscape or stacked <= left.h)
     if note and not (beside or under):
         note = ""
     if not note:

@@ -175,3 +175,37 @@ def test_a_short_name_keeps_its_count_where_a_long_names_row_shows_it(language: 
             found += [f"{players} players: {name}'s count left off"
                       for name in waiting if not shown[name]]  # fmt: skip
     assert not found, "\n".join(found)
+
+
+def arrangements(ui: Ui, ctx: UiContext) -> dict[str, str]:
+    """Each hand's count placed "under" its name or "beside" it (hands without a count shown
+    left out)."""
+    state = ctx.state
+    assert state is not None
+    widgets = ui.layout(ctx, 0.0)
+    placed = {}
+    for seat, name in enumerate(state.players):
+        row = next(w for w in widgets if w.key == f"hand:{name}").rect
+        shown = next(w for w in widgets if w.key == f"name:{name}").rect
+        count = ui.ntr("{n} tile", "{n} tiles", state.hands[seat]).format(n=state.hands[seat])
+        notes = [w.rect for w in widgets if w.text == count and row.contains(w.rect)]
+        if notes:
+            placed[name] = "under" if notes[0].centery > shown.bottom else "beside"
+    return placed
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("language", available_languages())
+def test_every_hand_shows_its_count_the_same_way(language: str, size: tuple[int, int]) -> None:
+    """Eight players in portrait, Ukrainian: "Ana 2 кісточки" on one line, drawn narrower,
+    beside "Chen" over "3 кісточки", the names bold in some rows and plain in others: a grid
+    of hands that reads as a muddle. The rows of one round end place their counts alike,
+    under the name wherever every row has the room."""
+    pygame.display.init()
+    found = []
+    for players, blocked in TABLES:
+        _game, ui, ctx = round_end(players, blocked, size, language)
+        placed = arrangements(ui, ctx)
+        if len(set(placed.values())) > 1:
+            found.append(f"{players} players{', blocked' if blocked else ''}: {placed}")
+    assert not found, "\n".join(found)
