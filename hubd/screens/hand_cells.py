@@ -1,19 +1,22 @@
 """Landscape's hands as cells, a name over its count, where rows of them no longer fit
-(hubd/screens/play_hands.py draws them): which seats share a row and how wide each cell is.
-Pure geometry from the state and the names' widths (hubd/screens/hand_rows.py)."""
+(hubd/screens/play_hands.py draws them): which seats share a row, how wide each cell is, each
+name's box in it, and where the yard stands. Pure geometry from the state and the names'
+widths (hubd/screens/hand_rows.py).
+
+The cells stand as tall as their letters (this table's names' and the digits'), not their
+lines' boxes, so that the yard may take a line of its own under them ("Yard 48") rather than a
+cell beside the players' (eight players: four and four names, not five, "C…" and "M…", over
+four). The rows are chosen by the names alone, never by whose turn it is (no name changes rows
+from one turn to the next); in its row the current player is served first."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from math import ceil
 
 from engine import GameState
-from hubd.screens.hand_rows import (
-    called_by_first_word,
-    fewest_cut,
-    most_whole,
-    names_lost,
-    row_widths,
-)
+from hubd.screens.hand_rows import called_by_first_word, most_whole, row_widths, splits
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE
@@ -22,86 +25,244 @@ from hubd.screens.play_room import fonts
 #: The letters a name cut keeps at the least where a name beside it is kept whole: "M…" beside
 #: "Grandma" read as no one's name.
 CUT_KEEPS = 3
+#: What a layout loses of its names: a name cut to fewer than ``CUT_KEEPS`` letters outweighs
+#: any number cut with more, a name cut any number of letters missing, a letter missing any
+#: number of names called by their first word ("Grandma").
+SHORT_WEIGHT, CUT_WEIGHT, LETTER_WEIGHT = 10**6, 10**4, 10
 
 
-def cell_columns(b: Builder, state: GameState, area: Rect, columns: int, yard: bool) -> list[Rect]:
-    """Landscape's cells of hands in ``area``, in rows of up to ``columns`` (the yard the last
-    cell, if ``yard``), the seats in order but each row ending where the fewest names are cut
-    (hubd/screens/hand_rows.py): each cell as wide as its name wants where its row's names all
-    fit, the room left shared out; else the widest names narrowed alike, so that a long name
-    is cut only once the short ones have nothing to spare, and never a count of two digits or
-    the yard's word (at the least text, drawn narrower)."""
-    count_px, name_px = fonts(b)
-    gap, width = b.px(4), b.measure.width
-    least = width("88", count_px, True) + b.px(8)
-    words = [*state.players, *([b.tr("Yard")] if yard else [])]
-    floors = [least] * len(words)
-    if yard:
-        word_least = int(width(words[-1], b.min_text) * MIN_SQUEEZE) + b.px(10)
-        floors[-1] = max(least, word_least)
-    apart = name_px // 2  # two names beside each other never read as one name
-    bold = [width(word, name_px, True) for word in words]
-    narrowest = [ceil(width(word, name_px, False) * MIN_SQUEEZE) + apart for word in words]
-    if yard:  # its word is drawn at the least text where the names' size leaves no room
-        narrowest[-1] = floors[-1]
-    firsts = [called_by_first_word(state.players, seat) for seat in range(len(state.players))]
-    first_least = [ceil(width(first, name_px, False) * MIN_SQUEEZE) + apart if first else None
-                   for first in [*firsts, *([""] if yard else [])]]  # fmt: skip
+@dataclass(frozen=True)
+class HandCells:
+    """Where the hands' cells stand in the panel."""
 
-    first_bold = [width(first, name_px, True) for first in firsts]
-    # A name cut keeps its first letters ("Mar…"): one kept whole beside it leaves it those.
-    letters = [ceil(width(word[:CUT_KEEPS] + "…", name_px, False) * MIN_SQUEEZE) + apart
-               for word in state.players]  # fmt: skip
-    kept = [
-        max(floor, min(least, first_letters))
-        for floor, least, first_letters in zip(floors, narrowest, letters, strict=False)
-    ]
-    kept += floors[len(kept) :]  # the yard's
+    cells: list[Rect]  # each player's: the name over the hand's count
+    names: list[Rect]  # each player's name's box
+    yard: Rect  # the yard's cell (its word over its count), or its line (word beside count)
+    yard_line: bool
+    name_top: int  # where a name's line box starts in its cell (it may start above)
+    count_top: int  # where a count's line box starts in its cell
 
-    def row_of(first: int, shown: list[tuple[int, int]], room: int) -> list[int]:
-        """A row's cells' widths for names ``shown`` (from seat ``first``; each its width
-        and its least, drawn narrowest): as they are, else drawn narrower, else the widest
-        narrowed alike."""
-        floor = floors[first : first + len(shown)]
-        wants = [bold + apart for bold, _least in shown]
-        if sum(max(f, w) for f, w in zip(floor, wants, strict=True)) > room:
-            wants = [max(f, least) for f, (_bold, least) in zip(floor, shown, strict=True)]
-            if sum(wants) > room:  # truly out of room: the most names whole
-                keep = kept[first : first + len(shown)]  # each cut name's first letters,
-                if sum(keep) > room:  # else only the counts' digits and the yard's word
-                    keep = floor
-                return most_whole(wants, keep, room)
-        return row_widths(wants, floor, room)
 
-    def laid(split: tuple[int, ...]) -> list[list[int]]:
-        """Each row's cells' widths: the names as they are, else drawn narrower; a name that
-        even so cannot stand whole wants only its first word's room where that is what it
-        is called ("Grandma" beside "Ben" leaves "Maria-Helena" whole)."""
-        rows, start = [], 0
-        for count in split:
-            room = area.w - gap * (count - 1)
-            seats = range(start, start + count)
-            shown = [(bold[seat], narrowest[seat]) for seat in seats]
-            row = row_of(start, shown, room)
-            called = [(first_bold[seat], least) if (least := first_least[seat]) is not None
-                      and narrowest[seat] > cell else want
-                      for seat, want, cell in zip(seats, shown, row, strict=True)]  # fmt: skip
-            rows.append(row_of(start, called, room) if called != shown else row)
-            start += count
-        return rows
+@dataclass(frozen=True)
+class _Word:
+    """What a name (or the yard's word) needs of its cell's width, its edges' room aside:
+    drawn as it is (bold, as the current player's), drawn narrowest, by the first word it is
+    called by, and cut (``cut[k - 1]``: its first k letters and the ellipsis), each drawn
+    narrowest; and the cell's least (a count's two digits; the yard's word at the least
+    text)."""
 
-    def lost(split: tuple[int, ...]) -> int:
-        starts = [sum(split[:i]) for i in range(len(split))]
-        rows = zip(starts, laid(split), strict=True)
-        return sum(names_lost(row, narrowest[s : s + len(row)], first_least[s : s + len(row)])
-                   for s, row in rows)  # fmt: skip
+    bold: int
+    narrowest: int
+    first: int | None
+    cut: tuple[int, ...]
+    floor: int
 
-    split = fewest_cut(len(words), -(-len(words) // columns), columns, lost)
-    cell_h = b.measure.line_height(name_px) + b.measure.line_height(count_px, True) - 2
-    cells = []
-    for row, widths in enumerate(laid(split)):
-        x = area.x
-        for cell_w in widths:
-            cells.append(Rect(x, area.y + row * (cell_h + gap), cell_w, cell_h))
+    def kept(self, width: int) -> int:
+        """How many letters stand before the ellipsis, cut to ``width``."""
+        return sum(1 for need in self.cut if need <= width)
+
+
+class _Table:
+    """The names' needs and the cells' heights for one table, in ``area``."""
+
+    def __init__(self, b: Builder, state: GameState, area: Rect) -> None:
+        self.b, self.area, self.players = b, area, len(state.players)
+        self.current = state.current
+        count_px, name_px = fonts(b)
+        width = b.measure.width
+        self.gap = b.px(4)
+        self.apart = name_px // 4  # each side: two names never read as one ("Tom Vovó")
+        self.edge = b.px(4)  # at the panel's edge, or inside the current player's highlight
+        floor = width("88", count_px, True) + b.px(8)
+        yard = b.tr("Yard")
+        self.words = [
+            self._word(name, called_by_first_word(state.players, seat), floor)
+            for seat, name in enumerate(state.players)
+        ]
+        yard_floor = max(floor, int(width(yard, b.min_text) * MIN_SQUEEZE) + b.px(10))
+        yard_bold = width(yard, name_px, True) + 2 * self.edge
+        self.yard_cell = _Word(yard_bold, yard_floor, None, (), yard_floor)
+        self.cell_h, self.name_top, self.count_top, self.count_h = self._heights(state.players)
+
+    def _word(self, name: str, first: str, floor: int) -> _Word:
+        name_px = fonts(self.b)[1]
+
+        def narrowest(text: str) -> int:
+            return ceil(self.b.measure.width(text, name_px, False) * MIN_SQUEEZE)
+
+        cut = tuple(narrowest(name[:letters] + "…") for letters in range(1, len(name)))
+        bold = self.b.measure.width(name, name_px, True)
+        return _Word(bold, narrowest(name), narrowest(first) if first else None, cut, floor)
+
+    def _heights(self, names: Sequence[str]) -> tuple[int, int, int, int]:
+        """A cell's height, where its name's and its count's line boxes start, and how tall
+        a count's is: the name and the count stacked by their letters (this table's tallest,
+        and the descenders), not by their lines' boxes, which overlap."""
+        count_px, name_px = fonts(self.b)
+        measure = self.b.measure
+        space = max(2, self.b.px(3))
+        inks = [measure.ink(name, name_px, bold) for name in names for bold in (False, True)]
+        top = min(above for above, _ in inks)
+        descent = max(measure.descent(name_px, bold) for bold in (False, True))
+        name_ink = max(above + height for above, height in inks) - top + descent
+        digit_top, digits = measure.ink("0123456789", count_px, True)
+        count_top = space + name_ink + space - digit_top
+        count_h = measure.line_height(count_px, True)
+        return count_top + digit_top + digits + space, space - top, count_top, count_h
+
+    def yard_line(self) -> Rect:
+        """The yard's line at the panel's foot, its count's box ending there: the band from
+        its letters' top (less a space) to the panel's foot."""
+        digit_top, _digits = self.b.measure.ink("0123456789", fonts(self.b)[0], True)
+        top = self.area.bottom - self.count_h + digit_top - max(2, self.b.px(3))
+        return Rect(self.area.x, top, self.area.w, self.area.bottom - top)
+
+    def rows_height(self, rows: int, yard_line: bool) -> int:
+        """How tall ``rows`` rows of cells stand: to their letters' foot over the yard's line
+        (the last row's count's box may reach over it: its digits' box, not its digits), else
+        to that box's foot."""
+        reach = self.cell_h if yard_line else max(self.cell_h, self.count_top + self.count_h)
+        return (rows - 1) * (self.cell_h + self.gap) + reach
+
+    def room_for_rows(self, yard_line: bool) -> int:
+        """The height the rows have: over the yard's line, or the whole area."""
+        return self.yard_line().y - self.gap - self.area.y if yard_line else self.area.h
+
+    def word(self, seat: int) -> _Word:
+        return self.words[seat] if seat < self.players else self.yard_cell
+
+    def sides(self, seats: Sequence[int], current: int | None) -> list[tuple[int, int]]:
+        """Each cell's room on its name's sides: half an em apart from a neighbour's, less at
+        the row's ends and inside the current player's highlight (it stands apart); none
+        round the yard's word (its cell's least has its room)."""
+        last = len(seats) - 1
+        return [
+            (0, 0) if seat >= self.players else
+            (self.edge if place == 0 or seat == current else self.apart,
+             self.edge if place == last or seat == current else self.apart)
+            for place, seat in enumerate(seats)
+        ]  # fmt: skip
+
+    def pads(self, seats: Sequence[int], current: int | None) -> list[int]:
+        return [left + right for left, right in self.sides(seats, current)]
+
+    def row(self, seats: Sequence[int], room: int, current: int | None) -> list[int]:
+        """A row's cells' widths: the names as they are, else narrower, else the most of them
+        whole (the current player's first), each cut keeping its first letters; a name that
+        cannot stand whole wants only the first word it is called by, where it has one."""
+        pads = self.pads(seats, current)
+        words = [self.word(seat) for seat in seats]
+        first = seats.index(current) if current in seats else None
+        # Who is called by a first word is found with no one served first: the current
+        # player's "Nenek" beside "Kurniawati" whole, not "Nenek Sulastri" beside "Kur…".
+        widths = self._fit(words, pads, room, None, [False] * len(words))
+        called = [w.first is not None and w.narrowest + pad > width
+                  for w, pad, width in zip(words, pads, widths, strict=True)]  # fmt: skip
+        if first is None and not any(called):
+            return widths
+        return self._fit(words, pads, room, first, called)
+
+    def _fit(
+        self,
+        words: list[_Word],
+        pads: list[int],
+        room: int,
+        first: int | None,
+        called: list[bool],
+    ) -> list[int]:
+        floors = [w.floor for w in words]
+        shown = [(w.bold, w.narrowest) if not by_first or w.first is None else (w.first, w.first)
+                 for w, by_first in zip(words, called, strict=True)]  # fmt: skip
+        bold = [max(f, b + p) for f, (b, _n), p in zip(floors, shown, pads, strict=True)]
+        least = [max(f, n + p) for f, (_b, n), p in zip(floors, shown, pads, strict=True)]
+        if sum(least) <= room:  # the widest drawn narrower alike, as far as they need
+            return row_widths(bold, least, room)
+        letters = [w.cut[CUT_KEEPS - 1] if len(w.cut) >= CUT_KEEPS else w.narrowest
+                   for w in words]  # fmt: skip
+        keep = [max(f, min(n, k + p))
+                for f, n, k, p in zip(floors, least, letters, pads, strict=True)]  # fmt: skip
+        if sum(keep) > room:  # only the counts' digits and the yard's word
+            keep = floors
+        return most_whole(least, keep, room, first)
+
+    def lost(self, seats: Sequence[int], widths: Sequence[int], current: int | None) -> int:
+        """What a row's widths lose of its names (the yard's word is never cut)."""
+        lost = 0
+        for seat, width, pad in zip(seats, widths, self.pads(seats, current), strict=True):
+            if seat >= self.players:
+                continue
+            word = self.words[seat]
+            if word.narrowest + pad <= width:
+                continue
+            if word.first is not None and word.first + pad <= width:
+                lost += 1
+                continue
+            kept = word.kept(width - pad)
+            lost += CUT_WEIGHT + LETTER_WEIGHT * (len(word.cut) + 1 - kept)
+            lost += SHORT_WEIGHT if kept < CUT_KEEPS else 0
+        return lost
+
+
+def hand_cells(b: Builder, state: GameState, area: Rect) -> HandCells:
+    """Landscape's cells of hands in ``area``: the yard on a line of its own under them where
+    the height leaves it room, else a cell after the last player's; of every way of cutting
+    the seats, in order, into rows that stand in the height, the one that loses the least of
+    the names (none cut to fewer than ``CUT_KEEPS`` letters where it can, then the fewest
+    cut, then the fewest letters lost), the fewest rows where that is alike. Each cell as
+    wide as its name wants where its row holds them, the room left shared out."""
+    table = _Table(b, state, area)
+    players = table.players
+    best: tuple[int, bool, tuple[int, ...]] | None = None
+    best_lost = (0, 0)
+    for yard_line in (True, False):
+        height = table.room_for_rows(yard_line)
+        cells = players if yard_line else players + 1
+        for rows in range(1, cells + 1):
+            if table.rows_height(rows, yard_line) > height and (best is not None or yard_line):
+                break
+            for split in splits(cells, rows, cells):
+                # Alike, the rows the most even (three over two names, not four over one).
+                lost = (_split_lost(table, split), max(split))
+                if best is None or lost < best_lost:
+                    best, best_lost = (rows, yard_line, split), lost
+    assert best is not None
+    rows, yard_line, split = best
+    # Half the height the rows leave over them (the names clear of the panel's top).
+    spare = table.room_for_rows(yard_line) - table.rows_height(rows, yard_line)
+    return _placed(table, split, yard_line, max(0, spare) // 2)
+
+
+def _starts(split: tuple[int, ...]) -> list[int]:
+    return [sum(split[:row]) for row in range(len(split))]
+
+
+def _split_lost(table: _Table, split: tuple[int, ...]) -> int:
+    """What ``split``'s rows lose of the names, no one's turn (the rows never change with it)."""
+    lost = 0
+    for start, count in zip(_starts(split), split, strict=True):
+        seats = range(start, start + count)
+        room = table.area.w - table.gap * (count - 1)
+        lost += table.lost(seats, table.row(seats, room, None), None)
+    return lost
+
+
+def _placed(table: _Table, split: tuple[int, ...], yard_line: bool, down: int) -> HandCells:
+    """The cells of ``split``'s rows, ``down`` from the area's top, widths served the current
+    player first."""
+    area, gap = table.area, table.gap
+    cells: list[Rect] = []
+    names: list[Rect] = []
+    name_h = table.b.measure.line_height(fonts(table.b)[1])
+    for row, (start, count) in enumerate(zip(_starts(split), split, strict=True)):
+        seats = range(start, start + count)
+        widths = table.row(seats, area.w - gap * (count - 1), table.current)
+        x, y = area.x, area.y + down + row * (table.cell_h + gap)
+        sides = table.sides(seats, table.current)
+        for cell_w, (left, right) in zip(widths, sides, strict=True):
+            cells.append(Rect(x, y, cell_w, table.cell_h))
+            names.append(Rect(x + left, y + table.name_top, cell_w - left - right, name_h))
             x += cell_w + gap
-    return cells
+    yard = table.yard_line() if yard_line else cells[-1]
+    players = table.players
+    return HandCells(cells[:players], names[:players], yard, yard_line, table.name_top,
+                     table.count_top)  # fmt: skip

@@ -60,16 +60,20 @@ def row_widths(wants: Sequence[int], floors: Sequence[int], room: int) -> list[i
     return [w + spare // count + (i < spare % count) for i, w in enumerate(widths)]
 
 
-def most_whole(least: Sequence[int], floors: Sequence[int], room: int) -> list[int]:
+def most_whole(
+    least: Sequence[int], floors: Sequence[int], room: int, first: int | None = None
+) -> list[int]:
     """Widths in ``room`` for names that cannot all stand whole (``least``: each one's least
     width, drawn narrowest): the most of them whole, the shortest first, each still leaving
     the others their ``floors``; the others share what is left alike (four names in a row
     narrowed alike were all cut, "Gra…", "Mar…", "Ale…", where "Grandma" stood whole beside
-    "Ben")."""
+    "Ben"). The name ``first`` (whose turn it is) is served first: whole where the others'
+    floors leave it the room, else all that is left above them ("Maria…" under its
+    highlight, not "M…" beside names kept whole)."""
     count = len(least)
     whole: set[int] = set()
     used = 0
-    for seat in sorted(range(count), key=lambda n: least[n]):
+    for seat in sorted(range(count), key=lambda n: (n != first, least[n])):
         others = sum(floors[n] for n in range(count) if n != seat and n not in whole)
         if used + least[seat] + others <= room:
             whole.add(seat)
@@ -78,35 +82,21 @@ def most_whole(least: Sequence[int], floors: Sequence[int], room: int) -> list[i
     widths = [least[n] if n in whole else 0 for n in range(count)]
     # Each of the others keeps its floor (a count's two digits, the yard's word) where the
     # row holds them all, and they share the rest alike.
-    floor = (
-        [floors[n] for n in cut] if sum(floors[n] for n in cut) <= room - used else [0] * len(cut)
-    )
-    left = room - used - sum(floor)
+    held = sum(floors[n] for n in cut) <= room - used
+    for n in cut:
+        widths[n] = floors[n] if held else 0
+    left = room - sum(widths)
+    if held and first in cut:  # it takes all that the others' floors leave
+        widths[first] += left
+        return widths
     for place, n in enumerate(cut):
-        widths[n] = floor[place] + left // len(cut) + (place < left % len(cut))
+        widths[n] += left // len(cut) + (place < left % len(cut))
     return widths
 
 
 def cut_in(widths: Sequence[int], least: Sequence[int]) -> int:
     """How many of a row's names do not fit their widths even drawn narrowest (``least``)."""
     return sum(1 for width, need in zip(widths, least, strict=True) if need > width)
-
-
-#: A name cut counts as this many names called by their first word: a row's end is chosen
-#: to cut the fewest, then to shorten the fewest.
-CUT_WEIGHT = 100
-
-
-def names_lost(widths: Sequence[int], least: Sequence[int], first: Sequence[int | None]) -> int:
-    """What a row's widths lose of its names: each cut (neither it nor the first word it may
-    be called by, ``first``'s least width, fits drawn narrowest) weighs ``CUT_WEIGHT``, each
-    called by its first word one ("Grandma" whole beside "Ben" rather than "Gra…" in a row
-    of four names while the next row had room to spare)."""
-    lost = 0
-    for width, need, word in zip(widths, least, first, strict=True):
-        if need > width:
-            lost += 1 if word is not None and word <= width else CUT_WEIGHT
-    return lost
 
 
 def called_by_first_word(players: Sequence[str], seat: int) -> str:

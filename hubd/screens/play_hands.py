@@ -2,24 +2,23 @@
 and score, and the yard; play_room.py says where they stand.
 
 Landscape: a row for each player under the captions, or cells of a name over its count where
-rows no longer fit. Portrait: a strip of cells, each a name over its tiles (and its score), or
-from five players on a crowded table each name beside its count. Where a row of cells ends
-is chosen so that the fewest names are cut (hubd/screens/hand_rows.py). A name is drawn
-narrower before it is cut, or shown by its first word alone ("Grandma") where no one else's
-name begins with it; a count never is cut.
+rows no longer fit, the yard on a line under them (hubd/screens/hand_cells.py). Portrait: a
+strip of cells, each a name over its tiles (and its score), or from five players on a crowded
+table each name beside its count. Where a row of cells ends is chosen so that the fewest names
+are cut (hubd/screens/hand_rows.py). A name is drawn narrower before it is cut, or shown by its
+first word alone ("Grandma") where no one else's name begins with it; a count never is cut.
 """
 
 from __future__ import annotations
 
 from engine import GameState
-from hubd.screens.hand_cells import cell_columns
+from hubd.screens.hand_cells import hand_cells
 from hubd.screens.hand_rows import called_by_first_word, capped, cut_in, fewest_cut
-from hubd.screens.kit.areas import Rect, grid, spans_over, split_h, split_v
+from hubd.screens.kit.areas import Rect, grid, spans_over, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
 from hubd.screens.play_room import (
     apart,
-    cells_shape,
     columns,
     fonts,
     side_by_side,
@@ -33,7 +32,8 @@ from hubd.screens.play_room import (
 def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None:
     """Landscape: a row for each player (name, tiles, score; compact: name and tiles)
     under a heading, the yard last; where rows no longer fit, cells of a name over its
-    count, the yard in a row of its own."""
+    count, the yard on a line of its own under them or, where the height leaves none, the
+    last cell."""
     count_px, name_px = fonts(b)
     b.panel(area, Style.DARK)
     inner = area.inflate(-b.px(8), 0)
@@ -42,14 +42,7 @@ def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None
     rows = len(state.players) + 1  # and the yard
     row_h = min((inner.h - head_h) // rows, line + b.px(12))
     if row_h < line - 2:
-        count, yard_cell = cells_shape(b, state, inner.h)
-        if yard_cell:  # the yard a cell like a hand's, where its own row leaves no room
-            _hand_cells(b, state, inner, count, yard_cell)
-            return
-        row_h = line - 2
-        yard, cells_area = split_v(inner, row_h, inner.h - row_h - b.px(4), gap=b.px(4))
-        yard_row(b, state, yard)
-        _hand_cells(b, state, cells_area, count)
+        _hand_cells(b, state, inner)
         return
     count_w, total_w = columns(b, state)
     gap = apart(b)
@@ -93,25 +86,46 @@ def _headings(b: Builder, head: Rect, count_w: int, total_w: int, totals: bool =
         b.label(score, b.tr("Score"), b.min_text, align="end")
 
 
-def _hand_cells(b: Builder, state: GameState, area: Rect, columns: int, yard: bool = False) -> None:
-    """Each player a cell: the name over the hand's count (and the yard, the last cell)."""
-    _count_px, name_px = fonts(b)
-    name_h = b.measure.line_height(name_px)
-    cells = cell_columns(b, state, area, columns, yard)
-    cell_h = cells[0].h
-    if yard:
-        top, bottom = split_v(cells[-1], name_h, cell_h - name_h)
+def _hand_cells(b: Builder, state: GameState, area: Rect) -> None:
+    """Each player a cell: the name over the hand's count; the yard a line of its own under
+    them, or the last cell (hubd/screens/hand_cells.py)."""
+    count_px, name_px = fonts(b)
+    name_h, count_h = b.measure.line_height(name_px), b.measure.line_height(count_px, True)
+    laid = hand_cells(b, state, area)
+    if laid.yard_line:
+        _yard_line(b, state, laid.yard)
+    else:
+        yard = laid.yard
+        top = Rect(yard.x, yard.y + laid.name_top, yard.w, name_h)
         b.label(top, b.tr("Yard"), name_px, floor=b.min_text, key="caption:yard", squeeze=True)
-        _number(b, bottom, state.yard, "count", "yard", None, "center")
-    for seat, cell in enumerate(cells[: len(state.players)]):
+        count = Rect(yard.x, yard.y + laid.count_top, yard.w, count_h)
+        _number(b, count, state.yard, "count", "yard", None, "center")
+    for seat, (cell, name) in enumerate(zip(laid.cells, laid.names, strict=True)):
         current = seat == state.current
         if current:
             b.panel(cell, Style.SELECTED)
-        top, bottom = split_v(cell, name_h, cell_h - name_h)
-        # Half an em between two names at the least ("Tom Vovó Maria" is not one name).
-        _name(b, top.inflate(-(name_px // 2), 0), state, seat, name_px, align="center")
+        _name(b, name, state, seat, name_px, align="center")
         color = TEXT_DARK if current else None
-        _number(b, bottom, state.hands[seat], "count", str(seat), color, "center")
+        count = Rect(cell.x, cell.y + laid.count_top, cell.w, count_h)
+        _number(b, count, state.hands[seat], "count", str(seat), color, "center")
+
+
+def _yard_line(b: Builder, state: GameState, line: Rect) -> None:
+    """The yard under the cells: its word beside its count at the line's end, on the
+    count's baseline, the count's box ending at the line's foot."""
+    count_px, name_px = fonts(b)
+    measure = b.measure
+    count_w = measure.width("88", count_px, True) + b.px(6)
+    count_h = measure.line_height(count_px, True)
+    number = Rect(line.right - count_w, line.bottom - count_h, count_w, count_h)
+    word = b.tr("Yard")
+    word_w = min(measure.width(word, name_px) + b.px(4), line.w - count_w - b.px(8))
+    baseline = number.y + sum(measure.ink("0", count_px, True))
+    top = baseline - sum(measure.ink(word, name_px))
+    caption = Rect(number.x - b.px(8) - word_w, top, word_w, measure.line_height(name_px))
+    b.label(caption, word, name_px, floor=b.min_text, align="end", key="caption:yard",
+            squeeze=True)  # fmt: skip
+    _number(b, number, state.yard, "count", "yard", None, "end")
 
 
 def yard_row(b: Builder, state: GameState, row: Rect) -> None:

@@ -12,10 +12,9 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from screens_loop import PICTURES
+from hand_tables import FAMILIES, cut, moments, play_screen
 
-from engine import EndRound, Game, Play
-from engine.simulate import Simulator
+from engine import Game
 from hubd.screens import Ui, UiContext
 from hubd.screens.hand_rows import called_by_first_word
 from hubd.screens.kit.builder import Builder
@@ -26,58 +25,26 @@ from hubd.text.i18n import available_languages
 
 SIZES = [(800, 480), (720, 1280)]
 NAME_PX = {(800, 480): 32, (720, 1280): 50}
-#: A family of each language, long names and short ones, two-word names among them.
-FAMILIES = {
-    "en": ("Grandma Rosa", "Ben", "Maria-Helena", "Aleksandra", "Bartholomew", "Dee", "Tom",
-           "Olek"),
-    "pt": ("Vovó Conceição", "Ana", "João Pedro", "Francisca", "Tio Sebastião", "Rui", "Inês",
-           "Bia"),
-    "uk": ("Бабуся Оксана", "Іван", "Олександра", "Святослав", "Дід Богдан", "Оля", "Петро",
-           "Яна"),
-    "et": ("Vanaema Liisi", "Mart", "Kristjan", "Annemari", "Onu Rasmus", "Eve", "Toomas", "Kai"),
-    "id": ("Nenek Sulastri", "Budi", "Kurniawati", "Wahyuningsih", "Om Bambang", "Eka", "Dewi",
-           "Adi"),
-    "he": ("סבתא רבקה", "דן", "אלכסנדרה", "יהונתן", "דוד אברהם", "נועה", "תמר", "גיל"),
-}  # fmt: skip
-SETS = {5: 12, 6: 12, 7: 12, 8: 15}
-SHARES = (0.1, 0.9)
 MEASURE = TextMeasure()
-
-
-def moments(names: tuple[str, ...]) -> list[Game]:
-    players = len(names)
-    rules = {"preset": "classic", "set": SETS[players], "rounds": 1}
-    events = Simulator(players, rules, 4, names=names).play_game().effective
-    over = next(i for i, event in enumerate(events) if isinstance(event, EndRound))
-    plays = [i for i in range(over) if isinstance(events[i], Play)]
-    return [Game.from_events(events[: plays[round(s * (len(plays) - 1))]]) for s in SHARES]
 
 
 def tables(
     language: str, size: tuple[int, int]
-) -> Iterator[tuple[int, tuple[str, ...], Ui, Game, list[Widget]]]:
+) -> Iterator[tuple[int, tuple[str, ...], Ui, Game, list[Widget], dict[str, int]]]:
     """The play screen at each moment of the family's tables of five to eight players: how
-    many, their names, the Ui, the game, and the names drawn."""
-    pygame.display.init()
+    many, their names, the Ui, the game, the names drawn, and how wide each one's cell is
+    (its count's box), by its key."""
     for players in range(5, 9):
         names = FAMILIES[language][:players]
         for game in moments(names):
-            ui = Ui(size)
-            ui.set_language(language)
-            ctx = UiContext(state=game.state, language=language, pictures=PICTURES,
-                            last_entry=game.last_effective)  # fmt: skip
-            ui.state_changed(ctx)
-            ui.show_screen("play")
-            drawn = [w for w in ui.layout(ctx, 0.0) if w.key.startswith("name:")]
-            yield players, names, ui, game, drawn
+            ui, widgets = play_screen(game, language, size)
+            drawn = [w for w in widgets if w.key.startswith("name:")]
+            cells = {f"name:{w.key[6:]}": w.rect.w for w in widgets if w.key.startswith("count:")}
+            yield players, names, ui, game, drawn, cells
 
 
 def narrowest(text: str, size: int) -> float:
     return MEASURE.width(text, size, False) * MIN_SQUEEZE
-
-
-def cut(widget: Widget) -> bool:
-    return widget.truncated or any("…" in line for line in widget.lines)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -86,16 +53,17 @@ def test_a_name_is_cut_only_where_its_row_cannot_hold_it(
     language: str, size: tuple[int, int]
 ) -> None:
     name_px, found = NAME_PX[size], []
-    for players, names, ui, game, drawn in tables(language, size):
+    for players, names, ui, game, drawn, cells in tables(language, size):
         hands = play_room(Builder(ui.measure, size, ui.translator), game.state).hands
         for row in sorted({w.rect.y for w in drawn}):
             on_row = [w for w in drawn if w.rect.y == row]
             whole = [names[int(w.key.split(":")[1])] for w in on_row]
-            if size[0] > size[1]:  # cells: their names' boxes, half an em apart, each at
-                # least the narrowest on the row (its cell holds a count of two digits)
-                floor = min(w.rect.w for w in on_row)
-                needs = sum(max(floor, narrowest(name, name_px) + 1) for name in whole)
-                room = sum(w.rect.w for w in on_row)
+            if size[0] > size[1]:  # cells: their names' boxes and sides, each cell at least
+                # the narrowest on the row (it holds a count of two digits)
+                floor = min(cells[w.key] for w in on_row)
+                needs = sum(max(floor, narrowest(name, name_px) + 1 + cells[w.key] - w.rect.w)
+                            for name, w in zip(whole, on_row, strict=True))  # fmt: skip
+                room = sum(cells[w.key] for w in on_row)
             else:  # the strip's line, less its edges; names half an em apart
                 needs = sum(narrowest(name, name_px) + 1 for name in whole)
                 needs += name_px // 2 * (len(on_row) - 1)
@@ -148,15 +116,18 @@ def test_a_row_that_cannot_hold_its_names_keeps_the_most_of_them_whole(language:
     were all cut where one could stand whole ("Пет…" beside "Дід" and "Оля", seven
     players; "Петро" now whole)."""
     found = []
-    for players, names, _ui, _game, drawn in tables(language, (800, 480)):
+    for players, names, _ui, _game, drawn, cells in tables(language, (800, 480)):
         for row in sorted({w.rect.y for w in drawn}):
             on_row = [w for w in drawn if w.rect.y == row]
-            room, floor = sum(w.rect.w for w in on_row), min(w.rect.w for w in on_row)
-            whole = sum(max(floor, shown_least(w, names)) for w in on_row if not cut(w))
+            room, floor = sum(cells[w.key] for w in on_row), min(cells[w.key] for w in on_row)
+            sides = {w.key: cells[w.key] - w.rect.w for w in on_row}
+            whole = sum(max(floor, shown_least(w, names) + sides[w.key])
+                        for w in on_row if not cut(w))  # fmt: skip
             lost = [w for w in on_row if cut(w)]
             for widget in lost:
-                others = sum(max(floor, three_letters(w, names)) for w in lost if w != widget)
-                if whole + shown_least(widget, names) + others <= room:
+                others = sum(max(floor, three_letters(w, names) + sides[w.key])
+                             for w in lost if w != widget)  # fmt: skip
+                if whole + shown_least(widget, names) + sides[widget.key] + others <= room:
                     shown = [w.lines for w in on_row]
                     found.append(f"{players} players: {widget.lines} would stand whole "
                                      f"in {shown}")  # fmt: skip
