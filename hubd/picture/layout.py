@@ -24,19 +24,23 @@ set) in square cells, then with runs folded into counts ("+5"), keeping each lin
 tile and the tile each double was laid on. A table that still finds no
 room is laid folded most, each piece's neighbours-to-be first and each line leaning towards
 the room its subtree needs, from other starts (the hub moved, the arms turned), then with
-the cells closer together and snug (``Grid.snug``). Only a table with no room even then
-(map_bench counts the frames whose pieces outnumber the cells) lays a piece away from what
-it lies on (``Picture.astray``), with no stroke.
+the cells closer together and snug (``Grid.snug``), and last (after the last layout's last
+tries) on those cells from every start the ways those searches never take
+(hubd/picture/other_ways.py). Only a table with no room even then (map_bench counts the
+frames whose pieces outnumber the cells) lays a piece away from what it lies on
+(``Picture.astray``), with no stroke.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from engine import Table
 from hubd.picture.fail_first import FailFirst
 from hubd.picture.grid import AROUND, Grid
 from hubd.picture.last_layout import LAST_BUDGET, Laid, Try, found_laid, from_last, hints_from
+from hubd.picture.other_ways import other_ways
 from hubd.picture.plan import Plan, plan
 from hubd.picture.search import Search, Start
 from hubd.picture.shapes import Box, MapEnd, MapFold, MapLink, MapTile, Picture, Sizes
@@ -170,6 +174,11 @@ def lay(
         if found is not None:
             search, attempt = found
             return draw(search, spent + search.tried), found_laid(table, attempt, search)
+    if snug:  # the area itself (not a larger one the table is laid out in and drawn smaller)
+        found = _other_ways(table, laid_on, sizes)
+        if found is not None:
+            search, attempt = found
+            return draw(search, spent + search.tried), found_laid(table, attempt, search)
     # Past all room even folded: a piece may stand away from what it lies on (``astray``).
     laid = plans.get((FOLDS[-1], False, False)) or plan(table, FOLDS[-1], False)
     search = Search(laid, smallest_grid(table, laid, area, sizes, snug), STARTS[0], 0)
@@ -213,6 +222,25 @@ def _rescued(laid: Plan, grid: Grid, hints: list[int], attempt: Try) -> tuple[Se
             number, gap, most, keep, _start, narrow = attempt
             return search, (number, gap, most, keep, turned, narrow)
     return None
+
+
+def _other_ways(
+    table: Table, laid_on: Callable[[Try], tuple[Plan, Grid]], sizes: Sizes
+) -> tuple[Search, Try] | None:
+    """The search that found room for ``table`` folded most on the grid of last resort the
+    ways its searches afresh never take there (hubd/picture/other_ways.py), and the attempt
+    it found it by; tried last, so every frame that found room before draws the same. Not
+    on a grid the pieces would fill: there no search afresh found room (``MOST_FILLED``)."""
+    tight: Try = (sizes.floor, closest(sizes.gap), FOLDS[-1], False, STARTS[0], True)
+    laid, grid = laid_on(tight)
+    if laid.need >= grid.size - kept(table):
+        return None
+    found = other_ways(laid, grid, STARTS)
+    if found is None:
+        return None
+    search, start = found
+    number, gap, most, keep, _start, narrow = tight
+    return search, (number, gap, most, keep, start, narrow)
 
 
 def _tries(sizes: Sizes, apart: bool = False) -> tuple[list[Try], list[Try], list[Try]]:
