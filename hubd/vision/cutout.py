@@ -17,6 +17,8 @@ _FAINT_BAR = 5.0  # a faint bar takes this much more light than the face's other
 _LEANS = (0, -3, 3)  # how many rows a bar may climb across the tile (of its 160)
 # And a cut askew on its face, before it is levelled (see :func:`levelled`):
 _TURNS = tuple(sign * rows for rows in range(0, 19, 3) for sign in ((1,) if rows == 0 else (-1, 1)))
+_FINE_LEANS = tuple(sorted(range(-18, 19), key=abs))  # each lean, the least first
+_LEANS_MORE = 1.5  # a bar leaning gathers this many times the ink of the level row at least
 _FACE_LIGHT = 0.9  # a face is at least this light beside its row's lightest (a side is less)
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
 
@@ -63,6 +65,30 @@ def levelled(small: Image, corners: Floats, ink: Floats) -> Floats:
         if _find_bar(ink_of(cut_out(small, level)), _LEANS) is not None:
             return level
     return corners
+
+
+def bar_lean(ink: Floats) -> int:
+    """How many rows the bar climbs across the tile's middle band (0: level, or no bar seen
+    leaning): the lean its ink gathers into one row at, each row taken at its least inked
+    fifth (a bar is ink all across; rows of pips in line are not), kept only where that row
+    holds much more ink than the level one (a face cut askew, its side seen beside it)."""
+    most = quantile(_leant(_middle_band(ink), _FINE_LEANS), 0.2).max(axis=1)
+    best = int(np.argmax(most))
+    level = float(most[0])
+    if float(most[best]) < max(_LEANS_MORE * level, level + _BAR_INK):
+        return 0
+    return _FINE_LEANS[best]
+
+
+def sheared(image: Image, lean: int) -> Image:
+    """``image`` (a cut-out) with its columns moved so that a line climbing ``lean`` rows
+    across the middle band (see :func:`bar_lean`) runs level, the middle column in place."""
+    slope = -lean / (TILE_W - 2 * (TILE_W // 10))  # (climbing: up the rows, rightwards)
+    shear = np.array([[1.0, 0.0, 0.0], [slope, 1.0, -slope * TILE_W / 2]], np.float32)
+    size = (image.shape[1], image.shape[0])
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    moved: Image = cv2.warpAffine(image, shear, size, flags=flags, borderMode=cv2.BORDER_REPLICATE)
+    return moved
 
 
 def _squared(small: Image, corners: Floats) -> Floats:
@@ -142,7 +168,7 @@ def _find_bar(
 ) -> tuple[int, float, int] | None:
     """:func:`bar_row`, each of ``leans`` tried in turn: the bar's row, its ink, its lean."""
     middle = TILE_W
-    band = ink[middle - TILE_W // 6 : middle + TILE_W // 6, TILE_W // 10 : TILE_W - TILE_W // 10]
+    band = _middle_band(ink)
     # A row of pips is at least a quarter face; the bar is ink nearly all along (a row either
     # side counts too). A cut whose corners are a little off the face's (its side seen beside
     # it, a slant) sees the bar lean: each lean is tried, the bar's row taken at the middle.
@@ -159,6 +185,12 @@ def _find_bar(
         if faint and lean == 0 and float(rows[peak]) >= usual + _FAINT_BAR:
             return middle - TILE_W // 6 + peak, float(rows[peak]), lean
     return None
+
+
+def _middle_band(ink: Floats) -> Floats:
+    """The band across a cut-out's middle a bar is looked for in (its ends left out)."""
+    band: Floats = ink[TILE_W - TILE_W // 6 : TILE_W + TILE_W // 6, TILE_W // 10 : -(TILE_W // 10)]
+    return band
 
 
 def _leant(band: Floats, leans: tuple[int, ...]) -> Floats:

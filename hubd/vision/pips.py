@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.photo_hand import HalfGuess
-from hubd.vision.cutout import TILE_W, bar_row, face_box, ink_of, own_colour
+from hubd.vision.cutout import TILE_W, bar_lean, bar_row, face_box, ink_of, own_colour, sheared
 from hubd.vision.shapes import Floats, Image, percentile_of
 
 _PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
@@ -39,12 +39,17 @@ def read_halves(
     threshold (pale yellow pips beside black ones) and its own pip size (a set may draw its
     big numbers with smaller pips). ``ink``: the cut-out's, where it is known already."""
     ink = ink_of(upright) if ink is None else ink
-    coloured = own_colour(upright)
-    face = face_box(coloured, ink)
     found = bar_row(ink, in_row, faint)
     if found is None:
         return None
     bar, bar_ink = found
+    lean = bar_lean(ink)
+    if lean:  # (a cut askew on its face: its bar, and the pips beside it, levelled first;
+        # the middle column, where the bar's row is taken, stays in place)
+        upright = sheared(upright, lean)
+        ink = ink_of(upright)
+    coloured = own_colour(upright)
+    face = face_box(coloured, ink)
     guesses = []
     # The half's threshold is taken from its pips' area alone: the bar, its spinner and the
     # table past the face's edge are inked far more than a pale pip.

@@ -16,7 +16,9 @@ The way it reads, in order:
    said, not guessed (so is a staggered row of tiles side by side, whose patch has a tile's
    shape and its middle seam a bar).
 3. **Its halves.** Each tile is turned upright into a fixed size; its bar is the darkest line
-   across its middle (a line, a groove, with or without a brass spinner: all ignored).
+   across its middle (a line, a groove, with or without a brass spinner: all ignored). A cut
+   that leans on its face (its side seen beside it), its bar climbing across it, is sheared
+   level along the bar first, so that the pips beside the bar are not taken for it.
 4. **Its pips.** Against the face's own light (a closing of the lightness, so shadows do not
    count) a pip is darker or more coloured; round blobs inside the face's own box (the cut
    reaches a little past it) are counted, a blob of two merged pips

@@ -312,3 +312,16 @@ def test_a_tile_whose_face_broke_in_two_at_its_bar_is_read_in_its_row() -> None:
     assert not Counter(reading.settled) - hand_of(photo), reading
     asked = {tile for question in reading.questions for tile in question.choices}
     assert all(tile in reading.settled or tile in asked for tile in hand_of(photo)), reading
+
+
+@pytest.mark.parametrize("seed", [93, 38])
+def test_the_pips_beside_a_bar_leaning_in_its_cut_out_are_counted(seed: int) -> None:
+    """Double-15 tiles at a keystone, each face cut with its side seen beside it: the cut-out
+    leans on the face, its bar climbing 5-15 rows of 160 across it, yet a bar is seen level
+    there. The pips beside the bar at its far end were taken for the bar's band (a 15 read
+    14 or 13, asked whatever the table allowed). Sheared level along its bar first, every
+    pip is counted."""
+    photo = make_photo(seed)
+    seen = read_photo(photo.image, photo.highest)
+    reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
+    assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
