@@ -25,6 +25,10 @@ _LONE_CORNER = 0.24  # a half's only blob nearer a corner than this share of the
 _SPECK = (TILE_W * 0.025) ** 2 * math.pi  # a blob smaller than this is no pip
 _SMALL_PIP = 2 * _SPECK  # a small pip's area at the least (a part of the smallest pip cut by
 # the cut's edge, or a double-15's pip blurred)
+_CENTRE_NEAR = 0.12 * TILE_W  # pips pair about a centre this near the face's middle, each
+# within half this of another's mirror
+_OFF_MIDDLE, _LAYOUT = 2.0, 3  # pips may pair about a centre this many times further from
+# the face's middle than near it, where this many of them do (see _mirrored)
 _SEAM_INK = 50.0  # a seam's valley takes this much of the face's light at the least
 
 
@@ -189,12 +193,30 @@ def _mirrored(points: list[tuple[float, float]], middle: tuple[float, float]) ->
     Every standard layout of pips (the 3 x 3 grid up to 9, the columns of four or five of
     double-12 and 15 sets) is the same turned half a turn about its centre, so a pip without
     a partner there is a stray blob or beside a pip missed. The centre is where most pairs
-    meet, near the middle of the half's face (the face's edges are found less surely).
+    meet, near the middle of the half's face (the face's edges are found less surely); further
+    off (the face's box reaching over its side seen beside it), only where three pips or more
+    pair about it, and more than near the middle (any two blobs meet halfway: a stray and a
+    pip would pair).
     """
-    near = 0.12 * TILE_W  # within this of the face's middle, and a partner within half this
+    near = _CENTRE_NEAR
     centres = [((x1 + x2) / 2, (y1 + y2) / 2) for i, (x1, y1) in enumerate(points)
                for x2, y2 in points[i:]]  # fmt: skip
-    centres = [c for c in centres if math.dist(c, middle) <= near] or [middle]
+    best = _most_paired(points, [c for c in centres if math.dist(c, middle) <= near] or [middle])
+    if sum(best) == len(points):
+        return best  # (every pip paired: none can pair more)
+    further = [c for c in centres if near < math.dist(c, middle) <= _OFF_MIDDLE * near]
+    off = _most_paired(points, further)
+    if sum(off) >= _LAYOUT and sum(off) > sum(best):
+        return off
+    return best
+
+
+def _most_paired(
+    points: list[tuple[float, float]], centres: list[tuple[float, float]]
+) -> list[bool]:
+    """Which of ``points`` pair about the one of ``centres`` most of them pair about (each
+    within half of :data:`_CENTRE_NEAR` of another's mirror)."""
+    near = _CENTRE_NEAR
     best: list[bool] = []
     for cx, cy in centres:
         paired = [any(math.dist((2 * cx - x, 2 * cy - y), other) <= near / 2 for other in points)

@@ -325,3 +325,14 @@ def test_the_pips_beside_a_bar_leaning_in_its_cut_out_are_counted(seed: int) -> 
     seen = read_photo(photo.image, photo.highest)
     reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
     assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
+
+
+def test_pips_pairing_about_their_own_centre_off_the_faces_box_are_a_layout() -> None:
+    """Seven double-12s at a keystone: a 6-3's side, seen beside its face as light as it,
+    took the face's box a quarter of its width past the face, so that its 3's pips met about
+    a centre far from the box's middle; each was taken for a stray (the 3 in doubt: asked).
+    Three pips or more pairing about one centre are a layout, wherever the box put it."""
+    photo = make_photo(45)
+    seen = read_photo(photo.image, photo.highest)
+    reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
+    assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
