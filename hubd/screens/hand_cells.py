@@ -71,7 +71,9 @@ class _Table:
         count_px, name_px = fonts(b)
         width = b.measure.width
         self.gap = b.px(4)
-        self.apart = name_px // 4  # each side: two names never read as one ("Tom Vovó")
+        # Each side, with the gap between cells: half an em between two names, never read as
+        # one ("Tom Vovó").
+        self.apart = (name_px // 2 - self.gap + 1) // 2
         self.edge = b.px(4)  # at the panel's edge, or inside the current player's highlight
         floor = width("88", count_px, True) + b.px(8)
         yard = b.tr("Yard")
