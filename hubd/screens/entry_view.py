@@ -11,12 +11,14 @@ were), and Cancel keeps its place from the first number on.
 
 from __future__ import annotations
 
+import math
+
 from engine import GameState, Play
 from hubd.screens.entry import MORE, Refused, TileEntry, Why
 from hubd.screens.kit.areas import Rect, grid, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
-from hubd.screens.kit.widgets import Action, Style
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Style
 from hubd.text.wording import NameFitter, closed_reason
 from hubd.values.intents import Intent, Submit
 
@@ -27,36 +29,42 @@ def entry_font(b: Builder) -> int:
 
 
 def pad_gap(b: Builder, state: GameState, width: int) -> int:
-    """The room between the pad's cells: the usual gap, or half of it where that keeps the
-    pad on one row (a double-9 set in portrait)."""
+    """The room between the pad's cells: the usual gap where the pad lies on one row with
+    it, else half of it (a double-9 set in portrait on one row, a double-15 set on two)."""
     count = TileEntry.highest(state) + 1
-    cell_w = _cell_width(b, count)
-    if count * cell_w + (count - 1) * b.gap <= width:
-        return b.gap
-    return max(3, b.gap // 2)
+    return b.gap if _rows(b, count, width, b.gap) == 1 else max(3, b.gap // 2)
 
 
 def _cell_width(b: Builder, count: int) -> int:
-    pad = max(3, b.px(6)) + 1  # a button's own padding, each side
-    widest = b.measure.width("88" if count > 10 else "8", entry_font(b), True) + 2 * pad
-    return max(b.target, widest)
+    """The narrowest cell the widest number stands in, drawn narrower as a label may be
+    (``MIN_SQUEEZE``): in portrait the double-12 and double-15 pads lie in two rows, their
+    two-digit numbers a little narrower, where they took three (96 px of the map's height)."""
+    pad = max(3, b.px(6))  # a button's own padding, each side
+    widest = b.measure.width("88" if count > 10 else "8", entry_font(b), True)
+    return max(b.target, math.ceil(widest * MIN_SQUEEZE) + 2 * pad)
+
+
+def _rows(b: Builder, count: int, width: int, gap: int) -> int:
+    """The fewest rows that hold ``count`` numbers in ``width`` with ``gap`` between cells."""
+    fits = max(1, (width + gap) // (_cell_width(b, count) + gap))
+    return -(-count // fits)
 
 
 def pad_shape(b: Builder, state: GameState, width: int) -> tuple[int, int, int]:
     """The pad's rows, the cells in a row, and a cell's height, for ``width``: one row when
     every number has a comfortable target in it, else as few rows as leave them that."""
     count = TileEntry.highest(state) + 1
-    gap = pad_gap(b, state, width)
-    fits = max(1, (width + gap) // (_cell_width(b, count) + gap))
-    rows = -(-count // fits)
+    rows = _rows(b, count, width, pad_gap(b, state, width))
     per_row = -(-count // rows)
     cell_h = max(b.target, b.measure.line_height(entry_font(b), True) + b.px(6))
     return rows, per_row, cell_h
 
 
 def pad_height(b: Builder, state: GameState, width: int) -> int:
+    """The pad's rows and the gaps between them, as ``draw_pad`` lays them (a half gap kept
+    4 px under a two-row pad that no one used)."""
     rows, _per_row, cell_h = pad_shape(b, state, width)
-    return rows * cell_h + (rows - 1) * b.gap
+    return rows * cell_h + (rows - 1) * pad_gap(b, state, width)
 
 
 def draw_pad(b: Builder, ui: Host, entry: TileEntry, state: GameState, box: Rect) -> None:
@@ -75,7 +83,7 @@ def draw_pad(b: Builder, ui: Host, entry: TileEntry, state: GameState, box: Rect
             style = Style.DISABLED
         b.button(cell, str(number), _tap_number(ui, entry, state, number), size=font, floor=font,
                  style=style, key=f"half:{number}", role="half", enabled=why is None,
-                 mirror=False, reading=True)  # fmt: skip
+                 mirror=False, reading=True, wrap=False, squeeze=True)  # fmt: skip
 
 
 def _tap_number(ui: Host, entry: TileEntry, state: GameState, number: int) -> Action:
@@ -128,7 +136,7 @@ def draw_cancel(b: Builder, ui: Host, entry: TileEntry, more_beside: bool, box: 
 
     cancel_box, more_box = _cancel_and_more(b, box) if more_beside else (box, None)
     b.button(cancel_box, text, cancel, size=b.min_text, floor=b.min_text, key="entry:cancel",
-             role="entry", style=Style.WARN, squeeze=True)  # fmt: skip
+             role="entry", style=Style.WARN, squeeze=True, squeeze_lines=True)  # fmt: skip
     if more_box is not None and entry.choosing is not None and entry.pages > 1:
         b.panel(more_box, Style.QUIET)  # More's place stays bare till there is More
         draw_more(b, entry, more_box)
@@ -147,15 +155,14 @@ def draw_more(b: Builder, entry: TileEntry, box: Rect) -> None:
 
     text = b.tr("More ends {page}/{pages}").format(page=page + 1, pages=pages)
     b.button(box, text, more, size=b.min_text, floor=b.min_text, key=MORE, role="entry",
-             squeeze=True)  # fmt: skip
+             squeeze=True, squeeze_lines=True)  # fmt: skip
 
 
 def _cancel_and_more(b: Builder, box: Rect) -> tuple[Rect, Rect]:
     """Cancel's place and More's, the same for every entry: side by side where both fit on
-    one line; else, in a box two targets tall (portrait's), Cancel over More, each on a line
-    drawn narrower if need be; else Cancel on two lines, More getting the rest."""
-    cancel = b.tr("Cancel {tile}").format(tile="15-15")
-    more = b.tr("More ends {page}/{pages}").format(page=9, pages=9)
+    one line; else, in a box two targets tall, Cancel over More, each on a line drawn
+    narrower if need be; else Cancel on two lines, More getting the rest."""
+    cancel, more = _cancel_more_words(b)
     whole, more_w = b.button_widths([cancel, more], b.min_text, 10**6)
     if whole + b.gap + more_w > box.w:
         if box.h >= 2 * b.target + b.gap:
@@ -164,3 +171,20 @@ def _cancel_and_more(b: Builder, box: Rect) -> tuple[Rect, Rect]:
         whole = max(b.button_widths([word], b.min_text, 10**6)[0] for word in cancel.split())
     cancel_box, more_box = split_h(box, whole, box.w - whole - b.gap, gap=b.gap)
     return cancel_box, more_box
+
+
+def _cancel_more_words(b: Builder) -> tuple[str, str]:
+    """Cancel's and More's words at their widest."""
+    cancel = b.tr("Cancel {tile}").format(tile="15-15")
+    return cancel, b.tr("More ends {page}/{pages}").format(page=9, pages=9)
+
+
+def cancel_beside_more(b: Builder, width: int, height: int) -> bool:
+    """Whether Cancel and More stand whole side by side in a box ``width`` x ``height``
+    (drawn narrower if need be): "Скасувати" leaves More too narrow beside it."""
+    cancel, more = _cancel_more_words(b)
+    pad = max(3, b.px(6))  # a button's own padding, each side
+    beside = Rect(0, 0, width, min(height, 2 * b.target))  # too low for Cancel over More
+    boxes = _cancel_and_more(b, beside)
+    return all(b.holds(text, box.w - 2 * pad, box.h, b.min_text, True)
+               for text, box in zip((cancel, more), boxes, strict=True))  # fmt: skip

@@ -9,7 +9,8 @@ names narrowed, then cut, past ``NAME_ROOM``) and the map takes the width freed;
 up to four players, the strip keeps the names over their tiles and the map takes the height
 of the totals' row; from five, where every name fits whole beside its tiles, the names stand
 beside them and the map takes the height that saves. The status line, the pad, Undo and the
-last entry stay where they are.
+last entry stay where they are. In portrait the map has all the rest: the double-12 and 15
+pads lie in two rows (entry_view.py), the last entry in two lines (``LAST_LINES``).
 
 The double-12/15 pad always lies across the landscape screen in two rows, the hands beside
 the map however many (eight players: cells about 62 px wide, names narrowed, then cut): under
@@ -30,7 +31,7 @@ from engine import GameState
 from hubd.picture import Box
 from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
-from hubd.screens.entry_view import pad_height, pad_shape
+from hubd.screens.entry_view import cancel_beside_more, pad_height, pad_shape
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE
@@ -46,8 +47,16 @@ MAP_W = 420
 #: smallest numbers (past about 70 % a layout rarely keeps every foot by its double).
 CROWDED_SHARE = 0.45
 #: The least share of the screen the map has on any play screen, 2-8 players, any set, at
-#: 800x480 and 720x1280 (double-12, five players: 420x204, 22 %; portrait 704x312, 24 %).
+#: 800x480 and 720x1280 (double-12, five players: 420x204, 22 %); ``PORTRAIT_MAP_FLOOR`` at
+#: 720x1280 (double-12, five players: 704x408 in Ukrainian and Portuguese, whose last entry
+#: takes three lines, 31 %; 704x454 in English, 35 %).
 MAP_FLOOR = 0.22
+PORTRAIT_MAP_FLOOR = 0.30
+#: Portrait's last entry in this many lines, where Cancel and More stand side by side in
+#: them (else a third, and Cancel over More: Ukrainian's and Portuguese's words are longer,
+#: and so is the room Undo takes): its words have shorter forms ("Dad: 4-4, the 3-3's second
+#: toe"), a notice too long for them goes over the map, and the third line cost the map 46 px.
+LAST_LINES = 2
 #: The compact hands' names at most this wide (at 800x480), drawn narrower and then cut
 #: beyond it: "Maria-Helena" still whole, narrowed.
 NAME_ROOM = 164
@@ -324,13 +333,18 @@ def _portrait(b: Builder, state: GameState, compact: bool) -> PlayRoom:
     moves_h = max(b.target, count_h + b.px(4))
     # Undo, the last entry and Menu along the bottom; over them Draw, Pass and the yard,
     # whose row holds a choice while an end is chosen: under the pad's, with the others.
-    last_h = 3 * b.measure.line_height(b.min_text) + b.px(8)
+    undo_w, menu_w = button_widths(b, (b.w - 2 * g) // 2, "Undo", "Menu")
+    words_w = b.w - 2 * g - undo_w - menu_w - 2 * g  # the last entry's, Cancel's
+    line = b.measure.line_height(b.min_text)
+    lines = LAST_LINES
+    if not cancel_beside_more(b, words_w, lines * line + b.px(8)):
+        lines += 1  # Cancel over More: the box two targets tall holds a third line
+    last_h = lines * line + b.px(8)
     last = Rect(g, b.h - last_h - g, b.w - 2 * g, last_h)
     moves = Rect(g, last.y - moves_h - g, b.w - 2 * g, moves_h)
     pad = Rect(g, moves.y - g - pad_h, b.w - 2 * g, pad_h)
     map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
     choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
-    undo_w, menu_w = button_widths(b, last.w // 2, "Undo", "Menu")
     last, menu = split_h(last, last.w - menu_w - g, menu_w, gap=g)
     yard_w = yard_width(b)
     draw_w, pass_w = button_widths(b, moves.w - yard_w - g, "Draw", "Pass")

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 import pygame
 
-from engine import Game, NewGame, RuleError, Tile
+from engine import Event, Game, NewGame, RuleError, Tile
+from engine.simulate import DoublesFirst
 from hubd.screens import Ui, UiContext, describe_undo
 from hubd.screens.entry import MORE, entry_keys
 from hubd.screens.kit.widgets import Kind, Widget
@@ -14,6 +15,16 @@ from hubd.screens.map.ready import PicturesAtOnce
 from hubd.values.intents import ChangeSetting, Go, HubButton, Intent, Submit
 
 SIZES = [(800, 480), (720, 1280)]
+
+
+def doubles_first(players: int, highest: int, seed: int) -> list[Event]:
+    """The events of a classic two-round game of ``players`` who lay every double they can,
+    named as a real table (map_bench's games of its kind, by their seed)."""
+    from hubd.screens.shots.log_layout import TABLE_NAMES
+
+    rules = {"preset": "classic", "set": highest, "rounds": 2}
+    simulator = DoublesFirst(players, rules, seed, check=False, names=TABLE_NAMES[:players])
+    return list(simulator.play_game().effective)
 
 
 def shown(

@@ -18,6 +18,7 @@ from hubd.screens import Ui, UiContext
 from hubd.screens.entry import MORE
 from hubd.screens.kit.rect import Rect
 from hubd.screens.kit.widgets import Widget
+from hubd.screens.play import PlayScreen
 from hubd.screens.shots.screenshots import tap_widget
 from hubd.text.i18n import available_languages
 
@@ -251,11 +252,13 @@ HUB_DEAL = 86939546
 
 
 @pytest.mark.parametrize("language", available_languages())
-def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str) -> None:
+def test_ten_ends_of_a_double_15_table_fill_their_pages_in_portrait(language: str) -> None:
     """In portrait the room above the map holds one row of choices and the pad's, under it,
-    three: ten choices took three pages. Draw, Pass and the yard wait while an end is chosen,
-    so their row holds a fifth (More stands under Cancel): two pages, every word whole at
-    67 px, Cancel and More whole, and Cancel where it was from the first number on."""
+    two (the double-15 pad's two rows: the map took its third); Draw, Pass and the yard wait
+    while an end is chosen, so their row holds one more (More stands beside or under
+    Cancel): four a page, ten ends in three pages, every word whole at 67 px, Cancel and
+    More whole, and Cancel where it was from the first number on. (With three rows of keys
+    under a map 134 px shorter, five a page: two pages.)"""
     ui, ctx, cancel = _ten_ends(language)
     pages = 0
     for widgets in _every_page(ui, ctx, 10):
@@ -264,7 +267,14 @@ def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str)
         assert [w.text for w in choices if w.truncated or w.size < 67] == []
         assert [w.text for w in widgets if w.role == "entry" and w.truncated] == []
         assert next(w.rect for w in widgets if w.key == "entry:cancel") == cancel
-    assert pages == 2
+        if pages == 1:
+            screen = ui.screens["play"]
+            assert isinstance(screen, PlayScreen) and screen.room is not None
+            room = screen.room
+            assert room.bottom is not None
+            assert len(choices) == 4
+            assert any(w.rect.colliderect(room.bottom) for w in choices)
+    assert pages == 3
 
 
 def _ten_ends(language: str) -> tuple[Ui, UiContext, Rect]:

@@ -6,7 +6,7 @@ and the choices of an end leave the larger map as it was."""
 from __future__ import annotations
 
 import pytest
-from screens_loop import SIZES, map_widgets, shown
+from screens_loop import SIZES, doubles_first, map_widgets, shown
 
 from engine import Event, Game, PlaceKind, Tile
 from engine.simulate import DoublesFirst
@@ -24,12 +24,6 @@ from hubd.text import i18n
 FAMILY = (4, 9, 406714771)
 #: Its sample's game 116: three players, double-12.
 TWELVE = (3, 12, 1029146436)
-
-
-def events(players: int, highest: int, seed: int) -> list[Event]:
-    rules = {"preset": "classic", "set": highest, "rounds": 2}
-    simulator = DoublesFirst(players, rules, seed, check=False, names=TABLE_NAMES[:players])
-    return list(simulator.play_game().effective)
 
 
 def game_at(log: list[Event], feet: int) -> Game:
@@ -60,7 +54,7 @@ FIXED = ("status", "undo", "menu", *(f"half:{n}" for n in range(10)))
 @pytest.mark.parametrize("language", i18n.available_languages())
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_crowded_table_takes_the_room_of_the_totals(size: tuple[int, int], language: str) -> None:
-    log = events(*FAMILY)
+    log = doubles_first(*FAMILY)
     early, late = game_at(log, 1), game_at(log, 8)
     ui, ctx = shown(early, "play", size, language)
     before = keyed(ui, ctx)
@@ -90,7 +84,7 @@ def test_the_map_the_bench_measures_is_the_one_drawn(
 ) -> None:
     """play_map (map_bench's area of a frame) finds without drawing the map the screen draws,
     at every frame of a round, crowded or not."""
-    log = events(*game)
+    log = doubles_first(*game)
     state_game = Game()
     checked = 0
     for event in log[:90]:
@@ -110,7 +104,7 @@ def test_the_map_the_bench_measures_is_the_one_drawn(
 def test_the_choices_leave_the_crowded_map_as_it_was(size: tuple[int, int], language: str) -> None:
     """A tile that fits several ends of a crowded table: its ends are offered beside (above)
     the larger map, which stays as it was (in two pages where they do not fit on one)."""
-    game = game_at(events(*FAMILY), 8)
+    game = game_at(doubles_first(*FAMILY), 8)
     state = game.state
     table = state.table
     assert table is not None
@@ -135,7 +129,7 @@ def test_the_choices_leave_the_crowded_map_as_it_was(size: tuple[int, int], lang
 def test_every_hand_stays_in_sight_beside_the_map(players: int) -> None:
     """From five players at 800x480 the hands are cells in as many columns as the map's
     height holds (three columns' third row stood under the pad: two counts unseen)."""
-    game = game_at(events(players, 9, 7), 2)
+    game = game_at(doubles_first(players, 9, 7), 2)
     ui, ctx = shown(game, "play", (800, 480))
     widgets = keyed(ui, ctx)
     pad = [w.rect for key, w in widgets.items() if key.startswith("half:")]
@@ -149,7 +143,7 @@ def test_every_hand_stays_in_sight_beside_the_map(players: int) -> None:
 def test_a_double_twelve_pad_lies_across_in_two_rows() -> None:
     """Three players, double-12, at 800x480: the pad across the screen in two rows, the map
     over it at least 200 px tall (three rows under the map left it 132)."""
-    ui, ctx = shown(game_at(events(*TWELVE), 1), "play", (800, 480))
+    ui, ctx = shown(game_at(doubles_first(*TWELVE), 1), "play", (800, 480))
     widgets = keyed(ui, ctx)
     cells = [widgets[f"half:{n}"].rect for n in range(13)]
     assert len({cell.y for cell in cells}) == 2
