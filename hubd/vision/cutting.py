@@ -25,6 +25,9 @@ _ROW_HULL, _ROW_LONGEST = 0.9, 3.6  # a face in a row side by side: its hull fil
 _PAIR_SIZES, _PAIR_FILL = 0.6, 0.8  # a tile's two halves' cores: the smaller this share of
 # the larger at the least, together this share of the quadrilateral over both
 _ROW_SIZES = (0.7, 1.45)  # its sides within these shares of the row's faces' median
+_BLOCK = 3.0  # a patch this many of its faces' widths across holds two rows of tiles or more
+_ROW_GROOVE = 0.13  # a block's grooves are looked for this share of its faces' width wide at
+# the most: narrower than a double-12's pips (three columns: about a sixth of it), which stay pips
 
 
 class Lightness:
@@ -79,6 +82,38 @@ def pieces(
     shrunk = cv2.resize(crop, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     light = cv2.resize(_closed(shrunk, max(3, int(0.05 * short))), (crop.shape[1], crop.shape[0]))
     size = max(3, int(0.08 * short))
+    cores = _cores(bytes_crop, crop, light, mask, size, (x0, y0), least)
+    tiles, apart = _tiles_of_cores(lightness, outline, least, width, cores)
+    if tiles is not None:
+        return tiles
+    # Faces that came apart, but not all into tiles, in a patch three faces wide or more:
+    # rows of tiles touching each other too (a hand laid in a block). Its short side is two
+    # tiles' length or more, so a valley was looked for as wide as a crowded face's pips, and
+    # those at its edges (a double-12's columns) cut its cores into scraps. Looked for again
+    # narrower than a pip (its whole faces tell their width), the grooves alone part the faces.
+    face = _face_width(cores) if apart else None
+    if face is not None and short >= _BLOCK * face and int(_ROW_GROOVE * face) < size:
+        cores = _cores(bytes_crop, crop, light, mask, max(3, int(_ROW_GROOVE * face)), (x0, y0),
+                       least)  # fmt: skip
+        tiles, _ = _tiles_of_cores(lightness, outline, least, width, cores)
+        if tiles is not None:
+            return tiles
+    return _split(lightness, outline, least, width)
+
+
+def _cores(
+    bytes_crop: Image,
+    crop: Floats,
+    light: Floats,
+    mask: Image,
+    size: int,
+    origin: tuple[int, int],
+    least: float,
+) -> list[Image]:
+    """The cores of the faces in a patch's crop (its lightness as bytes and floats, the
+    faces' own ``light``, the patch's ``mask``): what is left of them once every groove, a
+    valley narrower than ``size`` pixels, is taken out; their outlines in the photo's pixels
+    (the crop's ``origin`` added)."""
     if size > 20:  # (a wide patch: its faces' envelope, as smooth, measured at half the size)
         half = cv2.resize(crop, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
         envelope = cv2.resize(_closed(half, size // 2), (crop.shape[1], crop.shape[0]))
@@ -90,15 +125,36 @@ def pieces(
     # Eroded, a groove broken here and there by noise still parts the faces.
     core: Image = cv2.erode(faces.astype(np.uint8) * 255, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(core, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    cores = [c + np.array([x0, y0], np.int32) for c in contours
-             if cv2.contourArea(c) >= 0.5 * least]  # fmt: skip
+    return [c + np.array(origin, np.int32) for c in contours
+            if cv2.contourArea(c) >= 0.5 * least]  # fmt: skip
+
+
+def _face_width(cores: list[Image]) -> float | None:
+    """The median width of the cores of a tile's shape (whole faces), None where none is."""
+    widths = []
+    for inner in cores:
+        quad = quad_of(inner)
+        short, long = sides(quad)
+        if (cv2.contourArea(inner) >= 0.8 * cv2.contourArea(quad)
+                and ASPECT[0] <= long / max(short, 1.0) <= ASPECT[1]):  # fmt: skip
+            widths.append(short)
+    return float(np.median(widths)) if widths else None
+
+
+def _tiles_of_cores(
+    lightness: Lightness, outline: Image, least: float, width: float | None, cores: list[Image]
+) -> tuple[list[Floats] | None, bool]:
+    """The tiles the cores of a patch's faces make (see :func:`pieces`), None where they do
+    not make tiles (the patch is then cut at its seams); and whether they came apart into two
+    faces or more."""
     # A tile's side, seen beside its face in a slanted photo, is a thin strip past the groove
     # of the face's rounded edge: no face of its own.
     widest = max((min(least_rect(c)[1]) for c in cores), default=0.0)
     faces_only = [c for c in cores if min(least_rect(c)[1]) >= _SIDE * widest]
-    if len(faces_only) < 2:
+    apart = len(faces_only) >= 2
+    if not apart:
         if len(faces_only) == len(cores):
-            return _split(lightness, outline, least, width)
+            return None, apart
         cores = faces_only  # one face, or a row of faces, and its side: the faces alone
     tiles: list[Floats] = []
     # The faces of a row side by side at a slant, each longer than a tile's shape or its core
@@ -121,14 +177,14 @@ def pieces(
         if found is None and long_side < _HALF * short_side:
             halves.append(inner)
         elif found is None:
-            return _split(lightness, outline, least, width)
+            return None, apart
         else:
             tiles.extend(found)
     paired, halves = _paired(halves)
     tiles += [grown_by(quad, _RIM * sides(quad)[0]) for quad in paired]
     if halves and not _within_tiles(halves, outline, tiles):
-        return _split(lightness, outline, least, width)
-    return tiles
+        return None, apart
+    return tiles, apart
 
 
 def _paired(halves: list[Image]) -> tuple[list[Floats], list[Image]]:

@@ -9,7 +9,8 @@ The way it reads, in order:
    edge is a textured cloth's light squares: split again over its light pixels alone.
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light; a row side by side at a
-   slant comes apart into faces longer than a tile's shape, each one tile); a patch whose
+   slant comes apart into faces longer than a tile's shape, each one tile; rows touching in a
+   block, at grooves narrower than the pips their whole faces tell of); a patch whose
    grooves do not show is cut where a dark seam crosses it from side to side or where its
    outline dips in at both ends (two tiles' rounded corners meeting), until every piece is a
    quadrilateral (perspective) twice as long as it is wide. One that will not come apart is

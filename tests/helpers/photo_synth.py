@@ -303,9 +303,10 @@ def _reflection(
 
 
 def _places(
-    rng: random.Random, count: int, size: tuple[int, int], tile_w: float
+    rng: random.Random, count: int, size: tuple[int, int], tile_w: float, block: bool = False
 ) -> list[tuple[float, float, float]]:
-    """Each tile's centre and turn (degrees): rows of tiles side by side, touching or apart."""
+    """Each tile's centre and turn (degrees): rows of tiles side by side, touching or apart
+    (``block``: the rows touching too, where the tiles do, as a hand laid in a block)."""
     per_row = count if count <= 7 else math.ceil(count / 2)
     gap = rng.choice((0.0, 0.0, rng.uniform(0.15, 0.5))) * tile_w
     turn = rng.uniform(-180, 180)
@@ -315,7 +316,8 @@ def _places(
         row, col = divmod(i, per_row)
         in_row = min(per_row, count - row * per_row)
         x = (col - (in_row - 1) / 2) * (tile_w + gap)
-        y = (row - (math.ceil(count / per_row) - 1) / 2) * (2 * tile_w + gap + 0.3 * tile_w)
+        between = 0.0 if block else 0.3 * tile_w
+        y = (row - (math.ceil(count / per_row) - 1) / 2) * (2 * tile_w + gap + between)
         t = math.radians(turn)
         jitter = rng.uniform(-2, 2) if gap else 0.0  # apart: each a little askew, never over
         places.append((cx + x * math.cos(t) - y * math.sin(t),
@@ -412,6 +414,7 @@ def make_photo(
     light: bool = False,
     camera_slant: bool = False,
     glossy: bool = False,
+    block: bool = False,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
@@ -419,7 +422,8 @@ def make_photo(
     without it; ``camera_slant``: seen by a phone held at a slant, see :class:`_Camera`, in
     place of the keystone the photos without it are drawn with; ``glossy``: on a glossy dark
     table, a window's reflection on it running from the photo's edge to the tiles, see
-    :func:`_reflection`)."""
+    :func:`_reflection`; ``block``: two rows of tiles touching each other as well, see
+    :func:`_places`)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -450,7 +454,7 @@ def make_photo(
     if light and table.random() < _LIGHT_TABLES:
         canvas = _light_table(table, table_size)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
-    places = _places(rng, count, table_size, tile_w)
+    places = _places(rng, count, table_size, tile_w, block)
     if glossy:  # (its own stream: the photos without it unchanged)
         canvas = _reflection(random.Random(seed * 7919 + 5), canvas, places, tile_w)
     scale = tile_w / TILE_W

@@ -336,3 +336,14 @@ def test_pips_pairing_about_their_own_centre_off_the_faces_box_are_a_layout() ->
     seen = read_photo(photo.image, photo.highest)
     reading = settle([s.tile for s in seen], list(all_tiles(photo.highest)), len(photo.tiles))
     assert Counter(reading.settled) == hand_of(photo) and not reading.questions, reading
+
+
+def test_two_rows_of_double_twelves_touching_in_a_block_come_apart_tile_by_tile() -> None:
+    """Ten double-12s laid in a block, two rows of five touching each other too (a real hand
+    on a dark table was read as two tiles so). The block is two tiles' length across, so its
+    grooves were looked for as wide as the pips at its faces' edges, and those (a double-12's
+    columns) cut each face's core into scraps: four tiles read of ten, asked. Looked for
+    narrower than a pip, the grooves alone part the faces: every tile read."""
+    photo = make_photo(5, highest=12, count=10, block=True)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
