@@ -54,7 +54,7 @@ def read_halves(
         ink = ink_of(upright)
     coloured = own_colour(upright)
     face = face_box(coloured, ink)
-    guesses = []
+    guesses, off_side = [], False
     # The half's threshold is taken from its pips' area alone: the bar, its spinner and the
     # table past the face's edge are inked far more than a pale pip.
     left, top, right, bottom = (round(v) for v in face)
@@ -96,9 +96,17 @@ def read_halves(
         guess = _guess(counted, highest)
         # (Pips of two sizes, or pips cut by the cut's edge: what it counts is in doubt.)
         counted_at = [(blob.x, blob.y) for blob in blobs]
-        if mixed >= 2 or _runs_past(only, pips, threshold, face, coloured, counted_at):
+        past = _runs_past(only, pips, threshold, face, coloured, counted_at)
+        if mixed >= 2 or past:
             guess = _doubted(guess, highest)
+        off_side |= past == "side"
         guesses.append(guess)
+    if off_side:
+        # A half's pip cut by the cut's long edge, the face running on past it: the cut sits
+        # off its tile sideways, along both halves. The other half may have lost a whole
+        # column past that edge, its pips left a layout still (a double-12's two columns of
+        # four left of its three were read an 8 surely).
+        guesses = [_doubted(guess, highest) for guess in guesses]
     return guesses[0], guesses[1]
 
 
@@ -109,13 +117,14 @@ def _runs_past(
     face: tuple[float, float, float, float],
     coloured: NDArray[np.bool_],
     counted: list[tuple[float, float]],
-) -> bool:
-    """Whether a pip of the half (``ink``: the half's alone; ``rows``: its pips' rows) is cut
+) -> str | None:
+    """Where a pip of the half (``ink``: the half's alone; ``rows``: its pips' rows) is cut
     by the cut-out's edge, the face running on past it, and not counted (not among the blobs
     ``counted`` at): the cut sits off the tile (a row cut where its tiles' sides show between
     them, a seam missed), and the half's count is a part of its pips. A neighbour's pip lies
     past a seam, outside the ``face`` (left, top, right, bottom) or a line of no face between
-    it and the half's middle; the table's spots have no face around them."""
+    it and the half's middle; the table's spots have no face around them. "side" (the cut's
+    long edge), "end", or None (none is)."""
     inked = (ink > threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(inked, connectivity=8)
     height, width = ink.shape
@@ -143,8 +152,8 @@ def _runs_past(
         if any(x - 3 <= cx <= x + w + 3 and y - 3 <= cy <= y + h + 3 for cx, cy in counted):
             continue  # counted all the same (most of it inside the cut)
         if _face_around(labels, label, (x, y, w, h), coloured) >= 0.6:
-            return True
-    return False
+            return "side" if at_side else "end"
+    return None
 
 
 def _face_around(

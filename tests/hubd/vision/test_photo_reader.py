@@ -347,3 +347,17 @@ def test_two_rows_of_double_twelves_touching_in_a_block_come_apart_tile_by_tile(
     photo = make_photo(5, highest=12, count=10, block=True)
     seen = read_photo(photo.image, photo.highest)
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
+
+
+def test_a_tile_cut_off_sideways_is_not_read_surely_short_of_its_lost_column() -> None:
+    """A piece of a block cut a quarter off its tile (seed 3, ten double-12s, the 12-6): the
+    12's third column of four lay past the cut's long edge and the two left were read an 8
+    surely; only the 6's column, cut by that edge, was doubted. A pip cut by the cut's long
+    edge shows the cut off its tile along both halves: the 8 stays in doubt too, so a table
+    holding both the 8-6 and the 12-6 asks rather than settles the 8-6."""
+    photo = make_photo(3, highest=12, count=10, block=True)
+    seen = read_photo(photo.image, photo.highest)
+    x, y = photo.centres[photo.tiles.index((12, 6))]
+    read = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
+    reading = settle([read], [Tile.of(8, 6), Tile.of(12, 6)], 1)
+    assert Tile.of(8, 6) not in reading.settled, (read, reading)
