@@ -30,6 +30,8 @@ _CENTRE_NEAR = 0.12 * TILE_W  # pips pair about a centre this near the face's mi
 _OFF_MIDDLE, _LAYOUT = 2.0, 3  # pips may pair about a centre this many times further from
 # the face's middle than near it, where this many of them do (see _mirrored)
 _SEAM_INK = 50.0  # a seam's valley takes this much of the face's light at the least
+_BAR_OFF_MIDDLE = 0.15  # a bar this far off its face's middle (a share of the width), the face
+# running past the cut's end, is not its tile's: the cut slid along the tile
 
 
 def read_halves(
@@ -54,7 +56,12 @@ def read_halves(
         ink = ink_of(upright)
     coloured = own_colour(upright)
     face = face_box(coloured, ink)
-    guesses, off_side = [], False
+    # A bar parts its face in two equal halves: where the face runs on past the cut's end and
+    # the bar is far off the middle of what is seen of it, the cut slid along its tile (a row
+    # of pips may be taken for the bar, a half's end row lost past the cut).
+    slid = face[1] <= 0 or face[3] >= 2 * TILE_W
+    off_tile = slid and abs(bar - (face[1] + face[3]) / 2) > _BAR_OFF_MIDDLE * TILE_W
+    guesses = []
     # The half's threshold is taken from its pips' area alone: the bar, its spinner and the
     # table past the face's edge are inked far more than a pale pip.
     left, top, right, bottom = (round(v) for v in face)
@@ -99,13 +106,13 @@ def read_halves(
         past = _runs_past(only, pips, threshold, face, coloured, counted_at)
         if mixed >= 2 or past:
             guess = _doubted(guess, highest)
-        off_side |= past == "side"
+        off_tile |= past == "side"
         guesses.append(guess)
-    if off_side:
-        # A half's pip cut by the cut's long edge, the face running on past it: the cut sits
-        # off its tile sideways, along both halves. The other half may have lost a whole
-        # column past that edge, its pips left a layout still (a double-12's two columns of
-        # four left of its three were read an 8 surely).
+    if off_tile:
+        # The cut slid along its tile, or a half's pip cut by the cut's long edge, the face
+        # running on past it (the cut off its tile sideways, along both halves): either half
+        # may have lost a whole row or column, its pips left a layout still (a double-12's two
+        # columns of four left of its three were read an 8 surely, a 9's 6 beside the bar).
         guesses = [_doubted(guess, highest) for guess in guesses]
     return guesses[0], guesses[1]
 

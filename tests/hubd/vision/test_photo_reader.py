@@ -361,3 +361,17 @@ def test_a_tile_cut_off_sideways_is_not_read_surely_short_of_its_lost_column() -
     read = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
     reading = settle([read], [Tile.of(8, 6), Tile.of(12, 6)], 1)
     assert Tile.of(8, 6) not in reading.settled, (read, reading)
+
+
+def test_a_tile_cut_slid_along_its_length_is_not_read_surely_short() -> None:
+    """A 9-9 of a block (camera_bench --block, seed 16) cut slid along its length: the table
+    past the cut's top end, the face past its bottom end, and the top 9's third row of pips
+    taken for the bar (12.5 rows of 160 above the middle of the face seen): read 6-9 surely.
+    A bar far off the middle of a face running past the cut's end leaves both halves in
+    doubt, so a table holding the 6-9 and the 9-9 asks rather than settles the 6-9."""
+    photo = make_photo(16, block=True)
+    seen = read_photo(photo.image, photo.highest)
+    x, y = photo.centres[photo.tiles.index((9, 9))]
+    read = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
+    reading = settle([read], [Tile.of(6, 9), Tile.of(9, 9)], 1)
+    assert Tile.of(6, 9) not in reading.settled, (read, reading)
