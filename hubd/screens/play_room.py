@@ -133,20 +133,21 @@ def rows_height(b: Builder, state: GameState) -> int:
     return b.measure.line_height(b.min_text) - 2 + (len(state.players) + 1) * line
 
 
-def cells_shape(b: Builder, state: GameState, height: int) -> tuple[int, bool]:
-    """Landscape's hands as cells (a name over its count) in ``height``: the fewest columns
-    (two at least, three from seven players) whose rows fit, the yard in a row of its own or,
-    where that leaves no room, a cell of its own (whether it is)."""
+def cells_columns(b: Builder, state: GameState, height: int) -> int:
+    """How many columns landscape's hands as cells (a name over its count) want in
+    ``height``, for the panel's width: the fewest (two at least, three from seven players)
+    whose rows fit with the yard in a row of its own, or else as a cell of its own
+    (hubd/screens/hand_cells.py lays the cells out in the panel)."""
     count_px, name_px = fonts(b)
     cell_h = b.measure.line_height(name_px) + b.measure.line_height(count_px, True) - 2
     yard_h = b.measure.line_height(count_px, True) - 2 + b.px(4)
     players = len(state.players)
     for count in range(2 if players <= 6 else 3, players + 1):
         if yard_h + -(-players // count) * (cell_h + b.px(4)) <= height:
-            return count, False
+            return count
         if -(-(players + 1) // count) * (cell_h + b.px(4)) <= height:
-            return count, True
-    return players, False
+            return count
+    return players
 
 
 def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int:
@@ -156,7 +157,7 @@ def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int
         return side_width(b, state, compact)
     count_w, _ = columns(b, state)
     cell_w = max(name_width(b, state, compact), count_w + b.px(8))
-    count, _yard = cells_shape(b, state, height)
+    count = cells_columns(b, state, height)
     return count * cell_w + (count - 1) * b.px(4) + b.px(16)
 
 
