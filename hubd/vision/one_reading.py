@@ -23,6 +23,7 @@ from hubd.vision.patch_tiles import (
     on_border,
     one_tile,
     side_by_side,
+    table_joined,
     with_bar,
 )
 from hubd.vision.pips import read_halves
@@ -101,6 +102,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         origin += [len(runs_off) - 1] * len(found)
     seen, shorts, cut_off = [], [], []
     read_pieces = []  # the pieces read as tiles (see Looks.read)
+    read_in: list[list[Floats]] = [[] for _ in outlines]  # each patch's pieces read
     outside = 0
     read_from: Counter[int] = Counter()  # tiles read in each patch
     for corners, patch in zip(tiles, origin, strict=True):
@@ -117,6 +119,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from[patch] += 1
         read_pieces.append(corners)
+        read_in[patch].append(corners)
         cx, cy = face.mean(axis=0)
         short = sides(face)[0] * scale
         tile = TileSeen(SeenTile(*halves), (float(cx), float(cy)))
@@ -152,10 +155,15 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         # napkin, no lamp's glare), holds tiles that did not come apart (one's end against
         # another's side): said, not left out of the hand.
         # One running past the photo's edge so, tiles read in it, holds a tile cut off or a
-        # glossy table's reflection joined to the tiles (see reader._read_as_seen).
+        # glossy table's lit part joined to the tiles (see reader._read_as_seen). What is
+        # table joined to the tiles read, bare and dim (a window's reflection), is not weighed.
         for patch, (outline, off) in enumerate(zip(outlines, runs_off, strict=True)):
             there = usual if sizes is None else sizes.at(*least_rect(outline)[0])
-            tiles_there = cv2.contourArea(outline) / (2 * there * there)
+            area = cv2.contourArea(outline)
+            tiles_there = area / (2 * there * there)
+            if tiles_there >= read_from[patch] * _SIDES + _UNREAD:
+                area -= table_joined(score, outline, read_in[patch], there)
+                tiles_there = area / (2 * there * there)
             if tiles_there < read_from[patch] * _SIDES + _UNREAD:
                 continue
             if not off:

@@ -28,6 +28,10 @@ _FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width
 # slant than a tile's shape allows seen from above (lying across the slant: 2.56-2.78 measured)
 _INK, _INKED = 0.6, 0.03  # a pip or a bar is darker than this share of the face's light, and
 # makes up this share of a face at the least
+_BESIDE = 0.3  # a tile read takes this share of its width round it too (its side, its rim)
+_DIM = 0.75  # table joined to the faces is this share of their whiteness at the most (a
+# glossy table's reflection: 0.5-0.65 measured; a face's part cut off or stuck is as light)
+_SCRAP = 0.25  # parts of a patch smaller than this share of a tile are not weighed
 
 
 def inked(score: Image, outline: Image) -> bool:
@@ -39,6 +43,38 @@ def inked(score: Image, outline: Image) -> bool:
     values = score[y : y + h, x : x + w][inside > 0].astype(np.float32)
     face = percentile_of(values, 90)
     return float(np.mean(values < _INK * face)) >= _INKED
+
+
+def table_joined(score: Image, outline: Image, read: list[Floats], width: float) -> float:
+    """The area of a patch of faces (``score``: the photo's whiteness) that is table joined to
+    the tiles ``read`` in it (their corners; ``width``: a tile's there): what lies beyond the
+    tiles and their sides, bare and dimmer than their faces. A window's reflection on a glossy
+    table runs from the photo's edge in under the tiles and one threshold takes it with them;
+    a tile cut off by the edge, or one stuck to the others, is inked or as light as a face."""
+    x, y, w, h = cv2.boundingRect(outline)
+    rest = np.zeros((h, w), np.uint8)
+    cv2.drawContours(rest, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
+    tiles = np.zeros((h, w), np.uint8)
+    for corners in read:
+        cv2.fillConvexPoly(tiles, np.round(corners - (x, y)).astype(np.int32), 255)
+    if not tiles.any():
+        return 0.0
+    size = max(3, round(_BESIDE * width)) | 1
+    beside = cv2.dilate(tiles, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    rest[beside > 0] = 0
+    box = score[y : y + h, x : x + w]
+    face = float(np.median(box[tiles > 0]))
+    joined = 0.0
+    parts, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
+    for part in parts:
+        area = float(cv2.contourArea(part))
+        if area < _SCRAP * 2 * width * width or inked(score, part):
+            continue
+        inside = np.zeros((h, w), np.uint8)
+        cv2.drawContours(inside, [part], -1, 255, cv2.FILLED, offset=(-x, -y))
+        if float(np.median(box[inside > 0])) < _DIM * face:
+            joined += area
+    return joined
 
 
 def one_tile(

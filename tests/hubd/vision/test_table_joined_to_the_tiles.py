@@ -1,0 +1,41 @@
+"""Tiles whose faces one threshold takes together with a part of the table: a glossy table's
+reflection, a light table's lit part. The table joined to them is no tile, cut off or stuck.
+
+Drawn from fixed seeds by tests/helpers/photo_synth.py, as camera_bench draws its streams.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("cv2")
+pytest.importorskip("numpy")
+
+from photo_synth import Photo, make_photo
+
+from engine.tiles import Tile
+from hubd.vision.reader import read_photo
+
+
+def read_right(photo: Photo) -> bool:
+    seen = read_photo(photo.image, photo.highest)
+    read = Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
+    return read == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        61,  # three double-15s touching, the reflection running off the photo's edge
+        90,  # two double-9s, the reflection's end lying inside the photo
+    ],
+)
+def test_tiles_read_beside_a_reflection_joined_to_them_are_the_hand(seed: int) -> None:
+    """A window's reflection on a glossy table runs in under the tiles, and the photo's one
+    threshold took it with them: every tile was read, yet their patch held tiles' worth more
+    (said as a tile partly outside, then read again by a threshold within the patch that cut
+    the faces at their pips and lost two of three tiles; or said as tiles stuck). What lies
+    beyond the tiles read and their sides, bare of pips and dimmer than their faces, is table."""
+    assert read_right(make_photo(seed, glossy=True))
