@@ -9,6 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from hubd.vision.cores import ACROSS, band_of_sides, paired_halves, within_tiles
 from hubd.vision.seams import Lines, cut_at_seams, cut_line, lines_across, notched, seam_at
 from hubd.vision.shapes import ASPECT, Floats, Image, grown_by, least_rect, quad_of, sides, sized
 from hubd.vision.sides import side_band
@@ -18,12 +19,9 @@ _RIM = 0.06  # the rim of a face left out of its core (each side), a share of it
 _FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a strong slant
 _JOINED = 1.6  # a core this many times the tiles' width or wider is faces joined (see pieces)
 _HALF = 1.3  # a core of a tile's half: its long side under this many times its short one
-_WITHIN = 0.85  # a half this share within a tile read is a piece of that tile
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
 _ROW_HULL, _ROW_LONGEST = 0.9, 3.6  # a face in a row side by side: its hull fills its
 # quadrilateral, a slant lengthens it to this (see _row_of_faces)
-_PAIR_SIZES, _PAIR_FILL = 0.6, 0.8  # a tile's two halves' cores: the smaller this share of
-# the larger at the least, together this share of the quadrilateral over both
 _ROW_SIZES = (0.7, 1.45)  # its sides within these shares of the row's faces' median
 _BLOCK = 3.0  # a patch this many of its faces' widths across holds two rows of tiles or more
 _ROW_GROOVE = 0.13  # a block's grooves are looked for this share of its faces' width wide at
@@ -151,9 +149,15 @@ def _tiles_of_cores(
     # of the face's rounded edge: no face of its own.
     widest = max((min(least_rect(c)[1]) for c in cores), default=0.0)
     faces_only = [c for c in cores if min(least_rect(c)[1]) >= _SIDE * widest]
+    # At a strong slant, the band of the tiles' sides is as wide as half a face: no face
+    # either, and the faces beside it may lie across the slant, longer than a tile's shape.
+    bands = [inner for inner in faces_only if band_of_sides(lightness.image, inner, widest)]
+    faces_only = [inner for inner in faces_only if not any(inner is band for band in bands)]
+    cores = [inner for inner in cores if not any(inner is band for band in bands)]
+    across = ACROSS if bands else 1.0
     apart = len(faces_only) >= 2
     if not apart:
-        if len(faces_only) == len(cores):
+        if len(faces_only) == len(cores) and not bands:
             return None, apart
         cores = faces_only  # one face, or a row of faces, and its side: the faces alone
     tiles: list[Floats] = []
@@ -173,76 +177,18 @@ def _tiles_of_cores(
                       and (width is None or short_side < _JOINED * width)):  # fmt: skip
             tiles.append(grown_by(quad, _RIM * short_side))
             continue
-        found = _split(lightness, _spread(inner), least, width)
-        if found is None and long_side < _HALF * short_side:
+        found = _split(lightness, _spread(inner), least, width, across=across)
+        if found is None and long_side < _HALF * across * short_side:
             halves.append(inner)
         elif found is None:
             return None, apart
         else:
             tiles.extend(found)
-    paired, halves = _paired(halves)
+    paired, halves = paired_halves(halves, across)
     tiles += [grown_by(quad, _RIM * sides(quad)[0]) for quad in paired]
-    if halves and not _within_tiles(halves, outline, tiles):
+    if halves and not within_tiles(halves, outline, tiles, as_wide=bool(bands)):
         return None, apart
     return tiles, apart
-
-
-def _paired(halves: list[Image]) -> tuple[list[Floats], list[Image]]:
-    """The tiles whose face's core broke in two at its bar (pips at the bar's ends cut it
-    off the rim), each two cores of half a tile's shape that together make one (the
-    quadrilateral over both), and the cores left. A core is paired only with the one core
-    that fits it: two tiles side by side, each broken so, give each half two partners, its
-    own tile's and its neighbour's, and are left (said, not guessed)."""
-    fits: dict[int, list[tuple[int, Floats]]] = {index: [] for index in range(len(halves))}
-    for first in range(len(halves)):
-        for second in range(first + 1, len(halves)):
-            both = _pair_of(halves[first], halves[second])
-            if both is not None:
-                fits[first].append((second, both))
-                fits[second].append((first, both))
-    tiles: list[Floats] = []
-    left = []
-    for index, half in enumerate(halves):
-        partners = fits[index]
-        if len(partners) == 1 and len(fits[partners[0][0]]) == 1:
-            if index < partners[0][0]:
-                tiles.append(partners[0][1])
-        else:
-            left.append(half)
-    return tiles, left
-
-
-def _pair_of(first: Image, second: Image) -> Floats | None:
-    """The quadrilateral over two cores of half a tile's shape where together they make one
-    tile's (of its shape, both about one size, filling it but for a gap as narrow as a bar
-    and their rims), else None."""
-    # (Pips at a half's edge bite into its core: each measured by its hull.)
-    areas = sorted(cv2.contourArea(cv2.convexHull(half)) for half in (first, second))
-    if areas[0] < _PAIR_SIZES * areas[1]:
-        return None
-    both = np.vstack([first, second])
-    quad = quad_of(both)
-    short, long = sides(quad)
-    if not ASPECT[0] <= long / max(short, 1.0) <= ASPECT[1]:
-        return None
-    if sum(areas) < _PAIR_FILL * cv2.contourArea(quad):
-        return None
-    return quad
-
-
-def _within_tiles(halves: list[Image], outline: Image, tiles: list[Floats]) -> bool:
-    """Whether each core of half a tile's shape lies within a tile read whole from the rest of
-    its core (pips crowding the bar broke a face's core in two, one part a tile's shape)."""
-    x, y, w, h = cv2.boundingRect(outline)
-    taken = np.zeros((h, w), np.uint8)
-    for tile in tiles:
-        cv2.fillConvexPoly(taken, np.round(tile - (x, y)).astype(np.int32), 1)
-    for half in halves:
-        inside = np.zeros((h, w), np.uint8)
-        cv2.fillConvexPoly(inside, np.round(quad_of(half) - (x, y)).astype(np.int32), 1)
-        if np.count_nonzero(inside & taken) < _WITHIN * max(int(inside.sum()), 1):
-            return False
-    return True
 
 
 def _row_of_faces(cores: list[Image]) -> bool:
@@ -286,7 +232,12 @@ def _closed(image: Floats, size: int) -> Floats:
 
 
 def _split(
-    lightness: Lightness, outline: Image, least: float, width: float | None = None, depth: int = 0
+    lightness: Lightness,
+    outline: Image,
+    least: float,
+    width: float | None = None,
+    depth: int = 0,
+    across: float = 1.0,
 ) -> list[Floats] | None:
     """The tiles in a patch: one, a row cut at its seams, or None (stuck: said, not guessed).
 
@@ -313,7 +264,9 @@ def _split(
     # so, its hull a rectangle of a tile's shape, is one all the same.)
     # (A tile lying along the camera's slant is foreshortened: of the tiles' width where it
     # lies, and shorter than two, it is one all the same.)
-    single = ASPECT[0] <= long / short <= ASPECT[1] or (
+    # (A face come apart from its neighbours beside a band of sides may lie across the slant:
+    # up to ``across`` times longer for its width than a tile's shape, it is one all the same.)
+    single = ASPECT[0] <= long / short <= across * ASPECT[1] or (
         sized(short, width) and _FORESHORTENED <= long / short < ASPECT[0]
     )
     hull = cv2.contourArea(cv2.convexHull(outline))

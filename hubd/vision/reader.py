@@ -10,7 +10,9 @@ The way it reads, in order:
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light; a row side by side at a
    slant comes apart into faces longer than a tile's shape, each one tile; rows touching in a
-   block, at grooves narrower than the pips their whole faces tell of); a patch whose
+   block, at grooves narrower than the pips their whole faces tell of; at a strong slant, a
+   bare band of their sides as wide as half a face is none, and the faces beside it may be
+   longer than a tile's shape); a patch whose
    grooves do not show is cut where a dark seam crosses it from side to side or where its
    outline dips in at both ends (two tiles' rounded corners meeting), until every piece is a
    quadrilateral (perspective) twice as long as it is wide. One that will not come apart is
@@ -36,11 +38,11 @@ The way it reads, in order:
    whole so.
 
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
-:mod:`hubd.vision.seams` and :mod:`hubd.vision.shapes`) and :mod:`hubd.vision.patch_tiles`
-(each patch's decisions), steps 3 and 4 :mod:`hubd.vision.cutout` and :mod:`hubd.vision.pips`;
-:mod:`hubd.vision.one_reading` puts steps 2 to 4 together for one way of finding the faces,
-and says what it cannot read (:mod:`hubd.vision.said`). This module decides which ways are
-tried, and what is read again.
+:mod:`hubd.vision.seams`, :mod:`hubd.vision.cores` and :mod:`hubd.vision.shapes`) and
+:mod:`hubd.vision.patch_tiles` (each patch's decisions), steps 3 and 4
+:mod:`hubd.vision.cutout` and :mod:`hubd.vision.pips`; :mod:`hubd.vision.one_reading` puts
+steps 2 to 4 together for one way of finding the faces, and says what it cannot read
+(:mod:`hubd.vision.said`). This module decides which ways are tried, and what is read again.
 """
 
 from __future__ import annotations

@@ -375,3 +375,16 @@ def test_a_tile_cut_slid_along_its_length_is_not_read_surely_short() -> None:
     read = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
     reading = settle([read], [Tile.of(6, 9), Tile.of(9, 9)], 1)
     assert Tile.of(6, 9) not in reading.settled, (read, reading)
+
+
+def test_two_faces_across_a_strong_slant_beside_their_sides_band_are_read() -> None:
+    """Two double-12s side by side at a strong keystone (seed 47): their sides, seen past
+    their ends as one bare band half a face wide, came apart from the faces as a core of their
+    own; the faces, lying across the slant, are 2.7 times as long as wide, and one broke in
+    two at its bar into halves 1.4 times as long as wide. The band was taken for a face that
+    would not come apart, and the pair said to lie too close. A bare core narrower than the
+    faces is a side; a face come apart from its neighbours may be as much longer than a
+    tile's shape as a slant makes it: both tiles read."""
+    photo = make_photo(47)
+    seen = read_photo(photo.image, photo.highest)
+    assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
