@@ -21,11 +21,12 @@ from hubd.vision.faces import filled, patches_within
 from hubd.vision.pips import read_halves
 from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import ASPECT, Floats, Image, percentile_of, quad_of, sides
+from hubd.vision.shapes import ASPECT, Floats, Image, edges_quad, percentile_of, quad_of, sides
 from hubd.vision.sides import trimmed
 
 _FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
 # slant than a tile's shape allows seen from above (lying across the slant: 2.56-2.78 measured)
+_FILLED = 0.85  # a tile's patch fills this share of its quadrilateral at the least
 _INK, _INKED = 0.6, 0.03  # a pip or a bar is darker than this share of the face's light, and
 # makes up this share of a face at the least
 _BESIDE = 0.3  # a tile read takes this share of its width round it too (its side, its rim)
@@ -83,11 +84,18 @@ def one_tile(
     """A patch of a tile's shape cut into pieces none of which has a bar, or not cut at all
     (taken for stuck tiles), while the whole has one across its middle, is that one tile (rows
     of pips, ringed or blurred, looked like seams across it; a strong slant foreshortens a
-    tile lying across it, longer than a tile's shape for its width, and no cut fits it)."""
+    tile lying across it, longer than a tile's shape for its width, and no cut fits it; a
+    strong keystone shears it into a parallelogram whose rounded acute corners leave a sixth
+    of its least rectangle empty: it is taken by its sides, see :func:`edges_quad`)."""
     found, apart = cut
     whole = quad_of(outline)
+    stuck = not found and len(apart) == 1
+    if stuck and filled(outline) < _FILLED:
+        sheared = edges_quad(outline)
+        area = cv2.contourArea(outline)
+        stuck = sheared is not None and area >= _FILLED * cv2.contourArea(sheared)
+        whole = whole if sheared is None else sheared
     short, long = sides(whole)
-    stuck = not found and len(apart) == 1 and filled(outline) >= 0.85
     if (not (len(found) >= 2 or stuck)
             or not ASPECT[0] <= long / short <= _FORESHORTENED * ASPECT[1]
             or with_bar(looks, found, askew=False)

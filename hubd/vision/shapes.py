@@ -49,6 +49,38 @@ def quad_of(outline: Image) -> Floats:
     return corners_of(least_rect(outline))
 
 
+def edges_quad(outline: Image) -> Floats | None:
+    """The quadrilateral through the four longest edges of the outline's hull (its sides),
+    their rounded corners left out; None where they make none close around the hull.
+
+    A tile seen sheared by a strong keystone is a parallelogram whose acute corners are
+    rounded off far along its sides: four points fitted to its hull cut those corners off,
+    and its least rectangle, a fifth larger than it, is longer than a tile for its width."""
+    hull = cv2.convexHull(outline)
+    approx = cv2.approxPolyDP(hull, 0.01 * cv2.arcLength(hull, True), True).reshape(-1, 2)
+    if len(approx) < 4:
+        return None
+    points = approx.astype(np.float64)
+    ends = np.roll(points, -1, axis=0)
+    longest = sorted(np.argsort(-np.linalg.norm(ends - points, axis=1))[:4])
+    corners = []
+    for first, second in zip(longest, longest[1:] + longest[:1], strict=True):
+        p, d = points[first], ends[first] - points[first]
+        q, e = points[second], ends[second] - points[second]
+        matrix = np.array([[d[0], -e[0]], [d[1], -e[1]]])
+        if abs(np.linalg.det(matrix)) < 1e-6 * float(np.dot(d, d) + np.dot(e, e)):
+            return None  # (two sides parallel in a row: no corner between them)
+        t = np.linalg.solve(matrix, q - p)
+        corners.append(p + t[0] * d)
+    quad = np.array(corners, np.float32)
+    area, around = cv2.contourArea(hull), cv2.contourArea(quad)
+    if not cv2.isContourConvex(quad.reshape(-1, 1, 2)) or not 0.9 * area <= around <= 1.15 * area:
+        return None
+    first = np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[3] - quad[2])
+    second = np.linalg.norm(quad[2] - quad[1]) + np.linalg.norm(quad[0] - quad[3])
+    return np.roll(quad, -1, axis=0) if first > second else quad
+
+
 def grown_by(quad: Floats, by: float) -> Floats:
     """A convex quadrilateral with each side moved ``by`` pixels outwards."""
     centre = quad.mean(axis=0)
