@@ -20,6 +20,10 @@ _NOT_DARKER = 0.9  # a face is at least this light beside the table around it
 _OWN_SHARE = 0.002  # faces of their own colour cover this share of the photo at the least
 _SHADE = 6  # a pixel's light beside the table's, to this power: shadows and sides are darker
 _OFF_COLOUR = 8.0  # its score falls by this much for each unit of colour off the faces'
+# And by their rims (see rimmed):
+_RIM = 0.015  # a rim is looked for in this share of the photo's longer side (pips, bars too)
+_RIM_DARK = 0.05  # a rim is this share darker than the light round it at the least
+_RIMMED_MOST = 0.05  # a face inside its rim covers this share of the photo at the most
 
 
 def whiteness(small: Image, lab: Image | None = None) -> Image:
@@ -92,6 +96,32 @@ def own_colour(small: Image, lightness: Image) -> Image | None:
     # (A shadow cast on the table is lit by the tiles' own colour: its darkness tells it.)
     score: Image = np.clip(128 * lit**_SHADE - _OFF_COLOUR * off, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(score, (5, 5), 0)
+
+
+def rimmed(lightness: Image, least: float) -> Image:
+    """The faces (255) on a light table as light as they are, told by their rims: a face's
+    rounded edge darkens towards the table and its shadow darkens the table beside it, a dark
+    line closed all round it. What such lines enclose, not reaching the photo's edge, of a
+    face's size (``least``: a speck's area at the most), is a face (its pips and bar, dark
+    lines too, are holes in it, filled)."""
+    light = lightness.astype(np.float32)
+    size = max(3, round(_RIM * max(light.shape))) | 1
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    around = cv2.morphologyEx(light, cv2.MORPH_CLOSE, disc)
+    open_ground = (around - light <= _RIM_DARK * around).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(open_ground, connectivity=4)
+    height, width = light.shape
+    inside = np.zeros((height, width), np.uint8)
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        edge = _at_edge((x, y, w, h), (height, width))
+        if not edge and least <= area <= _RIMMED_MOST * height * width:
+            inside[labels == label] = 255
+    grown = cv2.dilate(inside, np.ones((3, 3), np.uint8), iterations=2)  # (to the rim's middle)
+    contours, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = np.zeros((height, width), np.uint8)
+    cv2.drawContours(found, contours, -1, 255, cv2.FILLED)
+    return found
 
 
 def faces(

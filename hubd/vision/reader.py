@@ -5,8 +5,9 @@ The way it reads, in order:
 1. **The faces.** The photo is shrunk to at most :data:`WORK_SIDE` pixels. A tile's face is
    light and nearly grey (white or ivory); a table is darker or coloured. Otsu's threshold on
    lightness less chroma splits them (on a light table, lightness beside the table's own
-   light); holes (pips, bars) are filled. A patch mostly holes running on past the photo's
-   edge is a textured cloth's light squares: split again over its light pixels alone.
+   light, or the dark rim closed round each face); holes (pips, bars) are filled. A patch
+   mostly holes running on past the photo's edge is a textured cloth's light squares: split
+   again over its light pixels alone.
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light; a row side by side at a
    slant comes apart into faces longer than a tile's shape, each one tile; rows touching in a
@@ -47,6 +48,7 @@ steps 2 to 4 together for one way of finding the faces, and says what it cannot 
 
 from __future__ import annotations
 
+from contextlib import suppress
 from functools import cached_property
 
 import cv2
@@ -54,7 +56,7 @@ import numpy as np
 
 from engine.photo_hand import HalfGuess
 from hubd.vision.cutting import Lightness
-from hubd.vision.faces import faces, own_colour, patches, relief, whiteness
+from hubd.vision.faces import faces, own_colour, patches, relief, rimmed, whiteness
 from hubd.vision.one_reading import MIN_FACE, read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
@@ -169,7 +171,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     that fails for tiles stuck together, or reads a tile with both its halves unsure, and the
     pips tell of a slant, the whole photo is read as seen from above (see
     :func:`read_lengthened`), kept where it reads more tiles. On a light table whose lit part
-    the faces by whiteness take in, it is read by relief too, kept where that reads more.
+    the faces by whiteness take in, it is read by relief and by rims too, kept where it reads more.
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
@@ -179,9 +181,11 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         return seen
     # On a light table, faces by whiteness over much more of the photo than by relief: the
     # table's lit part taken with the tiles (a light falling across it, a lamp's glare), its
-    # tiles cut out of it short or not at all. Read by relief too, kept where it reads more.
+    # tiles cut out of it short or not at all. Read by relief and by rims too (see rimmed).
     again = _lit_reading(taken, highest)
-    return again if isinstance(again, list) and len(again) > len(seen) else seen
+    seen = again if isinstance(again, list) and len(again) > len(seen) else seen
+    by_rims = _rims_reading(taken, highest)
+    return by_rims if by_rims is not None and len(by_rims) > len(seen) else seen
 
 
 def _read_whole(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
@@ -281,21 +285,33 @@ def _read_as_taken(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
 def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> list[TileSeen]:
     """The photo read as on a light plain table (a grey cloth, light wood, a white laminate:
     see :func:`relief`), the faces what is lighter than the table around them, else what is of
-    their own colour (see :func:`own_colour`), where every other reading failed (``said``,
-    raised where these fail too or the table is dark)."""
+    their own colour (see :func:`own_colour`), else what their rims enclose, where every other
+    reading failed (``said``, raised where these fail too or the table is dark)."""
     found = _lit_reading(taken, highest)
     if isinstance(found, list):
         return found
     # The faces no lighter than the table, only of another colour (ivory under a warm light
     # on white paper): told by their own colour.
     table = own_colour(taken.small, taken.lightness.image)
-    if table is None:
-        raise said
-    looks = Looks(taken.photo, taken.scale, table, taken.lightness)
     try:
-        return read_faces(looks, faces(table, None), highest)
+        if table is not None:
+            looks = Looks(taken.photo, taken.scale, table, taken.lightness)
+            return read_faces(looks, faces(table, None), highest)
     except PhotoUnreadable:
-        raise said from None
+        pass
+    # As light as the table and of its colour (a lit laminate, a grey cloth): by their rims.
+    if (by_rims := _rims_reading(taken, highest)) is None:
+        raise said
+    return by_rims
+
+
+def _rims_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | None:
+    """The photo on a light table read by its faces' rims (see :func:`rimmed`), else None."""
+    if taken.relief is None:
+        return None
+    with suppress(PhotoUnreadable):
+        return read_faces(taken.looks, rimmed(taken.lightness.image, taken.least), highest)
+    return None
 
 
 def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:

@@ -39,3 +39,19 @@ def test_tiles_read_beside_a_reflection_joined_to_them_are_the_hand(seed: int) -
     the faces at their pips and lost two of three tiles; or said as tiles stuck). What lies
     beyond the tiles read and their sides, bare of pips and dimmer than their faces, is table."""
     assert read_right(make_photo(seed, glossy=True))
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        48,  # three double-12s on a laminate, a shadow's edge across it: "No tiles found"
+        96,  # six double-12s in a row beside a lamp's glare on a laminate: four read
+    ],
+)
+def test_tiles_as_light_as_a_lit_laminate_are_found_by_their_rims(seed: int) -> None:
+    """On a laminate as light as the tiles, the photo's threshold takes its lit part with the
+    faces (the tiles in it cut out short or not at all), and the faces are no lighter than the
+    table around them (relief finds no step). Each face is still closed round by a dark rim:
+    its rounded edge darkens towards the table, its shadow darkens the table beside it. What
+    such a rim encloses, inside the photo and of a face's size, is a face."""
+    assert read_right(make_photo(seed, light=True))
