@@ -7,7 +7,9 @@ The cells stand as tall as their letters (this table's names' and the digits'), 
 lines' boxes, so that the yard may take a line of its own under them ("Yard 48") rather than a
 cell beside the players' (eight players: four and four names, not five, "C…" and "M…", over
 four). The rows are chosen by the names alone, never by whose turn it is (no name changes rows
-from one turn to the next); in its row the current player is served first."""
+from one turn to the next); in its row the current player is served first. The panel is as
+wide as these cells want (``cells_width``): play_room.py sized it by an older model of their
+lines' boxes, and cut "Maria…" on her turn beside a map with room to spare."""
 
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ from hubd.screens.hand_rows import called_by_first_word, most_whole, row_widths,
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE
-from hubd.screens.play_room import fonts
 
 #: The letters a name cut keeps at the least where a name beside it is kept whole: "M…" beside
 #: "Grandma" read as no one's name.
@@ -29,6 +30,17 @@ CUT_KEEPS = 3
 #: any number cut with more, a name cut any number of letters missing, a letter missing any
 #: number of names called by their first word ("Grandma").
 SHORT_WEIGHT, CUT_WEIGHT, LETTER_WEIGHT = 10**6, 10**4, 10
+#: The room the panel keeps inside its two sides together, between them and its cells.
+EDGES = 8
+#: The panels' widths found (a frame's layout asks again for the same table's: each search
+#: lays the cells out a few dozen times, 20-40 ms here), the latest few.
+_WIDTHS: dict[tuple[object, ...], int] = {}
+KEPT_WIDTHS = 16
+
+
+def fonts(b: Builder) -> tuple[int, int]:
+    """The hand counts' and the names' font sizes: 6 mm and 4.5 mm."""
+    return b.chair_text, b.floor_text
 
 
 @dataclass(frozen=True)
@@ -213,6 +225,15 @@ def hand_cells(b: Builder, state: GameState, area: Rect) -> HandCells:
     cut, then the fewest letters lost), the fewest rows where that is alike. Each cell as
     wide as its name wants where its row holds them, the room left shared out."""
     table = _Table(b, state, area)
+    rows, yard_line, split = _chosen(table)
+    # Half the height the rows leave over them (the names clear of the panel's top).
+    spare = table.room_for_rows(yard_line) - table.rows_height(rows, yard_line)
+    return _placed(table, split, yard_line, max(0, spare) // 2)
+
+
+def _chosen(table: _Table) -> tuple[int, bool, tuple[int, ...]]:
+    """The rows ``hand_cells`` lays out: how many, whether the yard has a line of its own,
+    and how many cells each row holds."""
     players = table.players
     best: tuple[int, bool, tuple[int, ...]] | None = None
     best_lost = (0, 0)
@@ -228,10 +249,76 @@ def hand_cells(b: Builder, state: GameState, area: Rect) -> HandCells:
                 if best is None or lost < best_lost:
                     best, best_lost = (rows, yard_line, split), lost
     assert best is not None
-    rows, yard_line, split = best
-    # Half the height the rows leave over them (the names clear of the panel's top).
-    spare = table.room_for_rows(yard_line) - table.rows_height(rows, yard_line)
-    return _placed(table, split, yard_line, max(0, spare) // 2)
+    return best
+
+
+def cells_width(b: Builder, state: GameState, height: int, usual: int, most: int) -> int:
+    """How wide landscape's panel of hand cells (``EDGES`` inside it) wants to be in
+    ``height``, as ``hand_cells`` lays its cells out: where every name stands as it is drawn
+    (bold) in a panel ``usual`` wide or narrower, the narrowest that holds them so (the map
+    takes the rest); else, up to ``most`` (as far as the map can spare), the narrowest that
+    cuts no more of the names than ``most`` does, none more on its own turn (eight players:
+    "Maria-Helena" whole on her turn, not "Maria…")."""
+    key = (b.measure, b.tr("Yard"), b.w, b.h, state.players, height, usual, most)
+    found = _WIDTHS.get(key)
+    if found is None:
+        found = _WIDTHS[key] = _width(b, state, height, usual, most)
+        while len(_WIDTHS) > KEPT_WIDTHS:
+            del _WIDTHS[next(iter(_WIDTHS))]
+    return found
+
+
+def _width(b: Builder, state: GameState, height: int, usual: int, most: int) -> int:
+    """``cells_width``, found."""
+    edges = b.px(EDGES)
+    natural = _natural(_Table(b, state, Rect(0, 0, usual - edges, height))) + edges
+    if natural <= usual:
+        return natural
+    best = _score(b, state, height, most)
+    low, high = usual, most  # the narrowest whose score is the best lies in (low, high]
+    if _score(b, state, height, low) <= best:
+        return low
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if _score(b, state, height, middle) <= best else (middle, high)
+    return high
+
+
+def _natural(table: _Table) -> int:
+    """The narrowest cells' width (the panel's, ``EDGES`` aside) in which some rows standing
+    in the height hold every name as it is drawn (bold), or a large number."""
+    widest = 10**6
+    for yard_line in (True, False):
+        cells = table.players if yard_line else table.players + 1
+        for rows in range(1, cells + 1):
+            if table.rows_height(rows, yard_line) > table.room_for_rows(yard_line):
+                break
+            for split in splits(cells, rows, cells):
+                need = 0
+                for start, count in zip(_starts(split), split, strict=True):
+                    seats = range(start, start + count)
+                    pads = table.pads(seats, None)
+                    wants = [max(table.word(seat).floor, table.word(seat).bold + pad)
+                             for seat, pad in zip(seats, pads, strict=True)]  # fmt: skip
+                    need = max(need, sum(wants) + table.gap * (count - 1))
+                widest = min(widest, need)
+    return widest
+
+
+def _score(b: Builder, state: GameState, height: int, width: int) -> tuple[int, int]:
+    """What a panel ``width`` wide loses of the names (``_Table.lost``'s weights, a name
+    called by its first word aside): on their own turns (the current player served first),
+    and on no one's turn."""
+    table = _Table(b, state, Rect(0, 0, width - b.px(EDGES), height))
+    _rows, _yard_line, split = _chosen(table)
+    own = 0
+    for start, count in zip(_starts(split), split, strict=True):
+        seats = range(start, start + count)
+        room = table.area.w - table.gap * (count - 1)
+        for place, seat in enumerate(s for s in seats if s < table.players):
+            widths = table.row(seats, room, seat)
+            own += table.lost([seat], [widths[place]], seat) // LETTER_WEIGHT
+    return own, _split_lost(table, split) // LETTER_WEIGHT
 
 
 def _starts(split: tuple[int, ...]) -> list[int]:

@@ -12,7 +12,7 @@ first word alone ("Grandma") where no one else's name begins with it; a count ne
 from __future__ import annotations
 
 from engine import GameState
-from hubd.screens.hand_cells import hand_cells
+from hubd.screens.hand_cells import EDGES, fonts, hand_cells
 from hubd.screens.hand_rows import called_by_first_word, capped, cut_in, fewest_cut
 from hubd.screens.kit.areas import Rect, grid, spans_over, split_h
 from hubd.screens.kit.builder import Builder
@@ -20,7 +20,6 @@ from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
 from hubd.screens.play_room import (
     apart,
     columns,
-    fonts,
     side_by_side,
     side_cell,
     strip_cell,
@@ -36,7 +35,7 @@ def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None
     last cell."""
     count_px, name_px = fonts(b)
     b.panel(area, Style.DARK)
-    inner = area.inflate(-b.px(8), 0)
+    inner = area.inflate(-b.px(EDGES), 0)
     line = b.measure.line_height(count_px, True)
     head_h = b.measure.line_height(b.min_text) - 2
     rows = len(state.players) + 1  # and the yard

@@ -32,6 +32,7 @@ from hubd.picture import Box
 from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
 from hubd.screens.entry_view import cancel_beside_more, pad_height, pad_shape
+from hubd.screens.hand_cells import cells_width, fonts
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import MIN_SQUEEZE
@@ -43,14 +44,18 @@ TOTALS_UP_TO = 4
 PAD_ROWS_ACROSS = 2
 #: The least map the landscape layout keeps, at 800x480 (names are not cut for it).
 MAP_W = 420
+#: The least map where the table is not crowded in it: the hands' cells take the rest where
+#: their names want it (eight players: "Maria-Helena" whole on her turn beside three names).
+MAP_SPARE = 340
 #: A table is crowded once its pieces fill more than this share of the map's cells at the
 #: smallest numbers (past about 70 % a layout rarely keeps every foot by its double).
 CROWDED_SHARE = 0.45
 #: The least share of the screen the map has on any play screen, 2-8 players, any set, at
-#: 800x480 and 720x1280 (double-12, five players: 420x204, 22 %); ``PORTRAIT_MAP_FLOOR`` at
+#: 800x480 and 720x1280 (double-12, eight long names on a table not crowded: 340x208, 18 %;
+#: a crowded one keeps 420x208, 22 %); ``PORTRAIT_MAP_FLOOR`` at
 #: 720x1280 (double-12, five players: 704x408 in Ukrainian and Portuguese, whose last entry
 #: takes three lines, 31 %; 704x454 in English, 35 %).
-MAP_FLOOR = 0.22
+MAP_FLOOR = 0.18
 PORTRAIT_MAP_FLOOR = 0.30
 #: Portrait's last entry in this many lines, where Cancel and More stand side by side in
 #: them (else a third, and Cancel over More: Ukrainian's and Portuguese's words are longer,
@@ -81,11 +86,6 @@ class PlayRoom:
     yard: Rect | None = None  # portrait's yard beside Draw and Pass
     bottom: Rect | None = None  # portrait's row of Draw, Pass and the yard: a choice's room
     totals: bool = True  # the players' totals shown beside their hands
-
-
-def fonts(b: Builder) -> tuple[int, int]:
-    """The hand counts' and the names' font sizes: 6 mm and 4.5 mm."""
-    return b.chair_text, b.floor_text
 
 
 #: The room each number's column keeps on its start side, before its digits (it ends at them).
@@ -134,10 +134,10 @@ def rows_height(b: Builder, state: GameState) -> int:
 
 
 def cells_columns(b: Builder, state: GameState, height: int) -> int:
-    """How many columns landscape's hands as cells (a name over its count) want in
-    ``height``, for the panel's width: the fewest (two at least, three from seven players)
-    whose rows fit with the yard in a row of its own, or else as a cell of its own
-    (hubd/screens/hand_cells.py lays the cells out in the panel)."""
+    """How many columns landscape's hands as cells (a name over its count) took in
+    ``height`` by the older model of their lines' boxes, for the panel's least width: the
+    fewest (two at least, three from seven players) whose rows fit with the yard in a row of
+    its own, or else as a cell of its own."""
     count_px, name_px = fonts(b)
     cell_h = b.measure.line_height(name_px) + b.measure.line_height(count_px, True) - 2
     yard_h = b.measure.line_height(count_px, True) - 2 + b.px(4)
@@ -150,15 +150,22 @@ def cells_columns(b: Builder, state: GameState, height: int) -> int:
     return players
 
 
-def hands_width(b: Builder, state: GameState, height: int, compact: bool) -> int:
+def hands_width(
+    b: Builder, state: GameState, height: int, compact: bool, usual: int, most: int
+) -> int:
     """How wide landscape's hands want to be in ``height``: rows of a name, its tiles and its
-    score (compact: no score) where they fit, else cells as wide as the names."""
+    score (compact: no score) where they fit, else cells of a name over its count as
+    ``hand_cells`` lays them out, up to ``most`` where that cuts fewer than ``usual``
+    (hubd/screens/hand_cells.py); never narrower than columns as wide as the widest name
+    (a narrower panel gave the map width its height seldom lets it use, and took it from
+    the choices' column beside it: four players' "the 6-6's second toe" on four lines)."""
     if rows_height(b, state) <= height:
         return side_width(b, state, compact)
     count_w, _ = columns(b, state)
     cell_w = max(name_width(b, state, compact), count_w + b.px(8))
     count = cells_columns(b, state, height)
-    return count * cell_w + (count - 1) * b.px(4) + b.px(16)
+    least = count * cell_w + (count - 1) * b.px(4) + b.px(16)
+    return max(min(least, usual), cells_width(b, state, height, usual, most))
 
 
 def _inks(b: Builder) -> tuple[int, tuple[int, int], tuple[int, int]]:
@@ -255,9 +262,13 @@ def crowded(b: Builder, state: GameState, area: Rect) -> bool:
 
 
 def play_room(b: Builder, state: GameState) -> PlayRoom:
-    """The play screen's boxes for ``state``: the hands compact where the table is crowded in
-    the room they leave the map otherwise."""
-    room = arranged(b, state, False)
+    """The play screen's boxes for ``state``: in landscape the hands' cells as wide as their
+    names want, the map down to ``MAP_SPARE`` where the table is not crowded there, else to
+    ``MAP_W``; the hands compact where the table is crowded in the room they leave the map
+    otherwise."""
+    room = arranged(b, state, False, spare=True)
+    if room.map_area.w < b.px(MAP_W) and crowded(b, state, room.map_area):
+        room = arranged(b, state, False)
     if crowded(b, state, room.map_area):
         room = arranged(b, state, True)
     if b.landscape:
@@ -267,19 +278,23 @@ def play_room(b: Builder, state: GameState) -> PlayRoom:
     return room
 
 
-def arranged(b: Builder, state: GameState, compact: bool) -> PlayRoom:
-    """The play screen's boxes for ``state`` with the hands ``compact`` or not (play_room
-    chooses by the table)."""
-    return _landscape(b, state, compact) if b.landscape else _portrait(b, state, compact)
+def arranged(b: Builder, state: GameState, compact: bool, spare: bool = False) -> PlayRoom:
+    """The play screen's boxes for ``state`` with the hands ``compact`` or not, and in
+    landscape the map down to ``MAP_SPARE`` for the names (``spare``) or to ``MAP_W``
+    (play_room chooses by the table)."""
+    if b.landscape:
+        return _landscape(b, state, compact, spare and not compact)
+    return _portrait(b, state, compact)
 
 
-def _landscape(b: Builder, state: GameState, compact: bool) -> PlayRoom:
+def _landscape(b: Builder, state: GameState, compact: bool, spare: bool) -> PlayRoom:
     g = b.gap
     pad_h = pad_height(b, state, b.w - 2 * g)
     thin = b.px(4)
     status = Rect(0, 0, b.w, b.target)
     bottom = Rect(g, b.h - b.target, b.w - 2 * g, b.target)
     most = b.w - 3 * g - b.px(MAP_W)
+    spared = b.w - 3 * g - b.px(MAP_SPARE) if spare else most
     # The pad across the screen in one row, or in two (double-12 and up), however many
     # hands stand beside the map over it: under the map, in its width, the pad took three
     # or four rows and left the map 60-132 px of height (eight players); beside, their
@@ -293,12 +308,12 @@ def _landscape(b: Builder, state: GameState, compact: bool) -> PlayRoom:
     # Draw and Pass go under the hands when the rows leave room, else along the bottom.
     pair_w = sum(button_widths(b, b.w, "Draw", "Pass")) + g
     beside = rows_height(b, state) + thin + b.target <= middle.h and pair_w <= most
-    want = hands_width(b, state, middle.h, False)
-    side_w = min(max(want, pair_w if beside else 0), most)
+    want = hands_width(b, state, middle.h, False, most, spared)
+    side_w = min(max(want, pair_w if beside else 0), spared)
     regular = Rect(b.w - side_w - g, middle.y, side_w, middle.h)
     hands = Rect(regular)
     if compact:  # as narrow as the hands allow, Draw and Pass (if under them) as before
-        narrow = hands_width(b, state, middle.h, True)
+        narrow = hands_width(b, state, middle.h, True, most, most)
         hands.w = min(side_w, max(narrow, pair_w if beside else 0))
         hands.x = regular.right - hands.w
     map_area = Rect(g, middle.y, hands.x - 2 * g, middle.h)

@@ -14,7 +14,7 @@ from screens_loop import SIZES, shown
 from engine import Game, NewGame, RuleError, StartRound
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.widgets import Widget
-from hubd.screens.play_room import MAP_FLOOR, PORTRAIT_MAP_FLOOR, arranged
+from hubd.screens.play_room import MAP_FLOOR, MAP_SPARE, PORTRAIT_MAP_FLOOR, arranged
 from hubd.screens.shots.log_layout import TABLE_NAMES
 from hubd.screens.ui import Ui
 
@@ -49,15 +49,15 @@ def test_the_map_keeps_its_floor_for_every_count_and_set(size: tuple[int, int]) 
                     game = started(names[:players], highest)
                     if game is None:
                         continue
-                    for compact in (False, True):
-                        area = arranged(b, game.state, compact).map_area
+                    for compact, spare in ((False, True), (False, False), (True, False)):
+                        area = arranged(b, game.state, compact, spare).map_area
                         share = area.w * area.h / (size[0] * size[1])
                         smallest = min(smallest, share)
                         where = (language, players, highest, compact, area)
                         assert share >= floor, where
                         assert min(area.w, area.h) >= b.px(100), where
                         checked += 1
-    assert checked == 3 * 2 * 2 * (3 + 7 * 3), checked  # double-6 deals two to four hands
+    assert checked == 3 * 2 * 3 * (3 + 7 * 3), checked  # double-6 deals two to four hands
     assert smallest < floor + 0.03  # the floor says what the worst screen has
 
 
@@ -70,15 +70,16 @@ def keyed(game: Game, language: str) -> dict[str, Widget]:
 @pytest.mark.parametrize("highest", [12, 15])
 def test_eight_players_and_a_big_set_keep_the_pad_across(highest: int, language: str) -> None:
     """Eight players, double-12/15, at 800x480: the pad across the screen in two rows, the
-    map over it as with five players (420x204; the pad under the map in 3-4 rows left it
-    420x132 / 420x60), every hand beside it in sight (names at 32 px, counts at 43 px), the
-    status line, Undo, Menu and the pad where they are with five players."""
+    map over it as tall as with five players and at least ``MAP_SPARE`` wide (420x204; the
+    pad under the map in 3-4 rows left it 420x132 / 420x60), every hand beside it in sight
+    (names at 32 px, counts at 43 px), the status line, Undo, Menu and the pad where they
+    are with five players."""
     game = started(TABLE_NAMES, highest)
     five = started(TABLE_NAMES[:5], highest)
     assert game is not None and five is not None
     widgets, before = keyed(game, language), keyed(five, language)
     map_box = widgets["map"].rect
-    assert map_box.w >= 420 and map_box.h >= 200, map_box
+    assert map_box.w >= MAP_SPARE and map_box.h >= 200, map_box
     pad = [widgets[f"half:{n}"].rect for n in range(highest + 1)]
     assert len({cell.y for cell in pad}) == 2
     assert max(cell.right for cell in pad) - min(cell.x for cell in pad) > 700
@@ -91,5 +92,6 @@ def test_eight_players_and_a_big_set_keep_the_pad_across(highest: int, language:
         if len(name) <= 3:
             assert label.lines == (name,), label.lines
     assert widgets["count:yard"].size >= 43
-    for key in ("status", "undo", "menu", "map", *(f"half:{n}" for n in range(highest + 1))):
+    for key in ("status", "undo", "menu", *(f"half:{n}" for n in range(highest + 1))):
         assert widgets[key].rect == before[key].rect, key
+    assert (map_box.y, map_box.h) == (before["map"].rect.y, before["map"].rect.h)
