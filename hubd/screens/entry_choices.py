@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine import GameState, Tile
 from hubd.screens.entry import Choose, TileEntry
-from hubd.screens.entry_view import entry_font
+from hubd.screens.entry_view import choice_gap, choice_height, entry_font
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
@@ -60,12 +60,6 @@ def badge_number(index: int) -> int:
     """The numeral a choice's badge is laid out wide enough for: its place in the engine's
     order (``reading_order`` gives the two-digit numerals to the same choices)."""
     return index + 1
-
-
-def choice_gap(b: Builder) -> int:
-    """Between two choices: half the usual gap (each button's border parts them), so that
-    five one-line choices stand beside the map at 800x480."""
-    return max(4, b.gap // 2)
 
 
 def badge_width(b: Builder, number: int) -> int:
@@ -116,7 +110,7 @@ def _shape(b: Builder, text: str, width: int, number: int) -> Shape | None:
     line = b.measure.line_height(entry_font(b), False)
     room = _words_room(b, width, number)
     if _one_line(b, text, room):
-        return Shape(False, max(b.target, line + b.px(4)))
+        return Shape(False, choice_height(b))
     shapes = []
     beside = _lines(b, text, room) if room > 0 else None
     if beside is not None:
@@ -167,7 +161,7 @@ def _place(b: Builder, rows: list[_Row], boxes: list[Rect], index: int, text: st
     rows are ``rows``: beside the last choice of the box's last row where both fit on one
     line, else in a row of its own. Whether there was room."""
     gap = choice_gap(b)
-    line = max(b.target, b.measure.line_height(entry_font(b), False) + b.px(4))
+    line = choice_height(b)
     number = badge_number(index)  # its badge's width
     need = _need(b, text, number)
     for box in boxes:

@@ -28,6 +28,18 @@ def entry_font(b: Builder) -> int:
     return b.chair_text
 
 
+def choice_height(b: Builder) -> int:
+    """A choice's cell whose words stand on one line: as tall as that line at 6 mm, a
+    target at least."""
+    return max(b.target, b.measure.line_height(entry_font(b), False) + b.px(4))
+
+
+def choice_gap(b: Builder) -> int:
+    """Between two choices: half the usual gap (each button's border parts them), so that
+    five one-line choices stand beside the map at 800x480."""
+    return max(4, b.gap // 2)
+
+
 def pad_gap(b: Builder, state: GameState, width: int) -> int:
     """The room between the pad's cells: the usual gap where the pad lies on one row with
     it, else half of it (a double-9 set in portrait on one row, a double-15 set on two)."""

@@ -25,13 +25,21 @@ take 276 of 480 px of height, and the map needs its height more than its width.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
+from math import ceil
 
-from engine import GameState
+from engine import GameState, Tile
 from hubd.picture import Box
 from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
-from hubd.screens.entry_view import cancel_beside_more, pad_height, pad_shape
+from hubd.screens.entry_view import (
+    cancel_beside_more,
+    choice_gap,
+    choice_height,
+    pad_height,
+    pad_shape,
+)
 from hubd.screens.hand_cells import cells_width, fonts
 from hubd.screens.kit.areas import Rect, split_h
 from hubd.screens.kit.builder import Builder
@@ -250,6 +258,43 @@ def button_widths(b: Builder, room: int, *words: str) -> list[int]:
     return [max(width, b.target + b.px(16)) for width in widths]
 
 
+def most_ends(state: GameState) -> int:
+    """The most open ends one tile still off the table could be played on now: the most
+    choices an entry of this table may offer."""
+    table = state.table
+    if table is None or state.rules is None or not state.in_round:
+        return 0
+    if table.only_place() is not None:  # a foot open: its toes are one choice
+        return 1
+    ends = Counter(place.end for place in table.open_places())
+    highest = state.rules.highest
+    return max((ends[lo] + (ends[hi] if hi != lo else 0)
+                for lo in range(highest + 1) for hi in range(lo, highest + 1)
+                if Tile(lo, hi) not in table), default=0)  # fmt: skip
+
+
+def choices_band(b: Builder, state: GameState, above: int, below: int, bottom: int,
+                 map_area: Rect) -> int:  # fmt: skip
+    """How much higher the portrait room over the map stands (the map that much lower and
+    shorter on this table) so that every choice of any play it may take stands on two pages:
+    ``above`` is the room the hands leave there, ``below`` the pad's under the map and
+    ``bottom`` the row of Draw and Pass, each with a choice's gap (a double-15 table offering
+    ten ends took three pages of four, one a page over the map). Never under
+    ``PORTRAIT_MAP_FLOOR``; 0 where two pages hold them already."""
+    row, gap = choice_height(b), choice_gap(b)
+
+    def rows(height: int) -> int:
+        return max(0, (height + gap) // (row + gap))
+
+    short = -(-most_ends(state) // 2) - rows(above - gap) - rows(below - gap) - rows(bottom)
+    least_h = ceil(PORTRAIT_MAP_FLOOR * b.w * b.h / map_area.w)
+    for more in range(short, 0, -1):
+        band = (rows(above - gap) + more) * (row + gap) - above
+        if map_area.h - band >= least_h:
+            return band
+    return 0
+
+
 def crowded(b: Builder, state: GameState, area: Rect) -> bool:
     """Whether the table's pieces, every line folded most, fill more than ``CROWDED_SHARE``
     of the cells ``area`` has at the smallest numbers."""
@@ -360,7 +405,13 @@ def _portrait(b: Builder, state: GameState, compact: bool) -> PlayRoom:
     moves = Rect(g, last.y - moves_h - g, b.w - 2 * g, moves_h)
     pad = Rect(g, moves.y - g - pad_h, b.w - 2 * g, pad_h)
     map_area = Rect(g, hands.bottom + g, b.w - 2 * g, pad.y - hands.bottom - 2 * g)
-    choosing = Rect(g, hands.y, b.w - 2 * g, pad.bottom - hands.y)
+    top = hands.y
+    band = choices_band(b, state, hands.h + g, pad_h + g, moves_h, map_area)
+    if band:  # the hands in the band's middle, the map under it
+        hands.y += band // 2
+        map_area.y += band
+        map_area.h -= band
+    choosing = Rect(g, top, b.w - 2 * g, pad.bottom - top)
     last, menu = split_h(last, last.w - menu_w - g, menu_w, gap=g)
     yard_w = yard_width(b)
     draw_w, pass_w = button_widths(b, moves.w - yard_w - g, "Draw", "Pass")

@@ -252,13 +252,14 @@ HUB_DEAL = 86939546
 
 
 @pytest.mark.parametrize("language", available_languages())
-def test_ten_ends_of_a_double_15_table_fill_their_pages_in_portrait(language: str) -> None:
-    """In portrait the room above the map holds one row of choices and the pad's, under it,
+def test_ten_ends_of_a_double_15_table_take_two_pages_in_portrait(language: str) -> None:
+    """In portrait the room above the map held one row of choices and the pad's, under it,
     two (the double-15 pad's two rows: the map took its third); Draw, Pass and the yard wait
-    while an end is chosen, so their row holds one more (More stands beside or under
-    Cancel): four a page, ten ends in three pages, every word whole at 67 px, Cancel and
-    More whole, and Cancel where it was from the first number on. (With three rows of keys
-    under a map 134 px shorter, five a page: two pages.)"""
+    while an end is chosen, so their row holds one more: four a page, ten ends in three
+    pages. On a table where a tile may fit ten ends, the room above the map holds two rows
+    (the map 36 px lower on that table, the hands in the room's middle): five a page, two
+    pages, every word whole at 67 px, Cancel and More whole, and Cancel where it was from
+    the first number on."""
     ui, ctx, cancel = _ten_ends(language)
     pages = 0
     for widgets in _every_page(ui, ctx, 10):
@@ -272,9 +273,11 @@ def test_ten_ends_of_a_double_15_table_fill_their_pages_in_portrait(language: st
             assert isinstance(screen, PlayScreen) and screen.room is not None
             room = screen.room
             assert room.bottom is not None
-            assert len(choices) == 4
+            assert len(choices) == 5
             assert any(w.rect.colliderect(room.bottom) for w in choices)
-    assert pages == 3
+            map_box = next(w.rect for w in widgets if w.key == "map")
+            assert len([w for w in choices if w.rect.bottom <= map_box.y]) == 2
+    assert pages == 2
 
 
 def _ten_ends(language: str) -> tuple[Ui, UiContext, Rect]:
