@@ -293,13 +293,10 @@ def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> 
     # The faces no lighter than the table, only of another colour (ivory under a warm light
     # on white paper): told by their own colour.
     table = own_colour(taken.small, taken.lightness.image)
-    try:
+    with suppress(PhotoUnreadable):
         if table is not None:
             looks = Looks(taken.photo, taken.scale, table, taken.lightness)
             return read_faces(looks, faces(table, None), highest)
-    except PhotoUnreadable:
-        pass
-    # As light as the table and of its colour (a lit laminate, a grey cloth): by their rims.
     if (by_rims := _rims_reading(taken, highest)) is None:
         raise said
     return by_rims
@@ -307,10 +304,9 @@ def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> 
 
 def _rims_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | None:
     """The photo on a light table read by its faces' rims (see :func:`rimmed`), else None."""
-    if taken.relief is None:
-        return None
     with suppress(PhotoUnreadable):
-        return read_faces(taken.looks, rimmed(taken.lightness.image, taken.least), highest)
+        if taken.relief is not None:
+            return read_faces(taken.looks, rimmed(taken.lightness.image, taken.least), highest)
     return None
 
 
