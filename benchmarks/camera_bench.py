@@ -1,7 +1,7 @@
 """How well the photo reader counts hands, on the synthetic corpus (tests/helpers/photo_synth.py).
 
     python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20] [--first-corpus]
-        [--light-tables] [--camera-slant] [--glossy] [--block]
+        [--light-tables] [--camera-slant] [--glossy] [--block] [--packed]
 
 Prints, over photos made from consecutive seeds:
 
@@ -104,6 +104,9 @@ def main() -> None:
     parser.add_argument("--block", action="store_true",
                         help="the hands in two rows (eight or ten tiles) laid in a block, the rows "
                         "touching each other too")  # fmt: skip
+    parser.add_argument("--packed", action="store_true",
+                        help="the pips large and packed as many real double-12/15 sets draw "
+                        "them, a column's pips nearly touching")  # fmt: skip
     args = parser.parse_args()
     halves = right_halves = unreadable = cut_off = refused_rightly = 0
     halves_inside = right_inside = 0  # over the photos with every tile wholly inside them
@@ -114,7 +117,7 @@ def main() -> None:
     for seed in range(args.first_seed, args.first_seed + args.photos):
         photo = make_photo(seed, real=not args.first_corpus, light=args.light_tables,
                            camera_slant=args.camera_slant, glossy=args.glossy,
-                           block=args.block)  # fmt: skip
+                           block=args.block, packed=args.packed)  # fmt: skip
         halves += 2 * len(photo.tiles)
         started, cpu_started = time.perf_counter(), time.process_time()
         try:
@@ -148,6 +151,7 @@ def main() -> None:
     corpus += ", a phone held at a slant" if args.camera_slant else ""
     corpus += ", on a glossy table" if args.glossy else ""
     corpus += ", two rows touching in a block" if args.block else ""
+    corpus += ", pips large and packed" if args.packed else ""
     print(f"camera_bench: {n} synthetic photos (seeds {args.first_seed}.."
           f"{args.first_seed + n - 1}){corpus}")  # fmt: skip
     print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")

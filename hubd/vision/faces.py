@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from hubd.vision.shapes import Image, least_rect
+from hubd.vision.shapes import ASPECT, Image, least_rect
 
 _SOLID = 0.7  # a patch of faces is at least this share light (the rest: pips, a bar, holes)
 _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
 _WISP = 0.015  # its light within it, opened by a disc this share of the photo's short side
 _LIGHT_TABLE = 0.4  # a table this light beside the photo's lightest is a light table
 _TILE_FILL = 0.7  # a tile's patch fills this share of its least rectangle at the least
+_BAY = 0.3  # bays into a patch through pips are as wide as a pip: under this share of its width
+_BAY_LEAST = 64.0  # a patch this many pixels or fewer is a speck: its bays are left alone
+_BAY_PIXELS = 15  # its bays are closed on it shrunk to where they are this many pixels wide
+_FACE_FILL = 0.8  # a patch whose bays are closed fills its least rectangle so, as a face does
+_NO_LARGER = 1.3  # and its least rectangle is no larger than this many times the patch's
 # And on a light table of another colour than the faces' (see own_colour):
 _BORDER = 0.03  # the photo's border, its table, is this share of its short side wide
 _APART = 6.0  # a colour this far (Lab's a, b) from the table's at the least is another colour
@@ -182,6 +189,8 @@ def _faces_in(
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+    for contour in contours:
+        _close_bays(filled, contour, origin, photo)
     if depth >= 2:
         return filled
     count, labels, stats, _ = cv2.connectedComponentsWithStats(filled, connectivity=8)
@@ -202,6 +211,54 @@ def _faces_in(
                 again = _tiles_only(_unwisped(again, photo), (left, top), photo)
             filled[box][inside] = again[inside]
     return filled
+
+
+def _close_bays(
+    found: Image, contour: Image, origin: tuple[int, int], photo: tuple[int, ...]
+) -> None:
+    """A patch of ``found`` (a crop at ``origin`` of a photo ``photo`` high and wide) whose
+    face is open to the table through its pips closed over them, in place.
+
+    Large pips packed near a face's edge (a double-12's or 15's coloured columns, blurred)
+    leave a hair of face between them and the edge, or none: their holes open onto the table,
+    are not filled, and the patch is a tile's outline with bays cut into it (or in pieces),
+    no tile's shape. Where a patch within a lone tile's least rectangle is made one by closing
+    its bays, narrower than :data:`_BAY` of its short side (it then fills its least rectangle
+    as a face does, which has a tile's shape and is no larger than the patch's own), it is
+    taken so; tiles lying apart, or touching in an ell, are left as they were. Not at the
+    photo's edge: a checked cloth's squares are left to :func:`faces`."""
+    if cv2.contourArea(contour) < _BAY_LEAST or filled(contour) >= _TILE_FILL:
+        return
+    x, y, w, h = cv2.boundingRect(contour)
+    (_, sides, _) = least_rect(contour)
+    if _at_edge((x + origin[0], y + origin[1], w, h), photo) or not _tile_shaped(sides):
+        return
+    size = _BAY * min(sides)
+    pad = round(size)
+    box = (slice(max(0, y - pad), y + h + pad), slice(max(0, x - pad), x + w + pad))
+    crop = found[box]
+    # (Closed where the bays are a few pixels wide: a large disc costs as much as its area.)
+    shrink = min(1.0, _BAY_PIXELS / size)
+    small = cv2.resize(crop, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (_BAY_PIXELS, _BAY_PIXELS))
+    closed = cv2.resize(
+        cv2.morphologyEx(small, cv2.MORPH_CLOSE, disc), (crop.shape[1], crop.shape[0])
+    )
+    closed = np.where(closed > 127, 255, crop).astype(np.uint8)
+    inside = contour[0][0] - np.array([box[1].start, box[0].start])
+    for outline in cv2.findContours(closed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if cv2.pointPolygonTest(outline, (float(inside[0]), float(inside[1])), False) < 0:
+            continue
+        (_, around, _) = least_rect(outline)
+        larger = around[0] * around[1] > _NO_LARGER * sides[0] * sides[1]
+        if filled(outline) >= _FACE_FILL and _tile_shaped(around) and not larger:
+            cv2.drawContours(crop, [outline], -1, 255, cv2.FILLED)
+        return
+
+
+def _tile_shaped(sides: Sequence[float]) -> bool:
+    """Whether a least rectangle of ``sides`` has a single tile's shape."""
+    return ASPECT[0] <= max(sides) / max(min(sides), 1.0) <= ASPECT[1]
 
 
 def _unwisped(found: Image, photo: tuple[int, ...]) -> Image:

@@ -4,26 +4,21 @@
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
 from engine.photo_hand import HalfGuess
+from hubd.vision.blobs import SPECK, blobs_of, face_around, from_corner
 from hubd.vision.cutout import TILE_W, bar_lean, bar_row, face_box, ink_of, own_colour, sheared
 from hubd.vision.shapes import Floats, Image, percentile_of
 
-_PIP_SIDE = 0.11  # no pip's centre is nearer a long edge than this share of the width
-_PIP_END = 0.07  # nor nearer an end (its rounded corners' shade is no pip)
-_RIM = 0.08  # a face's shaded rim along its long edges, a share of the width
-_PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fifth away)
 _LONE_CORNER = 0.24  # a half's only blob nearer a corner than this share of the width is no
 # pip: a single pip lies in the half's middle, the 3 x 3 grid's corner pips 0.3 from a corner,
 # and the columns' pips nearer it never come alone (the rounded corner's shade at the tile's
 # end, or the table in the notch past it: a blank half read as a 1 in doubt)
-_SPECK = (TILE_W * 0.025) ** 2 * math.pi  # a blob smaller than this is no pip
-_SMALL_PIP = 2 * _SPECK  # a small pip's area at the least (a part of the smallest pip cut by
+_SMALL_PIP = 2 * SPECK  # a small pip's area at the least (a part of the smallest pip cut by
 # the cut's edge, or a double-15's pip blurred)
 _CENTRE_NEAR = 0.12 * TILE_W  # pips pair about a centre this near the face's middle, each
 # within half this of another's mirror
@@ -75,8 +70,8 @@ def read_halves(
         # what the bar takes.
         least = max(22.0, 0.25 * bar_ink)
         threshold = max(least, 0.45 * (percentile_of(pip_area, 99.5) if pip_area.size else 0.0))
-        blobs = _blobs(only, threshold, bar, face, coloured)
-        if len(blobs) == 1 and _from_corner(blobs[0].x, blobs[0].y, face) < _LONE_CORNER:
+        blobs, uncounted = blobs_of(only, threshold, bar, face, coloured)
+        if len(blobs) == 1 and from_corner(blobs[0].x, blobs[0].y, face) < _LONE_CORNER:
             blobs = []
         largest = max((blob.whole for blob in blobs), default=0.0)
         typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]
@@ -90,10 +85,14 @@ def read_halves(
         middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
         paired = _mirrored([(blob.x, blob.y) for blob in blobs], middle)
         counted = []  # (pips, how likely they are there) per blob
+        merged = False  # a blob longer than a pip counted one, of the half's pips' size:
+        # pips not told apart, of one size (every column of a 12 one blob: each taken for a
+        # pip; a pip beside the bar cut short by its band is long too, and smaller)
         for blob, mirrored in zip(blobs, paired, strict=True):
             # (How many pips a blob is, by its own area: a pip beside the bar made whole by
             # its width is one, however its width grew with the bar's edge.)
             many = max(1, round(blob.area / single)) if blob.area > 1.6 * single else 1
+            merged |= blob.long and many == 1 and blob.area >= 0.8 * single
             keep = _keep(_sure(blob.contrast) * min(1.0, blob.whole / (0.45 * single)))
             if mirrored:
                 counted.append((many, keep))
@@ -104,7 +103,9 @@ def read_halves(
         # (Pips of two sizes, or pips cut by the cut's edge: what it counts is in doubt.)
         counted_at = [(blob.x, blob.y) for blob in blobs]
         past = _runs_past(only, pips, threshold, face, coloured, counted_at)
-        if mixed >= 2 or past:
+        # (Ink where pips lie, of no pip's shape, left uncounted: pips not told apart, a
+        # half read short, or blank, without a doubt else.)
+        if mixed >= 2 or past or uncounted or merged:
             guess = _doubted(guess, highest)
         off_tile |= past == "side"
         guesses.append(guess)
@@ -158,26 +159,9 @@ def _runs_past(
             continue
         if any(x - 3 <= cx <= x + w + 3 and y - 3 <= cy <= y + h + 3 for cx, cy in counted):
             continue  # counted all the same (most of it inside the cut)
-        if _face_around(labels, label, (x, y, w, h), coloured) >= 0.6:
+        if face_around(labels, label, (x, y, w, h), coloured) >= 0.6:
             return "side" if at_side else "end"
     return None
-
-
-def _face_around(
-    labels: Image,
-    label: int,
-    box: tuple[int, int, int, int],
-    coloured: NDArray[np.bool_],
-) -> float:
-    """How much of a thin ring round the blob ``label`` (its ``box``: x, y, width, height)
-    is the face's own colour: a pip lies in the face, the table shows round a dark spot past
-    the tile's edge or in a rounded corner's cut."""
-    x, y, w, h = box
-    ring = max(2, TILE_W // 25)
-    around = (slice(max(0, y - ring), y + h + ring), slice(max(0, x - ring), x + w + ring))
-    spot = (labels[around] == label).astype(np.uint8)
-    near = cv2.dilate(spot, np.ones((2 * ring + 1, 2 * ring + 1), np.uint8)) > spot
-    return float(coloured[around][near].mean())
 
 
 def _seam_beside(ink: Floats, coloured: NDArray[np.bool_], edge: int, rightwards: bool) -> bool:
@@ -240,71 +224,6 @@ def _most_paired(
         if sum(paired) > sum(best):
             best = paired
     return best or [False] * len(points)
-
-
-class _Blob(NamedTuple):
-    """An inked blob in a half: maybe a pip, maybe two merged."""
-
-    x: float
-    y: float
-    whole: float  # its area, made whole where the bar's band cut it
-    contrast: float  # its peak over the half's threshold
-    area: float  # its own area
-
-
-def _blobs(
-    ink: Floats,
-    threshold: float,
-    bar: int,
-    face: tuple[float, float, float, float],
-    coloured: NDArray[np.bool_],
-) -> list[_Blob]:
-    """Round inked blobs away from the bar and the edges of the ``face`` (left, top, right,
-    bottom), with the face's own colour (``coloured``) all around them."""
-    inked = (ink > threshold).astype(np.uint8)
-    margin = max(3, TILE_W // 16)
-    inked[:margin], inked[-margin:], inked[:, :margin], inked[:, -margin:] = 0, 0, 0, 0
-    # The face's shaded rim goes too, so that a pip near the long edge stays a pip of its own
-    # (every layout keeps its pips a seventh of the width from the edge).
-    rim = _RIM * TILE_W
-    inked[:, : max(0, round(face[0] + rim))], inked[:, max(0, round(face[2] - rim)) :] = 0, 0
-    # The bar and a spinner on it go, so that a pip beside the spinner stays a pip of its own.
-    spinner = int(TILE_W * 0.07)
-    inked[max(0, bar - spinner) : bar + spinner + 1] = 0
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(inked, connectivity=8)
-    found = []
-    for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
-        cx, cy = (float(v) for v in centres[label])
-        if area < _SPECK or abs(cy - bar) < TILE_W * 0.085:
-            continue  # a speck, or the bar and its spinner
-        left, top, right, bottom = face
-        width = right - left
-        if (
-            min(cx - left, right - cx) < _PIP_SIDE * width
-            or min(cy - top, bottom - cy) < _PIP_END * width
-        ):
-            continue  # the table past the tile's edge, or a neighbour's pip cut off beside it
-        if _from_corner(cx, cy, face) < _PIP_CORNER:
-            continue  # the shade of a rounded corner, or the table past it
-        if max(w, h) > 3.5 * min(w, h) or area < 0.3 * w * h:
-            continue  # a line: a scratch, an edge, a piece of the bar
-        # A pip lies in the face: the face's colour all around it (the table shows around a
-        # dark spot in a rounded corner's cut, or a square of the cloth past the tile's end).
-        if _face_around(labels, label, (x, y, w, h), coloured) < 0.6:
-            continue
-        peak = float(ink[labels == label].max())
-        # A pip beside the bar loses its edge to the bar's band: as wide as it is, it is whole.
-        whole = max(float(area), math.pi / 4 * w * w) if abs(cy - bar) < TILE_W * 0.3 else area
-        found.append(_Blob(cx, cy, float(whole), peak / threshold, float(area)))
-    return found
-
-
-def _from_corner(x: float, y: float, face: tuple[float, float, float, float]) -> float:
-    """How far ``(x, y)`` lies from the ``face``'s nearest corner, a share of its width."""
-    left, top, right, bottom = face
-    near = math.hypot(min(x - left, right - x), min(y - top, bottom - y))
-    return near / max(right - left, 1.0)
 
 
 #: A half whose counts beyond the set are this much likelier than its likeliest count within

@@ -76,13 +76,20 @@ _LIGHT_TABLES = 0.5  # the share of photos on a light plain table, where they ar
 TILE_W = 120  # the template's short side, pixels; its long side is twice that
 
 
-def pip_centres(number: int) -> tuple[list[tuple[float, float]], float]:
-    """A number's pip centres in a unit half (x, y in 0..1) and the pips' radius there."""
+def pip_centres(number: int, packed: bool = False) -> tuple[list[tuple[float, float]], float]:
+    """A number's pip centres in a unit half (x, y in 0..1) and the pips' radius there
+    (``packed``: as many real double-12 and 15 sets draw them, large, their columns spanning
+    the half, a column's pips nearly touching; see :class:`Look`)."""
     if number <= 9:
         cells, rows = _SMALL[number], 3
+        if packed:
+            return [(0.17 + 0.33 * c, 0.17 + 0.33 * r) for c, r in cells], 0.115
         spots = [(0.22 + 0.28 * c, 0.22 + 0.28 * r) for c, r in cells]
         return spots, 0.095
     rows, cells = _LARGE[number]
+    if packed:  # (a gap of a fifth of a pip's width between a column's pips)
+        first, step = (0.15, 0.7 / 3) if rows == 4 else (0.12, 0.76 / 4)
+        return [(0.17 + 0.33 * c, first + step * r) for c, r in cells], 0.42 * step
     step = 0.78 / (rows - 1) if rows > 1 else 0.0
     return [(0.2 + 0.3 * c, 0.11 + step * r) for c, r in cells], 0.058 if rows == 5 else 0.07
 
@@ -99,6 +106,9 @@ class Look:
     bar_end: float  # how far from the long edges the bar stops, a share of the width
     ringed: bool = False  # each pip drawn with a lighter ring inside (some sets' pips)
     drilled: float = 0.0  # pips are hollows: how light their floor is (0: flat discs)
+    packed: bool = False  # pips large and packed as many real double-12/15 sets draw them:
+    # a column of four or five nearly touching, blurred into one blob, the outer columns a
+    # hair from the face's long edges (``pip_scale`` up to 1 only: they never overlap)
 
 
 def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
@@ -116,11 +126,12 @@ def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
     inside = cv2.distanceTransform((alpha > 0.5).astype(np.uint8), cv2.DIST_L2, 3)
     face *= (0.62 + 0.38 * np.clip(inside / (w * 0.07), 0, 1))[..., None]
     for half, number in ((0, a), (1, b)):
-        spots, r = pip_centres(number)
+        spots, r = pip_centres(number, look.packed)
         colour = _COLOURS[number] if look.coloured else (25, 25, 25)
+        scale = min(1.0, look.pip_scale) if look.packed else look.pip_scale
         for x, y in spots:
             centre = (int((0.04 + 0.92 * x) * w * 16), int((half + 0.04 + 0.92 * y) * w * 16))
-            rad = int(r * look.pip_scale * w * 16)
+            rad = int(r * scale * w * 16)
             if look.drilled:
                 _draw_hollow(face, centre, rad, colour, look)
                 continue
@@ -415,6 +426,7 @@ def make_photo(
     camera_slant: bool = False,
     glossy: bool = False,
     block: bool = False,
+    packed: bool = False,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
@@ -423,7 +435,8 @@ def make_photo(
     place of the keystone the photos without it are drawn with; ``glossy``: on a glossy dark
     table, a window's reflection on it running from the photo's edge to the tiles, see
     :func:`_reflection`; ``block``: two rows of tiles touching each other as well, see
-    :func:`_places`)."""
+    :func:`_places`; ``packed``: the pips large and packed, see :class:`Look`, the photo
+    otherwise the same)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -440,6 +453,7 @@ def make_photo(
         bar_end=rng.uniform(0.1, 0.16),
         ringed=extra.random() < 0.2,
         drilled=truly.drilled,
+        packed=packed,
     )
     deck = [(a, b) for a in range(highest + 1) for b in range(a, highest + 1)]
     hand = [tuple(rng.sample(t, 2)) if t[0] != t[1] else t for t in rng.sample(deck, count)]

@@ -2,7 +2,8 @@
 licence): each tile read whatever way it lies, near or far, alone or with the others.
 
 The photos come from other public repositories and are not kept in this one: a developer puts
-them in the folder as its README says; without them these tests are skipped, saying so."""
+them in the folder as its README says; without them these tests are skipped, saying so (an
+optional photo, where it is absent, is left out alone)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from hubd.vision.slant import pips_stretch  # noqa: E402
 FOLDER = Path(__file__).parent / "real_photos"
 #: Each photo's set and tiles, read by eye (benchmarks/real_photos_bench.py reads it too).
 LABELS = json.loads((FOLDER / "tiles.json").read_text())
-_ABSENT = sorted(name for name in LABELS if not (FOLDER / name).is_file())
+_ABSENT = sorted(name for name in LABELS
+                 if not (FOLDER / name).is_file() and not LABELS[name].get("optional"))  # fmt: skip
 pytestmark = pytest.mark.skipif(
     bool(_ABSENT),
     reason=f"real photos not in {FOLDER} ({', '.join(_ABSENT)}): its README says where from",
@@ -171,14 +173,16 @@ def test_four_real_tiles_in_one_photo_are_read_as_the_hand(
 
 
 HANDS = {name: [(a, b) for a, b in label["tiles"]] for name, label in LABELS.items()
-         if label["set"] == 12}  # fmt: skip
+         if label["set"] == 12 and (FOLDER / name).is_file()}  # fmt: skip
 
 
 @pytest.mark.parametrize("name", sorted(HANDS))
 def test_a_real_double_12_hand_is_counted(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Phone photos of real double-12 hands (coloured, drilled pips, a sunk bar; apart or in
     touching rows on a woven cloth), read by ``hubd count-tiles`` with the set alone; and on a
-    white table nearly as light as the tiles (it was 'No tiles found')."""
+    white table nearly as light as the tiles (it was 'No tiles found'). Where present, a lone
+    12-7 on a wooden table, its twelve red pips packed nearly touching (it was read a 0-7
+    surely; smoothed, 'No tiles found')."""
     assert hubd(["count-tiles", str(FOLDER / name), "--set", "12"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert sorted(tuple(sorted(t)) for t in answer["tiles"]) == sorted(HANDS[name])
