@@ -187,6 +187,26 @@ def _find_bar(
     return None
 
 
+def off_middle_bar(ink: Floats) -> int | None:
+    """The row of a bar lying past the cut-out's middle band, within a third of its width of
+    its middle (a cut reaching past its face's end, see :func:`sides.to_its_bar`): as inked
+    and as thin a line as a lone tile's bar must be, else None."""
+    reach = TILE_W // 3
+    band = ink[TILE_W - reach : TILE_W + reach, TILE_W // 10 : -(TILE_W // 10)]
+    dilated = cv2.dilate(band, np.ones((5, 1), np.uint8))
+    for rows in quantile(_leant(dilated, _LEANS), 0.2):
+        usual = float(quantile(rows, 0.5))
+        peak = int(np.argmax(rows))
+        if (float(rows[peak]) >= max(usual + _BAR_INK, 2 * usual)
+                and _prominence(rows, peak) >= max(_BAR_INK, usual)):  # fmt: skip
+            # (the bar's row: the middle of the rows its ink was spread over)
+            end = peak
+            while end + 1 < len(rows) and rows[end + 1] >= rows[peak]:
+                end += 1
+            return TILE_W - reach + (peak + end) // 2
+    return None
+
+
 def _middle_band(ink: Floats) -> Floats:
     """The band across a cut-out's middle a bar is looked for in (its ends left out)."""
     band: Floats = ink[TILE_W - TILE_W // 6 : TILE_W + TILE_W // 6, TILE_W // 10 : -(TILE_W // 10)]

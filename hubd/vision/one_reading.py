@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from engine.photo_hand import SeenTile
-from hubd.vision.cutout import cut_out, levelled
+from hubd.vision.cutout import cut_out, ink_of, levelled
 from hubd.vision.faces import patches
 from hubd.vision.patch_tiles import (
     Looks,
@@ -38,6 +38,7 @@ from hubd.vision.said import (
 )
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import Floats, Image, least_rect, quad_of, sides, sized
+from hubd.vision.sides import to_its_bar
 from hubd.vision.sizes import fitted
 
 MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
@@ -115,6 +116,11 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         if halves is None and in_row:  # (a piece cut from a row is a tile by its shape and
             # the seams either side: its bar may be as faint as a lone tile's, see lone_tiles)
             halves = read_halves(face_cut, highest, in_row=True, faint=True, ink=face_ink)
+        if halves is None and in_row:  # (its bar past its middle: the cut with its side)
+            moved = to_its_bar(photo, face, ink_of(face_cut) if face_ink is None else face_ink)
+            if moved is not None:
+                face = moved
+                halves = read_halves(cut_out(photo, face), highest, in_row=True)
         if halves is None:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from[patch] += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from hubd.vision.cutout import TILE_W, cut_out, view_of
+from hubd.vision.cutout import TILE_W, cut_out, off_middle_bar, view_of
 from hubd.vision.shapes import Floats, Image, quantile, sides
 
 _EDGE = 0.86  # past the face's edge a line is at most this light beside the face's lines
@@ -49,6 +49,38 @@ def trimmed(photo: Image, corners: Floats) -> Floats:
         box[index] = (box[index][0] if x is None else x, box[index][1] if y is None else y)
     face: Floats = cv2.perspectiveTransform(box.reshape(-1, 1, 2), np.linalg.inv(view))
     return face.reshape(4, 2).astype(np.float32)
+
+
+def to_its_bar(photo: Image, corners: Floats, ink: Floats) -> Floats | None:
+    """A piece cut from a row whose bar lies past its middle band (``ink``: its cut-out's),
+    its end moved to as far past the bar as its other end lies (a bar parts its face in two
+    equal halves); None where no bar is found further off or the part left out is as light as
+    the face (then the bar was a row of pips).
+
+    At a strong keystone a row's near tiles show their sides along their length, and a piece
+    cut with its side reaches up to half a tile's width past its face's end: its bar lies past
+    the band it is looked for in, and the tile was left out of the hand without a word."""
+    found = off_middle_bar(ink)
+    if found is None:
+        return None
+    view = view_of(corners)
+    own = cv2.perspectiveTransform(corners.reshape(-1, 1, 2).astype(np.float32), view)
+    own = own.reshape(4, 2).copy()
+    # (corners 0 and 1 lie at the cut's top, 2 and 3 at its bottom)
+    moved, kept = ((0, 1), (3, 2)) if found > TILE_W else ((3, 2), (0, 1))
+    for end, other in zip(moved, kept, strict=True):
+        own[end][1] = 2 * found - own[other][1]
+    top, bottom = sorted((float(own[moved[0]][1]), float(own[moved[1]][1])))
+    left_out = (0, int(top)) if found > TILE_W else (int(bottom) + 1, 2 * TILE_W)
+    upright = cut_out(photo, corners)
+    light = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB)[:, :, 0].astype(np.float32)
+    rows = quantile(light[:, TILE_W // 10 : -TILE_W // 10], 0.9)
+    face = float(quantile(rows[TILE_W - TILE_W // 4 : TILE_W + TILE_W // 4], 0.5))
+    outside = rows[left_out[0] : left_out[1]]
+    if len(outside) < _MARGIN * TILE_W or float(quantile(outside, 0.5)) > _EDGE * face:
+        return None
+    face_corners = cv2.perspectiveTransform(own.reshape(-1, 1, 2), np.linalg.inv(view))
+    return face_corners.reshape(4, 2).astype(np.float32)
 
 
 def _face_run(line_light: Floats) -> tuple[float | None, float | None]:
