@@ -24,6 +24,7 @@ from hubd.screens.entry import TileEntry
 from hubd.screens.entry_choices import draw_choosing
 from hubd.screens.entry_line import last_entry_line, open_menu
 from hubd.screens.entry_view import draw_cancel, draw_more, draw_pad, entry_status
+from hubd.screens.hands_room import TOTALS_UP_TO
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.base import Screen
 from hubd.screens.kit.builder import Builder
@@ -33,7 +34,7 @@ from hubd.screens.kit.top_bar import top_bar
 from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Style
 from hubd.screens.map.view import draw_map
 from hubd.screens.play_hands import hands_panel, hands_strip, yard_row
-from hubd.screens.play_room import MAP_W, TOTALS_UP_TO, PlayRoom, play_room
+from hubd.screens.play_room import MAP_W, PlayRoom, play_room
 from hubd.screens.whole_view import draw_whole
 from hubd.text.wording import NameFitter, status_text
 from hubd.values.intents import Intent

@@ -14,10 +14,7 @@ from __future__ import annotations
 from engine import GameState
 from hubd.screens.hand_cells import EDGES, fonts, hand_cells
 from hubd.screens.hand_rows import called_by_first_word, capped, cut_in, fewest_cut
-from hubd.screens.kit.areas import Rect, grid, spans_over, split_h
-from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
-from hubd.screens.play_room import (
+from hubd.screens.hands_room import (
     apart,
     columns,
     side_by_side,
@@ -26,6 +23,9 @@ from hubd.screens.play_room import (
     strip_numbers,
     strip_rows,
 )
+from hubd.screens.kit.areas import Rect, grid, spans_over, split_h
+from hubd.screens.kit.builder import Builder
+from hubd.screens.kit.widgets import MIN_SQUEEZE, TEXT_DARK, Color, Style
 
 
 def hands_panel(b: Builder, state: GameState, area: Rect, compact: bool) -> None:

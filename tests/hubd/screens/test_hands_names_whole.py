@@ -18,8 +18,9 @@ from table_walk import NAMES
 from engine import EndRound, Game, Play
 from engine.simulate import Simulator
 from hubd.screens import Ui, UiContext
+from hubd.screens.hands_room import TOTALS_UP_TO
 from hubd.screens.kit.builder import Builder
-from hubd.screens.play_room import TOTALS_UP_TO, play_room
+from hubd.screens.play_room import play_room
 from hubd.text.i18n import available_languages
 
 SETS = {2: 9, 3: 9, 4: 9}
@@ -46,7 +47,7 @@ def test_a_name_in_a_row_of_its_own_stands_whole(language: str) -> None:
             ui = Ui(size)
             ui.set_language(language)
             if play_room(Builder(ui.measure, size, ui.translator), game.state).compact:
-                continue  # the crowded table's names have NAME_ROOM (play_room.py)
+                continue  # the crowded table's names have NAME_ROOM (hands_room.py)
             ctx = UiContext(state=game.state, language=language, pictures=PICTURES,
                             last_entry=game.last_effective)  # fmt: skip
             ui.state_changed(ctx)
