@@ -51,9 +51,8 @@ def _cell_width(b: Builder, count: int) -> int:
     """The narrowest cell the widest number stands in, drawn narrower as a label may be
     (``MIN_SQUEEZE``): in portrait the double-12 and double-15 pads lie in two rows, their
     two-digit numbers a little narrower, where they took three (96 px of the map's height)."""
-    pad = max(3, b.px(6))  # a button's own padding, each side
     widest = b.measure.width("88" if count > 10 else "8", entry_font(b), True)
-    return max(b.target, math.ceil(widest * MIN_SQUEEZE) + 2 * pad)
+    return max(b.target, math.ceil(widest * MIN_SQUEEZE) + 2 * b.button_pad)
 
 
 def _rows(b: Builder, count: int, width: int, gap: int) -> int:
@@ -195,8 +194,7 @@ def cancel_beside_more(b: Builder, width: int, height: int) -> bool:
     """Whether Cancel and More stand whole side by side in a box ``width`` x ``height``
     (drawn narrower if need be): "Скасувати" leaves More too narrow beside it."""
     cancel, more = _cancel_more_words(b)
-    pad = max(3, b.px(6))  # a button's own padding, each side
     beside = Rect(0, 0, width, min(height, 2 * b.target))  # too low for Cancel over More
     boxes = _cancel_and_more(b, beside)
-    return all(b.holds(text, box.w - 2 * pad, box.h, b.min_text, True)
+    return all(b.holds(text, box.w - 2 * b.button_pad, box.h, b.min_text, True)
                for text, box in zip((cancel, more), boxes, strict=True))  # fmt: skip

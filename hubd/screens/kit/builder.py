@@ -198,7 +198,7 @@ class Builder:
             key=key or f"{kind.value}:{text}:{rect.x},{rect.y}",
             reading=reading,
             mirror=mirror,
-            pad=max(3, self.px(6)),
+            pad=self.button_pad,
             lead=inset,
             head=head,
             locked=locked,
