@@ -21,7 +21,7 @@ np = pytest.importorskip("numpy")
 
 from photo_synth import Look, Photo, make_photo, one_tile_photo  # noqa: E402
 
-from engine.photo_hand import settle  # noqa: E402
+from engine.photo_hand import SeenTile, settle  # noqa: E402
 from engine.tiles import Tile, all_tiles  # noqa: E402
 from hubd.cli.run import main as hubd  # noqa: E402
 from hubd.text import i18n  # noqa: E402
@@ -349,6 +349,13 @@ def test_two_rows_of_double_twelves_touching_in_a_block_come_apart_tile_by_tile(
     assert Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen) == hand_of(photo)
 
 
+def _read_where_it_lies(photo: Photo, tile: tuple[int, int]) -> SeenTile:
+    """What the reader read for the photo's ``tile``: the tile seen nearest where it lies."""
+    x, y = photo.centres[photo.tiles.index(tile)]
+    seen = read_photo(photo.image, photo.highest)
+    return min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
+
+
 def test_a_tile_cut_off_sideways_is_not_read_surely_short_of_its_lost_column() -> None:
     """A piece of a block cut a quarter off its tile (seed 3, ten double-12s, the 12-6): the
     12's third column of four lay past the cut's long edge and the two left were read an 8
@@ -356,9 +363,7 @@ def test_a_tile_cut_off_sideways_is_not_read_surely_short_of_its_lost_column() -
     edge shows the cut off its tile along both halves: the 8 stays in doubt too, so a table
     holding both the 8-6 and the 12-6 asks rather than settles the 8-6."""
     photo = make_photo(3, highest=12, count=10, block=True)
-    seen = read_photo(photo.image, photo.highest)
-    x, y = photo.centres[photo.tiles.index((12, 6))]
-    read = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
+    read = _read_where_it_lies(photo, (12, 6))
     reading = settle([read], [Tile.of(8, 6), Tile.of(12, 6)], 1)
     assert Tile.of(8, 6) not in reading.settled, (read, reading)
 
@@ -370,9 +375,7 @@ def test_a_tile_cut_slid_along_its_length_is_not_read_surely_short() -> None:
     A bar far off the middle of a face running past the cut's end leaves both halves in
     doubt, so a table holding the 6-9 and the 9-9 asks rather than settles the 6-9."""
     photo = make_photo(16, block=True)
-    seen = read_photo(photo.image, photo.highest)
-    x, y = photo.centres[photo.tiles.index((9, 9))]
-    read = min(seen, key=lambda s: (s.centre[0] - x) ** 2 + (s.centre[1] - y) ** 2).tile
+    read = _read_where_it_lies(photo, (9, 9))
     reading = settle([read], [Tile.of(6, 9), Tile.of(9, 9)], 1)
     assert Tile.of(6, 9) not in reading.settled, (read, reading)
 
