@@ -48,6 +48,7 @@ steps 2 to 4 together for one way of finding the faces, and says what it cannot 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from functools import cached_property
 
@@ -100,7 +101,7 @@ class _AtWorkSize:
         self.small: Image = cv2.resize(
             photo, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA
         )
-        self.lit_read: list[TileSeen] | PhotoUnreadable | None = None  # see _lit_reading
+        self.read_by: dict[str, list[TileSeen] | PhotoUnreadable] = {}  # see _read_once
 
     @cached_property
     def score(self) -> Image:
@@ -304,10 +305,11 @@ def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> 
 
 def _rims_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | None:
     """The photo on a light table read by its faces' rims (see :func:`rimmed`), else None."""
-    with suppress(PhotoUnreadable):
-        if taken.relief is not None:
-            return read_faces(taken.looks, rimmed(taken.lightness.image, taken.least), highest)
-    return None
+    if taken.relief is None:
+        return None
+    rims = taken.lightness.image, taken.least
+    found = _read_once(taken, "rims", taken.looks, lambda: rimmed(*rims), highest)
+    return found if isinstance(found, list) else None
 
 
 def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:
@@ -315,13 +317,19 @@ def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnre
     why they could not be read; None where the table is dark."""
     if taken.relief is None:
         return None
-    if taken.lit_read is None:
-        looks = Looks(taken.photo, taken.scale, taken.relief, taken.lightness)
+    looks = Looks(taken.photo, taken.scale, taken.relief, taken.lightness)
+    return _read_once(taken, "relief", looks, lambda: taken.lit_faces, highest)
+
+
+def _read_once(taken: _AtWorkSize, way: str, looks: Looks, mask: Callable[[], Image],
+               highest: int) -> list[TileSeen] | PhotoUnreadable:  # fmt: skip
+    """The faces found one ``way`` (``mask``) read once a photo: its tiles, or why not."""
+    if way not in taken.read_by:
         try:
-            taken.lit_read = read_faces(looks, taken.lit_faces, highest)
+            taken.read_by[way] = read_faces(looks, mask(), highest)
         except PhotoUnreadable as said:
-            taken.lit_read = said
-    return taken.lit_read
+            taken.read_by[way] = said
+    return taken.read_by[way]
 
 
 def _share(mask: Image) -> float:
