@@ -17,7 +17,7 @@ from hubd.values.intents import ClubChoice, Intent
 
 def two_lines(b: Builder) -> int:
     """A button's height for two lines of the smallest text."""
-    return max(b.target, 2 * b.measure.line_height(b.min_text, True) + 2 * max(3, b.px(6)))
+    return max(b.target, b.two_lines)
 
 
 def seen(b: Builder, peer: Peer) -> str:

@@ -66,7 +66,7 @@ def badge_width(b: Builder, number: int) -> int:
     """The numeral at the start of choice ``number``: its own digits' room (the tenth's
     "10" wider: a toe's words of the nine before it stay on one line beside theirs)."""
     numeral = "88" if number > 9 else "8"
-    return b.measure.width(numeral, entry_font(b), True) + 2 * max(3, b.px(6))
+    return b.measure.width(numeral, entry_font(b), True) + 2 * b.button_pad
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,9 @@ class Shape:
     height: int
 
 
-def _inset(b: Builder) -> int:
-    return max(3, b.px(6))
-
-
 def _words_room(b: Builder, width: int, number: int) -> int:
     """The room for a choice's words beside its numeral in a cell ``width`` wide."""
-    return width - 2 * _inset(b) - badge_width(b, number)
+    return width - 2 * b.button_pad - badge_width(b, number)
 
 
 def _one_line(b: Builder, text: str, room: int) -> bool:
@@ -115,7 +111,7 @@ def _shape(b: Builder, text: str, width: int, number: int) -> Shape | None:
     beside = _lines(b, text, room) if room > 0 else None
     if beside is not None:
         shapes.append(Shape(False, beside * line + b.px(4)))
-    under = _lines(b, text, width - 2 * _inset(b) - 2)
+    under = _lines(b, text, width - 2 * b.button_pad - 2)
     if under is not None:
         shapes.append(Shape(True, (under + 1) * line + b.px(4)))
     return min(shapes, key=lambda shape: shape.height, default=None)
@@ -125,7 +121,7 @@ def _need(b: Builder, text: str, number: int) -> int:
     """How wide a cell holds ``text`` on one line beside its numeral, drawn narrower as far
     as a label may be."""
     words = math.ceil(b.measure.width(text, entry_font(b), False) * MIN_SQUEEZE)
-    return words + 2 * _inset(b) + badge_width(b, number)
+    return words + 2 * b.button_pad + badge_width(b, number)
 
 
 @dataclass
@@ -316,7 +312,7 @@ def draw_choices(b: Builder, entry: TileEntry, state: GameState, laid: ChoiceLay
     choose = entry.choosing
     assert choose is not None
     font = entry_font(b)
-    inset = _inset(b)
+    inset = b.button_pad
     line = b.measure.line_height(font, False)
     entry.pages = len(laid.pages)
     for index, cell in laid.pages[entry.page % len(laid.pages)]:

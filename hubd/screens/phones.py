@@ -85,7 +85,7 @@ class PhonesPanel(Overlay):
                 b.label(none, b.tr("No phone holds a seat yet"), size, align="start", wrap=True)
             return
         release, another = b.tr("Release"), b.tr("Another seat")
-        pad = 2 * max(3, b.px(6)) + 4
+        pad = 2 * b.button_pad + 4
         release_w = max(b.target, b.measure.width(release, size, True) + pad)
         another_w = max(b.target, b.measure.width(another, size, True) + pad)
         name_w = rows.w - release_w - another_w - 2 * b.gap

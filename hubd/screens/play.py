@@ -160,7 +160,7 @@ class PlayScreen(Screen):
 
         # A button's text keeps its padding, and may be drawn narrower (MIN_SQUEEZE) before
         # a name in it is cut.
-        width = int((box.w - 2 * max(3, b.px(6))) / MIN_SQUEEZE)
+        width = int((box.w - 2 * b.button_pad) / MIN_SQUEEZE)
 
         def fit(name: str, rest: str) -> str:
             if not b.measure.fit(f"{name}{rest}", width, box.h, size, size, True, True)[2]:

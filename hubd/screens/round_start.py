@@ -70,8 +70,7 @@ class RoundStartScreen(Screen):
         rows = 0 if self.mode == "ask" and rules.scores_only and not burnable else rows
         if rows and self.mode == "search" and not b.landscape:
             rows = 2
-        two = 2 * b.measure.line_height(b.min_text, True) + 2 * max(3, b.px(6))
-        row_h = b.target if b.landscape else max(b.target, two)
+        row_h = b.target if b.landscape else max(b.target, b.two_lines)
         bottom_h = rows * row_h + max(0, rows - 1) * b.gap
         bottom = Rect(rest.x, rest.bottom - bottom_h, rest.w, bottom_h)
         players = Rect(

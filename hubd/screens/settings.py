@@ -186,7 +186,7 @@ class SettingsScreen(Screen):
         rows = -(-len(items) // columns)
         height = min(b.px(96), (area.h - b.gap * (rows - 1)) // rows)
         boxes = grid(area, len(items), columns, b.gap, height)
-        pad = 2 * max(3, b.px(6))
+        pad = 2 * b.button_pad
         for start in range(0, len(items), columns):
             row = list(range(start, min(start + columns, len(items))))
             texts = [items[i][0] for i in row]
@@ -277,7 +277,7 @@ class SettingsScreen(Screen):
 def _fitting(b: Builder, items: list[Item], columns: int, width: int) -> int:
     """The most columns (up to ``columns``) in which every control's longest word fits (a
     single row shares its width out by the words, see ``_controls``)."""
-    pad = 2 * max(3, b.px(6)) + 2
+    pad = 2 * b.button_pad + 2
     least = [
         max((b.measure.width(word, b.min_text, True) for word in text.split()), default=0) + pad
         for text, *_ in items

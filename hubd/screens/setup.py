@@ -133,8 +133,7 @@ class NewGameScreen(Screen):
             seats_box.x, head.bottom + b.gap, seats_box.w, seats_box.h - head.h - b.gap
         )
         # Room for a long name on a second line of its seat.
-        two = 2 * b.measure.line_height(b.min_text, True) + 2 * max(3, b.px(6))
-        height = min(max(b.px(80), two), (seats_area.h - 3 * b.gap) // 4)
+        height = min(max(b.px(80), b.two_lines), (seats_area.h - 3 * b.gap) // 4)
         boxes = grid(seats_area, MAX_SEATS, 2, b.gap, height)
         for seat, box in enumerate(boxes):
             if seat < len(self.seats):

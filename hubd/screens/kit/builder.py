@@ -282,3 +282,8 @@ class Builder:
     def button_pad(self) -> int:
         """Between a button's edge and its words."""
         return max(3, self.px(6))
+
+    @property
+    def two_lines(self) -> int:
+        """A button's height for two lines of the smallest text (bold) and its padding."""
+        return 2 * self.measure.line_height(self.min_text, True) + 2 * self.button_pad
