@@ -172,9 +172,14 @@ class _Table:
         widths = self._fit(words, pads, room, None, [False] * len(words))
         called = [w.first is not None and w.narrowest + pad > width
                   for w, pad, width in zip(words, pads, widths, strict=True)]  # fmt: skip
-        if first is None and not any(called):
-            return widths
-        return self._fit(words, pads, room, first, called)
+        plain = first is None and not any(called)
+        ways = [widths if plain else self._fit(words, pads, room, first, called)]
+        # Every name that has a first word called by it, where that loses less: "Om" beside
+        # "Wahyuningsih" whole, not "Om Bambang" (the shorter, served first) beside "Wahy…".
+        by_first = [w.first is not None for w in words]
+        if by_first != called and any(by_first):
+            ways.append(self._fit(words, pads, room, first, by_first))
+        return min(ways, key=lambda widths: self.lost(seats, widths, current))
 
     def _fit(
         self,

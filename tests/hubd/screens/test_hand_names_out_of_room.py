@@ -158,3 +158,19 @@ def test_names_that_cannot_stand_whole_share_their_room_above_their_floors() -> 
     widths = most_whole([250, 250, 250], [50, 50, 150], 300)
     assert sum(widths) == 300 and all(w >= f for w, f in zip(widths, [50, 50, 150], strict=True))
     assert most_whole([200, 200], [250, 250], 300) == [150, 150]  # floors past the room: alike
+
+
+def test_a_name_stands_whole_where_the_others_called_by_their_first_words_leave_it_room() -> None:
+    """800x480, the Indonesian family of six late in its round, Wahyuningsih's turn: "Wahy…"
+    under her highlight beside "Om" and "Eka", the yard a cell beside them, where the rows
+    were chosen by what "Om Bambang" whole beside "Wahy…" lost with no one's turn; with "Om"
+    (his first word) the row holds "Wahyuningsih" whole, and the yard takes a line of its
+    own."""
+    names = FAMILIES["id"][:6]
+    late = moments(names)[1]
+    assert names[late.state.current] == "Wahyuningsih"
+    _ui, widgets = play_screen(late, "id", (800, 480))
+    drawn = {w.key: w for w in widgets}
+    assert not cut(drawn["name:3"]), drawn["name:3"].lines
+    assert drawn["name:4"].lines[0].strip("\u200e\u200f") == "Om"
+    assert not any(cut(w) for w in widgets if w.key.startswith("name:"))
