@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.photo_hand import HalfGuess
-from hubd.vision.blobs import SPECK, blobs_of, face_around, from_corner
+from hubd.vision.blobs import SPECK, Blob, blobs_of, face_around, from_corner
 from hubd.vision.cutout import TILE_W, bar_lean, bar_row, face_box, ink_of, own_colour, sheared
 from hubd.vision.shapes import Floats, Image, percentile_of
 
@@ -27,6 +27,10 @@ _OFF_MIDDLE, _LAYOUT = 2.0, 3  # pips may pair about a centre this many times fu
 _SEAM_INK = 50.0  # a seam's valley takes this much of the face's light at the least
 _BAR_OFF_MIDDLE = 0.15  # a bar this far off its face's middle (a share of the width), the face
 # running past the cut's end, is not its tile's: the cut slid along the tile
+_STRAY_AREA, _STRAY_INK = 0.3, 0.85  # a blob with no partner across its half's centre, its
+# area under this share of the tile's paired pips' (a set's smallest pips, a 15's, are 0.37 of
+# its largest) or its ink under this share of its half's paired pips', is likelier a stray
+_STRAY = 0.3  # than a pip: this likely a pip (a crumb, a spinner's edge, the table at a corner)
 
 
 def read_halves(
@@ -56,7 +60,8 @@ def read_halves(
     # of pips may be taken for the bar, a half's end row lost past the cut).
     slid = face[1] <= 0 or face[3] >= 2 * TILE_W
     off_tile = slid and abs(bar - (face[1] + face[3]) / 2) > _BAR_OFF_MIDDLE * TILE_W
-    guesses = []
+    # Each half's blobs, each with whether it pairs; its pip's size; whether its count is in doubt.
+    read: list[tuple[list[tuple[Blob, bool]], float, bool]] = []
     # The half's threshold is taken from its pips' area alone: the bar, its spinner and the
     # table past the face's edge are inked far more than a pale pip.
     left, top, right, bottom = (round(v) for v in face)
@@ -84,31 +89,41 @@ def read_halves(
         mixed = sum(1 for blob in specks if blob.whole >= _SMALL_PIP and blob.contrast >= 1.3)
         middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
         paired = _mirrored([(blob.x, blob.y) for blob in blobs], middle)
-        counted = []  # (pips, how likely they are there) per blob
-        merged = False  # a blob longer than a pip counted one, of the half's pips' size:
-        # pips not told apart, of one size (every column of a 12 one blob: each taken for a
-        # pip; a pip beside the bar cut short by its band is long too, and smaller)
-        for blob, mirrored in zip(blobs, paired, strict=True):
-            # (How many pips a blob is, by its own area: a pip beside the bar made whole by
-            # its width is one, however its width grew with the bar's edge.)
-            many = max(1, round(blob.area / single)) if blob.area > 1.6 * single else 1
-            merged |= blob.long and many == 1 and blob.area >= 0.8 * single
-            keep = _keep(_sure(blob.contrast) * min(1.0, blob.whole / (0.45 * single)))
-            if mirrored:
-                counted.append((many, keep))
-            else:  # a stray blob, or a pip whose partner was missed: as likely there as not,
-                # so that the table's constraint asks rather than settles it
-                counted += [(many, min(keep, 0.5)), (1, 0.2)]
-        guess = _guess(counted, highest)
+        # A blob longer than a pip counted one, of the half's pips' size: pips not told
+        # apart, of one size (every column of a 12 one blob: each taken for a pip; a pip
+        # beside the bar cut short by its band is long too, and smaller).
+        merged = any(
+            blob.long and _many(blob, single) == 1 and blob.area >= 0.8 * single for blob in blobs
+        )
         # (Pips of two sizes, or pips cut by the cut's edge: what it counts is in doubt.)
         counted_at = [(blob.x, blob.y) for blob in blobs]
         past = _runs_past(only, pips, threshold, face, coloured, counted_at)
         # (Ink where pips lie, of no pip's shape, left uncounted: pips not told apart, a
         # half read short, or blank, without a doubt else.)
-        if mixed >= 2 or past or uncounted or merged:
-            guess = _doubted(guess, highest)
+        doubted = bool(mixed >= 2 or past or uncounted or merged)
         off_tile |= past == "side"
-        guesses.append(guess)
+        read.append((list(zip(blobs, paired, strict=True)), single, doubted))
+    pips_area = [
+        blob.area for half_blobs, _, _ in read for blob, mirrored in half_blobs if mirrored
+    ]
+    guesses = []
+    for half_blobs, single, doubted in read:
+        pips_ink = [blob.contrast for blob, mirrored in half_blobs if mirrored]
+        counted = []  # (pips, how likely they are there) per blob
+        for blob, mirrored in half_blobs:
+            keep = _keep(_sure(blob.contrast) * min(1.0, blob.whole / (0.45 * single)))
+            if mirrored:
+                counted.append((_many(blob, single), keep))
+                continue
+            # A stray blob, or a pip whose partner was missed: as likely there as not, so
+            # that the table's constraint asks rather than settles it; likelier a stray where
+            # it is smaller or paler than the tile's paired pips.
+            stray = (bool(pips_area) and blob.area < _STRAY_AREA * float(np.median(pips_area))) or (
+                bool(pips_ink) and blob.contrast < _STRAY_INK * float(np.median(pips_ink))
+            )
+            counted += [(_many(blob, single), min(keep, _STRAY if stray else 0.5)), (1, 0.2)]
+        guess = _guess(counted, highest)
+        guesses.append(_doubted(guess, highest) if doubted else guess)
     if off_tile:
         # The cut slid along its tile, or a half's pip cut by the cut's long edge, the face
         # running on past it (the cut off its tile sideways, along both halves): either half
@@ -116,6 +131,13 @@ def read_halves(
         # columns of four left of its three were read an 8 surely, a 9's 6 beside the bar).
         guesses = [_doubted(guess, highest) for guess in guesses]
     return guesses[0], guesses[1]
+
+
+def _many(blob: Blob, single: float) -> int:
+    """How many pips a blob is, by its own area beside the half's ``single`` pip's (a pip
+    beside the bar made whole by its width is one, however its width grew with the bar's
+    edge)."""
+    return max(1, round(blob.area / single)) if blob.area > 1.6 * single else 1
 
 
 def _runs_past(

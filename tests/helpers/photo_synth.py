@@ -153,14 +153,27 @@ def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
     return np.clip(face, 0, 255).astype(np.uint8), alpha
 
 
-def one_tile_photo(a: int, b: int, look: Look, erase: tuple[float, float] | None = None) -> Image:
+def one_tile_photo(
+    a: int,
+    b: int,
+    look: Look,
+    erase: tuple[float, float] | None = None,
+    crumb: tuple[float, float, float] | None = None,
+) -> Image:
     """The tile a-b alone on a dark table, seen from straight above; ``erase`` paints over the
-    pip at that place of the top half (x, y in 0..1), as if it were too pale to see."""
+    pip at that place of the top half (x, y in 0..1), as if it were too pale to see; ``crumb``
+    (x, y, how dark: 0..1) lays a crumb at that place of the top half, a speck under half a
+    small pip's width, grey (a crumb of bread, a chip in the face, dirt in a scratch)."""
     image, alpha = draw_tile(a, b, look)
     if erase is not None:
         _, radius = pip_centres(a)
         centre = (int((0.04 + 0.92 * erase[0]) * TILE_W), int((0.04 + 0.92 * erase[1]) * TILE_W))
         cv2.circle(image, centre, int(radius * TILE_W) + 2, look.face, -1)
+    if crumb is not None:
+        x, y, dark = crumb
+        grey = tuple((1 - dark) * c + dark * 60 for c in look.face)
+        centre = (int((0.04 + 0.92 * x) * TILE_W * 16), int((0.04 + 0.92 * y) * TILE_W * 16))
+        cv2.circle(image, centre, int(0.045 * TILE_W * 16), grey, -1, cv2.LINE_AA, shift=4)
     photo = np.full((480, 400, 3), 45, np.uint8)
     top, left = 120, 140
     patch = photo[top : top + 2 * TILE_W, left : left + TILE_W].astype(np.float32)
