@@ -23,6 +23,9 @@ _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fif
 _PIP_THICK = 0.1  # pips not told apart are a blob this share of the width thick at the least
 # on average (a pip is more; an edge's or the bar's line a third of it)
 SPECK = (TILE_W * 0.025) ** 2 * math.pi  # a blob smaller than this is no pip
+_END_PIP = (TILE_W * 0.06) ** 2 * math.pi  # a pip by the face's end is this large at the least
+# (the face's rounded end's shade, or a speck of the table past it, is less)
+_SURE_PIP = 1.3  # and its ink this many times its half's threshold (see pips.py ``_sure``)
 _PACKED_LEVELS = (0.2, 0.35, 0.5, 0.65)  # a blob of packed pips is taken at each of these
 # levels between its threshold and its peak: the one it comes apart at into the most pips
 _LONGER = 1.8  # a blob this many times longer than it is wide is longer than a pip
@@ -88,8 +91,12 @@ def blobs_of(
             cx, cy = float(xs.mean()), float(ys.mean())
             if not _where_pips_lie(cx, cy, bar, face):
                 # (A pip of a packed blob's too near an edge: the rest of its blob counted, it
-                # is a pip in doubt, not ink to leave out surely.)
-                uncounted += len(parts) > 1
+                # is a pip in doubt, not ink to leave out surely. And a pip's ink left out
+                # for lying by the bar's band or the face's end: a row of pips the band was
+                # taken through, not the bar, or the face's end found short of its last row.)
+                contrast = float(ink[part].max()) / threshold
+                uncounted += len(parts) > 1 or _pip_left_out(cx, cy, bar, face, (w, h, len(xs)),
+                                                             contrast)  # fmt: skip
                 continue
             if not _pip_shaped(w, h, len(xs)):
                 # A line (a scratch, an edge, a piece of the bar), or pips not told apart:
@@ -110,6 +117,22 @@ def _thick(w: int, h: int, area: float) -> bool:
     """Whether a blob ``w`` by ``h`` of ``area`` pixels is as thick as pips all along (pips
     not told apart), not a line."""
     return area >= _PIP_THICK * TILE_W * max(w, h)
+
+
+def _pip_left_out(
+    cx: float, cy: float, bar: int, face: Box, size: tuple[int, int, int], contrast: float
+) -> bool:
+    """Whether a blob centred at ``(cx, cy)`` (``size``: width, height, area; ``contrast``:
+    its peak over its half's threshold), left out as lying where no pip does, is a pip's ink
+    all the same: of a pip's shape, as sure as a pip, off the face's long edges and corners,
+    by the bar's band (a pip cut by it) or by the face's end (as large as a pip)."""
+    w, h, area = size
+    left, _, right, _ = face
+    inside = min(cx - left, right - cx) >= _PIP_SIDE * (right - left)
+    pip = _pip_shaped(w, h, area) and max(w, h) <= _LONGER * min(w, h) and contrast >= _SURE_PIP
+    by_bar = abs(cy - bar) < TILE_W * 0.085
+    by_end = area >= _END_PIP and from_corner(cx, cy, face) >= _PIP_CORNER
+    return inside and pip and (by_bar or by_end)
 
 
 def _pip_shaped(w: int, h: int, area: float) -> bool:

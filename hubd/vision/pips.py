@@ -31,6 +31,9 @@ _STRAY_AREA, _STRAY_INK = 0.3, 0.85  # a blob with no partner across its half's 
 # area under this share of the tile's paired pips' (a set's smallest pips, a 15's, are 0.37 of
 # its largest) or its ink under this share of its half's paired pips', is likelier a stray
 _STRAY = 0.3  # than a pip: this likely a pip (a crumb, a spinner's edge, the table at a corner)
+_CUT_BY_BAND = 0.45  # a pip by the bar keeping less than this share of its whole area outside
+# the bar's band is more in the band than out of it (a pip beside a bar keeps most of it)
+_CUT_PIP = 0.55  # of the half's pips' size made whole at the least (a spinner's edge is less)
 
 
 def read_halves(
@@ -100,7 +103,11 @@ def read_halves(
         past = _runs_past(only, pips, threshold, face, coloured, counted_at)
         # (Ink where pips lie, of no pip's shape, left uncounted: pips not told apart, a
         # half read short, or blank, without a doubt else.)
-        doubted = bool(mixed >= 2 or past or uncounted or merged)
+        # (A pip by the bar whose most lies in the bar's band: a row of pips the band was
+        # taken through, the bar faint beside it; the row's other pips may be lost in it.)
+        cut = any(blob.area < _CUT_BY_BAND * blob.whole and blob.whole >= _CUT_PIP * single
+                  for blob in blobs)  # fmt: skip
+        doubted = bool(mixed >= 2 or past or uncounted or merged or cut)
         off_tile |= past == "side"
         read.append((list(zip(blobs, paired, strict=True)), single, doubted))
     pips_area = [
