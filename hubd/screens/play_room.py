@@ -32,8 +32,7 @@ from math import ceil
 
 from engine import GameState, Tile
 from hubd.picture import Box
-from hubd.picture.grid import Grid
-from hubd.picture.layout import FOLDS, closest, kept, smallest_grid
+from hubd.picture.layout import FOLDS, kept, smallest_grid
 from hubd.picture.plan import plan
 from hubd.screens.entry_view import (
     cancel_beside_more,
@@ -58,8 +57,8 @@ from hubd.screens.map.view import map_area, map_sizes
 PAD_ROWS_ACROSS = 2
 #: The least map the landscape layout keeps, at 800x480 (names are not cut for it).
 MAP_W = 420
-#: The least map for a round whose table will not crowd it (``crowding_round``): the hands'
-#: cells take the rest where their names want it.
+#: The least map where the table is not crowded in it: the hands' cells take the rest where
+#: their names want it (eight players: "Maria-Helena" whole on her turn beside three names).
 MAP_SPARE = 340
 #: A table is crowded once its pieces fill more than this share of the map's cells at the
 #: smallest numbers (past about 70 % a layout rarely keeps every foot by its double).
@@ -156,29 +155,13 @@ def crowded(b: Builder, state: GameState, area: Rect) -> bool:
     return laid.need > CROWDED_SHARE * cells
 
 
-def crowding_round(b: Builder, state: GameState, area: Rect) -> bool:
-    """Whether the round's tiles dealt, a cell each, would fill more than ``CROWDED_SHARE``
-    of the cells ``area`` has at the smallest numbers: a round whose table will crowd it
-    (the same all round: the players, their hands dealt, the set and the area)."""
-    rules = state.rules
-    assert rules is not None
-    sizes = map_sizes(b)
-    box = Box(*map_area(b, area))
-    cells = Grid(box, sizes.floor, closest(sizes.gap), len(str(rules.highest)), True).size
-    return len(state.players) * rules.hand_size > CROWDED_SHARE * cells
-
-
 def play_room(b: Builder, state: GameState) -> PlayRoom:
     """The play screen's boxes for ``state``: in landscape the hands' cells as wide as their
-    names want, the map down to ``MAP_SPARE`` for a round whose table will not crowd it, else
-    to ``MAP_W``; the hands compact where the table is crowded in the room they leave the map
+    names want, the map down to ``MAP_SPARE`` where the table is not crowded there, else to
+    ``MAP_W``; the hands compact where the table is crowded in the room they leave the map
     otherwise."""
     room = arranged(b, state, False, spare=True)
-    narrower = room.map_area.w < b.px(MAP_W)
-    # The map's width is the round's: given up to the names early in a round that crowds it
-    # later, it widened under the family's eyes (eight players: 356 -> 420 px at the 11th to
-    # 30th tile, every round of map_bench's eight-player games).
-    if narrower and (crowding_round(b, state, room.map_area) or crowded(b, state, room.map_area)):
+    if room.map_area.w < b.px(MAP_W) and crowded(b, state, room.map_area):
         room = arranged(b, state, False)
     if crowded(b, state, room.map_area):
         room = arranged(b, state, True)
