@@ -1,7 +1,7 @@
 """How well the photo reader counts hands, on the synthetic corpus (tests/helpers/photo_synth.py).
 
     python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20] [--first-corpus]
-        [--light-tables] [--camera-slant] [--glossy] [--block] [--packed]
+        [--light-tables] [--camera-slant] [--glossy] [--block] [--packed] [--cloth]
 
 Prints, over photos made from consecutive seeds:
 
@@ -107,6 +107,9 @@ def main() -> None:
     parser.add_argument("--packed", action="store_true",
                         help="the pips large and packed as many real double-12/15 sets draw "
                         "them, a column's pips nearly touching")  # fmt: skip
+    parser.add_argument("--cloth", action="store_true",
+                        help="each photo on a patterned cloth (checks, gingham, stripes or dots, "
+                        "fine or coarse, turned any way)")  # fmt: skip
     args = parser.parse_args()
     halves = right_halves = unreadable = cut_off = refused_rightly = 0
     halves_inside = right_inside = 0  # over the photos with every tile wholly inside them
@@ -117,7 +120,7 @@ def main() -> None:
     for seed in range(args.first_seed, args.first_seed + args.photos):
         photo = make_photo(seed, real=not args.first_corpus, light=args.light_tables,
                            camera_slant=args.camera_slant, glossy=args.glossy,
-                           block=args.block, packed=args.packed)  # fmt: skip
+                           block=args.block, packed=args.packed, cloth=args.cloth)  # fmt: skip
         halves += 2 * len(photo.tiles)
         started, cpu_started = time.perf_counter(), time.process_time()
         try:
@@ -152,6 +155,7 @@ def main() -> None:
     corpus += ", on a glossy table" if args.glossy else ""
     corpus += ", two rows touching in a block" if args.block else ""
     corpus += ", pips large and packed" if args.packed else ""
+    corpus += ", on a patterned cloth" if args.cloth else ""
     print(f"camera_bench: {n} synthetic photos (seeds {args.first_seed}.."
           f"{args.first_seed + n - 1}){corpus}")  # fmt: skip
     print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")

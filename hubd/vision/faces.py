@@ -153,6 +153,16 @@ def faces(
     return found
 
 
+def cloth_faces(score: Image) -> Image:
+    """The faces (255) on a patterned cloth, ``score`` evened out on it (see
+    :func:`hubd.vision.cloth.evened`): the lightest of three, the cloth's dark part, its light
+    part and the faces, by a threshold over the photo parting the cloth's dark part from the
+    rest, and another within the rest (its light squares join the faces at their corners and
+    edges, and a patch of them is as solid as a face, so no patch tells them apart)."""
+    level, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return _faces_in(score, score > level, (0, 0), score.shape, 1)
+
+
 def patches_within(score: Image, within: Image, least: float) -> list[Image]:
     """:func:`patches` of the :func:`faces` ``within`` one outline, looked for in the
     outline's box alone: the same outlines, without a mask and a search the photo's size for

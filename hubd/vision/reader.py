@@ -7,7 +7,9 @@ The way it reads, in order:
    lightness less chroma splits them (on a light table, lightness beside the table's own
    light, or the dark rim closed round each face); holes (pips, bars) are filled. A patch
    mostly holes running on past the photo's edge is a textured cloth's light squares: split
-   again over its light pixels alone.
+   again over its light pixels alone. On a patterned cloth (its light part many patches), the
+   whiteness is first evened out by the light its dark part tells, and the faces are the
+   lightest of its three parts (:mod:`hubd.vision.cloth`).
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light; a row side by side at a
    slant comes apart into faces longer than a tile's shape, each one tile; rows touching in a
@@ -56,8 +58,9 @@ import cv2
 import numpy as np
 
 from engine.photo_hand import HalfGuess
+from hubd.vision.cloth import evened
 from hubd.vision.cutting import Lightness
-from hubd.vision.faces import faces, own_colour, patches, relief, rimmed, whiteness
+from hubd.vision.faces import cloth_faces, faces, own_colour, patches, relief, rimmed, whiteness
 from hubd.vision.one_reading import MIN_FACE, read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
@@ -79,8 +82,8 @@ from hubd.vision.slant import (
 __all__ = ["WORK_SIDE", "PhotoUnreadable", "read_photo"]
 
 WORK_SIDE = 1000  # the photo's longer side while reading, pixels
-_CLOTH = 25  # a photo whose faces are this many patches or more lies on a checked cloth (its
-# light squares): it is not read again as seen from above (see _read_from_above)
+_CLOTH = 25  # a photo whose faces are this many patches or more lies on a patterned cloth (its
+# light squares): it is not read again as seen from above, nor by rims (see on_cloth)
 _SURE = 0.5  # a half whose likeliest count is less likely is unsure
 _TABLE_TAKEN, _MORE = 0.2, 1.5  # on a light table, faces by whiteness over this share of the
 # photo and this many times those by relief: the table's lit part taken for faces too
@@ -109,9 +112,17 @@ class _AtWorkSize:
         return whiteness(self.small, self.lab)
 
     @cached_property
-    def faces(self) -> Image:
-        """Its faces by one threshold over the photo (see :func:`faces`)."""
+    def white_faces(self) -> Image:
+        """Its faces by one threshold over its whiteness (see :func:`faces`)."""
         return faces(self.score, None)
+
+    @cached_property
+    def faces(self) -> Image:
+        """Its faces: by one threshold over its whiteness, on a patterned cloth over its
+        whiteness evened out (see :func:`evened`, :func:`cloth_faces`)."""
+        if not self.on_cloth:
+            return self.white_faces
+        return cloth_faces(evened(self.score, self.lightness.image))
 
     @cached_property
     def relief(self) -> Image | None:
@@ -160,6 +171,13 @@ class _AtWorkSize:
     def least(self) -> float:
         """A face's least area at the work size (smaller: a speck)."""
         return MIN_FACE * self.score.size
+
+    @cached_property
+    def on_cloth(self) -> bool:
+        """Whether it lies on a patterned cloth: its faces by whiteness take in the cloth's
+        light squares, stripes or dots, :data:`_CLOTH` patches or more (each closed round by
+        its dark part as a face by its rim: see :func:`rimmed`)."""
+        return len(patches(self.white_faces, self.least)) >= _CLOTH
 
 
 def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
@@ -228,11 +246,10 @@ def _read_from_above(
 ) -> list[TileSeen] | None:
     """The photo's tiles read at the work size with its height lengthened as its pips tell
     (see :func:`read_lengthened`; ``further``: and a step further where that fails), where
-    they are more than ``more_than``; else None. Not on a
-    checked cloth: its squares cost as much to cut again as tiles (read again, such photos of
-    camera_bench took up to four times the CPU, and none read better)."""
-    if len(patches(taken.faces, taken.least)) >= _CLOTH:
-        return None  # (read again, each of a checked cloth's squares would be cut again)
+    they are more than ``more_than``; else None. Not on a patterned cloth: read again, such
+    photos of camera_bench took up to four times the CPU, and none read better."""
+    if taken.on_cloth:
+        return None
     stretch = taken.slant
     if stretch is None:
         return None
@@ -304,8 +321,9 @@ def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> 
 
 
 def _rims_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | None:
-    """The photo on a light table read by its faces' rims (see :func:`rimmed`), else None."""
-    if taken.relief is None:
+    """The photo on a light plain table read by its faces' rims (see :func:`rimmed`), else
+    None (a patterned cloth's light squares are rimmed too: no face told from them)."""
+    if taken.relief is None or taken.on_cloth:
         return None
     rims = taken.lightness.image, taken.least
     found = _read_once(taken, "rims", taken.looks, lambda: rimmed(*rims), highest)

@@ -21,6 +21,10 @@ tiles larger than the far ones, and each tile's side on the side that faces the 
 A glossy table (``glossy``, a stream of its own too): a window's reflection on it, a smooth grey
 patch dimmer than the faces, running from the photo's edge nearest the tiles in under them.
 
+A patterned cloth (``cloth``, a stream of its own too): checks, gingham, stripes or dots, fine
+or as large as a tile's half, turned any way, its light part grey or coloured and, where the
+light falls on it, as light as a face in the shade.
+
     python tests/helpers/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
 
@@ -288,6 +292,38 @@ def _light_table(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float
     return base + noise.astype(np.float32)
 
 
+def _patterned_cloth(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
+    """A patterned cloth (see the module's docstring): a light and a dark colour, neither
+    white, laid in checks, gingham (stripes across stripes, where they cross darkest), stripes
+    or dots on a lattice, ``cell`` pixels apart, the pattern turned any way."""
+    w, h = size
+    pattern = draw.choice(("checks", "gingham", "stripes", "dots"))
+    cell = draw.uniform(12, 70)
+    turn = math.radians(draw.uniform(0, 180))
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    along = (xx * math.cos(turn) + yy * math.sin(turn)) / cell
+    across = (yy * math.cos(turn) - xx * math.sin(turn)) / cell
+    if pattern == "checks":
+        light = (np.floor(along) + np.floor(across)) % 2
+    elif pattern == "gingham":
+        light = 1 - 0.5 * (np.floor(along) % 2 + np.floor(across) % 2)
+    elif pattern == "stripes":
+        light = np.floor(along) % 2
+    else:
+        off = np.hypot(along - np.round(along), across - np.round(across))
+        light = (off < draw.uniform(0.25, 0.4)).astype(np.float32)
+    dark = np.float32([draw.uniform(20, 90) for _ in range(3)])
+    if draw.random() < 0.5:  # (a grey or greyish light part: only its light tells it)
+        grey = draw.uniform(100, 175)
+        bright = np.float32([grey + draw.uniform(-12, 12) for _ in range(3)])
+    else:
+        bright = np.float32([draw.uniform(40, 175) for _ in range(3)])
+    shown = light.astype(np.float32)[..., None]
+    base = shown * bright + (1 - shown) * dark
+    noise = np.random.default_rng(draw.randrange(2**32)).normal(0, 6, (h, w, 1))
+    return (base + noise).astype(np.float32)
+
+
 def _reflection(
     draw: random.Random,
     canvas: NDArray[np.float32],
@@ -440,6 +476,7 @@ def make_photo(
     glossy: bool = False,
     block: bool = False,
     packed: bool = False,
+    cloth: bool = False,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
@@ -449,7 +486,7 @@ def make_photo(
     table, a window's reflection on it running from the photo's edge to the tiles, see
     :func:`_reflection`; ``block``: two rows of tiles touching each other as well, see
     :func:`_places`; ``packed``: the pips large and packed, see :class:`Look`, the photo
-    otherwise the same)."""
+    otherwise the same; ``cloth``: on a patterned cloth, see :func:`_patterned_cloth`)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -480,6 +517,8 @@ def make_photo(
     table = random.Random(seed * 7919 + 3)  # (its own stream: the photos without it unchanged)
     if light and table.random() < _LIGHT_TABLES:
         canvas = _light_table(table, table_size)
+    if cloth:  # (its own stream: the photos without it unchanged)
+        canvas = _patterned_cloth(random.Random(seed * 7919 + 6), table_size)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
     places = _places(rng, count, table_size, tile_w, block)
     if glossy:  # (its own stream: the photos without it unchanged)
