@@ -45,45 +45,38 @@ Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
 :mod:`hubd.vision.patch_tiles` (each patch's decisions), steps 3 and 4
 :mod:`hubd.vision.cutout` and :mod:`hubd.vision.pips`; :mod:`hubd.vision.one_reading` puts
 steps 2 to 4 together for one way of finding the faces, and says what it cannot read
-(:mod:`hubd.vision.said`). This module decides which ways are tried, and what is read again.
+(:mod:`hubd.vision.said`). This module decides which ways are tried, and what is read again;
+what they measure on the photo is measured once (:mod:`hubd.vision.at_work_size`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import suppress
-from functools import cached_property
 
 import cv2
 import numpy as np
 
 from engine.photo_hand import HalfGuess
-from hubd.vision.cloth import evened
-from hubd.vision.cutting import Lightness
-from hubd.vision.faces import cloth_faces, faces, own_colour, patches, relief, rimmed, whiteness
-from hubd.vision.one_reading import MIN_FACE, read_faces
+from hubd.vision.at_work_size import WORK_SIDE, AtWorkSize, share
+from hubd.vision.faces import faces, own_colour, patches, rimmed
+from hubd.vision.one_reading import read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
 from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import Image
 from hubd.vision.slant import (
-    Pip,
-    face_pips,
     painted_over,
     read_lengthened,
     read_on_its_own,
     slanted_faces,
     squat_from_above,
-    stretch_of,
     tiles_only,
     whole_faces,
 )
 
 __all__ = ["WORK_SIDE", "PhotoUnreadable", "read_photo"]
 
-WORK_SIDE = 1000  # the photo's longer side while reading, pixels
-_CLOTH = 25  # a photo whose faces are this many patches or more lies on a patterned cloth (its
-# light squares): it is not read again as seen from above, nor by rims (see on_cloth)
 _SURE = 0.5  # a half whose likeliest count is less likely is unsure
 _TABLE_TAKEN, _MORE = 0.2, 1.5  # on a light table, faces by whiteness over this share of the
 # photo and this many times those by relief: the table's lit part taken for faces too
@@ -91,93 +84,6 @@ _TABLE_TOO = 0.05  # a patch running past the photo's edge over this share of it
 # taken with the tiles (a camera_bench tile is 4 % of its photo at most)
 _ALONE = 2.0  # a patch read on its own is read at this many times the work scale at the most
 # (a phone's full photo is read at 0.2-0.4: cut at its own size, a patch cost a whole reading)
-
-
-class _AtWorkSize:
-    """A photo, shrunk to the work size, and what its readings measure on it, measured once:
-    its whiteness, its faces, its lightness and the lines across its patches, each patch's
-    cut."""
-
-    def __init__(self, photo: Image) -> None:
-        self.photo = photo
-        self.scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
-        self.small: Image = cv2.resize(
-            photo, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA
-        )
-        self.read_by: dict[str, list[TileSeen] | PhotoUnreadable] = {}  # see _read_once
-
-    @cached_property
-    def score(self) -> Image:
-        """Its whiteness (see :func:`whiteness`)."""
-        return whiteness(self.small, self.lab)
-
-    @cached_property
-    def white_faces(self) -> Image:
-        """Its faces by one threshold over its whiteness (see :func:`faces`)."""
-        return faces(self.score, None)
-
-    @cached_property
-    def faces(self) -> Image:
-        """Its faces: by one threshold over its whiteness, on a patterned cloth over its
-        whiteness evened out (see :func:`evened`, :func:`cloth_faces`)."""
-        if not self.on_cloth:
-            return self.white_faces
-        return cloth_faces(evened(self.score, self.lightness.image))
-
-    @cached_property
-    def relief(self) -> Image | None:
-        """Its relief on a light plain table (see :func:`relief`), None on a dark one."""
-        return relief(self.small, self.lightness.image)
-
-    @cached_property
-    def lit_faces(self) -> Image:
-        """Its faces by their relief (see :attr:`relief`; a light table's only)."""
-        assert self.relief is not None
-        return faces(self.relief, None)
-
-    @property
-    def lit_share(self) -> float:
-        """The share of the photo its faces by relief cover."""
-        return _share(self.lit_faces)
-
-    @cached_property
-    def lab(self) -> Image:
-        """It in Lab, converted once: its whiteness and its lightness are both read from it."""
-        lab: Image = cv2.cvtColor(self.small, cv2.COLOR_BGR2LAB)
-        return lab
-
-    @cached_property
-    def lightness(self) -> Lightness:
-        """Its lightness (Lab's L)."""
-        return Lightness(self.lab[:, :, 0])
-
-    @cached_property
-    def pips(self) -> list[Pip]:
-        """The pips on its faces, found once: they tell its slant and which patches hold more
-        than a tile."""
-        return face_pips(self.score, self.faces)
-
-    @cached_property
-    def slant(self) -> float | None:
-        """How much its height would be lengthened to undo a slant (see :func:`pips_stretch`)."""
-        return stretch_of(self.pips)
-
-    @cached_property
-    def looks(self) -> Looks:
-        """Its patches' cuts and its pieces' faces, read against its whiteness."""
-        return Looks(self.photo, self.scale, self.score, self.lightness)
-
-    @property
-    def least(self) -> float:
-        """A face's least area at the work size (smaller: a speck)."""
-        return MIN_FACE * self.score.size
-
-    @cached_property
-    def on_cloth(self) -> bool:
-        """Whether it lies on a patterned cloth: its faces by whiteness take in the cloth's
-        light squares, stripes or dots, :data:`_CLOTH` patches or more (each closed round by
-        its dark part as a face by its rim: see :func:`rimmed`)."""
-        return len(patches(self.white_faces, self.least)) >= _CLOTH
 
 
 def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
@@ -194,9 +100,9 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
-    taken = _AtWorkSize(photo)
+    taken = AtWorkSize(photo)
     seen = _read_whole(taken, highest)
-    if taken.relief is None or _share(taken.faces) < max(_TABLE_TAKEN, _MORE * taken.lit_share):
+    if taken.relief is None or share(taken.faces) < max(_TABLE_TAKEN, _MORE * taken.lit_share):
         return seen
     # On a light table, faces by whiteness over much more of the photo than by relief: the
     # table's lit part taken with the tiles (a light falling across it, a lamp's glare), its
@@ -207,7 +113,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     return by_rims if by_rims is not None and len(by_rims) > len(seen) else seen
 
 
-def _read_whole(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
+def _read_whole(taken: AtWorkSize, highest: int) -> list[TileSeen]:
     """:func:`read_photo` of the photo at the work size, the light table's reading not yet
     weighed against the others."""
     try:
@@ -242,7 +148,7 @@ def _unsure(half: HalfGuess) -> bool:
 
 
 def _read_from_above(
-    taken: _AtWorkSize, highest: int, more_than: int, further: bool = False
+    taken: AtWorkSize, highest: int, more_than: int, further: bool = False
 ) -> list[TileSeen] | None:
     """The photo's tiles read at the work size with its height lengthened as its pips tell
     (see :func:`read_lengthened`; ``further``: and a step further where that fails), where
@@ -270,12 +176,12 @@ def _read_or_none(photo: Image, highest: int) -> list[TileSeen] | None:
     """A photo read as it is, the lit table's reading left out and no patch read on its own
     (at the stretch it is read at, none is foreshortened), None where it cannot be."""
     try:
-        return _read_as_seen(_AtWorkSize(photo), highest, lit_table_too=False)
+        return _read_as_seen(AtWorkSize(photo), highest, lit_table_too=False)
     except PhotoUnreadable:
         return None
 
 
-def _read_as_taken(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
+def _read_as_taken(taken: AtWorkSize, highest: int) -> list[TileSeen]:
     """:func:`read_photo` of the photo as the phone took it."""
     unread: PhotoUnreadable | None = None
     photo, scale, score = taken.photo, taken.scale, taken.score
@@ -300,7 +206,7 @@ def _read_as_taken(taken: _AtWorkSize, highest: int) -> list[TileSeen]:
     return seen
 
 
-def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> list[TileSeen]:
+def _on_light_table(taken: AtWorkSize, highest: int, said: PhotoUnreadable) -> list[TileSeen]:
     """The photo read as on a light plain table (a grey cloth, light wood, a white laminate:
     see :func:`relief`), the faces what is lighter than the table around them, else what is of
     their own colour (see :func:`own_colour`), else what their rims enclose, where every other
@@ -320,7 +226,7 @@ def _on_light_table(taken: _AtWorkSize, highest: int, said: PhotoUnreadable) -> 
     return by_rims
 
 
-def _rims_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | None:
+def _rims_reading(taken: AtWorkSize, highest: int) -> list[TileSeen] | None:
     """The photo on a light plain table read by its faces' rims (see :func:`rimmed`), else
     None (a patterned cloth's light squares are rimmed too: no face told from them)."""
     if taken.relief is None or taken.on_cloth:
@@ -330,7 +236,7 @@ def _rims_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | None:
     return found if isinstance(found, list) else None
 
 
-def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:
+def _lit_reading(taken: AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:
     """The photo read as on a light plain table (see :func:`relief`), read once: its tiles, or
     why they could not be read; None where the table is dark."""
     if taken.relief is None:
@@ -339,7 +245,7 @@ def _lit_reading(taken: _AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnre
     return _read_once(taken, "relief", looks, lambda: taken.lit_faces, highest)
 
 
-def _read_once(taken: _AtWorkSize, way: str, looks: Looks, mask: Callable[[], Image],
+def _read_once(taken: AtWorkSize, way: str, looks: Looks, mask: Callable[[], Image],
                highest: int) -> list[TileSeen] | PhotoUnreadable:  # fmt: skip
     """The faces found one ``way`` (``mask``) read once a photo: its tiles, or why not."""
     if way not in taken.read_by:
@@ -350,18 +256,13 @@ def _read_once(taken: _AtWorkSize, way: str, looks: Looks, mask: Callable[[], Im
     return taken.read_by[way]
 
 
-def _share(mask: Image) -> float:
-    """The share of the photo a mask of faces covers."""
-    return float(np.count_nonzero(mask)) / mask.size
-
-
 def _read_rest(
     photo: Image, read_alone: list[Image], unread: PhotoUnreadable, highest: int
 ) -> list[TileSeen]:
     """The tiles of a photo whose reading failed (``unread``) beside the patches read on their
     own (``read_alone``, outlines in the photo's pixels): the photo read again with those
     patches painted over. Where that fails too, as the photo did, it is said as it was."""
-    rest = _AtWorkSize(painted_over(photo, read_alone))
+    rest = AtWorkSize(painted_over(photo, read_alone))
     try:
         return _read_as_seen(rest, highest)
     except NoTiles:
@@ -375,7 +276,7 @@ def _read_rest(
         raise unread from None
 
 
-def _larger_than_tiles(taken: _AtWorkSize) -> float:
+def _larger_than_tiles(taken: AtWorkSize) -> float:
     """The share of the photo over which a patch running past its edge is table taken with the
     tiles (a light half, a glossy table's reflection), not a tile cut off (see :func:`faces`):
     twice the median patch inside the photo, :data:`_TABLE_TOO` of the photo at the least (a
@@ -396,7 +297,7 @@ def _read_quietly(cut: Image, highest: int, most: float) -> list[TileSeen]:
     if shrink < 1.0:
         cut = cv2.resize(cut, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     try:
-        found = _read_as_seen(_AtWorkSize(cut), highest, lit_table_too=False)
+        found = _read_as_seen(AtWorkSize(cut), highest, lit_table_too=False)
     except PhotoUnreadable:
         return []
     return [
@@ -404,7 +305,7 @@ def _read_quietly(cut: Image, highest: int, most: float) -> list[TileSeen]:
     ]
 
 
-def _read_as_seen(taken: _AtWorkSize, highest: int, lit_table_too: bool = True) -> list[TileSeen]:
+def _read_as_seen(taken: AtWorkSize, highest: int, lit_table_too: bool = True) -> list[TileSeen]:
     """:func:`read_photo` of the photo as it is.
 
     Where nothing is read, or a tile seems to lie partly outside the photo (and

@@ -15,6 +15,7 @@ np = pytest.importorskip("numpy")
 
 from photo_synth import make_photo  # noqa: E402
 
+import hubd.vision.at_work_size as at_work_size  # noqa: E402
 import hubd.vision.cutting as cutting  # noqa: E402
 import hubd.vision.reader as reader  # noqa: E402
 from engine.tiles import Tile  # noqa: E402
@@ -47,7 +48,7 @@ def test_a_photo_read_again_as_seen_from_above_is_whitened_once(
     """A phone held at a slant; the photo's tiles did not come apart ("Some tiles lie too
     close") and it is read again as seen from above: the photo at the work size was whitened
     again for it (and its faces found again)."""
-    calls = _calls(monkeypatch, reader, "whiteness", _digest)
+    calls = _calls(monkeypatch, at_work_size, "whiteness", _digest)
     photo = make_photo(44, camera_slant=True)
     with pytest.raises(reader.PhotoUnreadable):
         reader.read_photo(photo.image, photo.highest)
@@ -76,14 +77,14 @@ def test_a_patch_read_on_its_own_is_read_at_twice_the_work_scale_at_most(
     whole reading. Read at twice the photo's work scale at the most, its eight tiles read the
     same."""
     smalls: list[tuple[int, ...]] = []  # each reading's photo at its work size
-    made = reader._AtWorkSize
+    made = reader.AtWorkSize
 
     class Noted(made):  # type: ignore[misc, valid-type]
         def __init__(self, photo: Any) -> None:
             super().__init__(photo)
             smalls.append(self.small.shape)
 
-    monkeypatch.setattr(reader, "_AtWorkSize", Noted)
+    monkeypatch.setattr(reader, "AtWorkSize", Noted)
     shares: list[float] = []  # each cut read on its own: the share of its size read
     alone = reader.read_on_its_own
 
