@@ -52,7 +52,7 @@ from family_round import (
 )
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
-from layout_checks import by_numeral, numerals_over_pieces
+from layout_checks import PLACES, by_numeral, numeral_places, numerals_over_pieces
 
 from engine import Draw, Event, Game, NewGame, Pass, Play, StartRound
 from engine.simulate import DoublesFirst, Simulator
@@ -110,6 +110,7 @@ class Plays:
     numerals: int = 0  # the choices' numerals on the map
     over: list[str] = field(default_factory=list)  # ... standing over another piece of it
     on_ends: int = 0  # ... carried by their ring (over their own end)
+    places: Counter[str] = field(default_factory=Counter)  # ... where (layout_checks.PLACES)
 
 
 def targets(table: FamilyTable) -> dict[str, tuple[int, int, int, int]]:
@@ -183,6 +184,7 @@ def every_page(table: FamilyTable, plays: Plays) -> None:
     for numeral in [w for w in widgets if w.key.startswith("numeral:")]:  # its dark badge
         tiles = [offered[int(n) - 1] for n in numeral.key.removeprefix("numeral:").split()]
         plays.on_ends += any(numeral.rect.colliderect(ends[f"end:{tile}"]) for tile in tiles)
+    plays.places.update(numeral_places(widgets, offered).values())
     for page in range(entry.pages):
         entry.page = page
         for widget in table.widgets():
@@ -288,6 +290,8 @@ def run_games(size: tuple[int, int], factory: MockFactory, games: int, seed: int
     print(f"  the choices' numerals on the map: {plays.numerals}; over another piece of it "
           f"(a tile, an end, a number, a count, a letter, a ring, a numeral, a stroke): "
           f"{len(plays.over)} (goal: 0); carried by their ring: {plays.on_ends}")  # fmt: skip
+    print("    where: " + ", ".join(f"{place} {plays.places[place]}" for place in PLACES)
+          + " (alone: on its end, over the number the end needs)")  # fmt: skip
     for line in plays.over[:5]:
         print(f"    {line}")
 

@@ -134,6 +134,42 @@ def numerals_over_pieces(widgets: list[Widget], offered: list[str]) -> list[str]
     return found
 
 
+#: Where a choice's numeral on the map stands (numeral_places): beside its ring (touching it
+#: or over its frame), joined to it by a line, on its end beside the number the end needs,
+#: or alone on its end, over that number (hidden: the badge read as an end needing its numeral).
+PLACES = ("beside", "joined", "sharing", "alone")
+
+
+def numeral_places(widgets: list[Widget], offered: list[str]) -> dict[str, str]:
+    """Each numeral on the map (its badge's "numeral:<numerals>") and where it stands, one of
+    ``PLACES``; ``offered``: the ends' tiles in their numerals' order (``by_numeral``)."""
+    ends = {w.key: w for w in widgets if w.role == "end"}
+    needs = {w.key: w for w in widgets if w.role == "needs"}
+    leaders = {w.key.removeprefix("leader:") for w in widgets if w.role == "leader"}
+    places = {}
+    for badge in [w for w in widgets if w.key.startswith("numeral:")]:
+        numerals = badge.key.removeprefix("numeral:")
+        tiles = [offered[int(n) - 1] for n in numerals.split()]
+        place = "joined" if numerals in leaders else "beside"
+        for tile in tiles:
+            end, need = ends.get(f"end:{tile}"), needs.get(f"needs:{tile}")
+            if end is None or not badge.rect.colliderect(end.rect):
+                continue
+            place = "sharing"
+            if need is not None and badge.rect.colliderect(number_room(need)):
+                place = "alone"
+        places[numerals] = place
+    return places
+
+
+def number_room(widget: Widget) -> pygame.Rect:
+    """Where a label's text stands: its box less the room it keeps for a badge (``lead``)."""
+    room = widget.rect.copy()
+    room.w -= abs(widget.lead)
+    room.x += max(0, widget.lead)
+    return room
+
+
 def stroke_crosses(
     points: tuple[int, int, int, int],
     width: int,

@@ -7,9 +7,11 @@ map (tiles, ends and their numbers, counts, the arms' letters, other rings and n
 strokes): along a side, its middle first, then its corners. Where no such place is free (a
 crowded table), it stands over the ring's frame; else a little way off, the nearest free
 place within ``LEADER_REACH`` badges' heights, joined to its ring by a short line of the
-ring's gold over nothing else; else the ring itself carries it: the numeral on the end's own
-box (its need then hidden: the tile entered fits it, and the words of its choice name it).
-Never over another piece.
+ring's gold over nothing else; else the ring shares its end between the two, as a choice's
+button does: the numeral's dark badge at one side of the end (reaching out of the ring where
+that is free), the number the end needs beside it in the rest, each at the map's floor or
+larger (a badge alone on an end read as an end needing that number, its own number hidden).
+Only an end too narrow for both carries the numeral alone. Never over another piece.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 
 from hubd.screens.kit.areas import Rect
 from hubd.screens.kit.builder import Builder
-from hubd.screens.kit.widgets import Kind, Style, Widget
+from hubd.screens.kit.widgets import MIN_SQUEEZE, Kind, Style, Widget
 
 #: The map's pieces a numeral keeps off (the strokes are kept off as drawn), and the sign
 #: that a tap enlarges a shrunk map (its strip looks free: a numeral there stood under it).
@@ -37,6 +39,20 @@ class Ringed:
     ring: Rect
     own: tuple[Widget, ...]
     numerals: str
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """Where a numeral's badge stands: ``leader``, the line joining it to its ring, if any;
+    ``shared``, the need beside it on the end they share, and the room it keeps for the badge
+    (``lead``: on its left, negative on its right) and its size and squeeze there, if it
+    shares; ``carried``: alone on its end."""
+
+    badge: Rect
+    size: int
+    leader: tuple[int, int, int, int] | None = None
+    shared: tuple[Widget, int, int, float] | None = None
+    carried: bool = False
 
 
 @dataclass
@@ -60,11 +76,9 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
                if w.kind is Kind.LINK and w.points is not None]  # fmt: skip
     letters = [w.rect for w in b.widgets if w.key.startswith("arm:")]
     seen = _Map(pieces, strokes, [r.ring for r in ringed] + letters)
-    line = b.measure.line_height(size, True)
-    ink_top, ink_h = b.measure.ink("0123456789", size, True)
-    height = ink_h + 2 * _pad(b)  # a badge: as tall as its digits and a little
     for one in ringed:
-        badge, carried, leader = _badge_box(b, one, area, size, height, seen)
+        placed = _badge_box(b, one, area, size, floor, seen)
+        badge, leader = placed.badge, placed.leader
         if leader is not None:  # the ring's gold, as wide as the map's strokes
             wide = _leader_width(size)
             box = Rect(
@@ -86,21 +100,26 @@ def draw_numerals(b: Builder, area: Rect, ringed: Sequence[Ringed], size: int, f
                 )
             )
             seen.strokes.append((leader, wide))
+        if placed.shared is not None:  # the end's number beside the badge, in the rest
+            need, lead, need_px, squeeze = placed.shared
+            need.lead, need.size, need.squeeze = lead, need_px, squeeze
         panel = b.panel(badge, Style.DARK)
         panel.mirror, panel.key = False, f"numeral:{one.numerals}"  # what is seen of it
         # Its line's box, the digits in the middle of the badge (the line's room for letters
         # below the baseline kept out of the badge), or on the end its ring carries.
+        ink_top = b.measure.ink("0123456789", placed.size, True)[0]
+        line = b.measure.line_height(placed.size, True)
         box = Rect(badge.x, badge.y + _pad(b) - ink_top, badge.w, line)
-        least = size
-        if carried:
+        least = placed.size
+        if placed.carried:
             box = Rect(badge)
             least = size if badge.h + 2 >= line else min(size, floor)
         # In scale with the map's own numbers, as its badge is: a shrunk map's numerals are
         # under the screen's least text, and held to it they were cut away in their badges.
-        label = b.label(box, one.numerals, size, bold=True, floor=least, reading=True,
+        label = b.label(box, one.numerals, placed.size, bold=True, floor=least, reading=True,
                         mirror=False, key=f"number:{one.numerals}", role="choice_number",
                         squeeze=True, least=least)  # fmt: skip
-        seen.pieces.append((label, badge))
+        seen.pieces.append((label, label.rect.union(badge)))  # its line's box reaches past it
         seen.apart.append(badge)
 
 
@@ -114,15 +133,15 @@ def _pad(b: Builder) -> int:
     return max(2, b.px(4))
 
 
-def _badge_box(
-    b: Builder, one: Ringed, area: Rect, size: int, height: int, seen: _Map
-) -> tuple[Rect, bool, tuple[int, int, int, int] | None]:
-    """Where ``one``'s numeral stands, ``height`` tall: beside its ring in a free place, the
-    one farthest from other rings, numerals and letters (within a badge's height), a side's
-    middle first; else over the ring's frame; else off the ring, the nearest free place its
-    leader (the line it returns) reaches over nothing; else on the end itself (whether it
-    went there)."""
-    width = max(height * 4 // 5, b.measure.width(one.numerals, size, True) + 2 * max(3, b.px(4)))
+def _badge_box(b: Builder, one: Ringed, area: Rect, size: int, floor: int, seen: _Map) -> _Placed:
+    """Where ``one``'s numeral stands: beside its ring in a free place, the one farthest from
+    other rings, numerals and letters (within a badge's height), a side's middle first; else
+    over the ring's frame; else off the ring, the nearest free place its leader reaches over
+    nothing; else sharing its end with the end's number; else alone on the end. A badge as
+    wide as its digits, else (in each of those places) as their narrowest drawing."""
+    ink_h = b.measure.ink("0123456789", size, True)[1]
+    height = ink_h + 2 * _pad(b)  # a badge: as tall as its digits and a little
+    widths = _widths(b, one.numerals, size, height)
     ring = one.ring
     others = [r for r in seen.apart if r != ring]
     step = max(2, height // 8)
@@ -131,29 +150,102 @@ def _badge_box(
     def crowding(box: Rect) -> float:
         return sum(max(0.0, height - _apart(box, other)) for other in others)
 
-    near = ring.inflate(2 * (width + step + reach), 2 * (height + step + reach))
+    near = ring.inflate(2 * (widths[0] + step + reach), 2 * (height + step + reach))
     pieces = [(rect.x, rect.y, rect.right, rect.bottom) for widget, rect in seen.pieces
               if rect.colliderect(near) and not _own(widget, rect, one)]  # fmt: skip
     strokes = [(points, wide) for points, wide in seen.strokes if crosses(points, wide, near)]
     end = next((Rect(w.rect) for w in one.own if w.role == "end"), ring)
     for base in (ring, end):  # touching the ring, else over its frame (touching the end)
-        free = [box for box in _around(base, width, height, step)
-                if _free(box, area, pieces, strokes)]  # fmt: skip
-        if free:
-            return min(free, key=lambda box: (crowding(box), _off_middle(box, base))), False, None
+        for width in widths:
+            free = [box for box in _around(base, width, height, step)
+                    if _free(box, area, pieces, strokes)]  # fmt: skip
+            if free:
+                box = min(free, key=lambda box: (crowding(box), _off_middle(box, base)))
+                return _Placed(box, size)
     wide = _leader_width(size)
     for off in range(step, reach + 1, step):  # a little way off, joined by a line
         joined: list[tuple[float, int, Rect, tuple[int, int, int, int]]] = []
-        for box in _around(ring.inflate(2 * off, 2 * off), width, height, step):
-            leader = _leader(ring, box)
-            if leader is None or not _free(box, area, pieces, strokes):
-                continue
-            if _clear(leader, wide, pieces, strokes):
-                joined.append((crowding(box), _off_middle(box, ring), box, leader))
+        for width in widths:
+            for box in _around(ring.inflate(2 * off, 2 * off), width, height, step):
+                leader = _leader(ring, box)
+                if leader is None or not _free(box, area, pieces, strokes):
+                    continue
+                if _clear(leader, wide, pieces, strokes):
+                    joined.append((crowding(box), _off_middle(box, ring), box, leader))
         if joined:
             _crowding, _off, box, line = min(joined, key=lambda found: found[:2])
-            return box, False, line
-    return end, True, None
+            return _Placed(box, size, leader=line)
+    needs = [w for w in one.own if w.role == "needs"]
+    if len(needs) == 1 and len(one.own) == 2:  # one end and its number
+        for px in sorted({size, max(1, min(size, floor))}, reverse=True):
+            shared = _sharing(b, one.numerals, end, needs[0], px, floor, (area, pieces, strokes))
+            if shared is not None:
+                return shared
+    return _Placed(end, size, carried=True)
+
+
+def _widths(b: Builder, numerals: str, size: int, height: int) -> tuple[int, ...]:
+    """A badge's widths for ``numerals`` at ``size``: as wide as the digits drawn as they
+    are, then as narrow as a label may draw them (``MIN_SQUEEZE``)."""
+    digits = b.measure.width(numerals, size, True)
+    margin = 2 * max(3, b.px(4))
+    natural = max(height * 4 // 5, digits + margin)
+    narrow = max(height * 3 // 5, math.ceil(digits * MIN_SQUEEZE) + margin)
+    return (natural, narrow) if narrow < natural else (natural,)
+
+
+def _sharing(
+    b: Builder,
+    numerals: str,
+    end: Rect,
+    need: Widget,
+    size: int,
+    floor: int,
+    room: tuple[Rect, list[tuple[int, int, int, int]], list[tuple[tuple[int, int, int, int], int]]],
+) -> _Placed | None:
+    """The badge of ``numerals`` at ``size`` over a corner of ``end`` (the top's first, the
+    reading's start side first), as little of the end as it can, its digits above or below
+    the end's own by half of theirs or more, else a third (side by side on one line, "4" and
+    "9" read as 49), reaching out of the ring where that is free, with the end's number
+    ``need`` whole beside it, a badge's margin from it, at ``floor`` or larger; None where no
+    such place is free. ``room``: the map's area, its pieces and strokes."""
+    area, pieces, strokes = room
+    ink_h = b.measure.ink("0123456789", size, True)[1]
+    height = ink_h + 2 * _pad(b)
+    apart = max(2, b.px(4), size // 6)  # between the badge and the number beside it
+    step = max(2, height // 8)
+    half, third, most = -(-ink_h // 2), -(-ink_h // 3), (end.h + height) // 2
+    for offsets in (range(half, most + 1, step), range(third, half)):  # apart the most first
+        for width in _widths(b, numerals, size, height):
+            for overlap in range(1, end.w):
+                fits = _need_fits(b, need, need.rect.w - overlap - 2 * apart, floor)
+                if fits is None:
+                    break
+                sides = [(end.x + overlap - width, overlap + apart),
+                         (end.right - overlap, -(overlap + apart))]  # fmt: skip
+                if b.rtl:  # the reading's start side first, as a choice's badge stands
+                    sides.reverse()
+                for offset in offsets:
+                    for y in (
+                        end.centery - offset - height // 2,
+                        end.centery + offset - height // 2,
+                    ):
+                        for x, lead in sides:
+                            box = Rect(x, y, width, height)
+                            if _free(box, area, pieces, strokes):
+                                return _Placed(box, size, shared=(need, lead, *fits))
+    return None
+
+
+def _need_fits(b: Builder, need: Widget, room: int, floor: int) -> tuple[int, float] | None:
+    """The largest size, from the number's own down to ``floor``, at which the end's number
+    ``need`` stands whole in ``room`` px, drawn narrower as a label may be; and how much
+    narrower."""
+    for px in range(need.size, max(1, floor) - 1, -1):
+        wide = b.measure.width(need.text, px, True)
+        if wide * MIN_SQUEEZE <= room:
+            return px, min(1.0, room / max(1, wide))
+    return None
 
 
 def _leader(ring: Rect, box: Rect) -> tuple[int, int, int, int] | None:

@@ -4,14 +4,14 @@ it was while the choices stand beside it, and each choice's numeral is plainly i
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from layout_checks import by_numeral, numerals_over_pieces
+from layout_checks import by_numeral, number_room, numeral_places, numerals_over_pieces, problems
 from screens_loop import SIZES, map_widgets, shown
 
-from engine import Game, NewGame, Play, StartRound, Tile
+from engine import Event, Game, NewGame, Play, StartRound, Tile
 from engine.log import apply_lines
 from engine.simulate import DoublesFirst, Simulator
 from hubd.screens import Ui, UiContext
@@ -303,17 +303,7 @@ def test_a_numeral_with_no_room_in_the_map_stands_beside_its_ring_under_it() -> 
     beside its ring, over nothing, the map as it was."""
     log = DoublesFirst(4, {"preset": "hub", "set": 15, "rounds": 1}, HUB_DEAL,
                        check=False).play_game().effective  # fmt: skip
-    play = log[56]
-    assert isinstance(play, Play)
-    game = Game.from_events(log[:56])
-    ui, ctx = shown(game, "play", (800, 480), "en")
-    before = map_widgets(ui, ctx)
-    tap_widget(ui, ctx, f"half:{play.tile.lo}")
-    tap_widget(ui, ctx, f"half:{play.tile.hi}")
-    widgets = ui.layout(ctx, 0.0)
-    offered = numbered(ui)
-    assert map_widgets(ui, ctx) == before
-    assert numerals_over_pieces(widgets, offered) == []
+    widgets, offered = _ends_offered(log, 56, (800, 480), "en")
     ends = {w.key: w.rect for w in widgets if w.role == "end"}
     rings = {w.key.removeprefix("mark:end:"): w.rect for w in widgets if w.role == "mark"}
     badges = {w.key.removeprefix("numeral:"): w.rect for w in widgets
@@ -323,6 +313,25 @@ def test_a_numeral_with_no_room_in_the_map_stands_beside_its_ring_under_it() -> 
         tile = offered[int(numeral) - 1]
         assert not badge.colliderect(ends[f"end:{tile}"]), numeral
         assert _apart(badge, rings[tile]) <= 1, numeral
+
+
+def _ends_offered(
+    log: Sequence[Event], event: int, size: tuple[int, int], language: str
+) -> tuple[list[Widget], list[str]]:
+    """The widgets once the play ``log[event]`` is entered on the pad (its ends offered) and
+    the ends' tiles in their numerals' order; the map as it was before the first tap, and
+    no numeral over another piece of it."""
+    play = log[event]
+    assert isinstance(play, Play)
+    ui, ctx = shown(Game.from_events(log[:event]), "play", size, language)
+    before = map_widgets(ui, ctx)
+    tap_widget(ui, ctx, f"half:{play.tile.lo}")
+    tap_widget(ui, ctx, f"half:{play.tile.hi}")
+    widgets = ui.layout(ctx, 0.0)
+    offered = numbered(ui)
+    assert map_widgets(ui, ctx) == before
+    assert numerals_over_pieces(widgets, offered) == []
+    return widgets, offered
 
 
 #: The buttons around the choices that are not choices.
@@ -367,3 +376,39 @@ def test_a_shrunk_maps_numerals_are_drawn(size: tuple[int, int]) -> None:
     for widgets in _every_page(ui, ctx, count):
         drawn |= {w.text: w.lines for w in widgets if w.key.startswith("number:")}
     assert drawn == {str(n): (str(n),) for n in range(1, count + 1)}
+
+
+#: taps_bench's second simulated game (four-arm double-12, six players; the second deal of
+#: seed 0): P5's 3-6 (its 33rd event) fits four ends, P1's 8-9 (its 78th) four; two and
+#: three of their rings, crowded all round, carried their numerals alone on their ends.
+FOUR_ARM_DEAL = 903170602
+CROWDED_RINGS = {(800, 480): 33, (720, 1280): 78}
+
+
+@pytest.mark.parametrize("language", available_languages())
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_numeral_on_its_end_leaves_the_ends_number_readable(
+    size: tuple[int, int], language: str
+) -> None:
+    """A ring crowded all round carried its numeral alone on its end, a dark box with a
+    white "1" that read as an end needing 1, the end's own number hidden (the lead's family
+    game: "1", "5" and "6" on ends needing 1 or 13). Where a numeral stands on its end now,
+    the end's number stands whole beside it at the map's floor or larger, and the badge at a
+    corner, its digits above or below the number's by a third of their height or more (side
+    by side, "4" and "9" read as 49); nothing else under it, the map as it was."""
+    rules = {"preset": "four-arm", "set": 12, "rounds": 1}
+    log = Simulator(6, rules, FOUR_ARM_DEAL, check=False).play_game().effective
+    widgets, offered = _ends_offered(log, CROWDED_RINGS[size], size, language)
+    places = numeral_places(widgets, offered)
+    assert sorted(places) == [str(n) for n in range(1, len(offered) + 1)]
+    assert [n for n, place in places.items() if place == "alone"] == []
+    floor = 32 if size == (800, 480) else 50
+    by_key = {w.key: w for w in widgets}
+    for numeral in [n for n, place in places.items() if place == "sharing"]:
+        badge = by_key[f"numeral:{numeral}"].rect
+        digits = by_key[f"number:{numeral}"]
+        need = by_key[f"needs:{offered[int(numeral) - 1]}"]
+        assert digits.size >= floor and need.size >= floor, numeral
+        assert problems(Ui(size), [digits, need], official=True) == [], numeral
+        digit = 0.7 * min(digits.size, need.size)  # DejaVu Sans Bold's digits: 0.73 em tall
+        assert abs(badge.centery - number_room(need).centery) >= digit / 3, numeral
