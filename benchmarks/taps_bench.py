@@ -19,7 +19,9 @@ widgets' centres and presses of the mock button pin (tests/helpers/family_round.
   the tap targets that moved within an entry (a key's place changing between two taps of the
   same play); the play that took the most taps, how many pages of choices each entry
   showed, and on every page (looked at, not touched) the choices whose words were cut and
-  the smallest choice text. Goals (issue 35): median <= 2, every one explicit, 0 moved, at
+  the smallest choice text; and where the choices' numerals stand on the map (beside their
+  rings, joined by a line, sharing their ends with the ends' numbers, or alone over them).
+  Goals (issue 35): median <= 2, every one explicit, 0 moved, at
   most 2 pages, no word cut, choices at 43 px (67 in portrait) or more.
 
 Figures only; tests/hubd/test_family_round.py and tests/hubd/screens/test_play_entry.py assert.
