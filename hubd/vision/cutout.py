@@ -14,6 +14,10 @@ TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
 # face's other rows near the middle, and twice as much (a thin line, blurred, keeps little ink)
 _FAINT_BAR = 5.0  # a faint bar takes this much more light than the face's other rows
+_LINE_ROWS = 5  # a bar's ink runs over this many rows at the most (half its peak's or more)
+_EVEN = 0.6  # a line's ink along it is this share of its most inked fifth at the least (a row
+# of pips leaves the face between them less inked)
+_MORE_EVEN = 0.2  # and this much more than the row of pips taken for the bar
 _LEANS = (0, -3, 3)  # how many rows a bar may climb across the tile (of its 160)
 # And a cut askew on its face, before it is levelled (see :func:`levelled`):
 _TURNS = tuple(sign * rows for rows in range(0, 19, 3) for sign in ((1,) if rows == 0 else (-1, 1)))
@@ -160,7 +164,54 @@ def bar_row(
     whose bar a blur or a shadow left faint: the most inked row is its bar. A cut that may sit
     askew on its face (``askew``, see :func:`levelled`) lets the bar lean further."""
     found = _find_bar(ink, _TURNS if askew else _LEANS, in_row, faint)
-    return None if found is None else (found[0], found[1])
+    if found is None:
+        return None
+    row, bar_ink, lean = found
+    return _thin_line_beside(ink, row, lean) or (row, bar_ink)
+
+
+def _thin_line_beside(ink: Floats, row: int, lean: int) -> tuple[int, float] | None:
+    """Where the most inked row found (``row``, leaning ``lean``) is no line but a row of pips
+    (large pips packed across the face ink their row more than a faint bar, yet unevenly: the
+    face between them less), the thin line within a third of the width of the middle, inked
+    evenly all along, more evenly than that row, and standing out of the rows beside it, that
+    is the bar: its row and ink (None: no such line, the row found is the bar)."""
+    reach = TILE_W // 3
+    band = ink[TILE_W - reach : TILE_W + reach, TILE_W // 10 : -(TILE_W // 10)]
+    dilated = _leant(cv2.dilate(band, np.ones((5, 1), np.uint8)), (lean,))
+    along, cores = quantile(dilated, 0.2)[0], quantile(dilated, 0.8)[0]
+    evenly = along / np.maximum(cores, 1.0)
+    found = row - (TILE_W - reach)
+    thin = quantile(_leant(band, (lean,)), 0.2)[0]
+    start, end = _half_run(along, found)
+    lines = [
+        peak
+        for peak in range(1, len(along) - 1)
+        if along[peak] >= max(along[peak - 1], along[peak + 1]) and not start <= peak < end
+        and evenly[peak] >= max(_EVEN, evenly[found] + _MORE_EVEN)
+        and _prominence(along, peak) >= _BAR_INK
+        and np.subtract(*_half_run(thin, peak)[::-1]) <= _LINE_ROWS
+    ]  # fmt: skip
+    if not lines:
+        return None
+    line = last = max(lines, key=lambda peak: _prominence(along, peak))
+    while last + 1 < len(along) and along[last + 1] >= along[line]:
+        last += 1  # (the line's row: the middle of the rows its ink was spread over)
+    return TILE_W - reach + (line + last) // 2, float(along[line])
+
+
+def _half_run(rows: Floats, at: int) -> tuple[int, int]:
+    """The run of ``rows`` (half open) around the highest near ``at`` inked half as much as
+    it at least."""
+    near = range(max(0, at - 2), min(len(rows), at + 3))
+    peak = max(near, key=lambda i: float(rows[i]))
+    half = float(rows[peak]) / 2
+    start = end = peak
+    while start > 0 and rows[start - 1] >= half:
+        start -= 1
+    while end < len(rows) - 1 and rows[end + 1] >= half:
+        end += 1
+    return start, end + 1
 
 
 def _find_bar(
