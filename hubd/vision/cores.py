@@ -8,7 +8,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from hubd.vision.shapes import ASPECT, Floats, Image, percentile_of, quad_of, sides
+from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, percentile_of, quad_of, sides
 
 _WITHIN = 0.85  # a half this share within a tile read is a piece of that tile
 _HALF_WIDE = 0.6  # and at least this share of its width (see within_tiles)
@@ -17,6 +17,10 @@ ACROSS = 1.3  # beside one, a face lying across the slant is up to this much lon
 # width than a tile's shape allows seen from above (see patch_tiles._FORESHORTENED)
 _INK, _INKED = 0.6, 0.01  # a pip or a bar is darker than this share of a core's light, and
 # makes up more than this share of it
+FORESHORTENED = 1.1  # a face's length over width at the least, lying along a strong slant
+_SIDE_LONG = 0.65  # a face beside a band is this share of the band's length at the least (the far
+# tiles of a column shorter: 0.74 of the nearest's side at a strong slant)
+_SQUAT_FILL = 0.8  # a squat core that is a face and a side fills this share of its quadrilateral
 _PAIR_SIZES, _PAIR_FILL = 0.6, 0.8  # a tile's two halves' cores: the smaller this share of
 # the larger at the least, together this share of the quadrilateral over both
 
@@ -33,6 +37,42 @@ def band_of_sides(lightness: Image, core: Image, widest: float) -> bool:
     values = lightness[y : y + h, x : x + w][inside > 0].astype(np.float32)
     light = percentile_of(values, 90)
     return float(np.mean(values < _INK * light)) <= _INKED
+
+
+def face_beside_side(core: Image, band: Image) -> Floats | None:
+    """A squat core that is a face with the side of the tile before it joined on, beside a
+    ``band`` of sides: the face's corners, the side cut off the core's end away from the band
+    (each tile's side lies on the band's side of its face), as thick as the band (thinner as
+    the face is shorter, further off); None where what is left is not a face's shape.
+
+    At a strong slant a column of tiles lying across it shows each tile's side between its
+    face and the next face: a groove runs at the face's own rim, none where the side meets the
+    next face (the side darker than that face, no valley), so each core is a face and a side,
+    too squat for a tile, and the column was said to be tiles stuck together (or no tiles)."""
+    quad = quad_of(core)
+    short, long = sides(quad)
+    if long >= ASPECT[0] * short or cv2.contourArea(core) < _SQUAT_FILL * cv2.contourArea(quad):
+        return None
+    (bx, by), (w, h), angle = least_rect(band)
+    along = np.array([np.cos(np.radians(angle)), np.sin(np.radians(angle))], np.float32)
+    if w < h:  # (the band's long side: the tiles' long sides run along it)
+        along = np.array([-along[1], along[0]], np.float32)
+    across = np.array([-along[1], along[0]], np.float32)
+    points = quad.astype(np.float32)
+    u, v = points @ along, points @ across
+    length = float(u.max() - u.min())
+    thick = min(w, h) * length / max(w, h)
+    depth = float(v.max() - v.min()) - thick
+    if depth <= 0 or not FORESHORTENED <= length / depth <= ACROSS * ASPECT[1]:
+        return None
+    if length < _SIDE_LONG * max(w, h):
+        return None  # (a side runs the whole length of its face: a shorter piece is no face)
+    towards_band = float(np.array([bx, by], np.float32) @ across) > float(v.mean())
+    low, high = (float(v.min()) + thick, float(v.max())) if towards_band else (
+        float(v.min()), float(v.max()) - thick)  # fmt: skip
+    ends = ((u.min(), low), (u.min(), high), (u.max(), high), (u.max(), low))
+    corners: Floats = np.array([a * along + b * across for a, b in ends], np.float32)
+    return corners  # (its first edge across the face: the shorter)
 
 
 def paired_halves(halves: list[Image], across: float) -> tuple[list[Floats], list[Image]]:

@@ -9,14 +9,20 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from hubd.vision.cores import ACROSS, band_of_sides, paired_halves, within_tiles
+from hubd.vision.cores import (
+    ACROSS,
+    FORESHORTENED,
+    band_of_sides,
+    face_beside_side,
+    paired_halves,
+    within_tiles,
+)
 from hubd.vision.seams import Lines, cut_at_seams, cut_line, lines_across, notched, seam_at
 from hubd.vision.shapes import ASPECT, Floats, Image, grown_by, least_rect, quad_of, sides, sized
 from hubd.vision.sides import side_band
 
 _GROOVE = 0.05  # a groove between faces is darker than them by this share of their light
 _RIM = 0.06  # the rim of a face left out of its core (each side), a share of its width
-_FORESHORTENED = 1.1  # a tile's length over width at the least, lying along a strong slant
 _JOINED = 1.6  # a core this many times the tiles' width or wider is faces joined (see pieces)
 _HALF = 1.3  # a core of a tile's half: its long side under this many times its short one
 _SIDE = 0.4  # a core this much narrower than the patch's widest is a tile's side, not a face
@@ -155,6 +161,14 @@ def _tiles_of_cores(
     faces_only = [inner for inner in faces_only if not any(inner is band for band in bands)]
     cores = [inner for inner in cores if not any(inner is band for band in bands)]
     across = ACROSS if bands else 1.0
+    # (Bands of sides, or thinner strips of them: where one lies, a squat core may be a face
+    # and a side, see face_beside_side.)
+    strips = bands + [inner for inner in cores if min(least_rect(inner)[1]) < _SIDE * widest
+                      and band_of_sides(lightness.image, inner, widest)]  # fmt: skip
+    beside = {id(inner): face for inner in cores for band in strips[:1]
+              if (face := face_beside_side(inner, band)) is not None}  # fmt: skip
+    if beside:  # (the strips: sides, no faces)
+        cores = [inner for inner in cores if not any(inner is strip for strip in strips)]
     apart = len(faces_only) >= 2
     if not apart:
         if len(faces_only) == len(cores) and not bands:
@@ -178,6 +192,11 @@ def _tiles_of_cores(
             tiles.append(grown_by(quad, _RIM * short_side))
             continue
         found = _split(lightness, _spread(inner), least, width, across=across)
+        if found is None and id(inner) in beside:  # (a face and the side of the tile
+            # before it, squat: the face, the side cut off)
+            face = beside[id(inner)]
+            tiles.append(grown_by(face, _RIM * sides(face)[0]))
+            continue
         if found is None and long_side < _HALF * across * short_side:
             halves.append(inner)
         elif found is None:
@@ -267,7 +286,7 @@ def _split(
     # (A face come apart from its neighbours beside a band of sides may lie across the slant:
     # up to ``across`` times longer for its width than a tile's shape, it is one all the same.)
     single = ASPECT[0] <= long / short <= across * ASPECT[1] or (
-        sized(short, width) and _FORESHORTENED <= long / short < ASPECT[0]
+        sized(short, width) and FORESHORTENED <= long / short < ASPECT[0]
     )
     hull = cv2.contourArea(cv2.convexHull(outline))
     bitten = single and area >= 0.45 * short * long and hull >= 0.9 * short * long
