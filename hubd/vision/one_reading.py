@@ -40,6 +40,7 @@ from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sides import to_its_bar
 from hubd.vision.sizes import fitted
+from hubd.vision.squares import weighed
 
 MIN_FACE = 0.0004  # a face smaller than this share of the photo is a speck
 _UNREAD = 1.3  # a patch left unread this many tiles' area or more is tiles that did not come apart
@@ -103,6 +104,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         origin += [len(runs_off) - 1] * len(found)
     seen, shorts, cut_off = [], [], []
     read_pieces = []  # the pieces read as tiles (see Looks.read)
+    read_patch: list[int] = []  # each one's patch
     read_in: list[list[Floats]] = [[] for _ in outlines]  # each patch's pieces read
     outside = 0
     read_from: Counter[int] = Counter()  # tiles read in each patch
@@ -125,6 +127,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
             continue  # no bar across its middle: a napkin, a card, a patch of light
         read_from[patch] += 1
         read_pieces.append(corners)
+        read_patch.append(patch)
         read_in[patch].append(corners)
         cx, cy = face.mean(axis=0)
         short = sides(face)[0] * scale
@@ -135,6 +138,7 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         seen.append(tile)
         shorts.append(short if sizes is None else short / sizes.at(cx * scale, cy * scale))
         cut_off.append(runs_off[patch] and on_border(mask, face * scale) >= 0.5 * short)
+    seen = weighed(read_pieces, read_patch, seen, looks.at, highest)
     if shorts:  # one set's tiles are one size: a much smaller or larger "tile" is something else
         # (each tile's size beside the size where it lies, or beside their median)
         usual = float(np.median(shorts)) if sizes is None else sizes.median

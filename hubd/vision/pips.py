@@ -107,14 +107,14 @@ def read_halves(
         # taken through, the bar faint beside it; the row's other pips may be lost in it.)
         cut = any(blob.area < _CUT_BY_BAND * blob.whole and blob.whole >= _CUT_PIP * single
                   for blob in blobs)  # fmt: skip
-        doubted = bool(mixed >= 2 or past or uncounted or merged or cut)
+        in_doubt = bool(mixed >= 2 or past or uncounted or merged or cut)
         off_tile |= past == "side"
-        read.append((list(zip(blobs, paired, strict=True)), single, doubted))
+        read.append((list(zip(blobs, paired, strict=True)), single, in_doubt))
     pips_area = [
         blob.area for half_blobs, _, _ in read for blob, mirrored in half_blobs if mirrored
     ]
     guesses = []
-    for half_blobs, single, doubted in read:
+    for half_blobs, single, in_doubt in read:
         pips_ink = [blob.contrast for blob, mirrored in half_blobs if mirrored]
         counted = []  # (pips, how likely they are there) per blob
         for blob, mirrored in half_blobs:
@@ -130,13 +130,13 @@ def read_halves(
             )
             counted += [(_many(blob, single), min(keep, _STRAY if stray else 0.5)), (1, 0.2)]
         guess = _guess(counted, highest)
-        guesses.append(_doubted(guess, highest) if doubted else guess)
+        guesses.append(doubted(guess, highest) if in_doubt else guess)
     if off_tile:
         # The cut slid along its tile, or a half's pip cut by the cut's long edge, the face
         # running on past it (the cut off its tile sideways, along both halves): either half
         # may have lost a whole row or column, its pips left a layout still (a double-12's two
         # columns of four left of its three were read an 8 surely, a 9's 6 beside the bar).
-        guesses = [_doubted(guess, highest) for guess in guesses]
+        guesses = [doubted(guess, highest) for guess in guesses]
     return guesses[0], guesses[1]
 
 
@@ -203,7 +203,7 @@ def _seam_beside(ink: Floats, coloured: NDArray[np.bool_], edge: int, rightwards
     return bool(not_face.size) and float(not_face.mean(axis=0).max()) >= 0.8
 
 
-def _doubted(guess: HalfGuess, highest: int) -> HalfGuess:
+def doubted(guess: HalfGuess, highest: int) -> HalfGuess:
     """A half whose pips run past the cut, or are of two sizes: its count is a part of its
     pips, or more than its own (a neighbour's past a seam missed), so every other count stays
     likely enough that the table asks rather than settles it (the nearer counts first in its

@@ -20,7 +20,10 @@ The way it reads, in order:
    outline dips in at both ends (two tiles' rounded corners meeting), until every piece is a
    quadrilateral (perspective) twice as long as it is wide. One that will not come apart is
    said, not guessed (so is a staggered row of tiles side by side, whose patch has a tile's
-   shape and its middle seam a bar).
+   shape and its middle seam a bar). Two tiles read side by side make a square, cut the
+   other way too: where that cut's bars are thin lines far more inked than the pieces' own,
+   the pieces were two tiles' halves either side of a groove taken for a bar
+   (:mod:`hubd.vision.squares`).
 3. **Its halves.** Each tile is turned upright into a fixed size; its bar is the darkest line
    across its middle (a line, a groove, with or without a brass spinner: all ignored). A cut
    that leans on its face (its side seen beside it), its bar climbing across it, is sheared

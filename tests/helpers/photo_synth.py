@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -477,6 +478,7 @@ def make_photo(
     block: bool = False,
     packed: bool = False,
     cloth: bool = False,
+    hand: Sequence[tuple[int, int]] | None = None,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
@@ -486,7 +488,9 @@ def make_photo(
     table, a window's reflection on it running from the photo's edge to the tiles, see
     :func:`_reflection`; ``block``: two rows of tiles touching each other as well, see
     :func:`_places`; ``packed``: the pips large and packed, see :class:`Look`, the photo
-    otherwise the same; ``cloth``: on a patterned cloth, see :func:`_patterned_cloth`)."""
+    otherwise the same; ``cloth``: on a patterned cloth, see :func:`_patterned_cloth`;
+    ``hand``: these tiles, each half as given, laid in the places in turn, ``count`` as many:
+    the photo otherwise the seed's own)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -506,7 +510,8 @@ def make_photo(
         packed=packed,
     )
     deck = [(a, b) for a in range(highest + 1) for b in range(a, highest + 1)]
-    hand = [tuple(rng.sample(t, 2)) if t[0] != t[1] else t for t in rng.sample(deck, count)]
+    drawn = [tuple(rng.sample(t, 2)) if t[0] != t[1] else t for t in rng.sample(deck, count)]
+    hand = drawn if hand is None else list(hand)
     per_row = count if count <= 7 else math.ceil(count / 2)
     rows = math.ceil(count / per_row)
     tile_w = min(size[0] * 0.7 / max(per_row, 1.5), size[1] * 0.65 / (2.4 * rows), 150)
