@@ -2,6 +2,7 @@
 
     python benchmarks/camera_bench.py [--photos 200] [--first-seed 1] [--worker 20] [--first-corpus]
         [--light-tables] [--camera-slant] [--glossy] [--block] [--packed] [--cloth]
+        [--white-table]
 
 Prints, over photos made from consecutive seeds:
 
@@ -110,6 +111,9 @@ def main() -> None:
     parser.add_argument("--cloth", action="store_true",
                         help="each photo on a patterned cloth (checks, gingham, stripes or dots, "
                         "fine or coarse, turned any way)")  # fmt: skip
+    parser.add_argument("--white-table", action="store_true",
+                        help="ivory faces on a white table whiter than they are (paper, a white "
+                        "laminate), the faces no lighter than it, only yellower")  # fmt: skip
     args = parser.parse_args()
     halves = right_halves = unreadable = cut_off = refused_rightly = 0
     halves_inside = right_inside = 0  # over the photos with every tile wholly inside them
@@ -120,7 +124,8 @@ def main() -> None:
     for seed in range(args.first_seed, args.first_seed + args.photos):
         photo = make_photo(seed, real=not args.first_corpus, light=args.light_tables,
                            camera_slant=args.camera_slant, glossy=args.glossy,
-                           block=args.block, packed=args.packed, cloth=args.cloth)  # fmt: skip
+                           block=args.block, packed=args.packed, cloth=args.cloth,
+                           white=args.white_table)  # fmt: skip
         halves += 2 * len(photo.tiles)
         started, cpu_started = time.perf_counter(), time.process_time()
         try:
@@ -156,6 +161,7 @@ def main() -> None:
     corpus += ", two rows touching in a block" if args.block else ""
     corpus += ", pips large and packed" if args.packed else ""
     corpus += ", on a patterned cloth" if args.cloth else ""
+    corpus += ", ivory faces on a white table" if args.white_table else ""
     print(f"camera_bench: {n} synthetic photos (seeds {args.first_seed}.."
           f"{args.first_seed + n - 1}){corpus}")  # fmt: skip
     print(f"  halves read right:           {right_halves}/{halves} = {right_halves / halves:.1%}")

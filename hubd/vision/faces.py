@@ -22,10 +22,15 @@ _FACE_FILL = 0.8  # a patch whose bays are closed fills its least rectangle so, 
 _NO_LARGER = 1.3  # and its least rectangle is no larger than this many times the patch's
 # And on a light table of another colour than the faces' (see own_colour):
 _BORDER = 0.03  # the photo's border, its table, is this share of its short side wide
-_APART = 6.0  # a colour this far (Lab's a, b) from the table's at the least is another colour
-_NOT_DARKER = 0.9  # a face is at least this light beside the table around it
+_APART = 6.0  # a colour this far (see own_colour) from the table's at the least is another colour
+_NOT_DARKER = 0.75  # a face is at least this light beside the table around it (ivory on
+# white paper: 0.8-0.9 of it; lit alike, the faces are lighter than a grey or wooden table)
+_WASHED_OUT = 250  # a pixel this bright in a channel is washed out (a lamp's glare, white
+# paper's sheen): its colour is not its own
 _OWN_SHARE = 0.002  # faces of their own colour cover this share of the photo at the least
-_SHADE = 6  # a pixel's light beside the table's, to this power: shadows and sides are darker
+_SHADE = 2  # a pixel's light beside the table's, to this power: shadows and sides are darker
+# (their colour is the table's or the faces' own; a face a fifth darker than white paper keeps
+# two thirds of its score)
 _OFF_COLOUR = 8.0  # its score falls by this much for each unit of colour off the faces'
 # And by their rims (see rimmed):
 _RIM = 0.015  # a rim is looked for in this share of the photo's longer side (pips, bars too)
@@ -67,17 +72,22 @@ def relief(small: Image, lightness: Image) -> Image | None:
 
 def own_colour(small: Image, lightness: Image) -> Image | None:
     """How much each pixel looks like a tile's face on a light table of another colour
-    (uint8): of the faces' own colour, and no darker than the table around it.
+    (uint8): of the faces' own colour, and not much darker than the table around it.
 
     Ivory faces under a warm light are no lighter than white paper, only yellower (their
-    whiteness is less than the paper's, and relief finds no step). The table's colour is the
-    photo's border's; the faces' is that of what differs from it by more than the border's
-    own spread and is no darker than the table; their shadows and sides, darker, are left out.
+    whiteness is less than the paper's, and relief finds no step); on white paper they are
+    darker than it by a tenth to a fifth. Colour here is Lab's a and b less the lightness
+    (divided by it: each scales as the cube root of the light), so that the table is one colour
+    where more or less light falls on it (its shadowed part, a lamp's pool of light). The
+    table's colour is the photo's border's; the faces' is that of what differs from it by more
+    than the border's own spread, is not much darker than the table and is not washed out (a
+    glare's white is no colour of the faces'); their shadows and sides, darker, are left out.
     None on a dark table, and where too little differs from the table so (the faces are its
     colour: see :func:`relief`)."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     band = max(2, int(_BORDER * min(lab.shape[:2])))
-    colour = lab[:, :, 1:]
+    # (Lab's L is 0-255 here: 116 / (L* + 16) is 1 on white.)
+    colour = (lab[:, :, 1:] - 128) * (116.0 / (lab[:, :, :1] * (100 / 255) + 16))
     edges = (colour[:band], colour[-band:], colour[:, :band], colour[:, -band:])
     border = np.concatenate([edge.reshape(-1, 2) for edge in edges])
     table_colour = np.median(border, axis=0)
@@ -93,7 +103,7 @@ def own_colour(small: Image, lightness: Image) -> Image | None:
     around = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
     lit = np.minimum(light / np.maximum(around.astype(np.float32), 1.0), 1.0)
     other = np.hypot(colour[:, :, 0] - table_colour[0], colour[:, :, 1] - table_colour[1]) > apart
-    candidates = other & (lit >= _NOT_DARKER)
+    candidates = other & (lit >= _NOT_DARKER) & (small.max(axis=2) < _WASHED_OUT)
     if np.count_nonzero(candidates) < _OWN_SHARE * candidates.size:
         return None
     face = np.median(colour[candidates], axis=0)

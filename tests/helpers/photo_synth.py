@@ -25,6 +25,10 @@ A patterned cloth (``cloth``, a stream of its own too): checks, gingham, stripes
 or as large as a tile's half, turned any way, its light part grey or coloured and, where the
 light falls on it, as light as a face in the shade.
 
+A white table whiter than the faces (``white``, a stream of its own too): white paper, a white
+laminate or cloth, lighter than the ivory faces on it (they are darker than it by a tenth to a
+fifth, only yellower), the shadows on it grey.
+
     python tests/helpers/photo_synth.py OUT_DIR [--count N] [--seed S]   # PNGs + labels.json
 """
 
@@ -35,7 +39,7 @@ import json
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -293,6 +297,24 @@ def _light_table(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float
     return base + noise.astype(np.float32)
 
 
+def _white_table(
+    draw: random.Random, size: tuple[int, int], look: Look
+) -> tuple[NDArray[np.float32], Look]:
+    """A white table whiter than the faces (paper, a white laminate or cloth), and ``look``
+    with ivory faces: the faces' lightness 0.8-0.92 of the table's, their colour yellower (as
+    real photos of ivory tiles on white paper show them: no lighter than the table, nor whiter)."""
+    w, h = size
+    white = draw.uniform(236, 252)
+    base = np.empty((h, w, 3), np.float32)
+    base[:] = [white + draw.uniform(-3, 3) for _ in range(3)]
+    noise = np.random.default_rng(draw.randrange(2**32)).normal(0, 3, (h, w, 1))
+    darker = draw.uniform(0.8, 0.92)  # the faces' red beside the table's
+    yellow = draw.uniform(0.78, 0.9)  # their blue beside their red
+    red = darker * white
+    face = (round(yellow * red), round(draw.uniform(0.93, 0.98) * red), round(red))
+    return base + noise.astype(np.float32), replace(look, face=face)
+
+
 def _patterned_cloth(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
     """A patterned cloth (see the module's docstring): a light and a dark colour, neither
     white, laid in checks, gingham (stripes across stripes, where they cross darkest), stripes
@@ -478,6 +500,7 @@ def make_photo(
     block: bool = False,
     packed: bool = False,
     cloth: bool = False,
+    white: bool = False,
     hand: Sequence[tuple[int, int]] | None = None,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
@@ -489,6 +512,7 @@ def make_photo(
     :func:`_reflection`; ``block``: two rows of tiles touching each other as well, see
     :func:`_places`; ``packed``: the pips large and packed, see :class:`Look`, the photo
     otherwise the same; ``cloth``: on a patterned cloth, see :func:`_patterned_cloth`;
+    ``white``: ivory faces on a white table whiter than they are, see :func:`_white_table`;
     ``hand``: these tiles, each half as given, laid in the places in turn, ``count`` as many:
     the photo otherwise the seed's own)."""
     rng = random.Random(seed)
@@ -524,6 +548,8 @@ def make_photo(
         canvas = _light_table(table, table_size)
     if cloth:  # (its own stream: the photos without it unchanged)
         canvas = _patterned_cloth(random.Random(seed * 7919 + 6), table_size)
+    if white:  # (its own stream: the photos without it unchanged)
+        canvas, look = _white_table(random.Random(seed * 7919 + 7), table_size, look)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
     places = _places(rng, count, table_size, tile_w, block)
     if glossy:  # (its own stream: the photos without it unchanged)

@@ -278,6 +278,25 @@ def test_faces_no_lighter_than_a_light_table_are_found_by_their_own_colour(seed:
 @pytest.mark.parametrize(
     "seed",
     [
+        1,  # two touching double-9 tiles in a lamp's pool of light on white paper: the pool's
+        # washed-out white taken for the faces' colour ('No tiles found')
+        6,  # eight double-6 tiles in two rows on white paper, a shadow's edge across them (one
+        # read: faces a fifth darker than the paper scored as low as the paper)
+        8,  # six double-9 tiles touching in a row, a shadow's edge beside them: the table
+        # lighter and yellower in the light than in the shade ('No tiles found')
+    ],
+)
+def test_ivory_faces_darker_than_white_paper_are_found_by_their_own_colour(seed: int) -> None:
+    """Ivory faces on white paper are darker than it by a tenth to a fifth, only yellower: the
+    faces are what has their own colour, the colour told apart from the light that falls on
+    it (the paper one colour in the light and in the shade), not much darker than the paper."""
+    photo = make_photo(seed, white=True)
+    assert _read(photo.image, photo.highest) == Counter(Tile.of(a, b) for a, b in photo.tiles)
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
         24,  # three double-15 tiles side by side lying across the slant, each one's side
         # showing between it and the next ('Some tiles lie too close')
         81,  # a row of six double-15 tiles side by side lying along the slant, their sides
