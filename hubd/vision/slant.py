@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from hubd.vision.faces import filled, patches, patches_within
 from hubd.vision.seen import TileSeen
@@ -116,15 +117,23 @@ def painted_over(photo: Image, outlines: Sequence[Image]) -> Image:
     colour of the table round it, as if its tile were not there."""
     painted = photo.copy()
     for outline in outlines:
-        _, _, w, h = cv2.boundingRect(outline)
-        grow = max(2, round(0.08 * max(w, h)))
-        patch: Image = np.zeros(photo.shape[:2], np.uint8)
-        cv2.drawContours(patch, [outline], -1, 255, cv2.FILLED)
-        kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
-        inside: Image = cv2.dilate(patch, kernel)
-        ring = (cv2.dilate(inside, kernel) > 0) & (inside == 0)
-        painted[inside > 0] = np.median(photo[ring], axis=0).astype(np.uint8)
+        inside, table = _grown(photo, outline)
+        painted[inside] = table
     return painted
+
+
+def _grown(photo: Image, outline: Image) -> tuple[NDArray[np.bool_], Image]:
+    """Where an outline (the photo's pixels) and a little round it lie in the photo, and the
+    colour of the table round that (the median of a ring as wide again)."""
+    _, _, w, h = cv2.boundingRect(outline)
+    grow = max(2, round(0.08 * max(w, h)))
+    patch: Image = np.zeros(photo.shape[:2], np.uint8)
+    cv2.drawContours(patch, [outline], -1, 255, cv2.FILLED)
+    kernel = np.ones((2 * grow + 1, 2 * grow + 1), np.uint8)
+    inside: Image = cv2.dilate(patch, kernel)
+    ring = (cv2.dilate(inside, kernel) > 0) & (inside == 0)
+    table: Image = np.median(photo[ring], axis=0).astype(np.uint8)
+    return inside > 0, table
 
 
 def read_on_its_own(
@@ -134,6 +143,11 @@ def read_on_its_own(
     ``read``, [] where it cannot) in a cut round it with its height lengthened by ``stretch``,
     where it reads one tile lying in the patch's middle (else: [])."""
     cut, origin = _around(photo, outline)
+    # (Alone in its cut: a neighbour's face reaching into it, cut off by its edge, is no tile
+    # partly outside the photo, nor one stuck to it.)
+    inside, table = _grown(cut, outline - np.array(origin, np.int32))
+    cut = cut.copy()
+    cut[~inside] = table
     moments = cv2.moments(outline)
     middle = np.array([moments["m10"], moments["m01"]]) / max(moments["m00"], 1.0)
     near = _NEAR * min(least_rect(outline)[1])
