@@ -30,9 +30,8 @@ class AtWorkSize:
     its whiteness, its faces, its lightness and the lines across its patches, each patch's
     cut."""
 
-    def __init__(self, photo: Image, as_taken: bool = False) -> None:
+    def __init__(self, photo: Image) -> None:
         self.photo = photo
-        self.as_taken = as_taken  # the photo as the phone took it: not a cut, nor lengthened
         self.scale = min(1.0, WORK_SIDE / max(photo.shape[:2]))
         self.small: Image = cv2.resize(
             photo, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA
@@ -97,10 +96,8 @@ class AtWorkSize:
 
     @cached_property
     def looks(self) -> Looks:
-        """Its patches' cuts and its pieces' faces, read against its whiteness (a light table's
-        stripes cut off a face only in the photo as taken: see :func:`cut_patch`)."""
-        light_table = self.as_taken and self.relief is not None
-        return Looks(self.photo, self.scale, self.score, self.lightness, light_table)
+        """Its patches' cuts and its pieces' faces, read against its whiteness."""
+        return Looks(self.photo, self.scale, self.score, self.lightness)
 
     @property
     def least(self) -> float:

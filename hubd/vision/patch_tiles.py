@@ -1,9 +1,7 @@
 """Step 2's decisions for one patch of faces: cut into its tiles, taken as one tile, or said.
 
 What :mod:`hubd.vision.reader` asks of each patch: its pieces (cut by :mod:`hubd.vision.cutting`
-at its seams, or by the tiles' size; a patch that comes apart into no tiles at any threshold
-within it, the lit table's stripes cut off it, see :func:`without_wisps`), whether pieces with
-no bar are one tile, whether a piece
+at its seams, or by the tiles' size), whether pieces with no bar are one tile, whether a piece
 of a tile's shape is a row of tiles side by side, which pieces have a bar (the tiles' size is
 measured on them), and whether a patch left unread is inked (tiles that did not come apart) or
 blank (a napkin, a lamp's glare).
@@ -23,16 +21,7 @@ from hubd.vision.faces import filled, patches_within
 from hubd.vision.pips import read_halves
 from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import (
-    ASPECT,
-    Floats,
-    Image,
-    edges_quad,
-    percentile_of,
-    quad_of,
-    sides,
-    without_wisps,
-)
+from hubd.vision.shapes import ASPECT, Floats, Image, edges_quad, percentile_of, quad_of, sides
 from hubd.vision.sides import trimmed
 
 _FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
@@ -44,9 +33,6 @@ _BESIDE = 0.3  # a tile read takes this share of its width round it too (its sid
 _DIM = 0.75  # table joined to the faces is this share of their whiteness at the most (a
 # glossy table's reflection: 0.5-0.65 measured; a face's part cut off or stuck is as light)
 _SCRAP = 0.25  # parts of a patch smaller than this share of a tile are not weighed
-_WISPS = 0.35  # stripes of a lit table joined to a face are under this share of its width
-_WISPY = 0.1  # a part left over this share of the photo is table, not faces (a real photo's
-# light table, its wisps cut off, was read as three tiles of nonsense)
 
 
 def inked(score: Image, outline: Image) -> bool:
@@ -162,21 +148,11 @@ class Looks:
     """Each piece's face (its side seen beside it left out), cut-out and ink, worked out once:
     the tiles' size is measured on the pieces that are then read. And each patch's cut (see
     :func:`cut_patch`) on the photo's whiteness ``score`` and ``lightness`` at the work size:
-    read again taking a lit table for table, the other patches are the same. ``light_table``:
-    the photo as taken on a light plain table, whose lit stripes may join a face (see
-    :func:`cut_patch`)."""
+    read again taking a lit table for table, the other patches are the same."""
 
-    def __init__(
-        self,
-        photo: Image,
-        scale: float,
-        score: Image,
-        lightness: Lightness,
-        light_table: bool = False,
-    ) -> None:
+    def __init__(self, photo: Image, scale: float, score: Image, lightness: Lightness) -> None:
         self.photo, self.scale = photo, scale
         self.score, self.lightness = score, lightness
-        self.light_table = light_table
         self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
         self._cuts: dict[tuple[bytes, float, float | None], tuple[list[Floats], list[float]]] = {}
         self.read: list[Floats] = []  # the pieces the last reading on it read as tiles
@@ -187,9 +163,7 @@ class Looks:
         """:func:`cut_patch` of the patch with ``outline``."""
         key = (outline.tobytes(), least, width)
         if key not in self._cuts:
-            self._cuts[key] = cut_patch(
-                self.score, self.lightness, outline, least, width, self.light_table
-            )
+            self._cuts[key] = cut_patch(self.score, self.lightness, outline, least, width)
         found, apart = self._cuts[key]
         return list(found), list(apart)
 
@@ -224,18 +198,10 @@ def on_border(mask: Image, corners: Floats) -> int:
 
 
 def cut_patch(
-    score: Image,
-    lightness: Lightness,
-    outline: Image,
-    least: float,
-    width: float | None,
-    light_table: bool = False,
+    score: Image, lightness: Lightness, outline: Image, least: float, width: float | None
 ) -> tuple[list[Floats], list[float]]:
     """A patch of faces: its tiles' corners and the areas of rectangular patches in it that
-    would not come apart. On a ``light_table`` (the photo as taken), a patch of no tile's
-    shape at any threshold within it has the table's lit stripes cut off it (see
-    :func:`without_wisps`): on a dark table, or a photo read again as seen from above, what
-    they cut off is tiles' sides between their faces (a row at a slant read short)."""
+    would not come apart."""
     tiles: list[Floats] = []
     blocks: list[float] = []
     todo = [(outline, 0)]
@@ -248,9 +214,4 @@ def cut_patch(
             todo += [(inner, depth + 1) for inner in patches_within(score, inside, least)]
         elif filled(inside) >= 0.8 and cv2.contourArea(inside) < 0.5 * score.size:
             blocks.append(float(cv2.contourArea(inside)))  # (half the photo: the table)
-        elif light_table and depth == 2 and (parts := without_wisps(inside, _WISPS, least)):
-            # A face joined to the lit table's stripes (light wood's grain, a laminate's
-            # noise), of no tile's shape, was left out: cut them off and look again.
-            todo += [(part, depth + 1) for part in parts
-                     if cv2.contourArea(part) < _WISPY * score.size]  # fmt: skip
     return tiles, blocks

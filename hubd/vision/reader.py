@@ -103,7 +103,7 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
-    taken = AtWorkSize(photo, as_taken=True)
+    taken = AtWorkSize(photo)
     seen = _read_whole(taken, highest)
     if taken.relief is None or share(taken.faces) < max(_TABLE_TAKEN, _MORE * taken.lit_share):
         return seen
@@ -222,7 +222,7 @@ def _on_light_table(taken: AtWorkSize, highest: int, said: PhotoUnreadable) -> l
     table = own_colour(taken.small, taken.lightness.image)
     with suppress(PhotoUnreadable):
         if table is not None:
-            looks = Looks(taken.photo, taken.scale, table, taken.lightness, light_table=True)
+            looks = Looks(taken.photo, taken.scale, table, taken.lightness)
             return read_faces(looks, faces(table, None), highest)
     if (by_rims := _rims_reading(taken, highest)) is None:
         raise said
@@ -244,7 +244,7 @@ def _lit_reading(taken: AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnrea
     why they could not be read; None where the table is dark."""
     if taken.relief is None:
         return None
-    looks = Looks(taken.photo, taken.scale, taken.relief, taken.lightness, light_table=True)
+    looks = Looks(taken.photo, taken.scale, taken.relief, taken.lightness)
     return _read_once(taken, "relief", looks, lambda: taken.lit_faces, highest)
 
 

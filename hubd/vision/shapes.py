@@ -16,7 +16,6 @@ Floats = NDArray[Any]
 
 ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
 Rect = tuple[Sequence[float], Sequence[float], float]
-_WISP_PIXELS = 31  # a patch's wisps are cut off on it shrunk until the disc is this wide at most
 
 
 def least_rect(points: Image) -> Rect:
@@ -140,29 +139,3 @@ def percentile_of(values: Floats, percent: float) -> float:
     below, above, past = placed[low], placed[high], at - low
     step = above - below
     return float(below + step * past if past < 0.5 else above - step * (1 - past))
-
-
-def without_wisps(outline: Image, share: float, least: float) -> list[Image] | None:
-    """The parts of a patch (``outline``) left once its wisps are cut off: it opened by a
-    disc ``share`` as wide as its thickest part (a face: the table's light stripes joined to
-    it are thinner), the parts of ``least`` area or more; None where nothing worth reading
-    again is cut off, or all that is cut off hugs the parts (a tile's side seen beside its
-    face is as thin, but lies along it: wisps run away from it, further than the disc)."""
-    x, y, w, h = cv2.boundingRect(outline)
-    mask = np.zeros((h + 2, w + 2), np.uint8)
-    cv2.drawContours(mask, [outline], -1, 255, cv2.FILLED, offset=(1 - x, 1 - y))
-    thickest = 2.0 * float(cv2.distanceTransform(mask, cv2.DIST_L2, 3).max())
-    # (Opened where the disc is a few pixels wide: a large disc costs as much as its area.)
-    shrink = min(1.0, _WISP_PIXELS / max(share * thickest, 1.0))
-    small = cv2.resize(mask, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    small = (small > 0).astype(np.uint8) * 255  # (thin wisps kept)
-    size = max(3, round(share * thickest * shrink)) | 1
-    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
-    opened = cv2.morphologyEx(small, cv2.MORPH_OPEN, disc)
-    near = cv2.dilate(opened, disc)
-    if np.count_nonzero((small > 0) & (near == 0)) < shrink * shrink * least / 4:
-        return None
-    parts, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    offset = np.array([x - 1, y - 1], np.float32)
-    return [np.round(part / shrink + offset).astype(np.int32) for part in parts
-            if cv2.contourArea(part) >= shrink * shrink * least]  # fmt: skip

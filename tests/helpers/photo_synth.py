@@ -276,19 +276,11 @@ def _table(rng: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
     return base + noise.astype(np.float32)
 
 
-LIGHT_TABLES = ("grey cloth", "light wood", "laminate")
-
-
-def _light_table(
-    draw: random.Random, size: tuple[int, int], kind: str | None = None
-) -> NDArray[np.float32]:
+def _light_table(draw: random.Random, size: tuple[int, int]) -> NDArray[np.float32]:
     """A light plain table, as real photos show them: a mid-grey cloth (a fine weave), light
-    wood (its grain lit in stripes, as light as the faces) or a white-ish laminate, nearly as
-    light as the tiles where the light falls on it; ``kind`` one of :data:`LIGHT_TABLES`, else
-    drawn."""
+    wood or a white-ish laminate, nearly as light as the tiles where the light falls on it."""
     w, h = size
-    drawn = draw.choice(LIGHT_TABLES)
-    kind = kind or drawn
+    kind = draw.choice(("grey cloth", "light wood", "laminate"))
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     if kind == "grey cloth":
         weave = 0.04 * np.sin(xx * draw.uniform(1.2, 2.0)) * np.sin(yy * draw.uniform(1.2, 2.0))
@@ -510,7 +502,6 @@ def make_photo(
     cloth: bool = False,
     white: bool = False,
     hand: Sequence[tuple[int, int]] | None = None,
-    light_table: str | None = None,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
     what real photos add, see the module's docstring; without, as the first corpus drew it;
@@ -523,8 +514,7 @@ def make_photo(
     otherwise the same; ``cloth``: on a patterned cloth, see :func:`_patterned_cloth`;
     ``white``: ivory faces on a white table whiter than they are, see :func:`_white_table`;
     ``hand``: these tiles, each half as given, laid in the places in turn, ``count`` as many:
-    the photo otherwise the seed's own; ``light_table``: on that light table, one of
-    :data:`LIGHT_TABLES`, the photo otherwise as with ``light`` on one)."""
+    the photo otherwise the seed's own)."""
     rng = random.Random(seed)
     # Conditions added later draw from their own stream: the photos without them stay as they were.
     extra = random.Random(seed * 7919 + 1)
@@ -554,9 +544,8 @@ def make_photo(
     table_size = (2 * size[0], 2 * size[1]) if camera_slant else size
     canvas = _table(rng, table_size)
     table = random.Random(seed * 7919 + 3)  # (its own stream: the photos without it unchanged)
-    on_light = table.random() < _LIGHT_TABLES  # (drawn either way: the same photo on it)
-    if (light and on_light) or light_table is not None:
-        canvas = _light_table(table, table_size, light_table)
+    if light and table.random() < _LIGHT_TABLES:
+        canvas = _light_table(table, table_size)
     if cloth:  # (its own stream: the photos without it unchanged)
         canvas = _patterned_cloth(random.Random(seed * 7919 + 6), table_size)
     if white:  # (its own stream: the photos without it unchanged)

@@ -80,8 +80,8 @@ def test_a_patch_read_on_its_own_is_read_at_twice_the_work_scale_at_most(
     made = reader.AtWorkSize
 
     class Noted(made):  # type: ignore[misc, valid-type]
-        def __init__(self, photo: Any, as_taken: bool = False) -> None:
-            super().__init__(photo, as_taken)
+        def __init__(self, photo: Any) -> None:
+            super().__init__(photo)
             smalls.append(self.small.shape)
 
     monkeypatch.setattr(reader, "AtWorkSize", Noted)
