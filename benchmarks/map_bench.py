@@ -38,6 +38,10 @@ table alone (the last, "map", is the median area of the frames' maps, in thousan
   missed by the layout);
 - missed: frames with a fault above (doubles to broken) that are not over: room enough by
   count, and still the play map did not lay the table out at its sizes;
+- l-near: an arm's letter nearer (box to box) another line's piece (another arm's tile, a
+  toe's, a folded run; the hub is no line's) than every piece of its own arm's line: a
+  family reads a letter as the nearest piece's (hubd/picture/arm_labels.py);
+- l-miss: an arm drawn (its first tile) without its letter;
 - v-doubles, v-toes, v-touching, v-broken, v-text, v-over: the same faults of the whole view
   (the table on the whole screen but a top bar, hubd/screens/map/whole.py), a tap away.
 
@@ -70,7 +74,8 @@ from dataclasses import dataclass, field
 
 from engine import Event, Game, PlaceKind, RuleError, Table, Tile, make_rules
 from engine.simulate import DoublesFirst, Simulator
-from hubd.picture import Box, Layouts, Picture
+from hubd.picture import Box, Layouts, Picture, arm_labels
+from hubd.picture.arm_labels import astray_letters
 from hubd.picture.faithful import over
 from hubd.picture.pips import least_text, tiles_digits
 from hubd.screens.shots.log_layout import TABLE_NAMES, play_map, screen_map, whole_map
@@ -174,9 +179,12 @@ MOST_FEET = 12
 COLUMNS = {
     "frames": 7, "doubles": 8, "toes": 5, "order": 6, "touching": 9, "crossing": 9,
     "outside": 8, "text": 5, "tiles": 6, "undrawn": 8, "broken": 7, "small": 6, "folded": 7,
-    "over": 5, "missed": 6, "v-doubles": 9, "v-toes": 6, "v-touching": 10, "v-broken": 8,
-    "v-text": 6, "v-over": 6,
+    "over": 5, "missed": 6, "l-near": 6, "l-miss": 6, "v-doubles": 9, "v-toes": 6,
+    "v-touching": 10, "v-broken": 8, "v-text": 6, "v-over": 6,
 }  # fmt: skip
+
+#: The arms' letters counted one by one (not frames): placed, nearer another line, missing.
+LETTERS = ("letters", "letters nearer another line", "arms without their letter")
 
 #: The whole view's columns (its own faults, "v-" and the play map's name).
 VIEW = ("doubles", "toes", "touching", "broken", "text", "over")
@@ -197,6 +205,7 @@ class Row:
     areas: list[int] = field(default_factory=list)  # each frame's map, in px
     shrunk: list[tuple[float, int]] = field(default_factory=list)  # (scale, numbers' px)
     view_times: list[float] = field(default_factory=list)  # the whole view's layout
+    letters: Counter[str] = field(default_factory=Counter)  # the arms' letters, one by one
 
     def cells(self) -> str:
         return " ".join(f"{self.counts[name]:{width}}" for name, width in COLUMNS.items())
@@ -229,9 +238,22 @@ def _broken(drawn: Picture, table: Table, tiles: dict[Tile, Box], target: int) -
                for box, before in pairs)  # fmt: skip
 
 
-def check(drawn: Picture, table: Table, area: Box, floor: int, full: int) -> set[str]:
-    """The columns one frame counts in."""
+def check(
+    drawn: Picture,
+    table: Table,
+    area: Box,
+    floor: int,
+    full: int,
+    letters: Counter[str] | None = None,
+) -> set[str]:
+    """The columns one frame counts in; ``letters``, if given, counts the arms' letters
+    placed, nearer another line's piece, and missing (``LETTERS``)."""
     found: set[str] = set()
+    placed = arm_labels(drawn, table, drawn.drawn_floor(floor))  # as the screens place them
+    nearer, missing = astray_letters(drawn, table, placed)
+    found.update(name for name, n in (("l-near", nearer), ("l-miss", missing)) if n)
+    if letters is not None:
+        letters.update(dict(zip(LETTERS, (len(placed), nearer, missing), strict=True)))
     tiles = {t.tile: t.box for t in drawn.tiles}
     target = max((end.box.w for end in drawn.ends), default=drawn.cell[0])
     hub = table.hub_place
@@ -321,7 +343,7 @@ def measure(
             row.times.append(elapsed)
             if drawn.scale < 1:
                 row.shrunk.append((drawn.scale, drawn.number_px))
-            found_here = check(drawn, table, area, sizes_here.floor, sizes_here.number)
+            found_here = check(drawn, table, area, sizes_here.floor, sizes_here.number, row.letters)
             if over(table, area, sizes_here):
                 found_here.add("over")
             elif found_here.intersection(FAULTS):
@@ -375,6 +397,7 @@ def main() -> None:
                     tables[size][count].areas += row.areas
                     tables[size][count].shrunk += row.shrunk
                     tables[size][count].view_times += row.view_times
+                    tables[size][count].letters.update(row.letters)
             if args.minutes and time.perf_counter() - start > args.minutes * 60:
                 pool.terminate()
                 break
@@ -434,7 +457,9 @@ def report(size: tuple[int, int], rows: dict[int, Row]) -> None:
         total.areas += row.areas
         total.shrunk += row.shrunk
         total.view_times += row.view_times
+        total.letters.update(row.letters)
     print(f"  {'all':>5} {total.cells()} {_kpx(total.areas):>5}")
+    print("  arms' letters: " + ", ".join(f"{name} {total.letters[name]}" for name in LETTERS))
     if total.shrunk:
         scales = sorted(scale for scale, _px in total.shrunk)
         pxs = sorted(px for _scale, px in total.shrunk)

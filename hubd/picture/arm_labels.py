@@ -1,14 +1,17 @@
 """Where each arm's letter stands on the picture, so that "arm C, after the 6-4" can be found.
 
-An arm is named by a letter in the order it was started (hubd/text/labels.py). The letter is
-drawn beside the arm's first tile, on the side nearest the stroke that joins that tile to
-the hub: in a free cell or gap, never over a tile or a folded run (a letter over a tile hid
-its pips: the family game by touch), never touching an end's target (a tap there must never
-be a tap on the letter's neighbour), never over another letter, inside the area. Where the
-places round the tile are all taken, the nearest free place within a cell of it; only a
-table with no free place at all there leaves the arm without its letter (its choices still
-say the tile the arm ends with). Pure geometry on a laid ``Picture``: the search that laid it
-is not touched.
+An arm is named by a letter in the order it was started (hubd/text/labels.py). A family reads a
+letter as belonging to the piece nearest it, so a letter stands where it reads as its arm's:
+its nearest piece on the map (the hub aside, which is no arm's) is a tile of its own arm's line,
+clearly nearer than any other line's piece (another arm's, a toe's, a folded run). A B that
+stood above the hub 9 px from arm D's first tile and 117 px from its own sent the family to
+the wrong arm (the family game by touch). It stands beside the arm's first tile first, on the
+side nearest the stroke that joins that tile to the hub; where no place there reads as its
+arm's, beside a later tile of the same line, the hub's side first; where none does, the arm
+has no letter, and the choices name it by its tile (hubd/screens/entry_choices.py). Always in a
+free place: never over a tile or a folded run (a letter over a tile hid its pips), never
+touching an end's target, never over another letter, inside the area. Pure geometry on a laid
+``Picture``: the search that laid it is not touched.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from __future__ import annotations
 import math
 import operator
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator
-from itertools import accumulate
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate, chain
 
+from engine import Table
 from hubd.picture.pips import least_text
 from hubd.picture.shapes import Box, MapLabel, MapTile, Picture, Point
-from hubd.text.labels import ARM_LETTERS
+from hubd.text.labels import line_labels
 
 #: A letter's box in ems of DejaVu Sans Bold: its widest capital ("W", 1.10 em) across, its
 #: line (1.19 em) down, so the screen's text fit never squeezes or cuts it.
@@ -31,10 +35,16 @@ LETTER_H_EM = 1.2
 #: The least room (px) a letter keeps from an end's target, and from a piece it stands by.
 CLEAR = 2
 
+#: How much nearer (in ems of the letter) its own arm's nearest tile is than any other line's
+#: piece: a letter between two pieces at almost the same distance reads as either's.
+CLEARLY_NEARER_EM = 0.15
+
 #: What a place costs: covering a stroke's box, per px² of overlap, and its distance (px) from
-#: the stroke to the hub. A place nearer another arm's first tile than its own (it would read
-#: as that arm's) is taken only where no other place is free.
+#: the middle of the stroke from the hub to the arm's first tile.
 LINK_COST = 5
+
+#: A piece of a line as drawn: the line's label (hubd/text/labels.py) and the piece's box.
+LinePiece = tuple[str, Box]
 
 
 def letter_box_size(size: int) -> tuple[int, int]:
@@ -42,72 +52,163 @@ def letter_box_size(size: int) -> tuple[int, int]:
     return math.ceil(LETTER_W_EM * size), math.ceil(LETTER_H_EM * size)
 
 
-def arm_labels(drawn: Picture, size: int) -> list[MapLabel]:
+def line_pieces(drawn: Picture, table: Table) -> list[LinePiece]:
+    """Every drawn tile and folded run but the hub's, with its line's label, the tiles in
+    play order (a line's from the hub outwards)."""
+    lines = line_labels(table)
+    order = {tile: n for n, tile in enumerate(table.placed)}
+    tiles = sorted((t for t in drawn.tiles if lines.get(t.tile)), key=lambda t: order[t.tile])
+    pieces = [(lines[t.tile], t.box) for t in tiles]
+    return pieces + [(lines[run.first], run.box) for run in drawn.folds if lines.get(run.first)]
+
+
+def nearest_is_own(box: Box, arm: str, pieces: Sequence[LinePiece], margin: float = 0) -> bool:
+    """Whether the piece nearest ``box`` is one of arm ``arm``'s line, nearer by ``margin``
+    than any other line's (0: no other line's strictly nearer)."""
+    own = min((_apart(box, piece) for label, piece in pieces if label == arm), default=math.inf)
+    return all(own + margin <= _apart(box, piece) for label, piece in pieces if label != arm)
+
+
+def astray_letters(drawn: Picture, table: Table, letters: Sequence[MapLabel]) -> tuple[int, int]:
+    """How many ``letters`` stand nearer another line's piece than any of their own arm's,
+    and how many drawn arms have no letter: what map_bench counts."""
+    pieces = line_pieces(drawn, table)
+    lines = line_labels(table)
+    drawn_arms = {lines[t.tile] for t in drawn.tiles if t.arm >= 0}
+    shown = {letter.text for letter in letters}
+    nearer = sum(not nearest_is_own(letter.box, letter.text, pieces) for letter in letters)
+    return nearer, len(drawn_arms - shown)
+
+
+def arm_labels(drawn: Picture, table: Table, size: int) -> list[MapLabel]:
     """Each drawn arm's letter at ``size`` px (the map's floor: 4.5 mm; 3.5 mm where that
-    leaves it no free place), placed beside its first tile (``MapTile.arm``); the hub is the
-    picture's first tile."""
+    leaves it no place), placed where it reads as its arm's (the module's docstring); the
+    hub is the picture's first tile, the arms' first tiles carry ``MapTile.arm``. The arm
+    with the fewest places left goes first (A, first in order, took the one gap beside D's
+    first tile where it had others, and D went without)."""
     firsts = sorted((tile for tile in drawn.tiles if tile.arm >= 0), key=lambda t: t.arm)
     if not firsts or not drawn.tiles:
         return []
-    hub = drawn.tiles[0].box
+    lines = line_labels(table)
+    pieces = line_pieces(drawn, table)
     # Nothing a letter may touch: ends' targets, tiles and runs (a little round each).
     taken = [_grow(end.box, CLEAR) for end in drawn.ends]
     taken += [_grow(tile.box, CLEAR) for tile in drawn.tiles]
     taken += [_grow(run.box, CLEAR) for run in drawn.folds]
-    strokes = [_stroke_box(link.start, link.end) for link in drawn.links]
-    free = FreeRoom(drawn.area, taken)
+    room = _Room(drawn, pieces, FreeRoom(drawn.area, taken), size)
+    seekers = [_Seeker(room, first, lines[first.tile]) for first in firsts]
+    placed = _place(seekers, [])
+    for _retry in seekers:  # an arm left out goes first, while that leaves out fewer
+        missing = [seeker for seeker in seekers if seeker.arm not in {p.text for p in placed}]
+        again = _place(seekers, missing) if missing else placed
+        if len(again) <= len(placed):
+            break
+        placed = again
+    return sorted(placed, key=lambda letter: letter.text)
+
+
+def _place(seekers: list[_Seeker], first: list[_Seeker]) -> list[MapLabel]:
+    """The letters placed one by one: the ``first`` arms in their order, then the arm with
+    the fewest places left, each at its cheapest place (``_Seeker.cost``)."""
     placed: list[MapLabel] = []
-    for first in firsts:
-        others = [other.box for other in firsts if other is not first]
-        near = _midpoint(hub.center, first.box.center)
-        blocked = [_grow(other.box, CLEAR) for other in placed]
+    waiting = list(seekers)
+    while waiting:
+        blocked = [_grow(letter.box, CLEAR) for letter in placed]
+        found = [(seeker, seeker.best(blocked)) for seeker in waiting]
+        ready = [(seeker, places) for seeker, places in found if places is not None]
+        if not ready:
+            break
 
-        def cost(box: Box, near: Point = near) -> float:
-            return LINK_COST * sum(_overlap(box, stroke) for stroke in strokes) + math.dist(
-                box.center, near
-            )
+        def order(pair: tuple[_Seeker, tuple[int, list[Box]]]) -> tuple[int, int]:
+            seeker, (_px, boxes) = pair
+            return (first.index(seeker) if seeker in first else len(first), len(boxes))
 
-        def free_here(box: Box, blocked: list[Box] = blocked) -> bool:
-            """Inside the area, over no piece and no letter placed before."""
-            return free.holds(box) and not any(_overlap(box, b) for b in blocked)
-
-        def own(box: Box, first: MapTile = first, others: list[Box] = others) -> bool:
-            """Nearer its own arm's first tile than any other's."""
-            return all(_apart(box, first.box) <= _apart(box, o) for o in others)
-
-        # Each rank's free places, found once for both passes (the first pass stops at the
-        # first rank with a place nearer its own arm's tile than any other's; only where no
-        # rank has one, the second takes the first rank with any free place).
-        ranks: list[tuple[int, list[Box]]] = []
-        found: tuple[int, list[Box]] | None = None
-        for px, places in _places(first, hub, drawn.cell, size):
-            ranks.append((px, [box for box in places if free_here(box)]))
-            if mine := [box for box in ranks[-1][1] if own(box)]:
-                found = (px, mine)
-                break
-        else:
-            found = next(((px, boxes) for px, boxes in ranks if boxes), None)
-        if found is not None:
-            letter = ARM_LETTERS[first.arm % len(ARM_LETTERS)]
-            placed.append(MapLabel(letter, min(found[1], key=cost), found[0]))
+        seeker, (px, boxes) = min(ready, key=order)
+        placed.append(MapLabel(seeker.arm, min(boxes, key=seeker.cost), px))
+        waiting = [other for other, _places in ready if other is not seeker]
     return placed
 
 
+class _Room:
+    """What every arm's letter is placed among: the map's pieces, by line, and its free room."""
+
+    def __init__(self, drawn: Picture, pieces: list[LinePiece], free: FreeRoom, size: int):
+        self.drawn = drawn
+        self.pieces = pieces
+        self.free = free
+        self.size = size
+        self.hub = drawn.tiles[0].box
+        self.strokes = [_stroke_box(link.start, link.end) for link in drawn.links]
+
+
+class _Seeker:
+    """One arm's places that read as its own, rank by rank (``_places``), each rank found
+    once: the letters placed before only take some of them away."""
+
+    def __init__(self, room: _Room, first: MapTile, arm: str) -> None:
+        self.room = room
+        self.arm = arm
+        self.near = _midpoint(room.hub.center, first.box.center)
+        line = [box for label, box in room.pieces if label == arm and box != first.box]
+        self._ranks = _places(first, line, room.hub, room.drawn.cell, room.size)
+        self._found: list[tuple[int, list[Box]]] = []
+
+    def best(self, blocked: list[Box]) -> tuple[int, list[Box]] | None:
+        """The first rank's places not over a letter ``blocked``, with their size."""
+        n = 0
+        while n < len(self._found) or self._more():
+            px, boxes = self._found[n]
+            if open_ := [box for box in boxes if not any(_overlap(box, b) for b in blocked)]:
+                return px, open_
+            n += 1
+        return None
+
+    def cost(self, box: Box) -> float:
+        """Covering a stroke costs, and standing away from the middle of the arm's stroke."""
+        strokes = self.room.strokes
+        overlap = sum(_overlap(box, stroke) for stroke in strokes)
+        return LINK_COST * overlap + math.dist(box.center, self.near)
+
+    def _more(self) -> bool:
+        """The next rank's free places that read as the arm's; False past the last rank."""
+        rank = next(self._ranks, None)
+        if rank is None:
+            return False
+        px, anchor, reach, places = rank
+        w, h = letter_box_size(px)
+        margin = CLEARLY_NEARER_EM * px
+        # The pieces that could stand as near a place as its own arm's nearest tile.
+        around = [piece for piece in self.room.pieces
+                  if _apart(piece[1], anchor) <= 2 * reach + w + h + margin]  # fmt: skip
+        free = self.room.free
+        mine = [box for box in places
+                if free.holds(box) and nearest_is_own(box, self.arm, around, margin)]  # fmt: skip
+        self._found.append((px, mine))
+        return True
+
+
 def _places(
-    first: MapTile, hub: Box, cell: tuple[int, int], size: int
-) -> Iterator[tuple[int, Iterable[Box]]]:
-    """The places a letter may take, by rank, each with the letter's size: the usual ones
-    round the arm's first tile, then any within a cell of it; the same at 3.5 mm; then
-    within two cells (a crowded table)."""
+    first: MapTile, line: list[Box], hub: Box, cell: tuple[int, int], size: int
+) -> Iterator[tuple[int, Box, int, Iterable[Box]]]:
+    """The places a letter may take, by rank, each with the letter's size, the tile it is
+    sought round and how far from it: the usual ones round the arm's first tile, then any
+    within a cell of it, at 4.5 mm then 3.5 mm; the same beside each later tile of its line,
+    the hub's side first; then within two and three cells of the first (a crowded table)."""
     small = max(1, least_text(size))  # a letter is text: 3.5 mm where 4.5 leaves no place
+    pitch = max(cell) + 2 * CLEAR
     for px in (size, small):
         w, h = letter_box_size(px)
-        yield px, _candidates(first, hub, cell, w, h)
-        yield px, _within(first.box, max(cell), w, h)
+        yield px, first.box, 2 * pitch, _candidates(first, hub, cell, w, h)
+        yield px, first.box, pitch, _within(first.box, max(cell), w, h)
+    for tile in line:
+        for px in (size, small):
+            w, h = letter_box_size(px)
+            places = chain(_beside(tile, w, h), _within(tile, max(cell), w, h))
+            yield px, tile, pitch, places
     for cells in (2, 3):
         for px in (size, small):
             w, h = letter_box_size(px)
-            yield px, _within(first.box, cells * max(cell), w, h)
+            yield px, first.box, cells * pitch, _within(first.box, cells * max(cell), w, h)
 
 
 def _within(tile: Box, reach: int, w: int, h: int) -> Iterator[Box]:
@@ -130,23 +231,26 @@ def _within(tile: Box, reach: int, w: int, h: int) -> Iterator[Box]:
 
 def _candidates(first: MapTile, hub: Box, cell: tuple[int, int], w: int, h: int) -> Iterator[Box]:
     """Boxes a letter may take round the arm's first tile: on the stroke from the hub, along
-    each side of the tile from corner to corner, and in the eight cells round it."""
+    each side of the tile, and in the eight cells round it."""
     tile = first.box
     yield _centred(_midpoint(hub.center, tile.center), w, h)
-    left, right = tile.x - CLEAR - w, tile.right + CLEAR
-    top, bottom = tile.y - CLEAR - h, tile.bottom + CLEAR
-    # Along each side, from corner to corner in quarter steps of the letter.
-    along_x = range(tile.x - w, tile.right + 1, max(1, w // 4))
-    along_y = range(tile.y - h, tile.bottom + 1, max(1, h // 4))
-    for y in along_y:
-        yield Box(left, y, w, h)
-        yield Box(right, y, w, h)
-    for x in along_x:
-        yield Box(x, top, w, h)
-        yield Box(x, bottom, w, h)
+    yield from _beside(tile, w, h)
     pitch_w, pitch_h = cell[0] + CLEAR * 2, cell[1] + CLEAR * 2
     for dx, dy in _around():
         yield _centred((tile.center[0] + dx * pitch_w, tile.center[1] + dy * pitch_h), w, h)
+
+
+def _beside(tile: Box, w: int, h: int) -> Iterator[Box]:
+    """Boxes a letter may take flush along each side of ``tile``, from corner to corner in
+    quarter steps of the letter (a gap just wide enough for it is missed by a grid's steps)."""
+    left, right = tile.x - CLEAR - w, tile.right + CLEAR
+    top, bottom = tile.y - CLEAR - h, tile.bottom + CLEAR
+    for y in range(tile.y - h, tile.bottom + 1, max(1, h // 4)):
+        yield Box(left, y, w, h)
+        yield Box(right, y, w, h)
+    for x in range(tile.x - w, tile.right + 1, max(1, w // 4)):
+        yield Box(x, top, w, h)
+        yield Box(x, bottom, w, h)
 
 
 def _around() -> Iterable[tuple[int, int]]:

@@ -26,7 +26,8 @@ from hubd.screens.kit.builder import Builder
 from hubd.screens.kit.host import Host
 from hubd.screens.kit.widgets import MIN_SQUEEZE, Action, Style
 from hubd.screens.map.ready import Pictures
-from hubd.screens.map.view import draw_map
+from hubd.screens.map.view import draw_map, map_letters
+from hubd.text.labels import named_on_the_map
 from hubd.text.plain_words import choice_words
 from hubd.values.intents import Intent, Submit
 
@@ -211,6 +212,7 @@ def choice_layout(
     area: Rect,
     keep: Rect,
     bottom: Rect | None = None,
+    letters: frozenset[str] | None = None,
 ) -> ChoiceLayout:
     """The choices in the room the map leaves, the map where it was (``keep``): the family
     finds the ringed ends on the picture they were just reading, nothing moved. Landscape:
@@ -223,11 +225,13 @@ def choice_layout(
     (a third choice stood over the pad's keys, where the finger had just tapped its tile's
     second number, the row under it empty), then in both; side by side where two or three fit
     a row on one line. In as few pages as the words allow whole at 6 mm, full words where
-    that costs no page, else short ones ("arm C")."""
+    that costs no page, else short ones ("arm C"). ``letters``: the arms' letters the map
+    shows (default: every arm's); an arm without one is named by its tile."""
     assert state.table is not None
     table = state.table
+    labels = ui.labels if letters is None else named_on_the_map(ui.labels, letters)
     wordings = [
-        [choice_words(p, table, ui.labels, b.tr, short) for p in choose.places]
+        [choice_words(p, table, labels, b.tr, short) for p in choose.places]
         for short in (False, True)
     ]
     gap = choice_gap(b)  # from the map too: its frame parts them
@@ -363,7 +367,8 @@ def draw_choosing(
     and under it, and in ``bottom`` where that saves a page). Where the map is."""
     choose = entry.choosing
     assert choose is not None
-    laid = choice_layout(b, ui, choose, state, area, keep, bottom)
+    letters = map_letters(b, state, keep, pictures)  # an arm without one: by its tile
+    laid = choice_layout(b, ui, choose, state, area, keep, bottom, letters)
     entry.numerals = laid.numbered(choose)  # the whole view's rings numbered alike
     ui.remember_labels(draw_map(b, ui, state, laid.map_area, choice_keys(choose),
                                 entry.numerals, tapped, pictures=pictures,

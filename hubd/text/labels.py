@@ -4,6 +4,8 @@ a code). The same in refusals, in the undo notice and in what the hub says."""
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from engine import PlaceKind, Table, Tile
 
 ARM_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -40,3 +42,11 @@ def toe_of(label: str) -> tuple[str, int] | None:
     if not colon or not toe.isdigit():
         return None
     return double, int(toe)
+
+
+def named_on_the_map(labels: Mapping[Tile, str], letters: Collection[str]) -> dict[Tile, str]:
+    """``labels`` less the arms whose letter the map does not show (a crowded table left it
+    no place where it reads as its arm's): the words name such an arm by its tile ("the arm
+    after the 6-4"), never by a letter a family cannot find."""
+    return {tile: label for tile, label in labels.items()
+            if not label or toe_of(label) is not None or label in letters}  # fmt: skip

@@ -70,20 +70,21 @@ def map_svg(
     layouts = layouts or Layouts()
     drawn = layouts.laid_out(table, inside, frame.sizes)  # the phone's own whole view
     floor = drawn.drawn_floor(frame.sizes.floor)
-    return render(drawn, open_ends, marked, floor, frame.area, frame.sizes.gap)
+    return render(drawn, table, open_ends, marked, floor, frame.area, frame.sizes.gap)
 
 
 def render(
     drawn: Picture,
+    table: Table,
     open_ends: Collection[object],
     marked: Collection[str] = (),
     letter_px: int | None = None,
     view: Box | None = None,
     gap: int = 0,
 ) -> str:
-    """The picture's SVG; each arm's letter at ``letter_px`` (default: the numbers' size);
-    ``view``: the drawing's area (default: the picture's own); ``gap``: between two of its
-    cells, where a count may reach."""
+    """The picture of ``table`` as SVG; each arm's letter at ``letter_px`` (default: the
+    numbers' size); ``view``: the drawing's area (default: the picture's own); ``gap``:
+    between two of its cells, where a count may reach."""
     area = view or drawn.area
     width = max(3, drawn.number_px // 9)
     parts = [
@@ -96,7 +97,7 @@ def render(
     parts += [_tile(tile, digits) for tile, digits in zip(drawn.tiles, sizes, strict=True)]
     reach = drawn.count_reach(gap)  # as far as the hub's count reaches
     parts += [_fold(run, drawn.number_px, reach) for run in drawn.folds]
-    parts += [_arm(letter) for letter in arm_labels(drawn, letter_px or drawn.number_px)]
+    parts += [_arm(letter) for letter in arm_labels(drawn, table, letter_px or drawn.number_px)]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
               for end in drawn.ends]  # fmt: skip
     parts.append("</svg>")

@@ -72,7 +72,7 @@ def lay_out(ask: PictureAsk, layouts: Layouts | None = None) -> ReadyPicture:
     else:
         drawn = layouts.play_picture(ask.table, ask.area, ask.sizes)
     floor = drawn.drawn_floor(ask.sizes.floor)
-    return ReadyPicture(drawn, ask.open_ends, floor, tuple(arm_labels(drawn, floor)))
+    return ReadyPicture(drawn, ask.open_ends, floor, tuple(arm_labels(drawn, ask.table, floor)))
 
 
 #: Pictures the shelf keeps: a few tables (the one before an undo, the one after) in the few

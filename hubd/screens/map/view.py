@@ -65,6 +65,14 @@ def map_picture(
     return lay_out(ask) if pictures is None else pictures.take(ask)
 
 
+def map_letters(
+    b: Builder, state: GameState, area: Rect, pictures: Pictures | None = None
+) -> frozenset[str]:
+    """The arms' letters the play map in ``area`` shows (as ``draw_map`` draws it)."""
+    ready = map_picture(b, state, area, False, pictures)
+    return frozenset(letter.text for letter in ready.letters) if ready else frozenset()
+
+
 def draw_map(
     b: Builder,
     ui: Host,

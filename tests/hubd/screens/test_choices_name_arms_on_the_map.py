@@ -1,0 +1,54 @@
+"""The choices name an arm by the letter the map shows it with, else by its tile (issue 35,
+point 3: a label says something a player can check against the table). A crowded table may
+leave an arm's letter no place where it reads as that arm's (hubd/picture/arm_labels.py): then
+"arm A, after the 2-8" would send the family looking for an A the map does not show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from screens_loop import shown
+
+from engine import Game
+from hubd.screens.shots.screenshots import tap_widget
+from hubd.text.i18n import SHIPPED, load
+
+REPO = Path(__file__).resolve().parents[3]
+
+#: map_bench's game 54 (four-arm, eight players, double-12): after its 25th event, at
+#: 800x480, arm A's first tile has no free place round it that is nearer it than any other
+#: line's piece, and a 0-8 fits arm A's end (on the 2-8) and two others.
+GAME, EVENTS, TILE = 54, 25, (8, 0)
+
+
+@pytest.fixture(scope="module")
+def crowded(load_script: Any) -> Game:
+    map_bench: ModuleType = load_script("map_bench", REPO / "benchmarks" / "map_bench.py")
+    events = map_bench.play(*map_bench.game_specs(GAME + 1, 0)[GAME])
+    return Game.from_events(events[:EVENTS])
+
+
+@pytest.mark.parametrize("language", SHIPPED)
+def test_an_arm_the_map_shows_no_letter_for_is_named_by_its_tile(
+    crowded: Game, language: str
+) -> None:
+    """Every choice that names an arm by its letter names one the map shows; arm A, which
+    the map shows none for, by the tile its end is on, in every language."""
+    ui, ctx = shown(crowded, "play", (800, 480), language)
+    for half in TILE:
+        tap_widget(ui, ctx, f"half:{half}")
+    widgets = ui.layout(ctx, 0.0)
+    letters = {w.text for w in widgets if w.key.startswith("arm:")}
+    choices = {w.key.removeprefix("choice:"): w.text for w in widgets
+               if w.key.startswith("choice:")}  # fmt: skip
+    assert len(choices) == 3 and "A" not in letters and letters
+    tr = load(language).gettext
+    for arm in "ABCDEFGH":
+        named = {tr("arm {label}").format(label=arm), tr("arm {arm}").format(arm=arm)}
+        if arm not in letters:
+            assert not any(name in text for text in choices.values() for name in named)
+    by_tile = tr("the arm after the {tile}").format(tile="2-8")
+    assert any(text.startswith(by_tile) or text == by_tile for text in choices.values()), choices
