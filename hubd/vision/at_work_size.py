@@ -45,8 +45,22 @@ class AtWorkSize:
 
     @cached_property
     def white_faces(self) -> Image:
-        """Its faces by one threshold over its whiteness (see :func:`faces`)."""
+        """Its faces by one threshold over its whiteness, less a glossy table's reflection
+        joined to them (see :func:`faces`)."""
+        return faces(self.score, None, reflections=True)
+
+    @cached_property
+    def threshold_faces(self) -> Image:
+        """Its faces by one threshold over its whiteness alone (see :func:`faces`)."""
         return faces(self.score, None)
+
+    @cached_property
+    def uncut_faces(self) -> Image | None:
+        """:attr:`threshold_faces` where they differ from :attr:`faces` (a reflection cut off
+        them), else None: read where those are not."""
+        if self.on_cloth or np.array_equal(self.threshold_faces, self.white_faces):
+            return None
+        return self.threshold_faces
 
     @cached_property
     def faces(self) -> Image:
@@ -109,7 +123,7 @@ class AtWorkSize:
         """Whether it lies on a patterned cloth: its faces by whiteness take in the cloth's
         light squares, stripes or dots, :data:`_CLOTH` patches or more (each closed round by
         its dark part as a face by its rim: see :func:`hubd.vision.faces.rimmed`)."""
-        return len(patches(self.white_faces, self.least)) >= _CLOTH
+        return len(patches(self.threshold_faces, self.least)) >= _CLOTH
 
 
 def share(mask: Image) -> float:

@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from hubd.vision.reflection import reflection_cut
 from hubd.vision.shapes import ASPECT, Image, least_rect
 
 _SOLID = 0.7  # a patch of faces is at least this share light (the rest: pips, a bar, holes)
@@ -142,7 +143,12 @@ def rimmed(lightness: Image, least: float) -> Image:
 
 
 def faces(
-    score: Image, within: Image | None, depth: int = 0, *, lit_table: float | None = None
+    score: Image,
+    within: Image | None,
+    depth: int = 0,
+    *,
+    lit_table: float | None = None,
+    reflections: bool = False,
 ) -> Image:
     """The faces (255), by Otsu's threshold over the photo or ``within`` one outline of it.
 
@@ -154,9 +160,13 @@ def faces(
     patch running past the edge over that share of the photo: a plain table lit brighter on
     one side, its light half taken with the tiles, or a glossy table's reflection joined to
     them (its thin wisps cut off the tiles); its ragged patches at the edge are then left out.
+    With ``reflections``, a patch running past the edge loses what is a glossy table's
+    reflection joined to the tiles, bare and dimmer than the faces beside it (see
+    :func:`reflection_cut`).
     """
     if within is None:
-        return _faces_in(score, np.ones(score.shape, bool), (0, 0), score.shape, depth, lit_table)
+        whole = np.ones(score.shape, bool)
+        return _faces_in(score, whole, (0, 0), score.shape, depth, lit_table, reflections)
     found = np.zeros(score.shape, np.uint8)
     inside, (x, y) = _faces_within(score, within, depth)
     found[y : y + inside.shape[0], x : x + inside.shape[1]] = inside
@@ -198,6 +208,7 @@ def _faces_in(
     photo: tuple[int, ...],
     depth: int,
     lit_table: float | None = None,
+    reflections: bool = False,
 ) -> Image:
     """:func:`faces` within ``region`` (a mask) of a crop of the photo at ``origin`` (x, y)
     of a photo ``photo`` high and wide."""
@@ -223,13 +234,19 @@ def _faces_in(
         edge = _at_edge((left, top, w, h), photo)
         cloth = light[label] < _SOLID * area
         lit = lit_table is not None and not cloth and area > lit_table * photo[0] * photo[1]
+        box = (slice(y, y + h), slice(x, x + w))
         if edge and (cloth or lit):
-            box = (slice(y, y + h), slice(x, x + w))
             inside = labels[box] == label
             again = _faces_in(score[box], inside & (mask[box] > 0), (left, top), photo, depth + 1)
             if lit:
                 again = _tiles_only(_unwisped(again, photo), (left, top), photo)
             filled[box][inside] = again[inside]
+        elif edge and reflections:
+            # (A glossy table's reflection joined to the tiles: see reflection_cut.)
+            inside = labels[box] == label
+            cut = reflection_cut(score[box], inside, (left, top), photo)
+            if cut is not inside:
+                filled[box][inside] = _filled(cut)[inside]
     return filled
 
 
@@ -274,6 +291,18 @@ def _close_bays(
         if filled(outline) >= _FACE_FILL and _tile_shaped(around) and not larger:
             cv2.drawContours(crop, [outline], -1, 255, cv2.FILLED)
         return
+
+
+def _filled(mask: NDArray[np.bool_]) -> Image:
+    """``mask``'s patches (255), opened a little (a thread left between two parts is none),
+    their holes filled."""
+    opened = cv2.morphologyEx(
+        mask.astype(np.uint8) * 255, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)
+    )
+    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = np.zeros(opened.shape, np.uint8)
+    cv2.drawContours(found, contours, -1, 255, cv2.FILLED)
+    return found
 
 
 def _tile_shaped(sides: Sequence[float]) -> bool:

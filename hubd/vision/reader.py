@@ -7,9 +7,11 @@ The way it reads, in order:
    lightness less chroma splits them (on a light table, lightness beside the table's own
    light, or the dark rim closed round each face); holes (pips, bars) are filled. A patch
    mostly holes running on past the photo's edge is a textured cloth's light squares: split
-   again over its light pixels alone. On a patterned cloth (its light part many patches), the
-   whiteness is first evened out by the light its dark part tells, and the faces are the
-   lightest of its three parts (:mod:`hubd.vision.cloth`).
+   again over its light pixels alone; one running past it less a glossy table's reflection
+   joined to the tiles, dimmer than the faces beside it (:mod:`hubd.vision.reflection`). On a
+   patterned cloth (its light part many patches), the whiteness is first evened out by the
+   light its dark part tells, and the faces are the lightest of its three parts
+   (:mod:`hubd.vision.cloth`).
 2. **One tile each.** Touching tiles come apart at the groove their rounded edges make
    between their faces (each face measured against its own light; a row side by side at a
    slant comes apart into faces longer than a tile's shape, each one tile; rows touching in a
@@ -319,7 +321,7 @@ def _read_as_seen(taken: AtWorkSize, highest: int, lit_table_too: bool = True) -
     was.
     """
     try:
-        return read_faces(taken.looks, taken.faces, highest)
+        return _read_cut_or_not(taken, highest)
     except (NoTiles, Outside) as said:
         if not lit_table_too:
             raise
@@ -328,3 +330,17 @@ def _read_as_seen(taken: AtWorkSize, highest: int, lit_table_too: bool = True) -
             return read_faces(taken.looks, again, highest)
         except PhotoUnreadable:
             raise said from None
+
+
+def _read_cut_or_not(taken: AtWorkSize, highest: int) -> list[TileSeen]:
+    """The photo's faces read, a glossy table's reflection cut off them; where that reading is
+    said, read as one threshold found them, and said as that reading is (a cloth's light
+    stripes running past the photo's edge, bare and dimmer than a face, are no reflection:
+    cut off, a tile among them was left stuck, where the photo read again as the reading by
+    one threshold said is read right)."""
+    try:
+        return read_faces(taken.looks, taken.faces, highest)
+    except PhotoUnreadable:
+        if taken.uncut_faces is None:
+            raise
+    return read_faces(taken.looks, taken.uncut_faces, highest)

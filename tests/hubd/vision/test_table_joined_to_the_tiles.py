@@ -55,3 +55,22 @@ def test_tiles_as_light_as_a_lit_laminate_are_found_by_their_rims(seed: int) -> 
     its rounded edge darkens towards the table, its shadow darkens the table beside it. What
     such a rim encloses, inside the photo and of a face's size, is a face."""
     assert read_right(make_photo(seed, light=True))
+
+
+@pytest.mark.parametrize(
+    "seed",
+    [
+        7002,  # two double-12s, the reflection running into one's end: one read
+        7023,  # ten double-9s in two rows, the reflection joined to a row: two read
+        7025,  # three double-6s, the reflection joined to their row's end: one read
+    ],
+)
+def test_a_tile_a_reflection_runs_into_is_not_left_out(seed: int) -> None:
+    """A window's reflection on a glossy table, dimmer than the faces yet over the photo's
+    threshold, joined the tiles it runs into into one patch running past the photo's edge, of
+    no tile's shape: those tiles were left out of the hand without a word (the tiles read
+    elsewhere filled the photo's count of tiles), or cut wrong. Beside a face, the table is
+    dimmer than the face by more than the light falling off or a shadow's edge makes it, so
+    what stays as light as the lightest around it parts at a band there; its part at the
+    photo's edge, bare and dimmer than the faces beside it, is the reflection, cut off."""
+    assert read_right(make_photo(seed, glossy=True))
