@@ -170,6 +170,16 @@ def bar_row(
     return _thin_line_beside(ink, row, lean) or (row, bar_ink)
 
 
+def inked_along(ink: Floats, lean: int) -> tuple[Floats, Floats]:
+    """The ink of each row within a third of the width of a cut-out's middle, leaning
+    ``lean``, along it (its least inked fifth) and at its cores (its most inked fifth): its
+    rows dilated by 5, as a bar is found."""
+    reach = TILE_W // 3
+    band = ink[TILE_W - reach : TILE_W + reach, TILE_W // 10 : -(TILE_W // 10)]
+    dilated = _leant(cv2.dilate(band, np.ones((5, 1), np.uint8)), (lean,))
+    return quantile(dilated, 0.2)[0], quantile(dilated, 0.8)[0]
+
+
 def _thin_line_beside(ink: Floats, row: int, lean: int) -> tuple[int, float] | None:
     """Where the most inked row found (``row``, leaning ``lean``) is no line but a row of pips
     (large pips packed across the face ink their row more than a faint bar, yet unevenly: the
@@ -178,8 +188,7 @@ def _thin_line_beside(ink: Floats, row: int, lean: int) -> tuple[int, float] | N
     is the bar: its row and ink (None: no such line, the row found is the bar)."""
     reach = TILE_W // 3
     band = ink[TILE_W - reach : TILE_W + reach, TILE_W // 10 : -(TILE_W // 10)]
-    dilated = _leant(cv2.dilate(band, np.ones((5, 1), np.uint8)), (lean,))
-    along, cores = quantile(dilated, 0.2)[0], quantile(dilated, 0.8)[0]
+    along, cores = inked_along(ink, lean)
     evenly = along / np.maximum(cores, 1.0)
     found = row - (TILE_W - reach)
     thin = quantile(_leant(band, (lean,)), 0.2)[0]

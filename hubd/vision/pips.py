@@ -11,7 +11,16 @@ from numpy.typing import NDArray
 
 from engine.photo_hand import HalfGuess
 from hubd.vision.blobs import SPECK, Blob, blobs_of, face_around, from_corner
-from hubd.vision.cutout import TILE_W, bar_lean, bar_row, face_box, ink_of, own_colour, sheared
+from hubd.vision.cutout import (
+    TILE_W,
+    bar_lean,
+    bar_row,
+    face_box,
+    ink_of,
+    inked_along,
+    own_colour,
+    sheared,
+)
 from hubd.vision.shapes import Floats, Image, percentile_of
 
 _LONE_CORNER = 0.24  # a half's only blob nearer a corner than this share of the width is no
@@ -56,6 +65,7 @@ def read_halves(
         # the middle column, where the bar's row is taken, stays in place)
         upright = sheared(upright, lean)
         ink = ink_of(upright)
+        bar, bar_ink = levelled_bar(ink, bar, bar_ink, in_row, faint)
     coloured = own_colour(upright)
     face = face_box(coloured, ink)
     # A bar parts its face in two equal halves: where the face runs on past the cut's end and
@@ -138,6 +148,31 @@ def read_halves(
         # columns of four left of its three were read an 8 surely, a 9's 6 beside the bar).
         guesses = [doubted(guess, highest) for guess in guesses]
     return guesses[0], guesses[1]
+
+
+def levelled_bar(
+    ink: Floats, row: int, bar_ink: float, in_row: bool = False, faint: bool = False
+) -> tuple[int, float]:
+    """The bar of a cut levelled (``ink``: its own, see :func:`sheared`) whose bar was found
+    at ``row`` before (with ``bar_ink``; ``in_row``, ``faint``: see :func:`bar_row`).
+
+    Leaning further than a bar is looked for at, the bar was smeared over the rows it climbs,
+    and a row of large pips beside it, as askew, could be taken for it (a 9's top row: two of
+    its pips cut by the band, the third lost, read 7 in doubt). Levelled, the bar is looked
+    for again, and the row found kept where it is inked more evenly along than the one before
+    (a bar is ink all along; a row of pips leaves face between them): a faint groove beside a
+    row of large pips stays the bar, though the row, levelled, is inked more."""
+    again = bar_row(ink, in_row, faint)
+    if again is None or again[0] == row:
+        return row, bar_ink
+    along, cores = inked_along(ink, 0)
+    reach = TILE_W // 3
+    evenly = along / np.maximum(cores, 1.0)
+    return (
+        again
+        if evenly[again[0] - TILE_W + reach] > evenly[row - TILE_W + reach]
+        else (row, bar_ink)
+    )
 
 
 def _many(blob: Blob, single: float) -> int:
