@@ -82,14 +82,16 @@ def one_tile(
     looks: Looks, outline: Image, cut: tuple[list[Floats], list[float]]
 ) -> tuple[list[Floats], list[float]]:
     """A patch of a tile's shape cut into pieces none of which has a bar, or not cut at all
-    (taken for stuck tiles), while the whole has one across its middle, is that one tile (rows
+    (taken for stuck tiles, or nothing of it kept: a lone tile at a slant, its side and its
+    shadow joined to its face along it, fits no cut), while the whole has one across its
+    middle, is that one tile (rows
     of pips, ringed or blurred, looked like seams across it; a strong slant foreshortens a
     tile lying across it, longer than a tile's shape for its width, and no cut fits it; a
     strong keystone shears it into a parallelogram whose rounded acute corners leave a sixth
     of its least rectangle empty: it is taken by its sides, see :func:`edges_quad`)."""
     found, apart = cut
     whole = quad_of(outline)
-    stuck = not found and len(apart) == 1
+    stuck = not found and len(apart) <= 1
     if stuck and filled(outline) < _FILLED:
         sheared = edges_quad(outline)
         area = cv2.contourArea(outline)

@@ -49,7 +49,8 @@ def test_a_photo_read_again_as_seen_from_above_is_whitened_once(
     close") and it is read again as seen from above: the photo at the work size was whitened
     again for it (and its faces found again)."""
     calls = _calls(monkeypatch, at_work_size, "whiteness", _digest)
-    photo = make_photo(44, camera_slant=True)
+    photo = make_photo(80, camera_slant=True)  # (44 said so before a patch cut into
+    # nothing was taken whole: now read, see test_a_patch_cut_into_nothing)
     with pytest.raises(reader.PhotoUnreadable):
         reader.read_photo(photo.image, photo.highest)
     assert len(calls) >= 3  # the photo, its patches read on their own, lengthened
