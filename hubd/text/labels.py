@@ -45,8 +45,9 @@ def toe_of(label: str) -> tuple[str, int] | None:
 
 
 def named_on_the_map(labels: Mapping[Tile, str], letters: Collection[str]) -> dict[Tile, str]:
-    """``labels`` less the arms whose letter the map does not show (a crowded table left it
-    no place where it reads as its arm's): the words name such an arm by its tile ("the arm
-    after the 6-4"), never by a letter a family cannot find."""
-    return {tile: label for tile, label in labels.items()
-            if not label or toe_of(label) is not None or label in letters}  # fmt: skip
+    """``labels`` with "" for the arms whose letter the map does not show (a crowded table
+    left it no place where it reads as its arm's): the words name such an arm by its tile
+    ("the arm after the 6-4"), never by a letter a family cannot find. Blanked, not left out:
+    the words round the map keep the labels of the last map drawn, one map over another."""
+    return {tile: label if not label or toe_of(label) is not None or label in letters else ""
+            for tile, label in labels.items()}  # fmt: skip

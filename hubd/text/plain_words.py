@@ -77,6 +77,8 @@ def end_words(
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
     arm = labels.get(start.tile, "")  # an arm is told apart by the tile it follows: always
+    if not arm:  # the map shows no letter for it
+        return tr("the arm after the {tile}").format(tile=on.shown)
     return tr("arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
 
 

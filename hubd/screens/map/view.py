@@ -25,7 +25,7 @@ from hubd.screens.kit.widgets import TEXT_DARK, Action, Kind, Style, Widget
 from hubd.screens.map.numerals import PIECES, Ringed, draw_numerals
 from hubd.screens.map.ready import PictureAsk, Pictures, ReadyPicture, lay_out
 from hubd.screens.map.whole import draw_sign, whole_room
-from hubd.text.labels import line_labels
+from hubd.text.labels import line_labels, named_on_the_map
 
 __all__ = ["MapEnd", "draw_map", "map_picture", "map_sizes"]
 
@@ -108,7 +108,9 @@ def draw_map(
     if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
         b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
                      role="map_tap"))  # fmt: skip
-    return line_labels(table)
+    if ready is None:
+        return line_labels(table)
+    return named_on_the_map(line_labels(table), {letter.text for letter in ready.letters})
 
 
 def _draw_picture(

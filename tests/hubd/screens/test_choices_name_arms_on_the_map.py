@@ -15,6 +15,7 @@ from screens_loop import shown
 from engine import Game
 from hubd.screens.shots.screenshots import tap_widget
 from hubd.text.i18n import SHIPPED, load
+from hubd.values.intents import Submit
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -52,3 +53,31 @@ def test_an_arm_the_map_shows_no_letter_for_is_named_by_its_tile(
             assert not any(name in text for text in choices.values() for name in named)
     by_tile = tr("the arm after the {tile}").format(tile="2-8")
     assert any(text.startswith(by_tile) or text == by_tile for text in choices.values()), choices
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_last_entry_names_an_arm_only_by_a_letter_the_map_shows(
+    crowded: Game, language: str
+) -> None:
+    """The 0-8 laid on arm A's end: the words under the map that tell the play ("Dee played
+    8-0 on ...") name the arm by its tile while the map shows no A, as the choice did."""
+    ui, ctx = shown(crowded, "play", (800, 480), language)
+    for half in TILE:
+        tap_widget(ui, ctx, f"half:{half}")
+    tr = load(language).gettext
+    by_tile = tr("the arm after the {tile}").format(tile="2-8")
+    choice = next(w.key for w in ui.layout(ctx, 0.0)
+                  if w.key.startswith("choice:") and w.text.startswith(by_tile))  # fmt: skip
+    (play,) = [intent.event for intent in tap_widget(ui, ctx, choice) if isinstance(intent, Submit)]
+    game = Game.from_events(crowded.effective)  # the module's table stays as it was
+    game.apply(play)
+    ctx.state, ctx.last_entry = game.state, game.last_effective
+    ui.state_changed(ctx)
+    widgets = ui.layout(ctx, 0.0)
+    letters = {w.text for w in widgets if w.key.startswith("arm:")}
+    last = " ".join(w.text for w in widgets if w.key == "last_entry")
+    assert "A" not in letters, letters  # the table as crowded as before: A still has no place
+    assert by_tile in last, last
+    for arm in "ABCDEFGH":
+        if arm not in letters:
+            assert tr("arm {arm}, after the {tile}").format(arm=arm, tile="2-8") not in last
