@@ -11,7 +11,7 @@ invariants hold after it; ``refusal`` asserts the step is refused and changes no
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from engine import (
     EndRound,
     Event,
     Game,
+    GameState,
     Hand,
     HandPips,
     NewGame,
@@ -157,3 +158,16 @@ FOUR_NUMBERS_GONE = (
     "Ana 5-3 on 5-5", "Ben 8-3 on 6-8", "Ana 7-5 on 3-7", "Ben 5-6 on 7-5", "Ana 2-1 on 6-2",
     "Ben 1-9 on 2-1", "Ana 9-8 on 3-9", "Ben 8-2 on 9-8", "Ana 3-4 on 5-3", "Ben 4-6 on 3-4",
 )  # fmt: skip
+
+
+def round_frames(events: Iterable[Event]) -> Iterator[tuple[int, GameState]]:
+    """Each frame of a round's table as the hub draws it, numbered from 1 across the game:
+    the state after each event that leaves a round in play."""
+    game, frame = Game(), 0
+    for event in events:
+        game.apply(event)
+        state = game.state
+        if state.table is None or not state.in_round:
+            continue
+        frame += 1
+        yield frame, state

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_helpers import round_frames
 from family_round import FAMILY_ROUND
 from hypothesis import given
 from hypothesis import strategies as st
@@ -148,13 +149,10 @@ def test_in_a_crowded_game_no_letter_stands_by_another_line(size: str, load_scri
     the letter's size (a letter reads as the nearest piece's); an arm left without its letter
     only where no free place within a cell of its line reads as its own."""
     map_bench = load_script("map_bench", REPO / "benchmarks" / "map_bench.py")
-    game, layouts, frame, checked, missing = Game(), Layouts(), 0, 0, 0
-    for event in map_bench.play(*map_bench.game_specs(CROWDED_GAME + 1, 0)[CROWDED_GAME]):
-        game.apply(event)
-        state = game.state
-        if state.table is None or not state.in_round:
-            continue
-        frame += 1
+    layouts, checked, missing = Layouts(), 0, 0
+    events = map_bench.play(*map_bench.game_specs(CROWDED_GAME + 1, 0)[CROWDED_GAME])
+    for frame, state in round_frames(events):
+        assert state.table is not None
         area, sizes = play_map(SIZES[size], state)
         drawn = layouts.play_picture(state.table, area, sizes)
         if frame not in CROWDED_FRAMES:

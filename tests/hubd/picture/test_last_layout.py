@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from engine_helpers import round_frames
 
 from engine import Game, Table
 from engine.log import apply_lines
@@ -55,13 +56,9 @@ def test_crowded_frames_laid_out_one_after_another_keep_the_floor_in_place(
 ) -> None:
     """The frames of a game laid out one after another, as the hub lays them out: the
     crowded ones too at the numbers' floor in the play map, every piece in its place."""
-    game, frame, layouts = Game(), 0, Layouts()
-    for event in map_bench.play(*map_bench.game_specs(number + 1, 0)[number]):
-        game.apply(event)
-        state = game.state
-        if state.table is None or not state.in_round:
-            continue
-        frame += 1
+    layouts = Layouts()
+    for frame, state in round_frames(map_bench.play(*map_bench.game_specs(number + 1, 0)[number])):
+        assert state.table is not None
         area, sizes = play_map(size, state)
         drawn = layouts.play_picture(state.table, area, sizes)
         if frame in frames:
