@@ -76,10 +76,8 @@ def end_words(
         if start is on or not after:
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
-    arm = labels.get(start.tile, "")  # an arm is told apart by the tile it follows: always
-    if not arm:  # the map shows no letter for it
-        return tr("the arm after the {tile}").format(tile=on.shown)
-    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=on.shown)
+    # An arm is told apart by the tile it follows: always.
+    return _arm_words(labels.get(start.tile, ""), on.shown, tr)
 
 
 def choice_words(
@@ -107,11 +105,17 @@ def choice_words(
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=place.shown)
     arm = labels.get(start.tile, "")
-    if not arm:
-        return tr("the arm after the {tile}").format(tile=place.shown)
-    if short:
+    if short and arm:
         return tr("arm {arm}").format(arm=arm)
-    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=place.shown)
+    return _arm_words(arm, place.shown, tr)
+
+
+def _arm_words(arm: str, tile: str, tr: Translate) -> str:
+    """An arm's end by its letter and the tile it follows; by the tile alone where the map
+    shows no letter for it (``arm`` "")."""
+    if not arm:
+        return tr("the arm after the {tile}").format(tile=tile)
+    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=tile)
 
 
 def placed_words(

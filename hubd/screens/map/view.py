@@ -69,7 +69,10 @@ def map_letters(
     b: Builder, state: GameState, area: Rect, pictures: Pictures | None = None
 ) -> frozenset[str]:
     """The arms' letters the play map in ``area`` shows (as ``draw_map`` draws it)."""
-    ready = map_picture(b, state, area, False, pictures)
+    return _letters(map_picture(b, state, area, False, pictures))
+
+
+def _letters(ready: ReadyPicture | None) -> frozenset[str]:
     return frozenset(letter.text for letter in ready.letters) if ready else frozenset()
 
 
@@ -110,7 +113,7 @@ def draw_map(
                      role="map_tap"))  # fmt: skip
     if ready is None:
         return line_labels(table)
-    return named_on_the_map(line_labels(table), {letter.text for letter in ready.letters})
+    return named_on_the_map(line_labels(table), _letters(ready))
 
 
 def _draw_picture(
