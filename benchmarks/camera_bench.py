@@ -9,8 +9,12 @@ Prints, over photos made from consecutive seeds:
 - halves read right: each drawn tile matched to the tile read nearest its centre, its two
   halves compared with the likeliest reading of each (before any correction); over every
   photo, and over the photos with every tile wholly inside them (a photo with a tile partly
-  outside it is rightly refused: its tiles' halves count as not read in the first figure);
+  outside it is rightly refused: its tiles' halves count as not read in the first figure; a
+  tile found but not read, asked, is no tile read);
 - photos given up, and how many of them rightly (a tile partly outside the photo);
+- hands read short without a word: fewer tiles found (read, or found and asked) than lie
+  wholly in the photo, and none said: with the set alone, a total short that nobody is asked
+  about;
 - whole hands right before any correction: without a constraint (the likeliest reading of
   every half), with the set alone (score-keeper mode: ``settle`` over the whole set), and with
   the table's constraint (the hand is among the tiles not on the table: the hand and half the
@@ -47,11 +51,12 @@ from photo_synth import Photo, make_photo
 from engine.photo_hand import settle
 from engine.tiles import Tile
 from hubd.vision.reader import PhotoUnreadable, read_photo
-from hubd.vision.seen import TileSeen
+from hubd.vision.seen import TileSeen, is_unread
 
 
 def halves_right(photo: Photo, seen: list[TileSeen]) -> int:
     right = 0
+    seen = [tile for tile in seen if not is_unread(tile)]  # (found, not read: asked)
     for (a, b), (x, y) in zip(photo.tiles, photo.centres, strict=True):
         if not seen:
             break
@@ -115,7 +120,7 @@ def main() -> None:
                         help="ivory faces on a white table whiter than they are (paper, a white "
                         "laminate), the faces no lighter than it, only yellower")  # fmt: skip
     args = parser.parse_args()
-    halves = right_halves = unreadable = cut_off = refused_rightly = 0
+    halves = right_halves = unreadable = cut_off = refused_rightly = short = 0
     halves_inside = right_inside = 0  # over the photos with every tile wholly inside them
     tallies: list[Counter[str]] = [Counter(), Counter(), Counter()]
     times, cpu_times = [], []
@@ -147,6 +152,7 @@ def main() -> None:
         verdicts = (
             judge(photo.tiles, photo.highest, seen, table) if seen else ("asked", "asked", "asked")
         )
+        short += bool(seen) and len(seen) < len(photo.tiles) and not photo.cut_off
         for tally, verdict in zip(tallies, verdicts, strict=True):
             tally[verdict] += 1
         if args.verbose and verdicts[2] != "right":
@@ -169,6 +175,8 @@ def main() -> None:
           f" = {right_inside / max(halves_inside, 1):.1%}")  # fmt: skip
     print(f"  photos given up (said):      {unreadable}, {refused_rightly} of them with a tile"
           f" partly outside ({cut_off} photos have one)")  # fmt: skip
+    print(f"  hands read short, not a word: {short} (fewer tiles found than lie in the photo, none"
+          " of them said: a score-keeper's total short)")  # fmt: skip
     for name, tally in zip(("no constraint", "the set only", "the table's constraint"), tallies,
                            strict=True):  # fmt: skip
         print(f"  hands right, {name + ':':24} {tally['right'] / n:6.1%}"

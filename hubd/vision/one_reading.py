@@ -19,6 +19,7 @@ from hubd.vision.patch_tiles import (
     Looks,
     as_stuck,
     inked,
+    left_unread,
     lone_tiles,
     on_border,
     one_tile,
@@ -36,7 +37,7 @@ from hubd.vision.said import (
     Staggered,
     Stuck,
 )
-from hubd.vision.seen import TileSeen
+from hubd.vision.seen import TileSeen, unread_tile
 from hubd.vision.shapes import Floats, Image, least_rect, quad_of, sides, sized
 from hubd.vision.sides import to_its_bar
 from hubd.vision.sizes import fitted
@@ -49,10 +50,12 @@ _ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrila
 # least (rounded corners, a side seen beside it); staggered, less
 
 
-def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
+def read_faces(looks: Looks, mask: Image, highest: int, unread_too: bool = False) -> list[TileSeen]:
     """The tiles in the photo's patches of face (``mask``, at the work size: see
     :func:`faces`), each cut into its tiles and read (``looks``: the photo, its whiteness and
-    lightness at the work size); what cannot be read is said (see :mod:`hubd.vision.said`)."""
+    lightness at the work size); what cannot be read is said (see :mod:`hubd.vision.said`).
+    With ``unread_too``, a tile found beside those read but not read itself is among them,
+    unread (see :func:`left_unread`), for the hand to ask which tile it is."""
     photo, scale, score = looks.photo, looks.scale, looks.score
     least = MIN_FACE * score.shape[0] * score.shape[1]
     outlines = patches(mask, least)
@@ -147,6 +150,10 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         outside = sum(1 for keep, off in zip(kept, cut_off, strict=True) if keep and off)
         seen = [tile for tile, keep, off in zip(seen, kept, cut_off, strict=True)
                 if keep and not off]  # fmt: skip
+        kept_in: list[list[Floats]] = [[] for _ in outlines]  # each patch's tiles kept
+        for corners, patch, keep, off in zip(read_pieces, read_patch, kept, cut_off, strict=True):
+            if keep and not off:
+                kept_in[patch].append(corners)
         stuck = sum(1 for area, there in blocks if area >= 1.5 * 2 * (there or usual) ** 2)
         # A part of a tile at the photo's edge, too short to be read as one: as convex as a
         # tile (a patch of lit cloth is ragged), a good share of one, and inked (a glossy
@@ -190,5 +197,14 @@ def read_faces(looks: Looks, mask: Image, highest: int) -> list[TileSeen]:
         seen = lone_tiles(photo, scale, outlines, highest)
     if not seen:
         raise NoTiles(NOTHING)
+    if unread_too and shorts:
+        # A tile beside those read, left unread (cut short, its bar not found, taken with a
+        # neighbour's piece): asked, not left out of the hand.
+        for patch, (outline, off) in enumerate(zip(outlines, runs_off, strict=True)):
+            there = usual if sizes is None else sizes.at(*least_rect(outline)[0])
+            if not off:
+                unread = left_unread(score, outline, kept_in[patch], there)
+                seen += [unread_tile((float(x) / scale, float(y) / scale), highest)
+                         for x, y in unread]  # fmt: skip
     looks.read = read_pieces
     return seen

@@ -21,7 +21,16 @@ from hubd.vision.faces import filled, patches_within
 from hubd.vision.pips import read_halves
 from hubd.vision.seams import cut_evenly
 from hubd.vision.seen import TileSeen
-from hubd.vision.shapes import ASPECT, Floats, Image, edges_quad, percentile_of, quad_of, sides
+from hubd.vision.shapes import (
+    ASPECT,
+    Floats,
+    Image,
+    edges_quad,
+    least_rect,
+    percentile_of,
+    quad_of,
+    sides,
+)
 from hubd.vision.sides import trimmed
 
 _FORESHORTENED = 1.3  # a tile's patch is at most this much longer for its width at a strong
@@ -33,6 +42,10 @@ _BESIDE = 0.3  # a tile read takes this share of its width round it too (its sid
 _DIM = 0.75  # table joined to the faces is this share of their whiteness at the most (a
 # glossy table's reflection: 0.5-0.65 measured; a face's part cut off or stuck is as light)
 _SCRAP = 0.25  # parts of a patch smaller than this share of a tile are not weighed
+_UNREAD_PART = 0.5  # a part of a patch beyond the tiles read in it this share of a tile or
+# more, inked, as broad as a tile (see below) and filling its rectangle, is a tile left unread
+_UNREAD_BREADTH, _FILLED_PART = 0.6, 0.7  # its least rectangle this share of a tile's width
+# across at the least, and filled this much by it
 
 
 def inked(score: Image, outline: Image) -> bool:
@@ -52,30 +65,62 @@ def table_joined(score: Image, outline: Image, read: list[Floats], width: float)
     tiles and their sides, bare and dimmer than their faces. A window's reflection on a glossy
     table runs from the photo's edge in under the tiles and one threshold takes it with them;
     a tile cut off by the edge, or one stuck to the others, is inked or as light as a face."""
+    if not read:
+        return 0.0
+    joined = 0.0
+    for part, face, rest in _beyond(score, outline, read, width):
+        if not inked(score, part) and float(np.median(rest)) < _DIM * face:
+            joined += float(cv2.contourArea(part))
+    return joined
+
+
+def left_unread(score: Image, outline: Image, read: list[Floats], width: float) -> list[Floats]:
+    """The tiles of a patch of faces (``score``: the photo's whiteness) that no tile ``read``
+    in it covers (their corners, none where the patch read nothing; ``width``: a tile's
+    there), each as its part's centre: what lies beyond the tiles and their sides, of a tile's
+    size and breadth (a tile's side seen beside it at a slant is a thin band), inked (pips, a
+    bar) or, beside tiles read, as light as their faces (a blank or a 0-1 under a lamp's glare;
+    a glossy table's reflection is dimmer: see :func:`table_joined`). A tile cut short, whose
+    bar was not found, or cut from the patch with its neighbour's piece, is left there: asked,
+    not left out of the hand."""
+    least = _UNREAD_PART * 2 * width * width
+    found = []
+    for part, face, rest in _beyond(score, outline, read, width):
+        (x, y), (w, h), _ = least_rect(part)
+        lit = face > 0 and float(np.median(rest)) >= _DIM * face
+        if (cv2.contourArea(part) >= least and min(w, h) >= _UNREAD_BREADTH * width
+                and filled(part) >= _FILLED_PART and (inked(score, part) or lit)):  # fmt: skip
+            found.append(np.array([x, y], np.float64))
+    return found
+
+
+def _beyond(
+    score: Image, outline: Image, read: list[Floats], width: float
+) -> list[tuple[Image, float, Floats]]:
+    """The parts of a patch of faces beyond the tiles ``read`` in it and a band of
+    :data:`_BESIDE` of a tile's ``width`` round each (their sides, their rims), each larger
+    than :data:`_SCRAP` of a tile: its outline (the photo's pixels at the work size), the read
+    faces' median whiteness (0 where none is read) and the part's own whiteness."""
     x, y, w, h = cv2.boundingRect(outline)
     rest = np.zeros((h, w), np.uint8)
     cv2.drawContours(rest, [outline], -1, 255, cv2.FILLED, offset=(-x, -y))
     tiles = np.zeros((h, w), np.uint8)
     for corners in read:
         cv2.fillConvexPoly(tiles, np.round(corners - (x, y)).astype(np.int32), 255)
-    if not tiles.any():
-        return 0.0
     size = max(3, round(_BESIDE * width)) | 1
     beside = cv2.dilate(tiles, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     rest[beside > 0] = 0
     box = score[y : y + h, x : x + w]
-    face = float(np.median(box[tiles > 0]))
-    joined = 0.0
+    face = float(np.median(box[tiles > 0])) if tiles.any() else 0.0
+    found = []
     parts, _ = cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE, offset=(x, y))
     for part in parts:
-        area = float(cv2.contourArea(part))
-        if area < _SCRAP * 2 * width * width or inked(score, part):
+        if cv2.contourArea(part) < _SCRAP * 2 * width * width:
             continue
         inside = np.zeros((h, w), np.uint8)
         cv2.drawContours(inside, [part], -1, 255, cv2.FILLED, offset=(-x, -y))
-        if float(np.median(box[inside > 0])) < _DIM * face:
-            joined += area
-    return joined
+        found.append((part, face, box[inside > 0]))
+    return found
 
 
 def one_tile(

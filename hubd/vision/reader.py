@@ -37,6 +37,10 @@ The way it reads, in order:
    gives its likely counts with likelihoods, for :func:`engine.photo_hand.settle` to decide.
    A half whose pips the cut's edge cuts (the cut sits off its tile), or whose pips are of
    two sizes (a neighbour's among them), gives every count as likely enough to be asked.
+   A part of the faces beside the tiles read, of a tile's size and inked (or as light as
+   their faces), is a tile found but not read (cut short, its bar not found, taken with a
+   neighbour's piece): it is among the tiles, every count unlikely, and the hand asks which
+   tile it is rather than leave it out without a word.
 
 5. **A phone held at a slant.** A tile foreshortened past a tile's shape (squat along the
    slant, too long across it, sheared aslant) and left unread is read on its own as a camera
@@ -68,7 +72,7 @@ from hubd.vision.faces import faces, own_colour, patches, rimmed
 from hubd.vision.one_reading import read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
-from hubd.vision.seen import TileSeen
+from hubd.vision.seen import TileSeen, is_unread
 from hubd.vision.shapes import Image
 from hubd.vision.slant import (
     painted_over,
@@ -113,9 +117,9 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     # table's lit part taken with the tiles (a light falling across it, a lamp's glare), its
     # tiles cut out of it short or not at all. Read by relief and by rims too (see rimmed).
     again = _lit_reading(taken, highest)
-    seen = again if isinstance(again, list) and len(again) > len(seen) else seen
+    seen = again if isinstance(again, list) and len(again) > len(_read(seen)) else seen
     by_rims = _rims_reading(taken, highest)
-    return by_rims if by_rims is not None and len(by_rims) > len(seen) else seen
+    return by_rims if by_rims is not None and len(by_rims) > len(_read(seen)) else seen
 
 
 def _read_whole(taken: AtWorkSize, highest: int) -> list[TileSeen]:
@@ -135,16 +139,22 @@ def _read_whole(taken: AtWorkSize, highest: int) -> list[TileSeen]:
         if found is None:
             raise
         return found
+    read = _read(seen)  # (a tile found but not read is no tile read in doubt)
     if not any(
-        _unsure(tile.tile.first) and _unsure(tile.tile.second) for tile in seen
+        _unsure(tile.tile.first) and _unsure(tile.tile.second) for tile in read
     ) and not squat_from_above(taken.looks.read, taken.slant):
         return seen
     # A tile neither half of which is sure, or one squatter than a tile seen from above:
     # perhaps parts of two tiles, a row of tiles at a slant taken for fewer tiles or for one
     # (a half unsure alone is a pip in doubt: read again, 20 of 33 such photos at a slant
     # read no more tiles, each costing a reading).
-    found = _read_from_above(taken, highest, len(seen))
+    found = _read_from_above(taken, highest, len(read))
     return seen if found is None else found
+
+
+def _read(seen: list[TileSeen]) -> list[TileSeen]:
+    """The tiles of ``seen`` read, those found but not read left out (see :func:`is_unread`)."""
+    return [tile for tile in seen if not is_unread(tile)]
 
 
 def _unsure(half: HalfGuess) -> bool:
@@ -197,7 +207,9 @@ def _read_as_taken(taken: AtWorkSize, highest: int) -> list[TileSeen]:
     except PhotoUnreadable as said:
         return _on_light_table(taken, highest, said)
     read_alone = []  # each patch read on its own, as seen from above: its outline and tile
-    for outline, stretch in slanted_faces(score, scale, seen, taken.least, taken.faces, taken.pips):
+    for outline, stretch in slanted_faces(
+        score, scale, _read(seen), taken.least, taken.faces, taken.pips
+    ):
         outline = (outline / scale).astype(np.int32)
         tiles = read_on_its_own(
             photo, outline, stretch, lambda cut: _read_quietly(cut, highest, _ALONE * scale)
@@ -205,6 +217,15 @@ def _read_as_taken(taken: AtWorkSize, highest: int) -> list[TileSeen]:
         read_alone += [(outline, tile) for tile in tiles]
     if unread is not None and read_alone:
         seen = _read_rest(photo, [outline for outline, _ in read_alone], unread, highest)
+    # (A tile found but not read in a patch then read on its own is that patch's tile.)
+    seen = [
+        tile
+        for tile in seen
+        if not is_unread(tile)
+        or not any(
+            cv2.pointPolygonTest(outline, tile.centre, False) >= 0 for outline, _ in read_alone
+        )
+    ]
     seen += [tile for _, tile in read_alone]
     if not seen:
         return _on_light_table(taken, highest, unread or NoTiles(NOTHING))
@@ -318,29 +339,30 @@ def _read_as_seen(taken: AtWorkSize, highest: int, lit_table_too: bool = True) -
     a tile, for table (see :func:`faces` and :func:`_larger_than_tiles`): one threshold over
     the photo can take a plain table's light half, or a glossy table's reflection, with the
     tiles, one patch running past the photo's edge. Where that fails too, it is said as it
-    was.
+    was. The whole photo so read (``lit_table_too``) has a tile found beside those read but
+    not read itself among them, unread (see :func:`left_unread`): the hand asks which it is.
     """
     try:
-        return _read_cut_or_not(taken, highest)
+        return _read_cut_or_not(taken, highest, unread_too=lit_table_too)
     except (NoTiles, Outside) as said:
         if not lit_table_too:
             raise
         again = faces(taken.score, None, lit_table=_larger_than_tiles(taken))
         try:
-            return read_faces(taken.looks, again, highest)
+            return read_faces(taken.looks, again, highest, unread_too=True)
         except PhotoUnreadable:
             raise said from None
 
 
-def _read_cut_or_not(taken: AtWorkSize, highest: int) -> list[TileSeen]:
+def _read_cut_or_not(taken: AtWorkSize, highest: int, unread_too: bool) -> list[TileSeen]:
     """The photo's faces read, a glossy table's reflection cut off them; where that reading is
     said, read as one threshold found them, and said as that reading is (a cloth's light
     stripes running past the photo's edge, bare and dimmer than a face, are no reflection:
     cut off, a tile among them was left stuck, where the photo read again as the reading by
     one threshold said is read right)."""
     try:
-        return read_faces(taken.looks, taken.faces, highest)
+        return read_faces(taken.looks, taken.faces, highest, unread_too)
     except PhotoUnreadable:
         if taken.uncut_faces is None:
             raise
-    return read_faces(taken.looks, taken.uncut_faces, highest)
+    return read_faces(taken.looks, taken.uncut_faces, highest, unread_too)

@@ -118,6 +118,8 @@ class Look:
     packed: bool = False  # pips large and packed as many real double-12/15 sets draw them:
     # a column of four or five nearly touching, blurred into one blob, the outer columns a
     # hair from the face's long edges (``pip_scale`` up to 1 only: they never overlap)
+    bar_shows: bool = True  # False: no bar shows across the face (a lamp's glare washed it
+    # out, a faint groove worn away): the tile is known by its shape and its pips alone
 
 
 def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
@@ -149,12 +151,12 @@ def draw_tile(a: int, b: int, look: Look) -> tuple[Image, NDArray[np.float32]]:
                 ring = tuple(0.5 * c + 0.5 * f for c, f in zip(colour, look.face, strict=True))
                 cv2.circle(face, centre, int(rad * 0.6), ring, 2, cv2.LINE_AA, shift=4)
     end = int(w * look.bar_end)
-    if look.groove:
+    if look.bar_shows and look.groove:
         cv2.line(face, (end, w - 1), (w - end, w - 1), tuple(0.7 * c for c in look.face), 2)
         cv2.line(
             face, (end, w + 2), (w - end, w + 2), tuple(min(255, 1.05 * c) for c in look.face), 2
         )
-    else:
+    elif look.bar_shows:
         cv2.line(face, (end, w), (w - end, w), (40, 40, 40), 3, cv2.LINE_AA)
     if look.spinner:
         cv2.circle(face, (w // 2, w), int(w * 0.07), (60, 150, 190), -1, cv2.LINE_AA)
@@ -189,6 +191,25 @@ def one_tile_photo(
     blended = patch * (1 - alpha[..., None]) + image.astype(np.float32) * alpha[..., None]
     photo[top : top + 2 * TILE_W, left : left + TILE_W] = blended.astype(np.uint8)
     return photo
+
+
+def row_photo(
+    tiles: Sequence[tuple[int, int]], look: Look, gap: int, bare: int | None = None
+) -> Image:
+    """The tiles upright in a row, ``gap`` pixels apart (0: touching), on a dark table seen
+    from straight above, softened as a phone's photo is; ``bare``: the one among them whose
+    bar does not show (see :attr:`Look.bar_shows`)."""
+    margin = 150
+    width = len(tiles) * TILE_W + (len(tiles) - 1) * gap + 2 * margin
+    photo = np.full((2 * TILE_W + 2 * margin, width, 3), 45, np.uint8)
+    for place, (a, b) in enumerate(tiles):
+        image, alpha = draw_tile(a, b, look if place != bare else replace(look, bar_shows=False))
+        left = margin + place * (TILE_W + gap)
+        box = (slice(margin, margin + 2 * TILE_W), slice(left, left + TILE_W))
+        blended = photo[box] * (1 - alpha[..., None]) + image * alpha[..., None]
+        photo[box] = blended.astype(np.uint8)
+    softened: Image = cv2.GaussianBlur(photo, (0, 0), 1.2)
+    return softened
 
 
 def _draw_hollow(
