@@ -25,6 +25,9 @@ _FINE_LEANS = tuple(sorted(range(-18, 19), key=abs))  # each lean, the least fir
 _LEANS_MORE = 1.5  # a bar leaning gathers this many times the ink of the level row at least
 _FACE_LIGHT = 0.9  # a face is at least this light beside its row's lightest (a side is less)
 _FACE_INK = 50.0  # a face's own shading (a shadow's soft edge, its bevel's start) takes less
+_WHITER, _LIGHTER = 6.0, 1.04  # a white table's colour is this far from the face's, and it is
+# this many times lighter than the face's lit middle, at least (see _whiter_table)
+_EDGE = 3  # a cut-out edge's rows or columns looked at for the table past the face
 
 
 def cut_out(small: Image, corners: Floats) -> Image:
@@ -307,7 +310,7 @@ def _prominence(rows: Floats, peak: int) -> float:
 
 def own_colour(upright: Image) -> NDArray[np.bool_]:
     """Where the cut-out has the tile's face's own colour (its centre's) and light: white or
-    ivory, lit or in a shadow's half light; not the table, nor a pip."""
+    ivory, lit or in a shadow's half light; not the table (see :func:`_whiter_table`), nor a pip."""
     lab = cv2.cvtColor(upright, cv2.COLOR_BGR2LAB).astype(np.float32)
     middle = (slice(TILE_W // 4, -TILE_W // 4), slice(TILE_W // 4, -TILE_W // 4))
     centre = lab[middle].reshape(-1, 3)
@@ -317,7 +320,27 @@ def own_colour(upright: Image) -> NDArray[np.bool_]:
     # (A shadow's edge across the face takes half its light at most; a table as light as
     # that is another colour.)
     coloured: NDArray[np.bool_] = score > 0.4 * percentile_of(score[middle], 90)
-    return coloured
+    return coloured & ~_whiter_table(lab, light)
+
+
+def _whiter_table(lab: Floats, face: Floats) -> NDArray[np.bool_]:
+    """Where the cut-out (``lab``) shows a white table past the face (``face``: its middle's lit
+    part), lighter and whiter, where an edge is mostly so: taken for the face by its light, its
+    rounded corners' shade was counted as pips. Colour is apart from the light (see
+    :func:`hubd.vision.faces.own_colour`): a shadow's edge leaves a face its colour."""
+    lighter = lab[:, :, 0] > _LIGHTER * percentile_of(face[:, 0], 90)
+    if not _at_an_edge(lighter):
+        return np.zeros(lighter.shape, bool)  # (a dark table: the colours not weighed)
+    colour = (lab[:, :, 1:] - 128) * (116.0 / (lab[:, :, :1] * (100 / 255) + 16))
+    own = np.median((face[:, 1:] - 128) * (116.0 / (face[:, :1] * (100 / 255) + 16)), axis=0)
+    table = lighter & (np.hypot(colour[:, :, 0] - own[0], colour[:, :, 1] - own[1]) >= _WHITER)
+    return table if _at_an_edge(table) else np.zeros(table.shape, bool)
+
+
+def _at_an_edge(mask: NDArray[np.bool_]) -> bool:
+    """Whether ``mask`` holds most of one of the cut-out's edges (its outer rows or columns)."""
+    sides = (mask[:_EDGE], mask[-_EDGE:], mask[:, :_EDGE], mask[:, -_EDGE:])
+    return max(float(side.mean()) for side in sides) >= 0.5
 
 
 def face_box(coloured: NDArray[np.bool_], ink: Floats) -> tuple[float, float, float, float]:

@@ -23,10 +23,13 @@ from hubd.vision.cutout import (
 )
 from hubd.vision.shapes import Floats, Image, percentile_of
 
-_LONE_CORNER = 0.24  # a half's only blob nearer a corner than this share of the width is no
-# pip: a single pip lies in the half's middle, the 3 x 3 grid's corner pips 0.3 from a corner,
-# and the columns' pips nearer it never come alone (the rounded corner's shade at the tile's
-# end, or the table in the notch past it: a blank half read as a 1 in doubt)
+_LONE_CORNER = 0.24  # a half whose every blob lies nearer a face's corner than this share of
+# the width has no pip: a single pip lies in the half's middle, every layout is the same turned
+# half a turn (a pip by the face's end has a partner by the bar, far from any corner), the 3 x 3
+# grid's corner pips lie 0.3 from a corner and the columns' nearer ones never come alone (the
+# rounded corners' shade at the tile's end, or the table in the notch past them: a blank half
+# read as a 1 in doubt; on a white table, lighter than the face and taken for it, both corners'
+# shade at the end, a blank half read as two unpaired pips, 1 or 2 in doubt)
 _SMALL_PIP = 2 * SPECK  # a small pip's area at the least (a part of the smallest pip cut by
 # the cut's edge, or a double-15's pip blurred)
 _CENTRE_NEAR = 0.12 * TILE_W  # pips pair about a centre this near the face's middle, each
@@ -89,7 +92,7 @@ def read_halves(
         least = max(22.0, 0.25 * bar_ink)
         threshold = max(least, 0.45 * (percentile_of(pip_area, 99.5) if pip_area.size else 0.0))
         blobs, uncounted = blobs_of(only, threshold, bar, face, coloured)
-        if len(blobs) == 1 and from_corner(blobs[0].x, blobs[0].y, face) < _LONE_CORNER:
+        if all(from_corner(blob.x, blob.y, face) < _LONE_CORNER for blob in blobs):
             blobs = []
         largest = max((blob.whole for blob in blobs), default=0.0)
         typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]
