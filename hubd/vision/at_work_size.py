@@ -73,7 +73,7 @@ class AtWorkSize:
     @cached_property
     def relief(self) -> Image | None:
         """Its relief on a light plain table (see :func:`relief`), None on a dark one."""
-        return relief(self.small, self.lightness.image)
+        return relief(self.small, self.lightness.image, self.lab)
 
     @cached_property
     def lit_faces(self) -> Image:

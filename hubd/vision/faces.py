@@ -48,13 +48,13 @@ def whiteness(small: Image, lab: Image | None = None) -> Image:
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 
-def relief(small: Image, lightness: Image) -> Image | None:
+def relief(small: Image, lightness: Image, lab: Image | None = None) -> Image | None:
     """How much each pixel looks like a tile's face on a light plain table (uint8): lighter
     than the table around it, and nearly grey. The table's light (``lightness``: the photo's)
     is what is left of the photo once everything lighter and smaller than a third of it is
     taken out (an opening of the photo shrunk eightfold), so a light falling off across the
     table is no face. None where the table is dark beside the photo's lightest (the faces'
-    whiteness parts them from it)."""
+    whiteness parts them from it). ``lab``: ``small`` in Lab where it is known."""
     light = lightness.astype(np.float32)
     shrunk = cv2.resize(light, None, fx=1 / 8, fy=1 / 8, interpolation=cv2.INTER_AREA)
     size = max(3, int(min(shrunk.shape) / 3)) | 1
@@ -64,14 +64,14 @@ def relief(small: Image, lightness: Image) -> Image | None:
     if float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(shrunk, 99.5)):
         return None
     table = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    chroma = np.hypot(lab[:, :, 1] - 128, lab[:, :, 2] - 128)
+    colours = (cv2.cvtColor(small, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)
+    chroma = np.hypot(colours[:, :, 1] - 128, colours[:, :, 2] - 128)
     above = 128 * light / np.maximum(table, 1.0) - 1.5 * chroma
     score: Image = np.clip(above, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 
-def own_colour(small: Image, lightness: Image) -> Image | None:
+def own_colour(small: Image, lightness: Image, lab: Image | None = None) -> Image | None:
     """How much each pixel looks like a tile's face on a light table of another colour
     (uint8): of the faces' own colour, and not much darker than the table around it.
 
@@ -84,8 +84,8 @@ def own_colour(small: Image, lightness: Image) -> Image | None:
     than the border's own spread, is not much darker than the table and is not washed out (a
     glare's white is no colour of the faces'); their shadows and sides, darker, are left out.
     None on a dark table, and where too little differs from the table so (the faces are its
-    colour: see :func:`relief`)."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    colour: see :func:`relief`). ``lab``: ``small`` in Lab where it is known."""
+    lab = (cv2.cvtColor(small, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)
     band = max(2, int(_BORDER * min(lab.shape[:2])))
     # (Lab's L is 0-255 here: 116 / (L* + 16) is 1 on white.)
     colour = (lab[:, :, 1:] - 128) * (116.0 / (lab[:, :, :1] * (100 / 255) + 16))
@@ -127,14 +127,18 @@ def rimmed(lightness: Image, least: float) -> Image:
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     around = cv2.morphologyEx(light, cv2.MORPH_CLOSE, disc)
     open_ground = (around - light <= _RIM_DARK * around).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(open_ground, connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(open_ground, connectivity=4)
     height, width = light.shape
+    # (Each part weighed at once: a white table's grain parts its open ground into tens of
+    # thousands of specks, one by one a tenth of a second.)
+    x, y, w, h, area = stats.T
+    edge = (np.minimum(x, y) == 0) | (x + w == width) | (y + h == height)
+    kept = ~edge & (area >= least) & (area <= _RIMMED_MOST * height * width)
+    kept[0] = False  # (the rims themselves)
     inside = np.zeros((height, width), np.uint8)
-    for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
-        edge = _at_edge((x, y, w, h), (height, width))
-        if not edge and least <= area <= _RIMMED_MOST * height * width:
-            inside[labels == label] = 255
+    for label in np.flatnonzero(kept):
+        box = slice(y[label], y[label] + h[label]), slice(x[label], x[label] + w[label])
+        inside[box][labels[box] == label] = 255
     grown = cv2.dilate(inside, np.ones((3, 3), np.uint8), iterations=2)  # (to the rim's middle)
     contours, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found = np.zeros((height, width), np.uint8)

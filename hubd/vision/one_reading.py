@@ -48,6 +48,7 @@ _UNREAD = 1.3  # a patch left unread this many tiles' area or more is tiles that
 _SIDES = 1.35  # a tile read, its side seen beside it, takes up to this many tiles' area
 _ROW_FILL = 0.93  # a row of tiles side by side fills this share of its quadrilateral at the
 # least (rounded corners, a side seen beside it); staggered, less
+_TABLE_SIZED = 1 / 3  # a patch running past the photo's edge over this share of it is table
 
 
 def read_faces(looks: Looks, mask: Image, highest: int, unread_too: bool = False) -> list[TileSeen]:
@@ -58,7 +59,9 @@ def read_faces(looks: Looks, mask: Image, highest: int, unread_too: bool = False
     unread (see :func:`left_unread`), for the hand to ask which tile it is."""
     photo, scale, score = looks.photo, looks.scale, looks.score
     least = MIN_FACE * score.shape[0] * score.shape[1]
-    outlines = patches(mask, least)
+    # (A white table whiter than the faces is taken whole by their whiteness, the tiles in it:
+    # cut, it cost a third of a second and read nothing; a tile cut off is a tile's size.)
+    outlines = [outline for outline in patches(mask, least) if not _table_sized(outline, mask)]
     cuts = [one_tile(looks, outline, looks.cut(outline, least, None)) for outline in outlines]
     # Each patch: a row of tiles taken for one and staggered (see side_by_side): said.
     rows = [side_by_side(looks, found) for found, _ in cuts]
@@ -208,3 +211,12 @@ def read_faces(looks: Looks, mask: Image, highest: int, unread_too: bool = False
                          for x, y in unread]  # fmt: skip
     looks.read = read_pieces
     return seen
+
+
+def _table_sized(outline: Image, mask: Image) -> bool:
+    """Whether a patch of ``mask`` (its ``outline``) runs past the photo's edge and covers over
+    :data:`_TABLE_SIZED` of it: table, not tiles."""
+    x, y, w, h = cv2.boundingRect(outline)
+    height, width = mask.shape
+    off = min(x, y) <= 0 or x + w >= width or y + h >= height
+    return bool(off) and float(cv2.contourArea(outline)) > _TABLE_SIZED * height * width

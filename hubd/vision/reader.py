@@ -242,7 +242,7 @@ def _on_light_table(taken: AtWorkSize, highest: int, said: PhotoUnreadable) -> l
         return found
     # The faces no lighter than the table, only of another colour (ivory under a warm light
     # on white paper): told by their own colour.
-    table = own_colour(taken.small, taken.lightness.image)
+    table = own_colour(taken.small, taken.lightness.image, taken.lab)
     with suppress(PhotoUnreadable):
         if table is not None:
             looks = Looks(taken.photo, taken.scale, table, taken.lightness)
