@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 
 from engine import Block, Event, GameState, Placed, PlaceKind, Play, Table, Tile, Toe
 from engine.blocks import join_numbers
-from hubd.text.wording import describe_event, entry_text, toe_words
+from hubd.text.wording import arm_words, describe_event, entry_text, toe_words
 
 Translate = Callable[[str], str]
 
@@ -77,7 +77,7 @@ def end_words(
             return where
         return tr("{where}, after the {tile}").format(where=where, tile=on.shown)
     # An arm is told apart by the tile it follows: always.
-    return _arm_words(labels.get(start.tile, ""), on.shown, tr)
+    return arm_words(labels.get(start.tile, ""), on.shown, tr)
 
 
 def choice_words(
@@ -107,15 +107,7 @@ def choice_words(
     arm = labels.get(start.tile, "")
     if short and arm:
         return tr("arm {arm}").format(arm=arm)
-    return _arm_words(arm, place.shown, tr)
-
-
-def _arm_words(arm: str, tile: str, tr: Translate) -> str:
-    """An arm's end by its letter and the tile it follows; by the tile alone where the map
-    shows no letter for it (``arm`` "")."""
-    if not arm:
-        return tr("the arm after the {tile}").format(tile=tile)
-    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=tile)
+    return arm_words(arm, place.shown, tr)
 
 
 def placed_words(

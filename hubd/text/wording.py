@@ -40,6 +40,14 @@ def line_words(label: str, tr: Translate) -> str:
     return toe_words(toe[0], toe[1] - 1, tr)
 
 
+def arm_words(arm: str, tile: str, tr: Translate) -> str:
+    """An arm's end by its letter and the tile it follows: "arm C, after the 6-4"; by the
+    tile alone where the map shows no letter for it (``arm`` ""): "the arm after the 6-4"."""
+    if not arm:
+        return tr("the arm after the {tile}").format(tile=tile)
+    return tr("arm {arm}, after the {tile}").format(arm=arm, tile=tile)
+
+
 def toe_words(double: object, toe: int, tr: Translate) -> str:
     """ "the 3-3's second toe": ``toe`` counts from 0 in play order. A toe's one
     wording, wherever it is named (the choices, the last entry, the undo notice, speech)."""
@@ -99,7 +107,8 @@ def describe_event(
     event: Event, tr: Translate, labels: Mapping[Tile, str] | None = None, *, brief: bool = False
 ) -> str:
     """``event`` in a few words for the players, e.g. "Ben played 4-2 on arm B"; ``brief``,
-    a play in fewer ("Ben: 4-2, arm B") for a line too narrow for the words."""
+    a play in fewer ("Ben: 4-2, arm B") for a line too narrow for the words. ``labels``: each
+    tile's line label, "" for an arm the map shows no letter for (text.labels.named_on_the_map)."""
     if isinstance(event, Play):
         label = (labels or {}).get(event.tile)
         if label is not None:
@@ -109,7 +118,7 @@ def describe_event(
             return words.format(
                 player=event.player,
                 tile=_touching_first(event),
-                line=line_words(label, tr),
+                line=_played_on(event, label, tr),
             )
         return tr("{player} played {tile} on {on}").format(
             player=event.player, tile=event.tile, on=event.on
@@ -133,6 +142,18 @@ def describe_event(
     if isinstance(event, Toe):
         return tr("a toe")
     return str(event)  # pragma: no cover - the Event union is closed
+
+
+def _played_on(play: Play, label: str, tr: Translate) -> str:
+    """The line ``play`` went on, by its label; an arm without a letter on the map (label "")
+    by the tile it follows, or by the hub where the tile started the arm (a double an arm's
+    tile is laid on is the hub: any other double's are its toes)."""
+    if label:
+        return line_words(label, tr)
+    if play.on.is_double:
+        return tr("the hub {tile}").format(tile=play.on)
+    joined = next((n for n in (play.on.lo, play.on.hi) if play.tile.carries(n)), play.on.lo)
+    return arm_words("", play.on.shown(play.on.other(joined)), tr)  # as it lies: 9-4 on 9-9
 
 
 def _touching_first(play: Play) -> str:

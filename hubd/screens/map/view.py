@@ -111,9 +111,7 @@ def draw_map(
     if tapped is not None:  # the whole map is one target, over all of it, drawn as nothing
         b.add(Widget(Rect(area), Kind.LABEL, action=tapped, mirror=False, key="map:tap",
                      role="map_tap"))  # fmt: skip
-    if ready is None:
-        return line_labels(table)
-    return named_on_the_map(line_labels(table), _letters(ready))
+    return named_on_the_map(line_labels(table), _letters(ready))  # none while none is drawn
 
 
 def _draw_picture(

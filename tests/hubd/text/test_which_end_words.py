@@ -20,14 +20,14 @@ from hubd.screens.kit.widgets import Widget
 from hubd.screens.shots.log_layout import frames
 from hubd.speech.words import Words
 from hubd.text import i18n
-from hubd.text.labels import line_labels
+from hubd.text.labels import line_labels, named_on_the_map
 from hubd.text.plain_words import (
     choice_words,
     entry_words,
     placed_words,
     shares_number,
 )
-from hubd.text.wording import describe_undo, toe_words
+from hubd.text.wording import describe_event, describe_undo, line_words, toe_words
 from hubd.values.intents import Submit
 
 # -- which end, said plainly -------------------------------------------------------------------
@@ -63,6 +63,43 @@ def test_an_arm_is_named_with_the_tile_it_follows() -> None:
                          "Ana 4-3 on 9-4", "Ben 3-5 on 4-3")  # fmt: skip
     assert shares_number(play, state)  # arm C's 9-3 needed a 3 too
     assert entry(state, play) == "Last: Ben played 3-5 on arm A, after the 4-3"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_arm_the_map_shows_no_letter_for_is_named_by_its_tile_in_every_line(
+    language: str,
+) -> None:
+    """An arm whose letter the map does not show (its label blanked: named_on_the_map) is
+    named by the tile it follows in the last entry, its short forms and the undo notice, or
+    by the hub where the tile started it: never "arm" with no letter."""
+    words = tr(language)
+    state, play = played("Ana 9-4 on 9-9", "Ben 9-6 on 9-9", "Cy 9-3 on 9-9", "Dee 9-2 on 9-9",
+                         "Ana 4-5 on 9-4")  # fmt: skip
+    assert state.table is not None and not shares_number(play, state)
+    no_letters = named_on_the_map(line_labels(state.table), ())
+    by_tile = words("the arm after the {tile}").format(tile="9-4")
+    assert by_tile in entry_words(play, state, no_letters, words)
+    assert by_tile in describe_event(play, words, no_letters, brief=True)
+    assert by_tile in describe_undo(play, words, no_letters)
+    state, play = played("Ana 9-4 on 9-9")
+    assert state.table is not None
+    no_letters = named_on_the_map(line_labels(state.table), ())
+    hub = words("the hub {tile}").format(tile="9-9")
+    assert hub in describe_undo(play, words, no_letters)
+
+
+def test_a_place_follows_portugueses_no_without_an_article_of_its_own() -> None:
+    """Portuguese says where a tile went with "no" (em + o): "jogou 8-0 no braço depois da
+    2-8", never "no o braço" (each place's wording bare, as "braço A" is)."""
+    words = tr("pt")
+    places = [
+        words("the arm after the {tile}").format(tile="9-4"),
+        words("arm {arm}, after the {tile}").format(arm="A", tile="9-4"),
+        words("the hub {tile}").format(tile="9-9"),
+        line_words("A", words),
+        toe_words(Tile(4, 4), 1, words),
+    ]
+    assert not [place for place in places if place.startswith(("o ", "a "))], places
 
 
 def test_a_toe_is_named_by_its_foot_and_its_place_in_play_order() -> None:
