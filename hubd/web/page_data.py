@@ -13,14 +13,14 @@ from typing import Any
 
 from engine import GameState, HandPips, Phase, Table, Tile
 from hubd.text import i18n
-from hubd.text.labels import line_labels
+from hubd.text.labels import line_labels, named_on_the_map
 from hubd.text.plain_words import entry_words
 from hubd.text.rule_words import house_words
 from hubd.text.wording import status_text
 from hubd.values.records import GameRecord
 from hubd.values.sheet import Sheet
 from hubd.values.snapshot import Snapshot
-from hubd.web.svg import map_svg
+from hubd.web.svg import map_svg, shown_letters
 
 Words = Callable[[i18n.Translator], dict[str, str]]
 #: A table's map with the ends open on it, and whether it is still to come (the one given is
@@ -119,7 +119,10 @@ def _game(snap: Snapshot, state: GameState, t: i18n.Translator, map_of: MapOf) -
     rules = state.rules
     assert rules is not None
     table = state.table
-    labels = line_labels(table) if table is not None else {}
+    the_map = _map(state, map_of)
+    # An arm is named by its letter only where the phone's own map shows it, else by its tile.
+    letters = shown_letters(the_map["map"])
+    labels = named_on_the_map(line_labels(table), letters) if table is not None else {}
     phase = state.phase
     sheet = Sheet.of_state(state)
     players = []
@@ -153,7 +156,7 @@ def _game(snap: Snapshot, state: GameState, t: i18n.Translator, map_of: MapOf) -
         "players": players,
         "hands_open": hands_open(state),
         "double_blank_50": rules.double_blank_50,
-        **_map(state, map_of),
+        **the_map,
         "sheet": {
             "doubles": [whole_tiles(f"{d}-{d}") for d in sheet.doubles],
             "scores": [list(row) for row in sheet.scores],

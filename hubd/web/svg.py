@@ -8,9 +8,10 @@ mirrored for right-to-left languages. No pygame: the page imports this.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
-from html import escape
+from html import escape, unescape
 from math import ceil
 
 from engine import PlaceKind, Table
@@ -28,6 +29,9 @@ from hubd.picture import (
 )
 from hubd.picture.pips import digit_rooms, grid_spots, tiles_digits
 from hubd.picture.shapes import DIGIT_EM, PLUS_EM
+
+#: An arm's letter as ``_arm`` draws it: its text in the group's ``data-arm``.
+_ARM_LETTER = re.compile(r'<g class="arm" data-arm="([^"]*)"')
 
 #: The narrowest page the map is drawn for, in CSS px, and the numbers' sizes there.
 NARROWEST_PX = 320
@@ -165,6 +169,13 @@ def _fold(run: MapFold, size: int, reach: int) -> str:
     room = run.box.w + 2 * reach
     wide = ceil((PLUS_EM + DIGIT_EM * (len(run.text) - 1)) * size)
     return _text(run.box, run.text, size, "fold", room if wide > room else None)
+
+
+def shown_letters(svg: str | None) -> frozenset[str]:
+    """The arms' letters the map ``svg`` (drawn by ``render``; None: no map) shows: the words
+    beside it name an arm by its letter only where this map shows it (the phone's map is laid
+    out at the phone's size, with letters of its own: not always the hub's)."""
+    return frozenset(unescape(text) for text in _ARM_LETTER.findall(svg or ""))
 
 
 def _arm(letter: MapLabel) -> str:
