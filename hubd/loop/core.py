@@ -259,7 +259,8 @@ class HubCore:
         if self.stop_after_events is not None and self.committed >= self.stop_after_events:
             self.stop(f"{self.committed} events committed")
         sounds = self._effects(before, event)
-        self.narrator.after_event(outline, self.game.state, event, now, sounds)
+        # The arms as the map on the screen names them now (its letters; none: by their tile).
+        self.narrator.after_event(outline, self.game.state, event, now, sounds, self.ui.labels)
         if isinstance(event, NewGame) or self.game.state.phase is Phase.GAME_OVER:
             self.refresh_records()
         self.ui.state_changed(self.context())

@@ -181,6 +181,8 @@ HEBREW: dict[str, str] = {
     "המרכז": "hameQ\"k'az",
     "זרוע": "zQ\"'oa",
     "אחרי": "aXaQ\"'ej",
+    "הזרוע": "hazQ\"'oa",  # the arm after the ..., where the map shows it no letter
+    "שאחרי": "SeaXaQ\"'ej",
     "האצבע": "ha?'etsba",
     "הראשונה": "haQ\"iSon'a",
     "השנייה": "haSni'ja",

@@ -13,9 +13,10 @@ a refusal repeated (a loop retrying one entry) is said once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Protocol
 
-from engine import Event, GameState, RuleError
+from engine import Event, GameState, RuleError, Tile
 from hubd.speech import phrases
 from hubd.speech.output import NO_ESPEAK, Speech
 from hubd.speech.phrases import Outline
@@ -78,13 +79,21 @@ class Narrator:
             self._say([phrases.sample(self._words())], now, (), topic=None)
 
     def after_event(
-        self, before: Outline, state: GameState, event: Event, now: float, sounds: Sequence[str]
+        self,
+        before: Outline,
+        state: GameState,
+        event: Event,
+        now: float,
+        sounds: Sequence[str],
+        labels: Mapping[Tile, str] = MappingProxyType({}),
     ) -> None:
         """An accepted event: say what changed after its sounds; with nothing new, let the
-        phrase playing finish unless the event made it untrue."""
+        phrase playing finish unless the event made it untrue. ``labels``: the lines' labels
+        as the hub's map shows them now (an arm without a letter there is said by its tile)."""
         self._refusal = None  # the game moved on: the same refusal again is news again
         turns = self.settings.speech_turns
-        said = phrases.after_event(before, state, event, self._words(), turns=turns)
+        said = phrases.after_event(before, state, event, self._words(), turns=turns,
+                                   labels=labels)  # fmt: skip
         after = Outline.of(state)
         news = phrases.news(after)
         if not said:

@@ -8,8 +8,9 @@ output; nothing here speaks, waits or touches a device.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from engine import (
     Block,
@@ -176,10 +177,17 @@ def _went_out(state: GameState, event: Event) -> str | None:
 
 
 def after_event(
-    before: Outline, state: GameState, event: Event, words: Words, *, turns: bool
+    before: Outline,
+    state: GameState,
+    event: Event,
+    words: Words,
+    *,
+    turns: bool,
+    labels: Mapping[Tile, str] = MappingProxyType({}),
 ) -> list[str]:
     """What to say once ``event`` has been applied, the news first: [] for nothing new (an
-    undo is quiet, as its sounds are)."""
+    undo is quiet, as its sounds are). ``labels``: the lines' labels as the hub's map shows
+    them now (``placed``; none: no map shown)."""
     if isinstance(event, Undo):
         return []
     after = Outline.of(state)
@@ -196,20 +204,27 @@ def after_event(
         said += round_over(words, state, _went_out(state, event))
     if after.scored > before.scored:
         said += scores(words, state)
-    said += placed(words, state, event)
+    said += placed(words, state, event, labels)
     new_turn = after.player != before.player or before.phase not in (Phase.OPENING, Phase.PLAY)
     if turns and state.in_round and after.player is not None and new_turn:
         said.append(turn(words, after.player))
     return said
 
 
-def placed(words: Words, state: GameState, event: Event) -> list[str]:
+def placed(words: Words, state: GameState, event: Event, labels: Mapping[Tile, str]) -> list[str]:
     """A tile laid on an end whose number another open end also needed: where it went, as
-    the last entry line says it ("Ben played 3 5 on arm A, after the 4 3")."""
+    the last entry line says it ("Ben played 3 5 on arm A, after the 4 3"). The voice speaks
+    to people looking at the hub's screen and the table (which has no letters): an arm is
+    named by its letter only where the hub's map shows it now (``labels``, as the screen
+    drew them: text.labels.named_on_the_map), else by the tile it follows ("on the arm after
+    the 4 3"), as the last entry line under that map names it."""
     if not isinstance(event, Play) or state.table is None or not shares_number(event, state):
         return []
-    # The arms' letters; a toe is said by its foot and its place ("A2" would be read "A two").
-    arms = {tile: label for tile, label in line_labels(state.table).items() if label.isalpha()}
+    # The letters the map shows of this table's arms (a label the screen kept from another
+    # table is not this arm's); a toe is said by its foot and its place ("A2": "A two").
+    lines = line_labels(state.table)
+    arms = {tile: label for tile, label in labels.items()
+            if label.isalpha() and lines.get(tile) == label}  # fmt: skip
     said = placed_words(event, state, arms, words.tr, player=words.name(event.player))
     return [] if said is None else [words.spoken(said)]
 

@@ -36,6 +36,7 @@ from hubd.speech.output import DEFAULT_RATE
 from hubd.speech.render import EspeakRenderer
 from hubd.speech.words import Words
 from hubd.text import i18n
+from hubd.text.labels import ARM_LETTERS, line_labels, named_on_the_map
 
 #: A short game: Ana and Ben, two tiles each, one round; Ana goes out on a double.
 _EVENTS: list[Event] = [
@@ -71,14 +72,19 @@ _PLACED: list[tuple[str, int, int, int, int]] = [
 ]  # fmt: skip
 
 
-def placed(words: Words) -> list[str]:
-    """Where a tile went when its end's number was shared: on an arm, then on a toe."""
+def placed(words: Words, letters: bool = True) -> list[str]:
+    """Where a tile went when its end's number was shared: on an arm, then on a toe; the arm
+    by its letter (the map shows every letter) or (``letters`` false: it shows none) by the
+    tile it follows."""
     game = Game.from_events([NewGame(("Ana", "Ben", "Chen", "Dee")), StartRound("Ana")])
     said: list[str] = []
     for player, a, b, c, d in _PLACED:
         play = Play(player, Tile.of(a, b), Tile.of(c, d))
         game.apply(play)
-        said += phrases.placed(words, game.state, play)
+        table = game.state.table
+        assert table is not None
+        shown = named_on_the_map(line_labels(table), ARM_LETTERS if letters else ())
+        said += phrases.placed(words, game.state, play, shown)
     return said
 
 
@@ -126,6 +132,7 @@ def sample_texts(language: str) -> dict[str, str]:
         "blocked": phrases.round_over(words, blocked, None),
         "blocked_why": [phrases.reason(words, block) for block in REASONS],
         "placed": placed(words),
+        "placed_by_tile": placed(words, letters=False),
         "scores": phrases.scores(words, won),
         "winner": phrases.winner(words, won),
         "shared_win": phrases.winner(words, shared),
