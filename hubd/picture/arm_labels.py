@@ -19,10 +19,10 @@ from __future__ import annotations
 import math
 import operator
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate, chain
 
-from engine import Table
+from engine import Table, Tile
 from hubd.picture.pips import least_text
 from hubd.picture.shapes import Box, MapLabel, MapTile, Picture, Point
 from hubd.text.labels import line_labels
@@ -52,10 +52,10 @@ def letter_box_size(size: int) -> tuple[int, int]:
     return math.ceil(LETTER_W_EM * size), math.ceil(LETTER_H_EM * size)
 
 
-def line_pieces(drawn: Picture, table: Table) -> list[LinePiece]:
-    """Every drawn tile and folded run but the hub's, with its line's label, the tiles in
-    play order (a line's from the hub outwards)."""
-    lines = line_labels(table)
+def line_pieces(drawn: Picture, table: Table, lines: Mapping[Tile, str]) -> list[LinePiece]:
+    """Every drawn tile and folded run but the hub's, with its line's label (``lines``: the
+    table's, text.labels.line_labels), the tiles in play order (a line's from the hub
+    outwards)."""
     order = {tile: n for n, tile in enumerate(table.placed)}
     tiles = sorted((t for t in drawn.tiles if lines.get(t.tile)), key=lambda t: order[t.tile])
     pieces = [(lines[t.tile], t.box) for t in tiles]
@@ -69,28 +69,33 @@ def nearest_is_own(box: Box, arm: str, pieces: Sequence[LinePiece], margin: floa
     return all(own + margin <= _apart(box, piece) for label, piece in pieces if label != arm)
 
 
-def astray_letters(drawn: Picture, table: Table, letters: Sequence[MapLabel]) -> tuple[int, int]:
+def astray_letters(
+    drawn: Picture, table: Table, letters: Sequence[MapLabel], lines: Mapping[Tile, str]
+) -> tuple[int, int]:
     """How many ``letters`` stand nearer another line's piece than any of their own arm's,
-    and how many drawn arms have no letter: what map_bench counts."""
-    pieces = line_pieces(drawn, table)
-    lines = line_labels(table)
+    and how many drawn arms have no letter: what map_bench counts (``lines``: the table's
+    line labels, as ``arm_labels`` was given them)."""
+    pieces = line_pieces(drawn, table, lines)
     drawn_arms = {lines[t.tile] for t in drawn.tiles if t.arm >= 0}
     shown = {letter.text for letter in letters}
     nearer = sum(not nearest_is_own(letter.box, letter.text, pieces) for letter in letters)
     return nearer, len(drawn_arms - shown)
 
 
-def arm_labels(drawn: Picture, table: Table, size: int) -> list[MapLabel]:
+def arm_labels(
+    drawn: Picture, table: Table, size: int, lines: Mapping[Tile, str] | None = None
+) -> list[MapLabel]:
     """Each drawn arm's letter at ``size`` px (the map's floor: 4.5 mm; 3.5 mm where that
     leaves it no place), placed where it reads as its arm's (the module's docstring); the
     hub is the picture's first tile, the arms' first tiles carry ``MapTile.arm``. The arm
     with the fewest places left goes first (A, first in order, took the one gap beside D's
-    first tile where it had others, and D went without)."""
+    first tile where it had others, and D went without). ``lines``: the table's line labels
+    where the caller has them (text.labels.line_labels; else found here, once)."""
     firsts = sorted((tile for tile in drawn.tiles if tile.arm >= 0), key=lambda t: t.arm)
     if not firsts or not drawn.tiles:
         return []
-    lines = line_labels(table)
-    pieces = line_pieces(drawn, table)
+    lines = line_labels(table) if lines is None else lines
+    pieces = line_pieces(drawn, table, lines)
     # Nothing a letter may touch: ends' targets, tiles and runs (a little round each).
     taken = [_grow(end.box, CLEAR) for end in drawn.ends]
     taken += [_grow(tile.box, CLEAR) for tile in drawn.tiles]
