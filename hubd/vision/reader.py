@@ -117,9 +117,9 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     # table's lit part taken with the tiles (a light falling across it, a lamp's glare), its
     # tiles cut out of it short or not at all. Read by relief and by rims too (see rimmed).
     again = _lit_reading(taken, highest)
-    seen = again if isinstance(again, list) and len(again) > len(_read(seen)) else seen
+    seen = again if isinstance(again, list) and len(_read(again)) > len(_read(seen)) else seen
     by_rims = _rims_reading(taken, highest)
-    return by_rims if by_rims is not None and len(by_rims) > len(_read(seen)) else seen
+    return by_rims if by_rims is not None and len(_read(by_rims)) > len(_read(seen)) else seen
 
 
 def _read_whole(taken: AtWorkSize, highest: int) -> list[TileSeen]:
@@ -246,7 +246,7 @@ def _on_light_table(taken: AtWorkSize, highest: int, said: PhotoUnreadable) -> l
     with suppress(PhotoUnreadable):
         if table is not None:
             looks = Looks(taken.photo, taken.scale, table, taken.lightness)
-            return read_faces(looks, faces(table, None), highest)
+            return read_faces(looks, faces(table, None), highest, unread_too=True)
     if (by_rims := _rims_reading(taken, highest)) is None:
         raise said
     return by_rims
@@ -276,7 +276,7 @@ def _read_once(taken: AtWorkSize, way: str, looks: Looks, mask: Callable[[], Ima
     """The faces found one ``way`` (``mask``) read once a photo: its tiles, or why not."""
     if way not in taken.read_by:
         try:
-            taken.read_by[way] = read_faces(looks, mask(), highest)
+            taken.read_by[way] = read_faces(looks, mask(), highest, unread_too=True)
         except PhotoUnreadable as said:
             taken.read_by[way] = said
     return taken.read_by[way]
