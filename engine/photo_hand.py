@@ -110,6 +110,9 @@ def settle(
     options = [_ranked(tile.candidates(allowed)) for tile in seen[:MAX_TILES]]
     doubtful = expected is not None and expected != len(options)
     best, best_score = _best_hand(options, forced={})
+    # (No hand with a rival at a place is likelier than the rival times every other place's
+    # likeliest: a rival that could not come close is not searched for.)
+    ceiling = math.prod(ranked[0][1] for ranked in options if ranked)
     tiles: list[Tile | None] = []
     questions: list[Question] = []
     for place, ranked in enumerate(options):
@@ -118,8 +121,16 @@ def settle(
             tiles.append(None)
             questions.append(Question(place, tuple(tile for tile, _ in ranked[:3])))
             continue
-        rivals = [(tile, _best_hand(options, {place: tile})[1]) for tile, _ in ranked[:4]]
-        close = [t for t, score in rivals if t != chosen and score * SURE_RATIO > best_score]
+        close: list[Tile] = []
+        for tile, likely in _rivals(ranked, chosen):
+            if len(close) == 2:  # (the question names two rivals at the most)
+                break
+            if (
+                tile != chosen
+                and likely * ceiling / ranked[0][1] * SURE_RATIO > best_score
+                and _best_hand(options, {place: tile})[1] * SURE_RATIO > best_score
+            ):
+                close.append(tile)
         if close or doubtful:
             others = close or [tile for tile, _ in ranked if tile != chosen]
             tiles.append(None)
@@ -127,6 +138,16 @@ def settle(
         else:
             tiles.append(chosen)
     return HandReading(tuple(tiles), tuple(questions), expected)
+
+
+def _rivals(ranked: list[tuple[Tile, float]], chosen: Tile) -> list[tuple[Tile, float]]:
+    """The tiles a place's ``chosen`` tile is weighed against: its four likeliest, and every
+    other read nearly as likely as the chosen one (within :data:`SURE_RATIO` of it). The
+    chosen tile may rank low at its place (the likelier ones counted in other places), its
+    nearest rivals past the first four (a 3-3 chosen fourth, a 3-4 as likely fifth)."""
+    weight = dict(ranked)[chosen]
+    return [(tile, likely) for rank, (tile, likely) in enumerate(ranked)
+            if rank < 4 or likely * SURE_RATIO > weight]  # fmt: skip
 
 
 def _ranked(candidates: dict[Tile, float]) -> list[tuple[Tile, float]]:

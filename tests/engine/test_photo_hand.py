@@ -71,6 +71,19 @@ def test_a_photo_at_odds_with_the_hubs_count_settles_nothing() -> None:
     assert one.asked() == "Is this 1-2?"
 
 
+def test_a_tile_chosen_past_its_four_likeliest_is_weighed_against_one_as_likely() -> None:
+    """A 3 beside a half read 1, 2 or 0 (the 6-4 of a photo whose 4 lost a column), the 1-3,
+    2-3 and 0-3 counted in other places: the 3-3 chosen, fourth at its place, and a 3-4
+    nearly as likely behind it. It was settled (only the four likeliest were weighed): it is
+    asked."""
+    other = HalfGuess(((1, 0.4), (2, 0.33), (0, 0.16), (3, 0.1), (4, 0.08), (5, 0.06)))
+    seen = [sure(1, 3), sure(2, 3), sure(0, 3), SeenTile(HalfGuess.sure(3), other)]
+    reading = settle(seen, WHOLE_12, expected=4)
+    assert reading.tiles[:3] == (Tile(1, 3), Tile(2, 3), Tile(0, 3))
+    assert reading.tiles[3] is None
+    assert reading.questions[0].choices[:2] == (Tile(3, 3), Tile(3, 4))
+
+
 def test_a_sure_reading_is_not_overruled_by_an_unlikely_one() -> None:
     reading = settle([SeenTile(HalfGuess(((7, 0.97), (6, 0.03))), HalfGuess.sure(1))], WHOLE_12)
     assert reading.tiles == (Tile(1, 7),)
