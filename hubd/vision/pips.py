@@ -21,6 +21,7 @@ from hubd.vision.cutout import (
     own_colour,
     sheared,
 )
+from hubd.vision.layouts import laid_out, stands_as
 from hubd.vision.shapes import Floats, Image, percentile_of
 
 _LONE_CORNER = 0.24  # a half whose every blob lies nearer a face's corner than this share of
@@ -105,6 +106,8 @@ def read_halves(
         mixed = sum(1 for blob in specks if blob.whole >= _SMALL_PIP and blob.contrast >= 1.3)
         middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
         paired = _mirrored([(blob.x, blob.y) for blob in blobs], middle)
+        if _completes(blobs, paired, single, middle):
+            paired = [True] * len(blobs)
         # A blob longer than a pip counted one, of the half's pips' size: pips not told
         # apart, of one size (every column of a 12 one blob: each taken for a pip; a pip
         # beside the bar cut short by its band is long too, and smaller).
@@ -120,7 +123,12 @@ def read_halves(
         # taken through, the bar faint beside it; the row's other pips may be lost in it.)
         cut = any(blob.area < _CUT_BY_BAND * blob.whole and blob.whole >= _CUT_PIP * single
                   for blob in blobs)  # fmt: skip
-        in_doubt = bool(mixed >= 2 or past or uncounted or merged or cut)
+        # (Pips each counted one that stand in no layout of their count, all of them or all
+        # but one without a partner: the half's other pips lost, see stands_as.)
+        astray = all(_many(blob, single) == 1 for blob in blobs) and not _in_a_layout(
+            [(blob.x, blob.y) for blob in blobs], paired, middle
+        )
+        in_doubt = bool(mixed >= 2 or past or uncounted or merged or cut or astray)
         off_tile |= past == "side"
         read.append((list(zip(blobs, paired, strict=True)), single, in_doubt))
     pips_area = [
@@ -175,6 +183,41 @@ def levelled_bar(
         again
         if evenly[again[0] - TILE_W + reach] > evenly[row - TILE_W + reach]
         else (row, bar_ink)
+    )
+
+
+def _in_a_layout(
+    points: list[tuple[float, float]], paired: list[bool], middle: tuple[float, float]
+) -> bool:
+    """Whether a half's pips at ``points`` stand in their count's layout (see
+    :func:`stands_as`), or do once one of them without a partner (``paired``) is taken for a
+    stray."""
+    if not points or stands_as(points, middle):
+        return True
+    return any(
+        stands_as(points[:i] + points[i + 1 :], middle)
+        for i, partner in enumerate(paired)
+        if not partner and len(points) > 1
+    )
+
+
+def _completes(
+    blobs: list[Blob], paired: list[bool], single: float, middle: tuple[float, float]
+) -> bool:
+    """Whether a half's blobs without a partner (``paired``) each complete its pips' layout:
+    every blob counted one, all of them (1 to 9) standing in their count's layout (see
+    :func:`stands_as`), the rest without any one of those in none. A pip found a little off
+    its place (its partner's mirror missed by the face's box, a packed pip paler than the
+    rest) is then a pip, not as likely a stray as not (an 8's ring read 7 or 8 in doubt)."""
+    points = [(blob.x, blob.y) for blob in blobs]
+    if all(paired) or any(_many(blob, single) != 1 for blob in blobs) or not laid_out(len(blobs)):
+        return False
+    if not stands_as(points, middle):
+        return False
+    return not any(
+        stands_as(points[:i] + points[i + 1 :], middle)
+        for i, partner in enumerate(paired)
+        if not partner
     )
 
 
