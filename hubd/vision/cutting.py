@@ -102,7 +102,13 @@ def pieces(
         tiles, _ = _tiles_of_cores(lightness, outline, least, width, cores)
         if tiles is not None:
             return tiles
-    return _split(lightness, outline, least, width)
+    found = _split(lightness, outline, least, width)
+    if found is None or len(found) != 1:
+        return found
+    # Not come apart in its least rectangle: a row side by side seen sheared, askew to it,
+    # comes apart in the quadrilateral of its sides (see quad_of).
+    by_sides = _split(lightness, outline, least, width, row=True)
+    return by_sides if by_sides is not None and len(by_sides) > 1 else found
 
 
 def _cores(
@@ -257,6 +263,7 @@ def _split(
     width: float | None = None,
     depth: int = 0,
     across: float = 1.0,
+    row: bool = False,
 ) -> list[Floats] | None:
     """The tiles in a patch: one, a row cut at its seams, or None (stuck: said, not guessed).
 
@@ -271,9 +278,10 @@ def _split(
     (``width``, the short side of the photo's other tiles: one set's tiles are
     one size), the patch's size says how many tiles it holds, however faint their seams (a row
     under a lamp's glare, small tiles), and the seams only choose between counts that fit.
+    ``row``: the patch taken by the quadrilateral of its sides (see :func:`quad_of`).
     """
     area = cv2.contourArea(outline)
-    corners = quad_of(outline)
+    corners = quad_of(outline, by_sides=row)
     short, long = sides(corners)
     if short < 8 or area < least:
         return []

@@ -65,7 +65,8 @@ def read_faces(looks: Looks, mask: Image, highest: int, unread_too: bool = False
     cuts = [one_tile(looks, outline, looks.cut(outline, least, None)) for outline in outlines]
     # Each patch: a row of tiles taken for one and staggered (see side_by_side): said.
     rows = [side_by_side(looks, found) for found, _ in cuts]
-    staggered = [row and cv2.contourArea(outline) < _ROW_FILL * cv2.contourArea(quad_of(outline))
+    staggered = [row and cv2.contourArea(outline)
+                 < _ROW_FILL * cv2.contourArea(quad_of(outline, by_sides=True))
                  for outline, row in zip(outlines, rows, strict=True)]  # fmt: skip
     cuts = [as_stuck(cut) if row else cut for cut, row in zip(cuts, rows, strict=True)]
     # The tiles' size, from the pieces with a bar (a scrap of table or cloth has none).

@@ -16,6 +16,7 @@ Floats = NDArray[Any]
 
 ASPECT = (1.6, 2.5)  # a single tile's length over width, with perspective
 Rect = tuple[Sequence[float], Sequence[float], float]
+_FITS = 0.93  # a patch fills this share of a quadrilateral that fits it at the least
 
 
 def least_rect(points: Image) -> Rect:
@@ -31,22 +32,35 @@ def corners_of(rect: Rect) -> Floats:
     return points
 
 
-def quad_of(outline: Image) -> Floats:
+def quad_of(outline: Image, by_sides: bool = False) -> Floats:
     """The patch's four corners, seen in perspective where its outline is a quadrilateral (so
     that its seams, once it is made flat, run straight across), else its least rectangle's;
-    ordered so that the first edge (0->1) is a shorter side."""
+    ordered so that the first edge (0->1) is a shorter side.
+
+    ``by_sides``: a patch that may be a row of tiles side by side, whose outline is no clean
+    quadrilateral seen sheared (a keystone, a phone at a slant: the tiles' rounded corners cut
+    its hull's corners off, the band of their sides widens towards the camera), and that fills
+    its least rectangle poorly (askew to its seams: cut evenly so, a row of five read as a
+    12-12, or said), is taken by its four sides where it fills them (see :func:`edges_quad`).
+    (Not a tile's core: bitten by its pips, its least rectangle is where its pips are read.)"""
     hull = cv2.convexHull(outline)
     perimeter = cv2.arcLength(hull, True)
     for share in (0.01, 0.02, 0.03, 0.05):
         approx = cv2.approxPolyDP(hull, share * perimeter, True)
         if len(approx) <= 4:
             break
-    if len(approx) == 4 and cv2.contourArea(approx) >= 0.93 * cv2.contourArea(hull):
+    if len(approx) == 4 and cv2.contourArea(approx) >= _FITS * cv2.contourArea(hull):
         points = approx.reshape(4, 2).astype(np.float32)
         first = np.linalg.norm(points[1] - points[0]) + np.linalg.norm(points[3] - points[2])
         second = np.linalg.norm(points[2] - points[1]) + np.linalg.norm(points[0] - points[3])
         return np.roll(points, -1, axis=0) if first > second else points
-    return corners_of(least_rect(outline))
+    rect = least_rect(outline)
+    area = cv2.contourArea(outline)
+    if by_sides and area < _FITS * rect[1][0] * rect[1][1]:
+        sheared = edges_quad(outline)
+        if sheared is not None and area >= _FITS * cv2.contourArea(sheared):
+            return sheared
+    return corners_of(rect)
 
 
 def edges_quad(outline: Image) -> Floats | None:

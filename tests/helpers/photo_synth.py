@@ -407,10 +407,17 @@ def _reflection(
 
 
 def _places(
-    rng: random.Random, count: int, size: tuple[int, int], tile_w: float, block: bool = False
+    rng: random.Random,
+    count: int,
+    size: tuple[int, int],
+    tile_w: float,
+    block: bool = False,
+    stagger: float = 0.0,
 ) -> list[tuple[float, float, float]]:
     """Each tile's centre and turn (degrees): rows of tiles side by side, touching or apart
-    (``block``: the rows touching too, where the tiles do, as a hand laid in a block)."""
+    (``block``: the rows touching too, where the tiles do, as a hand laid in a block;
+    ``stagger``: each tile moved along its length by this share of a tile's width, one way
+    and the other in turn, as a hand laid in a hurry)."""
     per_row = count if count <= 7 else math.ceil(count / 2)
     gap = rng.choice((0.0, 0.0, rng.uniform(0.15, 0.5))) * tile_w
     turn = rng.uniform(-180, 180)
@@ -422,6 +429,7 @@ def _places(
         x = (col - (in_row - 1) / 2) * (tile_w + gap)
         between = 0.0 if block else 0.3 * tile_w
         y = (row - (math.ceil(count / per_row) - 1) / 2) * (2 * tile_w + gap + between)
+        y += stagger * tile_w * (1 if col % 2 else -1) / 2
         t = math.radians(turn)
         jitter = rng.uniform(-2, 2) if gap else 0.0  # apart: each a little askew, never over
         places.append((cx + x * math.cos(t) - y * math.sin(t),
@@ -522,6 +530,7 @@ def make_photo(
     packed: bool = False,
     cloth: bool = False,
     white: bool = False,
+    stagger: float = 0.0,
     hand: Sequence[tuple[int, int]] | None = None,
 ) -> Photo:
     """The photo of a hand made from ``seed``: its image and the tiles in it (``real``: with
@@ -534,6 +543,7 @@ def make_photo(
     :func:`_places`; ``packed``: the pips large and packed, see :class:`Look`, the photo
     otherwise the same; ``cloth``: on a patterned cloth, see :func:`_patterned_cloth`;
     ``white``: ivory faces on a white table whiter than they are, see :func:`_white_table`;
+    ``stagger``: each row's tiles staggered along their length, see :func:`_places`;
     ``hand``: these tiles, each half as given, laid in the places in turn, ``count`` as many:
     the photo otherwise the seed's own)."""
     rng = random.Random(seed)
@@ -572,7 +582,7 @@ def make_photo(
     if white:  # (its own stream: the photos without it unchanged)
         canvas, look = _white_table(random.Random(seed * 7919 + 7), table_size, look)
     shadow_dx, shadow_dy = rng.uniform(-0.1, 0.1) * tile_w, rng.uniform(0.02, 0.12) * tile_w
-    places = _places(rng, count, table_size, tile_w, block)
+    places = _places(rng, count, table_size, tile_w, block, stagger)
     if glossy:  # (its own stream: the photos without it unchanged)
         canvas = _reflection(random.Random(seed * 7919 + 5), canvas, places, tile_w)
     scale = tile_w / TILE_W
