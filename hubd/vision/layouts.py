@@ -56,11 +56,6 @@ def stands_as(points: Sequence[tuple[float, float]], middle: tuple[float, float]
     return frozenset(cells) in _turned(len(points))
 
 
-def laid_out(count: int) -> bool:
-    """Whether :func:`stands_as` judges ``count`` pips by a layout (1 to 9)."""
-    return count == 1 or count in _LAYOUTS
-
-
 @functools.cache
 def _turned(count: int) -> frozenset[frozenset[Cell]]:
     """The layout of ``count`` turned and mirrored every way a square can be."""

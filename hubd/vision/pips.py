@@ -21,7 +21,7 @@ from hubd.vision.cutout import (
     own_colour,
     sheared,
 )
-from hubd.vision.layouts import laid_out, stands_as
+from hubd.vision.layouts import stands_as
 from hubd.vision.shapes import Floats, Image, percentile_of
 
 _LONE_CORNER = 0.24  # a half whose every blob lies nearer a face's corner than this share of
@@ -106,8 +106,6 @@ def read_halves(
         mixed = sum(1 for blob in specks if blob.whole >= _SMALL_PIP and blob.contrast >= 1.3)
         middle = ((left + right) / 2, (top + bar) / 2 if rows.start == 0 else (bar + bottom) / 2)
         paired = _mirrored([(blob.x, blob.y) for blob in blobs], middle)
-        if _completes(blobs, paired, single, middle):
-            paired = [True] * len(blobs)
         # A blob longer than a pip counted one, of the half's pips' size: pips not told
         # apart, of one size (every column of a 12 one blob: each taken for a pip; a pip
         # beside the bar cut short by its band is long too, and smaller).
@@ -198,26 +196,6 @@ def _in_a_layout(
         stands_as(points[:i] + points[i + 1 :], middle)
         for i, partner in enumerate(paired)
         if not partner and len(points) > 1
-    )
-
-
-def _completes(
-    blobs: list[Blob], paired: list[bool], single: float, middle: tuple[float, float]
-) -> bool:
-    """Whether a half's blobs without a partner (``paired``) each complete its pips' layout:
-    every blob counted one, all of them (1 to 9) standing in their count's layout (see
-    :func:`stands_as`), the rest without any one of those in none. A pip found a little off
-    its place (its partner's mirror missed by the face's box, a packed pip paler than the
-    rest) is then a pip, not as likely a stray as not (an 8's ring read 7 or 8 in doubt)."""
-    points = [(blob.x, blob.y) for blob in blobs]
-    if all(paired) or any(_many(blob, single) != 1 for blob in blobs) or not laid_out(len(blobs)):
-        return False
-    if not stands_as(points, middle):
-        return False
-    return not any(
-        stands_as(points[:i] + points[i + 1 :], middle)
-        for i, partner in enumerate(paired)
-        if not partner
     )
 
 

@@ -111,23 +111,3 @@ def test_layouts_turned_or_mirrored_stand_and_lines_of_pips_do_not() -> None:
     assert not stands_as([(20, 20), (20, 60)], middle)
     assert not stands_as([(x, y) for x in (20, 40, 60) for y in (30, 45)], middle)
     assert stands_as([(42, 38)], middle) and not stands_as([(20, 25)], middle)
-
-
-@pytest.mark.parametrize("count", [4, 5, 6, 7, 8, 9])
-@pytest.mark.parametrize("off", [(0.07, 0.0), (0.0, 0.07), (-0.06, 0.05)])
-def test_a_pip_off_its_place_that_completes_its_layout_is_counted(
-    count: int, off: tuple[float, float]
-) -> None:
-    """A corner pip a little smaller and off its place (a packed set's pip blurred, the
-    face's box found a little off): no partner across the half's centre, it was as likely a
-    stray as a pip, the half read one less or as many in doubt (an 8: 7 at 0.4 against 8 at
-    0.33). With it the pips stand in their count's layout, without it in none: it is a pip,
-    the half read surely."""
-    drawn = _on_table(count, 1, _PLAIN)
-    spots, radius = pip_centres(count)
-    x, y = spots[0]
-    place = (int((0.04 + 0.92 * x) * DRAWN_W), int((0.04 + 0.92 * y) * DRAWN_W))
-    cv2.circle(drawn, place, int(radius * DRAWN_W) + 2, _PLAIN.face, -1)
-    moved = (int((0.04 + 0.92 * x + off[0]) * DRAWN_W), int((0.04 + 0.92 * y + off[1]) * DRAWN_W))
-    cv2.circle(drawn, moved, int(0.8 * radius * DRAWN_W), (25, 25, 25), -1, cv2.LINE_AA)
-    assert _settled(_upright(drawn), 9) == (Tile.of(count, 1),)
