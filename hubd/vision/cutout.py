@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from hubd.vision.shapes import Floats, Image, percentile_of, quantile
+from hubd.vision.shapes import Floats, Image, chroma, percentile_of, quantile
 
 TILE_W = 80  # an upright tile's width once cut out (its length is twice that)
 _BAR_INK = 10.0  # a bar (a line or a groove) takes this much more light all across than the
@@ -331,8 +331,8 @@ def _whiter_table(lab: Floats, face: Floats) -> NDArray[np.bool_]:
     lighter = lab[:, :, 0] > _LIGHTER * percentile_of(face[:, 0], 90)
     if not _at_an_edge(lighter):
         return np.zeros(lighter.shape, bool)  # (a dark table: the colours not weighed)
-    colour = (lab[:, :, 1:] - 128) * (116.0 / (lab[:, :, :1] * (100 / 255) + 16))
-    own = np.median((face[:, 1:] - 128) * (116.0 / (face[:, :1] * (100 / 255) + 16)), axis=0)
+    colour = chroma(lab)
+    own = np.median(chroma(face), axis=0)
     table = lighter & (np.hypot(colour[:, :, 0] - own[0], colour[:, :, 1] - own[1]) >= _WHITER)
     return table if _at_an_edge(table) else np.zeros(table.shape, bool)
 

@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hubd.vision.reflection import reflection_cut
-from hubd.vision.shapes import ASPECT, Image, least_rect
+from hubd.vision.shapes import ASPECT, Image, chroma, least_rect
 
 _SOLID = 0.7  # a patch of faces is at least this share light (the rest: pips, a bar, holes)
 _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
@@ -87,8 +87,7 @@ def own_colour(small: Image, lightness: Image, lab: Image | None = None) -> Imag
     colour: see :func:`relief`). ``lab``: ``small`` in Lab where it is known."""
     lab = (cv2.cvtColor(small, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)
     band = max(2, int(_BORDER * min(lab.shape[:2])))
-    # (Lab's L is 0-255 here: 116 / (L* + 16) is 1 on white.)
-    colour = (lab[:, :, 1:] - 128) * (116.0 / (lab[:, :, :1] * (100 / 255) + 16))
+    colour = chroma(lab)
     edges = (colour[:band], colour[-band:], colour[:, :band], colour[:, -band:])
     border = np.concatenate([edge.reshape(-1, 2) for edge in edges])
     table_colour = np.median(border, axis=0)

@@ -140,6 +140,14 @@ def quantile(values: Floats, share: float) -> Floats:
     return found
 
 
+def chroma(lab: Floats) -> Floats:
+    """Lab's a and b (``lab``: its last axis L, a, b, L 0-255 as OpenCV gives it) less the
+    lightness: divided by it (each scales as the cube root of the light; 116 / (L* + 16) is 1
+    on white), so that one surface is one colour where more or less light falls on it."""
+    scaled: Floats = (lab[..., 1:] - 128) * (116.0 / (lab[..., :1] * (100 / 255) + 16))
+    return scaled
+
+
 def percentile_of(values: Floats, percent: float) -> float:
     """``float(np.percentile(values, percent))`` over all ``values``, the same value to the
     bit (numpy's linear way: its two neighbours interpolated from the nearer one) at a third
