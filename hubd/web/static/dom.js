@@ -1,5 +1,6 @@
 // What page.js and photo.js both build their parts with: an element with its class and text,
-// and a sentence's {name} places filled in. Loaded first (hubd/web/page.py).
+// a sentence's {name} places filled in, a part drawn again keeping its unchanged nodes, and
+// a change made without moving the field being typed in. Loaded first (hubd/web/page.py).
 "use strict";
 
 window.cfDom = Object.freeze({
@@ -11,5 +12,45 @@ window.cfDom = Object.freeze({
   },
   fill(template, values) {
     return template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? values[key] : m));
+  },
+  // ``box``'s children made ``nodes``, keeping each node already there that equals the one
+  // drawn in its place (and, where only what is inside differs, its element with its
+  // attributes): a tap is a press and a release on the same element, and an update that
+  // swapped the button under a finger for its copy lost the tap.
+  update(box, nodes) {
+    const live = Array.from(box.childNodes);
+    nodes.forEach((node, i) => {
+      const was = live[i];
+      if (!was) box.append(node);
+      else if (was.isEqualNode(node)) return;
+      else if (was.nodeType === 1 && was.cloneNode(false).isEqualNode(node.cloneNode(false))) {
+        window.cfDom.update(was, Array.from(node.childNodes));
+      } else was.replaceWith(node);
+    });
+    live.slice(nodes.length).forEach((node) => node.remove());
+  },
+  // ``change()`` (an update, a photo's answer) made without moving the field being typed in:
+  // what grew or shrank above it is scrolled away, and where the page is at its top and
+  // cannot scroll back, room is held above it until nothing is being typed. The field stays
+  // under the finger and beside the phone's keyboard.
+  steady(change) {
+    const field = document.activeElement;
+    const body = document.body.style;
+    const typing = field && field.matches("input:not([type=checkbox]):not([type=file]), textarea");
+    if (!typing) {
+      body.paddingTop = "";
+      change();
+      return;
+    }
+    const before = field.getBoundingClientRect().top;
+    change();
+    if (!field.isConnected) return;
+    let moved = field.getBoundingClientRect().top - before;
+    const short = -moved - window.scrollY; // up more than the page can scroll back
+    if (short > 0) {
+      body.paddingTop = parseFloat(getComputedStyle(document.body).paddingTop) + short + "px";
+      moved += short;
+    }
+    if (Math.abs(moved) >= 0.5) window.scrollBy(0, moved);
   },
 });

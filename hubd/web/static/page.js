@@ -20,7 +20,7 @@
   const HEARTBEAT_MS = 15000;
 
   const $ = (id) => document.getElementById(id);
-  const { el, fill } = window.cfDom;
+  const { el, fill, update, steady } = window.cfDom;
 
   function mySeat() {
     const seat = store.getItem(seatKey);
@@ -165,7 +165,6 @@
   // numbers' columns keep their width and the names' column has the rest, never less than
   // its own widest line (its words cut with "…" only then). The score sheet turns instead.
   function fitted(table, box) {
-    box.append(table);
     const room = box.clientWidth;
     if (table.scrollWidth <= room + 1) return;
     const cells = Array.from(table.rows[0].cells);
@@ -205,8 +204,10 @@
 
   function players(game) {
     const box = $("players");
-    box.replaceChildren();
-    if (!game) return;
+    if (!game) {
+      box.replaceChildren();
+      return;
+    }
     const seat = mySeat();
     const table = el("table", "players");
     const head = el("tr", "head");
@@ -227,16 +228,16 @@
       body.append(row);
     }
     table.append(body);
-    fitted(table, box);
+    const parts = [table];
     if (game.yard !== null) {
       const yard = el("p", "yard");
       yard.append(el("span", "", words.yard + " "), el("span", "number", game.yard));
       yard.id = "yard";
-      box.append(yard);
+      parts.push(yard);
     }
     const free = game.players.filter((p) => !p.claimed);
     if (seat === null && free.length) {
-      box.append(el("h2", "", words.which));
+      parts.push(el("h2", "", words.which));
       const choices = el("div", "seats");
       for (const p of free) {
         const claim = el("button", "claim");
@@ -246,11 +247,13 @@
         claim.addEventListener("click", () => claimSeat(p.seat));
         choices.append(claim);
       }
-      box.append(choices);
+      parts.push(choices);
     }
     const said = el("p", "problem seat-problem", seatProblem);
     said.setAttribute("role", "status");
-    box.append(said);
+    parts.push(said);
+    update(box, parts); // a seat's button under a finger stays the same button
+    fitted(box.querySelector("table.players"), box);
   }
 
   function claimSeat(seat) {
@@ -285,6 +288,10 @@
   // The hand's form is made once for its seat, round and language and then kept: an update
   // changes the lines around it, never the field being typed in.
   const hand = { key: null, form: null, pips: null, blank: null, said: null, problem: "" };
+  // What the form held when it went (the hub took back the round's last play to enter it
+  // again, the language changed): given back to the form made again for that seat and round.
+  const typedBefore = { at: null, value: "", ticked: false, focused: false };
+  const seatAndRound = (key) => key.split("|").slice(0, 2).join("|");
 
   function mine(game) {
     const box = $("mine");
@@ -304,14 +311,13 @@
       top = el("div", "seat");
       box.append(top, el("p", "entered"));
     }
-    top.replaceChildren();
     const title = el("h2", "");
     const [before, after] = words.yours.split("{player}");
     title.append(before || "", nameOf(me.name), after || "");
     const back = el("button", "give-back", words.give_back);
     back.type = "button";
     back.addEventListener("click", giveBack);
-    top.append(title, back);
+    update(top, [title, back]);
     const entered = box.querySelector(".entered");
     entered.textContent =
       game.hands_open && me.entered ? fill(words.entered, { pips: me.entered_pips }) : "";
@@ -325,18 +331,27 @@
   }
 
   function dropForm() {
+    if (hand.pips) {
+      Object.assign(typedBefore, {
+        at: seatAndRound(hand.key),
+        value: hand.pips.value,
+        ticked: Boolean(hand.blank && hand.blank.checked),
+        focused: document.activeElement === hand.pips,
+      });
+    }
     if (hand.form) hand.form.remove();
     Object.assign(hand, { key: null, form: null, pips: null, blank: null, said: null });
   }
 
   function makeForm(box, game, seat, key) {
-    const old = hand.key && hand.key.split("|").slice(0, 2).join("|");
-    const same = old === key.split("|").slice(0, 2).join("|");
-    const typed = same && hand.pips ? hand.pips.value : "";
-    const ticked = same && hand.blank ? hand.blank.checked : false;
-    const focused = same && hand.pips && document.activeElement === hand.pips;
-    if (!same) hand.problem = "";
+    const at = seatAndRound(key);
+    if (!(hand.key && seatAndRound(hand.key) === at)) hand.problem = ""; // not a language's change
     dropForm();
+    const kept = typedBefore.at === at;
+    const typed = kept ? typedBefore.value : "";
+    const ticked = kept && typedBefore.ticked;
+    // The field had the finger when it went, and nothing else has taken it since.
+    const focused = kept && typedBefore.focused && document.activeElement === document.body;
     const form = el("form", "hand");
     form.noValidate = true; // the page says what is wrong, in its own language
     const label = el("label", "", words.enter);
@@ -631,7 +646,7 @@
       const me = game.players[seat];
       if (!me || (!me.claimed && Date.now() - claimedAt > 5000)) store.removeItem(seatKey);
     }
-    for (const part of PARTS) part(got);
+    steady(() => PARTS.forEach((part) => part(got)));
     document.body.dataset.version = got.version; // the snapshot shown (for the tests)
   }
 

@@ -8,7 +8,7 @@ window.cfPhoto = (function () {
   const LONGEST = 1600;
   const QUALITY = 0.85;
 
-  const { el, fill } = window.cfDom;
+  const { el, fill, steady } = window.cfDom;
   const button = (cls, text, onTap) => {
     const node = el("button", cls, text);
     node.type = "button";
@@ -83,7 +83,7 @@ window.cfPhoto = (function () {
           seat: ctx.seat, round: ctx.round, lang: ctx.lang(),
         }), { method: "POST", headers: { "Content-Type": "image/jpeg" }, body: jpeg }))
         .then((answer) => answer.json().catch(() => ({ ok: false, problem: answer.status })))
-        .then((got) => {
+        .then((got) => steady(() => { // the answer may come while the pips are typed
           if (got.ok) {
             reading = got;
             editing = -1;
@@ -92,7 +92,7 @@ window.cfPhoto = (function () {
           } else {
             said.textContent = fill(words.hub_says, { problem: String(got.problem).trim() });
           }
-        }, () => { said.textContent = words.lost; })
+        }), () => steady(() => { said.textContent = words.lost; }))
         .finally(() => { start.disabled = false; });
     });
 

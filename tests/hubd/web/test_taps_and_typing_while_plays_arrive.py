@@ -1,0 +1,196 @@
+"""The phones' page while the hub's plays arrive every fraction of a second (a crowded round, a
+game dealt by the engine's simulator), in Debian's chromium: a tap whose finger is down when an
+update lands still does what it was for; a hand being typed outlives the hub taking back the
+round's last play and entering it again; and a tap on the map enlarges the place tapped in a
+right-to-left language as in any other.
+
+A tap is a press and a release on the same element: a page that draws its buttons anew on
+every update swapped the button under the finger for its copy, and the tap did nothing (a
+family member claiming a seat during play met it about one tap in four)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from phones_page import NAMES, Hub, scores_game, until
+from web_harness import browser, phone
+
+from engine import EndRound, Event, FootOpened, Game, Toe, Undo
+from engine.simulate import Simulator
+
+pytestmark = pytest.mark.slow
+
+
+def dealt_round(seed: int = 3605) -> list[Event]:
+    """A classic double-9 game among the helpers' four names, played by the simulator."""
+    rules = {"preset": "classic", "set": 9, "rounds": 2}
+    return list(Simulator(4, rules, seed, check=False, names=NAMES).play_game().effective)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    with browser() as launched:
+        yield launched
+
+
+@pytest.fixture
+def events() -> list[Event]:
+    return dealt_round()
+
+
+@contextmanager
+def followed(
+    chromium: Any, folder: Path, game: Game, language: str, width: int = 390, height: int = 844
+) -> Iterator[tuple[Hub, Any]]:
+    """The hub serving ``game`` and a phone's page showing it in ``language``."""
+    hub = Hub(folder, game)
+    page = phone(chromium, width, height)
+    try:
+        page.goto(f"{hub.address}?lang={language}")
+        until(page, hub.version)
+        yield hub, page
+    finally:
+        page.context.close()
+        hub.close()
+
+
+def press_while_updating(page: Any, selector: str, update: Any, hub: Hub) -> None:
+    """Press on ``selector``, let ``update()`` reach the page, then lift the finger."""
+    target = page.locator(selector)
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, selector
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    update()
+    until(page, hub.version)
+    page.mouse.up()
+
+
+def test_a_tap_on_a_seat_or_give_back_lands_when_an_update_arrives_under_the_finger(
+    chromium: Any, events: list[Event], tmp_path: Path
+) -> None:
+    with followed(chromium, tmp_path, Game.from_events(events[:4]), "en", 360, 800) as (hub, page):
+        # A play changes the counts, the turn and the map while the finger is on the seat.
+        press_while_updating(page, '.claim[data-seat="1"]', lambda: hub.apply(events[4]), hub)
+        page.wait_for_selector(".player.me", timeout=3000)
+        assert list(hub.desk.claims) == [NAMES[1]]
+        # Another play while the finger is on "Give back my seat".
+        press_while_updating(page, ".give-back", lambda: hub.apply(events[5]), hub)
+        page.wait_for_selector('.claim[data-seat="1"]', timeout=3000)
+        assert hub.desk.claims == {}
+
+
+def test_a_hand_being_typed_outlives_the_hub_taking_back_the_last_play_and_entering_it_again(
+    chromium: Any, events: list[Event], tmp_path: Path
+) -> None:
+    end = next(n for n, event in enumerate(events) if isinstance(event, EndRound))
+    over = Game.from_events(events[:end])  # the round is over: the hands may be entered
+    with followed(chromium, tmp_path, over, "pt") as (hub, page):
+        page.click('.claim[data-seat="2"]')
+        page.click("#pips")
+        page.keyboard.type("3")
+        hub.apply(Undo())  # the going-out tile was entered wrong on the hub
+        until(page, hub.version)
+        assert page.locator("#pips").count() == 0  # no hand while the round is played
+        hub.apply(events[end - 1])
+        until(page, hub.version)
+        page.keyboard.type("5")
+        typed = page.evaluate("() => [document.getElementById('pips').value, "
+                              "document.activeElement.id]")  # fmt: skip
+        assert typed == ["35", "pips"]
+
+
+#: Where the frame's visible part stands in the enlarged map, as fractions of its width and
+#: height: its centre's place.
+SEEN_JS = """() => {
+  const frame = document.querySelector('#map .frame');
+  const box = frame.getBoundingClientRect();
+  const svg = frame.querySelector('svg').getBoundingClientRect();
+  return [(box.left + box.width / 2 - svg.left) / svg.width,
+          (box.top + box.height / 2 - svg.top) / svg.height,
+          document.getElementById('map').classList.contains('zoomed')];
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("place", [(0.3, 0.5), (0.5, 0.5), (0.7, 0.4)])
+def test_a_tap_on_the_map_enlarges_the_place_tapped_in_either_direction(
+    chromium: Any, events: list[Event], tmp_path: Path, language: str, place: tuple[float, float]
+) -> None:
+    with followed(chromium, tmp_path, Game.from_events(events[:20]), language) as (_hub, page):
+        frame = page.locator("#map .frame")
+        box = frame.bounding_box()
+        assert box is not None
+        frame.click(position={"x": place[0] * box["width"], "y": place[1] * box["height"]})
+        x, y, zoomed = page.evaluate(SEEN_JS)
+        assert zoomed
+        # The place tapped at the enlarged frame's centre, or as near as the map's edge allows
+        # (a quarter of the map from its side, at twice the size).
+        wanted = min(max(place[0], 0.25), 0.75)
+        assert abs(x - wanted) < 0.02 and abs(y - place[1]) < 0.1, (x, y)
+
+
+#: The hand's field: where it stands on the screen, whether it has the finger, what it holds.
+FIELD_JS = """() => {
+  const field = document.getElementById('pips');
+  return [field.getBoundingClientRect().top, document.activeElement.id, field.value];
+}"""
+
+
+@pytest.mark.parametrize("scrolled", [0, 90])
+def test_the_field_being_typed_in_stays_under_the_finger_as_updates_and_a_photos_answer_come(
+    chromium: Any, tmp_path: Path, scrolled: int
+) -> None:
+    """At the page's top, a status line two lines long after one play and one after the next
+    moved the hand's field by a line each time, and the tiles read from a photo, drawn above
+    it, pushed it 350 px down while its pips were typed."""
+    cv2 = pytest.importorskip("cv2")
+    from photo_synth import make_photo
+
+    from hubd.vision.worker import read_in_worker
+    from hubd.web.photo import PhotoDesk
+
+    answer = threading.Event()
+
+    def reader(data: bytes, highest: int) -> Any:
+        answer.wait(20)  # the answer comes once the test has typed a digit
+        return read_in_worker(data, highest)
+
+    photo = tmp_path / "hand.jpg"
+    cv2.imwrite(str(photo), make_photo(3607, 9, 4).image)
+    hub = Hub(tmp_path / "hub", scores_game())
+    server = hub.close.__self__  # type: ignore[attr-defined]
+    server.photos = PhotoDesk(server.limits, reader)
+    page = phone(chromium, 360, 800)
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(f"{hub.address}?lang=en")
+        until(page, hub.version)
+        page.click('.claim[data-seat="1"]')
+        page.set_input_files("#photo-input", str(photo))  # read while the pips are typed
+        page.evaluate(f"scrollTo(0, {scrolled})")
+        page.click("#pips")
+        top, *_ = page.evaluate(FIELD_JS)
+        typed = ""
+        for event in (FootOpened(), Toe(), Toe(), Toe(), FootOpened(), Toe()):
+            hub.apply(event)  # the last line grows and shrinks by a line
+            until(page, hub.version)
+            page.keyboard.type("1")
+            typed += "1"
+            at, *held = page.evaluate(FIELD_JS)
+            assert abs(at - top) <= 1 and held == ["pips", typed], (event, at, top)
+        answer.set()
+        page.wait_for_selector(".tiles-found li")
+        page.keyboard.type("2")
+        at, *held = page.evaluate(FIELD_JS)
+        assert abs(at - top) <= 1 and held == ["pips", typed + "2"], (at, top)
+    finally:
+        answer.set()
+        page.context.close()
+        hub.close()
