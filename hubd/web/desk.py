@@ -34,6 +34,7 @@ from engine import (
     RuleError,
     Tile,
     Wording,
+    all_tiles,
     over_limit,
 )
 from engine.apply import apply_event
@@ -81,7 +82,7 @@ class OneSeat(RuleError):
 
 @dataclass(eq=False)
 class NotInSet(RuleError):
-    """A tile in a photo's hand that this game's set has not (or the table holds)."""
+    """A tile in a photo's hand that this game's set has not."""
 
     tile: str
     wordings = (Wording(_("{tile} is not in this game's set")),)
@@ -366,12 +367,13 @@ def _every_hand(
 
 def _check_tiles(state: GameState, seat: int, tiles: tuple[Tile, ...], hand: HandPips) -> None:
     """A hand's tiles from a photo: they add up to its pips and lie in the set (the engine
-    checks the rest: the table, the hand's count, the other hands)."""
+    checks the rest, each in its own words: the table, the hand's count, the other hands; a
+    tile on the table was said to be outside the set)."""
     if sum(t.pips for t in tiles) != hand.pips or (Tile(0, 0) in tiles) != hand.double_blank:
         raise RuleError(NOT_ADDED)
-    allowed = hand_bounds(state, seat, {}).allowed
+    in_set = frozenset(all_tiles(hand_bounds(state, seat, {}).highest))
     for place, tile in enumerate(tiles):
-        if tile not in allowed:
+        if tile not in in_set:
             raise NotInSet(tile=str(tile))
         if tile in tiles[:place]:
             raise CountedTwice(tile=str(tile))

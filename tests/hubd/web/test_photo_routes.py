@@ -181,6 +181,25 @@ def test_the_table_settles_what_the_photo_leaves_open_and_asks_the_rest() -> Non
     table.run(check)
 
 
+def test_a_tile_on_the_table_corrected_into_a_hand_is_refused_as_on_the_table() -> None:
+    """A tile tapped into a hand that lies on the table was refused as "not in this game's
+    set": a family holding a double-12 set read that its 2-3 was not in it."""
+    game = counted_game()
+    on_table = min(game.state.table.placed)  # type: ignore[union-attr]
+    table = Table(game)
+
+    async def check(t: Table) -> None:
+        assert (await t.write("claim", seat=1))["ok"]
+        sent = await t.write("hand", seat=1, pips=on_table.pips, tiles=[list(on_table)],
+                             double_blank=on_table == Tile(0, 0))  # fmt: skip
+        assert not sent["ok"]
+        assert "on the table" in sent["problem"] and "set" not in sent["problem"], sent
+        beyond = await t.write("hand", seat=1, pips=20, tiles=[[10, 10]])
+        assert not beyond["ok"] and "10-10 is not in this game's set" in beyond["problem"]
+
+    table.run(check)
+
+
 def test_keeping_the_scores_only_the_set_alone_constrains_so_a_question_is_asked() -> None:
     table = Table(scores_game(), read=lambda _d, _h: guessed({5: 0.5, 6: 0.5}, {8: 1.0}))
 
