@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from engine import GameState, HandPips, Phase, Table, Tile
@@ -31,6 +32,10 @@ MapOf = Callable[[Table, frozenset[Tile]], tuple[str | None, bool]]
 _TILE = re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})(?![\w-])")
 #: The highest number of pips the page lets a phone send (a hand of double-15 holds fewer).
 MAX_PIPS = 999
+#: A count the page fills in itself takes, below this, the form its catalog gives it; above,
+#: the form of 100 + its last two digits (every catalog's rule reads n, n % 10 and n % 100
+#: alone: hubd/web/static/dom.js counted).
+COUNTED_BELOW = 200
 
 
 def whole_tiles(text: str) -> str:
@@ -76,10 +81,28 @@ def words(t: i18n.Translator) -> dict[str, str]:
         "second_half": tr("The other end"),
         "add_tile": tr("Add a tile"),
         "remove_tile": tr("Remove this tile"),
-        "confirm": tr("Confirm: {pips} pips"),
         "answer_first": tr("Answer the questions first"),
         "cancel": tr("Cancel"),
     }
+
+
+@cache
+def counted_words(code: str) -> dict[str, dict[str, Any]]:
+    """The page's sentences with a count it fills in itself ("Confirm: 32 pips", as a photo's
+    tiles are corrected), each in every plural form of language ``code``: "Confirm: 1 pips" in
+    English and "32 очок" in Ukrainian were one form for every count."""
+    t = i18n.load(code)
+    return {
+        "confirm": _counted(lambda n: t.ngettext("Confirm: {pips} pip", "Confirm: {pips} pips", n))
+    }
+
+
+def _counted(say: Callable[[int], str]) -> dict[str, Any]:
+    """``forms``: a sentence's forms; ``of``: for each count below COUNTED_BELOW, its form's
+    place among them, as one digit."""
+    said = [say(n) for n in range(COUNTED_BELOW)]
+    forms = list(dict.fromkeys(said))
+    return {"forms": forms, "of": "".join(str(forms.index(text)) for text in said)}
 
 
 def map_at_once(table: Table, open_ends: frozenset[Tile]) -> tuple[str | None, bool]:
@@ -100,6 +123,7 @@ def page_data(
         "lang": code,
         "dir": "rtl" if t.rtl else "ltr",
         "words": words(t),
+        "counted": counted_words(code),
         "max_pips": MAX_PIPS,
         "photos": photos,
         "day": _day(snap, today, t),

@@ -1,5 +1,5 @@
 // What page.js and photo.js both build their parts with: an element with its class and text,
-// a sentence's {name} places filled in, a part drawn again keeping its unchanged nodes, and
+// a sentence's {name} places filled in (and its count's plural form), a part drawn again keeping its unchanged nodes, and
 // a change made without moving the field being typed in. Loaded first (hubd/web/page.py).
 "use strict";
 
@@ -12,6 +12,13 @@ window.cfDom = Object.freeze({
   },
   fill(template, values) {
     return template.replace(/\{(\w+)\}/g, (m, key) => (key in values ? values[key] : m));
+  },
+  // A sentence with a count, in the count's plural form (hubd/web/page_data.py
+  // counted_words): its form for a count below its table's length, else that of 100 + the
+  // count's last two digits; ``values`` fills in the rest.
+  counted(sentence, count, values) {
+    const place = count < sentence.of.length ? count : 100 + (count % 100);
+    return window.cfDom.fill(sentence.forms[Number(sentence.of[place])], values);
   },
   // ``box``'s children made ``nodes``, keeping each node already there that equals the one
   // drawn in its place (and, where only what is inside differs, its element with its

@@ -377,7 +377,7 @@
       // Counting the hand from a photo: above the pips, sent the same way once confirmed.
       form.prepend(window.cfPhoto.part({
         base: base, seat: seat, round: game.round, send: send,
-        lang: () => lang, words: () => words,
+        lang: () => lang, words: () => words, counted: () => data.counted,
       }));
     }
     const button = el("button", "send", words.send);

@@ -8,7 +8,7 @@ window.cfPhoto = (function () {
   const LONGEST = 1600;
   const QUALITY = 0.85;
 
-  const { el, fill, steady } = window.cfDom;
+  const { el, fill, steady, counted } = window.cfDom;
   const button = (cls, text, onTap) => {
     const node = el("button", cls, text);
     node.type = "button";
@@ -53,7 +53,7 @@ window.cfPhoto = (function () {
     return tile;
   }
 
-  // ctx: {base, lang(), words(), send(action, body), seat, round}
+  // ctx: {base, lang(), words(), counted(), send(action, body), seat, round}
   function part(ctx) {
     const words = ctx.words();
     const box = el("div", "photo");
@@ -131,7 +131,8 @@ window.cfPhoto = (function () {
         draw();
       });
       const open = reading.tiles.some((t) => !t.tile);
-      const confirm = button("confirm", fill(words.confirm, { pips: pips() }), () => {
+      const total = pips();
+      const confirm = button("confirm", counted(ctx.counted().confirm, total, { pips: total }), () => {
         if (reading.tiles.some((t) => !t.tile)) {
           said.textContent = words.answer_first;
           return;
