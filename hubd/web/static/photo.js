@@ -131,20 +131,24 @@ window.cfPhoto = (function () {
         draw();
       });
       const open = reading.tiles.some((t) => !t.tile);
+      // What a tap on Confirm is answered with stands under it, where the finger is (above the
+      // tiles it was off the screen: the tap seemed to do nothing).
+      const answered = el("p", "said answered");
+      answered.setAttribute("role", "status");
       const total = pips();
       const confirm = button("confirm", counted(ctx.counted().confirm, total, { pips: total }), () => {
         if (reading.tiles.some((t) => !t.tile)) {
-          said.textContent = words.answer_first;
+          answered.textContent = words.answer_first;
           return;
         }
         const tiles = reading.tiles.map((t) => t.tile);
         ctx.send("hand", {
           seat: ctx.seat, round: ctx.round, pips: pips(), tiles: tiles,
           double_blank: tiles.some((t) => t[0] === 0 && t[1] === 0),
-        }).then((answer) => {
-          said.textContent = answer.ok ? "" : answer.said;
+        }).then((answer) => steady(() => {
+          answered.textContent = answer.ok ? "" : answer.said;
           if (answer.ok) { reading = null; draw(); }
-        });
+        }));
       });
       confirm.setAttribute("aria-disabled", String(open));
       const cancel = button("give-back", words.cancel, () => {
@@ -154,7 +158,7 @@ window.cfPhoto = (function () {
       });
       const actions = el("div", "actions");
       actions.append(more, confirm, cancel);
-      found.append(actions);
+      found.append(actions, answered);
     }
 
     function settle(place, pair) {

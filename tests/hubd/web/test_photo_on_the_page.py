@@ -14,8 +14,11 @@ import pytest
 from phones_page import NAMES, Hub, scores_game, until
 from web_harness import browser, phone
 
+from engine.photo_hand import HalfGuess, SeenTile
+from hubd.text import i18n
 from hubd.vision.seen import TileSeen
 from hubd.vision.worker import read_in_worker
+from hubd.web.page_data import words
 from hubd.web.photo import PhotoDesk, picture_size
 
 cv2 = pytest.importorskip("cv2")
@@ -81,3 +84,42 @@ def test_a_photo_through_the_pages_input_is_read_corrected_and_confirmed(tmp_pat
     finally:
         hub.close()
     assert hub.desk.hands[NAMES[1]].pips == sum(a + b for a, b in made.tiles)
+
+
+def test_a_tap_on_confirm_is_answered_under_it_where_the_finger_is(tmp_path: Path) -> None:
+    """Confirm tapped with a tile still asked about: "Answer the questions first" stood above
+    the tiles, off a 320 px screen, and the tap seemed to do nothing."""
+    from photo_synth import make_photo
+
+    def guess(*counts: int) -> HalfGuess:
+        return HalfGuess(tuple((n, 1.0 / len(counts)) for n in counts))
+
+    def reader(_data: bytes, _highest: int) -> list[TileSeen]:
+        return [TileSeen(SeenTile(guess(2), guess(5)), (100.0, 50.0)),
+                TileSeen(SeenTile(guess(3, 5), guess(8)), (200.0, 50.0)),
+                TileSeen(SeenTile(guess(1), guess(4)), (300.0, 50.0))]  # fmt: skip
+
+    path = tmp_path / "hand.jpg"
+    cv2.imwrite(str(path), make_photo(3609, 9, 3).image)
+    hub = Hub(tmp_path / "hub", scores_game())
+    server = hub.close.__self__  # type: ignore[attr-defined]
+    server.photos = PhotoDesk(server.limits, reader)
+    try:
+        with browser() as chromium:
+            page: Any = phone(chromium, 320, 640)
+            page.goto(f"{hub.address}?lang=uk")
+            until(page, hub.version)
+            page.click('.claim[data-seat="1"]')
+            page.set_input_files("#photo-input", str(path))
+            page.wait_for_selector(".photo .question")
+            page.click(".photo .confirm", force=True)  # aria-disabled: it still answers
+            wanted = words(i18n.load("uk"))["answer_first"]
+            said = page.locator(".photo p[role=status]", has_text=wanted)
+            said.wait_for()
+            tapped = page.locator(".photo .confirm").bounding_box()
+            box = said.bounding_box()
+    finally:
+        hub.close()
+    assert tapped is not None and box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box  # on the screen
+    assert abs(box["y"] - (tapped["y"] + tapped["height"])) < 120, (box, tapped)
