@@ -235,8 +235,18 @@
       yard.id = "yard";
       parts.push(yard);
     }
+    if (!choosingAtTop(game)) parts.push(...seatChoice(game));
+    update(box, parts); // a seat's button under a finger stays the same button
+    fitted(box.querySelector("table.players"), box);
+  }
+
+  // Which seat is yours: its buttons, and what the hub said to a claim. Where the hands are
+  // being entered, a phone holding no seat has them at the top, under "Choose your seat to
+  // enter your hand" (under the map and the players they were a long scroll away).
+  function seatChoice(game) {
+    const parts = [];
     const free = game.players.filter((p) => !p.claimed);
-    if (seat === null && free.length) {
+    if (mySeat() === null && free.length) {
       parts.push(el("h2", "", words.which));
       const choices = el("div", "seats");
       for (const p of free) {
@@ -252,9 +262,10 @@
     const said = el("p", "problem seat-problem", seatProblem);
     said.setAttribute("role", "status");
     parts.push(said);
-    update(box, parts); // a seat's button under a finger stays the same button
-    fitted(box.querySelector("table.players"), box);
+    return parts;
   }
+
+  const choosingAtTop = (game) => Boolean(game && game.hands_open) && mySeat() === null;
 
   function claimSeat(seat) {
     seatProblem = "";
@@ -299,9 +310,8 @@
     const me = game && seat !== null ? game.players[seat] : null;
     if (!me) {
       dropForm();
-      box.replaceChildren();
-      box.hidden = !(game && game.hands_open);
-      if (!box.hidden) box.append(el("p", "hint", words.choose));
+      box.hidden = !choosingAtTop(game);
+      update(box, box.hidden ? [] : [el("p", "hint", words.choose), ...seatChoice(game)]);
       return;
     }
     box.hidden = false;

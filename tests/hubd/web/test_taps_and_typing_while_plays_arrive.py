@@ -194,3 +194,24 @@ def test_the_field_being_typed_in_stays_under_the_finger_as_updates_and_a_photos
         answer.set()
         page.context.close()
         hub.close()
+
+
+def test_at_a_rounds_end_a_phone_without_a_seat_has_the_seats_on_its_first_screen(
+    chromium: Any, tmp_path: Path
+) -> None:
+    """Eight players, double-15: "Choose your seat to enter your hand" stood at the top and the
+    seats' buttons under the map and the players' eight rows, 1,100 px further down at 320 px."""
+    names = ("Олександра", "Grandma Rose", "אבא", "Maximiliano", "João Pedro", "Ben",
+             "Тетяна", "Maria-Helena")  # fmt: skip
+    rules = {"preset": "classic", "set": 15, "rounds": 2}
+    events = list(Simulator(8, rules, 3601, check=False, names=names).play_game().effective)
+    end = next(n for n, event in enumerate(events) if isinstance(event, EndRound))
+    with followed(chromium, tmp_path, Game.from_events(events[:end]), "uk", 320, 640) as (_, page):
+        seats = page.locator("#mine .claim")
+        assert seats.count() == len(names)
+        box = seats.first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 640, box
+        assert page.locator("#players .claim").count() == 0  # not twice
+        seats.nth(4).click()
+        page.wait_for_selector(".player.me")
+        assert page.locator(".claim").count() == 0 and page.is_visible("#pips")
