@@ -111,7 +111,7 @@ class AtWorkSize:
     @cached_property
     def looks(self) -> Looks:
         """Its patches' cuts and its pieces' faces, read against its whiteness."""
-        return Looks(self.photo, self.scale, self.score, self.lightness)
+        return Looks(self.photo, self.scale, self.score, self.lightness, lambda: self.slant)
 
     @property
     def least(self) -> float:

@@ -10,6 +10,7 @@ blank (a napkin, a lamp's glare).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
@@ -133,7 +134,9 @@ def one_tile(
     of pips, ringed or blurred, looked like seams across it; a strong slant foreshortens a
     tile lying across it, longer than a tile's shape for its width, and no cut fits it; a
     strong keystone shears it into a parallelogram whose rounded acute corners leave a sixth
-    of its least rectangle empty: it is taken by its sides, see :func:`edges_quad`)."""
+    of its least rectangle empty: it is taken by its sides, see :func:`edges_quad`). A patch
+    squatter than a tile's shape is one too where it lies along the photo's slant (see
+    :func:`_along_the_slant`)."""
     found, apart = cut
     whole = quad_of(outline)
     stuck = not found and len(apart) <= 1
@@ -144,11 +147,26 @@ def one_tile(
         whole = whole if sheared is None else sheared
     short, long = sides(whole)
     if (not (len(found) >= 2 or stuck)
-            or not ASPECT[0] <= long / short <= _FORESHORTENED * ASPECT[1]
+            or long / short > _FORESHORTENED * ASPECT[1]
+            or (long / short < ASPECT[0] and not _along_the_slant(looks, whole))
             or with_bar(looks, found, askew=False)
             or not with_bar(looks, [whole], askew=False)):  # fmt: skip
         return cut
     return [whole], [] if stuck else apart
+
+
+def _along_the_slant(looks: Looks, whole: Floats) -> bool:
+    """Whether a patch squatter than a tile's shape (its quadrilateral ``whole``) is one
+    lying along the photo's slant: its height lengthened as the pips tell (see
+    :attr:`Looks.slant`), it has a tile's shape. A tile so foreshortened was cut in two
+    across its bar (a thick bar as wide as a groove, its halves two faces of a tile's shape)
+    or taken for two tiles side by side, one of them read, the other asked; two tiles side by
+    side make a square, as square from above."""
+    stretch = looks.slant()
+    if stretch is None:
+        return False
+    short, long = sides(whole * np.array([1.0, stretch], np.float32))
+    return ASPECT[0] <= long / short <= ASPECT[1]
 
 
 def side_by_side(looks: Looks, found: list[Floats]) -> bool:
@@ -197,9 +215,18 @@ class Looks:
     :func:`cut_patch`) on the photo's whiteness ``score`` and ``lightness`` at the work size:
     read again taking a lit table for table, the other patches are the same."""
 
-    def __init__(self, photo: Image, scale: float, score: Image, lightness: Lightness) -> None:
+    def __init__(
+        self,
+        photo: Image,
+        scale: float,
+        score: Image,
+        lightness: Lightness,
+        slant: Callable[[], float | None] = lambda: None,
+    ) -> None:
         self.photo, self.scale = photo, scale
         self.score, self.lightness = score, lightness
+        self.slant = slant  # how much the height would be lengthened to undo a slant, asked
+        # where a patch squatter than a tile's shape may be one (see pips_stretch)
         self.known: dict[bytes, tuple[Floats, Image, Floats]] = {}
         self._cuts: dict[tuple[bytes, float, float | None], tuple[list[Floats], list[float]]] = {}
         self.read: list[Floats] = []  # the pieces the last reading on it read as tiles

@@ -193,6 +193,27 @@ def one_tile_photo(
     return photo
 
 
+def slanted(photo: Image, degrees: float) -> Image:
+    """The table as a phone held ``degrees`` from looking straight down sees it (its focal
+    length the photo's longer side, as a phone's main camera): the far side up, foreshortened
+    and narrower; zoomed so that the table fills the frame."""
+    height, width = photo.shape[:2]
+    focal, slant = max(height, width), math.radians(degrees)
+    corners = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
+    seen = []
+    for x, y in corners - np.float32([width / 2, height / 2]):
+        depth = focal - y * math.sin(slant)  # (the photo's top, y < 0, is further away)
+        seen.append([focal * x / depth, focal * y * math.cos(slant) / depth])
+    view = cv2.getPerspectiveTransform(corners, np.float32(seen))
+    (left, top), (right, _), (_, bottom) = seen[0], seen[1], seen[2]
+    zoom = max(width / (right - left), height / (bottom - top))
+    fill = np.float32([[zoom, 0, width / 2], [0, zoom, height / 2 - zoom * (top + bottom) / 2],
+                       [0, 0, 1]])  # fmt: skip
+    seen_so: Image = cv2.warpPerspective(photo, fill @ view, (width, height),
+                                         borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    return seen_so
+
+
 def row_photo(
     tiles: Sequence[tuple[int, int]], look: Look, gap: int, bare: int | None = None
 ) -> Image:

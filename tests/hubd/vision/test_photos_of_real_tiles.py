@@ -17,6 +17,8 @@ import pytest
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
 
+from photo_synth import slanted  # noqa: E402
+
 from engine.tiles import Tile  # noqa: E402
 from hubd.cli.run import main as hubd  # noqa: E402
 from hubd.vision.faces import faces, whiteness  # noqa: E402
@@ -58,27 +60,6 @@ def _turned(photo: Image, degrees: float, size: float = 1.0) -> Image:
     turned = cv2.warpAffine(photo, turn, (width, height), borderMode=cv2.BORDER_REFLECT)
     scaled: Image = cv2.resize(turned, None, fx=size, fy=size, interpolation=cv2.INTER_AREA)
     return scaled
-
-
-def _slanted(photo: Image, degrees: float) -> Image:
-    """The table as a phone held ``degrees`` from looking straight down sees it (its focal
-    length the photo's longer side, as a phone's main camera): the far side up, foreshortened
-    and narrower; zoomed so that the table fills the frame."""
-    height, width = photo.shape[:2]
-    focal, slant = max(height, width), math.radians(degrees)
-    corners = np.float32([[0, 0], [width, 0], [width, height], [0, height]])
-    seen = []
-    for x, y in corners - np.float32([width / 2, height / 2]):
-        depth = focal - y * math.sin(slant)  # (the photo's top, y < 0, is further away)
-        seen.append([focal * x / depth, focal * y * math.cos(slant) / depth])
-    view = cv2.getPerspectiveTransform(corners, np.float32(seen))
-    (left, top), (right, _), (_, bottom) = seen[0], seen[1], seen[2]
-    zoom = max(width / (right - left), height / (bottom - top))
-    fill = np.float32([[zoom, 0, width / 2], [0, zoom, height / 2 - zoom * (top + bottom) / 2],
-                       [0, 0, 1]])  # fmt: skip
-    slanted: Image = cv2.warpPerspective(photo, fill @ view, (width, height),
-                                         borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
-    return slanted
 
 
 def _on_one_cloth(turns: tuple[int, ...]) -> Image:
@@ -135,7 +116,7 @@ def test_a_real_tile_is_read_in_a_photo_taken_at_a_slant(name: str) -> None:
     wrong = {}
     for degrees, slant in ((0, 40), (90, 40), (0, 50), (90, 50)):
         try:
-            read = _read(_slanted(_turned(photo, degrees), slant))
+            read = _read(slanted(_turned(photo, degrees), slant))
         except ValueError as error:
             read = Counter({str(error): 1})  # type: ignore[dict-item]
         if read != Counter([Tile.of(*TILES[name])]):
@@ -149,7 +130,7 @@ def test_four_real_tiles_are_read_in_a_photo_taken_at_a_slant() -> None:
     its own stretch."""
     hand = Counter(Tile.of(*tile) for tile in TILES.values())
     for turns in ((0, 90, 0, 90), (20, 95, 150, 60)):
-        assert _read(_slanted(_on_one_cloth(turns), 40)) == hand, turns
+        assert _read(slanted(_on_one_cloth(turns), 40)) == hand, turns
 
 
 def test_four_real_tiles_in_one_photo_are_read_as_the_hand(
@@ -206,7 +187,7 @@ def test_real_tiles_touching_end_to_side_are_not_left_out() -> None:
     fits and no tile was read in. It was left out, the hand read as four tiles; then said
     ('Some tiles lie too close'); read whole as seen from above (its height lengthened as its
     pips tell, reading the same a little more or less), it is the six tiles."""
-    seen = read_photo(_slanted(_on_more_cloth("hand-64.jpg"), 30), 12)
+    seen = read_photo(slanted(_on_more_cloth("hand-64.jpg"), 30), 12)
     read = Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
     assert read == Counter(Tile.of(a, b) for a, b in HANDS["hand-64.jpg"])
 
@@ -216,7 +197,7 @@ def test_a_slant_is_told_by_the_pips(degrees: int) -> None:
     """The four real tiles on one cloth seen by a phone held ``degrees`` from straight down:
     their round pips are shortened along the photo's height as the table is, and their
     median width over height tells how far (1 / cos, within a tenth)."""
-    photo = _slanted(_on_one_cloth((20, 95, 150, 60)), degrees)
+    photo = slanted(_on_one_cloth((20, 95, 150, 60)), degrees)
     scale = WORK_SIDE / max(photo.shape[:2])
     small = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     score = whiteness(small)
@@ -231,7 +212,7 @@ def test_real_touching_rows_at_a_slant_are_read_as_seen_from_above() -> None:
     read whole as seen from above (and the same a little more or less lengthened), it is the
     eight tiles."""
     turned = cv2.rotate(_on_more_cloth("hand-86.jpg"), cv2.ROTATE_90_CLOCKWISE)
-    seen = read_photo(_slanted(turned, 30), 12)
+    seen = read_photo(slanted(turned, 30), 12)
     read = Counter(Tile.of(s.tile.first.best, s.tile.second.best) for s in seen)
     assert read == Counter(Tile.of(a, b) for a, b in HANDS["hand-86.jpg"])
 
