@@ -66,6 +66,22 @@ def test_a_tile_cut_through_a_column_of_its_pips_keeps_its_count_likely(
     assert _likely_enough(halves[0], tile[0]) and _likely_enough(halves[1], tile[1]), halves
 
 
+@pytest.mark.parametrize("trim", [0.70, 0.71])
+@pytest.mark.parametrize("mirrored", [False, True])
+def test_a_9_cut_off_its_column_but_a_sliver_keeps_its_count_likely(
+    trim: float, mirrored: bool
+) -> None:
+    """The cut sitting off its tile by a column (a 9-0 at a slant, the cut's edge through its
+    9's left column): each pip of that column left a sliver, under half a pip, at the cut's
+    edge, the face running on past it; the two columns left are a 6 in its own layout, and
+    it was read 6 surely (settled wrong with the table). A sliver a pip's breadth long, in line
+    with a row of pips counted, is that row's pip cut off: the half is in doubt, 9 likely."""
+    drawn = _on_table(9, 9, _PLAIN)[:, : int(trim * DRAWN_W)]  # (the right column: 0.66-0.85)
+    halves = read_halves(_upright(drawn[:, ::-1] if mirrored else drawn), 9)
+    assert halves is not None
+    assert _likely_enough(halves[0], 9) and _likely_enough(halves[1], 9), halves
+
+
 def test_a_packed_row_taken_for_the_bar_leaves_its_half_in_doubt() -> None:
     """A packed 9 above a faint groove, its bottom row of pips where the bar was taken (drawn
     here as the row's ink along it, the groove below it as faint as a groove blurred): the
