@@ -28,6 +28,8 @@ _SQUARE = 0.6  # the grid's pips span as much across as along, this share at the
 _ONE_OFF = 0.2  # a 1's pip lies this share of the width from its half's middle at the most (its
 # face's box found a little off; a pip by a side is further)
 _ON_LINE = 0.35  # a pip's centre lies within this share of the grid's pitch of its line
+_SHEAR, _SHEAR_STEPS = 0.3, 6  # a grid seen sheared leans this much at the most (across over
+# along), undone in this many steps each way (a slanted 4's column leaned 0.22)
 
 
 def stands_as(points: Sequence[tuple[float, float]], middle: tuple[float, float]) -> bool:
@@ -40,9 +42,27 @@ def stands_as(points: Sequence[tuple[float, float]], middle: tuple[float, float]
     of the number. Counts of 0 and 10 or more are not judged here (True)."""
     if len(points) == 1:
         return math.dist(points[0], middle) <= _ONE_OFF * TILE_W
-    layout = _LAYOUTS.get(len(points))
-    if layout is None:
+    if len(points) not in _LAYOUTS:
         return True
+    return _on_grid(points) or _sheared_stands(points)
+
+
+def _sheared_stands(points: Sequence[tuple[float, float]]) -> bool:
+    """Whether pips at ``points`` stand as their count's layout does on a grid seen sheared:
+    a face seen at a slant or in a keystone, cut upright, is a parallelogram, its rows level
+    with its bar (a bar leaning is levelled first) and its columns leaning, a pip a third of
+    the pitch off the line its box tells (a 4's pips at a slant). Undone by each lean up to
+    :data:`_SHEAR`, either way: the rows' span along the half is kept (rows squeezed stay
+    squeezed)."""
+    leans = [step * _SHEAR / _SHEAR_STEPS for step in range(1, _SHEAR_STEPS + 1)]
+    return any(
+        _on_grid([(x - lean * y, y) for x, y in points]) for lean in leans + [-v for v in leans]
+    )
+
+
+def _on_grid(points: Sequence[tuple[float, float]]) -> bool:
+    """Whether pips at ``points`` (2 to 9) stand on a square grid of their box, each on its
+    lines, the cells their count's (see :func:`stands_as`)."""
     xs, ys = [x for x, _ in points], [y for _, y in points]
     across, along = max(xs) - min(xs), max(ys) - min(ys)
     if min(across, along) < _SQUARE * max(across, along) or not across:
