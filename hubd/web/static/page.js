@@ -34,15 +34,18 @@
     lost(false);
   }
 
+  // The notice stands over the page's top: shown or gone, it moves no field being typed in.
   function lost(yes) {
-    const box = $("lost");
-    if (gone) {
-      box.textContent = words.gone || "This game has ended on the hub: scan its code again.";
-      box.hidden = false;
-      return;
-    }
-    box.textContent = words.lost || "The hub is out of reach.";
-    box.hidden = !yes;
+    steady(() => {
+      const box = $("lost");
+      if (gone) {
+        box.textContent = words.gone || "This game has ended on the hub: scan its code again.";
+        box.hidden = false;
+        return;
+      }
+      box.textContent = words.lost || "The hub is out of reach.";
+      box.hidden = !yes;
+    });
   }
 
   function connect() {

@@ -215,3 +215,20 @@ def test_at_a_rounds_end_a_phone_without_a_seat_has_the_seats_on_its_first_scree
         seats.nth(4).click()
         page.wait_for_selector(".player.me")
         assert page.locator(".claim").count() == 0 and page.is_visible("#pips")
+
+
+def test_the_hub_out_of_reach_notice_moves_no_field_being_typed_in(
+    chromium: Any, tmp_path: Path
+) -> None:
+    """The notice "The hub is out of reach" comes over the page's top when the phone's Wi-Fi
+    drops for a moment: it pushed the hand's field 73 px down under the finger."""
+    with followed(chromium, tmp_path, scores_game(), "en", 360, 800) as (hub, page):
+        page.click('.claim[data-seat="1"]')
+        page.click("#pips")
+        page.keyboard.type("1")
+        top, *_ = page.evaluate(FIELD_JS)
+        hub.close()  # the hub out of reach: its stream and its polls fail
+        page.wait_for_selector("#lost", state="visible")
+        page.keyboard.type("2")
+        at, *held = page.evaluate(FIELD_JS)
+        assert abs(at - top) <= 1 and held == ["pips", "12"], (at, top)
