@@ -391,6 +391,12 @@
       form.prepend(window.cfPhoto.part({
         base: base, seat: seat, round: game.round, send: send,
         lang: () => lang, words: () => words, counted: () => data.counted,
+        // The hand entered from its tiles: the typed fields say it too, so that Send, tapped
+        // after, sends that hand again and not a number typed before the photo.
+        entered: (total, doubleBlank) => {
+          pips.value = String(total);
+          if (blank) blank.checked = doubleBlank;
+        },
       }));
     }
     const button = el("button", "send", words.send);

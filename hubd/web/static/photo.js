@@ -53,7 +53,8 @@ window.cfPhoto = (function () {
     return tile;
   }
 
-  // ctx: {base, lang(), words(), counted(), send(action, body), seat, round}
+  // ctx: {base, lang(), words(), counted(), send(action, body), seat, round,
+  //       entered(pips, doubleBlank): the hand's own fields told what was entered}
   function part(ctx) {
     const words = ctx.words();
     const box = el("div", "photo");
@@ -142,12 +143,16 @@ window.cfPhoto = (function () {
           return;
         }
         const tiles = reading.tiles.map((t) => t.tile);
-        ctx.send("hand", {
+        const hand = {
           seat: ctx.seat, round: ctx.round, pips: pips(), tiles: tiles,
           double_blank: tiles.some((t) => t[0] === 0 && t[1] === 0),
-        }).then((answer) => steady(() => {
+        };
+        ctx.send("hand", hand).then((answer) => steady(() => {
           answered.textContent = answer.ok ? "" : answer.said;
-          if (answer.ok) { reading = null; draw(); }
+          if (!answer.ok) return;
+          reading = null;
+          draw();
+          ctx.entered(hand.pips, hand.double_blank);
         }));
       });
       confirm.setAttribute("aria-disabled", String(open));

@@ -2,7 +2,7 @@
 larger than a phone sends goes in through the page's own image input, is shrunk to 1,600 px
 and sent as JPEG, the tiles come back drawn with their numbers (Hebrew, at 320 px: nothing
 wider than the phone, no text under 16 px), one is taken out and put back with taps, and
-the confirmed hand reaches the desk as its pips."""
+the confirmed hand reaches the desk as its pips, and the hand's typed field says it."""
 
 from __future__ import annotations
 
@@ -57,6 +57,7 @@ def test_a_photo_through_the_pages_input_is_read_corrected_and_confirmed(tmp_pat
             page.goto(f"{hub.address}?lang=he")
             until(page, hub.version)
             page.click('.claim[data-seat="1"]')
+            page.fill("#pips", "14")  # typed before the photo was thought of
             page.set_input_files("#photo-input", str(path))
             page.wait_for_selector(".tiles-found li")
             shown = page.eval_on_selector_all(
@@ -81,9 +82,13 @@ def test_a_photo_through_the_pages_input_is_read_corrected_and_confirmed(tmp_pat
             deadline = time.monotonic() + 10
             while NAMES[1] not in hub.desk.hands and time.monotonic() < deadline:
                 page.wait_for_timeout(50)
+            # The hand's field says the hand entered: Send, tapped after, sends it again.
+            page.wait_for_function("() => !document.querySelector('.tiles-found li')")
+            typed = page.input_value("#pips")
     finally:
         hub.close()
     assert hub.desk.hands[NAMES[1]].pips == sum(a + b for a, b in made.tiles)
+    assert typed == str(hub.desk.hands[NAMES[1]].pips)
 
 
 def test_a_tap_on_confirm_is_answered_under_it_where_the_finger_is(tmp_path: Path) -> None:
