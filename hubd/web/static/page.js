@@ -245,17 +245,19 @@
 
   // Which seat is yours: its buttons, and what the hub said to a claim. Where the hands are
   // being entered, a phone holding no seat has them at the top, under "Choose your seat to
-  // enter your hand" (under the map and the players they were a long scroll away).
+  // enter your hand" (under the map and the players they were a long scroll away). A seat
+  // another phone holds stays in its place, greyed: the family claims at once, and a name
+  // taken out moved the next ones under the fingers.
   function seatChoice(game) {
     const parts = [];
-    const free = game.players.filter((p) => !p.claimed);
-    if (mySeat() === null && free.length) {
+    if (mySeat() === null && game.players.some((p) => !p.claimed)) {
       parts.push(el("h2", "", words.which));
       const choices = el("div", "seats");
-      for (const p of free) {
+      for (const p of game.players) {
         const claim = el("button", "claim");
         claim.type = "button";
         claim.dataset.seat = p.seat;
+        claim.disabled = p.claimed;
         claim.append(nameOf(p.name));
         claim.addEventListener("click", () => claimSeat(p.seat));
         choices.append(claim);

@@ -196,17 +196,26 @@ def test_the_field_being_typed_in_stays_under_the_finger_as_updates_and_a_photos
         hub.close()
 
 
+#: A crowded table's names: long ones, two words, a hyphen, three scripts.
+EIGHT = ("Олександра", "Grandma Rose", "אבא", "Maximiliano", "João Pedro", "Ben", "Тетяна",
+         "Maria-Helena")  # fmt: skip
+
+
+def crowded_round_over() -> Game:
+    """Eight players, double-15, the simulator's first round played to its end."""
+    rules = {"preset": "classic", "set": 15, "rounds": 2}
+    events = list(Simulator(8, rules, 3601, check=False, names=EIGHT).play_game().effective)
+    end = next(n for n, event in enumerate(events) if isinstance(event, EndRound))
+    return Game.from_events(events[:end])
+
+
 def test_at_a_rounds_end_a_phone_without_a_seat_has_the_seats_on_its_first_screen(
     chromium: Any, tmp_path: Path
 ) -> None:
     """Eight players, double-15: "Choose your seat to enter your hand" stood at the top and the
     seats' buttons under the map and the players' eight rows, 1,100 px further down at 320 px."""
-    names = ("Олександра", "Grandma Rose", "אבא", "Maximiliano", "João Pedro", "Ben",
-             "Тетяна", "Maria-Helena")  # fmt: skip
-    rules = {"preset": "classic", "set": 15, "rounds": 2}
-    events = list(Simulator(8, rules, 3601, check=False, names=names).play_game().effective)
-    end = next(n for n, event in enumerate(events) if isinstance(event, EndRound))
-    with followed(chromium, tmp_path, Game.from_events(events[:end]), "uk", 320, 640) as (_, page):
+    names = EIGHT
+    with followed(chromium, tmp_path, crowded_round_over(), "uk", 320, 640) as (_, page):
         seats = page.locator("#mine .claim")
         assert seats.count() == len(names)
         box = seats.first.bounding_box()
@@ -232,3 +241,26 @@ def test_the_hub_out_of_reach_notice_moves_no_field_being_typed_in(
         page.keyboard.type("2")
         at, *held = page.evaluate(FIELD_JS)
         assert abs(at - top) <= 1 and held == ["pips", "12"], (at, top)
+
+
+SEATS_JS = """() => Array.from(document.querySelectorAll('.claim'), b => {
+  const r = b.getBoundingClientRect();
+  return [b.dataset.seat, r.x, r.y, r.width];
+})"""
+
+
+def test_a_seat_another_phone_takes_stays_in_its_place_greyed_so_no_name_moves(
+    chromium: Any, tmp_path: Path
+) -> None:
+    """At a round's end the family claims its seats at once: a seat another phone took was
+    taken out of the buttons, and the names after it moved under the fingers about to tap."""
+    with followed(chromium, tmp_path, crowded_round_over(), "pt") as (hub, page):
+        before = page.evaluate(SEATS_JS)
+        hub.desk.claims.update({EIGHT[0]: "e" * 32, EIGHT[3]: "f" * 32})  # two other phones
+        hub.publish()
+        until(page, hub.version)
+        assert page.evaluate(SEATS_JS) == before
+        assert page.is_disabled('.claim[data-seat="0"]')
+        page.click('.claim[data-seat="5"]')
+        page.wait_for_selector(".player.me")
+        assert hub.desk.claims[EIGHT[5]] not in ("e" * 32, "f" * 32)
