@@ -40,8 +40,9 @@ maps, in thousands of px):
 - missed: frames with a fault above (doubles to broken) that are not over: room enough by
   count, and still the play map did not lay the table out at its sizes;
 - l-near: an arm's letter nearer (box to box) another line's piece (another arm's tile, a
-  toe's, a folded run; the hub is no line's) than every piece of its own arm's line: a
-  family reads a letter as the nearest piece's (hubd/picture/arm_labels.py);
+  toe's, a folded run, an end's target on another line or starting one; the hub is no line's)
+  than every piece of its own arm's line (its tiles, its open end's target): a family reads a
+  letter as the nearest piece's (hubd/picture/arm_labels.py);
 - l-miss: an arm drawn (its first tile) without its letter;
 - v-doubles, v-toes, v-touching, v-broken, v-text, v-over: the same faults of the whole view
   (the table on the whole screen but a top bar, hubd/screens/map/whole.py), a tap away.

@@ -2,16 +2,18 @@
 
 An arm is named by a letter in the order it was started (hubd/text/labels.py). A family reads a
 letter as belonging to the piece nearest it, so a letter stands where it reads as its arm's:
-its nearest piece on the map (the hub aside, which is no arm's) is a tile of its own arm's line,
-clearly nearer than any other line's piece (another arm's, a toe's, a folded run). A B that
+its nearest piece on the map (the hub aside, which is no arm's) is a piece of its own arm's
+line (a tile, or the target of its open end), clearly nearer than any other line's piece
+(another arm's, a toe's, a folded run, an end's target that starts a line of its own). A B that
 stood above the hub 9 px from arm D's first tile and 117 px from its own sent the family to
-the wrong arm (the family game by touch). It stands beside the arm's first tile first, on the
-side nearest the stroke that joins that tile to the hub; where no place there reads as its
-arm's, beside a later tile of the same line, the hub's side first; where none does, the arm
-has no letter, and the choices name it by its tile (hubd/screens/entry_choices.py). Always in a
-free place: never over a tile or a folded run (a letter over a tile hid its pips), never
-touching an end's target, never over another letter, inside the area. Pure geometry on a laid
-``Picture``: the search that laid it is not touched.
+the wrong arm (the family game by touch); a B across the hub from its arm, beside the hub's
+open end, read as that end's. It stands beside the arm's first tile first, on the side nearest
+the stroke that joins that tile to the hub; where no place there reads as its arm's, beside a
+later piece of the same line, the hub's side first; where none does, the arm has no letter,
+and the choices name it by its tile (hubd/screens/entry_choices.py). Always in a free place:
+never over a tile or a folded run (a letter over a tile hid its pips), never touching an end's
+target, never over another letter, inside the area. Pure geometry on a laid ``Picture``: the
+search that laid it is not touched.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate, chain
 
-from engine import Table, Tile
+from engine import PlaceKind, Table, Tile
 from hubd.picture.pips import least_text
-from hubd.picture.shapes import Box, MapLabel, MapTile, Picture, Point
+from hubd.picture.shapes import Box, MapEnd, MapLabel, MapTile, Picture, Point
 from hubd.text.labels import line_labels
 
 #: A letter's box in ems of DejaVu Sans Bold: its widest capital ("W", 1.10 em) across, its
@@ -46,6 +48,10 @@ LINK_COST = 5
 #: A piece of a line as drawn: the line's label (hubd/text/labels.py) and the piece's box.
 LinePiece = tuple[str, Box]
 
+#: What an end's target that starts a line is labelled with, before the tile it is on: no
+#: arm's letter nor a toe's label ("3-3:2") begins so.
+NEW_LINE = "+"
+
 
 def letter_box_size(size: int) -> tuple[int, int]:
     """The box (w, h) one arm letter takes at ``size`` px."""
@@ -55,11 +61,22 @@ def letter_box_size(size: int) -> tuple[int, int]:
 def line_pieces(drawn: Picture, table: Table, lines: Mapping[Tile, str]) -> list[LinePiece]:
     """Every drawn tile and folded run but the hub's, with its line's label (``lines``: the
     table's, text.labels.line_labels), the tiles in play order (a line's from the hub
-    outwards)."""
+    outwards); then every end's target, with the line it goes on (``end_line``)."""
     order = {tile: n for n, tile in enumerate(table.placed)}
     tiles = sorted((t for t in drawn.tiles if lines.get(t.tile)), key=lambda t: order[t.tile])
     pieces = [(lines[t.tile], t.box) for t in tiles]
-    return pieces + [(lines[run.first], run.box) for run in drawn.folds if lines.get(run.first)]
+    pieces += [(lines[run.first], run.box) for run in drawn.folds if lines.get(run.first)]
+    return pieces + [(end_line(end, lines), end.box) for end in drawn.ends]
+
+
+def end_line(end: MapEnd, lines: Mapping[Tile, str]) -> str:
+    """The line an end's target is read with: the line of the tile it goes on, or, where it
+    starts a line (an arm on the hub, a toe on a foot), a line of its own, no arm's. A B
+    standing across the hub from arm B, beside the hub's open end, read as that end's arm
+    (the family game by touch, six arms in portrait)."""
+    if end.kind is PlaceKind.CHAIN:
+        return lines.get(end.on, "")
+    return f"{NEW_LINE}{end.on}"
 
 
 def nearest_is_own(box: Box, arm: str, pieces: Sequence[LinePiece], margin: float = 0) -> bool:
@@ -197,7 +214,8 @@ def _places(
 ) -> Iterator[tuple[int, Box, int, Iterable[Box]]]:
     """The places a letter may take, by rank, each with the letter's size, the tile it is
     sought round and how far from it: the usual ones round the arm's first tile, then any
-    within a cell of it, at 4.5 mm then 3.5 mm; the same beside each later tile of its line,
+    within a cell of it, at 4.5 mm then 3.5 mm; the same beside each later piece of its line
+    (a tile, a folded run, its open end's target),
     the hub's side first; then within two and three cells of the first (a crowded table)."""
     small = max(1, least_text(size))  # a letter is text: 3.5 mm where 4.5 leaves no place
     pitch = max(cell) + 2 * CLEAR

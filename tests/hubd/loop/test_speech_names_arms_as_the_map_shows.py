@@ -22,11 +22,12 @@ from hubd.text import i18n
 
 REPO = Path(__file__).resolve().parents[3]
 
-#: map_bench's game 54 (four-arm, eight players, double-12): after its 25th event, the play
-#: map at 800x480 has no place for arm A's letter, and a 0-8 fits arm A's end (on the 2-8)
-#: and two others: where it went is said.
-GAME, EVENTS = 54, 25
-PLAYED, ON = Tile(0, 8), Tile(2, 8)
+#: map_bench's game 54 (four-arm, eight players, double-12): after its 56th event, the play
+#: map at 800x480 has no place for arm B's letter (an end's target counted as its line's
+#: piece), and a 6-9 fits arm B's end (on the 8-6, as it lies) and two others: where it went
+#: is said.
+GAME, EVENTS = 54, 56
+PLAYED, ON, ARM, AFTER = Tile(6, 9), Tile(6, 8), "B", "8-6"
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +57,8 @@ def test_an_arm_the_map_shows_no_letter_for_is_said_by_its_tile(
     shown = hub.app.core.ui.labels
     table = Game.from_events(crowded).state.table
     assert table is not None
-    first = table.hub_place.children[0]  # arm A's first tile
-    assert shown[first] == ""  # the map shows no A (a crowded table: no place reads as A's)
+    first = table.hub_place.children[1]  # arm B's first tile
+    assert shown[first] == ""  # the map shows no B (a crowded table: no place reads as B's)
     assert any(label.isalpha() for label in shown.values())  # it shows other arms' letters
     player = Game.from_events(crowded).state.current_player
     assert player is not None
@@ -65,10 +66,10 @@ def test_an_arm_the_map_shows_no_letter_for_is_said_by_its_tile(
     assert hub.app.core.submit(Play(player, PLAYED, ON))
     hub.wait(5.0)
     voice = Words(i18n.load(language))
-    by_tile = voice.spoken(voice.tr("the arm after the {tile}").format(tile="2-8"))
+    by_tile = voice.spoken(voice.tr("the arm after the {tile}").format(tile=AFTER))
     said = " ".join(text for text, _language, _start in speech.said)
     assert by_tile in said, said
     assert (
-        voice.spoken(voice.tr("arm {arm}, after the {tile}").format(arm="A", tile="2-8"))
+        voice.spoken(voice.tr("arm {arm}, after the {tile}").format(arm=ARM, tile=AFTER))
         not in said
     )

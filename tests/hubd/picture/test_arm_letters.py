@@ -15,10 +15,10 @@ from family_round import FAMILY_ROUND
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import Event, Game, Table
+from engine import Event, Game, PlaceKind, Table, Tile
 from engine.log import applied_lines
 from engine.simulate import DoublesFirst
-from hubd.picture import Box, Layouts, Picture, arm_labels, picture
+from hubd.picture import Box, Layouts, MapEnd, Picture, arm_labels, picture
 from hubd.picture.arm_labels import FreeRoom, letter_box_size
 from hubd.picture.pips import least_text
 from hubd.screens.shots.log_layout import frames, play_map, screen_map
@@ -57,12 +57,20 @@ def arms(table: Table, drawn: Picture) -> dict[str, Box]:
     return {labels[t.tile]: t.box for t in drawn.tiles if t.arm >= 0}
 
 
+def end_line(end: MapEnd, labels: dict[Tile, str]) -> str:
+    """The line an end's target belongs to: the line of the tile it is on, or a new one."""
+    return labels[end.on] if end.kind is PlaceKind.CHAIN else f"new line on {end.on}"
+
+
 def nearest_line(box: Box, table: Table, drawn: Picture) -> tuple[set[str], float]:
     """The lines (their labels) of the pieces nearest ``box`` on the map, the hub aside, and
-    how much further the next line's nearest piece stands."""
+    how much further the next line's nearest piece stands. An end's target is a piece of the
+    line it goes on, or of a line of its own where it starts one (an arm on the hub, a toe on
+    a foot): a B beside the hub's open end, across the hub from arm B, read as that end's."""
     labels = line_labels(table)
     pieces = [(labels[t.tile], t.box) for t in drawn.tiles if labels[t.tile]]
     pieces += [(labels[run.first], run.box) for run in drawn.folds]
+    pieces += [(end_line(end, labels), end.box) for end in drawn.ends]
     by_line: dict[str, float] = {}
     for label, piece in pieces:
         by_line[label] = min(by_line.get(label, math.inf), apart(box, piece))
@@ -77,10 +85,11 @@ def test_every_arm_has_its_letter_by_its_own_line_in_a_crowded_game(size: str) -
     """Every frame of a doubles-first round of four: one letter an arm, the letter the
     choices use, inside the map, never over a tile or a folded run (the family game by
     touch saw letters hide pips), never touching an end's target or another letter; its
-    nearest piece a tile of its own arm's line, clearly nearer than any other line's (a
-    letter reads as the nearest piece's); at the floor and within a cell of the arm's first
-    tile where the table leaves room; an arm without one only where no free place within a
-    cell of its line reads as its own."""
+    nearest piece a tile of its own arm's line or its open end, clearly nearer than any other
+    line's, an end that starts a line counted as that line's (a letter reads as the nearest
+    piece's: a B beside the hub's open end read as that end's); at the floor and within a
+    cell of the arm's first tile where the table leaves room; an arm without one only where
+    no free place within a cell of its line reads as its own."""
     area, sizes = screen_map(SIZES[size], 4)
     events = list(DoublesFirst(4, {"preset": "classic", "rounds": 1}, 10).play_game().effective)
     checked, beside, missing = 0, 0, 0

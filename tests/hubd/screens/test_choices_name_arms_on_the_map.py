@@ -19,10 +19,11 @@ from hubd.values.intents import Submit
 
 REPO = Path(__file__).resolve().parents[3]
 
-#: map_bench's game 54 (four-arm, eight players, double-12): after its 25th event, at
-#: 800x480, arm A's first tile has no free place round it that is nearer it than any other
-#: line's piece, and a 0-8 fits arm A's end (on the 2-8) and two others.
-GAME, EVENTS, TILE = 54, 25, (8, 0)
+#: map_bench's game 54 (four-arm, eight players, double-12): after its 56th event, at
+#: 800x480, arm B's line has no free place round it that is nearer it than any other line's
+#: piece (an end's target counted as its line's), before and after a 6-9 laid on it, and a
+#: 6-9 fits arm B's end (on the 8-6, as it lies) and two others.
+GAME, EVENTS, TILE, ARM, AFTER = 54, 56, (6, 9), "B", "8-6"
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +37,7 @@ def crowded(load_script: Any) -> Game:
 def test_an_arm_the_map_shows_no_letter_for_is_named_by_its_tile(
     crowded: Game, language: str
 ) -> None:
-    """Every choice that names an arm by its letter names one the map shows; arm A, which
+    """Every choice that names an arm by its letter names one the map shows; arm B, which
     the map shows none for, by the tile its end is on, in every language."""
     ui, ctx = shown(crowded, "play", (800, 480), language)
     for half in TILE:
@@ -45,13 +46,13 @@ def test_an_arm_the_map_shows_no_letter_for_is_named_by_its_tile(
     letters = {w.text for w in widgets if w.key.startswith("arm:")}
     choices = {w.key.removeprefix("choice:"): w.text for w in widgets
                if w.key.startswith("choice:")}  # fmt: skip
-    assert len(choices) == 3 and "A" not in letters and letters
+    assert len(choices) == 3 and ARM not in letters and letters
     tr = load(language).gettext
     for arm in "ABCDEFGH":
         named = {tr("arm {label}").format(label=arm), tr("arm {arm}").format(arm=arm)}
         if arm not in letters:
             assert not any(name in text for text in choices.values() for name in named)
-    by_tile = tr("the arm after the {tile}").format(tile="2-8")
+    by_tile = tr("the arm after the {tile}").format(tile=AFTER)
     assert any(text.startswith(by_tile) or text == by_tile for text in choices.values()), choices
 
 
@@ -59,13 +60,13 @@ def test_an_arm_the_map_shows_no_letter_for_is_named_by_its_tile(
 def test_the_last_entry_names_an_arm_only_by_a_letter_the_map_shows(
     crowded: Game, language: str
 ) -> None:
-    """The 0-8 laid on arm A's end: the words under the map that tell the play ("Dee played
-    8-0 on ...") name the arm by its tile while the map shows no A, as the choice did."""
+    """The 6-9 laid on arm B's end: the words under the map that tell the play ("Dee played
+    6-9 on ...") name the arm by its tile while the map shows no B, as the choice did."""
     ui, ctx = shown(crowded, "play", (800, 480), language)
     for half in TILE:
         tap_widget(ui, ctx, f"half:{half}")
     tr = load(language).gettext
-    by_tile = tr("the arm after the {tile}").format(tile="2-8")
+    by_tile = tr("the arm after the {tile}").format(tile=AFTER)
     choice = next(w.key for w in ui.layout(ctx, 0.0)
                   if w.key.startswith("choice:") and w.text.startswith(by_tile))  # fmt: skip
     (play,) = [intent.event for intent in tap_widget(ui, ctx, choice) if isinstance(intent, Submit)]
@@ -76,8 +77,8 @@ def test_the_last_entry_names_an_arm_only_by_a_letter_the_map_shows(
     widgets = ui.layout(ctx, 0.0)
     letters = {w.text for w in widgets if w.key.startswith("arm:")}
     last = " ".join(w.text for w in widgets if w.key == "last_entry")
-    assert "A" not in letters, letters  # the table as crowded as before: A still has no place
+    assert ARM not in letters, letters  # the table as crowded as before: B still has no place
     assert by_tile in last, last
     for arm in "ABCDEFGH":
         if arm not in letters:
-            assert tr("arm {arm}, after the {tile}").format(arm=arm, tile="2-8") not in last
+            assert tr("arm {arm}, after the {tile}").format(arm=arm, tile=AFTER) not in last

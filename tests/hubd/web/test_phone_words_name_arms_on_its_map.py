@@ -22,9 +22,10 @@ from hubd.web.svg import map_svg, shown_letters
 
 REPO = Path(__file__).resolve().parents[3]
 
-#: map_bench's game 125 (classic, six players, double-12, doubles first): after its 41st
-#: event (Maria-Helena's 1-2 on arm E's 12-1) the phone's map has no place for E's letter.
-GAME, EVENTS, ARM, AFTER = 125, 41, "E", "12-1"
+#: map_bench's game 70 (classic, six players, double-15): after its 31st event (Ana's 9-11 on
+#: arm E's 1-9) the phone's map has no place for E's letter (with an end's target counted as
+#: its line's piece, game 125's frame this test used has one now).
+GAME, EVENTS, ARM, AFTER, ON = 70, 31, "E", "1-9", Tile(1, 9)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +51,7 @@ def test_the_last_line_names_an_arm_the_phones_map_shows_no_letter_for_by_its_ti
 ) -> None:
     game = Game.from_events(events[:EVENTS])
     play = game.last_effective
-    assert isinstance(play, Play) and play.on == Tile(1, 12)
+    assert isinstance(play, Play) and play.on == ON
     page = page_game(game, language)
     letters = shown_letters(page["map"])
     assert ARM not in letters and letters  # the phone's map shows other arms' letters
