@@ -6,7 +6,7 @@ the same label names it here, so the choices, the last entry and the undo notice
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from engine import (
     AmendRound,
@@ -204,22 +204,31 @@ def entry_text(event: Event | None, labels: Mapping[Tile, str], tr: Translate) -
     return tr("Last: {what}").format(what=describe_event(event, tr, labels))
 
 
+#: Between a name and its score: a line is never broken there ("(Vovó" over "10, João 0"
+#: read as two things in the family game by touch).
+NAME_TO_SCORE = "\u00a0"
+
+
 def undo_question(event: Event, state: GameState | None, tr: Translate) -> str:
     """What an undo that asks first would take back, named: "Take back round 2's scores
     (Ana 12, Ben 0, Chen 7)?", the correction with its scores, or the entry in words."""
     if isinstance(event, EndRound) and state is not None and state.scores:
         row = state.scores[-1]
-        scores = ", ".join(f"{name} {score}" for name, score in zip(state.players, row,
-                                                                       strict=True))  # fmt: skip
+        scores = _scores_by_name(zip(state.players, row, strict=True))
         return tr("Take back round {n}'s scores ({scores})?").format(
             n=len(state.scores), scores=scores
         )
     if isinstance(event, AmendRound):
-        scores = ", ".join(f"{name} {score}" for name, score in event.scores.items())
+        scores = _scores_by_name(event.scores.items())
         return tr("Take back the correction to round {n} ({scores})?").format(
             n=event.round, scores=scores
         )
     return tr("Take back {what}?").format(what=describe_event(event, tr))
+
+
+def _scores_by_name(scores: Iterable[tuple[str, int]]) -> str:
+    """Each score held to its name where the line wraps: "Ana 12, Ben 0"."""
+    return ", ".join(f"{name}{NAME_TO_SCORE}{score}" for name, score in scores)
 
 
 def needs_confirmation(event: Event | None) -> bool:

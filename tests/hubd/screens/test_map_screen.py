@@ -141,7 +141,7 @@ def test_the_undo_of_a_scored_round_names_the_round_and_its_scores() -> None:
     loop.block_round()
     loop.enter_pips({"Ana": 7, "Ben": 12})
     loop.tap("undo")
-    assert "Take back round 1's scores (Ana 7, Ben 12)?" in loop.texts()
+    assert "Take back round 1's scores (Ana\u00a07, Ben\u00a012)?" in loop.texts()
 
 
 def test_the_portrait_undo_notice_uses_its_lines() -> None:

@@ -113,7 +113,7 @@ def test_undo_is_on_the_round_end_and_scores_screens_too() -> None:
     loop.enter_pips({"Ana": 1, "Ben": 2})
     assert loop.ui.current == "scores"
     loop.tap("undo")  # the scores: a whole round's entry, so it asks first, naming it
-    assert "Take back round 1's scores (Ana 1, Ben 2)?" in loop.texts()
+    assert "Take back round 1's scores (Ana\u00a01, Ben\u00a02)?" in loop.texts()
     loop.tap("confirm:keep")
     assert loop.state.scores == [[1, 2]]
     loop.tap("undo")
