@@ -10,7 +10,7 @@ import numpy as np
 
 from hubd.vision.cloth import evened
 from hubd.vision.cutting import Lightness
-from hubd.vision.faces import cloth_faces, faces, patches, relief, whiteness
+from hubd.vision.faces import cloth_faces, faces, own_colour, patches, relief, whiteness
 from hubd.vision.one_reading import MIN_FACE
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import PhotoUnreadable
@@ -80,6 +80,12 @@ class AtWorkSize:
         """Its faces by their relief (see :attr:`relief`; a light table's only)."""
         assert self.relief is not None
         return faces(self.relief, None)
+
+    @cached_property
+    def own_colour(self) -> Image | None:
+        """How much each pixel looks like a face of another colour than a light table (see
+        :func:`own_colour`), None where no face is of another colour or the table is dark."""
+        return own_colour(self.small, self.lightness.image, self.lab)
 
     @property
     def lit_share(self) -> float:

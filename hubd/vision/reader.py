@@ -63,14 +63,13 @@ what they measure on the photo is measured once (:mod:`hubd.vision.at_work_size`
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 
 import cv2
 import numpy as np
 
 from engine.photo_hand import HalfGuess
 from hubd.vision.at_work_size import WORK_SIDE, AtWorkSize, share
-from hubd.vision.faces import faces, own_colour, patches, rimmed
+from hubd.vision.faces import faces, patches, rimmed
 from hubd.vision.one_reading import read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
@@ -109,7 +108,8 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     that fails for tiles stuck together, or reads a tile with both its halves unsure, and the
     pips tell of a slant, the whole photo is read as seen from above (see
     :func:`read_lengthened`), kept where it reads more tiles. On a light table whose lit part
-    the faces by whiteness take in, it is read by relief and by rims too, kept where it reads more.
+    the faces by whiteness take in, it is read by relief, by the faces' own colour and by rims
+    too, each kept where it reads more.
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
@@ -119,9 +119,10 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
         return seen
     # On a light table, faces by whiteness over much more of the photo than by relief: the
     # table's lit part taken with the tiles (a light falling across it, a lamp's glare), its
-    # tiles cut out of it short or not at all. Read by relief and by rims too (see rimmed).
-    again = _lit_reading(taken, highest)
-    seen = again if isinstance(again, list) and len(_read(again)) > len(_read(seen)) else seen
+    # tiles cut out of it short or not at all. Read by relief, by the faces' own colour and by
+    # rims too (see own_colour, rimmed), each kept where it reads more tiles.
+    for again in (_lit_reading(taken, highest), _colour_reading(taken, highest)):
+        seen = again if isinstance(again, list) and len(_read(again)) > len(_read(seen)) else seen
     by_rims = _rims_reading(taken, highest)
     return by_rims if by_rims is not None and len(_read(by_rims)) > len(_read(seen)) else seen
 
@@ -257,22 +258,31 @@ def _read_as_taken(taken: AtWorkSize, highest: int) -> list[TileSeen]:
 
 def _on_light_table(taken: AtWorkSize, highest: int, said: PhotoUnreadable) -> list[TileSeen]:
     """The photo read as on a light plain table (a grey cloth, light wood, a white laminate:
-    see :func:`relief`), the faces what is lighter than the table around them, else what is of
-    their own colour (see :func:`own_colour`), else what their rims enclose, where every other
-    reading failed (``said``, raised where these fail too or the table is dark)."""
-    found = _lit_reading(taken, highest)
-    if isinstance(found, list):
-        return found
-    # The faces no lighter than the table, only of another colour (ivory under a warm light
-    # on white paper): told by their own colour.
-    table = own_colour(taken.small, taken.lightness.image, taken.lab)
-    with suppress(PhotoUnreadable):
-        if table is not None:
-            looks = Looks(taken.photo, taken.scale, table, taken.lightness)
-            return read_faces(looks, faces(table, None), highest, unread_too=True)
+    see :func:`relief`), the faces what is lighter than the table around them or what is of
+    their own colour (see :func:`own_colour`), whichever reads more tiles, else what their rims
+    enclose, where every other reading failed (``said``, raised where these fail too or the
+    table is dark)."""
+    readings = [found for found in (_lit_reading(taken, highest), _colour_reading(taken, highest))
+                if isinstance(found, list)]  # fmt: skip
+    if readings:
+        return max(readings, key=lambda found: len(_read(found)))
     if (by_rims := _rims_reading(taken, highest)) is None:
         raise said
     return by_rims
+
+
+def _colour_reading(taken: AtWorkSize, highest: int) -> list[TileSeen] | PhotoUnreadable | None:
+    """The photo read by the faces' own colour (see :func:`own_colour`), read once: its tiles,
+    or why they could not be read; None where no face is of another colour than the table.
+    The faces no lighter than the table, only of another colour (ivory under a warm light on
+    white paper), are told so, and where relief finds some of them (a light falling off
+    across the paper, a row of faces touching, lighter than the table only here and there),
+    the faces' colour may find every one."""
+    table = taken.own_colour
+    if taken.relief is None or table is None:
+        return None
+    looks = Looks(taken.photo, taken.scale, table, taken.lightness)
+    return _read_once(taken, "colour", looks, lambda: faces(table, None), highest)
 
 
 def _rims_reading(taken: AtWorkSize, highest: int) -> list[TileSeen] | None:
