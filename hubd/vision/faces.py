@@ -9,7 +9,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hubd.vision.reflection import reflection_cut
-from hubd.vision.shapes import ASPECT, Image, chroma, least_rect
+from hubd.vision.shapes import ASPECT, Floats, Image, chroma, least_rect
 
 _SOLID = 0.7  # a patch of faces is at least this share light (the rest: pips, a bar, holes)
 _MOST_PATCHES = 40  # patches looked at, the largest (a hand has fewer tiles)
@@ -33,6 +33,8 @@ _SHADE = 2  # a pixel's light beside the table's, to this power: shadows and sid
 # (their colour is the table's or the faces' own; a face a fifth darker than white paper keeps
 # two thirds of its score)
 _OFF_COLOUR = 8.0  # its score falls by this much for each unit of colour off the faces'
+_BARE_NEAR = 0.03  # the table's light is measured within this share of the photo's longer side
+_BARE_LEAST = 0.05  # where the table is this share of what lies that near at the least
 # And by their rims (see rimmed):
 _RIM = 0.015  # a rim is looked for in this share of the photo's longer side (pips, bars too)
 _RIM_DARK = 0.05  # a rim is this share darker than the light round it at the least
@@ -100,19 +102,39 @@ def own_colour(small: Image, lightness: Image, lab: Image | None = None) -> Imag
     table = cv2.medianBlur(shrunk, size)
     if float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(shrunk, 99.5)):
         return None  # a dark table: the faces' whiteness parts them from it
-    around = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
-    lit = np.minimum(light / np.maximum(around.astype(np.float32), 1.0), 1.0)
     other = np.hypot(colour[:, :, 0] - table_colour[0], colour[:, :, 1] - table_colour[1]) > apart
+    around = cv2.resize(_bare_light(shrunk, other, table), (light.shape[1], light.shape[0]),
+                        interpolation=cv2.INTER_LINEAR)  # fmt: skip
+    lit = np.minimum(light / np.maximum(around, 1.0), 1.0)
     candidates = other & (lit >= _NOT_DARKER) & (small.max(axis=2) < _WASHED_OUT)
     if np.count_nonzero(candidates) < _OWN_SHARE * candidates.size:
         return None
     face = np.median(colour[candidates], axis=0)
+    # (Ivory is darker than white paper by a tenth to a fifth: a face is as light as the faces
+    # are beside the table, not as the table.)
+    lit = np.minimum(lit / float(np.median(lit[candidates])), 1.0)
     if float(np.hypot(*(face - table_colour))) < apart:
         return None
     off = np.hypot(colour[:, :, 0] - face[0], colour[:, :, 1] - face[1])
     # (A shadow cast on the table is lit by the tiles' own colour: its darkness tells it.)
     score: Image = np.clip(128 * lit**_SHADE - _OFF_COLOUR * off, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(score, (5, 5), 0)
+
+
+def _bare_light(shrunk: Image, other: NDArray[np.bool_], median: Image) -> Floats:
+    """The table's light around each pixel of ``shrunk`` (the photo's lightness shrunk
+    eightfold), measured on the table alone: what is not of another colour than it (``other``,
+    at the photo's size) within a few hundredths of the photo, so that a shadow's edge falling
+    across a face leaves the face beside the table in the shade where it is in the shade. Where
+    no table lies that near, the ``median`` around it."""
+    bare = cv2.resize((~other).astype(np.float32), (shrunk.shape[1], shrunk.shape[0]),
+                      interpolation=cv2.INTER_AREA)  # fmt: skip
+    sigma = _BARE_NEAR * max(shrunk.shape)
+    weight = cv2.GaussianBlur(bare, (0, 0), sigma)
+    near = cv2.GaussianBlur(shrunk.astype(np.float32) * bare, (0, 0), sigma)
+    found: Floats = np.where(weight > _BARE_LEAST, near / np.maximum(weight, 1e-3),
+                             median.astype(np.float32))  # fmt: skip
+    return found
 
 
 def rimmed(lightness: Image, least: float) -> Image:

@@ -33,6 +33,9 @@ _LONE_CORNER = 0.24  # a half whose every blob lies nearer a face's corner than 
 # rounded corners' shade at the tile's end, or the table in the notch past them: a blank half
 # read as a 1 in doubt; on a white table, lighter than the face and taken for it, both corners'
 # shade at the end, a blank half read as two unpaired pips, 1 or 2 in doubt)
+_BY_THE_END = 0.15  # nor one whose every blob lies so, or nearer the face's end than this
+# share of its width: no layout's pip lies there (the 3 x 3 grid's end row lies 0.25 from the
+# end), the shade along a rounded end does (a shadow's edge across it)
 _SMALL_PIP = 2 * SPECK  # a small pip's area at the least (a part of the smallest pip cut by
 # the cut's edge, or a double-15's pip blurred)
 _CENTRE_NEAR = 0.12 * TILE_W  # pips pair about a centre this near the face's middle, each
@@ -102,7 +105,8 @@ def read_halves(
         least = max(22.0, 0.25 * bar_ink)
         threshold = max(least, 0.45 * (percentile_of(pip_area, 99.5) if pip_area.size else 0.0))
         blobs, uncounted = blobs_of(only, threshold, bar, face, coloured)
-        if all(from_corner(blob.x, blob.y, face) < _LONE_CORNER for blob in blobs):
+        if all(from_corner(blob.x, blob.y, face) < _LONE_CORNER or _by_the_end(blob, face)
+               for blob in blobs):  # fmt: skip
             blobs = []
         largest = max((blob.whole for blob in blobs), default=0.0)
         typical = [blob.whole for blob in blobs if blob.whole >= 0.3 * largest]
@@ -429,3 +433,9 @@ def _sure(contrast: float) -> float:
     """How sure a blob is a pip by its peak over its half's threshold: a pale pip of a coloured
     set stands half as high again above it, a smudge barely."""
     return min(1.0, max(0.0, (contrast - 1.0) / 0.3))
+
+
+def _by_the_end(blob: Blob, face: tuple[float, float, float, float]) -> bool:
+    """Whether ``blob`` lies nearer the ``face``'s end than :data:`_BY_THE_END` of its width."""
+    left, top, right, bottom = face
+    return min(blob.y - top, bottom - blob.y) < _BY_THE_END * max(right - left, 1.0)
