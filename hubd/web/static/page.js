@@ -148,7 +148,9 @@
 
   // A name, each word kept whole: a word wider than its column is cut with "…", never broken.
   // A hyphen may end a line as a space may ("Maria-" over "Helena"), as it would on paper.
-  function nameOf(name, tag) {
+  // A ``mark`` ("★": this phone's own) is held to the name's last word, on its line, at the
+  // page's end of it (a space before it let it fall onto a line of its own at 320 px).
+  function nameOf(name, tag, mark) {
     const node = el(tag || "bdi", "name");
     String(name).split(/(\s+)/).forEach((part) => {
       if (!part) return;
@@ -161,6 +163,13 @@
         node.append(el("span", "word", piece));
       });
     });
+    const last = node.querySelector(".word:last-of-type");
+    if (mark && last) {
+      const held = el("span", "marked");
+      last.dir = "auto"; // cut with "…" at its own end, in a box of the page's direction
+      last.replaceWith(held);
+      held.append(last, el("span", "mark", mark));
+    }
     return node;
   }
 
@@ -224,7 +233,7 @@
       const row = el("tr", "player" + (p.turn ? " turn" : "") + (p.seat === seat ? " me" : ""));
       row.dataset.seat = p.seat;
       const name = el("td", "name");
-      name.append(nameOf(p.name));
+      name.append(nameOf(p.name, "bdi", p.seat === seat ? "★" : ""));
       row.append(name);
       if (p.tiles !== null) row.append(el("td", "tiles number", p.tiles));
       row.append(el("td", "total number", p.total));
