@@ -7,6 +7,10 @@
 window.cfPhoto = (function () {
   const LONGEST = 1600;
   const QUALITY = 0.85;
+  // The longest a photo's answer may take: the hub reads its body for up to 20 s and the
+  // photo for up to 20 s more (hubd/web/photo.py, hubd/vision/worker.py); past this the
+  // request is dropped and "Count my tiles" comes back, never stuck on a lost answer.
+  const ANSWER_MS = 60000;
 
   const { el, fill, steady, counted } = window.cfDom;
   const button = (cls, text, onTap) => {
@@ -66,6 +70,8 @@ window.cfPhoto = (function () {
     const start = button("count", words.count, () => input.click());
     const said = el("p", "said");
     said.setAttribute("role", "status");
+    said.id = "photo-said";
+    start.setAttribute("aria-describedby", said.id); // "Reading the photo…" read with it
     const found = el("div", "found");
     box.append(start, input, said, found);
     let reading = null; // {highest, tiles: [{tile, choices, question}]}
@@ -78,11 +84,16 @@ window.cfPhoto = (function () {
       reading = null;
       found.replaceChildren();
       said.textContent = words.reading;
-      start.disabled = true;
+      busy(true);
+      const dropped = new AbortController();
+      const late = window.setTimeout(() => dropped.abort(), ANSWER_MS);
       shrink(file)
         .then((jpeg) => fetch(ctx.base + "/photo?" + new URLSearchParams({
           seat: ctx.seat, round: ctx.round, lang: ctx.lang(),
-        }), { method: "POST", headers: { "Content-Type": "image/jpeg" }, body: jpeg }))
+        }), {
+          method: "POST", headers: { "Content-Type": "image/jpeg" }, body: jpeg,
+          signal: dropped.signal,
+        }))
         .then((answer) => answer.json().catch(() => ({ ok: false, problem: answer.status })))
         .then((got) => steady(() => { // the answer may come while the pips are typed
           if (got.ok) {
@@ -94,8 +105,18 @@ window.cfPhoto = (function () {
             said.textContent = fill(words.hub_says, { problem: String(got.problem).trim() });
           }
         }), () => steady(() => { said.textContent = words.lost; }))
-        .finally(() => { start.disabled = false; });
+        .finally(() => {
+          window.clearTimeout(late);
+          busy(false);
+        });
     });
+
+    // While a photo is read, "Count my tiles" is inactive and looks it (page.css), and the
+    // part says it is busy: a second photo would only queue behind the first.
+    function busy(yes) {
+      start.disabled = yes;
+      box.setAttribute("aria-busy", String(yes));
+    }
 
     function pips() {
       return reading.tiles.reduce((sum, t) => sum + (t.tile ? t.tile[0] + t.tile[1] : 0), 0);

@@ -128,3 +128,64 @@ def test_a_tap_on_confirm_is_answered_under_it_where_the_finger_is(tmp_path: Pat
     assert tapped is not None and box is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= 640, box  # on the screen
     assert abs(box["y"] - (tapped["y"] + tapped["height"])) < 120, (box, tapped)
+
+
+#: "Count my tiles" as a phone shows it: pressable, how it looks beside Send, what it says.
+COUNT_JS = """() => {
+  const count = document.querySelector('.photo button.count');
+  const send = document.querySelector('form.hand button.send');
+  const said = document.getElementById(count.getAttribute('aria-describedby') || '');
+  return {
+    disabled: count.disabled,
+    looks: getComputedStyle(count).backgroundColor,
+    send: getComputedStyle(send).backgroundColor,
+    busy: count.closest('.photo').getAttribute('aria-busy'),
+    described: said ? said.textContent : null,
+  };
+}"""
+
+
+@pytest.mark.parametrize("answer", ["refused", "failed", "never"])
+def test_count_my_tiles_is_inactive_and_looks_it_while_the_photo_is_read(
+    answer: str, tmp_path: Path
+) -> None:
+    """While a photo is read the button was greyed nowhere (only a "Reading…" line said so),
+    and an answer that never came left it pressed for good: now it is inactive, looks it and
+    says so, and comes back with the hub's answer, a failed request, or after the longest an
+    answer may take (the page's clock run on, not waited for)."""
+    from photo_synth import make_photo
+
+    path = tmp_path / "hand.jpg"
+    cv2.imwrite(str(path), make_photo(3611, 9, 3).image)
+    hub = Hub(tmp_path / "hub", scores_game())
+    held: list[Any] = []
+    try:
+        with browser() as chromium:
+            page: Any = phone(chromium, 360, 800)
+            page.clock.install()
+            page.route("**/photo?*", lambda route: held.append(route))  # the hub reading: no answer
+            page.goto(f"{hub.address}?lang=uk")
+            until(page, hub.version)
+            page.click('.claim[data-seat="1"]')
+            ready = page.evaluate(COUNT_JS)
+            page.set_input_files("#photo-input", str(path))
+            page.wait_for_function("() => document.querySelector('.photo button.count').disabled")
+            while not held:
+                page.wait_for_timeout(20)
+            reading = page.evaluate(COUNT_JS)
+            if answer == "refused":
+                held[0].fulfill(status=400, json={"ok": False, "problem": "no"})
+            elif answer == "failed":
+                held[0].abort()
+            else:
+                page.clock.run_for(61_000)
+            page.wait_for_function("() => !document.querySelector('.photo button.count').disabled")
+            after = page.evaluate(COUNT_JS)
+    finally:
+        hub.close()
+    ukrainian = words(i18n.load("uk"))
+    assert not ready["disabled"] and ready["looks"] == ready["send"]
+    assert reading["disabled"] and reading["looks"] != reading["send"], reading
+    assert reading["busy"] == "true" and reading["described"] == ukrainian["reading"]
+    assert not after["disabled"] and after["looks"] == after["send"] and after["busy"] == "false"
+    assert after["described"] and after["described"] != ukrainian["reading"]
