@@ -178,6 +178,17 @@
   // its own widest line (its words cut with "…" only then). The score sheet turns instead.
   function fitted(table, box) {
     const room = box.clientWidth;
+    // Measured without the phone's own mark ("★"): where the room is short, its name's last
+    // word gives way to it, cut with "…", and the other names keep the room they had.
+    table.classList.add("unmarked");
+    try {
+      fixColumns(table, room);
+    } finally {
+      table.classList.remove("unmarked");
+    }
+  }
+
+  function fixColumns(table, room) {
     if (table.scrollWidth <= room + 1) return;
     const cells = Array.from(table.rows[0].cells);
     const width = cells.map((c) => Math.ceil(c.getBoundingClientRect().width));
