@@ -37,6 +37,11 @@ _ARM_LETTER = re.compile(r'<g class="arm" data-arm="([^"]*)"')
 NARROWEST_PX = 320
 NUMBER_PX = 32
 FLOOR_PX = 24
+#: The map's heights, in shares of its frame's: the map takes the least that holds its
+#: picture, centred on the frame's middle (where the hub is laid out), so that a round's
+#: first tiles are not a screen of empty felt above the players; it grows in these few steps
+#: as the table does (a height to the picture's own would move the page at every play).
+HEIGHT_STEPS = 4
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,7 @@ def map_svg(
     layouts = layouts or Layouts()
     drawn = layouts.laid_out(table, inside, frame.sizes)  # the phone's own whole view
     floor = drawn.drawn_floor(frame.sizes.floor)
-    return render(drawn, table, open_ends, marked, floor, frame.area, frame.sizes.gap)
+    return render(drawn, table, open_ends, marked, floor, frame.area, frame.sizes.gap, trimmed=True)
 
 
 def render(
@@ -85,11 +90,18 @@ def render(
     letter_px: int | None = None,
     view: Box | None = None,
     gap: int = 0,
+    trimmed: bool = False,
 ) -> str:
     """The picture of ``table`` as SVG; each arm's letter at ``letter_px`` (default: the
     numbers' size); ``view``: the drawing's area (default: the picture's own); ``gap``:
-    between two of its cells, where a count may reach."""
+    between two of its cells, where a count may reach; ``trimmed``: the view only as high
+    as the step of HEIGHT_STEPS holding every piece (and ``2 * gap`` around them)."""
     area = view or drawn.area
+    labels = arm_labels(drawn, table, letter_px or drawn.number_px)
+    if trimmed:
+        pieces = [t.box for t in drawn.tiles] + [e.box for e in drawn.ends]
+        area = held_height(area, pieces + [f.box for f in drawn.folds] + [a.box for a in labels],
+                           2 * gap)  # fmt: skip
     width = max(3, drawn.number_px // 9)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{area.x} {area.y} {area.w} {area.h}"'
@@ -101,11 +113,24 @@ def render(
     parts += [_tile(tile, digits) for tile, digits in zip(drawn.tiles, sizes, strict=True)]
     reach = drawn.count_reach(gap)  # as far as the hub's count reaches
     parts += [_fold(run, drawn.number_px, reach) for run in drawn.folds]
-    parts += [_arm(letter) for letter in arm_labels(drawn, table, letter_px or drawn.number_px)]
+    parts += [_arm(letter) for letter in labels]
     parts += [_end(end, end.on in open_ends, end.key in marked, drawn.number_px)
               for end in drawn.ends]  # fmt: skip
     parts.append("</svg>")
     return "".join(parts)
+
+
+def held_height(area: Box, pieces: Collection[Box], margin: int) -> Box:
+    """``area`` cut to the least of HEIGHT_STEPS heights, about its middle, that holds every
+    one of ``pieces`` with ``margin`` above and below (all of it where none is given)."""
+    middle = area.y + area.h / 2
+    reach = max((max(middle - b.y, b.bottom - middle) for b in pieces), default=area.h / 2)
+    for step in range(1, HEIGHT_STEPS + 1):
+        height = ceil(area.h * step / HEIGHT_STEPS)
+        if height >= 2 * (reach + margin):
+            break
+    top = round(middle - height / 2)
+    return Box(area.x, top, area.w, height)
 
 
 def _link(link: MapLink, width: int) -> str:

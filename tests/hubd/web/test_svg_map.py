@@ -84,3 +84,30 @@ def test_every_piece_and_count_stands_inside_the_drawing_in_a_crowded_round() ->
             counts += 1
             assert _inside(view, float(x) - wide / 2, view[1], float(x) + wide / 2, view[1]), text
     assert counts > 0
+
+
+def test_the_maps_height_is_what_its_picture_needs_growing_in_few_steps() -> None:
+    """At a round's start the phone's map was a 720x1040 frame of empty felt around the hub's
+    double, and the players' table stood below a 320-390 px phone's first screen. The map is
+    as high as its picture needs, about the frame's middle, in HEIGHT_STEPS steps (a height
+    to the picture's own moved the page under a reader's finger at every play)."""
+    from hubd.web.svg import HEIGHT_STEPS
+
+    frame = MapFrame.phone()
+    names = tuple(f"P{seat}" for seat in range(8))
+    rules = {"preset": "classic", "set": 12, "rounds": 1}
+    events = Simulator(8, rules, 3712, check=False, names=names).play_game().effective
+    game, layouts, heights = Game(), Layouts(), []
+    for event in events:
+        game.apply(event)
+        table = game.state.table
+        if table is None or not game.state.in_round:
+            continue
+        svg = map_svg(table, frozenset(table.open), layouts=layouts)
+        _, top, _, height = (int(v) for v in re.search(r'viewBox="([^"]+)"', svg)[1].split())  # type: ignore[index]
+        assert top + height / 2 == frame.area.h / 2  # about the middle, where the hub is
+        if not heights or heights[-1] != height:
+            heights.append(height)
+    assert heights[0] <= frame.area.h / HEIGHT_STEPS  # the hub's double alone
+    assert heights[-1] > frame.area.h / 2  # the table grown: taller
+    assert len(set(heights)) <= HEIGHT_STEPS and len(heights) <= 2 * HEIGHT_STEPS - 1, heights
