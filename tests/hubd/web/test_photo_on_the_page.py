@@ -167,6 +167,7 @@ def test_count_my_tiles_is_inactive_and_looks_it_while_the_photo_is_read(
             page.goto(f"{hub.address}?lang=uk")
             until(page, hub.version)
             page.click('.claim[data-seat="1"]')
+            page.wait_for_selector(".photo button.count")  # the hand's part, once claimed
             ready = page.evaluate(COUNT_JS)
             page.set_input_files("#photo-input", str(path))
             page.wait_for_function("() => document.querySelector('.photo button.count').disabled")
