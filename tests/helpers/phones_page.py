@@ -91,3 +91,14 @@ def scores_game() -> Game:
 def until(page: Any, version: int) -> None:
     page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version,
                            timeout=5000)  # fmt: skip
+
+
+#: Eight players for a crowded round: one long word, two words, a Hebrew name, short and long
+#: Latin ones, Ukrainian ones.
+EIGHT = ("Олександра", "Grandma Rose", "אבא", "Maximiliano", "Ana", "Bartholomew", "Іван", "Zé")
+
+
+def crowded_start() -> Game:
+    """A classic double-12 game among EIGHT, its first round just started."""
+    return Game.from_events([NewGame(EIGHT, {"preset": "classic", "set": 12, "rounds": 2}),
+                             StartRound(EIGHT[0])])  # fmt: skip

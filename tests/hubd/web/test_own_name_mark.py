@@ -10,16 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phones_page import Hub, until
+from phones_page import EIGHT, Hub, crowded_start, until
 from web_harness import browser, phone
 
-from engine import Game, NewGame, StartRound
 from hubd.text import i18n
 
 pytestmark = pytest.mark.slow
 
-#: Eight players: one long word, two words, a Hebrew name, short and long Latin ones.
-EIGHT = ("Олександра", "Grandma Rose", "אבא", "Maximiliano", "Ana", "Bartholomew", "Іван", "Zé")
 
 #: In the phone's own row: how far the name's words stand from its cell's top and bottom (a
 #: mark on a line of its own leaves a line's height under them: the cell centres its lines).
@@ -42,9 +39,7 @@ GAPS_JS = """() => {
 
 @pytest.mark.parametrize("width", [320, 360, 390])
 def test_the_mark_after_the_phones_own_name_stays_on_its_line(width: int, tmp_path: Path) -> None:
-    game = Game.from_events([NewGame(EIGHT, {"preset": "classic", "set": 12, "rounds": 2}),
-                             StartRound(EIGHT[0])])  # fmt: skip
-    hub = Hub(tmp_path, game)
+    hub = Hub(tmp_path, crowded_start())
     apart: list[str] = []
     try:
         with browser() as chromium:
