@@ -99,8 +99,8 @@ def test_the_page_shows_the_hubs_turn_counts_and_map_and_follows_each_entry(
                 shown = _shown(page)
                 return (shown["status"], shown["tiles"]) == wanted
 
-            took = pump(table.app, arrived, what=f"{event}: {wanted}")
-            assert took < 1.0, f"the page took {took:.2f} s to show {event}"
+            # How soon it arrives is benchmarks/web_bench.py's and phone_follow.py's figure.
+            pump(table.app, arrived, what=f"{event}: {wanted}")
             shown = _shown(page)
             assert shown["yard"] == state.yard
             assert shown["turn"] == [state.current_player]
