@@ -76,6 +76,16 @@ class AtWorkSize:
         return relief(self.small, self.lightness.image, self.lab)
 
     @cached_property
+    def shaded(self) -> Image:
+        """Its relief on a dark table too (see :func:`relief`): faces in the table's shade
+        are as much lighter than the table there as those in a lamp's pool of light."""
+        found = self.relief
+        if found is None:
+            found = relief(self.small, self.lightness.image, self.lab, dark_too=True)
+        assert found is not None
+        return found
+
+    @cached_property
     def lit_faces(self) -> Image:
         """Its faces by their relief (see :attr:`relief`; a light table's only)."""
         assert self.relief is not None

@@ -50,20 +50,24 @@ def whiteness(small: Image, lab: Image | None = None) -> Image:
     return cv2.GaussianBlur(score, (5, 5), 0)
 
 
-def relief(small: Image, lightness: Image, lab: Image | None = None) -> Image | None:
+def relief(
+    small: Image, lightness: Image, lab: Image | None = None, *, dark_too: bool = False
+) -> Image | None:
     """How much each pixel looks like a tile's face on a light plain table (uint8): lighter
     than the table around it, and nearly grey. The table's light (``lightness``: the photo's)
     is what is left of the photo once everything lighter and smaller than a third of it is
     taken out (an opening of the photo shrunk eightfold), so a light falling off across the
     table is no face. None where the table is dark beside the photo's lightest (the faces'
-    whiteness parts them from it). ``lab``: ``small`` in Lab where it is known."""
+    whiteness parts them from it), unless ``dark_too`` (faces in a dark table's shade, beyond
+    a lamp's pool of light: see :mod:`hubd.vision.shade`). ``lab``: ``small`` in Lab where it
+    is known."""
     light = lightness.astype(np.float32)
     shrunk = cv2.resize(light, None, fx=1 / 8, fy=1 / 8, interpolation=cv2.INTER_AREA)
     size = max(3, int(min(shrunk.shape) / 3)) | 1
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
     table = cv2.morphologyEx(shrunk, cv2.MORPH_OPEN, disc)
     table = cv2.GaussianBlur(table, (0, 0), size / 4)
-    if float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(shrunk, 99.5)):
+    if not dark_too and float(np.median(table)) < _LIGHT_TABLE * float(np.percentile(shrunk, 99.5)):
         return None
     table = cv2.resize(table, (light.shape[1], light.shape[0]), interpolation=cv2.INTER_LINEAR)
     colours = (cv2.cvtColor(small, cv2.COLOR_BGR2LAB) if lab is None else lab).astype(np.float32)

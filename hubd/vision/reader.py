@@ -74,6 +74,7 @@ from hubd.vision.one_reading import read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
 from hubd.vision.seen import TileSeen, is_unread, unread_tile
+from hubd.vision.shade import in_the_shade
 from hubd.vision.shapes import Image
 from hubd.vision.slant import (
     painted_over,
@@ -109,11 +110,17 @@ def read_photo(photo: Image, highest: int = 15) -> list[TileSeen]:
     pips tell of a slant, the whole photo is read as seen from above (see
     :func:`read_lengthened`), kept where it reads more tiles. On a light table whose lit part
     the faces by whiteness take in, it is read by relief, by the faces' own colour and by rims
-    too, each kept where it reads more.
+    too, each kept where it reads more. Faces in the table's shade beyond the tiles read are
+    looked for by their relief (see :mod:`hubd.vision.shade`).
     """
     if photo.ndim != 3 or photo.shape[2] != 3 or min(photo.shape[:2]) < 32:
         raise PhotoUnreadable("The picture is too small to read.")
     taken = AtWorkSize(photo)
+    return (seen := _read_all_ways(taken, highest)) + in_the_shade(taken, seen, highest)
+
+
+def _read_all_ways(taken: AtWorkSize, highest: int) -> list[TileSeen]:
+    """:func:`read_photo` at the work size, the shade not yet looked in (:func:`in_the_shade`)."""
     seen = _read_whole(taken, highest)
     if taken.relief is None or share(taken.faces) < max(_TABLE_TAKEN, _MORE * taken.lit_share):
         return seen

@@ -233,6 +233,22 @@ def row_photo(
     return softened
 
 
+def lamp_lit(photo: Image, at: tuple[float, float], strength: float, falloff: float) -> Image:
+    """``photo`` under a hanging lamp: a pool of light at ``at`` (x, y: shares of the photo's
+    width and height), ``strength`` times brighter again at its middle, and the light falling
+    off by ``falloff`` across the photo away from it, so that the faces at the far end are
+    darker than the table lit in its pool (one threshold over the photo takes the pool's
+    faces alone)."""
+    height, width = photo.shape[:2]
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    x, y = at[0] * width, at[1] * height
+    away = np.hypot(xx - x, yy - y)
+    pool = np.exp(-(away**2) / (2 * (0.12 * width) ** 2))
+    light = 1 - falloff * away / away.max() + strength * pool
+    lit: Image = np.clip(photo.astype(np.float32) * light[..., None], 0, 255).astype(np.uint8)
+    return lit
+
+
 def _draw_hollow(
     face: NDArray[np.float32], centre: tuple[int, int], rad: int, colour: Colour, look: Look
 ) -> None:
