@@ -23,6 +23,8 @@ _PIP_CORNER = 0.16  # nor nearer a corner (every layout keeps a corner pip a fif
 _PIP_THICK = 0.1  # pips not told apart are a blob this share of the width thick at the least
 # on average (a pip is more; an edge's or the bar's line a third of it)
 SPECK = (TILE_W * 0.025) ** 2 * math.pi  # a blob smaller than this is no pip
+SMALL_PIP = 2 * SPECK  # a small pip's area at the least (a part of the smallest pip cut by
+# the cut's edge, or a double-15's pip blurred)
 _END_PIP = (TILE_W * 0.06) ** 2 * math.pi  # a pip by the face's end is this large at the least
 # (the face's rounded end's shade, or a speck of the table past it, is less)
 _SURE_PIP = 1.3  # and its ink this many times its half's threshold (see pips.py ``_sure``)
