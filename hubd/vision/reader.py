@@ -47,9 +47,7 @@ The way it reads, in order:
    looking straight down would have seen it (:mod:`hubd.vision.slant`); a photo said for
    tiles that did not come apart, or with a tile read neither half of which is sure
    or squatter than a tile once the slant is undone, whose pips tell of a slant, is read
-   whole so. A tile read that is longer than a tile once the slant is undone is a strip cut
-   across the bars of two tiles side by side: the photo is read whole so, kept where it reads
-   the other tiles too, else the strip is asked (:func:`read_in_strips`).
+   whole so.
 
 Step 1 is :mod:`hubd.vision.faces`, step 2 :mod:`hubd.vision.cutting` (with
 :mod:`hubd.vision.seams`, :mod:`hubd.vision.cores` and :mod:`hubd.vision.shapes`) and
@@ -73,15 +71,13 @@ from hubd.vision.faces import faces, patches, rimmed
 from hubd.vision.one_reading import read_faces
 from hubd.vision.patch_tiles import Looks
 from hubd.vision.said import NOTHING, NoTiles, Outside, PhotoUnreadable, Stuck
-from hubd.vision.seen import TileSeen, is_unread, unread_tile
+from hubd.vision.seen import TileSeen, is_unread
 from hubd.vision.shade import in_the_shade
 from hubd.vision.shapes import Image
 from hubd.vision.slant import (
     painted_over,
-    read_in_strips,
     read_lengthened,
     read_on_its_own,
-    reads_the_strips,
     slanted_faces,
     squat_from_above,
     tiles_only,
@@ -152,35 +148,16 @@ def _read_whole(taken: AtWorkSize, highest: int) -> list[TileSeen]:
             raise
         return found
     read = _read(seen)  # (a tile found but not read is no tile read in doubt)
-    if any(
+    if not any(
         _unsure(tile.tile.first) and _unsure(tile.tile.second) for tile in read
-    ) or squat_from_above(taken.looks.read, taken.slant):
-        # A tile neither half of which is sure, or one squatter than a tile seen from above:
-        # perhaps parts of two tiles, a row of tiles at a slant taken for fewer tiles or for
-        # one (a half unsure alone is a pip in doubt: read again, 20 of 33 such photos at a
-        # slant read no more tiles, each costing a reading).
-        found = _read_from_above(taken, highest, len(read))
-        if found is not None:
-            return found
-    return _strips_read_again(taken, highest, seen)
-
-
-def _strips_read_again(taken: AtWorkSize, highest: int, seen: list[TileSeen]) -> list[TileSeen]:
-    """``seen``, where a tile read is a strip longer than a tile seen from above (see
-    :func:`read_in_strips`: cut across the bars of tiles side by side), read again as seen
-    from above, kept where it reads every tile away from them too; else each strip is a
-    tile found and not read (its halves a part of a tile's pips, or of two tiles': a 6's
-    column and a 5's read 3-3, far from either count, so that no doubt short of every count
-    alike keeps a table from settling it): asked, never read surely."""
-    across, beside = read_in_strips(seen, taken.looks.read, taken.slant, taken.scale)
-    if not any(across):
+    ) and not squat_from_above(taken.looks.read, taken.slant):
         return seen
-    others = _read([tile for tile, near in zip(seen, beside, strict=True) if not near])
-    found = _read_from_above(taken, highest, 0)
-    if found is not None and reads_the_strips(found, others, sum(across)):
-        return found
-    return [unread_tile(tile.centre, highest) if strip else tile
-            for tile, strip in zip(seen, across, strict=True)]  # fmt: skip
+    # A tile neither half of which is sure, or one squatter than a tile seen from above:
+    # perhaps parts of two tiles, a row of tiles at a slant taken for fewer tiles or for one
+    # (a half unsure alone is a pip in doubt: read again, 20 of 33 such photos at a slant
+    # read no more tiles, each costing a reading).
+    found = _read_from_above(taken, highest, len(read))
+    return seen if found is None else found
 
 
 def _read(seen: list[TileSeen]) -> list[TileSeen]:

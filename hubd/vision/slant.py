@@ -19,10 +19,7 @@ half of which is sure or squatter than a tile once the slant is undone (parts of
 row side by side, their sides between them, cut short; :func:`squat_from_above`), and its pips
 tell of a slant, the whole photo is read again as seen from above, its height lengthened by
 what they tell, kept where it reads more tiles, and as many lengthened a little more or less
-(:func:`read_lengthened`). A tile read longer than a tile's shape once the slant is undone
-is a strip cut across two tiles side by side (:func:`read_in_strips`): the photo is read again
-so, kept where it reads the other tiles too and as many in the strips' place; else the strip is
-asked, never read surely.
+(:func:`read_lengthened`).
 """
 
 from __future__ import annotations
@@ -36,7 +33,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from hubd.vision.faces import filled, patches, patches_within
-from hubd.vision.seen import TileSeen, is_unread
+from hubd.vision.seen import TileSeen
 from hubd.vision.shapes import ASPECT, Floats, Image, least_rect, quad_of, sides
 
 _SQUATTEST, _LONGEST = 1.18, 3.6  # a tile's shape foreshortened at about 50-55 degrees from
@@ -61,12 +58,6 @@ _SLANTED = 1.1  # pips this much wider than tall tell of a slant (25 degrees fro
 _MOST_PIPS = 40  # a tile shows 30 pips at the most (a 15-15): a patch with more, a third
 # again for specks and pips cut in two by a glare, is tiles joined
 _NEXT = 1.12  # the neighbouring stretches a reading must hold at too: this much more or less
-_LONG_FROM_ABOVE = 2.4  # a piece this many times as long as wide, seen from above, is no tile
-# (tiles read right at a slant, lengthened so: up to 2.33 measured; strips across two: 2.46 up)
-_STRIPS_A_TILE = 0.6  # tiles side by side foreshortened at up to 50 degrees and cut into strips
-# of a tile's shape: this share of the strips at the least (cos 50 degrees: 0.64)
-_BESIDE = 1.5  # a tile read with its middle this many times a strip's length from the strip's
-# middle at the most lies beside it
 #: A pip on a face: its centre and its width over its height (a slant widens a round pip).
 Pip = tuple[tuple[float, float], float]
 
@@ -243,59 +234,6 @@ def squat_from_above(pieces: Sequence[Floats], stretch: float | None) -> bool:
         if long < ASPECT[0] * short:
             return True
     return False
-
-
-def read_in_strips(
-    seen: Sequence[TileSeen], pieces: Sequence[Floats], stretch: float | None, scale: float
-) -> tuple[list[bool], list[bool]]:
-    """Which tiles of ``seen`` (centres in the photo's pixels) were read in a piece of
-    ``pieces`` (corners at the work size, ``scale`` times the photo's) longer than a tile's
-    shape once its height is lengthened by the slant's ``stretch`` (see :func:`pips_stretch`):
-    seen from above no tile, but a strip cut across tiles side by side (two touching tiles
-    foreshortened to a block as squat as one, cut into strips of a tile's shape across their
-    bars: a 3-0 and a 4-2 read 1-0 and 2-1, the 6 of a 6-0 read 3; see :func:`_a_strip`). And
-    which lie in one or beside it (their middles :data:`_BESIDE` times its length from its
-    middle at the most: the rest of the tiles it was cut across, or the next strip)."""
-    if stretch is None or stretch < _SLANTED:
-        return [False] * len(seen), [False] * len(seen)
-    strips = [np.asarray(corners, np.float32) for corners in pieces
-              if _a_strip(corners, stretch)]  # fmt: skip
-    reach = [(strip.mean(axis=0), _BESIDE * max(sides(strip))) for strip in strips]
-
-    def in_a_strip(tile: TileSeen) -> bool:
-        at = (tile.centre[0] * scale, tile.centre[1] * scale)
-        return any(cv2.pointPolygonTest(strip.reshape(-1, 1, 2), at, False) >= 0
-                   for strip in strips)  # fmt: skip
-
-    def beside(tile: TileSeen) -> bool:
-        at = np.array(tile.centre, np.float32) * scale
-        return any(float(np.linalg.norm(at - middle)) <= far for middle, far in reach)
-
-    read = [not is_unread(tile) for tile in seen]
-    return [was and in_a_strip(tile) for tile, was in zip(seen, read, strict=True)], [
-        was and beside(tile) for tile, was in zip(seen, read, strict=True)
-    ]
-
-
-def _a_strip(corners: Floats, stretch: float) -> bool:
-    """Whether a piece (its corners), its height lengthened by ``stretch``, is longer than a
-    tile's shape and lies along the slant (within :data:`_ALONG_AXIS` of the photo's height:
-    a block foreshortened along it is cut into strips along it; a tile lying aslant, its side
-    seen beside it, may look as long and read right)."""
-    a, b, c, d = corners * np.array([1.0, stretch], np.float32)
-    one, other = (b - a + c - d) / 2, (c - b + d - a) / 2
-    short, long = sorted((one, other), key=lambda side: float(np.linalg.norm(side)))
-    along = math.atan2(abs(float(long[0])), abs(float(long[1]))) <= _ALONG_AXIS
-    return along and float(np.linalg.norm(long)) > _LONG_FROM_ABOVE * float(np.linalg.norm(short))
-
-
-def reads_the_strips(found: list[TileSeen], others: list[TileSeen], strips: int) -> bool:
-    """Whether ``found`` (read from above) holds every tile read away from ``strips`` strips
-    (``others``: see :func:`read_in_strips`), their likeliest counts, and as many tiles more as
-    that many strips of tiles side by side foreshortened at up to 50 degrees hold at the least
-    (fewer: tiles lost)."""
-    fewest = len(others) + math.ceil(_STRIPS_A_TILE * strips)
-    return len(found) >= fewest and not _likeliest(others) - _likeliest(found)
 
 
 def read_lengthened(
