@@ -254,36 +254,3 @@ def test_the_po_parser_reads_continuations_escapes_contexts_and_skips_obsolete()
     assert translations.pgettext("button", "Draw") == "Ambil"
     with pytest.raises(i18n.CatalogError, match="catalog:1"):
         i18n.parse_po('msgid "x"x\n')
-
-
-#: Each language's one word for a domino tile, as a pattern over its forms (Ukrainian
-#: "кісточка, кісточки, кісточок", Hebrew "אבן, אבנים, האבנים", Estonian "kivi, kivid, kive").
-TILE_WORD = {
-    "id": r"kartu",
-    "et": r"kivi|kive",
-    "uk": r"кісточ",
-    "he": r"אבן|אבנ",
-    "pt": r"peças?",
-}
-#: Where a translation may leave the tile unnamed ("{player}: play or draw").
-TILE_UNNAMED = frozenset({"{player}: play a tile or draw", "{player}: play a tile or pass"})
-#: "tile" or "tiles" written out in the English, not the {tile} a number pair fills in.
-ENGLISH_TILE = re.compile(r"(?<![{\w])tiles?(?![}\w])", re.IGNORECASE)
-
-
-@pytest.mark.parametrize("code", TRANSLATED)
-def test_a_domino_tile_has_one_word_across_the_catalog(code: str) -> None:
-    """The hub and the phones name a tile with the same word everywhere: Ukrainian's players'
-    table said "Фішки" over "Порахувати мої кісточки", and a player took them for two things.
-    Every message whose English names a tile names it with the language's word."""
-    assert set(TILE_WORD) == set(TRANSLATED)
-    word = re.compile(TILE_WORD[code], re.IGNORECASE)
-    other = [
-        (entry.msgid, form)
-        for entry in catalog(code)
-        if entry.msgid not in TILE_UNNAMED
-        and ENGLISH_TILE.search(entry.msgid + " " + (entry.msgid_plural or ""))
-        for form in entry.msgstr
-        if not word.search(form)
-    ]
-    assert other == []
