@@ -260,7 +260,7 @@ def _faces_in(
         # A face's pips and bar take a quarter of it at most (fifteen pips, blurred); a cloth
         # runs on under the photo's edge (a tile there is refused all the same).
         left, top = x + origin[0], y + origin[1]
-        edge = _at_edge((left, top, w, h), photo)
+        edge = at_edge((left, top, w, h), photo)
         cloth = light[label] < _SOLID * area
         lit = lit_table is not None and not cloth and area > lit_table * photo[0] * photo[1]
         box = (slice(y, y + h), slice(x, x + w))
@@ -297,7 +297,7 @@ def _close_bays(
         return
     x, y, w, h = cv2.boundingRect(contour)
     (_, sides, _) = least_rect(contour)
-    if _at_edge((x + origin[0], y + origin[1], w, h), photo) or not _tile_shaped(sides):
+    if at_edge((x + origin[0], y + origin[1], w, h), photo) or not _tile_shaped(sides):
         return
     size = _BAY * min(sides)
     pad = round(size)
@@ -356,13 +356,13 @@ def _tiles_only(found: Image, origin: tuple[int, int], photo: tuple[int, ...]) -
     kept = np.zeros(found.shape, np.uint8)
     for contour in contours:
         x, y, w, h = cv2.boundingRect(contour)
-        edge = _at_edge((x + origin[0], y + origin[1], w, h), photo)
+        edge = at_edge((x + origin[0], y + origin[1], w, h), photo)
         if not edge or filled(contour) >= _TILE_FILL:
             cv2.drawContours(kept, [contour], -1, 255, cv2.FILLED)
     return kept
 
 
-def _at_edge(box: tuple[int, int, int, int], photo: tuple[int, ...]) -> bool:
+def at_edge(box: Sequence[int], photo: tuple[int, ...]) -> bool:
     """Whether ``box`` (left, top, width, height in the photo) reaches the edge of a photo
     ``photo`` high and wide."""
     left, top, w, h = box

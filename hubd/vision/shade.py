@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from hubd.vision.at_work_size import AtWorkSize
-from hubd.vision.faces import faces, filled, patches
+from hubd.vision.faces import at_edge, faces, filled, patches
 from hubd.vision.one_reading import read_faces
 from hubd.vision.patch_tiles import Looks, inked
 from hubd.vision.said import PhotoUnreadable
@@ -45,8 +45,7 @@ def in_the_shade(taken: AtWorkSize, seen: list[TileSeen], highest: int) -> list[
     # photo's edge, split again there, is left out all the same)
     centres = [(x * taken.scale, y * taken.scale) for x, y in (tile.centre for tile in seen)]
     outlines = patches(mask, taken.least)
-    holding = [sum(cv2.pointPolygonTest(outline, centre, False) >= 0 for centre in centres)
-               for outline in outlines]  # fmt: skip
+    holding = [_holding(outline, centres) for outline in outlines]
     each = [cv2.contourArea(o) / n for o, n in zip(outlines, holding, strict=True) if n]
     if not each:
         return []
@@ -57,19 +56,18 @@ def in_the_shade(taken: AtWorkSize, seen: list[TileSeen], highest: int) -> list[
     # a tile's width, are opened away.
     read = np.zeros_like(mask)
     for outline in patches(taken.faces, taken.least):
-        if any(cv2.pointPolygonTest(outline, centre, False) >= 0 for centre in centres):
+        if _holding(outline, centres):
             cv2.drawContours(read, [outline], -1, 255, cv2.FILLED)
     size = max(3, round(_THIN * math.sqrt(tile / 2))) | 1
     square = np.ones((size, size), np.uint8)  # (a disc costs ten times as much)
     rest = cv2.bitwise_and(mask, cv2.bitwise_not(cv2.dilate(read, square)))
     rest = cv2.morphologyEx(rest, cv2.MORPH_OPEN, square)
-    height, width = mask.shape
     beyond = [
         outline
         for outline in patches(rest, taken.least)
         if cv2.contourArea(outline) >= _LEAST * tile
-        and not _at_edge(outline, height, width)
-        and not any(cv2.pointPolygonTest(outline, centre, False) >= 0 for centre in centres)
+        and not at_edge(cv2.boundingRect(outline), mask.shape)
+        and not _holding(outline, centres)
         and _within(outline, taken.faces) < _TAKEN
     ]
     if not beyond:
@@ -87,10 +85,8 @@ def in_the_shade(taken: AtWorkSize, seen: list[TileSeen], highest: int) -> list[
     looks = Looks(taken.photo, taken.scale, taken.shaded, taken.lightness)
     found = []
     for outline in beyond:  # (each on its own: together, their sizes were fitted as one)
-        alone = np.zeros_like(mask)
-        cv2.drawContours(alone, [outline], -1, 255, cv2.FILLED)
         try:
-            found += read_faces(looks, alone, highest, unread_too=True)
+            found += read_faces(looks, _inside(outline, mask.shape), highest, unread_too=True)
         except PhotoUnreadable:  # (tiles stuck together, or a tile's bar not found)
             found += _unread(taken, outline, tile, highest)
     return found
@@ -111,16 +107,21 @@ def _unread(taken: AtWorkSize, outline: Image, tile: float, highest: int) -> lis
     return [unread_tile((x / taken.scale, y / taken.scale), highest)] * count
 
 
-def _at_edge(outline: Image, height: int, width: int) -> bool:
-    """Whether a patch reaches the photo's edge (a tile cut off, or the table's light)."""
-    x, y, w, h = cv2.boundingRect(outline)
-    return min(x, y) <= 0 or x + w >= width or y + h >= height
+def _holding(outline: Image, centres: list[tuple[float, float]]) -> int:
+    """How many of the tiles' ``centres`` a patch (its ``outline``) holds."""
+    return sum(cv2.pointPolygonTest(outline, centre, False) >= 0 for centre in centres)
+
+
+def _inside(outline: Image, shape: tuple[int, ...]) -> Image:
+    """A patch (its ``outline``) filled (255) on a mask of ``shape``."""
+    inside = np.zeros(shape[:2], np.uint8)
+    cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED)
+    return inside
 
 
 def _within(outline: Image, found: Image) -> float:
     """The share of a patch (its ``outline``) that lies within the faces ``found``."""
-    inside = np.zeros_like(found)
-    cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED)
+    inside = _inside(outline, found.shape)
     area = int(np.count_nonzero(inside))
     return float(np.count_nonzero(inside & found)) / max(area, 1)
 
@@ -128,8 +129,7 @@ def _within(outline: Image, found: Image) -> float:
 def _colour_off(outline: Image, colours: Floats, light: Image, own: Floats) -> float:
     """How far the colour of a part's light pixels (``colours``: the photo's, see
     :func:`chroma`) lies from the faces read (``own``)."""
-    inside = np.zeros(light.shape, np.uint8)
-    cv2.drawContours(inside, [outline], -1, 255, cv2.FILLED)
+    inside = _inside(outline, light.shape)
     seen = colours[(inside > 0) & light]
     if not len(seen):
         return math.inf
